@@ -1,0 +1,61 @@
+package campaign
+
+// Player is one empire and the person who plays it.
+type Player struct {
+	ID       PlayerID `json:"id"`
+	Name     string   `json:"name"`
+	Email    string   `json:"email"`
+	Race     string   `json:"race"`
+	Home     SystemID `json:"home"`
+	Treasury int      `json:"treasury"`
+}
+
+// Fleet is a group of units that moves as one (EaW 1e).
+type Fleet struct {
+	Owner PlayerID    `json:"owner"`
+	ID    FleetID     `json:"id"`
+	At    SystemID    `json:"at"`
+	Units []ClassName `json:"units"`
+}
+
+// Key identifies the fleet among all navies.
+func (f *Fleet) Key() FleetKey { return FleetKey{f.Owner, f.ID} }
+
+// FleetKey identifies a fleet among all navies: fleet IDs are unique only
+// within their owner's navy.
+type FleetKey struct {
+	Owner PlayerID `json:"owner"`
+	ID    FleetID  `json:"id"`
+}
+
+// FRD is a Fleet Repair Dock: the only place ships are built (EaW 15.0).
+type FRD struct {
+	Owner PlayerID `json:"owner"`
+	At    SystemID `json:"at"`
+}
+
+// DevelopmentKind says what a player has developed at a planet.
+type DevelopmentKind string
+
+// The kinds of development. A mine needs a mineral planet (EaW 12.0), a
+// colony a life planet (EaW 13.0); a fortification may stand anywhere
+// (EaW 11.0).
+const (
+	Mine          DevelopmentKind = "mine"
+	Colony        DevelopmentKind = "colony"
+	Fortification DevelopmentKind = "fortification"
+)
+
+// Development is a mine, colony or fortification at a system.
+type Development struct {
+	At    SystemID        `json:"at"`
+	Owner PlayerID        `json:"owner"`
+	Kind  DevelopmentKind `json:"kind"`
+	// Since is the seasonal turn the development was established, which
+	// prorates its first year's income (EaW 12a).
+	Since Date `json:"since"`
+}
+
+// Developed reports whether this is a mine or a colony: what a scout sees as
+// "developed" (EaW 5e).
+func (d Development) Developed() bool { return d.Kind == Mine || d.Kind == Colony }

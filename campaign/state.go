@@ -1,0 +1,163 @@
+package campaign
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// State is everything the resolver needs to play one turn: the campaign's
+// rules and map and where every empire stands. The store keeps one State per
+// turn, so any turn can be replayed or rolled back.
+type State struct {
+	Campaign ID     `json:"campaign"`
+	Title    string `json:"title"`
+	Rules    Rules  `json:"rules"`
+	// Seed is the campaign's random seed; every die is derived from it
+	// (DESIGN "Determinism").
+	Seed uint64 `json:"seed"`
+	// Turn counts seasonal turns from 1, the first turn of the scenario's
+	// start date.
+	Turn    int  `json:"turn"`
+	Start   Date `json:"start"`
+	EndYear int  `json:"end_year"`
+
+	Map          Map           `json:"map"`
+	Catalogue    Catalogue     `json:"catalogue"`
+	Players      []Player      `json:"players"`
+	Fleets       []Fleet       `json:"fleets"`
+	FRDs         []FRD         `json:"frds"`
+	Developments []Development `json:"developments"`
+	// Battles are the battles found in earlier turns that still wait for a
+	// result.
+	Battles []Battle `json:"battles"`
+}
+
+// Date returns the seasonal turn this state is for.
+func (s *State) Date() Date { return DateOfTurn(s.Start, s.Turn) }
+
+// Clone returns a deep copy of s.
+func (s *State) Clone() *State {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("campaign: marshal state: %v", err))
+	}
+	var c State
+	if err := json.Unmarshal(b, &c); err != nil {
+		panic(fmt.Sprintf("campaign: unmarshal state: %v", err))
+	}
+	return &c
+}
+
+// Player returns the player with this ID, or nil.
+func (s *State) Player(id PlayerID) *Player {
+	for i := range s.Players {
+		if s.Players[i].ID == id {
+			return &s.Players[i]
+		}
+	}
+	return nil
+}
+
+// Fleet returns the fleet with this owner and ID, or nil.
+func (s *State) Fleet(owner PlayerID, id FleetID) *Fleet {
+	for i := range s.Fleets {
+		if s.Fleets[i].Owner == owner && s.Fleets[i].ID == id {
+			return &s.Fleets[i]
+		}
+	}
+	return nil
+}
+
+// System returns the system with this ID, or nil.
+func (s *State) System(id SystemID) *System {
+	for i := range s.Map.Systems {
+		if s.Map.Systems[i].ID == id {
+			return &s.Map.Systems[i]
+		}
+	}
+	return nil
+}
+
+// FRDOf returns the player's FRD, or nil if the player has none.
+func (s *State) FRDOf(owner PlayerID) *FRD {
+	for i := range s.FRDs {
+		if s.FRDs[i].Owner == owner {
+			return &s.FRDs[i]
+		}
+	}
+	return nil
+}
+
+// DevelopmentsAt returns the developments at a system.
+func (s *State) DevelopmentsAt(at SystemID) []Development {
+	var out []Development
+	for _, d := range s.Developments {
+		if d.At == at {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// HasDevelopment reports whether owner has a development of this kind at at.
+func (s *State) HasDevelopment(owner PlayerID, at SystemID, kind DevelopmentKind) bool {
+	for _, d := range s.Developments {
+		if d.At == at && d.Owner == owner && d.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// FleetCBPV returns the combat BPV of a fleet: the sum of its units' CBPV.
+func (s *State) FleetCBPV(f *Fleet) int {
+	total := 0
+	for _, u := range f.Units {
+		if c := s.Catalogue.Class(u); c != nil {
+			total += c.CBPV
+		}
+	}
+	return total
+}
+
+// HasScout reports whether any unit in the fleet is a scout (EaW 16b).
+func (s *State) HasScout(f *Fleet) bool {
+	for _, u := range f.Units {
+		if c := s.Catalogue.Class(u); c != nil && c.Scout {
+			return true
+		}
+	}
+	return false
+}
+
+// Budget returns the player's order points for the turn (EaW 5.0):
+// max(Min, floor(F/Divisor)), where F counts the player's fleets of at least
+// FleetMinShips units and FleetMinCBPV combat BPV.
+func (s *State) Budget(owner PlayerID) int {
+	r := s.Rules.Budget
+	counted := 0
+	for i := range s.Fleets {
+		f := &s.Fleets[i]
+		if f.Owner == owner && len(f.Units) >= r.FleetMinShips && s.FleetCBPV(f) >= r.FleetMinCBPV {
+			counted++
+		}
+	}
+	points := 0
+	if r.Divisor > 0 {
+		points = counted / r.Divisor
+	}
+	return max(r.Min, points)
+}
+
+// Battle is a meeting of hostile fleets that waits for a result.
+type Battle struct {
+	ID   string `json:"id"`
+	Turn int    `json:"turn"`
+	// At is the system where the fleets met; for a meeting in a lane
+	// (EaW 5c) it is empty and Lane is set.
+	At    SystemID   `json:"at,omitempty"`
+	Lane  *Lane      `json:"lane,omitempty"`
+	Sides []PlayerID `json:"sides"`
+	// Fleets lists the fleets involved, by owner then ID.
+	Fleets []FleetKey `json:"fleets"`
+}

@@ -1,0 +1,34 @@
+package campaign
+
+// UnitClass is one entry of the scenario's unit catalogue. The rulesets lean
+// on Star Fleet Battles ship data, which is not ours to ship, so every
+// campaign brings its own catalogue (EaW 2d, DESIGN "The rules").
+type UnitClass struct {
+	Class ClassName `json:"class"`
+	// CBPV is the combat BPV: fleet size limits, the order-point fleet
+	// count, victory points (EaW 17.0, 4e).
+	CBPV int `json:"cbpv"`
+	// EBPV is the economic BPV: what the unit costs to build (EaW 6.0, 17c).
+	EBPV int `json:"ebpv"`
+	// Size is the size class: 2 is the biggest hull, 4 the smallest
+	// warship, 5 and up auxiliaries and small craft (EaW 17f).
+	Size int `json:"size"`
+	// Scout marks a ship with special sensors (EaW 16b, 5e).
+	Scout bool `json:"scout,omitempty"`
+	// Docking is how many docking points building it takes at an FRD
+	// (EaW 6.0: at most 36 per FRD per turn).
+	Docking int `json:"docking"`
+}
+
+// Catalogue is the set of unit classes a scenario allows.
+type Catalogue []UnitClass
+
+// Class returns the class with this name, or nil.
+func (c Catalogue) Class(name ClassName) *UnitClass {
+	for i := range c {
+		if c[i].Class == name {
+			return &c[i]
+		}
+	}
+	return nil
+}
