@@ -8,6 +8,9 @@ type Player struct {
 	Race     string   `json:"race"`
 	Home     SystemID `json:"home"`
 	Treasury int      `json:"treasury"`
+	// TimeZone is the IANA zone the player's deadlines are shown in; empty
+	// means the campaign's zone.
+	TimeZone string `json:"timezone,omitempty"`
 }
 
 // Fleet is a group of units that moves as one (EaW 1e).
