@@ -1,0 +1,125 @@
+package resolver
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// findBattles records every system where fleets of more than one empire
+// stand after movement (EaW 19.0, 5d). Every other empire is hostile: the
+// rules know no alliances. The battles wait for a result; fighting them is
+// the battle resolver's job.
+func (t *turn) findBattles() {
+	occ := t.occupants()
+	for _, s := range t.next.Map.Systems {
+		fleets := occ[s.ID]
+		if len(fleets) < 2 || !hostilePresent(fleets, fleets[0].Owner) {
+			continue
+		}
+		for _, f := range fleets {
+			t.pinned[f.Key()] = true
+		}
+		t.addBattle(s.ID, nil, fleets)
+	}
+}
+
+// addBattle records a meeting at a system or in a lane, unless the same
+// fleets already wait for a battle there.
+func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*campaign.Fleet) {
+	keys := make([]campaign.FleetKey, len(fleets))
+	for i, f := range fleets {
+		keys[i] = f.Key()
+	}
+	slices.SortFunc(keys, compareKeys)
+	var sides []campaign.PlayerID
+	for _, k := range keys {
+		if !slices.Contains(sides, k.Owner) {
+			sides = append(sides, k.Owner)
+		}
+	}
+	for _, b := range t.next.Battles {
+		if b.At == at && sameLane(b.Lane, lane) && slices.Equal(b.Fleets, keys) {
+			return
+		}
+	}
+	b := campaign.Battle{
+		ID:     fmt.Sprintf("T%d-B%d", t.prev.Turn, len(t.next.Battles)+1),
+		Turn:   t.prev.Turn,
+		At:     at,
+		Lane:   lane,
+		Sides:  sides,
+		Fleets: keys,
+	}
+	t.next.Battles = append(t.next.Battles, b)
+	t.emit(Event{Kind: EventBattle, Players: sides, At: at, Rule: battleRule(lane),
+		Text: fmt.Sprintf("Battle %s %s: %s. It waits for a result.", b.ID, t.placeText(b), t.sidesText(fleets))})
+}
+
+func battleRule(lane *campaign.Lane) string {
+	if lane != nil {
+		return "EaW 5c"
+	}
+	return "EaW 19.0"
+}
+
+func compareKeys(a, b campaign.FleetKey) int {
+	if c := strings.Compare(string(a.Owner), string(b.Owner)); c != 0 {
+		return c
+	}
+	return strings.Compare(string(a.ID), string(b.ID))
+}
+
+func sameLane(a, b *campaign.Lane) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func (t *turn) placeText(b campaign.Battle) string {
+	if b.Lane != nil {
+		return fmt.Sprintf("in the lane between %s and %s", t.systemName(b.Lane.A), t.systemName(b.Lane.B))
+	}
+	return "at " + t.systemName(b.At)
+}
+
+// sidesText names each side with its fleets' units; battle participants see
+// what they face.
+func (t *turn) sidesText(fleets []*campaign.Fleet) string {
+	sorted := slices.Clone(fleets)
+	slices.SortFunc(sorted, func(a, b *campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
+	var sides []string
+	for i := 0; i < len(sorted); {
+		owner := sorted[i].Owner
+		var groups []string
+		for ; i < len(sorted) && sorted[i].Owner == owner; i++ {
+			groups = append(groups, fmt.Sprintf("%s (%d CBPV)", unitList(sorted[i].Units), t.next.FleetCBPV(sorted[i])))
+		}
+		sides = append(sides, fmt.Sprintf("%s with %s", owner, strings.Join(groups, " and ")))
+	}
+	return strings.Join(sides, " against ")
+}
+
+// unitList writes units as "2 cruiser, frigate", in first-seen order.
+func unitList(units []campaign.ClassName) string {
+	var order []campaign.ClassName
+	count := map[campaign.ClassName]int{}
+	for _, u := range units {
+		if count[u] == 0 {
+			order = append(order, u)
+		}
+		count[u]++
+	}
+	parts := make([]string, len(order))
+	for i, u := range order {
+		if count[u] > 1 {
+			parts[i] = fmt.Sprintf("%d %s", count[u], u)
+		} else {
+			parts[i] = string(u)
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,39 @@
+package resolver
+
+import (
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Version is stamped into every resolved turn. Raise it whenever a change
+// alters the outcome of the same state and orders.
+const Version = 1
+
+// Result is one resolved turn.
+type Result struct {
+	// Next is the state of the following turn.
+	Next *campaign.State
+	// Events is everything that happened, in order: the GM's view.
+	Events []Event
+	// Views holds one View per player, in the state's player order.
+	Views []View
+}
+
+// Resolve plays st.Turn with the orders on file and returns the next turn.
+// subs maps players to their submissions; a player without one does
+// nothing this turn. Orders are validated again against st, so orders that
+// no longer fit the state (after a rollback, say) are dropped with an event
+// instead of being half applied.
+func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) *Result {
+	t := newTurn(st)
+	t.acceptOrders(subs)
+	t.placeBuilds(1)   // EaW 6.0: units built with 1 MP may move this turn
+	t.moveFleets()     // EaW 5a, 5c, 19a
+	t.findBattles()    // EaW 5c, 5d, 19.0
+	t.developPlanets() // EaW 12.0, 13.0
+	t.placeBuilds(0)   // EaW 6.0: units built with 0 MP move next turn
+	t.newYear()        // EaW 3.0, 3c, 12a
+	t.next.Turn++
+	views := t.computeVision() // EaW 5e
+	return &Result{Next: t.next, Events: t.events, Views: views}
+}

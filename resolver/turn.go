@@ -1,0 +1,63 @@
+package resolver
+
+import (
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// turn is the working state of one resolution.
+type turn struct {
+	prev   *campaign.State
+	next   *campaign.State
+	graph  *campaign.Graph
+	date   campaign.Date
+	events []Event
+	// plans holds each player's accepted, costed orders, in player order.
+	plans []plan
+	// pinned marks fleets whose remaining orders were lost this turn
+	// (EaW 19a).
+	pinned map[campaign.FleetKey]bool
+	// names maps system IDs to their names, for event texts.
+	names map[campaign.SystemID]string
+}
+
+type plan struct {
+	player campaign.PlayerID
+	costed *orders.Costed
+}
+
+func newTurn(st *campaign.State) *turn {
+	next := st.Clone()
+	names := make(map[campaign.SystemID]string, len(next.Map.Systems))
+	for _, s := range next.Map.Systems {
+		names[s.ID] = s.Name
+	}
+	return &turn{
+		prev:   st,
+		next:   next,
+		graph:  campaign.NewGraph(next.Map),
+		date:   st.Date(),
+		pinned: make(map[campaign.FleetKey]bool),
+		names:  names,
+	}
+}
+
+func (t *turn) emit(e Event) { t.events = append(t.events, e) }
+
+// acceptOrders validates each player's submission against the state at the
+// start of the turn.
+func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
+	for _, p := range t.prev.Players {
+		sub, ok := subs[p.ID]
+		if !ok || sub == nil {
+			continue
+		}
+		costed, err := orders.Validate(t.prev, sub)
+		if err != nil {
+			t.emit(Event{Kind: EventOrdersDropped, Players: []campaign.PlayerID{p.ID},
+				Text: "Your orders on file no longer fit the state at the deadline and were not carried out: " + err.Error()})
+			continue
+		}
+		t.plans = append(t.plans, plan{player: p.ID, costed: costed})
+	}
+}

@@ -1,0 +1,98 @@
+package resolver
+
+import "github.com/pbemd/pbemd/campaign"
+
+// View is what one player knows after a turn: the only input of every
+// report renderer. It holds the player's own navy and developments in full,
+// the shared map, and of everything else only what the player's fleets saw
+// (EaW 5e).
+type View struct {
+	Campaign campaign.ID       `json:"campaign"`
+	Title    string            `json:"title"`
+	Player   campaign.PlayerID `json:"player"`
+	Name     string            `json:"name"`
+	Race     string            `json:"race"`
+	// Turn is the turn now open for orders, and Date its season.
+	Turn int           `json:"turn"`
+	Date campaign.Date `json:"date"`
+	// Resolved is the turn just resolved; 0 before the first.
+	Resolved        int `json:"resolved"`
+	ResolverVersion int `json:"resolver_version"`
+
+	Treasury int `json:"treasury"`
+	// Budget is the player's order points for Turn (EaW 5.0).
+	Budget int `json:"budget"`
+
+	// Map is the map every player shares: systems, known planet types and
+	// lanes (EaW 1a–1d).
+	Map          campaign.Map           `json:"map"`
+	Fleets       []FleetView            `json:"fleets"`
+	FRDs         []campaign.SystemID    `json:"frds"`
+	Developments []campaign.Development `json:"developments"`
+	// Systems lists what the player's fleets saw this turn, by system ID.
+	Systems []SystemView `json:"systems"`
+	// Battles lists the battles the player takes part in.
+	Battles []BattleView `json:"battles"`
+	Events  []Event      `json:"events"`
+}
+
+// FleetView is one of the player's own fleets.
+type FleetView struct {
+	ID    campaign.FleetID     `json:"id"`
+	At    campaign.SystemID    `json:"at"`
+	Units []campaign.ClassName `json:"units"`
+	CBPV  int                  `json:"cbpv"`
+	Scout bool                 `json:"scout"`
+	// Counts says whether the fleet counts toward the order-point budget
+	// (EaW 5.0: at least 2 ships and 175 CBPV).
+	Counts bool `json:"counts"`
+}
+
+// Detail says how much a player learned of a system (EaW 5e).
+type Detail string
+
+// The levels of detail. A fleet without a scout learns only whether a system
+// one lane away is fortified; a fleet with a scout also learns whether it is
+// developed, and the combat BPV of every fleet there. A fleet sees its own
+// system as a scout would (rules decision EaW-F1 in docs/rules-eaw.md).
+const (
+	DetailFortified Detail = "fortified-only"
+	DetailScout     Detail = "scout"
+)
+
+// SystemView is what the player learned of one system this turn.
+type SystemView struct {
+	ID     campaign.SystemID `json:"id"`
+	Detail Detail            `json:"detail"`
+	// Hops is the distance in lanes from the nearest observing fleet.
+	Hops      int  `json:"hops"`
+	Fortified bool `json:"fortified"`
+	// Developed, with DetailScout: a mine or colony stands there.
+	Developed bool `json:"developed"`
+	// Contacts, with DetailScout: the combat BPV of each other empire's
+	// fleet there, largest first. Owners and classes stay unknown.
+	Contacts []int `json:"contacts"`
+}
+
+// BattleView is a battle the player takes part in, with every fleet in it:
+// participants see what they face.
+type BattleView struct {
+	ID     string            `json:"id"`
+	At     campaign.SystemID `json:"at,omitempty"`
+	Lane   *campaign.Lane    `json:"lane,omitempty"`
+	Sides  []BattleSide      `json:"sides"`
+	Status string            `json:"status"`
+}
+
+// BattleSide is one empire in a battle.
+type BattleSide struct {
+	Player campaign.PlayerID `json:"player"`
+	Fleets []BattleFleet     `json:"fleets"`
+}
+
+// BattleFleet is one fleet in a battle. Its ID is shown to its owner only.
+type BattleFleet struct {
+	ID    campaign.FleetID     `json:"id,omitempty"`
+	Units []campaign.ClassName `json:"units"`
+	CBPV  int                  `json:"cbpv"`
+}

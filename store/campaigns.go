@@ -1,0 +1,185 @@
+package store
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// Status is where a campaign stands.
+type Status string
+
+// The campaign statuses.
+const (
+	Running Status = "running"
+	Ended   Status = "ended"
+)
+
+// Contact is a name and a mail address.
+type Contact struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+// Campaign is a campaign's record: what the daemon needs beside the game
+// state to run it.
+type Campaign struct {
+	ID       campaign.ID       `json:"id"`
+	Title    string            `json:"title"`
+	Schedule campaign.Schedule `json:"schedule"`
+	GM       Contact           `json:"gm"`
+	Status   Status            `json:"status"`
+	// Turn is the turn open for orders, and Deadline its deadline in UTC.
+	Turn     int       `json:"turn"`
+	Deadline time.Time `json:"deadline"`
+	// Players maps each player to their address and token hash, in the
+	// state's player order.
+	Players []Seat    `json:"players"`
+	Created time.Time `json:"created"`
+}
+
+// Seat is a player's place in a campaign: who may send orders for it.
+type Seat struct {
+	Player campaign.PlayerID `json:"player"`
+	Email  string            `json:"email"`
+	// TokenHash is the SHA-256 of the player's token; the token itself is
+	// never stored.
+	TokenHash []byte `json:"token_hash"`
+}
+
+// Seat returns the seat of a player, or nil.
+func (c *Campaign) Seat(p campaign.PlayerID) *Seat {
+	for i := range c.Players {
+		if c.Players[i].Player == p {
+			return &c.Players[i]
+		}
+	}
+	return nil
+}
+
+// TurnRecord is the state at the start of a turn, with the events of the
+// resolution that produced it.
+type TurnRecord struct {
+	State *campaign.State `json:"state"`
+	// Events is the resolver's event list for the previous turn (raw JSON:
+	// the store does not interpret it).
+	Events          json.RawMessage `json:"events,omitempty"`
+	ResolverVersion int             `json:"resolver_version"`
+	ResolvedAt      time.Time       `json:"resolved_at"`
+}
+
+// CreateCampaign stores a new campaign and the state of its first turn. It
+// fails if the campaign exists.
+func (tx *Tx) CreateCampaign(c *Campaign, first *TurnRecord) error {
+	root := tx.tx.Bucket(bucketCampaigns)
+	if root.Bucket([]byte(c.ID)) != nil {
+		return fmt.Errorf("create campaign %s: it exists already", c.ID)
+	}
+	b, err := root.CreateBucket([]byte(c.ID))
+	if err != nil {
+		return fmt.Errorf("create campaign %s: %w", c.ID, err)
+	}
+	for _, name := range [][]byte{keyTurns, keyOrders} {
+		if _, err := b.CreateBucket(name); err != nil {
+			return fmt.Errorf("create campaign %s: %w", c.ID, err)
+		}
+	}
+	if err := tx.PutCampaign(c); err != nil {
+		return err
+	}
+	return tx.PutTurn(c.ID, first)
+}
+
+// PutCampaign replaces a campaign's record.
+func (tx *Tx) PutCampaign(c *Campaign) error {
+	b, err := tx.campaignBucket(c.ID)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, keyMeta, c)
+}
+
+// Campaign returns a campaign's record.
+func (tx *Tx) Campaign(id campaign.ID) (*Campaign, error) {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return nil, err
+	}
+	var c Campaign
+	if found, err := getJSON(b, keyMeta, &c); err != nil || !found {
+		return nil, fmt.Errorf("load campaign %s: record missing or unreadable: %v", id, err)
+	}
+	return &c, nil
+}
+
+// Campaigns returns every campaign's record, by ID.
+func (tx *Tx) Campaigns() ([]*Campaign, error) {
+	var out []*Campaign
+	err := tx.tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
+		c, err := tx.Campaign(campaign.ID(k))
+		if err != nil {
+			return err
+		}
+		out = append(out, c)
+		return nil
+	})
+	return out, err
+}
+
+// PutTurn stores the state at the start of a turn.
+func (tx *Tx) PutTurn(id campaign.ID, rec *TurnRecord) error {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return err
+	}
+	return putJSON(b.Bucket(keyTurns), turnKey(rec.State.Turn), rec)
+}
+
+// Turn returns the state at the start of a turn.
+func (tx *Tx) Turn(id campaign.ID, turn int) (*TurnRecord, error) {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return nil, err
+	}
+	var rec TurnRecord
+	found, err := getJSON(b.Bucket(keyTurns), turnKey(turn), &rec)
+	if err != nil {
+		return nil, fmt.Errorf("load campaign %s turn %d: %w", id, turn, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("campaign %s turn %d: %w", id, turn, ErrTurnNotFound)
+	}
+	return &rec, nil
+}
+
+func (tx *Tx) campaignBucket(id campaign.ID) (*bolt.Bucket, error) {
+	b := tx.tx.Bucket(bucketCampaigns).Bucket([]byte(id))
+	if b == nil {
+		return nil, fmt.Errorf("campaign %s: %w", id, ErrCampaignNotFound)
+	}
+	return b, nil
+}
+
+func turnKey(turn int) []byte { return binary.BigEndian.AppendUint64(nil, uint64(turn)) }
+
+func putJSON(b *bolt.Bucket, key []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", key, err)
+	}
+	return b.Put(key, data)
+}
+
+// getJSON decodes the value at key into v and reports whether there was one.
+func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
+	data := b.Get(key)
+	if data == nil {
+		return false, nil
+	}
+	return true, json.Unmarshal(data, v)
+}

@@ -1,0 +1,84 @@
+package store
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Mail is a message waiting in the outbox. Its bytes are final: the
+// Message-ID was fixed when it was queued, so a resend after a crash is a
+// recognisable duplicate.
+type Mail struct {
+	// Seq orders the outbox; Enqueue sets it.
+	Seq       uint64    `json:"seq"`
+	MessageID string    `json:"message_id"`
+	From      string    `json:"from"`
+	To        []string  `json:"to"`
+	Raw       []byte    `json:"raw"`
+	Campaign  string    `json:"campaign,omitempty"`
+	Purpose   string    `json:"purpose"`
+	Queued    time.Time `json:"queued"`
+}
+
+// SentRecord remembers a mail after the SMTP server accepted it.
+type SentRecord struct {
+	Seq       uint64    `json:"seq"`
+	MessageID string    `json:"message_id"`
+	To        []string  `json:"to"`
+	Campaign  string    `json:"campaign,omitempty"`
+	Purpose   string    `json:"purpose"`
+	Sent      time.Time `json:"sent"`
+}
+
+// Enqueue puts a mail in the outbox.
+func (tx *Tx) Enqueue(m *Mail) error {
+	b := tx.tx.Bucket(bucketOutbox)
+	seq, err := b.NextSequence()
+	if err != nil {
+		return fmt.Errorf("queue mail %s: %w", m.MessageID, err)
+	}
+	m.Seq = seq
+	return putJSON(b, seqKey(seq), m)
+}
+
+// Outbox returns up to limit mails waiting to be sent, oldest first; limit
+// 0 means all.
+func (tx *Tx) Outbox(limit int) ([]*Mail, error) {
+	var out []*Mail
+	c := tx.tx.Bucket(bucketOutbox).Cursor()
+	for k, v := c.First(); k != nil && (limit == 0 || len(out) < limit); k, v = c.Next() {
+		var m Mail
+		if err := json.Unmarshal(v, &m); err != nil {
+			return nil, fmt.Errorf("load outbox mail %d: %w", binary.BigEndian.Uint64(k), err)
+		}
+		out = append(out, &m)
+	}
+	return out, nil
+}
+
+// MarkSent moves a mail from the outbox to the sent log.
+func (tx *Tx) MarkSent(m *Mail, at time.Time) error {
+	if err := tx.tx.Bucket(bucketOutbox).Delete(seqKey(m.Seq)); err != nil {
+		return fmt.Errorf("mark mail %s sent: %w", m.MessageID, err)
+	}
+	rec := SentRecord{Seq: m.Seq, MessageID: m.MessageID, To: m.To, Campaign: m.Campaign, Purpose: m.Purpose, Sent: at}
+	return putJSON(tx.tx.Bucket(bucketSent), seqKey(m.Seq), rec)
+}
+
+// Sent returns the sent log, oldest first.
+func (tx *Tx) Sent() ([]SentRecord, error) {
+	var out []SentRecord
+	err := tx.tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
+		var rec SentRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("load sent record %d: %w", binary.BigEndian.Uint64(k), err)
+		}
+		out = append(out, rec)
+		return nil
+	})
+	return out, err
+}
+
+func seqKey(seq uint64) []byte { return binary.BigEndian.AppendUint64(nil, seq) }

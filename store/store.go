@@ -1,0 +1,111 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// Errors returned when opening the store.
+var (
+	// ErrLocked is returned by Open when another process holds the data
+	// file: a second daemon, or a CLI command while the daemon runs.
+	ErrLocked = errors.New("store: data file is in use by another pbemd process")
+)
+
+// Errors returned by lookups.
+var (
+	// ErrCampaignNotFound is returned when no campaign has the given ID.
+	ErrCampaignNotFound = errors.New("store: campaign not found")
+	// ErrTurnNotFound is returned when a campaign has no state for a turn.
+	ErrTurnNotFound = errors.New("store: turn not found")
+)
+
+var (
+	bucketCampaigns = []byte("campaigns")
+	bucketMessages  = []byte("messages")
+	bucketIMAP      = []byte("imap")
+	bucketOutbox    = []byte("outbox")
+	bucketSent      = []byte("sent")
+
+	keyMeta   = []byte("meta")
+	keyTurns  = []byte("turns")
+	keyOrders = []byte("orders")
+)
+
+// Options configure Open. The zero value works.
+type Options struct {
+	// LockTimeout is how long Open waits for another process to release the
+	// file before it returns ErrLocked; 0 means one second.
+	LockTimeout time.Duration
+}
+
+// DB is an open store.
+type DB struct {
+	bolt *bolt.DB
+}
+
+// Open opens or creates the store at path.
+func Open(path string, opts Options) (*DB, error) {
+	timeout := opts.LockTimeout
+	if timeout == 0 {
+		timeout = time.Second
+	}
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
+	if errors.Is(err, berrors.ErrTimeout) {
+		return nil, fmt.Errorf("open %s: %w", path, ErrLocked)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	err = b.Update(func(tx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketCampaigns, bucketMessages, bucketIMAP, bucketOutbox, bucketSent} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Close()
+		return nil, fmt.Errorf("initialise %s: %w", path, err)
+	}
+	return &DB{bolt: b}, nil
+}
+
+// Close closes the file.
+func (db *DB) Close() error { return db.bolt.Close() }
+
+// Path returns the file's path.
+func (db *DB) Path() string { return db.bolt.Path() }
+
+// Update runs fn in a read-write transaction, committed if fn returns nil.
+// fn must not do network I/O: it holds the only write lock.
+func (db *DB) Update(fn func(tx *Tx) error) error {
+	return db.bolt.Update(func(btx *bolt.Tx) error { return fn(&Tx{btx}) })
+}
+
+// View runs fn in a read-only transaction.
+func (db *DB) View(fn func(tx *Tx) error) error {
+	return db.bolt.View(func(btx *bolt.Tx) error { return fn(&Tx{btx}) })
+}
+
+// Check verifies the file's consistency (bbolt Tx.Check).
+func (db *DB) Check() error {
+	return db.bolt.View(func(tx *bolt.Tx) error {
+		var errs []error
+		for err := range tx.Check() {
+			errs = append(errs, err)
+		}
+		return errors.Join(errs...)
+	})
+}
+
+// Tx is a transaction. Its methods compose: a step of the daemon calls
+// several of them in one Update.
+type Tx struct {
+	tx *bolt.Tx
+}

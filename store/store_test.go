@@ -1,0 +1,187 @@
+package store_test
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/store/storetest"
+)
+
+var t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+
+func newCampaign(t *testing.T, db *storetest.DB) {
+	t.Helper()
+	c := &store.Campaign{ID: "c1", Title: "One", Status: store.Running, Turn: 1, Deadline: t0,
+		Players: []store.Seat{{Player: "blue", Email: "blue@example.test", TokenHash: []byte{1}}}}
+	st := &campaign.State{Campaign: "c1", Turn: 1}
+	err := db.Update(func(tx *store.Tx) error { return tx.CreateCampaign(c, &store.TurnRecord{State: st}) })
+	if err != nil {
+		t.Fatalf("CreateCampaign = %v", err)
+	}
+}
+
+func TestCampaignAndTurnsSurviveRestart(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	err := db.Update(func(tx *store.Tx) error {
+		return tx.PutTurn("c1", &store.TurnRecord{State: &campaign.State{Campaign: "c1", Turn: 2}, ResolverVersion: 7})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db = db.Reopen(t)
+	err = db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign("c1")
+		if err != nil {
+			return err
+		}
+		if c.Title != "One" || !c.Deadline.Equal(t0) || c.Seat("blue") == nil {
+			t.Errorf("Campaign(c1) = %+v, want what was stored", c)
+		}
+		rec, err := tx.Turn("c1", 2)
+		if err != nil {
+			return err
+		}
+		if rec.ResolverVersion != 7 || rec.State.Turn != 2 {
+			t.Errorf("Turn(c1, 2) = %+v", rec)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLookupErrors(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	db.View(func(tx *store.Tx) error {
+		if _, err := tx.Campaign("nope"); !errors.Is(err, store.ErrCampaignNotFound) {
+			t.Errorf("Campaign(nope) = %v, want ErrCampaignNotFound", err)
+		}
+		if _, err := tx.Turn("c1", 9); !errors.Is(err, store.ErrTurnNotFound) {
+			t.Errorf("Turn(c1, 9) = %v, want ErrTurnNotFound", err)
+		}
+		return nil
+	})
+	err := db.Update(func(tx *store.Tx) error {
+		return tx.CreateCampaign(&store.Campaign{ID: "c1"}, &store.TurnRecord{State: &campaign.State{Turn: 1}})
+	})
+	if err == nil {
+		t.Error("creating campaign c1 twice succeeded")
+	}
+}
+
+func TestNewOrdersReplaceOldOnes(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	put := func(player campaign.PlayerID, turn int, msgid string) {
+		t.Helper()
+		err := db.Update(func(tx *store.Tx) error {
+			return tx.PutOrders("c1", &store.OrdersRecord{Player: player, Turn: turn, MessageID: msgid, Submission: &orders.Submission{Turn: turn}})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("blue", 1, "first")
+	put("red", 1, "red")
+	put("blue", 1, "second")
+	put("blue", 2, "next-turn")
+	db.View(func(tx *store.Tx) error {
+		recs, err := tx.TurnOrders("c1", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, r := range recs {
+			ids = append(ids, r.MessageID)
+		}
+		if len(ids) != 2 || ids[0] != "second" || ids[1] != "red" {
+			t.Errorf("TurnOrders(c1, 1) = %v, want [second red]", ids)
+		}
+		if r, _ := tx.Orders("c1", 3, "blue"); r != nil {
+			t.Errorf("Orders(c1, 3, blue) = %+v, want none", r)
+		}
+		return nil
+	})
+}
+
+func TestOutboxDrainsInOrder(t *testing.T) {
+	db := storetest.Open(t)
+	err := db.Update(func(tx *store.Tx) error {
+		for _, id := range []string{"a", "b", "c"} {
+			if err := tx.Enqueue(&store.Mail{MessageID: id, To: []string{"x@example.test"}, Raw: []byte(id)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var batch []*store.Mail
+	db.View(func(tx *store.Tx) (err error) { batch, err = tx.Outbox(2); return })
+	if len(batch) != 2 || batch[0].MessageID != "a" || !bytes.Equal(batch[1].Raw, []byte("b")) {
+		t.Fatalf("Outbox(2) = %+v, want a and b", batch)
+	}
+	if err := db.Update(func(tx *store.Tx) error { return tx.MarkSent(batch[0], t0) }); err != nil {
+		t.Fatal(err)
+	}
+	db = db.Reopen(t)
+	db.View(func(tx *store.Tx) error {
+		left, _ := tx.Outbox(0)
+		sent, _ := tx.Sent()
+		if len(left) != 2 || left[0].MessageID != "b" {
+			t.Errorf("outbox after sending a = %+v, want b and c", left)
+		}
+		if len(sent) != 1 || sent[0].MessageID != "a" || !sent[0].Sent.Equal(t0) {
+			t.Errorf("sent log = %+v, want a at %v", sent, t0)
+		}
+		return nil
+	})
+}
+
+func TestMessagesAndCursor(t *testing.T) {
+	db := storetest.Open(t)
+	err := db.Update(func(tx *store.Tx) error {
+		if err := tx.RecordMessage(&store.MessageRecord{MessageID: "m1@x", Outcome: store.Rejected, Raw: []byte("raw")}); err != nil {
+			return err
+		}
+		return tx.PutCursor("INBOX", store.Cursor{UIDValidity: 3, LastUID: 41})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.View(func(tx *store.Tx) error {
+		if !tx.Processed("m1@x") || tx.Processed("m2@x") {
+			t.Error("Processed does not tell m1 (recorded) from m2 (not)")
+		}
+		rec, _ := tx.Message("m1@x")
+		if rec == nil || rec.Outcome != store.Rejected || string(rec.Raw) != "raw" {
+			t.Errorf("Message(m1) = %+v", rec)
+		}
+		c, _ := tx.Cursor("INBOX")
+		if c != (store.Cursor{UIDValidity: 3, LastUID: 41}) {
+			t.Errorf("Cursor(INBOX) = %+v", c)
+		}
+		return nil
+	})
+}
+
+func TestSecondOpenIsLockedOut(t *testing.T) {
+	db := storetest.Open(t)
+	start := time.Now()
+	_, err := store.Open(db.Path(), store.Options{LockTimeout: 100 * time.Millisecond})
+	if !errors.Is(err, store.ErrLocked) {
+		t.Fatalf("second Open = %v, want ErrLocked", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Error("second Open hung on the lock")
+	}
+}

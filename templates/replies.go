@@ -1,0 +1,187 @@
+package templates
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Confirmation is what a player is told when orders are accepted.
+type Confirmation struct {
+	Title    string
+	Campaign campaign.ID
+	Player   campaign.PlayerID
+	Turn     int
+	Deadline string
+	Sub      *orders.Submission
+	Costed   *orders.Costed
+	// Replaced is true when these orders replace earlier ones for the turn.
+	Replaced bool
+}
+
+// RenderConfirmation renders the reply to accepted orders: every order now
+// on file with its cost, and the points left. The token is never echoed.
+func RenderConfirmation(c *Confirmation) (subject, text string) {
+	subject = fmt.Sprintf("[%s] Orders for turn %d accepted", c.Campaign, c.Turn)
+	return subject, render("confirmation.tmpl", struct {
+		*Confirmation
+		Echo string
+	}{c, EchoOrders(c.Sub, c.Costed)})
+}
+
+// EchoOrders writes a submission back as YAML a player could send again,
+// each order with its cost as a comment and the token redacted.
+func EchoOrders(sub *orders.Submission, costed *orders.Costed) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "campaign: %s\nplayer: %s\nturn: %d\ntoken: REDACTED   # never echoed; use the one from your welcome mail\nfinal: %t\n",
+		sub.Campaign, sub.Player, sub.Turn, sub.Final)
+	if len(sub.Orders) == 0 {
+		b.WriteString("orders: []\n")
+	} else {
+		b.WriteString("orders:\n")
+	}
+	for i, o := range sub.Orders {
+		var co orders.CostedOrder
+		if costed != nil && i < len(costed.Orders) {
+			co = costed.Orders[i]
+		}
+		line := "  - " + orderYAML(o)
+		fmt.Fprintf(&b, "%s   # %s\n", line, costText(co))
+	}
+	if sub.Prefs.ExploreBonus != "" {
+		fmt.Fprintf(&b, "prefs:\n  explore_bonus: %s\n", sub.Prefs.ExploreBonus)
+	}
+	return b.String()
+}
+
+func orderYAML(o orders.Order) string {
+	switch {
+	case o.Move != nil:
+		return fmt.Sprintf("move: {fleet: %s, path: [%s]}", o.Move.Fleet, joinIDs(o.Move.Path))
+	case o.Develop != nil:
+		return fmt.Sprintf("develop: {fleet: %s, what: %s}", o.Develop.Fleet, o.Develop.What)
+	case o.Build != nil:
+		return fmt.Sprintf("build: {units: [%s], fleet: %s, mp: %d}", joinIDs(o.Build.Units), o.Build.Fleet, o.Build.MP)
+	}
+	return "{}"
+}
+
+func costText(co orders.CostedOrder) string {
+	s := plural(co.Points, "point", "points")
+	if co.BPV > 0 {
+		s += fmt.Sprintf(", %d BPV", co.BPV)
+	}
+	if len(co.Notes) > 0 {
+		s += "; " + strings.Join(co.Notes, "; ")
+	}
+	return s
+}
+
+func joinIDs[T ~string](ids []T) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = string(id)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Rejection is what a player is told when a mail changed nothing.
+type Rejection struct {
+	Campaign campaign.ID
+	// Source is the text the problems point into, and SourceName where it
+	// came from ("the mail body", "attachment orders.yaml").
+	Source     []byte
+	SourceName string
+	Problems   orders.Problems
+	// Reason explains a rejection that has no positions (an unreadable
+	// mail, a wrong token, a closed turn).
+	Reason string
+	// OnFile says what stays on file, e.g. "Your orders of 3 Nov stay on file."
+	OnFile string
+}
+
+// RenderRejection renders the reply to a mail that changed nothing: each
+// problem with its position, the offending line quoted and marked, and what
+// to send instead.
+func RenderRejection(r *Rejection) (subject, text string) {
+	subject = "Orders not accepted"
+	if r.Campaign != "" {
+		subject = fmt.Sprintf("[%s] Orders not accepted", r.Campaign)
+	}
+	lines := strings.Split(string(r.Source), "\n")
+	var items []string
+	for _, p := range r.Problems {
+		items = append(items, problemText(p, lines, r.SourceName))
+	}
+	return subject, render("rejection.tmpl", struct {
+		*Rejection
+		Items []string
+	}{r, items})
+}
+
+func problemText(p orders.Problem, lines []string, source string) string {
+	var b strings.Builder
+	if p.Line > 0 {
+		fmt.Fprintf(&b, "Line %d", p.Line)
+		if p.Col > 0 {
+			fmt.Fprintf(&b, ", column %d", p.Col)
+		}
+		if source != "" {
+			fmt.Fprintf(&b, " of %s", source)
+		}
+		b.WriteString(": ")
+	}
+	if p.Rule != "" {
+		b.WriteString("(" + p.Rule + ") ")
+	}
+	b.WriteString(p.Msg)
+	if p.Line > 0 && p.Line <= len(lines) {
+		src := strings.TrimRight(lines[p.Line-1], "\r")
+		num := fmt.Sprint(p.Line)
+		fmt.Fprintf(&b, "\n\n    %s | %s", num, src)
+		if p.Col > 0 {
+			fmt.Fprintf(&b, "\n    %s | %s^", strings.Repeat(" ", len(num)), caretIndent(src, p.Col))
+		}
+	}
+	if p.Hint != "" {
+		b.WriteString("\n\n  Instead: " + p.Hint)
+	}
+	return b.String()
+}
+
+// caretIndent returns the whitespace that puts a caret under column col
+// (counted in characters), keeping tabs so the caret lines up.
+func caretIndent(line string, col int) string {
+	var b strings.Builder
+	for i, r := range []rune(line) {
+		if i >= col-1 {
+			break
+		}
+		if r == '\t' {
+			b.WriteRune('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// Welcome is the mail a player gets when a campaign starts.
+type Welcome struct {
+	Title    string
+	Campaign campaign.ID
+	Player   campaign.PlayerID
+	Name     string
+	Token    string
+	Address  string
+	GM       string
+	Turn     int
+	Deadline string
+}
+
+// RenderWelcome renders the welcome mail, which carries the player's token.
+func RenderWelcome(w *Welcome) (subject, text string) {
+	return fmt.Sprintf("[%s] Welcome to %s", w.Campaign, w.Title), render("welcome.tmpl", w)
+}

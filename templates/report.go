@@ -1,0 +1,183 @@
+package templates
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/resolver"
+)
+
+// ReportJSONVersion is the version of the JSON report's schema. Raise it on
+// any change that could break a reader.
+const ReportJSONVersion = 1
+
+// Report is a rendered turn report.
+type Report struct {
+	Subject string
+	Text    string
+	JSON    []byte
+}
+
+// RenderReport renders a player's view as a turn report. deadline is the
+// deadline of the turn now open, shown in loc.
+func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location) (*Report, error) {
+	data := newReportData(v, deadline, loc)
+	js, err := ReportJSON(v, deadline)
+	if err != nil {
+		return nil, err
+	}
+	return &Report{
+		Subject: fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Resolved, v.Date),
+		Text:    render("report.tmpl", data),
+		JSON:    js,
+	}, nil
+}
+
+// ReportJSON renders a player's view as the versioned JSON report: exactly
+// the view, no more.
+func ReportJSON(v *resolver.View, deadline time.Time) ([]byte, error) {
+	doc := struct {
+		Version  int            `json:"version"`
+		Deadline time.Time      `json:"deadline"`
+		View     *resolver.View `json:"view"`
+	}{ReportJSONVersion, deadline.UTC(), v}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode report of %s: %w", v.Player, err)
+	}
+	return append(b, '\n'), nil
+}
+
+type reportData struct {
+	V        *resolver.View
+	Deadline string
+	Fleets   []fleetRow
+	FRDs     []string
+	Devs     []string
+	Seen     []seenRow
+	Battles  []string
+	Events   []string
+}
+
+type fleetRow struct {
+	ID, At, Units, Note string
+	CBPV                int
+}
+
+type seenRow struct {
+	Name, Detail, Fortified, Developed, Contacts, Planet string
+	Hops                                                 int
+}
+
+func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *reportData {
+	names := systemNames(v.Map)
+	d := &reportData{V: v, Deadline: FormatDeadline(deadline, loc)}
+	for _, f := range v.Fleets {
+		var notes []string
+		if f.Scout {
+			notes = append(notes, "scout")
+		}
+		if f.Counts {
+			notes = append(notes, "counts for points")
+		}
+		d.Fleets = append(d.Fleets, fleetRow{ID: string(f.ID), At: names[f.At], Units: unitList(f.Units), CBPV: f.CBPV, Note: strings.Join(notes, ", ")})
+	}
+	for _, at := range v.FRDs {
+		d.FRDs = append(d.FRDs, names[at])
+	}
+	for _, dev := range v.Developments {
+		d.Devs = append(d.Devs, fmt.Sprintf("%s at %s (since %s)", dev.Kind, names[dev.At], dev.Since))
+	}
+	planets := map[campaign.SystemID]campaign.PlanetType{}
+	for _, s := range v.Map.Systems {
+		planets[s.ID] = s.Planet
+	}
+	for _, s := range v.Systems {
+		row := seenRow{Name: names[s.ID], Hops: s.Hops, Detail: string(s.Detail), Fortified: yesNo(s.Fortified), Planet: string(planets[s.ID]), Developed: "?", Contacts: "?"}
+		if s.Detail == resolver.DetailScout {
+			row.Developed = yesNo(s.Developed)
+			row.Contacts = intList(s.Contacts)
+		}
+		d.Seen = append(d.Seen, row)
+	}
+	for _, b := range v.Battles {
+		d.Battles = append(d.Battles, battleLine(b, names))
+	}
+	for _, e := range v.Events {
+		d.Events = append(d.Events, e.Text)
+	}
+	return d
+}
+
+func battleLine(b resolver.BattleView, names map[campaign.SystemID]string) string {
+	place := "at " + names[b.At]
+	if b.Lane != nil {
+		place = fmt.Sprintf("in the lane %s–%s", names[b.Lane.A], names[b.Lane.B])
+	}
+	var sides []string
+	for _, s := range b.Sides {
+		var fleets []string
+		for _, f := range s.Fleets {
+			label := unitList(f.Units)
+			if f.ID != "" {
+				label = string(f.ID) + ": " + label
+			}
+			fleets = append(fleets, fmt.Sprintf("%s (%d CBPV)", label, f.CBPV))
+		}
+		sides = append(sides, fmt.Sprintf("%s with %s", s.Player, strings.Join(fleets, " and ")))
+	}
+	return fmt.Sprintf("%s %s, %s: %s", b.ID, place, b.Status, strings.Join(sides, " against "))
+}
+
+func systemNames(m campaign.Map) map[campaign.SystemID]string {
+	names := make(map[campaign.SystemID]string, len(m.Systems))
+	for _, s := range m.Systems {
+		names[s.ID] = s.Name
+		if s.Name == "" {
+			names[s.ID] = string(s.ID)
+		}
+	}
+	return names
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func intList(xs []int) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// unitList writes units as "2 cruiser, frigate", in first-seen order.
+func unitList(units []campaign.ClassName) string {
+	var order []campaign.ClassName
+	count := map[campaign.ClassName]int{}
+	for _, u := range units {
+		if count[u] == 0 {
+			order = append(order, u)
+		}
+		count[u]++
+	}
+	parts := make([]string, len(order))
+	for i, u := range order {
+		if count[u] > 1 {
+			parts[i] = fmt.Sprintf("%d %s", count[u], u)
+		} else {
+			parts[i] = string(u)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
