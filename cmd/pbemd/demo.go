@@ -1,0 +1,21 @@
+package main
+
+import (
+	"context"
+
+	"github.com/pbemd/pbemd/demo"
+)
+
+func cmdDemo(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("demo")
+	var opts demo.Options
+	fs.DurationVar(&opts.Turn, "turn", 0, "turn length (default 3m)")
+	fs.StringVar(&opts.Data, "data", "", "bbolt data file (default: a temporary file)")
+	level := fs.String("log", "warn", "log level: debug, info, warn or error")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	opts.Stdout = e.stdout
+	opts.Logger = newLogger(e.stderr, "text", *level)
+	return demo.Run(ctx, opts)
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/pbemd/pbemd/config"
+)
+
+func cmdInit(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("init")
+	scenario := fs.String("scenario", "", "scenario file")
+	d, err := openDaemon(e, fs, args)
+	if err != nil {
+		return err
+	}
+	defer d.db.Close()
+	if *scenario == "" {
+		return usageError{errors.New("--scenario is required")}
+	}
+	sc, err := config.LoadScenario(*scenario)
+	var ps config.Problems
+	if errors.As(err, &ps) {
+		return problemsError{ps}
+	}
+	if err != nil {
+		return err
+	}
+	seats, err := d.mod.CreateCampaign(ctx, sc)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "campaign %s created with %d players; turn 1 is open\n", sc.State.Campaign, len(seats))
+	total := 0
+	for {
+		sent, err := d.mod.Flush(ctx)
+		total += sent
+		if err != nil {
+			fmt.Fprintf(e.stdout, "%d mails sent; the rest stay queued until `pbemd run` reaches the SMTP server: %v\n", total, err)
+			return nil
+		}
+		if sent == 0 {
+			fmt.Fprintf(e.stdout, "%d welcome and report mails sent\n", total)
+			return nil
+		}
+	}
+}

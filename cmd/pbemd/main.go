@@ -1,0 +1,152 @@
+// Command pbemd moderates play-by-email space-war campaigns. Run
+// "pbemd help" for the subcommands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	_ "time/tzdata" // campaigns name IANA zones; do not depend on the host's zoneinfo
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFailure  = 1
+	exitUsage    = 2
+	exitProblems = 3 // a checked file has problems
+	exitLocked   = 4 // another pbemd holds the data file
+)
+
+// command is one subcommand.
+type command struct {
+	name, args, help string
+	run              func(ctx context.Context, env *env, args []string) error
+}
+
+// env is what a command talks to.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+var commands = []command{
+	{"run", "--config FILE", "run the daemon: read the inbox, answer mail, resolve turns, send reports", cmdRun},
+	{"init", "--config FILE --scenario FILE", "create a campaign from a scenario and mail every player a welcome with their token", cmdInit},
+	{"sim", "--scenario FILE --orders DIR --turns N --out DIR", "play a campaign offline from order files, with no mail", cmdSim},
+	{"demo", "[--turn 3m] [--data FILE]", "run the frontier campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
+	{"scenario check", "FILE", "list every problem in a scenario file, with file:line:col", cmdScenarioCheck},
+	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},
+	{"config test", "FILE", "check a daemon config file", cmdConfigTest},
+	{"config example", "", "print a documented example config", cmdConfigExample},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(runMain(ctx, &env{stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+func runMain(ctx context.Context, e *env, args []string) int {
+	cmd, rest := lookup(args)
+	if cmd == nil {
+		usage(e.stderr)
+		if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+			return exitOK
+		}
+		return exitUsage
+	}
+	err := cmd.run(ctx, e, rest)
+	var ue usageError
+	var pe problemsError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "pbemd %s: %v\nusage: pbemd %s %s\n", cmd.name, err, cmd.name, cmd.args)
+		return exitUsage
+	case errors.As(err, &pe):
+		fmt.Fprintln(e.stderr, pe.err)
+		return exitProblems
+	case errors.Is(err, errLocked):
+		fmt.Fprintf(e.stderr, "pbemd %s: %v\n", cmd.name, err)
+		return exitLocked
+	}
+	fmt.Fprintf(e.stderr, "pbemd %s: %v\n", cmd.name, err)
+	return exitFailure
+}
+
+func lookup(args []string) (*command, []string) {
+	for i := range commands {
+		c := &commands[i]
+		words := len(splitWords(c.name))
+		if len(args) >= words && joinWords(args[:words]) == c.name {
+			return c, args[words:]
+		}
+	}
+	return nil, nil
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "pbemd moderates play-by-email space-war campaigns.\n\nUsage:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  pbemd %s %s\n        %s\n", c.name, c.args, c.help)
+	}
+}
+
+// usageError is a mistake in a command's arguments.
+type usageError struct{ error }
+
+// problemsError wraps problems found in a checked file.
+type problemsError struct{ err error }
+
+func (p problemsError) Error() string { return p.err.Error() }
+
+// newFlags returns a flag set that reports errors as usageError.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// newLogger logs text to a terminal and JSON otherwise (under systemd),
+// unless format says which.
+func newLogger(w io.Writer, format, level string) *slog.Logger {
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(level)); err != nil {
+		lvl = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: lvl}
+	if format == "" {
+		format = "json"
+		if f, ok := w.(*os.File); ok && isTerminal(f) {
+			format = "text"
+		}
+	}
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func splitWords(s string) []string { return strings.Fields(s) }
+
+func joinWords(ws []string) string { return strings.Join(ws, " ") }

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"context"
+	"errors"
+
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/moderator"
+)
+
+func cmdSim(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("sim")
+	scenario := fs.String("scenario", "", "scenario file")
+	ordersDir := fs.String("orders", "", "directory of turn-<n>/<player>.yaml order files")
+	turns := fs.Int("turns", 1, "number of turns to play")
+	out := fs.String("out", "", "output directory")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *scenario == "" || *ordersDir == "" || *out == "" || *turns < 1 {
+		return usageError{errors.New("--scenario, --orders, --out and a positive --turns are required")}
+	}
+	sc, err := config.LoadScenario(*scenario)
+	var ps config.Problems
+	if errors.As(err, &ps) {
+		return problemsError{ps}
+	}
+	if err != nil {
+		return err
+	}
+	return moderator.Simulate(moderator.SimOptions{Scenario: sc, Orders: *ordersDir, Turns: *turns, Out: *out, Log: e.stdout})
+}

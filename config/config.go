@@ -1,0 +1,352 @@
+package config
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxConfigBytes is the largest config file the loader reads.
+const MaxConfigBytes = 1 << 20
+
+// Config is the daemon's configuration, as the operator writes it.
+type Config struct {
+	// Data is the path of the bbolt database file.
+	Data string
+	// Address is the moderator's address, the one players write to,
+	// lower-cased.
+	Address string
+	// IMAP is where mail comes in, SMTP where it goes out.
+	IMAP IMAP
+	SMTP SMTP
+	// Log says how to log.
+	Log Log
+	// Limits bound the mail the daemon reads.
+	Limits Limits
+}
+
+// IMAP says where and how the daemon reads its mail.
+type IMAP struct {
+	// Host is the server's host name.
+	Host string
+	// Port defaults to 993 with implicit TLS and 143 otherwise.
+	Port int
+	// TLS is "implicit" (the default), "starttls" or "none".
+	TLS string
+	// User is the login.
+	User string
+	// PasswordFile and PasswordEnv name where the password is kept: a file
+	// (its trailing newline is dropped) or an environment variable. Exactly
+	// one is set.
+	PasswordFile string
+	PasswordEnv  string
+	// Mailbox is read for new mail (default INBOX); processed mail is moved
+	// to Processed (default pbemd/processed).
+	Mailbox   string
+	Processed string
+	// Poll is how often the mailbox is checked when the server cannot
+	// push (default 1m).
+	Poll time.Duration
+}
+
+// SMTP says where and how the daemon sends its mail.
+type SMTP struct {
+	// Host is the server's host name.
+	Host string
+	// Port defaults to 587 with STARTTLS, 465 with implicit TLS and 25
+	// without TLS.
+	Port int
+	// TLS is "starttls" (the default), "implicit" or "none".
+	TLS string
+	// User is the login; empty means the server takes mail without one.
+	User string
+	// PasswordFile and PasswordEnv are as for IMAP; one is set if User is.
+	PasswordFile string
+	PasswordEnv  string
+	// HELO is the name the daemon gives in HELO/EHLO; empty means the
+	// host name.
+	HELO string
+}
+
+// Log says how the daemon logs.
+type Log struct {
+	// Format is "text" (the default) or "json".
+	Format string
+	// Level is "debug", "info" (the default), "warn" or "error".
+	Level string
+}
+
+// Limits bound what the daemon accepts from mail.
+type Limits struct {
+	// MaxMessageBytes is the largest mail read (default 10 MiB).
+	MaxMessageBytes int64
+	// MaxAttachmentBytes is the largest orders attachment read (default
+	// 256 KiB).
+	MaxAttachmentBytes int64
+}
+
+// Default values of the config.
+const (
+	DefaultMailbox            = "INBOX"
+	DefaultProcessed          = "pbemd/processed"
+	DefaultPoll               = time.Minute
+	DefaultMaxMessageBytes    = 10 << 20
+	DefaultMaxAttachmentBytes = 256 << 10
+)
+
+// The default ports by TLS mode.
+var (
+	imapPorts = map[string]int{"implicit": 993, "starttls": 143, "none": 143}
+	smtpPorts = map[string]int{"implicit": 465, "starttls": 587, "none": 25}
+)
+
+var (
+	tlsModes   = []string{"implicit", "starttls", "none"}
+	logFormats = []string{"text", "json"}
+	logLevels  = []string{"debug", "info", "warn", "error"}
+)
+
+// Load reads and checks the config file at path. Relative paths in it (data,
+// password_file) are resolved against the file's directory. Content problems
+// are returned as Problems; failing to read the file is a wrapped error.
+func Load(path string) (*Config, error) {
+	data, err := readLimited(path, MaxConfigBytes)
+	if err != nil {
+		return nil, fmt.Errorf("load config: %w", err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("load config: %w", err)
+	}
+	return parseConfig(path, filepath.Dir(abs), data)
+}
+
+// Parse checks a config held in data; file names it in problems, and
+// relative paths are resolved against file's directory.
+func Parse(file string, data []byte) (*Config, error) {
+	return parseConfig(file, filepath.Dir(file), data)
+}
+
+func parseConfig(file, dir string, data []byte) (*Config, error) {
+	c := newChecker(file)
+	c.hints["password"] = "never write a password in the config file: keep it in a file and write password_file: FILE, or in an environment variable and write password_env: NAME"
+	root := c.document(data, MaxConfigBytes, "file is empty; a config needs at least data, address, imap and smtp")
+	if root == nil {
+		return nil, c.probs.err()
+	}
+	cfg := c.config(root, dir)
+	if err := c.probs.err(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func (c *checker) config(root *yaml.Node, dir string) *Config {
+	cfg := &Config{}
+	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits")
+	if !ok {
+		return cfg
+	}
+	if data, ok := c.text(c.need(f, "data", "/var/lib/pbemd/pbemd.db"), "data"); ok {
+		cfg.Data = resolve(dir, data)
+	}
+	cfg.Address, _ = c.email(c.need(f, "address", "moderator@example.org"), "address")
+	cfg.IMAP = c.imap(c.need(f, "imap", "{host: imap.example.org, user: moderator@example.org, password_file: imap.pass}"), dir)
+	cfg.SMTP = c.smtp(c.need(f, "smtp", "{host: smtp.example.org, user: moderator@example.org, password_file: smtp.pass}"), dir)
+	cfg.Log = c.log(f.get("log"))
+	cfg.Limits = c.limits(f.get("limits"))
+	return cfg
+}
+
+// resolve makes a relative path relative to dir.
+func resolve(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
+}
+
+func (c *checker) imap(n *yaml.Node, dir string) IMAP {
+	im := IMAP{TLS: "implicit", Mailbox: DefaultMailbox, Processed: DefaultProcessed, Poll: DefaultPoll}
+	f, ok := c.mapping(n, "imap", "host", "port", "tls", "user", "password_file", "password_env", "mailbox", "processed", "poll")
+	if !ok {
+		return im
+	}
+	im.Host, _ = c.text(c.need(f, "host", "imap.example.org"), "host")
+	im.TLS = c.choice(f.get("tls"), "tls", tlsModes, im.TLS)
+	im.Port = c.port(f.get("port"), imapPorts[im.TLS])
+	im.User, _ = c.text(c.need(f, "user", "moderator@example.org"), "user")
+	im.PasswordFile, im.PasswordEnv = c.passwordSource(f, dir, true)
+	if s, ok := c.text(f.get("mailbox"), "mailbox"); ok {
+		im.Mailbox = s
+	}
+	if s, ok := c.text(f.get("processed"), "processed"); ok {
+		im.Processed = s
+	}
+	if im.Processed == im.Mailbox {
+		c.addf(f.get("processed"), "processed is the same mailbox as mailbox (%s); processed mail must move elsewhere, e.g. processed: %s", im.Mailbox, DefaultProcessed)
+	}
+	if d, ok := c.duration(f.get("poll"), "poll"); ok {
+		if d < time.Second {
+			c.addf(f.get("poll"), "poll %v is too short; poll at most once a second, e.g. poll: 1m", d)
+		}
+		im.Poll = d
+	}
+	return im
+}
+
+func (c *checker) smtp(n *yaml.Node, dir string) SMTP {
+	sm := SMTP{TLS: "starttls"}
+	f, ok := c.mapping(n, "smtp", "host", "port", "tls", "user", "password_file", "password_env", "helo")
+	if !ok {
+		return sm
+	}
+	sm.Host, _ = c.text(c.need(f, "host", "smtp.example.org"), "host")
+	sm.TLS = c.choice(f.get("tls"), "tls", tlsModes, sm.TLS)
+	sm.Port = c.port(f.get("port"), smtpPorts[sm.TLS])
+	sm.User, _ = c.text(f.get("user"), "user")
+	sm.PasswordFile, sm.PasswordEnv = c.passwordSource(f, dir, sm.User != "")
+	if sm.User == "" && (sm.PasswordFile != "" || sm.PasswordEnv != "") {
+		c.addf(f.node, "smtp has a password but no user; add e.g. user: moderator@example.org")
+	}
+	sm.HELO, _ = c.text(f.get("helo"), "helo")
+	return sm
+}
+
+// passwordSource reads password_file and password_env, of which at most
+// one may be set, and one must be if required.
+func (c *checker) passwordSource(f fields, dir string, required bool) (file, env string) {
+	file, _ = c.text(f.get("password_file"), "password_file")
+	env, _ = c.text(f.get("password_env"), "password_env")
+	switch {
+	case file != "" && env != "":
+		c.addf(f.get("password_env"), "%s has both password_file and password_env; keep one", f.what)
+	case file == "" && env == "" && required && f.get("password_file") == nil && f.get("password_env") == nil &&
+		!hasKey(f.node, "password"):
+		c.addf(f.node, "%s has no password source; add password_file: /etc/pbemd/%s.pass or password_env: PBEMD_%s_PASSWORD",
+			f.what, f.what, strings.ToUpper(f.what))
+	}
+	if file != "" {
+		file = resolve(dir, file)
+	}
+	return file, env
+}
+
+// hasKey reports whether the mapping n has the key, known or not.
+func hasKey(n *yaml.Node, key string) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+// port reads a TCP port, or returns def if n is absent.
+func (c *checker) port(n *yaml.Node, def int) int {
+	p, ok := c.integer(n, "port")
+	if !ok {
+		return def
+	}
+	if p < 1 || p > 65535 {
+		c.addf(n, "port %d is not a TCP port; write 1 to 65535, or leave it out for %d", p, def)
+	}
+	return p
+}
+
+// choice reads one of a few words, or returns def if n is absent.
+func (c *checker) choice(n *yaml.Node, what string, choices []string, def string) string {
+	s, ok := c.text(n, what)
+	if !ok {
+		return def
+	}
+	if !slices.Contains(choices, s) {
+		c.addf(n, "%s %s is not allowed: write %s%s", what, quote(s), oneOf(choices), didYouMean(c.suggest(s, choices)))
+		return def
+	}
+	return s
+}
+
+func (c *checker) log(n *yaml.Node) Log {
+	lg := Log{Format: "text", Level: "info"}
+	f, ok := c.mapping(n, "log", "format", "level")
+	if !ok {
+		return lg
+	}
+	lg.Format = c.choice(f.get("format"), "format", logFormats, lg.Format)
+	lg.Level = c.choice(f.get("level"), "level", logLevels, lg.Level)
+	return lg
+}
+
+func (c *checker) limits(n *yaml.Node) Limits {
+	lim := Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxAttachmentBytes: DefaultMaxAttachmentBytes}
+	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes")
+	if !ok {
+		return lim
+	}
+	for _, l := range []struct {
+		key string
+		v   *int64
+	}{{"max_message_bytes", &lim.MaxMessageBytes}, {"max_attachment_bytes", &lim.MaxAttachmentBytes}} {
+		v, ok := c.integer(f.get(l.key), l.key)
+		switch {
+		case !ok:
+		case v <= 0:
+			c.addf(f.get(l.key), "%s %d must be more than 0; write a size in bytes, e.g. %d", l.key, v, *l.v)
+		default:
+			*l.v = int64(v)
+		}
+	}
+	if lim.MaxAttachmentBytes > lim.MaxMessageBytes {
+		c.addf(f.node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
+	}
+	return lim
+}
+
+// Password returns the IMAP password, read from PasswordFile or the
+// environment variable PasswordEnv.
+func (i IMAP) Password() (string, error) { return password("imap", i.PasswordFile, i.PasswordEnv) }
+
+// Password returns the SMTP password, read from PasswordFile or the
+// environment variable PasswordEnv.
+func (s SMTP) Password() (string, error) { return password("smtp", s.PasswordFile, s.PasswordEnv) }
+
+// maxPasswordBytes bounds a password file.
+const maxPasswordBytes = 4 << 10
+
+func password(what, file, env string) (string, error) {
+	switch {
+	case file != "":
+		data, err := readLimited(file, maxPasswordBytes)
+		if err != nil {
+			return "", fmt.Errorf("read %s password: %w", what, err)
+		}
+		if len(data) > maxPasswordBytes {
+			return "", fmt.Errorf("read %s password: %s is larger than %d bytes", what, file, maxPasswordBytes)
+		}
+		pw := strings.TrimRight(string(data), "\r\n")
+		if pw == "" {
+			return "", fmt.Errorf("read %s password: %s is empty", what, file)
+		}
+		return pw, nil
+	case env != "":
+		pw := os.Getenv(env)
+		if pw == "" {
+			return "", fmt.Errorf("read %s password: environment variable %s is not set", what, env)
+		}
+		return pw, nil
+	}
+	return "", fmt.Errorf("read %s password: no password_file or password_env configured", what)
+}
+
+//go:embed example.yaml
+var example []byte
+
+// Example returns a documented example config, which Parse accepts.
+func Example() []byte { return slices.Clone(example) }

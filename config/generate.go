@@ -1,0 +1,287 @@
+package config
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// GenerateOptions size a generated scenario. The zero value asks for a
+// benchmark-sized campaign: 2000 systems, 64 players and about two fleets
+// per system.
+type GenerateOptions struct {
+	// Systems is the number of systems: default 2000, at least 2.
+	Systems int
+	// Players is the number of players: default 64, at most Systems/2,
+	// at least 1.
+	Players int
+	// FleetsPerPlayer is each navy's number of starting fleets: default
+	// ceil(2*Systems/Players), which is 63 for the other defaults (4032
+	// fleets in all).
+	FleetsPerPlayer int
+	// Seed seeds the generator and becomes the scenario's seed; the same
+	// options always give the same bytes.
+	Seed uint64
+}
+
+// withDefaults fills in zero options and clamps the rest to what a valid
+// scenario allows.
+func (o GenerateOptions) withDefaults() GenerateOptions {
+	if o.Systems <= 0 {
+		o.Systems = 2000
+	}
+	o.Systems = max(o.Systems, 2)
+	if o.Players <= 0 {
+		o.Players = 64
+	}
+	o.Players = min(o.Players, o.Systems/2)
+	if o.FleetsPerPlayer <= 0 {
+		o.FleetsPerPlayer = (2*o.Systems + o.Players - 1) / o.Players
+	}
+	return o
+}
+
+// genericCatalogue is the unit catalogue of generated scenarios; the stats
+// are our own, as in scenarios/frontier.yaml.
+var genericCatalogue = campaign.Catalogue{
+	{Class: "dreadnought", CBPV: 210, EBPV: 200, Size: 2, Docking: 12},
+	{Class: "cruiser", CBPV: 120, EBPV: 115, Size: 3, Docking: 8},
+	{Class: "light-cruiser", CBPV: 95, EBPV: 90, Size: 3, Docking: 6},
+	{Class: "destroyer", CBPV: 75, EBPV: 70, Size: 4, Docking: 4},
+	{Class: "escort", CBPV: 65, EBPV: 60, Size: 4, Docking: 3},
+	{Class: "frigate", CBPV: 60, EBPV: 55, Size: 4, Docking: 3},
+	{Class: "scout", CBPV: 50, EBPV: 55, Size: 4, Docking: 3, Scout: true},
+	{Class: "freighter", CBPV: 15, EBPV: 25, Size: 5, Docking: 2},
+}
+
+// syllables make system and race names. None of their joins spells a YAML
+// keyword, and names are quoted anyway.
+var syllables = []string{
+	"ka", "ve", "lor", "dra", "mi", "sta", "ren", "tho", "qui", "bel", "zan", "or",
+	"ith", "mar", "sel", "vo", "ash", "ten", "gri", "hal", "cy", "ul", "pra", "neth",
+}
+
+// generator holds the state of one GenerateScenario run.
+type generator struct {
+	opts  GenerateOptions
+	rng   *rand.Rand
+	width int
+	// planet and name of each system, by index.
+	planets []campaign.PlanetType
+	names   []string
+	lanes   [][2]int
+	adj     [][]int
+	homes   []int
+}
+
+// GenerateScenario writes a valid scenario of the given size as YAML. The
+// map is a jittered grid: a random spanning tree of grid neighbours keeps
+// it connected, and random extra lanes add loops. About 30% of planets are
+// mineral, 25% life, 20% dead and 25% unknown. Each player's home is a
+// mineral planet in its own stretch of the map, with fleets of 2 to 4 units
+// at home or one lane away and a colony on a neighbouring life planet if
+// there is one. The output depends only on opts (math/rand/v2 PCG).
+func GenerateScenario(opts GenerateOptions) []byte {
+	opts = opts.withDefaults()
+	g := &generator{
+		opts:  opts,
+		rng:   rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+		width: int(math.Ceil(math.Sqrt(float64(opts.Systems)))),
+	}
+	g.makeSystems()
+	g.makeLanes()
+	g.placeHomes()
+	var b strings.Builder
+	g.writeHeader(&b)
+	g.writePlayers(&b)
+	g.writeMap(&b)
+	g.writeUnits(&b)
+	g.writeFleets(&b)
+	g.writeDevelopments(&b)
+	return []byte(b.String())
+}
+
+func (g *generator) makeSystems() {
+	for range g.opts.Systems {
+		var p campaign.PlanetType
+		switch r := g.rng.IntN(100); {
+		case r < 30:
+			p = campaign.Mineral
+		case r < 55:
+			p = campaign.Life
+		case r < 75:
+			p = campaign.Dead
+		default:
+			p = campaign.Unknown
+		}
+		g.planets = append(g.planets, p)
+		g.names = append(g.names, g.name(2+g.rng.IntN(2)))
+	}
+}
+
+func (g *generator) name(parts int) string {
+	var s string
+	for range parts {
+		s += syllables[g.rng.IntN(len(syllables))]
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// makeLanes joins each grid cell to its left or upper neighbour (a random
+// spanning tree: the "binary tree" maze), then adds extra lanes to the
+// right, below and diagonally.
+func (g *generator) makeLanes() {
+	n, w := g.opts.Systems, g.width
+	g.adj = make([][]int, n)
+	seen := make(map[[2]int]bool)
+	add := func(a, b int) {
+		if b < 0 || b >= n || seen[[2]int{min(a, b), max(a, b)}] {
+			return
+		}
+		seen[[2]int{min(a, b), max(a, b)}] = true
+		g.lanes = append(g.lanes, [2]int{a, b})
+		g.adj[a] = append(g.adj[a], b)
+		g.adj[b] = append(g.adj[b], a)
+	}
+	for i := 1; i < n; i++ {
+		x, y := i%w, i/w
+		switch {
+		case y == 0:
+			add(i, i-1)
+		case x == 0 || g.rng.IntN(2) == 0:
+			add(i, i-w)
+		default:
+			add(i, i-1)
+		}
+	}
+	for i := range n {
+		x := i % w
+		if x+1 < w && g.rng.IntN(100) < 20 {
+			add(i, i+1)
+		}
+		if g.rng.IntN(100) < 20 {
+			add(i, i+w)
+		}
+		if x+1 < w && g.rng.IntN(100) < 5 {
+			add(i, i+w+1)
+		}
+	}
+}
+
+// placeHomes puts one home in each of Players equal stretches of the
+// systems, and makes it a mineral planet (EaW 2a).
+func (g *generator) placeHomes() {
+	block := g.opts.Systems / g.opts.Players
+	for p := range g.opts.Players {
+		h := p*block + g.rng.IntN(block)
+		g.planets[h] = campaign.Mineral
+		g.homes = append(g.homes, h)
+	}
+}
+
+func (g *generator) systemID(i int) string {
+	return fmt.Sprintf("s%0*d", len(fmt.Sprint(g.opts.Systems-1)), i)
+}
+
+func (g *generator) playerID(p int) string {
+	return fmt.Sprintf("p%0*d", len(fmt.Sprint(g.opts.Players)), p+1)
+}
+
+func (g *generator) writeHeader(b *strings.Builder) {
+	o := g.opts
+	fmt.Fprintf(b, "# Generated by pbemd: %d systems, %d players, %d fleets each, seed %d.\n",
+		o.Systems, o.Players, o.FleetsPerPlayer, o.Seed)
+	fmt.Fprintf(b, "campaign: generated-%d\ntitle: \"Generated campaign %d\"\nrules: eaw\nseed: %d\n", o.Seed, o.Seed, o.Seed)
+	b.WriteString("start: {year: 165, season: spring}\nend: {year: 175}\n")
+	b.WriteString("schedule: {every: 72h, at: \"20:00\", timezone: UTC}\n")
+	b.WriteString("gm: {name: \"Game Master\", email: gm@example.test}\n")
+}
+
+func (g *generator) writePlayers(b *strings.Builder) {
+	b.WriteString("players:\n")
+	for p, h := range g.homes {
+		id := g.playerID(p)
+		fmt.Fprintf(b, "  - {id: %s, name: %q, email: %s@example.test, race: %q, home: %s, treasury: 600}\n",
+			id, "Admiral "+g.name(2), id, g.name(2), g.systemID(h))
+	}
+}
+
+func (g *generator) writeMap(b *strings.Builder) {
+	b.WriteString("map:\n  systems:\n")
+	for i, p := range g.planets {
+		// Cells are 3 apart and jittered by at most 1, so no two systems
+		// share a position.
+		x, y := 3*(i%g.width)+g.rng.IntN(2), 3*(i/g.width)+g.rng.IntN(2)
+		fmt.Fprintf(b, "    - {id: %s, name: %q, x: %d, y: %d, planet: %s}\n", g.systemID(i), g.names[i], x, y, p)
+	}
+	b.WriteString("  lanes:\n")
+	for _, l := range g.lanes {
+		fmt.Fprintf(b, "    - [%s, %s]\n", g.systemID(l[0]), g.systemID(l[1]))
+	}
+}
+
+func (g *generator) writeUnits(b *strings.Builder) {
+	b.WriteString("units:\n")
+	for _, u := range genericCatalogue {
+		fmt.Fprintf(b, "  - {class: %s, cbpv: %d, ebpv: %d, size: %d, docking: %d", u.Class, u.CBPV, u.EBPV, u.Size, u.Docking)
+		if u.Scout {
+			b.WriteString(", scout: true")
+		}
+		b.WriteString("}\n")
+	}
+}
+
+// writeFleets gives each player FleetsPerPlayer fleets of 2 to 4 units, at
+// home or one lane away.
+func (g *generator) writeFleets(b *strings.Builder) {
+	b.WriteString("fleets:\n")
+	for p, h := range g.homes {
+		for f := range g.opts.FleetsPerPlayer {
+			at := h
+			if k := g.rng.IntN(len(g.adj[h]) + 1); k > 0 {
+				at = g.adj[h][k-1]
+			}
+			units := make([]string, 2+g.rng.IntN(3))
+			for u := range units {
+				units[u] = string(genericCatalogue[g.rng.IntN(len(genericCatalogue))].Class)
+			}
+			fmt.Fprintf(b, "  - {id: %s, player: %s, at: %s, units: [%s]}\n",
+				ordinal(f+1), g.playerID(p), g.systemID(at), strings.Join(units, ", "))
+		}
+	}
+}
+
+// writeDevelopments gives each player a colony on a life planet next to
+// home, if there is one that nobody has colonised yet.
+func (g *generator) writeDevelopments(b *strings.Builder) {
+	b.WriteString("developments:\n")
+	var taken []int
+	for p, h := range g.homes {
+		for _, s := range g.adj[h] {
+			if g.planets[s] == campaign.Life && !slices.Contains(taken, s) {
+				taken = append(taken, s)
+				fmt.Fprintf(b, "  - {at: %s, player: %s, kind: colony}\n", g.systemID(s), g.playerID(p))
+				break
+			}
+		}
+	}
+}
+
+// ordinal names the n-th fleet: 1st, 2nd, 3rd, 4th, ..., 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}

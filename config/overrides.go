@@ -1,0 +1,123 @@
+package config
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"go.yaml.in/yaml/v3"
+)
+
+// presetNames lists the presets campaign.Preset knows, for messages.
+var presetNames = []string{"eaw"}
+
+// overrideChoices lists the values a text field of campaign.Rules may
+// take, by its path under overrides. Only simultaneous turns exist so far.
+var overrideChoices = map[string][]string{
+	"overrides.turns":   {"simultaneous"},
+	"overrides.battles": {string(campaign.BattlesAuto), string(campaign.BattlesReported)},
+}
+
+// overrideMax caps whole-number fields of campaign.Rules, by path; every
+// whole number must also be 0 or more. Prorating is a percentage (EaW 12a).
+var overrideMax = map[string]int{
+	"overrides.income.prorate": 100,
+}
+
+// readRules picks the preset (default eaw) and applies the overrides to a
+// fresh copy of it.
+func (l *loader) readRules(preset, overrides *yaml.Node) {
+	name := "eaw"
+	if preset != nil {
+		s, ok := l.text(preset, "rules")
+		if !ok {
+			return
+		}
+		name = s
+	}
+	rules, ok := campaign.Preset(name)
+	if !ok {
+		l.addf(preset, "rules %s is not a preset pbemd knows: write %s%s",
+			quote(name), oneOf(presetNames), didYouMean(l.suggest(name, presetNames)))
+	}
+	l.override(overrides, reflect.ValueOf(&rules).Elem(), "overrides")
+	l.st.Rules = rules
+}
+
+// override sets the field v from n, strictly: a struct is a mapping keyed by
+// its fields' yaml tags, and an array a list of exactly its length.
+func (l *loader) override(n *yaml.Node, v reflect.Value, path string) {
+	if n == nil {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		l.overrideStruct(n, v, path)
+	case reflect.Array:
+		items, ok := l.sequence(n, path)
+		if !ok {
+			return
+		}
+		if len(items) != v.Len() {
+			l.addf(n, "%s: want a list of %d values, found %d", path, v.Len(), len(items))
+			return
+		}
+		for i, item := range items {
+			l.overrideInt(item, v.Index(i), fmt.Sprintf("%s[%d]", path, i), overrideMax[path])
+		}
+	case reflect.Int:
+		l.overrideInt(n, v, path, overrideMax[path])
+	case reflect.Bool:
+		if b, ok := l.boolean(n, path); ok {
+			v.SetBool(b)
+		}
+	case reflect.String:
+		s, ok := l.text(n, path)
+		if !ok {
+			return
+		}
+		if choices, has := overrideChoices[path]; has && !slices.Contains(choices, s) {
+			l.addf(n, "%s %s is not allowed: write %s%s", path, quote(s), oneOf(choices), didYouMean(l.suggest(s, choices)))
+			return
+		}
+		v.SetString(s)
+	default:
+		panic(fmt.Sprintf("config: cannot override %s of kind %s", path, v.Kind()))
+	}
+}
+
+func (l *loader) overrideStruct(n *yaml.Node, v reflect.Value, path string) {
+	t := v.Type()
+	var known []string
+	index := make(map[string]int)
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if name == "" || name == "-" || !t.Field(i).IsExported() {
+			continue
+		}
+		known = append(known, name)
+		index[name] = i
+	}
+	f, ok := l.mapping(n, path, known...)
+	if !ok {
+		return
+	}
+	for _, name := range known {
+		l.override(f.get(name), v.Field(index[name]), path+"."+name)
+	}
+}
+
+func (l *loader) overrideInt(n *yaml.Node, v reflect.Value, path string, limit int) {
+	i, ok := l.integer(n, path)
+	switch {
+	case !ok:
+	case i < 0:
+		l.addf(n, "%s %d is negative; write 0 or more", path, i)
+	case limit > 0 && i > limit:
+		l.addf(n, "%s %d is more than %d", path, i, limit)
+	default:
+		v.SetInt(int64(i))
+	}
+}

@@ -1,0 +1,308 @@
+package config
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/pbemd/pbemd/campaign"
+	"go.yaml.in/yaml/v3"
+)
+
+var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout"}
+
+// readUnits reads the unit catalogue (DESIGN "The rules": every campaign
+// brings its own).
+func (l *loader) readUnits(n *yaml.Node) {
+	items, ok := l.sequence(n, "units")
+	if !ok {
+		return
+	}
+	if len(items) == 0 {
+		l.addf(n, "units is empty; the catalogue needs at least one unit class, e.g. - {class: cruiser, cbpv: 120, ebpv: 115, size: 3, docking: 8}")
+	}
+	l.classes = make(map[campaign.ClassName]*yaml.Node, len(items))
+	for _, item := range items {
+		l.readUnit(item)
+	}
+}
+
+func (l *loader) readUnit(n *yaml.Node) {
+	f, ok := l.mapping(n, "unit", unitKeys...)
+	if !ok {
+		return
+	}
+	u := campaign.UnitClass{}
+	u.CBPV = l.positive(l.need(f, "cbpv", "120"), "cbpv", "the combat BPV, e.g. 120")
+	u.EBPV = l.positive(l.need(f, "ebpv", "115"), "ebpv", "the economic BPV, what building it costs, e.g. 115")
+	u.Docking = l.positive(l.need(f, "docking", "8"), "docking", "the docking points building it takes at an FRD, e.g. 8")
+	if docks := l.st.Rules.Build.Docking; docks > 0 && u.Docking > docks {
+		l.addf(f.get("docking"), "docking %d is more than an FRD builds in one turn (%d, EaW 6.0), so the unit could never be built", u.Docking, docks)
+	}
+	if size, ok := l.integer(l.need(f, "size", "3"), "size"); ok {
+		if size < 1 || size > 6 {
+			l.addf(f.get("size"), "size %d is not a size class; write 1 to 6 (2 the biggest hull, 4 the smallest warship, EaW 17f)", size)
+		}
+		u.Size = size
+	}
+	u.Scout, _ = l.boolean(f.get("scout"), "scout")
+	classNode := l.need(f, "class", "cruiser")
+	class, ok := l.className(classNode, "class")
+	if !ok {
+		return
+	}
+	u.Class = campaign.ClassName(class)
+	if prev := l.classes[u.Class]; prev != nil {
+		l.addf(classNode, "unit class %q is in the catalogue twice (first on line %d); keep one", class, prev.Line)
+		return
+	}
+	l.classes[u.Class] = classNode
+	l.classNames = append(l.classNames, class)
+	l.st.Catalogue = append(l.st.Catalogue, u)
+}
+
+// positive reads a whole number greater than 0.
+func (l *loader) positive(n *yaml.Node, what, want string) int {
+	v, ok := l.integer(n, what)
+	if ok && v <= 0 {
+		l.addf(n, "%s %d must be more than 0; write %s", what, v, want)
+	}
+	return v
+}
+
+var playerKeys = []string{"id", "name", "email", "race", "home", "treasury", "timezone"}
+
+// readPlayers reads the players. Each player's home gets the player's FRD
+// and a developed mine (EaW 2a).
+func (l *loader) readPlayers(n *yaml.Node) {
+	items, ok := l.sequence(n, "players")
+	if !ok {
+		return
+	}
+	if len(items) == 0 {
+		l.addf(n, "players is empty; add at least one player, e.g. - {id: vorn, name: Drask, email: vorn@example.org, home: drakkar}")
+	}
+	l.players = make(map[campaign.PlayerID]*yaml.Node, len(items))
+	seen := &playerSet{
+		emails: make(map[string]*yaml.Node, len(items)),
+		homes:  make(map[campaign.SystemID]campaign.PlayerID, len(items)),
+	}
+	for _, item := range items {
+		l.readPlayer(item, seen)
+	}
+}
+
+// playerSet holds what players may not share: addresses and homes.
+type playerSet struct {
+	emails map[string]*yaml.Node
+	homes  map[campaign.SystemID]campaign.PlayerID
+}
+
+func (l *loader) readPlayer(n *yaml.Node, seen *playerSet) {
+	f, ok := l.mapping(n, "player", playerKeys...)
+	if !ok {
+		return
+	}
+	p := campaign.Player{}
+	p.Name, _ = l.text(l.need(f, "name", "Drask"), "name")
+	p.Race, _ = l.text(f.get("race"), "race")
+	p.TimeZone, _ = l.zone(f.get("timezone"), "timezone")
+	if t, ok := l.integer(f.get("treasury"), "treasury"); ok {
+		if t < 0 {
+			l.addf(f.get("treasury"), "treasury %d is negative; write the BPV the player starts with, e.g. 600", t)
+		}
+		p.Treasury = t
+	}
+	emailNode := l.need(f, "email", "vorn@example.org")
+	if email, ok := l.email(emailNode, "email"); ok {
+		if prev := seen.emails[email]; prev != nil {
+			l.addf(emailNode, "email %s is already a player's address (line %d); every player needs an address of their own", email, prev.Line)
+		}
+		seen.emails[email] = emailNode
+		p.Email = email
+	}
+	idNode := l.need(f, "id", "vorn")
+	id, ok := l.id(idNode, "player id")
+	if prev := l.players[campaign.PlayerID(id)]; ok && prev != nil {
+		l.addf(idNode, "player id %q is used twice (first on line %d); give each player their own id", id, prev.Line)
+		ok = false
+	}
+	home, homeOK := l.home(l.need(f, "home", "drakkar"), seen.homes)
+	if !ok {
+		return
+	}
+	p.ID = campaign.PlayerID(id)
+	l.players[p.ID] = idNode
+	l.playerIDs = append(l.playerIDs, id)
+	if homeOK {
+		p.Home = home
+		seen.homes[home] = p.ID
+		l.placeHome(p.ID, home)
+	}
+	l.st.Players = append(l.st.Players, p)
+}
+
+// home reads a player's home: a mineral planet that is nobody else's home
+// (EaW 2a).
+func (l *loader) home(n *yaml.Node, homes map[campaign.SystemID]campaign.PlayerID) (campaign.SystemID, bool) {
+	id, ok := l.systemRef(n, "home")
+	if !ok || l.systems == nil {
+		return "", false
+	}
+	s := l.systems[id].system
+	switch {
+	case s.Planet.Valid() && s.Planet != campaign.Mineral:
+		l.addf(n, "home %q is %s planet; a home must be a mineral planet, where the player's FRD and first mine stand (EaW 2a)", id, withArticle(s.Planet))
+	case homes[id] != "":
+		l.addf(n, "home %q is already the home of player %q; give each player a home of their own", id, homes[id])
+	default:
+		return id, s.Planet.Valid()
+	}
+	return "", false
+}
+
+// placeHome puts the player's FRD and a developed mine at the home
+// (EaW 2a).
+func (l *loader) placeHome(owner campaign.PlayerID, home campaign.SystemID) {
+	l.st.FRDs = append(l.st.FRDs, campaign.FRD{Owner: owner, At: home})
+	l.st.Developments = append(l.st.Developments, campaign.Development{
+		At: home, Owner: owner, Kind: campaign.Mine, Since: l.st.Start,
+	})
+	l.devs[devKey{home, campaign.Mine}] = devEntry{owner: owner}
+}
+
+// playerRef reads a reference to a player. The reference is not checked if
+// the players could not be read.
+func (l *loader) playerRef(n *yaml.Node, what string) (campaign.PlayerID, bool) {
+	s, ok := l.text(n, what+" player")
+	if !ok {
+		return "", false
+	}
+	if l.players != nil && l.players[campaign.PlayerID(s)] == nil {
+		l.addf(n, "%s names player %s, who is not in players%s", what, quote(s), didYouMean(l.suggest(s, l.playerIDs)))
+		return "", false
+	}
+	return campaign.PlayerID(s), true
+}
+
+var fleetKeys = []string{"id", "player", "at", "units"}
+
+// readFleets reads the starting fleets. Fleet IDs are unique within their
+// owner's navy only.
+func (l *loader) readFleets(n *yaml.Node) {
+	items, _ := l.sequence(n, "fleets")
+	seen := make(map[campaign.FleetKey]*yaml.Node, len(items))
+	for _, item := range items {
+		f, ok := l.mapping(item, "fleet", fleetKeys...)
+		if !ok {
+			continue
+		}
+		fl := campaign.Fleet{}
+		owner, ownerOK := l.playerRef(l.need(f, "player", "vorn"), "fleet")
+		fl.Owner = owner
+		fl.At, _ = l.systemRef(l.need(f, "at", "drakkar"), "fleet")
+		fl.Units = l.fleetUnits(l.need(f, "units", "[cruiser, destroyer]"))
+		idNode := l.need(f, "id", "1st")
+		id, ok := l.id(idNode, "fleet id")
+		if !ok || !ownerOK {
+			continue
+		}
+		fl.ID = campaign.FleetID(id)
+		if prev := seen[fl.Key()]; prev != nil {
+			l.addf(idNode, "player %q already has a fleet %q (line %d); fleet ids must differ within a navy", owner, id, prev.Line)
+			continue
+		}
+		seen[fl.Key()] = idNode
+		l.st.Fleets = append(l.st.Fleets, fl)
+	}
+}
+
+func (l *loader) fleetUnits(n *yaml.Node) []campaign.ClassName {
+	items, ok := l.sequence(n, "units")
+	if !ok {
+		return nil
+	}
+	if len(items) == 0 {
+		l.addf(n, "fleet has no units; list at least one unit class, e.g. units: [cruiser, destroyer]")
+	}
+	out := make([]campaign.ClassName, 0, len(items))
+	for _, item := range items {
+		s, ok := l.text(item, "unit")
+		if !ok {
+			continue
+		}
+		if l.classes != nil && l.classes[campaign.ClassName(s)] == nil {
+			l.addf(item, "fleet has a unit of class %s, which is not in units%s", quote(s), didYouMean(l.suggest(s, l.classNames)))
+			continue
+		}
+		out = append(out, campaign.ClassName(s))
+	}
+	return out
+}
+
+var developmentKeys = []string{"at", "player", "kind"}
+
+var developmentKinds = []string{string(campaign.Mine), string(campaign.Colony), string(campaign.Fortification)}
+
+// readDevelopments reads extra starting developments. A mine needs a
+// mineral planet (EaW 12.0), a colony a life planet (EaW 13.0); nothing is
+// developed at an unknown planet before it is explored (EaW 1c, 16.0).
+func (l *loader) readDevelopments(n *yaml.Node) {
+	items, _ := l.sequence(n, "developments")
+	for _, item := range items {
+		f, ok := l.mapping(item, "development", developmentKeys...)
+		if !ok {
+			continue
+		}
+		owner, ownerOK := l.playerRef(l.need(f, "player", "vorn"), "development")
+		atNode := l.need(f, "at", "halcyon")
+		at, atOK := l.systemRef(atNode, "development")
+		kindNode := l.need(f, "kind", "colony")
+		k, kindOK := l.text(kindNode, "kind")
+		kind := campaign.DevelopmentKind(k)
+		if kindOK && !slices.Contains(developmentKinds, k) {
+			l.addf(kindNode, "kind %s is not a development: write mine, colony or fortification%s", quote(k), didYouMean(l.suggest(k, developmentKinds)))
+			kindOK = false
+		}
+		if !ownerOK || !atOK || !kindOK || l.systems == nil || !l.fits(atNode, at, kind) {
+			continue
+		}
+		key := devKey{at, kind}
+		if prev, dup := l.devs[key]; dup {
+			where := "player " + quote(string(prev.owner)) + "'s home mine"
+			if prev.node != nil {
+				where = "line " + strconv.Itoa(prev.node.Line)
+			}
+			l.addf(item, "%q already has a %s (%s); remove this one", at, kind, where)
+			continue
+		}
+		l.devs[key] = devEntry{node: item, owner: owner}
+		l.st.Developments = append(l.st.Developments, campaign.Development{At: at, Owner: owner, Kind: kind, Since: l.st.Start})
+	}
+}
+
+// fits reports whether a development of this kind may stand at the
+// system's planet, and records a problem if not.
+func (l *loader) fits(n *yaml.Node, at campaign.SystemID, kind campaign.DevelopmentKind) bool {
+	planet := l.systems[at].system.Planet
+	switch {
+	case !planet.Valid():
+		return false
+	case planet == campaign.Unknown:
+		l.addf(n, "%q is an unknown planet; it must be explored before anything is developed there (EaW 16.0)", at)
+	case kind == campaign.Mine && planet != campaign.Mineral:
+		l.addf(n, "a mine needs a mineral planet (EaW 12.0), but %q is %s planet", at, withArticle(planet))
+	case kind == campaign.Colony && planet != campaign.Life:
+		l.addf(n, "a colony needs a life planet (EaW 13.0), but %q is %s planet", at, withArticle(planet))
+	default:
+		return true
+	}
+	return false
+}
+
+// withArticle puts "a" or "an" before a planet type.
+func withArticle(p campaign.PlanetType) string {
+	if p == campaign.Unknown {
+		return "an " + string(p)
+	}
+	return "a " + string(p)
+}

@@ -1,0 +1,355 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"go.yaml.in/yaml/v3"
+)
+
+// TestLoadScenario_bad checks every problem kind against its golden file:
+// testdata/scenario/bad/X.yaml must give exactly the problems in X.err.
+func TestLoadScenario_bad(t *testing.T) {
+	goldenCases(t, "testdata/scenario/bad", func(path string) error {
+		sc, err := LoadScenario(path)
+		if sc != nil {
+			t.Errorf("LoadScenario(%s) returned a scenario as well as problems", path)
+		}
+		return err
+	})
+}
+
+func TestLoadScenario_good(t *testing.T) {
+	tests := []struct {
+		name  string
+		file  string
+		check func(t *testing.T, sc *Scenario)
+	}{
+		{"minimal defaults", "testdata/scenario/good/minimal.yaml", func(t *testing.T, sc *Scenario) {
+			st := sc.State
+			if st.Turn != 1 || st.Start != (campaign.Date{Year: 165, Season: campaign.Spring}) || st.EndYear != 205 {
+				t.Errorf("turn %d, start %v, end %d; want 1, Y165 spring (EaW 2d), 205", st.Turn, st.Start, st.EndYear)
+			}
+			if !reflect.DeepEqual(st.Rules, campaign.PresetEaW()) {
+				t.Errorf("rules = %+v, want the eaw preset", st.Rules)
+			}
+			if sc.GM.Email != "gm@example.org" || st.Players[0].Email != "solo@example.org" {
+				t.Errorf("emails %q, %q; want them lower-cased", sc.GM.Email, st.Players[0].Email)
+			}
+			if st.Map.Systems[0].Name != "home" {
+				t.Errorf("system name = %q, want the id when no name is given", st.Map.Systems[0].Name)
+			}
+			if sc.Schedule.Every != 24*time.Hour {
+				t.Errorf("schedule = %+v", sc.Schedule)
+			}
+		}},
+		{"home gets FRD and mine (EaW 2a)", "testdata/scenario/good/full.yaml", func(t *testing.T, sc *Scenario) {
+			st := sc.State
+			start := campaign.Date{Year: 170, Season: campaign.Fall}
+			wantFRDs := []campaign.FRD{{Owner: "amy", At: "a"}, {Owner: "zed", At: "b"}}
+			if !slices.Equal(st.FRDs, wantFRDs) {
+				t.Errorf("FRDs = %v, want %v", st.FRDs, wantFRDs)
+			}
+			wantDevs := []campaign.Development{
+				{At: "a", Owner: "amy", Kind: campaign.Mine, Since: start},
+				{At: "c", Owner: "amy", Kind: campaign.Fortification, Since: start},
+				{At: "d", Owner: "amy", Kind: campaign.Fortification, Since: start},
+				{At: "b", Owner: "zed", Kind: campaign.Mine, Since: start},
+				{At: "c", Owner: "zed", Kind: campaign.Colony, Since: start},
+			}
+			if !slices.Equal(st.Developments, wantDevs) {
+				t.Errorf("developments = %v, want %v", st.Developments, wantDevs)
+			}
+		}},
+		{"fleets sorted by owner then id", "testdata/scenario/good/full.yaml", func(t *testing.T, sc *Scenario) {
+			var got []campaign.FleetKey
+			for i := range sc.State.Fleets {
+				got = append(got, sc.State.Fleets[i].Key())
+			}
+			want := []campaign.FleetKey{{Owner: "amy", ID: "1st"}, {Owner: "zed", ID: "1st"}, {Owner: "zed", ID: "2nd"}}
+			if !slices.Equal(got, want) {
+				t.Errorf("fleets = %v, want %v", got, want)
+			}
+		}},
+		{"overrides on a fresh preset", "testdata/scenario/good/full.yaml", func(t *testing.T, sc *Scenario) {
+			want := campaign.PresetEaW()
+			want.Vision.Radius = 2
+			want.Battles = campaign.BattlesReported
+			want.Budget.Min = 4
+			want.Budget.FreeJumpFromColony = false
+			want.Income.Prorate = [4]int{100, 80, 60, 40}
+			if !reflect.DeepEqual(sc.State.Rules, want) {
+				t.Errorf("rules = %+v, want %+v", sc.State.Rules, want)
+			}
+			if campaign.PresetEaW().Vision.Radius != 1 {
+				t.Error("overrides changed the preset itself")
+			}
+		}},
+		{"everything else as written", "testdata/scenario/good/full.yaml", func(t *testing.T, sc *Scenario) {
+			st := sc.State
+			if st.Seed != 18446744073709551615 || st.EndYear != 170 || st.Campaign != "full-1" || st.Title != "Full" {
+				t.Errorf("seed %d, end %d, campaign %q, title %q", st.Seed, st.EndYear, st.Campaign, st.Title)
+			}
+			wantSched := campaign.Schedule{Weekly: []string{"mon 20:00", "thu 20:00"}, TimeZone: "Europe/Berlin"}
+			if !reflect.DeepEqual(sc.Schedule, wantSched) {
+				t.Errorf("schedule = %+v, want %+v", sc.Schedule, wantSched)
+			}
+			wantZed := campaign.Player{ID: "zed", Name: "Zed", Email: "zed@example.org", Race: "Zedi", Home: "b", TimeZone: "America/New_York"}
+			if got := *st.Player("zed"); got != wantZed {
+				t.Errorf("player zed = %+v, want %+v", got, wantZed)
+			}
+			if sc.GM != (Contact{Name: "Dana Ortiz", Email: "gm@example.org"}) {
+				t.Errorf("gm = %+v", sc.GM)
+			}
+			wantLanes := []campaign.Lane{{A: "a", B: "c"}, {A: "c", B: "b"}, {A: "d", B: "c"}}
+			if !slices.Equal(st.Map.Lanes, wantLanes) {
+				t.Errorf("lanes = %v, want %v", st.Map.Lanes, wantLanes)
+			}
+			if sc := st.Catalogue.Class("SC"); sc == nil || !sc.Scout || sc.Size != 4 {
+				t.Errorf("class SC = %+v, want a size 4 scout", sc)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc, err := LoadScenario(tc.file)
+			if err != nil {
+				t.Fatalf("LoadScenario(%s) = %v", tc.file, err)
+			}
+			tc.check(t, sc)
+		})
+	}
+}
+
+// TestLoadScenario_frontier checks the shipped example against the brief
+// and the EaW setup rules (EaW 2a, 2c, 17.0).
+func TestLoadScenario_frontier(t *testing.T) {
+	sc, err := LoadScenario("../scenarios/frontier.yaml")
+	if err != nil {
+		t.Fatalf("LoadScenario(frontier.yaml) = %v", err)
+	}
+	st := sc.State
+	unknown := 0
+	for _, s := range st.Map.Systems {
+		if s.Planet == campaign.Unknown {
+			unknown++
+		}
+	}
+	if len(st.Map.Systems) < 24 || len(st.Players) != 4 || unknown < 6 || len(st.Fleets) != 24 {
+		t.Errorf("%d systems, %d players, %d unknown planets, %d fleets; want ≥24, 4, ≥6, 24",
+			len(st.Map.Systems), len(st.Players), unknown, len(st.Fleets))
+	}
+	wantSched := campaign.Schedule{Every: 72 * time.Hour, At: "20:00", TimeZone: "UTC"}
+	if !reflect.DeepEqual(sc.Schedule, wantSched) || st.Seed != 7741 || st.EndYear != 175 || st.Start.Year != 165 {
+		t.Errorf("schedule %+v, seed %d, years %d–%d", sc.Schedule, st.Seed, st.Start.Year, st.EndYear)
+	}
+	g := campaign.NewGraph(st.Map)
+	for _, p := range st.Players {
+		t.Run(string(p.ID), func(t *testing.T) { checkEaWStart(t, st, g, p) })
+	}
+}
+
+// checkEaWStart checks one player's start against EaW 2a and 2c.
+func checkEaWStart(t *testing.T, st *campaign.State, g *campaign.Graph, p campaign.Player) {
+	t.Helper()
+	if !strings.HasSuffix(p.Email, "@example.test") {
+		t.Errorf("email %s, want one at example.test", p.Email)
+	}
+	near := make(map[campaign.SystemID]bool)
+	for _, r := range g.Within(p.Home, 2) {
+		near[r.System] = true
+	}
+	fleets, cost, scouts := 0, 0, 0
+	for i := range st.Fleets {
+		f := &st.Fleets[i]
+		if f.Owner != p.ID {
+			continue
+		}
+		fleets++
+		sc4, big := false, 0
+		for _, u := range f.Units {
+			c := st.Catalogue.Class(u)
+			cost += c.EBPV
+			sc4 = sc4 || c.Size == 4
+			if c.Size == 2 || c.Size == 3 {
+				big += c.CBPV
+			}
+		}
+		if st.HasScout(f) {
+			scouts++
+		}
+		if cbpv := st.FleetCBPV(f); cbpv < 175 || cbpv > 600 || !sc4 || big > 450 {
+			t.Errorf("fleet %s: CBPV %d, SC4 ship %v, SC2+SC3 CBPV %d; want 175–600 with an SC4 ship (EaW 2c), SC2+SC3 ≤ 450 (EaW 17.0)", f.ID, cbpv, sc4, big)
+		}
+		if !near[f.At] {
+			t.Errorf("fleet %s at %s, want it within 2 lanes of home %s", f.ID, f.At, p.Home)
+		}
+	}
+	if fleets != 6 || scouts == 0 {
+		t.Errorf("%d fleets, %d with a scout; want exactly 6 (EaW 2c) and a scout", fleets, scouts)
+	}
+	if p.Treasury != 2000-cost {
+		t.Errorf("treasury %d, want 2000 - %d starting fleets' EBPV = %d (EaW 2a)", p.Treasury, cost, 2000-cost)
+	}
+	corner := st.System(p.Home)
+	if corner.Planet != campaign.Mineral || (corner.X != 0 && corner.X != 12) || (corner.Y != 0 && corner.Y != 10) {
+		t.Errorf("home %+v, want a mineral planet in a corner", corner)
+	}
+}
+
+func TestLoadScenario_ioError(t *testing.T) {
+	_, err := LoadScenario(filepath.Join(t.TempDir(), "missing.yaml"))
+	var probs Problems
+	if !errors.Is(err, fs.ErrNotExist) || errors.As(err, &probs) {
+		t.Errorf("LoadScenario(missing) = %v, want a wrapped fs.ErrNotExist, not Problems", err)
+	}
+}
+
+// TestParseScenario_hostile feeds input meant to exhaust the loader.
+func TestParseScenario_hostile(t *testing.T) {
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x]\n"
+	for i := 'b'; i <= 'k'; i++ {
+		bomb += string(i) + ": &" + string(i) + " [" + strings.Repeat("*"+string(i-1)+", ", 8) + "*" + string(i-1) + "]\n"
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"too large", bytes.Repeat([]byte("#"), MaxScenarioBytes+1), "file is 8388609 bytes, more than the limit of 8 MiB"},
+		{"alias bomb", []byte(bomb), "anchors and aliases are not allowed"},
+		{"deep nesting", []byte(strings.Repeat("[", 20000) + strings.Repeat("]", 20000)), "exceeded max depth"},
+		{"custom tag", []byte("campaign: !!binary Zm9v\n"), "tag !!binary is not allowed"},
+		{"binary", []byte("\x00\x01\x02"), "YAML syntax"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseScenario("hostile.yaml", tc.data)
+			probs := wantProblems(t, err)
+			if !strings.Contains(probs.Error(), tc.want) {
+				t.Errorf("ParseScenario = %v, want a problem containing %q", probs, tc.want)
+			}
+		})
+	}
+}
+
+// TestParseScenario_overridesEveryField overrides every field of
+// campaign.Rules by its yaml tag, so a new field the loader cannot set
+// fails here and not in a GM's face.
+func TestParseScenario_overridesEveryField(t *testing.T) {
+	want := campaign.PresetEaW()
+	want.Turns = "simultaneous"
+	want.Budget = campaign.BudgetRules{Min: 5, Divisor: 3, FleetMinShips: 1, FleetMinCBPV: 100, JumpCost: 2, BuildCost: 3, DevelopCost: 4}
+	want.Vision.Radius = 3
+	want.Income = campaign.IncomeRules{Mine: 80, Prorate: [4]int{90, 70, 40, 10}}
+	want.Build.Docking = 48
+	want.Battles = campaign.BattlesReported
+	overrides, err := yaml.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := os.ReadFile("testdata/scenario/good/minimal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	indented := "overrides:\n  " + strings.ReplaceAll(strings.TrimSpace(string(overrides)), "\n", "\n  ") + "\n"
+	sc, err := ParseScenario("overrides.yaml", append(base, indented...))
+	if err != nil {
+		t.Fatalf("ParseScenario with overrides\n%s= %v", indented, err)
+	}
+	if !reflect.DeepEqual(sc.State.Rules, want) {
+		t.Errorf("rules = %+v, want %+v", sc.State.Rules, want)
+	}
+}
+
+// TestParseScenario_syntaxLines checks that syntax problems point at the
+// right line, whichever phase of the YAML parser found them.
+func TestParseScenario_syntaxLines(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"unclosed list", "a: 1\ntitle: [x\nseed: 1\n", "f.yaml:2: YAML syntax: did not find expected ',' or ']'"},
+		// With the list on line 1, yaml v3 gives the line where it gave up.
+		{"unclosed list on line 1", "title: [x\nseed: 1\n", "f.yaml:2: YAML syntax: did not find expected ',' or ']'"},
+		{"unclosed mapping", "a: 1\nb: 2\nc: {x\n", "f.yaml:3: YAML syntax: did not find expected ',' or '}'"},
+		{"bad indentation", "a: 1\nb: 2\n- c\n", "f.yaml:3: YAML syntax: did not find expected key"},
+		{"colon in value", "a: 1\nb: 2\nc: d: e\n", "f.yaml:3: YAML syntax: mapping values are not allowed in this context"},
+		{"tab", "a: 1\n\tb: 2\n", "f.yaml:2: YAML syntax: found a tab character that violates indentation"},
+		{"reserved character", "a: 1\nb: @x\n", "f.yaml:2: YAML syntax: found character that cannot start any token"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseScenario("f.yaml", []byte(tc.in))
+			if probs := wantProblems(t, err); !strings.HasPrefix(probs[0].Error(), tc.want) {
+				t.Errorf("ParseScenario(%q) = %v, want %s...", tc.in, probs[0], tc.want)
+			}
+		})
+	}
+}
+
+func TestProblemError(t *testing.T) {
+	tests := []struct {
+		p    Problem
+		want string
+	}{
+		{Problem{File: "f.yaml", Line: 3, Col: 7, Msg: "bad"}, "f.yaml:3:7: bad"},
+		{Problem{File: "f.yaml", Line: 3, Msg: "bad"}, "f.yaml:3: bad"},
+		{Problem{File: "f.yaml", Msg: "bad"}, "f.yaml: bad"},
+	}
+	for _, tc := range tests {
+		if got := tc.p.Error(); got != tc.want {
+			t.Errorf("%#v.Error() = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+	ps := Problems{tests[0].p, tests[1].p}
+	if got, want := ps.Error(), "f.yaml:3:7: bad\nf.yaml:3: bad"; got != want {
+		t.Errorf("Problems.Error() = %q, want %q", got, want)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	tests := []struct {
+		word       string
+		candidates []string
+		want       string
+	}{
+		{"vgea", []string{"kessel", "vega", "tau-ceti"}, "vega"},
+		{"Kessel", []string{"kessel", "vega"}, "kessel"},
+		{"crusier", []string{"cruiser", "destroyer"}, "cruiser"},
+		{"battleship", []string{"cruiser", "destroyer"}, ""},
+		{"x", []string{"y"}, ""},
+		{"", []string{"a"}, ""},
+		{"visoin", []string{"turns", "budget", "vision"}, "vision"},
+	}
+	for _, tc := range tests {
+		if got := newChecker("f").suggest(tc.word, tc.candidates); got != tc.want {
+			t.Errorf("suggest(%q, %q) = %q, want %q", tc.word, tc.candidates, got, tc.want)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"abc", "", 3}, {"", "ab", 2}, {"vega", "vega", 0},
+		{"vgea", "vega", 1}, {"kesel", "kessel", 1}, {"kitten", "sitting", 3},
+	}
+	for _, tc := range tests {
+		if got := editDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

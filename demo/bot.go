@@ -1,0 +1,151 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strconv"
+	"strings"
+	"time"
+
+	gmmail "github.com/emersion/go-message/mail"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/internal/clock"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/mail/localmail"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/resolver"
+)
+
+// bot is a scripted player: it reads its reports over IMAP and mails orders
+// over SMTP, as a person would.
+type bot struct {
+	world     *localmail.World
+	seat      moderator.Seat
+	campaign  campaign.ID
+	moderator string
+	poll      time.Duration
+	log       *slog.Logger
+	ordered   int // the last turn it sent orders for
+}
+
+func (b *bot) run(ctx context.Context) {
+	for {
+		if err := b.step(ctx); err != nil && ctx.Err() == nil {
+			b.log.Warn("scripted player step failed", "err", err)
+		}
+		if clock.Sleep(ctx, clock.System{}, b.poll) != nil {
+			return
+		}
+	}
+}
+
+// step reads the newest report and, if its turn has no orders yet, sends
+// some.
+func (b *bot) step(ctx context.Context) error {
+	msgs, err := b.world.Mailbox(ctx, localPart(b.seat.Email), Password, "INBOX")
+	if err != nil {
+		return err
+	}
+	var newest *resolver.View
+	for _, raw := range msgs {
+		if v := reportView(raw); v != nil && (newest == nil || v.Turn > newest.Turn) {
+			newest = v
+		}
+	}
+	if newest == nil || newest.Turn <= b.ordered {
+		return nil
+	}
+	msg := mail.Message{
+		From:      mail.Address{Email: b.seat.Email},
+		To:        []mail.Address{{Email: b.moderator}},
+		Subject:   fmt.Sprintf("orders for turn %d", newest.Turn),
+		MessageID: fmt.Sprintf("orders.%s.t%d.%s@%s", b.campaign, newest.Turn, b.seat.Player, domainOf(b.seat.Email)),
+		Date:      time.Now().UTC(),
+		Text:      b.orders(newest),
+	}
+	env, err := mail.ComposeEnvelope(msg)
+	if err != nil {
+		return err
+	}
+	sender := mail.NewSender(mail.SenderOptions{Host: hostOf(b.world.SMTPAddr), Port: portOf(b.world.SMTPAddr), TLS: mail.TLSNone})
+	if err := sender.Send(ctx, []mail.Envelope{env}, func(int) error { return nil }); err != nil {
+		return err
+	}
+	b.ordered = newest.Turn
+	b.log.Info("scripted player sent orders", "turn", newest.Turn)
+	return nil
+}
+
+// orders moves as many fleets one lane as the budget allows, each to a
+// neighbour picked by the turn number, and marks the orders final.
+func (b *bot) orders(v *resolver.View) string {
+	g := campaign.NewGraph(v.Map)
+	var s strings.Builder
+	fmt.Fprintf(&s, "campaign: %s\nplayer: %s\nturn: %d\ntoken: %s\nfinal: true\norders:\n", b.campaign, b.seat.Player, v.Turn, b.seat.Token)
+	moves := 0
+	for i, f := range v.Fleets {
+		if moves >= v.Budget {
+			break
+		}
+		next := g.Neighbours(f.At)
+		if len(next) == 0 {
+			continue
+		}
+		to := next[(v.Turn+i)%len(next)]
+		fmt.Fprintf(&s, "  - move: {fleet: %s, path: [%s]}\n", f.ID, to)
+		moves++
+	}
+	if moves == 0 {
+		s.WriteString("  []\n")
+	}
+	return s.String()
+}
+
+// reportView finds the JSON report attached to a mail, if any.
+func reportView(raw []byte) *resolver.View {
+	r, err := gmmail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return nil
+	}
+	for {
+		p, err := r.NextPart()
+		if err != nil {
+			return nil
+		}
+		h, ok := p.Header.(*gmmail.AttachmentHeader)
+		if !ok {
+			continue
+		}
+		if name, _ := h.Filename(); !strings.HasPrefix(name, "report-") || !strings.HasSuffix(name, ".json") {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(p.Body, 16<<20))
+		if err != nil {
+			return nil
+		}
+		var doc struct {
+			View resolver.View `json:"view"`
+		}
+		if json.Unmarshal(data, &doc) != nil {
+			return nil
+		}
+		return &doc.View
+	}
+}
+
+func hostOf(addr string) string {
+	h, _, _ := net.SplitHostPort(addr)
+	return h
+}
+
+func portOf(addr string) int {
+	_, p, _ := net.SplitHostPort(addr)
+	n, _ := strconv.Atoi(p)
+	return n
+}

@@ -1,0 +1,148 @@
+// Package demo runs a whole pbemd campaign on one machine: embedded IMAP and
+// SMTP servers on loopback, the daemon, and scripted players who read their
+// reports and mail real orders. One seat is left free for a person with any
+// mail client.
+package demo
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/mail/localmail"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/scenarios"
+	"github.com/pbemd/pbemd/store"
+)
+
+// Password is every demo mailbox's password.
+const Password = "pbemd"
+
+// Options configure Run. The zero value works.
+type Options struct {
+	// Turn is the turn length; default 3 minutes.
+	Turn time.Duration
+	// Data is the bbolt file; default a file in a fresh temporary
+	// directory, removed afterwards.
+	Data string
+	// Poll is how often scripted players check their mail; default 2s.
+	Poll   time.Duration
+	Stdout io.Writer
+	Logger *slog.Logger
+}
+
+// Run plays the frontier campaign until ctx is done.
+func Run(ctx context.Context, opts Options) error {
+	opts = withDefaults(opts)
+	if opts.Data == "" {
+		dir, err := os.MkdirTemp("", "pbemd-demo-")
+		if err != nil {
+			return fmt.Errorf("demo data directory: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		opts.Data = filepath.Join(dir, "pbemd.db")
+	}
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	if err != nil {
+		return fmt.Errorf("load the frontier scenario: %w", err)
+	}
+	sc.Schedule = campaign.Schedule{Every: opts.Turn}
+
+	world, err := localmail.New(localmail.Options{Domain: domainOf(sc.GM.Email), Logger: opts.Logger.With("server", "localmail")})
+	if err != nil {
+		return err
+	}
+	defer world.Close()
+	moderatorAddr := world.AddUser("moderator", Password)
+	world.AddUser(localPart(sc.GM.Email), Password)
+	for _, p := range sc.State.Players {
+		world.AddUser(localPart(p.Email), Password)
+	}
+
+	db, err := store.Open(opts.Data, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	mod := moderator.New(moderator.Options{
+		DB: db, Address: moderatorAddr, Logger: opts.Logger,
+		Intake: mail.NewIntake(mail.IntakeOptions{
+			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: Password,
+			Poll: 5 * time.Second, Logger: opts.Logger.With("loop", "intake"),
+		}),
+		Sender: mail.NewSender(mail.SenderOptions{
+			Host: hostOf(world.SMTPAddr), Port: portOf(world.SMTPAddr), TLS: mail.TLSNone,
+			Logger: opts.Logger.With("loop", "sender"),
+		}),
+	})
+	seats, err := mod.CreateCampaign(ctx, sc)
+	if err != nil {
+		return err
+	}
+	free := seats[len(seats)-1]
+	printWelcome(opts.Stdout, world, sc, moderatorAddr, free, opts.Turn)
+
+	var wg sync.WaitGroup
+	for _, s := range seats[:len(seats)-1] {
+		b := &bot{world: world, seat: s, campaign: sc.State.Campaign, moderator: moderatorAddr, poll: opts.Poll, log: opts.Logger.With("bot", s.Player)}
+		wg.Go(func() { b.run(ctx) })
+	}
+	err = mod.Run(ctx)
+	wg.Wait()
+	fmt.Fprintln(opts.Stdout, "pbemd demo stopped.")
+	return err
+}
+
+func withDefaults(o Options) Options {
+	if o.Turn == 0 {
+		o.Turn = 3 * time.Minute
+	}
+	if o.Poll == 0 {
+		o.Poll = 2 * time.Second
+	}
+	if o.Stdout == nil {
+		o.Stdout = io.Discard
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, turn time.Duration) {
+	fmt.Fprintf(w, `pbemd demo: %s (campaign %s), a turn every %v.
+Scripted players hold every seat but one. The free seat is yours:
+
+  player    %s
+  address   %s
+  IMAP      %s   (plain, no TLS)  user %q  password %q
+  SMTP      %s   (plain, no TLS)  same login
+  orders to %s
+
+Point any mail client at these servers. Your welcome mail carries your
+token and an example; every deadline brings a report. The GM's mailbox is
+user %q with the same password.
+
+Ctrl-C stops the demo.
+`, sc.State.Title, sc.State.Campaign, turn, free.Player, free.Email,
+		world.IMAPAddr, localPart(free.Email), Password, world.SMTPAddr, moderatorAddr, localPart(sc.GM.Email))
+}
+
+func localPart(addr string) string {
+	l, _, _ := strings.Cut(addr, "@")
+	return l
+}
+
+func domainOf(addr string) string {
+	_, d, _ := strings.Cut(addr, "@")
+	return d
+}

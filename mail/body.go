@@ -1,0 +1,230 @@
+package mail
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/emersion/go-message"
+	gmmail "github.com/emersion/go-message/mail"
+)
+
+// errTooComplex stops a walk through more parts or levels than we accept.
+var errTooComplex = errors.New("mail: too many MIME parts or levels")
+
+// Player-facing reasons for an empty Inbound.Text.
+const (
+	msgOnlyHTML  = "Your mail had only an HTML part; send the orders as plain text or as a .yaml attachment."
+	msgEmpty     = "Your mail had an empty body; write the orders into the mail as plain text or attach them as a .yaml file."
+	msgStructure = "Your mail's MIME structure could not be read; send the orders as plain text or as a .yaml attachment."
+	msgComplex   = "Your mail has too many parts or nested parts to read; send the orders as plain text or as a .yaml attachment."
+)
+
+// walker visits the MIME tree of one message, depth first, and keeps the
+// first YAML attachment and the first text/plain body part.
+type walker struct {
+	opts  ParseOptions
+	parts int
+	yaml  *candidate
+	text  *candidate
+	html  bool
+}
+
+// candidate is where the orders may be: text, or why it cannot be used.
+type candidate struct {
+	text    []byte
+	source  string
+	problem string
+}
+
+// entity visits e and, if it is a multipart, its children. encErr is the
+// error go-message reported with e (unknown charset or transfer encoding).
+func (w *walker) entity(e *message.Entity, encErr error, depth int) error {
+	w.parts++
+	if w.parts > maxParts || depth > maxDepth {
+		return errTooComplex
+	}
+	mr := e.MultipartReader()
+	if mr == nil {
+		w.leaf(e, encErr)
+		return nil
+	}
+	for w.yaml == nil {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+			return fmt.Errorf("mail: read multipart: %w", err)
+		}
+		if err := w.entity(p, err, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leaf classifies one non-multipart entity and reads it if it may hold the
+// orders.
+func (w *walker) leaf(e *message.Entity, encErr error) {
+	ct, params, _ := e.Header.ContentType()
+	if ct == "" {
+		ct = "text/plain" // RFC 2045 §5.2
+	}
+	disp, _, _ := e.Header.ContentDisposition()
+	ah := gmmail.AttachmentHeader{Header: e.Header}
+	name, _ := ah.Filename()
+	name = clean(name)
+	switch {
+	case isYAML(ct, name):
+		w.yaml = w.readAttachment(e, name, encErr)
+	case disp == "attachment":
+	case ct == "text/plain" && w.text == nil:
+		w.text = w.readBody(e, params, encErr)
+	case ct == "text/html":
+		w.html = true
+	}
+}
+
+// isYAML reports whether a part is a YAML attachment, by file name or type.
+func isYAML(contentType, name string) bool {
+	n := strings.ToLower(name)
+	if strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") {
+		return true
+	}
+	switch contentType {
+	case "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml":
+		return true
+	}
+	return false
+}
+
+// readAttachment reads a YAML attachment. Its bytes must be UTF-8: go-message
+// converts charsets only for text/*, and YAML is UTF-8 anyway.
+func (w *walker) readAttachment(e *message.Entity, name string, encErr error) *candidate {
+	source := "attachment"
+	label := "Your attachment"
+	if name != "" {
+		source += " " + name
+		label += " " + name
+	}
+	c := &candidate{source: source}
+	if message.IsUnknownEncoding(encErr) {
+		c.problem = label + " uses a transfer encoding pbemd cannot read; attach it again, or paste the orders into the mail as plain text."
+		return c
+	}
+	data, size, err := readLimited(e.Body, w.opts.MaxAttachmentBytes)
+	switch {
+	case err != nil:
+		c.problem = label + " could not be decoded (its " + encodingName(e) + " encoding is broken); attach it again, or paste the orders into the mail as plain text."
+	case size > w.opts.MaxAttachmentBytes:
+		c.problem = fmt.Sprintf("%s is %s, more than the limit of %s; send shorter orders.", label, formatSize(size), formatSize(w.opts.MaxAttachmentBytes))
+	case !utf8.Valid(data):
+		c.problem = label + " is not UTF-8 text; save it as UTF-8 and attach it again."
+	default:
+		c.text = normalize(data)
+		if len(bytes.TrimSpace(c.text)) == 0 {
+			c.text, c.problem = nil, label+" is empty; attach the file with your orders in it."
+		}
+	}
+	return c
+}
+
+// readBody reads a text/plain body part: go-message has decoded the
+// transfer encoding and the charset; format=flowed and the signature are
+// undone here.
+func (w *walker) readBody(e *message.Entity, params map[string]string, encErr error) *candidate {
+	c := &candidate{source: "body"}
+	if message.IsUnknownEncoding(encErr) {
+		c.problem = "Your mail's text uses a transfer encoding pbemd cannot read; send the orders as plain UTF-8 text or as a .yaml attachment."
+		return c
+	}
+	data, size, err := readLimited(e.Body, w.opts.MaxTextBytes)
+	switch {
+	case err != nil:
+		c.problem = "Your mail's text could not be decoded (its " + encodingName(e) + " encoding is broken); send the orders again, or as a .yaml attachment."
+	case size > w.opts.MaxTextBytes:
+		c.problem = fmt.Sprintf("Your mail's text is %s, more than the limit of %s; send shorter orders.", formatSize(size), formatSize(w.opts.MaxTextBytes))
+	case !utf8.Valid(data) && message.IsUnknownCharset(encErr):
+		c.problem = fmt.Sprintf("Your mail's text uses the character set %q, which pbemd cannot read; send it as UTF-8.", clean(params["charset"]))
+	case !utf8.Valid(data):
+		c.problem = "Your mail's text is not valid in its character set; send it as UTF-8."
+	default:
+		text := string(normalize(data))
+		if strings.EqualFold(params["format"], "flowed") {
+			text = unflow(text, strings.EqualFold(params["delsp"], "yes"))
+		}
+		c.text = []byte(cutSignature(text))
+		if len(bytes.TrimSpace(c.text)) == 0 {
+			c.text, c.problem = nil, msgEmpty
+		}
+	}
+	return c
+}
+
+// finish chooses Text or Unreadable: the YAML attachment wins, then the text
+// body; without either, the reason.
+func (w *walker) finish(in *Inbound, walkErr error) {
+	c := w.yaml
+	if c == nil {
+		c = w.text
+	}
+	switch {
+	case c != nil && c.problem == "":
+		in.Text, in.TextSource = c.text, c.source
+	case c != nil:
+		in.TextSource, in.Unreadable = c.source, c.problem
+	case errors.Is(walkErr, errTooComplex):
+		in.Unreadable = msgComplex
+	case walkErr != nil:
+		in.Unreadable = msgStructure
+	case w.html:
+		in.Unreadable = msgOnlyHTML
+	default:
+		in.Unreadable = msgEmpty
+	}
+}
+
+// readLimited reads up to limit bytes of r and counts the rest; size is the
+// whole length. A decoding error is returned.
+func readLimited(r io.Reader, limit int64) (data []byte, size int64, err error) {
+	data, err = io.ReadAll(io.LimitReader(r, limit))
+	if err != nil {
+		return nil, int64(len(data)), err
+	}
+	rest, err := io.Copy(io.Discard, r)
+	return data, int64(len(data)) + rest, err
+}
+
+// normalize strips a UTF-8 byte order mark and makes line endings LF.
+func normalize(b []byte) []byte {
+	b = bytes.TrimPrefix(b, []byte("\uFEFF"))
+	b = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
+	return bytes.ReplaceAll(b, []byte("\r"), []byte("\n"))
+}
+
+func encodingName(e *message.Entity) string {
+	switch enc := strings.ToLower(strings.TrimSpace(e.Header.Get("Content-Transfer-Encoding"))); enc {
+	case "base64":
+		return "base64"
+	case "quoted-printable":
+		return "quoted-printable"
+	default:
+		return "transfer"
+	}
+}
+
+// formatSize writes a byte count for people.
+func formatSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%d KiB", (n+1<<10-1)>>10)
+	default:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+}

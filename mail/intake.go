@@ -1,0 +1,228 @@
+package mail
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"time"
+
+	"github.com/pbemd/pbemd/internal/clock"
+)
+
+// Intake defaults and limits.
+const (
+	defaultMailbox         = "INBOX"
+	defaultProcessed       = "pbemd/processed"
+	defaultPoll            = time.Minute
+	defaultMaxMessageBytes = 10 << 20
+	dialTimeout            = 30 * time.Second
+	backoffMin             = time.Second
+	backoffMax             = 5 * time.Minute
+)
+
+// IntakeOptions configures an Intake. Addr, User and Password are required.
+type IntakeOptions struct {
+	Addr      string      // host:port of the IMAP server
+	TLS       TLSMode     // default TLSImplicit
+	TLSConfig *tls.Config // default: verify the host of Addr, TLS 1.2 or later
+	User      string
+	Password  string
+	Mailbox   string // default "INBOX"
+	// Processed is the folder handled mail is moved to, with "/" between
+	// levels whatever the server's hierarchy delimiter; default
+	// "pbemd/processed". It is created if missing.
+	Processed string
+	// Poll is how often to look for mail when the server lacks IDLE, and
+	// how often to re-check while idling; default 1m.
+	Poll time.Duration
+	// MaxMessageBytes bounds a fetched mail; default 10 MiB. A larger mail
+	// is handed over with only its header (Fetched.Truncated).
+	MaxMessageBytes int64
+	Clock           clock.Clock // default clock.System{}
+	Logger          *slog.Logger
+}
+
+// Cursor is where intake stopped: the mailbox's UIDVALIDITY and the highest
+// UID handled. The zero value means intake never ran.
+type Cursor struct {
+	UIDValidity uint32
+	LastUID     uint32
+}
+
+// Fetched is one mail as fetched from the mailbox.
+type Fetched struct {
+	UIDValidity uint32
+	UID         uint32
+	Raw         []byte // the whole RFC 5322 message, or only its header if Truncated
+	Size        int64  // RFC822.SIZE as the server reported it
+	// Truncated is set when the mail is larger than
+	// IntakeOptions.MaxMessageBytes: Raw is then only the header, so the
+	// moderator can still answer that the mail was too large.
+	Truncated bool
+}
+
+// Handler is implemented by the moderator.
+type Handler interface {
+	// Cursor returns where intake stopped last time; the zero value if it
+	// never ran.
+	Cursor(ctx context.Context) (Cursor, error)
+	// Handle commits the outcome of a mail, the new cursor included,
+	// durably. Only after it returns nil does Intake mark the mail \Seen and
+	// move it to the processed folder. An error leaves it, and every later
+	// mail, in the mailbox to be tried again on the next pass, so mail from
+	// one player is never handled out of order.
+	Handle(ctx context.Context, m Fetched) error
+}
+
+// Intake fetches mail from one IMAP mailbox and hands it to a Handler.
+type Intake struct {
+	opts      IntakeOptions
+	log       *slog.Logger
+	clock     clock.Clock
+	forcePoll bool // poll even where IDLE is offered; for tests, as every server offers it
+}
+
+// NewIntake returns an Intake; it does not connect until Run or Once.
+func NewIntake(opts IntakeOptions) *Intake {
+	if opts.Mailbox == "" {
+		opts.Mailbox = defaultMailbox
+	}
+	if opts.Processed == "" {
+		opts.Processed = defaultProcessed
+	}
+	if opts.Poll <= 0 {
+		opts.Poll = defaultPoll
+	}
+	if opts.MaxMessageBytes <= 0 {
+		opts.MaxMessageBytes = defaultMaxMessageBytes
+	}
+	in := &Intake{opts: opts, log: opts.Logger, clock: opts.Clock}
+	if in.log == nil {
+		in.log = slog.New(slog.DiscardHandler)
+	}
+	if in.clock == nil {
+		in.clock = clock.System{}
+	}
+	in.log = in.log.With("imap", opts.Addr, "mailbox", opts.Mailbox)
+	return in
+}
+
+// Once connects, hands every new mail to h in UID order, files what h
+// accepted, and logs out. It returns the first error, the handler's
+// included.
+func (in *Intake) Once(ctx context.Context, h Handler) error {
+	s, err := in.connect(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	if err := s.pass(ctx, h); err != nil {
+		return err
+	}
+	return s.logout()
+}
+
+// Run fetches and hands over mail until ctx is done, then returns nil. After
+// each pass it waits with IDLE where the server offers it (and at most Poll),
+// else for Poll. It reconnects after any connection error with capped
+// exponential backoff and jitter, logging each change of state once. A
+// handler error is logged, and the mail is tried again on the next pass.
+// Only an invalid configuration makes Run return early, with an error.
+func (in *Intake) Run(ctx context.Context, h Handler) error {
+	if _, err := in.opts.TLS.check(); err != nil {
+		return err
+	}
+	var retry backoff
+	failing := ""
+	for {
+		err := in.serve(ctx, h, func(s *session) {
+			in.log.Info("imap connected", "uidvalidity", s.validity, "idle", s.idle)
+			failing = ""
+			retry.reset()
+		})
+		if ctx.Err() != nil {
+			return nil
+		}
+		if msg := err.Error(); msg != failing {
+			in.log.Warn("imap connection failed; retrying", "err", err)
+			failing = msg
+		}
+		if clock.Sleep(ctx, in.clock, retry.next()) != nil {
+			return nil
+		}
+	}
+}
+
+// serve runs passes over one connection until it fails.
+func (in *Intake) serve(ctx context.Context, h Handler, connected func(*session)) error {
+	s, err := in.connect(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	connected(s)
+	for {
+		if err := s.pass(ctx, h); err != nil {
+			var he *handlerError
+			if !errors.As(err, &he) {
+				return err
+			}
+			in.log.Error("handle mail; it stays in the mailbox", "uid", he.uid, "err", he.err)
+		}
+		if err := s.wait(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+// dial opens the connection, with TLS from the start in implicit mode.
+func (in *Intake) dial(ctx context.Context) (net.Conn, error) {
+	d := &net.Dialer{Timeout: dialTimeout}
+	if mode, _ := in.opts.TLS.check(); mode == TLSImplicit {
+		cfg := in.tlsConfig()
+		if cfg.NextProtos == nil {
+			cfg.NextProtos = []string{"imap"} // RFC 9051 §7.1.6 ALPN
+		}
+		return (&tls.Dialer{NetDialer: d, Config: cfg}).DialContext(ctx, "tcp", in.opts.Addr)
+	}
+	return d.DialContext(ctx, "tcp", in.opts.Addr)
+}
+
+func (in *Intake) tlsConfig() *tls.Config {
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+	if in.opts.TLSConfig != nil {
+		cfg = in.opts.TLSConfig.Clone()
+	}
+	if cfg.ServerName == "" {
+		cfg.ServerName, _, _ = net.SplitHostPort(in.opts.Addr)
+	}
+	return cfg
+}
+
+// handlerError is a failure of the Handler, not of the connection.
+type handlerError struct {
+	uid uint32
+	err error
+}
+
+func (e *handlerError) Error() string { return fmt.Sprintf("mail: handle uid %d: %v", e.uid, e.err) }
+func (e *handlerError) Unwrap() error { return e.err }
+
+// backoff is a capped exponential backoff with jitter: each delay is drawn
+// from the upper half of the current step.
+type backoff struct{ n int }
+
+func (b *backoff) reset() { b.n = 0 }
+
+func (b *backoff) next() time.Duration {
+	d := backoffMax
+	if b.n < 16 {
+		d = min(backoffMin<<b.n, backoffMax)
+	}
+	b.n++
+	return d/2 + rand.N(d/2+1)
+}

@@ -1,0 +1,505 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/pbemd/pbemd/internal/clock"
+	"github.com/pbemd/pbemd/internal/clock/clocktest"
+	"github.com/pbemd/pbemd/mail/localmail"
+)
+
+// waitLimit guards every wait for a real server; tests never sleep.
+const waitLimit = 10 * time.Second
+
+// recorder is a Handler that keeps its cursor in memory, like the
+// moderator keeps it in the store.
+type recorder struct {
+	mu      sync.Mutex
+	cursor  Cursor
+	got     []Fetched
+	fail    map[string]error // by subject
+	handled chan string      // subjects, as they are handled
+}
+
+func newRecorder() *recorder {
+	return &recorder{fail: map[string]error{}, handled: make(chan string, 100)}
+}
+
+func (r *recorder) Cursor(context.Context) (Cursor, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.cursor, nil
+}
+
+func (r *recorder) Handle(_ context.Context, m Fetched) error {
+	in, err := Parse(m.Raw, ParseOptions{})
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.fail[in.Subject]; err != nil {
+		return err
+	}
+	r.got = append(r.got, m)
+	r.cursor = Cursor{UIDValidity: m.UIDValidity, LastUID: m.UID}
+	r.handled <- in.Subject
+	return nil
+}
+
+func (r *recorder) subjects(t *testing.T) []string {
+	t.Helper()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, m := range r.got {
+		in, err := Parse(m.Raw, ParseOptions{})
+		if err != nil {
+			t.Fatalf("Parse(handled mail) error: %v", err)
+		}
+		out = append(out, in.Subject)
+	}
+	return out
+}
+
+// waitFor waits until the recorder has handled the mail with this subject.
+func (r *recorder) waitFor(t *testing.T, subject string) {
+	t.Helper()
+	timeout := time.After(waitLimit)
+	for {
+		select {
+		case got := <-r.handled:
+			if got == subject {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("mail %q not handled within %v", subject, waitLimit)
+		}
+	}
+}
+
+// orders is a small mail from alice to the GM.
+func orders(w *localmail.World, subject string) []byte {
+	return fmt.Appendf(nil, "From: Alice <alice@%[1]s>\r\nTo: gm@%[1]s\r\nSubject: %[2]s\r\nMessage-ID: <%[3]s@%[1]s>\r\n\r\nturn: 3\r\n",
+		w.Domain, subject, strings.ReplaceAll(subject, " ", "-"))
+}
+
+func deliver(t *testing.T, w *localmail.World, subjects ...string) {
+	t.Helper()
+	for _, s := range subjects {
+		if err := w.Deliver(t.Context(), "gm", "gm", orders(w, s)); err != nil {
+			t.Fatalf("Deliver(%q) error: %v", s, err)
+		}
+	}
+}
+
+func testIntake(t *testing.T, w *localmail.World, opts IntakeOptions) *Intake {
+	opts.Addr, opts.TLS, opts.User, opts.Password = w.IMAPAddr, TLSNone, "gm", "gm"
+	if opts.Logger == nil {
+		opts.Logger = testLogger(t)
+	}
+	return NewIntake(opts)
+}
+
+// stored lists a mailbox of gm as "subject flags" strings.
+func stored(t *testing.T, w *localmail.World, mailbox string) []string {
+	t.Helper()
+	msgs, err := w.Messages(t.Context(), "gm", "gm", mailbox)
+	if err != nil {
+		t.Fatalf("Messages(%s) error: %v", mailbox, err)
+	}
+	var out []string
+	for _, m := range msgs {
+		in, err := Parse(m.Raw, ParseOptions{})
+		if err != nil {
+			t.Fatalf("Parse(mail in %s) error: %v", mailbox, err)
+		}
+		out = append(out, strings.TrimSpace(in.Subject+" "+strings.Join(m.Flags, " ")))
+	}
+	return out
+}
+
+func wantMailbox(t *testing.T, w *localmail.World, mailbox string, want ...string) {
+	t.Helper()
+	if got := stored(t, w, mailbox); !slices.Equal(got, want) {
+		t.Errorf("mailbox %s = %q, want %q", mailbox, got, want)
+	}
+}
+
+// withIMAP runs f on a client logged in as gm.
+func withIMAP(t *testing.T, w *localmail.World, f func(c *imapclient.Client) error) {
+	t.Helper()
+	c, err := imapclient.DialInsecure(w.IMAPAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login("gm", "gm").Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f(c); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func uidValidity(t *testing.T, w *localmail.World, mailbox string) uint32 {
+	t.Helper()
+	var v uint32
+	withIMAP(t, w, func(c *imapclient.Client) error {
+		data, err := c.Status(mailbox, &imap.StatusOptions{UIDValidity: true}).Wait()
+		if err == nil {
+			v = data.UIDValidity
+		}
+		return err
+	})
+	return v
+}
+
+func TestIntake_Once(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	deliver(t, w, "orders 1", "orders 2", "orders 3")
+	h := newRecorder()
+	if err := testIntake(t, w, IntakeOptions{}).Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() error: %v", err)
+	}
+	if got, want := h.subjects(t), []string{"orders 1", "orders 2", "orders 3"}; !slices.Equal(got, want) {
+		t.Errorf("Once() handled %q, want %q", got, want)
+	}
+	for i, m := range h.got {
+		if m.UID != uint32(i+1) || m.Truncated || m.UIDValidity == 0 || m.Size != int64(len(m.Raw)) {
+			t.Errorf("Once() handed over %d: UID %d, UIDValidity %d, Size %d of %d bytes, Truncated %v", i, m.UID, m.UIDValidity, m.Size, len(m.Raw), m.Truncated)
+		}
+	}
+	wantMailbox(t, w, "INBOX")
+	wantMailbox(t, w, "pbemd/processed", `orders 1 \Seen`, `orders 2 \Seen`, `orders 3 \Seen`)
+
+	// A second pass finds nothing, and the existing folder is fine.
+	if err := testIntake(t, w, IntakeOptions{}).Once(t.Context(), h); err != nil {
+		t.Fatalf("second Once() error: %v", err)
+	}
+	if n := len(h.subjects(t)); n != 3 {
+		t.Errorf("second Once() handled %d more mails, want none", n-3)
+	}
+}
+
+// TestIntake_handlerError: a failed mail and the mail after it stay unseen
+// in the INBOX, and the next pass hands them over again, in order.
+func TestIntake_handlerError(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	deliver(t, w, "orders 1", "orders 2", "orders 3")
+	h := newRecorder()
+	errDB := errors.New("store unavailable")
+	h.fail["orders 2"] = errDB
+	in := testIntake(t, w, IntakeOptions{Processed: "done"})
+	if err := in.Once(t.Context(), h); !errors.Is(err, errDB) {
+		t.Fatalf("Once() error = %v, want %v", err, errDB)
+	}
+	wantMailbox(t, w, "INBOX", "orders 2", "orders 3")
+	wantMailbox(t, w, "done", `orders 1 \Seen`)
+
+	delete(h.fail, "orders 2")
+	if err := in.Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() after the store recovered error: %v", err)
+	}
+	if got, want := h.subjects(t), []string{"orders 1", "orders 2", "orders 3"}; !slices.Equal(got, want) {
+		t.Errorf("Once() handled %q, want %q", got, want)
+	}
+	wantMailbox(t, w, "INBOX")
+}
+
+// TestIntake_cursor: mail at or below the cursor was handled before (a
+// crash between commit and move) and is only filed.
+func TestIntake_cursor(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	deliver(t, w, "orders 1", "orders 2", "orders 3")
+	h := newRecorder()
+	h.cursor = Cursor{UIDValidity: uidValidity(t, w, "INBOX"), LastUID: 2}
+	if err := testIntake(t, w, IntakeOptions{}).Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() error: %v", err)
+	}
+	if got, want := h.subjects(t), []string{"orders 3"}; !slices.Equal(got, want) {
+		t.Errorf("Once() handled %q, want %q", got, want)
+	}
+	wantMailbox(t, w, "INBOX")
+	wantMailbox(t, w, "pbemd/processed", `orders 1 \Seen`, `orders 2 \Seen`, `orders 3 \Seen`)
+}
+
+// TestIntake_uidValidity: a re-created mailbox numbers its mail from 1
+// again; all of it is handed over, though the UIDs are below the cursor.
+func TestIntake_uidValidity(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	deliver(t, w, "orders 1", "orders 2")
+	h := newRecorder()
+	in := testIntake(t, w, IntakeOptions{})
+	if err := in.Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() error: %v", err)
+	}
+	before := h.cursor
+	withIMAP(t, w, func(c *imapclient.Client) error {
+		if err := c.Delete("INBOX").Wait(); err != nil {
+			return err
+		}
+		return c.Create("INBOX", nil).Wait()
+	})
+	deliver(t, w, "orders 3", "orders 4")
+	if err := in.Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() after re-creating INBOX error: %v", err)
+	}
+	if got, want := h.subjects(t), []string{"orders 1", "orders 2", "orders 3", "orders 4"}; !slices.Equal(got, want) {
+		t.Errorf("Once() handled %q, want %q", got, want)
+	}
+	if h.cursor.UIDValidity == before.UIDValidity || h.cursor.LastUID != 2 {
+		t.Errorf("cursor = %+v after %+v, want a new UIDVALIDITY and LastUID 2", h.cursor, before)
+	}
+}
+
+func TestIntake_truncated(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	big := append(orders(w, "big orders"), strings.Repeat("# padding\r\n", 400)...)
+	if err := w.Deliver(t.Context(), "gm", "gm", big); err != nil {
+		t.Fatal(err)
+	}
+	h := newRecorder()
+	if err := testIntake(t, w, IntakeOptions{MaxMessageBytes: 1024}).Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() error: %v", err)
+	}
+	if len(h.got) != 1 {
+		t.Fatalf("Once() handled %d mails, want 1", len(h.got))
+	}
+	m := h.got[0]
+	if !m.Truncated || m.Size != int64(len(big)) || len(m.Raw) >= 1024 || !strings.HasSuffix(string(m.Raw), "\r\n\r\n") {
+		t.Errorf("Once() handed over Truncated %v, Size %d, %d bytes %q; want the header of a %d-byte mail", m.Truncated, m.Size, len(m.Raw), m.Raw, len(big))
+	}
+	if got := h.subjects(t); !slices.Equal(got, []string{"big orders"}) {
+		t.Errorf("subject of the truncated mail = %q", got)
+	}
+}
+
+func TestIntake_wrongPassword(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	in := NewIntake(IntakeOptions{Addr: w.IMAPAddr, TLS: TLSNone, User: "gm", Password: "wrong"})
+	if err := in.Once(t.Context(), newRecorder()); err == nil {
+		t.Fatalf("Once() with a wrong password succeeded")
+	}
+}
+
+// runIntake runs in.Run until the test ends, and checks that it returns nil
+// once its context is cancelled.
+func runIntake(t *testing.T, in *Intake, h Handler) {
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- in.Run(ctx, h) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Run() = %v after cancel, want nil", err)
+			}
+		case <-time.After(waitLimit):
+			t.Errorf("Run() did not return within %v of cancel", waitLimit)
+		}
+	})
+}
+
+// TestIntake_RunIdle: on a fake clock that never moves, Poll never fires,
+// so only IDLE can bring the second mail.
+func TestIntake_RunIdle(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	deliver(t, w, "orders 1")
+	h := newRecorder()
+	clk := clocktest.New(time.Date(2026, 11, 3, 0, 0, 0, 0, time.UTC))
+	runIntake(t, testIntake(t, w, IntakeOptions{Clock: clk}), h)
+	h.waitFor(t, "orders 1")
+	waitUntil(t, func() bool { return clk.Waiters() > 0 }) // idling, with Poll on the clock
+	deliver(t, w, "orders 2")
+	h.waitFor(t, "orders 2")
+}
+
+// TestIntake_RunPoll: without IDLE, Run looks again every Poll.
+func TestIntake_RunPoll(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	h := newRecorder()
+	in := testIntake(t, w, IntakeOptions{Poll: 20 * time.Millisecond, Clock: clock.System{}})
+	in.forcePoll = true
+	runIntake(t, in, h)
+	deliver(t, w, "orders 1")
+	h.waitFor(t, "orders 1")
+	deliver(t, w, "orders 2")
+	h.waitFor(t, "orders 2")
+}
+
+// TestIntake_RunHandlerError: Run logs a handler error and tries the mail
+// again on the next pass.
+func TestIntake_RunHandlerError(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	h := newRecorder()
+	h.fail["orders 1"] = errors.New("store unavailable")
+	runIntake(t, testIntake(t, w, IntakeOptions{Poll: 20 * time.Millisecond}), h)
+	deliver(t, w, "orders 1")
+	h.mu.Lock()
+	delete(h.fail, "orders 1")
+	h.mu.Unlock()
+	h.waitFor(t, "orders 1")
+}
+
+// TestIntake_RunReconnect: Run retries a server that is down, with backoff
+// on the clock, and comes back when it is up; and again after the
+// connection drops.
+func TestIntake_RunReconnect(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	p := startProxy(t, w.IMAPAddr)
+	clk := clocktest.New(time.Date(2026, 11, 3, 0, 0, 0, 0, time.UTC))
+	h := newRecorder()
+	in := NewIntake(IntakeOptions{Addr: p.addr, TLS: TLSNone, User: "gm", Password: "gm", Clock: clk, Logger: testLogger(t)})
+	deliver(t, w, "orders 1")
+	runIntake(t, in, h)
+
+	p.waitRefused(t) // the server is down
+	p.setUp(true)
+	advanceUntil(t, clk, func() bool { return slices.Contains(h.subjects(t), "orders 1") })
+
+	p.setUp(false) // cuts the connection
+	deliver(t, w, "orders 2")
+	advanceUntil(t, clk, p.wasRefused)
+	p.setUp(true)
+	advanceUntil(t, clk, func() bool { return slices.Contains(h.subjects(t), "orders 2") })
+}
+
+// waitUntil waits until done; it guards against a hang, it asserts nothing.
+func waitUntil(t *testing.T, done func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for !done() {
+		if time.Now().After(deadline) {
+			t.Fatalf("condition not met within %v", waitLimit)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// advanceUntil moves clk on by the longest backoff whenever something waits
+// on it, until done. Moving on an idle loop only makes it look again.
+func advanceUntil(t *testing.T, clk *clocktest.Clock, done func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for !done() {
+		if time.Now().After(deadline) {
+			t.Fatalf("condition not met within %v", waitLimit)
+		}
+		if clk.Waiters() > 0 {
+			clk.Advance(backoffMax)
+		}
+		time.Sleep(time.Millisecond) // yield to Run; the condition decides
+	}
+}
+
+// proxy forwards TCP to a server while up; while down it accepts and closes
+// every connection at once, and it cuts the open ones when it goes down.
+type proxy struct {
+	addr    string
+	target  string
+	refused chan struct{}
+
+	mu    sync.Mutex
+	up    bool
+	conns []net.Conn
+}
+
+func startProxy(t *testing.T, target string) *proxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{addr: ln.Addr().String(), target: target, refused: make(chan struct{}, 100)}
+	var wg sync.WaitGroup
+	t.Cleanup(func() {
+		ln.Close()
+		p.setUp(false)
+		wg.Wait()
+	})
+	wg.Go(func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			wg.Go(func() { p.serve(c) })
+		}
+	})
+	return p
+}
+
+func (p *proxy) serve(c net.Conn) {
+	p.mu.Lock()
+	up := p.up
+	p.mu.Unlock()
+	if !up {
+		c.Close()
+		p.refused <- struct{}{}
+		return
+	}
+	s, err := net.Dial("tcp", p.target)
+	if err != nil {
+		c.Close()
+		return
+	}
+	p.mu.Lock()
+	p.conns = append(p.conns, c, s)
+	p.mu.Unlock()
+	done := make(chan struct{}, 2)
+	go func() { io.Copy(s, c); s.Close(); done <- struct{}{} }()
+	go func() { io.Copy(c, s); c.Close(); done <- struct{}{} }()
+	<-done
+	<-done
+}
+
+func (p *proxy) setUp(up bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.up = up
+	if !up {
+		for _, c := range p.conns {
+			c.Close()
+		}
+		p.conns = nil
+	}
+}
+
+// wasRefused reports whether a connection was refused since last asked.
+func (p *proxy) wasRefused() bool {
+	select {
+	case <-p.refused:
+		return true
+	default:
+		return false
+	}
+}
+
+func (p *proxy) waitRefused(t *testing.T) {
+	t.Helper()
+	select {
+	case <-p.refused:
+	case <-time.After(waitLimit):
+		t.Fatalf("no connection attempt within %v", waitLimit)
+	}
+}
+
+func TestIntake_RunInvalidTLSMode(t *testing.T) {
+	in := NewIntake(IntakeOptions{Addr: "127.0.0.1:1", TLS: "ssl"})
+	if err := in.Run(t.Context(), newRecorder()); err == nil {
+		t.Fatalf("Run() with TLS mode %q = nil, want an error", "ssl")
+	}
+}

@@ -1,0 +1,269 @@
+package mail
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/textproto"
+	"strconv"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
+)
+
+const defaultSMTPTimeout = 30 * time.Second
+
+// SenderOptions configures a Sender. Only Host is required.
+type SenderOptions struct {
+	Host string
+	// Port defaults by TLS mode: 465 implicit, 587 starttls, 25 none.
+	Port      int
+	TLS       TLSMode     // default TLSImplicit
+	TLSConfig *tls.Config // default: verify Host, TLS 1.2 or later
+	// User and Password log in with AUTH PLAIN; no login when User is empty.
+	User, Password string
+	HELO           string        // default the local host name
+	Timeout        time.Duration // per connect and per mail; 0 means 30s
+	Logger         *slog.Logger
+}
+
+// Sender delivers mail to one SMTP submission server. It is safe for
+// concurrent use, but one goroutine draining the outbox is the intent.
+type Sender struct {
+	opts SenderOptions
+	log  *slog.Logger
+}
+
+// SendError is returned by Sender.Send for the mail it could not get past.
+type SendError struct {
+	Index int   // in the envs given to Send
+	Code  int   // SMTP reply code; 0 when the failure was not a reply
+	Err   error // what went wrong
+}
+
+// ErrNoRecipients is returned (in a SendError) for an Envelope without To.
+var ErrNoRecipients = errors.New("mail: envelope has no recipients")
+
+func (e *SendError) Error() string {
+	return fmt.Sprintf("mail: send mail %d: %v", e.Index, e.Err)
+}
+
+func (e *SendError) Unwrap() error { return e.Err }
+
+// Temporary reports whether the mail may go through later: the server
+// answered 4xx, or the connection failed. A 5xx reply is permanent, and so
+// is a mail that cannot be written (no recipients, a CR or LF in an address).
+func (e *SendError) Temporary() bool {
+	if e.Code != 0 {
+		return e.Code/100 == 4
+	}
+	var ne net.Error
+	return errors.As(e.Err, &ne) || errors.Is(e.Err, io.EOF) || errors.Is(e.Err, io.ErrUnexpectedEOF) || errors.Is(e.Err, net.ErrClosed)
+}
+
+// NewSender returns a Sender; it does not connect until Send.
+func NewSender(opts SenderOptions) *Sender {
+	if opts.Timeout <= 0 {
+		opts.Timeout = defaultSMTPTimeout
+	}
+	opts.TLS, _ = opts.TLS.check() // an unknown mode fails in Send
+	if opts.Port == 0 {
+		opts.Port = map[TLSMode]int{TLSImplicit: 465, TLSStartTLS: 587, TLSNone: 25}[opts.TLS]
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Sender{opts: opts}
+	s.log = log.With("smtp", s.addr())
+	return s
+}
+
+// Send delivers envs over one connection, in order, calling sent(i) right
+// after the server accepted envs[i]; an error from sent stops Send.
+//
+// When a session that has delivered some mail fails temporarily (a 4xx, as
+// OpenSMTPD answers after 100 mails, or a dropped connection), Send
+// reconnects and goes on with the mail that failed; a new session that fails
+// on its first mail ends Send. It returns the first error it could not get
+// past: a *SendError for a mail, or the connection error; the mails before
+// it stay sent.
+func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) error) error {
+	if _, err := s.opts.TLS.check(); err != nil {
+		return err
+	}
+	next := 0
+	for next < len(envs) {
+		n, err := s.session(ctx, envs[next:], func(i int) error { return sent(next + i) })
+		next += n
+		if err == nil {
+			continue
+		}
+		var se *SendError
+		if errors.As(err, &se) {
+			se.Index += next - n
+		}
+		if n == 0 || se == nil || !se.Temporary() || ctx.Err() != nil {
+			return err
+		}
+		s.log.Info("smtp session refused more mail; reconnecting", "sent", n, "err", se.Err)
+	}
+	return nil
+}
+
+// session sends envs over one connection until the first failure and
+// returns how many were accepted. A *SendError's Index is within envs.
+func (s *Sender) session(ctx context.Context, envs []Envelope, sent func(i int) error) (int, error) {
+	sc, hangUp, err := s.dial(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer hangUp()
+	for i, env := range envs {
+		if err := ctx.Err(); err != nil {
+			return i, err
+		}
+		if err := s.sendOne(sc, env); err != nil {
+			return i, &SendError{Index: i, Code: replyCode(err), Err: err}
+		}
+		if err := sent(i); err != nil {
+			return i + 1, fmt.Errorf("mail: record mail %d as sent: %w", i, err)
+		}
+	}
+	return len(envs), nil
+}
+
+// dial connects, says EHLO, secures the connection and logs in. hangUp
+// says QUIT (unless ctx ended) and closes the connection. When ctx ends, the
+// connection is closed at once, even in the middle of a command.
+func (s *Sender) dial(ctx context.Context) (sc *smtp.Client, hangUp func(), err error) {
+	var raw net.Conn
+	stop := func() bool { return false }
+	dialFn := func(dctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := s.dialRaw(dctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		raw = c
+		stop = context.AfterFunc(ctx, func() { c.Close() })
+		return c, nil
+	}
+	c, err := gomail.NewClient(s.opts.Host, append(s.clientOptions(), gomail.WithDialContextFunc(dialFn))...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mail: configure smtp client: %w", err)
+	}
+	sc, err = c.DialToSMTPClientWithContext(ctx)
+	if err != nil {
+		if raw != nil {
+			stop()
+			raw.Close()
+		}
+		return nil, nil, fmt.Errorf("mail: connect to smtp %s: %w", s.addr(), err)
+	}
+	hangUp = func() {
+		if stop() {
+			_ = sc.Quit() // best effort: every mail is accepted or refused already
+		}
+		raw.Close()
+	}
+	return sc, hangUp, nil
+}
+
+// dialRaw opens the TCP connection, with TLS from the start in implicit
+// mode; go-mail does the rest (EHLO, STARTTLS, AUTH).
+func (s *Sender) dialRaw(ctx context.Context, network, addr string) (net.Conn, error) {
+	d := &net.Dialer{Timeout: s.opts.Timeout}
+	if s.opts.TLS == TLSImplicit {
+		return (&tls.Dialer{NetDialer: d, Config: s.tlsConfig()}).DialContext(ctx, network, addr)
+	}
+	return d.DialContext(ctx, network, addr)
+}
+
+func (s *Sender) tlsConfig() *tls.Config {
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+	if s.opts.TLSConfig != nil {
+		cfg = s.opts.TLSConfig.Clone()
+	}
+	if cfg.ServerName == "" {
+		cfg.ServerName = s.opts.Host
+	}
+	return cfg
+}
+
+func (s *Sender) addr() string { return net.JoinHostPort(s.opts.Host, strconv.Itoa(s.opts.Port)) }
+
+func (s *Sender) clientOptions() []gomail.Option {
+	opts := []gomail.Option{
+		gomail.WithPort(s.opts.Port),
+		gomail.WithTimeout(s.opts.Timeout),
+		gomail.WithTLSConfig(s.tlsConfig()),
+		// TLS is chosen here, never by go-mail's default (mandatory STARTTLS);
+		// implicit TLS is done by dialRaw.
+		gomail.WithTLSPolicy(gomail.NoTLS),
+	}
+	if s.opts.TLS == TLSStartTLS {
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	}
+	if s.opts.HELO != "" {
+		opts = append(opts, gomail.WithHELO(s.opts.HELO))
+	}
+	if s.opts.User != "" {
+		auth := gomail.SMTPAuthPlain
+		if s.opts.TLS == TLSNone {
+			auth = gomail.SMTPAuthPlainNoEnc
+		}
+		opts = append(opts, gomail.WithSMTPAuth(auth), gomail.WithUsername(s.opts.User), gomail.WithPassword(s.opts.Password))
+	}
+	return opts
+}
+
+// sendOne runs one MAIL, RCPT..., DATA transaction with env's raw bytes.
+func (s *Sender) sendOne(sc *smtp.Client, env Envelope) error {
+	if len(env.To) == 0 {
+		return ErrNoRecipients
+	}
+	if err := sc.UpdateDeadline(s.opts.Timeout); err != nil {
+		return fmt.Errorf("set deadline: %w", err)
+	}
+	if err := sc.Mail("<" + env.From + ">"); err != nil {
+		return s.abort(sc, fmt.Errorf("mail from <%s>: %w", env.From, err))
+	}
+	for _, to := range env.To {
+		if err := sc.Rcpt("<" + to + ">"); err != nil {
+			return s.abort(sc, fmt.Errorf("rcpt to <%s>: %w", to, err))
+		}
+	}
+	w, err := sc.Data()
+	if err != nil {
+		return s.abort(sc, fmt.Errorf("data: %w", err))
+	}
+	if _, err := w.Write(env.Raw); err != nil {
+		w.Close()
+		return fmt.Errorf("write data: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("end data: %w", err)
+	}
+	return nil
+}
+
+// abort resets a transaction the server refused, so that the connection
+// could carry on, and returns err.
+func (s *Sender) abort(sc *smtp.Client, err error) error {
+	_ = sc.Reset()
+	return err
+}
+
+// replyCode returns the SMTP reply code in err, or 0.
+func replyCode(err error) int {
+	var te *textproto.Error
+	if errors.As(err, &te) {
+		return te.Code
+	}
+	return 0
+}

@@ -1,0 +1,232 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"github.com/pbemd/pbemd/mail/localmail"
+)
+
+// testWorld starts a localmail World with the users gm, alice and bob, whose
+// passwords are their names.
+func testWorld(t *testing.T, opts localmail.Options) *localmail.World {
+	t.Helper()
+	if opts.Logger == nil {
+		opts.Logger = testLogger(t)
+	}
+	w := localmail.Start(t, opts)
+	for _, u := range []string{"gm", "alice", "bob"} {
+		w.AddUser(u, u)
+	}
+	return w
+}
+
+func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+func testSender(t *testing.T, w *localmail.World, user, password string) *Sender {
+	t.Helper()
+	host, port, err := net.SplitHostPort(w.SMTPAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := strconv.Atoi(port)
+	return NewSender(SenderOptions{Host: host, Port: p, TLS: TLSNone, User: user, Password: password,
+		HELO: "pbemd.test", Timeout: 10 * time.Second, Logger: testLogger(t)})
+}
+
+// envelope composes a report numbered i from gm to the given users.
+func envelope(t *testing.T, w *localmail.World, i int, to ...string) Envelope {
+	t.Helper()
+	m := Message{
+		From:      Address{Name: "GM", Email: "gm@" + w.Domain},
+		Subject:   fmt.Sprintf("report %d", i),
+		MessageID: fmt.Sprintf("report-%d@%s", i, w.Domain),
+		Date:      time.Date(2026, 11, 3, 18, 0, i, 0, time.UTC),
+		Text:      fmt.Sprintf("report %d\n", i),
+	}
+	for _, u := range to {
+		m.To = append(m.To, Address{Email: u + "@" + w.Domain})
+	}
+	env, err := ComposeEnvelope(m)
+	if err != nil {
+		t.Fatalf("ComposeEnvelope(%d) error: %v", i, err)
+	}
+	return env
+}
+
+// subjects lists the subjects in a user's INBOX, in UID order.
+func subjects(t *testing.T, w *localmail.World, user string) []string {
+	t.Helper()
+	raws, err := w.Mailbox(t.Context(), user, user, "INBOX")
+	if err != nil {
+		t.Fatalf("Mailbox(%s) error: %v", user, err)
+	}
+	var out []string
+	for _, raw := range raws {
+		in, err := Parse(raw, ParseOptions{})
+		if err != nil {
+			t.Fatalf("Parse(mail of %s) error: %v", user, err)
+		}
+		out = append(out, in.Subject)
+	}
+	return out
+}
+
+func TestSender_delivers(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "bob"), envelope(t, w, 2, "alice", "bob")}
+	var sent []int
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
+		sent = append(sent, i)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Send() error: %v", err)
+	}
+	if want := []int{0, 1, 2}; !slices.Equal(sent, want) {
+		t.Errorf("Send() called sent(%v), want %v", sent, want)
+	}
+	for user, want := range map[string][]string{"alice": {"report 0", "report 2"}, "bob": {"report 1", "report 2"}, "gm": nil} {
+		if got := subjects(t, w, user); !slices.Equal(got, want) {
+			t.Errorf("INBOX of %s = %q, want %q", user, got, want)
+		}
+	}
+}
+
+func TestSender_noAuth(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	if err := testSender(t, w, "", "").Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func(int) error { return nil }); err != nil {
+		t.Fatalf("Send() without login error: %v", err)
+	}
+	if got := subjects(t, w, "alice"); !slices.Equal(got, []string{"report 0"}) {
+		t.Errorf("INBOX of alice = %q, want [report 0]", got)
+	}
+}
+
+func TestSender_wrongPassword(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	err := testSender(t, w, "gm", "wrong").Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func(int) error {
+		t.Errorf("sent called despite a failed login")
+		return nil
+	})
+	if err == nil {
+		t.Fatalf("Send() with a wrong password succeeded")
+	}
+}
+
+// TestSender_temporaryFailure: a 4xx that persists after reconnecting ends
+// Send; the mail before it stays sent.
+func TestSender_temporaryFailure(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice"), envelope(t, w, 2, "alice")}
+	var sent []int
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
+		sent = append(sent, i)
+		if i == 0 { // mail 1 fails in this session and again after reconnecting
+			w.FailNextData(&smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try later"})
+			w.FailNextData(&smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try later"})
+		}
+		return nil
+	})
+	var se *SendError
+	if !errors.As(err, &se) || se.Index != 1 || se.Code != 451 || !se.Temporary() {
+		t.Fatalf("Send() error = %v, want a temporary SendError for mail 1 with code 451", err)
+	}
+	if !slices.Equal(sent, []int{0}) {
+		t.Errorf("Send() called sent(%v), want [0]", sent)
+	}
+	if got := subjects(t, w, "alice"); !slices.Equal(got, []string{"report 0"}) {
+		t.Errorf("INBOX of alice = %q, want [report 0]", got)
+	}
+}
+
+// TestSender_reconnects: one 4xx after some mail (OpenSMTPD's limit of mails
+// per session) is passed by reconnecting.
+func TestSender_reconnects(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice"), envelope(t, w, 2, "alice")}
+	var sent []int
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
+		sent = append(sent, i)
+		if i == 0 {
+			w.FailNextData(&smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 5, 3}, Message: "Too many messages sent"})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Send() error: %v", err)
+	}
+	if !slices.Equal(sent, []int{0, 1, 2}) {
+		t.Errorf("Send() called sent(%v), want [0 1 2]", sent)
+	}
+	if got, want := subjects(t, w, "alice"), []string{"report 0", "report 1", "report 2"}; !slices.Equal(got, want) {
+		t.Errorf("INBOX of alice = %q, want %q", got, want)
+	}
+}
+
+func TestSender_permanentFailure(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "nobody"), envelope(t, w, 2, "alice")}
+	var sent []int
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
+		sent = append(sent, i)
+		return nil
+	})
+	var se *SendError
+	if !errors.As(err, &se) || se.Index != 1 || se.Code != 550 || se.Temporary() {
+		t.Fatalf("Send() error = %v, want a permanent SendError for mail 1 with code 550", err)
+	}
+	if !slices.Equal(sent, []int{0}) {
+		t.Errorf("Send() called sent(%v), want [0]", sent)
+	}
+}
+
+func TestSender_sentError(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice")}
+	errStore := errors.New("store is full")
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(int) error { return errStore })
+	if !errors.Is(err, errStore) {
+		t.Fatalf("Send() error = %v, want %v", err, errStore)
+	}
+	if got := subjects(t, w, "alice"); !slices.Equal(got, []string{"report 0"}) {
+		t.Errorf("INBOX of alice = %q, want [report 0]", got)
+	}
+}
+
+func TestSender_serverDown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	s := NewSender(SenderOptions{Host: "127.0.0.1", Port: port, TLS: TLSNone, Timeout: time.Minute})
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	err = s.Send(ctx, []Envelope{{From: "gm@pbemd.test", To: []string{"alice@pbemd.test"}, Raw: []byte("Subject: x\r\n\r\nx\r\n")}}, func(int) error {
+		t.Errorf("sent called with the server down")
+		return nil
+	})
+	if err == nil || errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Send() to a closed port error = %v, want a connection error before the deadline", err)
+	}
+}
+
+func TestSender_unknownTLSMode(t *testing.T) {
+	s := NewSender(SenderOptions{Host: "127.0.0.1", Port: 1, TLS: "tls"})
+	if err := s.Send(t.Context(), []Envelope{{}}, func(int) error { return nil }); err == nil {
+		t.Fatalf("Send() with TLS mode %q succeeded", "tls")
+	}
+}

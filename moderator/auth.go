@@ -1,0 +1,127 @@
+package moderator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// seat is one place an address plays.
+type seat struct {
+	campaign *store.Campaign
+	seat     *store.Seat
+}
+
+// seatsOf returns every seat registered to an address, by campaign ID.
+func (m *Moderator) seatsOf(addr string) ([]seat, error) {
+	var out []seat
+	err := m.db.View(func(tx *store.Tx) error {
+		camps, err := tx.Campaigns()
+		for _, c := range camps {
+			for i := range c.Players {
+				if strings.EqualFold(c.Players[i].Email, addr) {
+					out = append(out, seat{campaign: c, seat: &c.Players[i]})
+				}
+			}
+		}
+		return err
+	})
+	return out, err
+}
+
+type rejectFunc func(campaign.ID, *templates.Rejection) decision
+
+// checkOrders authenticates a parsed submission and validates it against
+// the campaign's state. The sender must hold the seat the orders name, and
+// the orders must carry that seat's token.
+func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) decision {
+	problem := func(key, rule, msg, hint string) *templates.Rejection {
+		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
+			Problems: orders.Problems{{Pos: sub.Pos[key], Rule: rule, Msg: msg, Hint: hint}}}
+	}
+	var s *seat
+	var mine []string
+	for i := range seats {
+		mine = append(mine, string(seats[i].campaign.ID))
+		if seats[i].campaign.ID == sub.Campaign {
+			s = &seats[i]
+		}
+	}
+	if s == nil {
+		return reject(soleCampaign(seats), problem("campaign", "",
+			fmt.Sprintf("You do not play in a campaign called %q from this address.", sub.Campaign),
+			"write campaign: "+strings.Join(mine, " or ")))
+	}
+	c := s.campaign
+	rec.Campaign, rec.Player = string(c.ID), string(s.seat.Player)
+	switch {
+	case sub.Player != s.seat.Player:
+		return reject(c.ID, problem("player", "", fmt.Sprintf("This address plays %s in %s, not %q.", s.seat.Player, c.ID, sub.Player),
+			fmt.Sprintf("write player: %s; orders for another seat must come from that player's address", s.seat.Player)))
+	case sub.Token == "":
+		return reject(c.ID, problem("token", "", "The orders carry no token.", "add the token line from your welcome mail"))
+	case !tokenMatches(sub.Token, s.seat.TokenHash):
+		return reject(c.ID, problem("token", "", "The token does not match this seat.", "copy the token from your welcome mail exactly"))
+	case c.Status != store.Running:
+		return reject(c.ID, &templates.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no more orders.", c.ID, c.Status)})
+	}
+	var (
+		rec0  *store.TurnRecord
+		prior *store.OrdersRecord
+	)
+	err := m.db.View(func(tx *store.Tx) error {
+		var err error
+		if rec0, err = tx.Turn(c.ID, c.Turn); err != nil {
+			return err
+		}
+		prior, err = tx.Orders(c.ID, c.Turn, s.seat.Player)
+		return err
+	})
+	if err != nil {
+		rec.Outcome, rec.Detail = store.Ignored, "store error: "+err.Error()
+		return decision{}
+	}
+	p := rec0.State.Player(s.seat.Player)
+	loc := playerLocation(c, p)
+	deadline := templates.FormatDeadline(c.Deadline, loc)
+	if sub.Turn != c.Turn {
+		return reject(c.ID, problem("turn", "", fmt.Sprintf("These orders are for turn %d, but turn %d is open; its deadline is %s.", sub.Turn, c.Turn, deadline),
+			fmt.Sprintf("write turn: %d", c.Turn)))
+	}
+	if !m.clock.Now().Before(c.Deadline) {
+		return reject(c.ID, &templates.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s; the turn is being resolved. Your next report will open turn %d.", c.Turn, deadline, c.Turn+1)})
+	}
+	costed, err := orders.Validate(rec0.State, sub)
+	if err != nil {
+		r := problemsRejection(err, in)
+		if prior != nil {
+			r.OnFile = fmt.Sprintf("Your orders received %s stay on file.", templates.FormatDeadline(prior.Received, loc))
+		}
+		return reject(c.ID, r)
+	}
+	stored := *sub
+	stored.Token = ""
+	rec.Outcome = store.Accepted
+	subject, text := templates.RenderConfirmation(&templates.Confirmation{
+		Title: c.Title, Campaign: c.ID, Player: s.seat.Player, Turn: c.Turn, Deadline: deadline,
+		Sub: sub, Costed: costed, Replaced: prior != nil,
+	})
+	reply := outgoing{msg: m.reply(in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
+	return decision{
+		reply: &reply,
+		filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
+			Player: s.seat.Player, Turn: c.Turn, Submission: &stored, MessageID: in.MessageID, Received: rec.Received,
+		}},
+	}
+}
+
+// syntheticID names a mail whose header could not be read, so that it is
+// still processed once only.
+func syntheticID(f mail.Fetched) string {
+	return fmt.Sprintf("unreadable-%d-%d@pbemd.invalid", f.UIDValidity, f.UID)
+}

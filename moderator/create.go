@@ -1,0 +1,81 @@
+package moderator
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// Seat is a player's seat in a new campaign, with the token that was mailed
+// to them.
+type Seat struct {
+	Player campaign.PlayerID
+	Email  string
+	Token  string
+}
+
+// CreateCampaign starts a campaign from a scenario: it stores turn 1, sets
+// the first deadline, and queues for every player a welcome mail with their
+// token and their first report. It returns the seats so that a caller that
+// plays seats itself (the demo) knows the tokens.
+func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]Seat, error) {
+	st := sc.State
+	now := m.clock.Now().UTC()
+	deadline, err := sc.Schedule.Next(now)
+	if err != nil {
+		return nil, fmt.Errorf("create campaign %s: %w", st.Campaign, err)
+	}
+	rec := &store.Campaign{
+		ID: st.Campaign, Title: st.Title, Schedule: sc.Schedule,
+		GM:     store.Contact{Name: sc.GM.Name, Email: sc.GM.Email},
+		Status: store.Running, Turn: st.Turn, Deadline: deadline, Created: now,
+	}
+	var seats []Seat
+	var mails []outgoing
+	views := resolver.Observe(st)
+	for i, p := range st.Players {
+		token, err := newToken(m.rand)
+		if err != nil {
+			return nil, err
+		}
+		seats = append(seats, Seat{Player: p.ID, Email: p.Email, Token: token})
+		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TokenHash: hashToken(token)})
+		loc := playerLocation(rec, &p)
+		subject, text := templates.RenderWelcome(&templates.Welcome{
+			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: token,
+			Address: m.address, GM: fmt.Sprintf("%s <%s>", sc.GM.Name, sc.GM.Email),
+			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc),
+		})
+		mails = append(mails, outgoing{
+			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
+			campaign: string(st.Campaign), purpose: "welcome",
+		})
+		report, err := m.reportMail(rec, &views[i], &p)
+		if err != nil {
+			return nil, err
+		}
+		mails = append(mails, report)
+	}
+	composed, err := compose(mails)
+	if err != nil {
+		return nil, err
+	}
+	err = m.db.Update(func(tx *store.Tx) error {
+		if err := tx.CreateCampaign(rec, &store.TurnRecord{State: st, ResolverVersion: resolver.Version}); err != nil {
+			return err
+		}
+		return enqueue(tx, composed)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create campaign %s: %w", st.Campaign, err)
+	}
+	m.log.Info("campaign created", "campaign", st.Campaign, "players", len(seats), "deadline", deadline)
+	wake(m.wakeSender)
+	wake(m.wakeScheduler)
+	return seats, nil
+}

@@ -1,0 +1,225 @@
+package moderator_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/internal/clock/clocktest"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/mail/localmail"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/scenarios"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/store/storetest"
+)
+
+const password = "secret"
+
+// start is when every test campaign begins: the frontier schedule (every
+// 72h at 20:00 UTC) puts the first deadline at 2026-11-26 20:00 UTC.
+var start = time.Date(2026, time.November, 23, 12, 0, 0, 0, time.UTC)
+
+// harness is a whole mail system with the daemon running against it, on a
+// fake clock. Tests read as players and a GM would act.
+type harness struct {
+	t      *testing.T
+	ctx    context.Context
+	world  *localmail.World
+	db     *storetest.DB
+	clock  *clocktest.Clock
+	mod    *moderator.Moderator
+	tokens map[campaign.PlayerID]string
+	read   map[string]int
+	seq    int
+	// lastID is the Message-ID of the last mail mailFrom wrote.
+	lastID string
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	clk := clocktest.New(start)
+	world := localmail.Start(t, localmail.Options{Domain: "example.test", Clock: clk})
+	for _, u := range []string{"moderator", "gm", "vorn", "castellan", "ashari", "tekkar", "stranger"} {
+		world.AddUser(u, password)
+	}
+	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
+		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
+	h.mod = moderator.New(moderator.Options{
+		DB: h.db.DB, Address: "moderator@example.test", Clock: clk,
+		Rand:   rand.NewChaCha8([32]byte{7, 7, 4, 1}),
+		Logger: testLogger(t),
+		Intake: mail.NewIntake(mail.IntakeOptions{
+			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: password,
+			Poll: time.Hour, Clock: clk, Logger: testLogger(t),
+		}),
+		Sender: mail.NewSender(mail.SenderOptions{Host: host(world.SMTPAddr), Port: port(world.SMTPAddr), TLS: mail.TLSNone}),
+		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
+	})
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	if err != nil {
+		t.Fatalf("frontier scenario: %v", err)
+	}
+	seats, err := h.mod.CreateCampaign(ctx, sc)
+	if err != nil {
+		t.Fatalf("CreateCampaign = %v", err)
+	}
+	for _, s := range seats {
+		h.tokens[s.Player] = s.Token
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if err := h.mod.Run(ctx); err != nil {
+			t.Errorf("Moderator.Run = %v", err)
+		}
+	})
+	t.Cleanup(func() {
+		cancel()
+		wg.Wait()
+		if n := h.mod.Panics(); n > 0 {
+			t.Errorf("the daemon recovered from %d panics", n)
+		}
+	})
+	return h
+}
+
+// send delivers a raw mail into the moderator's inbox over IMAP.
+func (h *harness) send(raw string) {
+	h.t.Helper()
+	raw = strings.ReplaceAll(strings.ReplaceAll(raw, "\r\n", "\n"), "\n", "\r\n")
+	if err := h.world.Deliver(h.ctx, "moderator", password, []byte(raw)); err != nil {
+		h.t.Fatalf("deliver: %v", err)
+	}
+}
+
+// mailFrom writes a plain-text mail from a user to the moderator.
+func (h *harness) mailFrom(user, body string, headers ...string) string {
+	h.seq++
+	h.lastID = fmt.Sprintf("m%d.%s@example.test", h.seq, user)
+	head := fmt.Sprintf("From: %s@example.test\nTo: moderator@example.test\nSubject: orders\nDate: %s\nMessage-ID: <%s>\n",
+		user, h.clock.Now().Format(time.RFC1123Z), h.lastID)
+	for _, hd := range headers {
+		head += hd + "\n"
+	}
+	if !slices.ContainsFunc(headers, func(s string) bool { return strings.HasPrefix(strings.ToLower(s), "content-type:") }) {
+		head += "Content-Type: text/plain; charset=utf-8\n"
+	}
+	return head + "\n" + body
+}
+
+// orders writes an orders document for a player with the right token.
+func (h *harness) orders(player campaign.PlayerID, turn int, final bool, items ...string) string {
+	s := fmt.Sprintf("campaign: frontier\nplayer: %s\nturn: %d\ntoken: %s\nfinal: %t\norders:\n", player, turn, h.tokens[player], final)
+	if len(items) == 0 {
+		return s + "  []\n"
+	}
+	for _, it := range items {
+		s += "  - " + it + "\n"
+	}
+	return s
+}
+
+// next waits for the next mail in a user's inbox and returns it parsed.
+func (h *harness) next(user string) *received {
+	h.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		msgs, err := h.world.Mailbox(h.ctx, user, password, "INBOX")
+		if err != nil {
+			h.t.Fatalf("read %s's inbox: %v", user, err)
+		}
+		if len(msgs) > h.read[user] {
+			raw := msgs[h.read[user]]
+			h.read[user]++
+			in, err := mail.Parse(raw, mail.ParseOptions{MaxTextBytes: 1 << 20})
+			if err != nil {
+				h.t.Fatalf("parse mail to %s: %v", user, err)
+			}
+			return &received{Inbound: in, raw: string(raw)}
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("no mail %d arrived for %s", h.read[user]+1, user)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// inboxSize returns how many mails a user has.
+func (h *harness) inboxSize(user string) int {
+	h.t.Helper()
+	msgs, err := h.world.Mailbox(h.ctx, user, password, "INBOX")
+	if err != nil {
+		h.t.Fatalf("read %s's inbox: %v", user, err)
+	}
+	return len(msgs)
+}
+
+// advanceTo moves the fake clock, firing the scheduler's deadline timer.
+func (h *harness) advanceTo(t time.Time) { h.clock.AdvanceTo(t) }
+
+// campaign reads the campaign's record.
+func (h *harness) campaign() *store.Campaign {
+	h.t.Helper()
+	var c *store.Campaign
+	err := h.db.View(func(tx *store.Tx) (err error) { c, err = tx.Campaign("frontier"); return })
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+// onFile returns a player's orders on file for a turn, or nil.
+func (h *harness) onFile(player campaign.PlayerID, turn int) *store.OrdersRecord {
+	h.t.Helper()
+	var rec *store.OrdersRecord
+	err := h.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Orders("frontier", turn, player); return })
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return rec
+}
+
+// outcome returns what became of a processed message.
+func (h *harness) outcome(messageID string) *store.MessageRecord {
+	h.t.Helper()
+	var rec *store.MessageRecord
+	err := h.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Message(messageID); return })
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return rec
+}
+
+// received is a mail a user got.
+type received struct {
+	*mail.Inbound
+	raw string
+}
+
+func (r *received) body() string { return string(r.Text) }
+
+func (r *received) want(t *testing.T, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if !strings.Contains(r.body(), p) && !strings.Contains(r.Subject, p) {
+			t.Errorf("mail %q lacks %q:\n%s", r.Subject, p, r.body())
+		}
+	}
+}
+
+func (r *received) wantNot(t *testing.T, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if strings.Contains(r.raw, p) {
+			t.Errorf("mail %q contains %q:\n%s", r.Subject, p, r.body())
+		}
+	}
+}

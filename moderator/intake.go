@@ -1,0 +1,200 @@
+package moderator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+var _ mail.Handler = (*Moderator)(nil)
+
+// Cursor returns where intake stopped in the inbox.
+func (m *Moderator) Cursor(ctx context.Context) (mail.Cursor, error) {
+	var c store.Cursor
+	err := m.db.View(func(tx *store.Tx) error {
+		var err error
+		c, err = tx.Cursor(m.mailbox)
+		return err
+	})
+	return mail.Cursor{UIDValidity: c.UIDValidity, LastUID: c.LastUID}, err
+}
+
+// Handle processes one incoming mail and commits its outcome, the orders on
+// file and the answer in one transaction. A mail processed before (same
+// Message-ID) only moves the cursor. An error means nothing was committed;
+// intake leaves the mail in the inbox and tries again later.
+func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
+	m.turnMu.Lock()
+	defer m.turnMu.Unlock()
+	in, err := mail.Parse(f.Raw, m.parse)
+	if err != nil {
+		in = &mail.Inbound{MessageID: syntheticID(f), Unreadable: "pbemd could not read the mail's header."}
+	}
+	if f.Truncated {
+		in.Text = nil
+		in.Unreadable = fmt.Sprintf("The mail is too large (over %d bytes); send the orders as plain text or a small .yaml attachment.", len(f.Raw))
+	}
+	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
+	rec := &store.MessageRecord{
+		MessageID: in.MessageID, UIDValidity: f.UIDValidity, UID: f.UID, From: in.From,
+		Received: m.clock.Now().UTC(), Raw: f.Raw,
+	}
+	var done bool
+	err = m.db.View(func(tx *store.Tx) error {
+		done = tx.Processed(in.MessageID)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if done {
+		log.Info("mail seen before; skipped")
+		return m.commit(rec, f, nil, nil)
+	}
+	out := m.decide(in, rec)
+	switch rec.Outcome {
+	case store.Ignored:
+		log.Info("mail ignored", "why", rec.Detail)
+	case store.Rejected:
+		log.Info("orders rejected", "campaign", rec.Campaign, "player", rec.Player, "why", rec.Detail)
+	case store.Accepted:
+		log.Info("orders accepted", "campaign", rec.Campaign, "player", rec.Player, "turn", out.filed.Turn)
+	}
+	var mails []outgoing
+	if out.reply != nil {
+		mails = append(mails, *out.reply)
+	}
+	composed, err := compose(mails)
+	if err != nil {
+		return err
+	}
+	if err := m.commit(rec, f, out.filed, composed); err != nil {
+		return err
+	}
+	if len(composed) > 0 {
+		wake(m.wakeSender)
+	}
+	if out.filed != nil {
+		wake(m.wakeScheduler)
+	}
+	return nil
+}
+
+// commit records a processed message, moves the cursor, files orders and
+// queues the answer, all in one transaction.
+func (m *Moderator) commit(rec *store.MessageRecord, f mail.Fetched, filed *filing, mails []*store.Mail) error {
+	return m.db.Update(func(tx *store.Tx) error {
+		if !tx.Processed(rec.MessageID) {
+			if err := tx.RecordMessage(rec); err != nil {
+				return err
+			}
+			if filed != nil {
+				if err := tx.PutOrders(filed.campaign, filed.OrdersRecord); err != nil {
+					return err
+				}
+			}
+			if err := enqueue(tx, mails); err != nil {
+				return err
+			}
+		}
+		cur, err := tx.Cursor(m.mailbox)
+		if err != nil {
+			return err
+		}
+		if cur.UIDValidity != f.UIDValidity || f.UID > cur.LastUID {
+			return tx.PutCursor(m.mailbox, store.Cursor{UIDValidity: f.UIDValidity, LastUID: f.UID})
+		}
+		return nil
+	})
+}
+
+// filing is orders to put on file.
+type filing struct {
+	campaign campaign.ID
+	*store.OrdersRecord
+}
+
+// decision is what to do with a mail.
+type decision struct {
+	reply *outgoing
+	filed *filing
+}
+
+// decide classifies a mail, authenticates its sender and checks its orders.
+// It fills rec's outcome and returns the answer; it writes nothing.
+func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) decision {
+	ignore := func(why string) decision {
+		rec.Outcome, rec.Detail = store.Ignored, why
+		return decision{}
+	}
+	switch {
+	case in.Bounce:
+		return ignore("bounce")
+	case in.Automatic:
+		return ignore("automatic mail (RFC 3834)")
+	case in.From == "" || in.From == m.address:
+		return ignore("no usable sender")
+	}
+	seats, err := m.seatsOf(in.From)
+	if err != nil {
+		return ignore("store error: " + err.Error())
+	}
+	if len(seats) == 0 {
+		return ignore("sender plays in no campaign")
+	}
+	reject := func(c campaign.ID, r *templates.Rejection) decision {
+		r.Campaign = c
+		rec.Outcome, rec.Campaign = store.Rejected, string(c)
+		rec.Detail = r.Reason
+		if len(r.Problems) > 0 {
+			rec.Detail = r.Problems.Error()
+		}
+		subject, text := templates.RenderRejection(r)
+		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
+		return decision{reply: &o}
+	}
+	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
+		reason := in.Unreadable
+		if reason == "" {
+			reason = "The mail holds no orders. Put them in the body as plain text, or attach them as a .yaml file."
+		}
+		return reject(soleCampaign(seats), &templates.Rejection{Reason: reason})
+	}
+	sub, err := orders.Parse(in.Text)
+	if err != nil {
+		return reject(soleCampaign(seats), problemsRejection(err, in))
+	}
+	return m.checkOrders(in, rec, seats, sub, reject)
+}
+
+func soleCampaign(seats []seat) campaign.ID {
+	if len(seats) == 1 {
+		return seats[0].campaign.ID
+	}
+	return ""
+}
+
+func problemsRejection(err error, in *mail.Inbound) *templates.Rejection {
+	r := &templates.Rejection{Source: in.Text, SourceName: sourceName(in)}
+	var ps orders.Problems
+	if errors.As(err, &ps) {
+		r.Problems = ps
+	} else {
+		r.Reason = err.Error()
+	}
+	return r
+}
+
+func sourceName(in *mail.Inbound) string {
+	if strings.HasPrefix(in.TextSource, "attachment ") {
+		return in.TextSource
+	}
+	return "your mail"
+}

@@ -1,0 +1,155 @@
+package moderator
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pbemd/pbemd/internal/clock"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/store"
+)
+
+// Options configure a Moderator. DB and Address are required.
+type Options struct {
+	DB *store.DB
+	// Address is the moderator's own address: players write to it, and
+	// every mail pbemd sends comes from it.
+	Address string
+	// Intake reads the inbox; nil means no intake loop.
+	Intake *mail.Intake
+	// Mailbox names the inbox whose cursor the store keeps; default INBOX.
+	Mailbox string
+	// Sender sends the outbox; nil means mail stays queued.
+	Sender *mail.Sender
+	// Parse limits incoming mail.
+	Parse mail.ParseOptions
+	// Clock defaults to the system clock.
+	Clock clock.Clock
+	// Rand is the source of player tokens; default crypto/rand.
+	Rand   io.Reader
+	Logger *slog.Logger
+}
+
+// Moderator runs campaigns by mail.
+type Moderator struct {
+	db      *store.DB
+	address string
+	domain  string
+	intake  *mail.Intake
+	mailbox string
+	sender  *mail.Sender
+	parse   mail.ParseOptions
+	clock   clock.Clock
+	rand    io.Reader
+	log     *slog.Logger
+
+	// turnMu serialises filing orders and resolving turns, so no orders
+	// are confirmed while the turn they are for is being resolved.
+	turnMu sync.Mutex
+
+	wakeScheduler chan struct{}
+	wakeSender    chan struct{}
+	panics        atomic.Int64
+}
+
+// New returns a Moderator.
+func New(opts Options) *Moderator {
+	m := &Moderator{
+		db:            opts.DB,
+		address:       strings.ToLower(opts.Address),
+		intake:        opts.Intake,
+		mailbox:       opts.Mailbox,
+		sender:        opts.Sender,
+		parse:         opts.Parse,
+		clock:         opts.Clock,
+		rand:          opts.Rand,
+		log:           opts.Logger,
+		wakeScheduler: make(chan struct{}, 1),
+		wakeSender:    make(chan struct{}, 1),
+	}
+	if m.mailbox == "" {
+		m.mailbox = "INBOX"
+	}
+	if m.clock == nil {
+		m.clock = clock.System{}
+	}
+	if m.rand == nil {
+		m.rand = rand.Reader
+	}
+	if m.log == nil {
+		m.log = slog.New(slog.DiscardHandler)
+	}
+	if _, d, ok := strings.Cut(m.address, "@"); ok {
+		m.domain = d
+	} else {
+		m.domain = "pbemd.invalid"
+	}
+	return m
+}
+
+// Panics returns how many panics the loops recovered from.
+func (m *Moderator) Panics() int64 { return m.panics.Load() }
+
+// Run runs the intake, scheduler and sender loops until ctx is done.
+func (m *Moderator) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	loops := []struct {
+		name string
+		run  func(context.Context) error
+	}{
+		{"scheduler", m.runScheduler},
+		{"sender", m.runSender},
+	}
+	if m.intake != nil {
+		loops = append(loops, struct {
+			name string
+			run  func(context.Context) error
+		}{"intake", func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
+	}
+	errs := make([]error, len(loops))
+	for i, l := range loops {
+		wg.Go(func() { errs[i] = m.guard(ctx, l.name, l.run) })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// guard runs a loop and restarts it after a panic, which it logs with the
+// stack and counts, until ctx is done.
+func (m *Moderator) guard(ctx context.Context, name string, run func(context.Context) error) error {
+	for {
+		err, panicked := m.protect(ctx, name, run)
+		if !panicked || ctx.Err() != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+func (m *Moderator) protect(ctx context.Context, name string, run func(context.Context) error) (err error, panicked bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.panics.Add(1)
+			m.log.Error("loop panicked", "loop", name, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			panicked = true
+		}
+	}()
+	return run(ctx), false
+}
+
+func wake(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
+}

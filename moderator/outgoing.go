@@ -1,0 +1,78 @@
+package moderator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/store"
+)
+
+// outgoing is a mail to queue: its message and what it is for.
+type outgoing struct {
+	msg      mail.Message
+	campaign string
+	purpose  string
+}
+
+// newMail starts a message from the moderator to one address.
+func (m *Moderator) newMail(to, subject, text, messageID string) mail.Message {
+	return mail.Message{
+		From:      mail.Address{Name: "pbemd", Email: m.address},
+		To:        []mail.Address{{Email: to}},
+		Subject:   subject,
+		MessageID: messageID,
+		Date:      m.clock.Now().UTC(),
+		Text:      text,
+	}
+}
+
+// reply starts an answer to an incoming message, threaded under it and
+// marked as an automatic reply (RFC 3834), so that well-behaved responders
+// do not answer it in turn.
+func (m *Moderator) reply(in *mail.Inbound, subject, text string) mail.Message {
+	msg := m.newMail(in.From, subject, text, m.replyID(in.MessageID))
+	msg.InReplyTo = in.MessageID
+	msg.References = append(append([]string(nil), in.References...), in.MessageID)
+	msg.AutoSubmitted = "auto-replied"
+	return msg
+}
+
+// replyID derives the Message-ID of the answer to a message, so that
+// answering the same message twice yields the same ID.
+func (m *Moderator) replyID(incoming string) string {
+	sum := sha256.Sum256([]byte(incoming))
+	return fmt.Sprintf("reply-%s@%s", hex.EncodeToString(sum[:12]), m.domain)
+}
+
+// compose turns messages into outbox mails. It runs outside any
+// transaction.
+func compose(mails []outgoing) ([]*store.Mail, error) {
+	out := make([]*store.Mail, len(mails))
+	for i, o := range mails {
+		raw, err := mail.Compose(o.msg)
+		if err != nil {
+			return nil, fmt.Errorf("compose %s mail to %v: %w", o.purpose, o.msg.To, err)
+		}
+		to := make([]string, len(o.msg.To))
+		for k, a := range o.msg.To {
+			to[k] = a.Email
+		}
+		out[i] = &store.Mail{
+			MessageID: o.msg.MessageID, From: o.msg.From.Email, To: to, Raw: raw,
+			Campaign: o.campaign, Purpose: o.purpose, Queued: o.msg.Date,
+		}
+	}
+	return out, nil
+}
+
+// enqueue puts composed mails in the outbox within tx.
+func enqueue(tx *store.Tx, mails []*store.Mail) error {
+	for _, ml := range mails {
+		if err := tx.Enqueue(ml); err != nil {
+			return err
+		}
+	}
+	return nil
+}

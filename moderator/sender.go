@@ -1,0 +1,88 @@
+package moderator
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/store"
+)
+
+// Backoff bounds for a mail server that refuses or fails.
+const (
+	minBackoff = 5 * time.Second
+	maxBackoff = 5 * time.Minute
+	batchSize  = 100
+)
+
+// runSender drains the outbox whenever woken, retrying with capped
+// exponential backoff and jitter while the SMTP server fails. It logs once
+// when sending starts failing and once when it recovers, not on every
+// retry.
+func (m *Moderator) runSender(ctx context.Context) error {
+	if m.sender == nil {
+		<-ctx.Done()
+		return nil
+	}
+	jitter := rand.New(rand.NewPCG(uint64(m.clock.Now().UnixNano()), 0x9e3779b97f4a7c15))
+	backoff := time.Duration(0)
+	failing := false
+	for {
+		sent, err := m.Flush(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return nil
+		case err != nil:
+			if !failing {
+				m.log.Warn("sending mail failed; will retry", "err", err)
+				failing = true
+			}
+			backoff = min(max(2*backoff, minBackoff), maxBackoff)
+			wait := backoff/2 + time.Duration(jitter.Int64N(int64(backoff/2)+1))
+			if err := m.sleep(ctx, wait); err != nil {
+				return nil
+			}
+			continue
+		case failing:
+			m.log.Info("sending mail works again", "sent", sent)
+			failing = false
+		}
+		backoff = 0
+		if sent > 0 {
+			continue // there may be more than one batch
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-m.wakeSender:
+		}
+	}
+}
+
+// Flush sends one batch of the outbox over one SMTP connection and returns
+// how many mails the server accepted. Each is marked sent as soon as the
+// server accepted it; a crash in between sends it again with the same
+// Message-ID.
+func (m *Moderator) Flush(ctx context.Context) (int, error) {
+	var batch []*store.Mail
+	err := m.db.View(func(tx *store.Tx) error {
+		var err error
+		batch, err = tx.Outbox(batchSize)
+		return err
+	})
+	if err != nil || len(batch) == 0 || m.sender == nil {
+		return 0, err
+	}
+	envs := make([]mail.Envelope, len(batch))
+	for i, ml := range batch {
+		envs[i] = mail.Envelope{From: ml.From, To: ml.To, Raw: ml.Raw}
+	}
+	sent := 0
+	err = m.sender.Send(ctx, envs, func(i int) error {
+		sent++
+		m.log.Debug("mail sent", "msgid", batch[i].MessageID, "purpose", batch[i].Purpose, "campaign", batch[i].Campaign)
+		return m.db.Update(func(tx *store.Tx) error { return tx.MarkSent(batch[i], m.clock.Now().UTC()) })
+	})
+	return sent, err
+}

@@ -1,0 +1,150 @@
+package moderator
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// SimOptions configure Simulate.
+type SimOptions struct {
+	Scenario *config.Scenario
+	// Orders is a directory holding turn-<n>/<player>.yaml.
+	Orders string
+	Turns  int
+	// Out receives turn-<n>/state.json and turn-<n>/<player>/report.txt
+	// and report.json.
+	Out string
+	// Log receives one line per turn and per rejected order file.
+	Log io.Writer
+}
+
+// SimEpoch is the instant an offline campaign starts: deadlines in its
+// reports follow the scenario's schedule from here, so the same inputs
+// always give the same files.
+var SimEpoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// Simulate plays a campaign offline, with no mail: the same validation,
+// resolver and templates as the daemon, minus tokens and deadlines. An
+// invalid order file is reported and skipped, as the daemon would reject
+// the mail.
+func Simulate(opts SimOptions) error {
+	st := opts.Scenario.State
+	loc, err := opts.Scenario.Schedule.Location()
+	if err != nil {
+		return err
+	}
+	deadline := SimEpoch
+	for n := st.Turn; n < st.Turn+opts.Turns; n++ {
+		subs, err := simOrders(st, opts.Orders, n, opts.Log)
+		if err != nil {
+			return err
+		}
+		res := resolver.Resolve(st, subs)
+		if deadline, err = opts.Scenario.Schedule.Next(deadline); err != nil {
+			return err
+		}
+		if err := writeTurn(opts.Out, n, res, deadline, loc); err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Log, "turn %d resolved: %d events, %d orders files\n", n, len(res.Events), len(subs))
+		st = res.Next
+	}
+	return nil
+}
+
+// simOrders reads turn-<n>/<player>.yaml for every player; a missing file
+// means no orders.
+func simOrders(st *campaign.State, dir string, n int, log io.Writer) (map[campaign.PlayerID]*orders.Submission, error) {
+	subs := map[campaign.PlayerID]*orders.Submission{}
+	for _, p := range st.Players {
+		path := filepath.Join(dir, fmt.Sprintf("turn-%d", n), string(p.ID)+".yaml")
+		src, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read orders: %w", err)
+		}
+		sub, err := orders.Parse(src)
+		if err == nil {
+			err = simHeader(st, sub, p.ID, n)
+		}
+		if err == nil {
+			_, err = orders.Validate(st, sub)
+		}
+		if err != nil {
+			fmt.Fprintf(log, "%s: skipped:\n%s\n", path, prefixed(path, err))
+			continue
+		}
+		subs[p.ID] = sub
+	}
+	return subs, nil
+}
+
+func simHeader(st *campaign.State, sub *orders.Submission, player campaign.PlayerID, n int) error {
+	var ps orders.Problems
+	if sub.Campaign != st.Campaign {
+		ps = append(ps, orders.Problem{Pos: sub.Pos["campaign"], Msg: fmt.Sprintf("campaign is %q, want %q", sub.Campaign, st.Campaign)})
+	}
+	if sub.Player != player {
+		ps = append(ps, orders.Problem{Pos: sub.Pos["player"], Msg: fmt.Sprintf("player is %q, but the file is %s's", sub.Player, player)})
+	}
+	if sub.Turn != n {
+		ps = append(ps, orders.Problem{Pos: sub.Pos["turn"], Msg: fmt.Sprintf("turn is %d, want %d", sub.Turn, n)})
+	}
+	if len(ps) > 0 {
+		return ps
+	}
+	return nil
+}
+
+func prefixed(path string, err error) string {
+	var ps orders.Problems
+	if !errors.As(err, &ps) {
+		return "  " + err.Error()
+	}
+	out := ""
+	for _, p := range ps {
+		out += fmt.Sprintf("  %s:%s\n", path, p.Error())
+	}
+	return out
+}
+
+func writeTurn(out string, n int, res *resolver.Result, deadline time.Time, loc *time.Location) error {
+	dir := filepath.Join(out, fmt.Sprintf("turn-%d", n))
+	state, err := json.MarshalIndent(res.Next, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode state after turn %d: %w", n, err)
+	}
+	files := map[string][]byte{filepath.Join(dir, "state.json"): append(state, '\n')}
+	for i := range res.Views {
+		v := &res.Views[i]
+		rep, err := templates.RenderReport(v, deadline, zoneOf(&res.Next.Players[i], loc))
+		if err != nil {
+			return err
+		}
+		files[filepath.Join(dir, string(v.Player), "report.txt")] = []byte(rep.Text)
+		files[filepath.Join(dir, string(v.Player), "report.json")] = rep.JSON
+	}
+	for path, data := range files {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("write turn %d: %w", n, err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return fmt.Errorf("write turn %d: %w", n, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,102 @@
+package orders
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// The header keys, in the order the example writes them.
+var (
+	headerKeys = []string{"campaign", "player", "turn", "token", "final", "orders", "prefs"}
+	// token is not required here: offline play (pbemd sim) needs none, and
+	// the daemon says so itself when a mail lacks one.
+	requiredKeys = []string{"campaign", "player", "turn", "orders"}
+	prefsKeys    = []string{"explore_bonus"}
+)
+
+// headerExamples shows each header key in use, for hints.
+var headerExamples = map[string]string{
+	"campaign": "campaign: frontier",
+	"player":   "player: vorn",
+	"turn":     "turn: 3 (the turn your report names)",
+	"token":    "token: <the token from your welcome mail>",
+	"orders":   "orders: [] to send no orders, or orders: followed by one \"  - move: ...\" line per order",
+}
+
+// submission reads the top-level mapping.
+func (p *parser) submission(top *yaml.Node) *Submission {
+	if top.Kind != yaml.MappingNode {
+		p.add(pos(top), "", "the orders must be a YAML mapping of keys such as campaign: and orders:, not "+describe(top),
+			minimalExample)
+		return nil
+	}
+	sub := &Submission{Pos: map[string]Pos{}, Prefs: Prefs{ExploreBonus: ExploreBPV}}
+	f := p.fields(top, headerKeys, "the header")
+	for _, k := range headerKeys {
+		if e, ok := f[k]; ok {
+			sub.Pos[k] = pos(e.key)
+		}
+	}
+	for _, k := range requiredKeys {
+		if _, ok := f[k]; !ok {
+			p.add(pos(top), "", fmt.Sprintf("the header has no %s:", k), "add a line "+headerExamples[k])
+		}
+	}
+	if e, ok := f["campaign"]; ok {
+		s, _ := p.name(e.val, "campaign", headerExamples["campaign"])
+		sub.Campaign = campaign.ID(s)
+	}
+	if e, ok := f["player"]; ok {
+		s, _ := p.name(e.val, "player", headerExamples["player"])
+		sub.Player = campaign.PlayerID(s)
+	}
+	if e, ok := f["turn"]; ok {
+		if n, ok := p.number(e.val, "turn", "turn: 3"); ok {
+			if n < 1 {
+				p.add(pos(e.val), "", fmt.Sprintf("turn must be 1 or more, not %d", n), "for example turn: 3")
+			}
+			sub.Turn = n
+		}
+	}
+	if e, ok := f["token"]; ok {
+		sub.Token, _ = p.name(e.val, "token", headerExamples["token"])
+	}
+	if e, ok := f["final"]; ok {
+		sub.Final, _ = p.boolean(e.val, "final")
+	}
+	if e, ok := f["orders"]; ok {
+		sub.Orders = p.orderList(e.val)
+	}
+	if e, ok := f["prefs"]; ok {
+		sub.Prefs = p.prefs(e.val)
+	}
+	return sub
+}
+
+// prefs reads the standing preferences; a missing key keeps its default.
+func (p *parser) prefs(n *yaml.Node) Prefs {
+	out := Prefs{ExploreBonus: ExploreBPV}
+	if isNull(n) {
+		return out
+	}
+	if n.Kind != yaml.MappingNode {
+		p.add(pos(n), "", "prefs must be a mapping, not "+describe(n), "for example prefs: {explore_bonus: bpv}")
+		return out
+	}
+	f := p.fields(n, prefsKeys, "prefs")
+	if e, ok := f["explore_bonus"]; ok {
+		s, ok := p.name(e.val, "explore_bonus", "explore_bonus: bpv")
+		switch {
+		case !ok:
+		case s == ExploreBPV || s == ExplorePrecursor:
+			out.ExploreBonus = s
+		default:
+			p.add(pos(e.val), "EaW 16a", fmt.Sprintf("explore_bonus must be bpv or precursor, not %q", s),
+				"explore_bonus: bpv takes the BPV an exploration finds; explore_bonus: precursor rolls for a precursor object (EaW 16b)")
+		}
+	}
+	return out
+}

@@ -1,0 +1,231 @@
+package orders
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// orderKinds lists the order kinds with their fields and an example.
+var orderKinds = []struct {
+	kind, example string
+	fields        []string
+}{
+	{kindMove, "- move: {fleet: 1st, path: [kessel, vega]}", []string{"fleet", "path"}},
+	{kindDevelop, "- develop: {fleet: 2nd, what: mine}", []string{"fleet", "what"}},
+	{kindBuild, "- build: {units: [cruiser, frigate], fleet: 3rd, mp: 1}", []string{"units", "fleet", "mp"}},
+}
+
+var kindNames = []string{kindMove, kindDevelop, kindBuild}
+
+// kindInfo returns the entry of orderKinds for kind.
+func kindInfo(kind string) (example string, fields []string) {
+	for _, k := range orderKinds {
+		if k.kind == kind {
+			return k.example, k.fields
+		}
+	}
+	panic(fmt.Sprintf("orders: unknown order kind %q", kind))
+}
+
+// orderList reads the list under orders:. An empty value means no orders.
+func (p *parser) orderList(n *yaml.Node) []Order {
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		p.add(pos(n), "", "orders must be a list with one order per item, not "+describe(n),
+			"write orders: and then one line per order such as \"  - move: {fleet: 1st, path: [kessel, vega]}\"")
+		return nil
+	}
+	var out []Order
+	for _, item := range n.Content {
+		if o, ok := p.order(item); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// order reads one list item: a mapping with exactly one order kind as its key.
+func (p *parser) order(item *yaml.Node) (Order, bool) {
+	if item.Kind == yaml.MappingNode && len(item.Content) == 0 {
+		p.add(pos(item), "", "this order is empty", "give it a kind and fields, e.g. "+orderKinds[0].example)
+		return Order{}, false
+	}
+	if item.Kind != yaml.MappingNode {
+		hint := "each order is a mapping with its kind as the key, e.g. " + orderKinds[0].example
+		if item.Kind == yaml.ScalarNode && slices.Contains(kindNames, item.Value) {
+			ex, _ := kindInfo(item.Value)
+			hint = "give the order its fields, e.g. " + ex
+		}
+		p.add(pos(item), "", "an order must be a mapping such as move: {...}, not "+describe(item), hint)
+		return Order{}, false
+	}
+	kind, misplaced := p.itemKeys(item)
+	p.misplaced(kind, misplaced)
+	if kind == nil {
+		return Order{}, false
+	}
+	o := Order{Pos: pos(item)}
+	if kind.val.Kind != yaml.MappingNode {
+		if !isNull(kind.val) || len(misplaced) == 0 {
+			ex, _ := kindInfo(kind.key.Value)
+			p.add(pos(kind.val), "", fmt.Sprintf("%s needs its fields, not %s", kind.key.Value, describe(kind.val)),
+				"for example "+ex)
+		}
+		return o, false
+	}
+	switch kind.key.Value {
+	case kindMove:
+		o.Move = p.move(kind.key, kind.val)
+	case kindDevelop:
+		o.Develop = p.develop(kind.key, kind.val)
+	case kindBuild:
+		o.Build = p.build(kind.key, kind.val)
+	}
+	return o, true
+}
+
+// itemKeys splits an item's keys into its order kind (the first one) and
+// the keys that are no order kind. A second kind or a repeated key is a
+// problem.
+func (p *parser) itemKeys(item *yaml.Node) (kind *entry, misplaced []entry) {
+	seen := map[string]Pos{}
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		k, v := item.Content[i], item.Content[i+1]
+		key := k.Value
+		if first, dup := seen[key]; dup && k.Kind == yaml.ScalarNode {
+			p.add(pos(k), "", fmt.Sprintf("key %q is given twice; the first is at %s", key, first),
+				"put each order in its own list item, starting with -")
+			continue
+		}
+		seen[key] = pos(k)
+		switch {
+		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key) && kind == nil:
+			kind = &entry{k, v}
+		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key):
+			p.add(pos(k), "", fmt.Sprintf("this item has two orders, %s and %s", kind.key.Value, key),
+				"put each order in its own list item, starting with -")
+		default:
+			misplaced = append(misplaced, entry{k, v})
+		}
+	}
+	return kind, misplaced
+}
+
+// misplaced reports the keys of an item that are not order kinds: a
+// misspelt kind, or a field that sits beside its order instead of under it.
+func (p *parser) misplaced(kind *entry, keys []entry) {
+	for _, e := range keys {
+		k := e.key
+		if k.Kind != yaml.ScalarNode {
+			p.add(pos(k), "", "an order kind must be a plain name, not "+describe(k), "the order kinds are "+strings.Join(kindNames, ", "))
+			continue
+		}
+		if kind != nil {
+			if _, fields := kindInfo(kind.key.Value); slices.Contains(fields, k.Value) {
+				p.add(pos(k), "", fmt.Sprintf("%s belongs inside %s but sits beside it", k.Value, kind.key.Value),
+					fmt.Sprintf("indent %s two spaces more than %s, or write the fields in braces: %s: {...}",
+						k.Value, kind.key.Value, kind.key.Value))
+				continue
+			}
+		}
+		hint := "the order kinds are " + strings.Join(kindNames, ", ") + "; start each item with its kind, e.g. " + orderKinds[0].example
+		if n, ok := nearest(k.Value, kindNames); ok {
+			hint = fmt.Sprintf("did you mean %q? The order kinds are %s", n, strings.Join(kindNames, ", "))
+		}
+		p.add(pos(k), "", fmt.Sprintf("unknown order kind %q", k.Value), hint)
+	}
+}
+
+// required reports a field missing from an order.
+func (p *parser) required(f map[string]entry, key *yaml.Node, field string) (entry, bool) {
+	e, ok := f[field]
+	if !ok {
+		ex, _ := kindInfo(key.Value)
+		p.add(pos(key), "", fmt.Sprintf("%s has no %s", key.Value, field), "for example "+ex)
+	}
+	return e, ok
+}
+
+// move reads the fields of a move order.
+func (p *parser) move(key, n *yaml.Node) *Move {
+	_, allowed := kindInfo(kindMove)
+	f := p.fields(n, allowed, "a move order")
+	m := &Move{}
+	if e, ok := p.required(f, key, "fleet"); ok {
+		s, _ := p.name(e.val, "fleet", "fleet: 1st")
+		m.Fleet, m.FleetPos = campaign.FleetID(s), pos(e.val)
+	}
+	if e, ok := p.required(f, key, "path"); ok {
+		names, at, _ := p.names(e.val, "path", "path: [kessel, vega]")
+		for i, s := range names {
+			m.Path = append(m.Path, campaign.SystemID(s))
+			m.PathPos = append(m.PathPos, at[i])
+		}
+	}
+	return m
+}
+
+// develop reads the fields of a develop order.
+func (p *parser) develop(key, n *yaml.Node) *Develop {
+	_, allowed := kindInfo(kindDevelop)
+	f := p.fields(n, allowed, "a develop order")
+	d := &Develop{}
+	if e, ok := p.required(f, key, "fleet"); ok {
+		s, _ := p.name(e.val, "fleet", "fleet: 2nd")
+		d.Fleet, d.FleetPos = campaign.FleetID(s), pos(e.val)
+	}
+	if e, ok := p.required(f, key, "what"); ok {
+		d.WhatPos = pos(e.val)
+		if s, ok := p.name(e.val, "what", "what: mine"); ok {
+			kinds := []string{string(campaign.Mine), string(campaign.Colony)}
+			switch w := strings.ToLower(s); w {
+			case string(campaign.Mine), string(campaign.Colony):
+				d.What = campaign.DevelopmentKind(w)
+			default:
+				hint := "what: mine (at a mineral planet, EaW 12.0) or what: colony (at a life planet, EaW 13.0)"
+				if n, ok := nearest(s, kinds); ok {
+					hint = fmt.Sprintf("did you mean %q? ", n) + hint
+				}
+				p.add(pos(e.val), "", fmt.Sprintf("what must be mine or colony, not %q", s), hint)
+			}
+		}
+	}
+	return d
+}
+
+// build reads the fields of a build order; mp defaults to 1.
+func (p *parser) build(key, n *yaml.Node) *Build {
+	_, allowed := kindInfo(kindBuild)
+	f := p.fields(n, allowed, "a build order")
+	b := &Build{MP: 1}
+	if e, ok := p.required(f, key, "units"); ok {
+		names, at, _ := p.names(e.val, "units", "units: [cruiser, frigate]")
+		for i, s := range names {
+			b.Units = append(b.Units, campaign.ClassName(s))
+			b.UnitsPos = append(b.UnitsPos, at[i])
+		}
+	}
+	if e, ok := p.required(f, key, "fleet"); ok {
+		s, _ := p.name(e.val, "fleet", "fleet: 3rd")
+		b.Fleet, b.FleetPos = campaign.FleetID(s), pos(e.val)
+	}
+	if e, ok := f["mp"]; ok {
+		b.MPPos = pos(e.val)
+		if v, ok := p.number(e.val, "mp", "mp: 1"); ok {
+			if v != 0 && v != 1 {
+				p.add(pos(e.val), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
+					"mp: 1 costs 1 point and the units may move this turn; mp: 0 is free and they move next turn")
+			} else {
+				b.MP = v
+			}
+		}
+	}
+	return b
+}

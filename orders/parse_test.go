@@ -1,0 +1,360 @@
+package orders
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+var update = flag.Bool("update", false, "update .golden files")
+
+// header is a valid header; orders written after it start on line 6.
+const header = "campaign: frontier\nplayer: vorn\nturn: 3\ntoken: 8Jq2\norders:\n"
+
+// billionLaughs is the classic alias bomb: nine levels of ten aliases each.
+func billionLaughs() string {
+	var b strings.Builder
+	b.WriteString("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n")
+	prev := "a"
+	for _, n := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		fmt.Fprintf(&b, "%s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n", n, n, prev, prev, prev, prev, prev, prev, prev, prev, prev)
+		prev = n
+	}
+	return b.String()
+}
+
+// problemsOf returns the Problems in err, failing the test if err is
+// something else.
+func problemsOf(t *testing.T, err error) Problems {
+	t.Helper()
+	if err == nil {
+		return nil
+	}
+	var ps Problems
+	if !errors.As(err, &ps) {
+		t.Fatalf("error %v (%T) is not Problems", err, err)
+	}
+	return ps
+}
+
+// TestParseErrorPositions checks where each kind of mistake is reported.
+func TestParseErrorPositions(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want Pos
+		msg  string // a part of the first problem's message
+		hint string // a part of its hint
+	}{
+		{"tab indentation", header + "\t- move: {fleet: 1st, path: [kessel]}\n", Pos{6, 1}, "tab", "spaces"},
+		{"tab after list mark", header + "  - \tmove: {fleet: 1st, path: [kessel]}\n", Pos{6, 5}, "tab", "spaces"},
+		{"tab on a comment line", "# orders\n\t# more\n" + header, Pos{2, 1}, "tab", "spaces"},
+		{"duplicate header key", header + "turn: 4\n", Pos{6, 1}, `key "turn" is given twice; the first is at 3:1`, "only one"},
+		{"duplicate order field", header + "  - move: {fleet: 1st, fleet: 2nd, path: [vega]}\n", Pos{6, 24}, `key "fleet" is given twice`, ""},
+		{"unknown header key", "campaing: frontier\n" + header[len("campaign: frontier\n"):], Pos{1, 1}, `unknown key "campaing" in the header`, `did you mean "campaign"?`},
+		{"unknown order key", header + "  - move: {fleet: 1st, path: [vega], speed: 2}\n", Pos{6, 38}, `unknown key "speed" in a move order`, "fleet, path"},
+		{"unknown prefs key", header + "prefs: {explore: bpv}\n", Pos{6, 9}, `unknown key "explore" in prefs`, "explore_bonus"},
+		{"turn not a number", strings.Replace(header, "turn: 3", "turn: three", 1), Pos{3, 7}, `turn must be a whole number, not "three"`, "turn: 3"},
+		{"turn a float", strings.Replace(header, "turn: 3", "turn: 3.5", 1), Pos{3, 7}, `turn must be a whole number, not "3.5"`, ""},
+		{"turn zero", strings.Replace(header, "turn: 3", "turn: 0", 1), Pos{3, 7}, "turn must be 1 or more", ""},
+		{"final not a bool", header + "final: maybe\n", Pos{6, 8}, `final must be true or false, not "maybe"`, "final: true"},
+		{"path not a list", header + "  - move: {fleet: 1st, path: kessel}\n", Pos{6, 30}, `path must be a list, not "kessel"`, "[kessel, vega]"},
+		{"path empty", header + "  - move: {fleet: 1st, path: []}\n", Pos{6, 30}, "path is empty", ""},
+		{"fleet a list", header + "  - move: {fleet: [1st], path: [vega]}\n", Pos{6, 19}, "fleet must be a single name, not a list", "fleet: 1st"},
+		{"units not a list", header + "  - build: {units: cruiser, fleet: 3rd}\n", Pos{6, 20}, "units must be a list", ""},
+		{"mp out of range", header + "  - build: {units: [cruiser], fleet: 3rd, mp: 2}\n", Pos{6, 47}, "mp must be 0 or 1, not 2", "mp: 0"},
+		{"what unknown", header + "  - develop: {fleet: 2nd, what: fortification}\n", Pos{6, 33}, `what must be mine or colony, not "fortification"`, "what: colony"},
+		{"what misspelt", header + "  - develop: {fleet: 2nd, what: mien}\n", Pos{6, 33}, `not "mien"`, `did you mean "mine"?`},
+		{"misspelt order kind", header + "  - mvoe: {fleet: 1st, path: [vega]}\n", Pos{6, 5}, `unknown order kind "mvoe"`, `did you mean "move"?`},
+		{"item without kind", header + "  - fleet: 1st\n    path: [vega]\n", Pos{6, 5}, `unknown order kind "fleet"`, "start each item with its kind"},
+		{"two kinds in one item", header + "  - move: {fleet: 1st, path: [vega]}\n    build: {units: [cruiser], fleet: 3rd}\n", Pos{7, 5}, "this item has two orders, move and build", "own list item"},
+		{"field beside its kind", header + "  - move:\n    fleet: 1st\n    path: [vega]\n", Pos{7, 5}, "fleet belongs inside move but sits beside it", "indent fleet"},
+		{"kind without fields", header + "  - move\n", Pos{6, 5}, `an order must be a mapping such as move: {...}, not "move"`, "give the order its fields"},
+		{"missing field", header + "  - move: {fleet: 1st}\n", Pos{6, 5}, "move has no path", "- move: {fleet: 1st, path: [kessel, vega]}"},
+		{"missing header key", "campaign: frontier\nplayer: vorn\ntoken: x\norders: []\n", Pos{1, 1}, "the header has no turn:", "turn: 3"},
+		{"orders not a list", header[:len(header)-len("orders:\n")] + "orders: {move: x}\n", Pos{5, 9}, "orders must be a list", ""},
+		{"anchor", header + "  - move: {fleet: &f 1st, path: [vega]}\n", Pos{6, 19}, "anchor &f is not allowed", "in full"},
+		{"alias", "campaign: &c frontier\nplayer: *c\n", Pos{1, 11}, "anchor &c is not allowed", ""},
+		{"undefined alias", header + "  - move: {fleet: *f, path: [vega]}\n", Pos{6, 19}, "aliases (*name) are not allowed", ""},
+		{"billion laughs", billionLaughs(), Pos{1, 4}, "anchor &a is not allowed", ""},
+		{"custom tag", strings.Replace(header, "turn: 3", "turn: !int 3", 1), Pos{3, 7}, "tag !int is not allowed", "remove the tag"},
+		{"too deep", header + "prefs: " + strings.Repeat("[", 20) + strings.Repeat("]", 20) + "\n", Pos{6, 19}, "nests deeper than 12 levels", ""},
+		{"syntax error", header + "  - move: {fleet: 1st, path: [kessel, vega}\n", Pos{6, 0}, "a [list] is not closed", "[kessel, vega]"},
+		{"syntax error, misaligned item", header + "  - move: {fleet: 1st, path: [vega]}\n - develop: {fleet: 2nd, what: mine}\n", Pos{7, 0}, "the structure breaks here", "line up keys"},
+		{"syntax error, missing comma", header + "  - develop: {fleet: 2nd what: mine}\n", Pos{6, 0}, "a {mapping} is not closed", ""},
+		{"syntax error, unclosed on line one", "campaign: [frontier\n", Pos{1, 0}, "a [list] is not closed", ""},
+		{"syntax error, missing colon", header + "  - move: {fleet: 1st, path: [vega]}\nfinal\n", Pos{7, 0}, "a key is missing its colon", ""},
+		{"syntax error, quoted reply", "> campaign: frontier\n> player: vorn\n", Pos{1, 0}, "quoted with >", "remove the >"},
+		{"syntax error, bad indentation", "campaign: frontier\n  player: vorn\n", Pos{2, 0}, "a colon appears where a plain value was expected", ""},
+		{"syntax error, reserved character", "campaign: @frontier\n", Pos{1, 0}, "a value starts with a character YAML reserves", "double quotes"},
+		{"empty document", "", Pos{1, 1}, "no orders found", "campaign: frontier"},
+		{"only comments", "# my orders\n\n", Pos{1, 1}, "no orders found", ""},
+		{"only a document marker", "---\n...\n", Pos{1, 1}, "no orders found", ""},
+		{"not a mapping", "please move my fleet to vega\n", Pos{1, 1}, "the orders must be a YAML mapping", ""},
+		{"name too long", header + "  - move: {fleet: " + strings.Repeat("x", 101) + ", path: [vega]}\n", Pos{6, 19}, "fleet is 101 characters long; the limit is 100", ""},
+		{"syntax error, too deep", "a: " + strings.Repeat("[", 10001) + "\n", Pos{1, 0}, "the text nests too deeply", ""},
+		{"oversized input", header + strings.Repeat("# padding padding padding\n", 3000), Pos{}, "the limit is 65536", "without quoted mail"},
+		{"CR LF line ends", strings.ReplaceAll(header+"  - mvoe: {fleet: 1st, path: [vega]}\n", "\n", "\r\n"), Pos{6, 5}, "mvoe", ""},
+		{"CR line ends", strings.ReplaceAll(header+"  - mvoe: {fleet: 1st, path: [vega]}\n", "\n", "\r"), Pos{6, 5}, "mvoe", ""},
+		{"position in characters", header + "  - move: {fleet: ünö, path: [vega], x: 1}\n", Pos{6, 38}, `unknown key "x"`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.in))
+			ps := problemsOf(t, err)
+			if len(ps) == 0 {
+				t.Fatalf("Parse(%q) = no problems, want one at %v", tc.in, tc.want)
+			}
+			got := ps[0]
+			if got.Pos != tc.want || !strings.Contains(got.Msg, tc.msg) || !strings.Contains(got.Hint, tc.hint) {
+				t.Errorf("Parse(%q) = %v\nwant at %v: ...%s... (...%s...)", tc.in, ps, tc.want, tc.msg, tc.hint)
+			}
+		})
+	}
+}
+
+// TestParseReportsAllProblems checks that one text with several mistakes
+// gets all of them, in text order.
+func TestParseReportsAllProblems(t *testing.T) {
+	in := "campaign: frontier\nplayer: vorn\nturn: three\ntoken: x\nfinal: maybe\norders:\n" +
+		"  - mvoe: {fleet: 1st, path: [vega]}\n" +
+		"  - move: {fleet: 1st, path: vega}\n" +
+		"  - build: {units: [cruiser], mp: 5}\n"
+	_, err := Parse([]byte(in))
+	var got []Pos
+	for _, p := range problemsOf(t, err) {
+		got = append(got, p.Pos)
+	}
+	want := []Pos{{3, 7}, {5, 8}, {7, 5}, {8, 30}, {9, 5}, {9, 35}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Parse positions = %v, want %v\n%v", got, want, err)
+	}
+}
+
+// TestParseValid checks the parsed values of a valid submission.
+func TestParseValid(t *testing.T) {
+	in := header +
+		"  - move: {fleet: 1st, path: [kessel, tau-ceti, vega]}\n" +
+		"  - develop: {fleet: 2nd, what: Mine}\n" +
+		"  - build: {units: [cruiser, frigate], fleet: 3rd, mp: 0}\n" +
+		"  - build: {units: [scout], fleet: 4th, mp: \"1\"}\n" +
+		"final: yes\n" +
+		"prefs:\n  explore_bonus: precursor\n" +
+		"...\nthis: [is ignored\n"
+	sub, err := Parse([]byte(in))
+	if err != nil {
+		t.Fatalf("Parse = %v", err)
+	}
+	want := &Submission{
+		Campaign: "frontier", Player: "vorn", Turn: 3, Token: "8Jq2", Final: true,
+		Orders: []Order{
+			{Pos: Pos{6, 5}, Move: &Move{Fleet: "1st", FleetPos: Pos{6, 19},
+				Path: []campaign.SystemID{"kessel", "tau-ceti", "vega"}, PathPos: []Pos{{6, 31}, {6, 39}, {6, 49}}}},
+			{Pos: Pos{7, 5}, Develop: &Develop{Fleet: "2nd", What: "mine", FleetPos: Pos{7, 22}, WhatPos: Pos{7, 33}}},
+			{Pos: Pos{8, 5}, Build: &Build{Units: []campaign.ClassName{"cruiser", "frigate"}, UnitsPos: []Pos{{8, 21}, {8, 30}},
+				Fleet: "3rd", FleetPos: Pos{8, 47}, MP: 0, MPPos: Pos{8, 56}}},
+			{Pos: Pos{9, 5}, Build: &Build{Units: []campaign.ClassName{"scout"}, UnitsPos: []Pos{{9, 21}},
+				Fleet: "4th", FleetPos: Pos{9, 36}, MP: 1, MPPos: Pos{9, 45}}},
+		},
+		Prefs: Prefs{ExploreBonus: ExplorePrecursor},
+		Pos: map[string]Pos{"campaign": {1, 1}, "player": {2, 1}, "turn": {3, 1}, "token": {4, 1},
+			"orders": {5, 1}, "final": {10, 1}, "prefs": {11, 1}},
+	}
+	if !reflect.DeepEqual(sub, want) {
+		t.Errorf("Parse =\n%s\nwant\n%s", dump(sub), dump(want))
+	}
+}
+
+// TestParseDefaults checks final, prefs and an empty order list.
+func TestParseDefaults(t *testing.T) {
+	for _, in := range []string{header + "  []\n", header} {
+		sub, err := Parse([]byte(in))
+		if err != nil {
+			t.Fatalf("Parse(%q) = %v", in, err)
+		}
+		if sub.Final || len(sub.Orders) != 0 || sub.Prefs.ExploreBonus != ExploreBPV {
+			t.Errorf("Parse(%q) = %s, want not final, no orders, explore_bonus bpv", in, dump(sub))
+		}
+	}
+}
+
+// TestParseReturnsHeaderWithProblems checks that the moderator learns who
+// sent orders with mistakes.
+func TestParseReturnsHeaderWithProblems(t *testing.T) {
+	sub, err := Parse([]byte(header + "  - mvoe: {}\n"))
+	if err == nil || sub == nil || sub.Player != "vorn" || sub.Campaign != "frontier" {
+		t.Errorf("Parse = %v, %v; want the header and problems", sub, err)
+	}
+}
+
+// TestParseGolden compares Parse's output for each testdata/parse/*.yaml
+// with its .golden file; -update rewrites the golden files.
+func TestParseGolden(t *testing.T) {
+	inputs, err := filepath.Glob("testdata/parse/*.yaml")
+	if err != nil || len(inputs) == 0 {
+		t.Fatalf("no inputs: %v", err)
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			src, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sub, err := Parse(src)
+			var got string
+			if err != nil {
+				got = formatProblems(problemsOf(t, err))
+			} else {
+				got = dump(sub)
+			}
+			checkGolden(t, strings.TrimSuffix(in, ".yaml")+".golden", got)
+		})
+	}
+}
+
+// checkGolden compares got with the golden file, or rewrites it under
+// -update. It refuses to touch anything but a .golden file.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if !strings.HasSuffix(path, ".golden") {
+		t.Fatalf("checkGolden(%s): not a .golden file", path)
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run go test -update and review the diff):\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// formatProblems prints problems as a reply would: position, rule, message
+// and hint.
+func formatProblems(ps Problems) string {
+	var b strings.Builder
+	for _, p := range ps {
+		if p.Pos.IsZero() {
+			b.WriteString("-")
+		}
+		fmt.Fprintf(&b, "%s", p.Pos)
+		if p.Rule != "" {
+			fmt.Fprintf(&b, " [%s]", p.Rule)
+		}
+		fmt.Fprintf(&b, " %s\n", p.Msg)
+		if p.Hint != "" {
+			fmt.Fprintf(&b, "    hint: %s\n", p.Hint)
+		}
+	}
+	return b.String()
+}
+
+// dump prints a submission for golden files and failure messages. The
+// token is never printed, only whether it is set.
+func dump(s *Submission) string {
+	if s == nil {
+		return "<nil>\n"
+	}
+	var b strings.Builder
+	for _, k := range headerKeys {
+		if p, ok := s.Pos[k]; ok {
+			fmt.Fprintf(&b, "%s at %s\n", k, p)
+		}
+	}
+	fmt.Fprintf(&b, "campaign %q player %q turn %d token set %v final %v\n", s.Campaign, s.Player, s.Turn, s.Token != "", s.Final)
+	fmt.Fprintf(&b, "prefs explore_bonus %q\n", s.Prefs.ExploreBonus)
+	for _, o := range s.Orders {
+		fmt.Fprintf(&b, "%s %s", o.Pos, o.Kind())
+		switch {
+		case o.Move != nil:
+			fmt.Fprintf(&b, " fleet %q@%s path", o.Move.Fleet, o.Move.FleetPos)
+			for i, p := range o.Move.Path {
+				fmt.Fprintf(&b, " %q@%s", p, at(o.Move.PathPos, i, Pos{}))
+			}
+		case o.Develop != nil:
+			fmt.Fprintf(&b, " fleet %q@%s what %q@%s", o.Develop.Fleet, o.Develop.FleetPos, o.Develop.What, o.Develop.WhatPos)
+		case o.Build != nil:
+			fmt.Fprintf(&b, " units")
+			for i, u := range o.Build.Units {
+				fmt.Fprintf(&b, " %q@%s", u, at(o.Build.UnitsPos, i, Pos{}))
+			}
+			fmt.Fprintf(&b, " fleet %q@%s mp %d@%s", o.Build.Fleet, o.Build.FleetPos, o.Build.MP, o.Build.MPPos)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// BenchmarkParseBillionLaughs shows that an alias bomb costs no more than
+// its text: aliases are refused, never expanded.
+func BenchmarkParseBillionLaughs(b *testing.B) {
+	src := []byte(billionLaughs())
+	for b.Loop() {
+		if _, err := Parse(src); err == nil {
+			b.Fatal("Parse accepted an alias bomb")
+		}
+	}
+}
+
+// BenchmarkParse measures a typical submission.
+func BenchmarkParse(b *testing.B) {
+	src := []byte(header + "  - move: {fleet: 1st, path: [kessel, tau-ceti, vega]}\n" +
+		"  - develop: {fleet: 2nd, what: mine}\n  - build: {units: [cruiser, frigate], fleet: 3rd, mp: 1}\n")
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzParse checks that Parse never panics, that its error is always
+// Problems within bounds, and that it is deterministic.
+func FuzzParse(f *testing.F) {
+	inputs, _ := filepath.Glob("testdata/parse/*.yaml")
+	for _, in := range inputs {
+		if src, err := os.ReadFile(in); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte(billionLaughs()))
+	f.Add([]byte(header + "  - move: {fleet: 1st, path: [a, b]}\n"))
+	f.Add([]byte("a: [[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		sub, err := Parse(src)
+		if err == nil {
+			if sub == nil {
+				t.Fatal("Parse = nil, nil")
+			}
+			return
+		}
+		var ps Problems
+		if !errors.As(err, &ps) {
+			t.Fatalf("Parse error %v (%T) is not Problems", err, err)
+		}
+		if len(ps) == 0 || len(ps) > MaxProblems+1 {
+			t.Fatalf("Parse returned %d problems", len(ps))
+		}
+		lines := len(splitLines(src)) + 1
+		for _, p := range ps {
+			if p.Msg == "" || p.Line < 0 || p.Line > lines || p.Col < 0 {
+				t.Fatalf("bad problem %#v for %d lines", p, lines)
+			}
+		}
+		sub2, err2 := Parse(src)
+		if !reflect.DeepEqual(sub, sub2) || err.Error() != err2.Error() {
+			t.Fatal("Parse is not deterministic")
+		}
+	})
+}

@@ -1,0 +1,98 @@
+package orders
+
+import "github.com/pbemd/pbemd/campaign"
+
+// Submission is one mail's orders, as parsed.
+type Submission struct {
+	Campaign campaign.ID
+	Player   campaign.PlayerID
+	// Turn is the seasonal turn the orders are for, counted from 1.
+	Turn int
+	// Token authenticates the player; the moderator compares it and never
+	// echoes it.
+	Token string
+	// Final says nothing more is coming: the turn may resolve early.
+	Final  bool
+	Orders []Order
+	Prefs  Prefs
+	// Pos holds the position of each header key present ("campaign", "player", "turn", "token", "final", "orders", "prefs").
+	Pos map[string]Pos
+}
+
+// Order is exactly one of Move, Develop or Build.
+type Order struct {
+	Pos     Pos // the list item's position
+	Move    *Move
+	Develop *Develop
+	Build   *Build
+}
+
+// Kind returns the order's kind as the player writes it: "move", "develop"
+// or "build"; "" for an empty Order.
+func (o Order) Kind() string {
+	switch {
+	case o.Move != nil:
+		return kindMove
+	case o.Develop != nil:
+		return kindDevelop
+	case o.Build != nil:
+		return kindBuild
+	}
+	return ""
+}
+
+// Move sends a fleet along warp lanes (EaW 5a).
+type Move struct {
+	Fleet campaign.FleetID
+	// Path lists the systems to enter in order; if the first element is the
+	// fleet's current system it is the start and is not a jump.
+	Path []campaign.SystemID
+	// PathPos holds the position of each element of Path.
+	PathPos  []Pos
+	FleetPos Pos
+}
+
+// Develop sets up a mine or a colony at the planet where the fleet is
+// (EaW 12.0, 13.0).
+type Develop struct {
+	Fleet    campaign.FleetID
+	What     campaign.DevelopmentKind // campaign.Mine or campaign.Colony
+	FleetPos Pos
+	WhatPos  Pos
+}
+
+// Build builds units at the player's FRD into a fleet there (EaW 6.0).
+type Build struct {
+	Units []campaign.ClassName
+	// Fleet is the player's fleet at the FRD, or a new fleet ID, which
+	// creates the fleet there (EaW 6c).
+	Fleet campaign.FleetID
+	// MP is 1 (the default; costs 1 point; the units may move this turn) or
+	// 0 (free; the units move next turn) (EaW 6.0).
+	MP       int
+	UnitsPos []Pos
+	FleetPos Pos
+	MPPos    Pos
+}
+
+// Prefs are standing answers to choices that come up during resolution.
+type Prefs struct {
+	// ExploreBonus is "bpv" (the default) or "precursor" (EaW 16a/16b);
+	// key explore_bonus.
+	ExploreBonus string
+}
+
+// The values of Prefs.ExploreBonus.
+const (
+	// ExploreBPV takes the BPV an exploration finds (EaW 16a).
+	ExploreBPV = "bpv"
+	// ExplorePrecursor rolls for a precursor object instead (EaW 16b).
+	ExplorePrecursor = "precursor"
+)
+
+// The order kinds, as players write them.
+const (
+	kindMove    = "move"
+	kindDevelop = "develop"
+	kindBuild   = "build"
+)

@@ -1,0 +1,206 @@
+package orders
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// Costed is a validated submission with every order's cost.
+type Costed struct {
+	Orders   []CostedOrder // same order as Submission.Orders
+	Budget   int           // the player's order points this turn (State.Budget)
+	Used     int
+	Left     int // Budget - Used; negative when the orders are over budget
+	Treasury int // before builds
+	Spent    int // BPV the builds cost
+}
+
+// CostedOrder is one order with what it costs.
+type CostedOrder struct {
+	Order  Order
+	Points int                 // order points (EaW 5.0)
+	BPV    int                 // economic BPV the order spends (EaW 6.0)
+	Route  []campaign.SystemID // for a move: the full route including the start
+	Notes  []string            // e.g. "jump kessel → tau-ceti is free: it starts at your developed colony (EaW 5b)"
+}
+
+// Validate checks sub against st as sub.Player can know it and costs every order. It does not check campaign, turn, token or deadline (the moderator does). The error is Problems.
+//
+// Orders are checked in text order, each from where the earlier orders leave
+// the player's fleets. With problems, Validate still returns the costs as
+// far as it could work them out, for the reply; an order with a mistake is
+// charged as written. An error that is not Problems means a nil argument.
+func Validate(st *campaign.State, sub *Submission) (*Costed, error) {
+	if st == nil || sub == nil {
+		return nil, errors.New("orders: validate: nil state or submission")
+	}
+	var c collector
+	pl := st.Player(sub.Player)
+	if pl == nil {
+		c.add(sub.Pos["player"], "", fmt.Sprintf("there is no player %q in campaign %s", sub.Player, st.Campaign),
+			"write player: with the player ID from your welcome mail")
+		return nil, c.result()
+	}
+	v := &validator{
+		collector: &c,
+		st:        st,
+		graph:     campaign.NewGraph(st.Map),
+		player:    pl.ID,
+		costs:     st.Rules.Budget,
+		fleets:    map[campaign.FleetID]*fleetPlan{},
+		budget:    st.Budget(pl.ID),
+		treasury:  pl.Treasury,
+		overAt:    -1,
+	}
+	out := &Costed{Budget: v.budget, Treasury: v.treasury}
+	for _, o := range sub.Orders {
+		co := v.order(o)
+		v.charge(&co)
+		out.Orders = append(out.Orders, co)
+	}
+	if v.overAt >= 0 {
+		r := v.costs
+		c.list[v.overAt].Hint = fmt.Sprintf("drop or shorten orders: they cost %d points in all, and your budget is %d "+
+			"(the larger of %d and your fleets of %d+ ships and %d+ CBPV divided by %d)",
+			v.used, v.budget, r.Min, r.FleetMinShips, r.FleetMinCBPV, r.Divisor)
+	}
+	out.Used, out.Left, out.Spent = v.used, v.budget-v.used, v.spent
+	return out, c.result()
+}
+
+// validator follows one player's orders through the turn.
+type validator struct {
+	*collector
+	st     *campaign.State
+	graph  *campaign.Graph
+	player campaign.PlayerID
+	costs  campaign.BudgetRules
+	// fleets holds the fleets the orders touched, by ID; looked up only.
+	fleets map[campaign.FleetID]*fleetPlan
+	// created lists the fleets builds created, in order.
+	created []campaign.FleetID
+
+	budget, used int
+	overAt       int // index in list of the budget problem, or -1
+
+	treasury, spent int
+	overTreasury    bool
+
+	built   Pos // the first build order, zero if none yet
+	planned []plannedDevelopment
+}
+
+// fleetPlan is where a fleet stands after the orders read so far.
+type fleetPlan struct {
+	at    campaign.SystemID
+	known bool // at is a system on the map
+	// createdAt is the build order that created the fleet, zero for a fleet
+	// that existed at the start of the turn; createdMP is that build's mp.
+	createdAt Pos
+	createdMP int
+	movedAt   Pos
+	route     []campaign.SystemID
+	// developedAt is the develop order given to the fleet, zero if none.
+	developedAt  Pos
+	developed    campaign.DevelopmentKind
+	freeJumpUsed bool
+}
+
+// plannedDevelopment is a develop order read so far.
+type plannedDevelopment struct {
+	at   campaign.SystemID
+	kind campaign.DevelopmentKind
+	pos  Pos
+}
+
+// order checks and costs one order.
+func (v *validator) order(o Order) CostedOrder {
+	switch {
+	case o.Move != nil:
+		return v.move(o, o.Move)
+	case o.Develop != nil:
+		return v.develop(o, o.Develop)
+	case o.Build != nil:
+		return v.build(o, o.Build)
+	}
+	v.add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+orderKinds[0].example)
+	return CostedOrder{Order: o}
+}
+
+// charge adds an order's points to the total. The first order that goes
+// over the budget gets the problem (EaW 5.0); its hint is completed once the
+// total is known.
+func (v *validator) charge(co *CostedOrder) {
+	if v.overAt < 0 && co.Points > 0 && v.used+co.Points > v.budget {
+		v.overAt = len(v.list)
+		v.add(co.Order.Pos, "EaW 5.0", fmt.Sprintf("this order costs %s, but %d of your %s are left (%d used by the orders above)",
+			points(co.Points), max(0, v.budget-v.used), points(v.budget), v.used), "")
+	}
+	v.used += co.Points
+}
+
+// fleet returns the player's fleet with this ID as the orders so far leave
+// it, or nil if the player has no such fleet.
+func (v *validator) fleet(id campaign.FleetID) *fleetPlan {
+	if f, ok := v.fleets[id]; ok {
+		return f
+	}
+	sf := v.st.Fleet(v.player, id)
+	if sf == nil {
+		return nil
+	}
+	f := &fleetPlan{at: sf.At, known: v.graph.Has(sf.At)}
+	v.fleets[id] = f
+	return f
+}
+
+// fleetIDs lists the player's fleets, sorted, then the ones builds created.
+func (v *validator) fleetIDs() []campaign.FleetID {
+	var ids []campaign.FleetID
+	for _, f := range v.st.Fleets {
+		if f.Owner == v.player {
+			ids = append(ids, f.ID)
+		}
+	}
+	slices.Sort(ids)
+	return append(ids, v.created...)
+}
+
+// noSuchFleet reports an order for a fleet the player does not have. Only
+// the player's own fleet IDs appear in the hint: other navies' names are
+// secret.
+func (v *validator) noSuchFleet(at Pos, rule string, id campaign.FleetID) {
+	ids := v.fleetIDs()
+	hint := "your fleets: " + list(ids)
+	if n, ok := nearest(string(id), strs(ids)); ok {
+		hint = fmt.Sprintf("did you mean %s? ", n) + hint
+	}
+	v.add(at, rule, fmt.Sprintf("you have no fleet %q", id), hint)
+}
+
+// points formats a number of order points: "1 point", "3 points".
+func points(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%d points", n)
+}
+
+// or returns p, or fallback when p is unknown.
+func or(p, fallback Pos) Pos {
+	if p.IsZero() {
+		return fallback
+	}
+	return p
+}
+
+// at returns the i-th position of ps, or fallback.
+func at(ps []Pos, i int, fallback Pos) Pos {
+	if i < len(ps) {
+		return or(ps[i], fallback)
+	}
+	return fallback
+}
