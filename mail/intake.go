@@ -115,6 +115,14 @@ func NewIntake(opts IntakeOptions) *Intake {
 // accepted, and logs out. It returns the first error, the handler's
 // included.
 func (in *Intake) Once(ctx context.Context, h Handler) error {
+	err := in.once(ctx, h)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("mail: intake stopped: %w", ctx.Err())
+	}
+	return err
+}
+
+func (in *Intake) once(ctx context.Context, h Handler) error {
 	s, err := in.connect(ctx)
 	if err != nil {
 		return err
@@ -129,29 +137,33 @@ func (in *Intake) Once(ctx context.Context, h Handler) error {
 // Run fetches and hands over mail until ctx is done, then returns nil. After
 // each pass it waits with IDLE where the server offers it (and at most Poll),
 // else for Poll. It reconnects after any connection error with capped
-// exponential backoff and jitter, logging each change of state once. A
-// handler error is logged, and the mail is tried again on the next pass.
-// Only an invalid configuration makes Run return early, with an error.
+// exponential backoff and jitter; it warns when the connection fails and
+// tells when it works again, not at every retry. A handler error is logged,
+// and the mail is tried again on the next pass. Only an invalid
+// configuration makes Run return early, with an error.
 func (in *Intake) Run(ctx context.Context, h Handler) error {
 	if _, err := in.opts.TLS.check(); err != nil {
 		return err
 	}
 	var retry backoff
-	failing := ""
+	failures := 0 // in a row; the first is logged as a warning, the rest at debug
 	for {
 		err := in.serve(ctx, h, func(s *session) {
-			in.log.Info("imap connected", "uidvalidity", s.validity, "idle", s.idle)
-			failing = ""
+			in.log.Info("imap connected", "uidvalidity", s.validity, "idle", s.idle, "failed_attempts", failures)
+			failures = 0
 			retry.reset()
 		})
 		if ctx.Err() != nil {
 			return nil
 		}
-		if msg := err.Error(); msg != failing {
-			in.log.Warn("imap connection failed; retrying", "err", err)
-			failing = msg
+		delay := retry.next()
+		if failures == 0 {
+			in.log.Warn("imap connection failed; retrying until it works", "err", err)
+		} else {
+			in.log.Debug("imap connection failed again", "err", err, "retry_in", delay)
 		}
-		if clock.Sleep(ctx, in.clock, retry.next()) != nil {
+		failures++
+		if clock.Sleep(ctx, in.clock, delay) != nil {
 			return nil
 		}
 	}

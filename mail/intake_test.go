@@ -2,10 +2,9 @@ package mail
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"slices"
 	"strings"
 	"sync"
@@ -23,18 +22,22 @@ import (
 // waitLimit guards every wait for a real server; tests never sleep.
 const waitLimit = 10 * time.Second
 
+// errStore is what recorder fails with.
+var errStore = errors.New("store unavailable")
+
 // recorder is a Handler that keeps its cursor in memory, like the
 // moderator keeps it in the store.
 type recorder struct {
-	mu      sync.Mutex
-	cursor  Cursor
-	got     []Fetched
-	fail    map[string]error // by subject
-	handled chan string      // subjects, as they are handled
+	mu       sync.Mutex
+	cursor   Cursor
+	got      []Fetched
+	fail     map[string]int // by subject: how many times to fail with errStore
+	attempts int
+	handled  chan string // subjects, as they are handled
 }
 
 func newRecorder() *recorder {
-	return &recorder{fail: map[string]error{}, handled: make(chan string, 100)}
+	return &recorder{fail: map[string]int{}, handled: make(chan string, 100)}
 }
 
 func (r *recorder) Cursor(context.Context) (Cursor, error) {
@@ -50,8 +53,10 @@ func (r *recorder) Handle(_ context.Context, m Fetched) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.fail[in.Subject]; err != nil {
-		return err
+	r.attempts++
+	if r.fail[in.Subject] > 0 {
+		r.fail[in.Subject]--
+		return errStore
 	}
 	r.got = append(r.got, m)
 	r.cursor = Cursor{UIDValidity: m.UIDValidity, LastUID: m.UID}
@@ -200,16 +205,14 @@ func TestIntake_handlerError(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	deliver(t, w, "orders 1", "orders 2", "orders 3")
 	h := newRecorder()
-	errDB := errors.New("store unavailable")
-	h.fail["orders 2"] = errDB
+	h.fail["orders 2"] = 1
 	in := testIntake(t, w, IntakeOptions{Processed: "done"})
-	if err := in.Once(t.Context(), h); !errors.Is(err, errDB) {
-		t.Fatalf("Once() error = %v, want %v", err, errDB)
+	if err := in.Once(t.Context(), h); !errors.Is(err, errStore) {
+		t.Fatalf("Once() error = %v, want %v", err, errStore)
 	}
 	wantMailbox(t, w, "INBOX", "orders 2", "orders 3")
 	wantMailbox(t, w, "done", `orders 1 \Seen`)
 
-	delete(h.fail, "orders 2")
 	if err := in.Once(t.Context(), h); err != nil {
 		t.Fatalf("Once() after the store recovered error: %v", err)
 	}
@@ -346,13 +349,15 @@ func TestIntake_RunPoll(t *testing.T) {
 func TestIntake_RunHandlerError(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	h := newRecorder()
-	h.fail["orders 1"] = errors.New("store unavailable")
+	h.fail["orders 1"] = 2
 	runIntake(t, testIntake(t, w, IntakeOptions{Poll: 20 * time.Millisecond}), h)
 	deliver(t, w, "orders 1")
-	h.mu.Lock()
-	delete(h.fail, "orders 1")
-	h.mu.Unlock()
 	h.waitFor(t, "orders 1")
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.attempts != 3 {
+		t.Errorf("Handle called %d times, want 3 (two failures, then success)", h.attempts)
+	}
 }
 
 // TestIntake_RunReconnect: Run retries a server that is down, with backoff
@@ -360,7 +365,7 @@ func TestIntake_RunHandlerError(t *testing.T) {
 // connection drops.
 func TestIntake_RunReconnect(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
-	p := startProxy(t, w.IMAPAddr)
+	p := startProxy(t, w.IMAPAddr, nil, false)
 	clk := clocktest.New(time.Date(2026, 11, 3, 0, 0, 0, 0, time.UTC))
 	h := newRecorder()
 	in := NewIntake(IntakeOptions{Addr: p.addr, TLS: TLSNone, User: "gm", Password: "gm", Clock: clk, Logger: testLogger(t)})
@@ -406,100 +411,44 @@ func advanceUntil(t *testing.T, clk *clocktest.Clock, done func() bool) {
 	}
 }
 
-// proxy forwards TCP to a server while up; while down it accepts and closes
-// every connection at once, and it cuts the open ones when it goes down.
-type proxy struct {
-	addr    string
-	target  string
-	refused chan struct{}
-
-	mu    sync.Mutex
-	up    bool
-	conns []net.Conn
-}
-
-func startProxy(t *testing.T, target string) *proxy {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &proxy{addr: ln.Addr().String(), target: target, refused: make(chan struct{}, 100)}
-	var wg sync.WaitGroup
-	t.Cleanup(func() {
-		ln.Close()
-		p.setUp(false)
-		wg.Wait()
-	})
-	wg.Go(func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			wg.Go(func() { p.serve(c) })
-		}
-	})
-	return p
-}
-
-func (p *proxy) serve(c net.Conn) {
-	p.mu.Lock()
-	up := p.up
-	p.mu.Unlock()
-	if !up {
-		c.Close()
-		p.refused <- struct{}{}
-		return
-	}
-	s, err := net.Dial("tcp", p.target)
-	if err != nil {
-		c.Close()
-		return
-	}
-	p.mu.Lock()
-	p.conns = append(p.conns, c, s)
-	p.mu.Unlock()
-	done := make(chan struct{}, 2)
-	go func() { io.Copy(s, c); s.Close(); done <- struct{}{} }()
-	go func() { io.Copy(c, s); c.Close(); done <- struct{}{} }()
-	<-done
-	<-done
-}
-
-func (p *proxy) setUp(up bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.up = up
-	if !up {
-		for _, c := range p.conns {
-			c.Close()
-		}
-		p.conns = nil
-	}
-}
-
-// wasRefused reports whether a connection was refused since last asked.
-func (p *proxy) wasRefused() bool {
-	select {
-	case <-p.refused:
-		return true
-	default:
-		return false
-	}
-}
-
-func (p *proxy) waitRefused(t *testing.T) {
-	t.Helper()
-	select {
-	case <-p.refused:
-	case <-time.After(waitLimit):
-		t.Fatalf("no connection attempt within %v", waitLimit)
-	}
-}
-
 func TestIntake_RunInvalidTLSMode(t *testing.T) {
 	in := NewIntake(IntakeOptions{Addr: "127.0.0.1:1", TLS: "ssl"})
 	if err := in.Run(t.Context(), newRecorder()); err == nil {
 		t.Fatalf("Run() with TLS mode %q = nil, want an error", "ssl")
+	}
+}
+
+func TestIntake_TLS(t *testing.T) {
+	serverTLS, clientTLS := testTLS(t)
+	w := testWorld(t, localmail.Options{TLSConfig: serverTLS})
+	plain := testWorld(t, localmail.Options{})
+	implicit := startProxy(t, w.IMAPAddr, serverTLS, true)
+	tests := []struct {
+		name string
+		addr string
+		mode TLSMode
+		cfg  *tls.Config
+		ok   bool
+	}{
+		{name: "starttls", addr: w.IMAPAddr, mode: TLSStartTLS, cfg: clientTLS, ok: true},
+		{name: "implicit", addr: implicit.addr, mode: TLSImplicit, cfg: clientTLS, ok: true},
+		{name: "starttls with an untrusted certificate", addr: w.IMAPAddr, mode: TLSStartTLS},
+		{name: "implicit with an untrusted certificate", addr: implicit.addr, mode: TLSImplicit},
+		{name: "starttls to a server without it", addr: plain.IMAPAddr, mode: TLSStartTLS, cfg: clientTLS},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			deliver(t, w, tc.name)
+			h := newRecorder()
+			in := NewIntake(IntakeOptions{Addr: tc.addr, TLS: tc.mode, TLSConfig: tc.cfg, User: "gm", Password: "gm", Logger: testLogger(t)})
+			err := in.Once(t.Context(), h)
+			if tc.ok && (err != nil || !slices.Equal(h.subjects(t), []string{tc.name})) {
+				t.Errorf("Once() = %v, handled %q; want %q handled", err, h.subjects(t), tc.name)
+			}
+			t.Logf("%s: %v", tc.name, err)
+			if !tc.ok && err == nil {
+				t.Errorf("Once() = nil, want an error")
+			}
+		})
 	}
 }

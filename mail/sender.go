@@ -99,16 +99,25 @@ func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) err
 	}
 	next := 0
 	for next < len(envs) {
-		n, err := s.session(ctx, envs[next:], func(i int) error { return sent(next + i) })
+		start := next
+		n, err := s.session(ctx, envs[start:], func(i int) error {
+			if err := sent(start + i); err != nil {
+				return fmt.Errorf("mail: record mail %d as sent: %w", start+i, err)
+			}
+			return nil
+		})
 		next += n
 		if err == nil {
 			continue
 		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("mail: send stopped after %d of %d mails: %w", next, len(envs), ctx.Err())
+		}
 		var se *SendError
 		if errors.As(err, &se) {
-			se.Index += next - n
+			se.Index += start
 		}
-		if n == 0 || se == nil || !se.Temporary() || ctx.Err() != nil {
+		if n == 0 || se == nil || !se.Temporary() {
 			return err
 		}
 		s.log.Info("smtp session refused more mail; reconnecting", "sent", n, "err", se.Err)
@@ -132,7 +141,7 @@ func (s *Sender) session(ctx context.Context, envs []Envelope, sent func(i int) 
 			return i, &SendError{Index: i, Code: replyCode(err), Err: err}
 		}
 		if err := sent(i); err != nil {
-			return i + 1, fmt.Errorf("mail: record mail %d as sent: %w", i, err)
+			return i + 1, err
 		}
 	}
 	return len(envs), nil
@@ -231,16 +240,16 @@ func (s *Sender) sendOne(sc *smtp.Client, env Envelope) error {
 		return fmt.Errorf("set deadline: %w", err)
 	}
 	if err := sc.Mail("<" + env.From + ">"); err != nil {
-		return s.abort(sc, fmt.Errorf("mail from <%s>: %w", env.From, err))
+		return fmt.Errorf("mail from <%s>: %w", env.From, err)
 	}
 	for _, to := range env.To {
 		if err := sc.Rcpt("<" + to + ">"); err != nil {
-			return s.abort(sc, fmt.Errorf("rcpt to <%s>: %w", to, err))
+			return fmt.Errorf("rcpt to <%s>: %w", to, err)
 		}
 	}
 	w, err := sc.Data()
 	if err != nil {
-		return s.abort(sc, fmt.Errorf("data: %w", err))
+		return fmt.Errorf("data: %w", err)
 	}
 	if _, err := w.Write(env.Raw); err != nil {
 		w.Close()
@@ -250,13 +259,6 @@ func (s *Sender) sendOne(sc *smtp.Client, env Envelope) error {
 		return fmt.Errorf("end data: %w", err)
 	}
 	return nil
-}
-
-// abort resets a transaction the server refused, so that the connection
-// could carry on, and returns err.
-func (s *Sender) abort(sc *smtp.Client, err error) error {
-	_ = sc.Reset()
-	return err
 }
 
 // replyCode returns the SMTP reply code in err, or 0.

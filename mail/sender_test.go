@@ -2,9 +2,9 @@ package mail
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net"
 	"slices"
 	"strconv"
@@ -15,24 +15,6 @@ import (
 
 	"github.com/pbemd/pbemd/mail/localmail"
 )
-
-// testWorld starts a localmail World with the users gm, alice and bob, whose
-// passwords are their names.
-func testWorld(t *testing.T, opts localmail.Options) *localmail.World {
-	t.Helper()
-	if opts.Logger == nil {
-		opts.Logger = testLogger(t)
-	}
-	w := localmail.Start(t, opts)
-	for _, u := range []string{"gm", "alice", "bob"} {
-		w.AddUser(u, u)
-	}
-	return w
-}
-
-func testLogger(t *testing.T) *slog.Logger {
-	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelDebug}))
-}
 
 func testSender(t *testing.T, w *localmail.World, user, password string) *Sender {
 	t.Helper()
@@ -228,5 +210,43 @@ func TestSender_unknownTLSMode(t *testing.T) {
 	s := NewSender(SenderOptions{Host: "127.0.0.1", Port: 1, TLS: "tls"})
 	if err := s.Send(t.Context(), []Envelope{{}}, func(int) error { return nil }); err == nil {
 		t.Fatalf("Send() with TLS mode %q succeeded", "tls")
+	}
+}
+
+func TestSender_TLS(t *testing.T) {
+	serverTLS, clientTLS := testTLS(t)
+	w := testWorld(t, localmail.Options{TLSConfig: serverTLS})
+	plain := testWorld(t, localmail.Options{})
+	implicit := startProxy(t, w.SMTPAddr, serverTLS, true)
+	tests := []struct {
+		name string
+		addr string
+		mode TLSMode
+		cfg  *tls.Config
+		ok   bool
+	}{
+		{name: "starttls", addr: w.SMTPAddr, mode: TLSStartTLS, cfg: clientTLS, ok: true},
+		{name: "implicit", addr: implicit.addr, mode: TLSImplicit, cfg: clientTLS, ok: true},
+		{name: "starttls with an untrusted certificate", addr: w.SMTPAddr, mode: TLSStartTLS},
+		{name: "implicit with an untrusted certificate", addr: implicit.addr, mode: TLSImplicit},
+		{name: "starttls to a server without it", addr: plain.SMTPAddr, mode: TLSStartTLS, cfg: clientTLS},
+		{name: "implicit to a plain server", addr: plain.SMTPAddr, mode: TLSImplicit, cfg: clientTLS},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			host, port, _ := net.SplitHostPort(tc.addr)
+			p, _ := strconv.Atoi(port)
+			s := NewSender(SenderOptions{Host: host, Port: p, TLS: tc.mode, TLSConfig: tc.cfg, User: "gm", Password: "gm",
+				Timeout: 5 * time.Second, Logger: testLogger(t)})
+			sent := 0
+			err := s.Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func(int) error { sent++; return nil })
+			if tc.ok && (err != nil || sent != 1) {
+				t.Errorf("Send() = %v after %d mails, want 1 mail sent", err, sent)
+			}
+			t.Logf("%s: %v", tc.name, err)
+			if !tc.ok && err == nil {
+				t.Errorf("Send() = nil, want an error")
+			}
+		})
 	}
 }

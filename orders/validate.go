@@ -34,9 +34,36 @@ type CostedOrder struct {
 // far as it could work them out, for the reply; an order with a mistake is
 // charged as written. An error that is not Problems means a nil argument.
 func Validate(st *campaign.State, sub *Submission) (*Costed, error) {
-	if st == nil || sub == nil {
-		return nil, errors.New("orders: validate: nil state or submission")
+	if st == nil {
+		return nil, errors.New("orders: validate: nil state")
 	}
+	return NewChecker(st).Validate(sub)
+}
+
+// Checker validates any number of submissions against one state, which it
+// indexes once: the resolver checks every player's orders with one Checker.
+// The state must not change while the Checker is in use.
+type Checker struct {
+	st     *campaign.State
+	graph  *campaign.Graph
+	fleets map[campaign.FleetKey]*campaign.Fleet
+}
+
+// NewChecker indexes st for validation.
+func NewChecker(st *campaign.State) *Checker {
+	c := &Checker{st: st, graph: campaign.NewGraph(st.Map), fleets: make(map[campaign.FleetKey]*campaign.Fleet, len(st.Fleets))}
+	for i := range st.Fleets {
+		c.fleets[st.Fleets[i].Key()] = &st.Fleets[i]
+	}
+	return c
+}
+
+// Validate is the package-level Validate against the Checker's state.
+func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
+	if sub == nil {
+		return nil, errors.New("orders: validate: nil submission")
+	}
+	st := ch.st
 	var c collector
 	pl := st.Player(sub.Player)
 	if pl == nil {
@@ -47,7 +74,8 @@ func Validate(st *campaign.State, sub *Submission) (*Costed, error) {
 	v := &validator{
 		collector: &c,
 		st:        st,
-		graph:     campaign.NewGraph(st.Map),
+		graph:     ch.graph,
+		index:     ch.fleets,
 		player:    pl.ID,
 		costs:     st.Rules.Budget,
 		fleets:    map[campaign.FleetID]*fleetPlan{},
@@ -76,6 +104,7 @@ type validator struct {
 	*collector
 	st     *campaign.State
 	graph  *campaign.Graph
+	index  map[campaign.FleetKey]*campaign.Fleet
 	player campaign.PlayerID
 	costs  campaign.BudgetRules
 	// fleets holds the fleets the orders touched, by ID; looked up only.
@@ -148,7 +177,7 @@ func (v *validator) fleet(id campaign.FleetID) *fleetPlan {
 	if f, ok := v.fleets[id]; ok {
 		return f
 	}
-	sf := v.st.Fleet(v.player, id)
+	sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]
 	if sf == nil {
 		return nil
 	}

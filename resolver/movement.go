@@ -60,13 +60,17 @@ func (t *turn) moveFleets() {
 // movers lists the fleets with move orders, in player order then order
 // order.
 func (t *turn) movers() []*mover {
+	index := make(map[campaign.FleetKey]*campaign.Fleet, len(t.next.Fleets))
+	for i := range t.next.Fleets {
+		index[t.next.Fleets[i].Key()] = &t.next.Fleets[i]
+	}
 	var out []*mover
 	for _, p := range t.plans {
 		for _, co := range p.costed.Orders {
 			if co.Order.Move == nil || len(co.Route) < 2 {
 				continue
 			}
-			f := t.next.Fleet(p.player, co.Order.Move.Fleet)
+			f := index[campaign.FleetKey{Owner: p.player, ID: co.Order.Move.Fleet}]
 			if f == nil || f.At != co.Route[0] {
 				continue
 			}

@@ -47,12 +47,13 @@ func (t *turn) emit(e Event) { t.events = append(t.events, e) }
 // acceptOrders validates each player's submission against the state at the
 // start of the turn.
 func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
+	check := orders.NewChecker(t.prev)
 	for _, p := range t.prev.Players {
 		sub, ok := subs[p.ID]
 		if !ok || sub == nil {
 			continue
 		}
-		costed, err := orders.Validate(t.prev, sub)
+		costed, err := check.Validate(sub)
 		if err != nil {
 			t.emit(Event{Kind: EventOrdersDropped, Players: []campaign.PlayerID{p.ID},
 				Text: "Your orders on file no longer fit the state at the deadline and were not carried out: " + err.Error()})

@@ -37,6 +37,7 @@ type vision struct {
 	scout   []bool
 	byOwner map[campaign.PlayerID][]int
 	bySys   map[campaign.SystemID][]int
+	byKey   map[campaign.FleetKey]int
 	forts   map[campaign.SystemID]bool
 	devs    map[campaign.SystemID]bool
 }
@@ -48,6 +49,7 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		scout:   make([]bool, len(st.Fleets)),
 		byOwner: map[campaign.PlayerID][]int{},
 		bySys:   map[campaign.SystemID][]int{},
+		byKey:   make(map[campaign.FleetKey]int, len(st.Fleets)),
 		forts:   map[campaign.SystemID]bool{},
 		devs:    map[campaign.SystemID]bool{},
 	}
@@ -64,6 +66,7 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		}
 		v.byOwner[f.Owner] = append(v.byOwner[f.Owner], i)
 		v.bySys[f.At] = append(v.bySys[f.At], i)
+		v.byKey[f.Key()] = i
 	}
 	for _, d := range st.Developments {
 		if d.Kind == campaign.Fortification {
@@ -177,11 +180,12 @@ func (v *vision) battles(owner campaign.PlayerID) []BattleView {
 				if k.Owner != side {
 					continue
 				}
-				f := v.st.Fleet(k.Owner, k.ID)
-				if f == nil {
+				i, ok := v.byKey[k]
+				if !ok {
 					continue
 				}
-				bf := BattleFleet{Units: f.Units, CBPV: v.st.FleetCBPV(f)}
+				f := v.st.Fleets[i]
+				bf := BattleFleet{Units: f.Units, CBPV: v.cbpv[i]}
 				if side == owner {
 					bf.ID = f.ID
 				}

@@ -1,8 +1,10 @@
 package localmail
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"net"
 	"slices"
 
 	"github.com/emersion/go-imap/v2"
@@ -107,28 +109,32 @@ func (w *World) Messages(ctx context.Context, user, password, mailbox string) ([
 		}
 		return nil
 	})
-	slices.SortFunc(out, func(a, b Stored) int { return int(a.UID) - int(b.UID) })
+	slices.SortFunc(out, func(a, b Stored) int { return cmp.Compare(a.UID, b.UID) })
 	return out, err
 }
 
 // withClient logs in over IMAP, runs f, and logs out. The connection is
 // closed early if ctx ends.
 func (w *World) withClient(ctx context.Context, user, password string, f func(*imapclient.Client) error) error {
-	c, err := imapclient.DialInsecure(w.IMAPAddr, nil)
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", w.IMAPAddr)
 	if err != nil {
 		return fmt.Errorf("localmail: dial imap: %w", err)
 	}
+	c := imapclient.New(conn, nil)
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
-	if err := c.Login(user, password).Wait(); err != nil {
-		return fmt.Errorf("localmail: login %s: %w", user, err)
+	err = c.Login(user, password).Wait()
+	if err != nil {
+		err = fmt.Errorf("localmail: login %s: %w", user, err)
+	} else if err = f(c); err == nil {
+		if err = c.Logout().Wait(); err != nil {
+			err = fmt.Errorf("localmail: logout %s: %w", user, err)
+		}
 	}
-	if err := f(c); err != nil {
-		return err
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("localmail: %w", ctx.Err())
 	}
-	if err := c.Logout().Wait(); err != nil && ctx.Err() == nil {
-		return fmt.Errorf("localmail: logout %s: %w", user, err)
-	}
-	return nil
+	return err
 }

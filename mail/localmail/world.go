@@ -3,6 +3,7 @@ package localmail
 import (
 	"context"
 	"crypto/subtle"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -24,6 +25,9 @@ type Options struct {
 	Domain string       // mail domain of every user; default "pbemd.test"
 	Logger *slog.Logger // server errors; default discards
 	Clock  clock.Clock  // internal dates of delivered mail; default clock.System{}
+	// TLSConfig, when set, makes both servers offer STARTTLS with it.
+	// Plain-text login stays allowed.
+	TLSConfig *tls.Config
 }
 
 // World is a running mail system: IMAP and SMTP on 127.0.0.1 sharing one set
@@ -81,8 +85,10 @@ func New(opts Options) (*World, error) {
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
 		Logger:       printfLogger{w.log.With("server", "imap"), slog.LevelDebug}, // mostly clients hanging up
 		InsecureAuth: true,
+		TLSConfig:    opts.TLSConfig,
 	})
 	w.smtp = newSMTPServer(w)
+	w.smtp.TLSConfig = opts.TLSConfig
 	w.serve(func() error { return w.imap.Serve(imapLn) })
 	w.serve(func() error { return w.smtp.Serve(smtpLn) })
 	return w, nil
