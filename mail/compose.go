@@ -48,9 +48,9 @@ type Message struct {
 // Envelope is what the outbox stores and the Sender sends: the SMTP reverse
 // path, the recipients and the rendered message.
 type Envelope struct {
-	From string // "" for the null reverse path <>
-	To   []string
-	Raw  []byte
+	From string   // addr-spec without <>; "" for the null reverse path
+	To   []string // addr-specs without <>
+	Raw  []byte   // the message, CRLF line endings
 }
 
 // ErrInvalidMessage is returned by Compose when a required field is missing

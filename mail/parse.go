@@ -70,7 +70,8 @@ type Inbound struct {
 	// first .yaml/.yml attachment if any, else the first text/plain part
 	// (charset-decoded, format=flowed undone, signature removed).
 	Text []byte
-	// TextSource says where Text came from: "attachment NAME" or "body".
+	// TextSource says where Text came from, "attachment NAME" or "body";
+	// with Unreadable, where the unusable text was, if anywhere.
 	TextSource string
 	// Unreadable is set when Text is empty: a sentence for the player saying
 	// why, and what to send instead.

@@ -49,10 +49,12 @@ type SendError struct {
 // ErrNoRecipients is returned (in a SendError) for an Envelope without To.
 var ErrNoRecipients = errors.New("mail: envelope has no recipients")
 
+// Error says which mail failed and why.
 func (e *SendError) Error() string {
 	return fmt.Sprintf("mail: send mail %d: %v", e.Index, e.Err)
 }
 
+// Unwrap returns the underlying error.
 func (e *SendError) Unwrap() error { return e.Err }
 
 // Temporary reports whether the mail may go through later: the server

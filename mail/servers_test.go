@@ -19,12 +19,10 @@ import (
 )
 
 // testWorld starts a localmail World with the users gm, alice and bob, whose
-// passwords are their names.
+// passwords are their names. The World logs nowhere: its servers' connection
+// goroutines may log after the test has ended.
 func testWorld(t *testing.T, opts localmail.Options) *localmail.World {
 	t.Helper()
-	if opts.Logger == nil {
-		opts.Logger = testLogger(t)
-	}
 	w := localmail.Start(t, opts)
 	for _, u := range []string{"gm", "alice", "bob"} {
 		w.AddUser(u, u)

@@ -46,7 +46,8 @@ func Simulate(opts SimOptions) error {
 		return err
 	}
 	deadline := SimEpoch
-	for n := st.Turn; n < st.Turn+opts.Turns; n++ {
+	first := st.Turn
+	for n := first; n < first+opts.Turns; n++ {
 		subs, err := simOrders(st, opts.Orders, n, opts.Log)
 		if err != nil {
 			return err

@@ -1,10 +1,12 @@
-// Package scenarios embeds the example scenarios shipped with pbemd, so the
-// demo runs from any directory.
+// Package scenarios holds the example scenarios that ship with pbemd, as
+// bytes for config.ParseScenario. It only embeds files; it parses nothing.
 package scenarios
 
 import _ "embed"
 
-// Frontier is scenarios/frontier.yaml: four empires on a map of 28 systems.
+// Frontier is frontier.yaml: "Frontier Wars", four players on a 28-system
+// map under the Empires at War rules, with addresses at example.test for
+// the demo and tests. Treat it as read-only.
 //
 //go:embed frontier.yaml
 var Frontier []byte

@@ -124,7 +124,8 @@ func (w *World) AddUser(local, password string) string {
 	return key + "@" + w.Domain
 }
 
-// Close stops both servers and waits for their loops to end.
+// Close stops both servers: it closes the listeners and every open
+// connection, and waits for the accept loops to end.
 func (w *World) Close() error {
 	errIMAP := w.imap.Close()
 	errSMTP := w.smtp.Close()

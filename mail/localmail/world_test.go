@@ -3,7 +3,6 @@ package localmail
 import (
 	"bytes"
 	"errors"
-	"log/slog"
 	"net/smtp"
 	"net/textproto"
 	"slices"
@@ -13,7 +12,7 @@ import (
 )
 
 func startWorld(t *testing.T) *World {
-	w := Start(t, Options{Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	w := Start(t, Options{}) // no test logger: server goroutines may log after the test
 	if got := w.AddUser("Alice", "alicepw"); got != "alice@pbemd.test" {
 		t.Fatalf("AddUser(Alice) = %q, want alice@pbemd.test", got)
 	}
