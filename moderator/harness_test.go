@@ -59,7 +59,7 @@ func newHarness(t *testing.T) *harness {
 		Logger: testLogger(t),
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: password,
-			Poll: time.Hour, Clock: clk, Logger: testLogger(t),
+			Poll: time.Hour, Clock: clk, Logger: testLogger(t), MaxMessageBytes: 256 << 10,
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: host(world.SMTPAddr), Port: port(world.SMTPAddr), TLS: mail.TLSNone}),
 		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},

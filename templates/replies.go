@@ -138,7 +138,7 @@ func problemText(p orders.Problem, lines []string, source string) string {
 	}
 	b.WriteString(p.Msg)
 	if p.Line > 0 && p.Line <= len(lines) {
-		src := strings.TrimRight(lines[p.Line-1], "\r")
+		src := redactToken(strings.TrimRight(lines[p.Line-1], "\r"))
 		num := fmt.Sprint(p.Line)
 		fmt.Fprintf(&b, "\n\n    %s | %s", num, src)
 		if p.Col > 0 {
@@ -149,6 +149,16 @@ func problemText(p orders.Problem, lines []string, source string) string {
 		b.WriteString("\n\n  Instead: " + p.Hint)
 	}
 	return b.String()
+}
+
+// redactToken hides the value of a token line: replies never echo a
+// token, not even a wrong one, since it may be another seat's.
+func redactToken(line string) string {
+	key, _, found := strings.Cut(line, ":")
+	if found && strings.TrimSpace(key) == "token" {
+		return key + ": REDACTED"
+	}
+	return line
 }
 
 // caretIndent returns the whitespace that puts a caret under column col
