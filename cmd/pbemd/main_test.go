@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/config"
+)
+
+func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = runMain(context.Background(), &env{stdout: &out, stderr: &errOut}, args)
+	return code, out.String(), errOut.String()
+}
+
+func TestScenarioCheck(t *testing.T) {
+	code, out, _ := run(t, "scenario", "check", "../../scenarios/frontier.yaml")
+	if code != exitOK || !strings.Contains(out, "28 systems") {
+		t.Errorf("scenario check frontier.yaml = %d, %q; want success", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	frontier, _ := os.ReadFile("../../scenarios/frontier.yaml")
+	os.WriteFile(bad, bytes.Replace(frontier, []byte("[drakkar, ferrum]"), []byte("[drakkar, fernum]"), 1), 0o644)
+	code, _, errOut := run(t, "scenario", "check", bad)
+	if code != exitProblems || !strings.Contains(errOut, "bad.yaml:") || !strings.Contains(errOut, "fernum") {
+		t.Errorf("scenario check with a bad lane = %d, %q; want exit %d naming file:line and the system", code, errOut, exitProblems)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, _, errOut := run(t, "frobnicate"); code != exitUsage || !strings.Contains(errOut, "pbemd run") {
+		t.Errorf("unknown command = %d, %q; want usage", code, errOut)
+	}
+	if code, _, errOut := run(t, "sim", "--turns", "x"); code != exitUsage || !strings.Contains(errOut, "usage: pbemd sim") {
+		t.Errorf("bad flag = %d, %q; want usage", code, errOut)
+	}
+}
+
+func TestInitRefusesALockedDataFile(t *testing.T) {
+	dir := t.TempDir()
+	cfg := strings.ReplaceAll(string(config.Example()), "/var/lib/pbemd/pbemd.db", filepath.Join(dir, "pbemd.db"))
+	cfg = strings.ReplaceAll(cfg, "password_file: /etc/pbemd/imap.pass", "password_env: PBEMD_TEST_PASS")
+	cfg = strings.ReplaceAll(cfg, "password_file: /etc/pbemd/smtp.pass", "password_env: PBEMD_TEST_PASS")
+	t.Setenv("PBEMD_TEST_PASS", "x")
+	path := filepath.Join(dir, "pbemd.yaml")
+	os.WriteFile(path, []byte(cfg), 0o600)
+	if code, out, errOut := run(t, "config", "test", path); code != exitOK {
+		t.Fatalf("config test = %d, %q %q", code, out, errOut)
+	}
+	d, err := openDaemon(&env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}, newFlags("run"), []string{"--config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.db.Close()
+	code, _, errOut := run(t, "init", "--config", path, "--scenario", "../../scenarios/frontier.yaml")
+	if code != exitLocked || !strings.Contains(errOut, "in use by another pbemd process") {
+		t.Errorf("init while the data file is held = %d, %q; want exit %d", code, errOut, exitLocked)
+	}
+}
+
+// TestREADMEShowsTheExampleConfig keeps the README's config reference in
+// step with config.Example.
+func TestREADMEShowsTheExampleConfig(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(readme, config.Example()) {
+		t.Error("README.md does not hold config.Example() verbatim; copy config/example.yaml into it")
+	}
+	for _, cmd := range []string{"go run ./cmd/pbemd demo", "go test ./..."} {
+		if !bytes.Contains(readme[:200], []byte(cmd)) {
+			t.Errorf("README.md does not begin with %q", cmd)
+		}
+	}
+}

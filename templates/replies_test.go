@@ -1,0 +1,78 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
+)
+
+const sample = `campaign: frontier
+player: vorn
+turn: 3
+token: ABCD-EFGH
+final: true
+orders:
+  - move: {fleet: 1st, path: [drakkar, ferrum, mistral]}
+  - develop: {fleet: 5th, what: colony}
+  - build: {units: [cruiser, frigate], fleet: 7th, mp: 1}
+`
+
+func TestRenderConfirmation(t *testing.T) {
+	sub, err := orders.Parse([]byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	costed := &orders.Costed{
+		Orders: []orders.CostedOrder{
+			{Points: 1, Notes: []string{"jump drakkar → ferrum is free: it starts at your developed colony (EaW 5b)"}},
+			{Points: 1}, {Points: 1, BPV: 170},
+		},
+		Budget: 3, Used: 3, Left: 0, Treasury: 615, Spent: 170,
+	}
+	subject, text := RenderConfirmation(&Confirmation{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Turn: 3,
+		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", Sub: sub, Costed: costed, Replaced: true})
+	if subject != "[frontier] Orders for turn 3 accepted" {
+		t.Errorf("subject = %q", subject)
+	}
+	if strings.Contains(text, "ABCD-EFGH") {
+		t.Error("the confirmation echoes the token")
+	}
+	golden.Check(t, "testdata/confirmation.txt.golden", []byte(text))
+	echo, err := orders.Parse([]byte(EchoOrders(sub, costed)))
+	if err != nil {
+		t.Fatalf("the echoed orders do not parse: %v", err)
+	}
+	if len(echo.Orders) != 3 || echo.Orders[2].Build == nil || len(echo.Orders[2].Build.Units) != 2 {
+		t.Errorf("echoed orders = %+v, want the same three orders", echo.Orders)
+	}
+}
+
+func TestRenderRejection(t *testing.T) {
+	src := []byte("campaign: frontier\nplayer: vorn\nturn: 3\ntoken: ABCD-EFGH\norders:\n  - move: {fleet: 1st, path: [vgea]}\n")
+	_, text := RenderRejection(&Rejection{
+		Campaign: "frontier", Source: src, SourceName: "attachment orders.yaml",
+		Problems: orders.Problems{
+			{Pos: orders.Pos{Line: 4, Col: 8}, Msg: "The token does not match this seat.", Hint: "copy the token from your welcome mail exactly"},
+			{Pos: orders.Pos{Line: 6, Col: 33}, Rule: "EaW 5a", Msg: `there is no system "vgea"`, Hint: "did you mean vega?"},
+		},
+		OnFile: "Your orders received Mon 23 Nov 2026 12:00 UTC stay on file.",
+	})
+	if strings.Contains(text, "ABCD-EFGH") {
+		t.Error("the rejection quotes the token")
+	}
+	golden.Check(t, "testdata/rejection.txt.golden", []byte(text))
+	_, text = RenderRejection(&Rejection{Reason: "Your mail had only an HTML part; send the orders as plain text."})
+	golden.Check(t, "testdata/rejection-reason.txt.golden", []byte(text))
+}
+
+func TestRenderWelcome(t *testing.T) {
+	subject, text := RenderWelcome(&Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Name: "Warlord Drask",
+		Token: "ABCD-EFGH", Address: "moderator@example.test", GM: "Frontier GM <gm@example.test>", Turn: 1,
+		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)"})
+	if subject != "[frontier] Welcome to Frontier Wars" || !strings.Contains(text, "token: ABCD-EFGH") {
+		t.Errorf("welcome %q lacks the token:\n%s", subject, text)
+	}
+	golden.Check(t, "testdata/welcome.txt.golden", []byte(text))
+}
