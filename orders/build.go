@@ -82,6 +82,9 @@ func (v *validator) target(o Order, b *Build, frd *campaign.FRD) []string {
 			}
 			v.add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("fleet %s will be at %s, not at your FRD at %s", b.Fleet, f.at, frd.At), hint)
 		}
+		if b.MP == 0 && f.createdAt.IsZero() {
+			f.reinforcedAt = o.Pos
+		}
 		return nil
 	}
 	f = &fleetPlan{createdAt: o.Pos, createdMP: b.MP}

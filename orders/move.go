@@ -98,6 +98,10 @@ func (v *validator) movable(o Order, m *Move, f *fleetPlan, jumps []campaign.Sys
 		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("fleet %s is built with mp 0 at %s, so it moves next turn", m.Fleet, f.createdAt),
 			"build it with mp: 1 (1 point) to move it this turn")
 	}
+	if !f.reinforcedAt.IsZero() {
+		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join fleet %s after movement, at the FRD; the fleet cannot move away this turn", f.reinforcedAt, m.Fleet),
+			"build with mp: 1 (1 point) so the units move with the fleet, or build them into a fleet that stays")
+	}
 }
 
 // freeJump reports whether the fleet's jump from here is free: its first

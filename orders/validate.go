@@ -130,8 +130,11 @@ type fleetPlan struct {
 	// that existed at the start of the turn; createdMP is that build's mp.
 	createdAt Pos
 	createdMP int
-	movedAt   Pos
-	route     []campaign.SystemID
+	// reinforcedAt is an mp 0 build into this existing fleet: its units
+	// join after movement, so the fleet must stay at the FRD (EaW 6.0).
+	reinforcedAt Pos
+	movedAt      Pos
+	route        []campaign.SystemID
 	// developedAt is the develop order given to the fleet, zero if none.
 	developedAt  Pos
 	developed    campaign.DevelopmentKind

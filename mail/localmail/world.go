@@ -41,7 +41,10 @@ type World struct {
 	clock clock.Clock
 	imap  *imapserver.Server
 	smtp  *smtp.Server
-	wg    sync.WaitGroup
+	// lns are closed by Close too: a server closed before its Serve
+	// began would otherwise never see its listener, and Serve would block.
+	lns []net.Listener
+	wg  sync.WaitGroup
 
 	mu       sync.Mutex
 	users    map[string]*account // by lower-case local part
@@ -78,6 +81,7 @@ func New(opts Options) (*World, error) {
 		return nil, fmt.Errorf("localmail: listen smtp: %w", err)
 	}
 	w.IMAPAddr, w.SMTPAddr = imapLn.Addr().String(), smtpLn.Addr().String()
+	w.lns = []net.Listener{imapLn, smtpLn}
 	w.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return &imapSession{w: w}, nil, nil
@@ -129,6 +133,9 @@ func (w *World) AddUser(local, password string) string {
 func (w *World) Close() error {
 	errIMAP := w.imap.Close()
 	errSMTP := w.smtp.Close()
+	for _, ln := range w.lns {
+		ln.Close() // already closed if its server got to Serve
+	}
 	w.wg.Wait()
 	if err := errors.Join(errIMAP, errSMTP); err != nil {
 		return fmt.Errorf("localmail: close: %w", err)
