@@ -74,6 +74,9 @@ func TestCampaignByMail(t *testing.T) {
 	ignored := []string{h.lastID}
 	h.send(h.mailFrom("vorn", "I am away until Monday.", "Auto-Submitted: auto-replied"))
 	ignored = append(ignored, h.lastID)
+	h.send(h.mailFrom("vorn", "--r\nContent-Type: text/plain\n\nDelivery failed.\n--r--\n",
+		"MIME-Version: 1.0", `Content-Type: multipart/report; report-type=delivery-status; boundary="r"`))
+	ignored = append(ignored, h.lastID)
 	h.send(h.mailFrom("tekkar", h.orders("tekkar", 1, false, "move: {fleet: 3rd, path: [hollow]}")))
 	h.next("tekkar").want(t, "accepted")
 	if n := h.inboxSize("stranger"); n != 0 {

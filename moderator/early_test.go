@@ -1,0 +1,34 @@
+package moderator_test
+
+import (
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// TestTurnResolvesWhenEveryoneIsFinal: once every player has final orders on
+// file, the turn resolves at once, without waiting for the deadline.
+func TestTurnResolvesWhenEveryoneIsFinal(t *testing.T) {
+	h := newHarness(t)
+	players := []campaign.PlayerID{"vorn", "castellan", "ashari", "tekkar"}
+	for _, p := range players {
+		h.next(string(p))
+		h.next(string(p))
+	}
+	for i, p := range players {
+		final := i < len(players)-1
+		h.send(h.mailFrom(string(p), h.orders(p, 1, final)))
+		h.next(string(p)).want(t, "accepted")
+	}
+	if c := h.campaign(); c.Turn != 1 {
+		t.Fatalf("turn %d resolved with one player not final", c.Turn-1)
+	}
+	h.send(h.mailFrom("tekkar", h.orders("tekkar", 1, true)))
+	h.next("tekkar").want(t, "accepted", "You marked these orders final")
+	for _, p := range players {
+		h.next(string(p)).want(t, "Turn 1 report")
+	}
+	if c := h.campaign(); c.Turn != 2 || !h.clock.Now().Equal(start) {
+		t.Errorf("campaign at turn %d, clock %v; want turn 2 with no time passed", c.Turn, h.clock.Now())
+	}
+}
