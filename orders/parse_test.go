@@ -2,7 +2,6 @@ package orders
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,9 +10,8 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/internal/golden"
 )
-
-var update = flag.Bool("update", false, "update .golden files")
 
 // header is a valid header; orders written after it start on line 6.
 const header = "campaign: frontier\nplayer: vorn\nturn: 3\ntoken: 8Jq2\norders:\n"
@@ -214,30 +212,8 @@ func TestParseGolden(t *testing.T) {
 			} else {
 				got = dump(sub)
 			}
-			checkGolden(t, strings.TrimSuffix(in, ".yaml")+".golden", got)
+			golden.Check(t, strings.TrimSuffix(in, ".yaml")+".golden", []byte(got))
 		})
-	}
-}
-
-// checkGolden compares got with the golden file, or rewrites it under
-// -update. It refuses to touch anything but a .golden file.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if !strings.HasSuffix(path, ".golden") {
-		t.Fatalf("checkGolden(%s): not a .golden file", path)
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (run go test -update and review the diff):\ngot:\n%s\nwant:\n%s", path, got, want)
 	}
 }
 

@@ -14,12 +14,12 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files with the output the tests produce")
 
 // Check compares got with the file at path. With -update it writes got to
-// path instead. Paths must end in .golden, so -update never touches an
-// input.
+// path instead. Paths must end in .golden, or .err for expected problems,
+// so -update never touches an input.
 func Check(t testing.TB, path string, got []byte) {
 	t.Helper()
-	if filepath.Ext(path) != ".golden" {
-		t.Fatalf("golden file %s must end in .golden", path)
+	if ext := filepath.Ext(path); ext != ".golden" && ext != ".err" {
+		t.Fatalf("golden file %s must end in .golden or .err", path)
 	}
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
