@@ -49,6 +49,20 @@ const (
 	Fortification DevelopmentKind = "fortification"
 )
 
+// Needs returns the planet type a development of this kind needs, and the
+// rule that says so: a mine needs a mineral planet (EaW 12.0), a colony a
+// life planet (EaW 13.0). A fortification stands anywhere (EaW 11.0), so
+// its planet type is empty.
+func (k DevelopmentKind) Needs() (PlanetType, string) {
+	switch k {
+	case Mine:
+		return Mineral, "EaW 12.0"
+	case Colony:
+		return Life, "EaW 13.0"
+	}
+	return "", "EaW 11.0"
+}
+
 // Development is a mine, colony or fortification at a system.
 type Development struct {
 	At    SystemID        `json:"at"`

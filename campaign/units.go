@@ -1,5 +1,10 @@
 package campaign
 
+import (
+	"fmt"
+	"strings"
+)
+
 // UnitClass is one entry of the scenario's unit catalogue. The rulesets lean
 // on Star Fleet Battles ship data, which is not ours to ship, so every
 // campaign brings its own catalogue (EaW 2d, DESIGN "The rules").
@@ -31,4 +36,26 @@ func (c Catalogue) Class(name ClassName) *UnitClass {
 		}
 	}
 	return nil
+}
+
+// UnitList writes units as players read them: "2 cruiser, frigate", each
+// class once with its count, in first-seen order.
+func UnitList(units []ClassName) string {
+	var order []ClassName
+	count := map[ClassName]int{}
+	for _, u := range units {
+		if count[u] == 0 {
+			order = append(order, u)
+		}
+		count[u]++
+	}
+	parts := make([]string, len(order))
+	for i, u := range order {
+		if count[u] > 1 {
+			parts[i] = fmt.Sprintf("%d %s", count[u], u)
+		} else {
+			parts[i] = string(u)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

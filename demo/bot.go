@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"strconv"
 	"strings"
 	"time"
 
@@ -73,7 +71,8 @@ func (b *bot) step(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	sender := mail.NewSender(mail.SenderOptions{Host: hostOf(b.world.SMTPAddr), Port: portOf(b.world.SMTPAddr), TLS: mail.TLSNone})
+	host, port := b.world.SMTPHostPort()
+	sender := mail.NewSender(mail.SenderOptions{Host: host, Port: port, TLS: mail.TLSNone})
 	if err := sender.Send(ctx, []mail.Envelope{env}, func(int) error { return nil }); err != nil {
 		return err
 	}
@@ -137,15 +136,4 @@ func reportView(raw []byte) *resolver.View {
 		}
 		return &doc.View
 	}
-}
-
-func hostOf(addr string) string {
-	h, _, _ := net.SplitHostPort(addr)
-	return h
-}
-
-func portOf(addr string) int {
-	_, p, _ := net.SplitHostPort(addr)
-	n, _ := strconv.Atoi(p)
-	return n
 }

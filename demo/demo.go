@@ -73,6 +73,7 @@ func Run(ctx context.Context, opts Options) error {
 		return err
 	}
 	defer db.Close()
+	smtpHost, smtpPort := world.SMTPHostPort()
 	mod := moderator.New(moderator.Options{
 		DB: db, Address: moderatorAddr, Logger: opts.Logger,
 		Intake: mail.NewIntake(mail.IntakeOptions{
@@ -80,7 +81,7 @@ func Run(ctx context.Context, opts Options) error {
 			Poll: 5 * time.Second, Logger: opts.Logger.With("loop", "intake"),
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{
-			Host: hostOf(world.SMTPAddr), Port: portOf(world.SMTPAddr), TLS: mail.TLSNone,
+			Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone,
 			Logger: opts.Logger.With("loop", "sender"),
 		}),
 	})

@@ -53,6 +53,7 @@ func newHarness(t *testing.T) *harness {
 	}
 	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
 		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
+	smtpHost, smtpPort := world.SMTPHostPort()
 	h.mod = moderator.New(moderator.Options{
 		DB: h.db.DB, Address: "moderator@example.test", Clock: clk,
 		Rand:   rand.NewChaCha8([32]byte{7, 7, 4, 1}),
@@ -61,7 +62,7 @@ func newHarness(t *testing.T) *harness {
 			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: password,
 			Poll: time.Hour, Clock: clk, Logger: testLogger(t), MaxMessageBytes: 256 << 10,
 		}),
-		Sender: mail.NewSender(mail.SenderOptions{Host: host(world.SMTPAddr), Port: port(world.SMTPAddr), TLS: mail.TLSNone}),
+		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
 		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
 	})
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)

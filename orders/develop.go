@@ -11,10 +11,7 @@ import (
 // none of that kind yet. The fleet may not move afterwards (EaW 12b, 13a).
 func (v *validator) develop(o Order, d *Develop) CostedOrder {
 	co := CostedOrder{Order: o, Points: v.costs.DevelopCost}
-	rule, planet := "EaW 12.0", campaign.Mineral
-	if d.What == campaign.Colony {
-		rule, planet = "EaW 13.0", campaign.Life
-	}
+	planet, rule := d.What.Needs()
 	f := v.fleet(d.Fleet)
 	if f == nil {
 		v.noSuchFleet(or(d.FleetPos, o.Pos), rule, d.Fleet)

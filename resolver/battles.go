@@ -96,30 +96,9 @@ func (t *turn) sidesText(fleets []*campaign.Fleet) string {
 		owner := sorted[i].Owner
 		var groups []string
 		for ; i < len(sorted) && sorted[i].Owner == owner; i++ {
-			groups = append(groups, fmt.Sprintf("%s (%d CBPV)", unitList(sorted[i].Units), t.next.FleetCBPV(sorted[i])))
+			groups = append(groups, fmt.Sprintf("%s (%d CBPV)", campaign.UnitList(sorted[i].Units), t.next.FleetCBPV(sorted[i])))
 		}
 		sides = append(sides, fmt.Sprintf("%s with %s", owner, strings.Join(groups, " and ")))
 	}
 	return strings.Join(sides, " against ")
-}
-
-// unitList writes units as "2 cruiser, frigate", in first-seen order.
-func unitList(units []campaign.ClassName) string {
-	var order []campaign.ClassName
-	count := map[campaign.ClassName]int{}
-	for _, u := range units {
-		if count[u] == 0 {
-			order = append(order, u)
-		}
-		count[u]++
-	}
-	parts := make([]string, len(order))
-	for i, u := range order {
-		if count[u] > 1 {
-			parts[i] = fmt.Sprintf("%d %s", count[u], u)
-		} else {
-			parts[i] = string(u)
-		}
-	}
-	return strings.Join(parts, ", ")
 }

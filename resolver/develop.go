@@ -51,7 +51,7 @@ func (t *turn) build(owner campaign.PlayerID, id campaign.FleetID, units []campa
 	f.Units = append(f.Units, units...)
 	player.Treasury -= cost
 	t.emit(Event{Kind: EventBuilt, Players: audience, At: frd.At, Rule: "EaW 6.0",
-		Text: fmt.Sprintf("Built %s at %s into fleet %s for %d BPV.", unitList(units), t.systemName(frd.At), id, cost)})
+		Text: fmt.Sprintf("Built %s at %s into fleet %s for %d BPV.", campaign.UnitList(units), t.systemName(frd.At), id, cost)})
 }
 
 // developPlanets establishes the mines and colonies ordered this turn
@@ -69,7 +69,7 @@ func (t *turn) developPlanets() {
 
 func (t *turn) develop(owner campaign.PlayerID, id campaign.FleetID, kind campaign.DevelopmentKind) {
 	audience := []campaign.PlayerID{owner}
-	rule := map[campaign.DevelopmentKind]string{campaign.Mine: "EaW 12.0", campaign.Colony: "EaW 13.0"}[kind]
+	want, rule := kind.Needs()
 	f := t.next.Fleet(owner, id)
 	if f == nil {
 		return
@@ -79,7 +79,6 @@ func (t *turn) develop(owner campaign.PlayerID, id campaign.FleetID, kind campai
 			Text: fmt.Sprintf("Fleet %s did not develop a %s at %s: %s.", id, kind, t.systemName(f.At), why)})
 	}
 	sys := t.next.System(f.At)
-	want := map[campaign.DevelopmentKind]campaign.PlanetType{campaign.Mine: campaign.Mineral, campaign.Colony: campaign.Life}[kind]
 	switch {
 	case t.pinned[f.Key()]:
 		fail("it met hostile fleets, and its orders were lost (EaW 19a)")

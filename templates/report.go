@@ -83,7 +83,7 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 		if f.Counts {
 			notes = append(notes, "counts for points")
 		}
-		d.Fleets = append(d.Fleets, fleetRow{ID: string(f.ID), At: names[f.At], Units: unitList(f.Units), CBPV: f.CBPV, Note: strings.Join(notes, ", ")})
+		d.Fleets = append(d.Fleets, fleetRow{ID: string(f.ID), At: names[f.At], Units: campaign.UnitList(f.Units), CBPV: f.CBPV, Note: strings.Join(notes, ", ")})
 	}
 	for _, at := range v.FRDs {
 		d.FRDs = append(d.FRDs, names[at])
@@ -121,7 +121,7 @@ func battleLine(b resolver.BattleView, names map[campaign.SystemID]string) strin
 	for _, s := range b.Sides {
 		var fleets []string
 		for _, f := range s.Fleets {
-			label := unitList(f.Units)
+			label := campaign.UnitList(f.Units)
 			if f.ID != "" {
 				label = string(f.ID) + ": " + label
 			}
@@ -157,27 +157,6 @@ func intList(xs []int) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = fmt.Sprint(x)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// unitList writes units as "2 cruiser, frigate", in first-seen order.
-func unitList(units []campaign.ClassName) string {
-	var order []campaign.ClassName
-	count := map[campaign.ClassName]int{}
-	for _, u := range units {
-		if count[u] == 0 {
-			order = append(order, u)
-		}
-		count[u]++
-	}
-	parts := make([]string, len(order))
-	for i, u := range order {
-		if count[u] > 1 {
-			parts[i] = fmt.Sprintf("%d %s", count[u], u)
-		} else {
-			parts[i] = string(u)
-		}
 	}
 	return strings.Join(parts, ", ")
 }

@@ -20,10 +20,6 @@ func cmdInit(ctx context.Context, e *env, args []string) error {
 		return usageError{errors.New("--scenario is required")}
 	}
 	sc, err := config.LoadScenario(*scenario)
-	var ps config.Problems
-	if errors.As(err, &ps) {
-		return problemsError{ps}
-	}
 	if err != nil {
 		return err
 	}

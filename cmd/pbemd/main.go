@@ -13,7 +13,10 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
 	_ "time/tzdata" // campaigns name IANA zones; do not depend on the host's zoneinfo
+
+	"github.com/pbemd/pbemd/config"
 )
 
 // Exit codes.
@@ -64,15 +67,15 @@ func runMain(ctx context.Context, e *env, args []string) int {
 	}
 	err := cmd.run(ctx, e, rest)
 	var ue usageError
-	var pe problemsError
+	var ps config.Problems
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &ue):
 		fmt.Fprintf(e.stderr, "pbemd %s: %v\nusage: pbemd %s %s\n", cmd.name, err, cmd.name, cmd.args)
 		return exitUsage
-	case errors.As(err, &pe):
-		fmt.Fprintln(e.stderr, pe.err)
+	case errors.As(err, &ps):
+		fmt.Fprintln(e.stderr, err)
 		return exitProblems
 	case errors.Is(err, errLocked):
 		fmt.Fprintf(e.stderr, "pbemd %s: %v\n", cmd.name, err)
@@ -102,11 +105,6 @@ func usage(w io.Writer) {
 
 // usageError is a mistake in a command's arguments.
 type usageError struct{ error }
-
-// problemsError wraps problems found in a checked file.
-type problemsError struct{ err error }
-
-func (p problemsError) Error() string { return p.err.Error() }
 
 // newFlags returns a flag set that reports errors as usageError.
 func newFlags(name string) *flag.FlagSet {

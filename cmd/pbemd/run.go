@@ -46,10 +46,6 @@ func openDaemon(e *env, fs *flag.FlagSet, args []string) (*daemon, error) {
 		return nil, usageError{errors.New("--config is required")}
 	}
 	cfg, err := config.Load(*path)
-	var ps config.Problems
-	if errors.As(err, &ps) {
-		return nil, problemsError{ps}
-	}
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,7 @@ func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
 	sc, err := config.LoadScenario(args[0])
 	var ps config.Problems
 	if errors.As(err, &ps) {
-		return problemsError{fmt.Errorf("%w\n%d problems found", ps, len(ps))}
+		return fmt.Errorf("%w\n%d problems found", ps, len(ps))
 	}
 	if err != nil {
 		return err
@@ -45,10 +45,6 @@ func cmdConfigTest(ctx context.Context, e *env, args []string) error {
 		return usageError{errors.New("name one config file")}
 	}
 	cfg, err := config.Load(args[0])
-	var ps config.Problems
-	if errors.As(err, &ps) {
-		return problemsError{ps}
-	}
 	if err != nil {
 		return err
 	}

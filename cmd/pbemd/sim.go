@@ -21,10 +21,6 @@ func cmdSim(ctx context.Context, e *env, args []string) error {
 		return usageError{errors.New("--scenario, --orders, --out and a positive --turns are required")}
 	}
 	sc, err := config.LoadScenario(*scenario)
-	var ps config.Problems
-	if errors.As(err, &ps) {
-		return problemsError{ps}
-	}
 	if err != nil {
 		return err
 	}

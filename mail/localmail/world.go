@@ -109,6 +109,13 @@ func (w *World) serve(run func() error) {
 	}()
 }
 
+// SMTPHostPort returns the SMTP server's host and port apart, as SMTP
+// clients take them.
+func (w *World) SMTPHostPort() (string, int) {
+	addr := w.lns[1].Addr().(*net.TCPAddr)
+	return addr.IP.String(), addr.Port
+}
+
 // AddUser creates a user with an empty INBOX and returns its address,
 // local@Domain. SMTP mail to that address lands in that INBOX. Adding an
 // existing user again changes its password and keeps its mail.
