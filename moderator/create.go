@@ -49,7 +49,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		subject, text := templates.RenderWelcome(&templates.Welcome{
 			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: token,
 			Address: m.address, GM: fmt.Sprintf("%s <%s>", sc.GM.Name, sc.GM.Email),
-			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc),
+			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc), Example: firstMove(st, p.ID),
 		})
 		mails = append(mails, outgoing{
 			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
@@ -78,4 +78,16 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 	wake(m.wakeSender)
 	wake(m.wakeScheduler)
 	return seats, nil
+}
+
+// firstMove writes an example order for a new player: their first fleet
+// one lane onward.
+func firstMove(st *campaign.State, player campaign.PlayerID) string {
+	g := campaign.NewGraph(st.Map)
+	for _, f := range st.Fleets {
+		if next := g.Neighbours(f.At); f.Owner == player && len(next) > 0 {
+			return fmt.Sprintf("  - move: {fleet: %s, path: [%s]}   # 1 point per lane (EaW 5a)\n", f.ID, next[0])
+		}
+	}
+	return "  []\n"
 }

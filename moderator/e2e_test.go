@@ -3,6 +3,7 @@ package moderator_test
 import (
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -122,6 +123,24 @@ func TestCampaignByMail(t *testing.T) {
 	}
 	if c := h.campaign(); c.Turn != 3 {
 		t.Errorf("after deadline 2: turn %d, want 3", c.Turn)
+	}
+
+	// Every mail the moderator handled left the inbox for the processed
+	// folder, marked seen.
+	if n := h.inboxSize("moderator"); n != 0 {
+		t.Errorf("%d mails are still in the moderator's inbox", n)
+	}
+	done, err := h.world.Messages(h.ctx, "moderator", password, "pbemd/processed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != h.seq {
+		t.Errorf("the processed folder holds %d mails, want all %d sent", len(done), h.seq)
+	}
+	for _, m := range done {
+		if !slices.Contains(m.Flags, `\Seen`) {
+			t.Errorf("processed mail %d is not marked seen: %v", m.UID, m.Flags)
+		}
 	}
 }
 

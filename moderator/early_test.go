@@ -1,6 +1,7 @@
 package moderator_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -31,4 +32,19 @@ func TestTurnResolvesWhenEveryoneIsFinal(t *testing.T) {
 	if c := h.campaign(); c.Turn != 2 || !h.clock.Now().Equal(start) {
 		t.Errorf("campaign at turn %d, clock %v; want turn 2 with no time passed", c.Turn, h.clock.Now())
 	}
+}
+
+// TestWelcomeExampleIsValidOrders sends back the example from the welcome
+// mail, as a new player would, and expects it to be accepted.
+func TestWelcomeExampleIsValidOrders(t *testing.T) {
+	h := newHarness(t)
+	welcome := h.next("castellan").body()
+	start := strings.Index(welcome, "campaign: frontier")
+	end := strings.Index(welcome, "Your first report")
+	if start < 0 || end < start {
+		t.Fatalf("welcome mail has no example orders:\n%s", welcome)
+	}
+	h.next("castellan")
+	h.send(h.mailFrom("castellan", welcome[start:end]))
+	h.next("castellan").want(t, "accepted", "Order points: 1 of 3 used, 2 left")
 }

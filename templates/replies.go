@@ -189,6 +189,9 @@ type Welcome struct {
 	GM       string
 	Turn     int
 	Deadline string
+	// Example is a first order for the example, one YAML list line, e.g.
+	// "  - move: {fleet: 1st, path: [ferrum]}\n".
+	Example string
 }
 
 // RenderWelcome renders the welcome mail, which carries the player's token.

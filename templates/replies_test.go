@@ -70,7 +70,7 @@ func TestRenderRejection(t *testing.T) {
 func TestRenderWelcome(t *testing.T) {
 	subject, text := RenderWelcome(&Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Name: "Warlord Drask",
 		Token: "ABCD-EFGH", Address: "moderator@example.test", GM: "Frontier GM <gm@example.test>", Turn: 1,
-		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)"})
+		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", Example: "  - move: {fleet: 1st, path: [ferrum]}   # 1 point (EaW 5a)\n"})
 	if subject != "[frontier] Welcome to Frontier Wars" || !strings.Contains(text, "token: ABCD-EFGH") {
 		t.Errorf("welcome %q lacks the token:\n%s", subject, text)
 	}
