@@ -314,8 +314,14 @@ func (c *checker) limits(n *yaml.Node) Limits {
 func (i IMAP) Password() (string, error) { return password("imap", i.PasswordFile, i.PasswordEnv) }
 
 // Password returns the SMTP password, read from PasswordFile or the
-// environment variable PasswordEnv.
-func (s SMTP) Password() (string, error) { return password("smtp", s.PasswordFile, s.PasswordEnv) }
+// environment variable PasswordEnv; empty when no User is set, for a relay
+// that needs no login.
+func (s SMTP) Password() (string, error) {
+	if s.User == "" {
+		return "", nil
+	}
+	return password("smtp", s.PasswordFile, s.PasswordEnv)
+}
 
 // maxPasswordBytes bounds a password file.
 const maxPasswordBytes = 4 << 10

@@ -141,7 +141,7 @@ func TestPassword(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, get := range []func() (string, error){
 				IMAP{PasswordFile: tc.file, PasswordEnv: tc.env}.Password,
-				SMTP{PasswordFile: tc.file, PasswordEnv: tc.env}.Password,
+				SMTP{User: "moderator", PasswordFile: tc.file, PasswordEnv: tc.env}.Password,
 			} {
 				got, err := get()
 				if got != tc.want || (err == nil) != (tc.wantErr == "") || (err != nil && !strings.Contains(err.Error(), tc.wantErr)) {
@@ -149,6 +149,12 @@ func TestPassword(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestSMTPWithoutLoginNeedsNoPassword(t *testing.T) {
+	if got, err := (SMTP{}).Password(); got != "" || err != nil {
+		t.Errorf("SMTP{}.Password() = %q, %v; want no password and no error for a relay without login", got, err)
 	}
 }
 

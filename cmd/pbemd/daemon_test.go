@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/mail/localmail"
+)
+
+// TestInitThenRun sets up a campaign with `pbemd init` against a real IMAP
+// and SMTP server on loopback, then runs `pbemd run` and mails it orders,
+// as an operator and a player would.
+func TestInitThenRun(t *testing.T) {
+	world := localmail.Start(t, localmail.Options{Domain: "example.test"})
+	for _, u := range []string{"moderator", "gm", "vorn", "castellan", "ashari", "tekkar"} {
+		world.AddUser(u, "pw")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "pass"), []byte("pw\n"), 0o600)
+	smtpHost, smtpPort := world.SMTPHostPort()
+	imapHost, imapPort, _ := strings.Cut(world.IMAPAddr, ":")
+	cfg := fmt.Sprintf(`data: pbemd.db
+address: moderator@example.test
+imap: {host: %s, port: %s, tls: none, user: moderator, password_file: pass, poll: 1s}
+smtp: {host: %s, port: %d, tls: none}
+log: {format: json, level: warn}
+`, imapHost, imapPort, smtpHost, smtpPort)
+	path := filepath.Join(dir, "pbemd.yaml")
+	os.WriteFile(path, []byte(cfg), 0o600)
+
+	code, out, errOut := run(t, "init", "--config", path, "--scenario", "../../scenarios/frontier.yaml")
+	if code != exitOK || !strings.Contains(out, "8 welcome and report mails sent") {
+		t.Fatalf("init = %d, %q, %q", code, out, errOut)
+	}
+	welcome := waitForMail(t, world, "vorn", 1)
+	_, token, _ := strings.Cut(string(welcome.Text), "Your token is:\n\n    ")
+	token, _, _ = strings.Cut(token, "\n")
+
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan int, 1)
+	go func() {
+		var stderr bytes.Buffer
+		done <- runMain(ctx, &env{stdout: &bytes.Buffer{}, stderr: &stderr}, []string{"run", "--config", path})
+	}()
+	orders := fmt.Sprintf("From: vorn@example.test\r\nTo: moderator@example.test\r\nSubject: t1\r\nMessage-ID: <t1@example.test>\r\n\r\n"+
+		"campaign: frontier\r\nplayer: vorn\r\nturn: 1\r\ntoken: %s\r\norders:\r\n  - move: {fleet: 1st, path: [ferrum]}\r\n", token)
+	if err := world.Deliver(ctx, "moderator", "pw", []byte(orders)); err != nil {
+		t.Fatal(err)
+	}
+	reply := waitForMail(t, world, "vorn", 3)
+	if !strings.Contains(reply.Subject, "accepted") {
+		t.Errorf("reply to orders = %q:\n%s", reply.Subject, reply.Text)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("run exited %d after its context ended, want 0", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not stop")
+	}
+}
+
+// waitForMail waits until user has n mails and returns the n-th.
+func waitForMail(t *testing.T, w *localmail.World, user string, n int) *mail.Inbound {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		msgs, err := w.Mailbox(t.Context(), user, "pw", "INBOX")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(msgs) >= n {
+			in, err := mail.Parse(msgs[n-1], mail.ParseOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return in
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s never got mail %d", user, n)
+	return nil
+}
