@@ -54,6 +54,12 @@ func TestBadInputGetsAnAnswerAndChangesNothing(t *testing.T) {
 		{"token of another seat", "vorn", func() string {
 			return h.mailFrom("vorn", strings.Replace(h.orders("vorn", 1, false), h.tokens["vorn"], h.tokens["castellan"], 1))
 		}, []string{"not accepted", "The token does not match"}},
+		{"capitalised token key", "vorn", func() string {
+			return h.mailFrom("vorn", strings.Replace(h.orders("vorn", 1, false), "token:", "Token:", 1))
+		}, []string{"not accepted", "Token: ****"}},
+		{"flow style with another seat's token", "vorn", func() string {
+			return h.mailFrom("vorn", "{campaign: frontier, player: vorn, turn: 1, token: "+h.tokens["castellan"]+", orders: [], bogus: 1}\n")
+		}, []string{"not accepted", "bogus"}},
 		{"no token", "vorn", func() string {
 			return h.mailFrom("vorn", strings.Replace(h.orders("vorn", 1, false), "token: "+h.tokens["vorn"]+"\n", "", 1))
 		}, []string{"not accepted", "carry no token"}},

@@ -149,8 +149,10 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) decision 
 	if len(seats) == 0 {
 		return ignore("sender plays in no campaign")
 	}
+	var secret string // the token the mail carried, never to be quoted
 	reject := func(c campaign.ID, r *templates.Rejection) decision {
 		r.Campaign = c
+		r.Secrets = append(r.Secrets, secret)
 		rec.Outcome, rec.Campaign = store.Rejected, string(c)
 		rec.Detail = r.Reason
 		if len(r.Problems) > 0 {
@@ -168,6 +170,9 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) decision 
 		return reject(soleCampaign(seats), &templates.Rejection{Reason: reason})
 	}
 	sub, err := orders.Parse(in.Text)
+	if sub != nil {
+		secret = sub.Token
+	}
 	if err != nil {
 		return reject(soleCampaign(seats), problemsRejection(err, in))
 	}

@@ -1,7 +1,9 @@
 package templates
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -100,6 +102,9 @@ type Rejection struct {
 	Reason string
 	// OnFile says what stays on file, e.g. "Your orders of 3 Nov stay on file."
 	OnFile string
+	// Secrets are values never to quote, such as the token the mail
+	// carried; token lines are masked in any case.
+	Secrets []string
 }
 
 // RenderRejection renders the reply to a mail that changed nothing: each
@@ -110,7 +115,7 @@ func RenderRejection(r *Rejection) (subject, text string) {
 	if r.Campaign != "" {
 		subject = fmt.Sprintf("[%s] Orders not accepted", r.Campaign)
 	}
-	lines := strings.Split(string(r.Source), "\n")
+	lines := splitLines(string(Redact(r.Source, r.Secrets...)))
 	var items []string
 	for _, p := range r.Problems {
 		items = append(items, problemText(p, lines, r.SourceName))
@@ -138,7 +143,7 @@ func problemText(p orders.Problem, lines []string, source string) string {
 	}
 	b.WriteString(p.Msg)
 	if p.Line > 0 && p.Line <= len(lines) {
-		src := redactToken(strings.TrimRight(lines[p.Line-1], "\r"))
+		src := strings.TrimRight(lines[p.Line-1], "\r")
 		num := fmt.Sprint(p.Line)
 		fmt.Fprintf(&b, "\n\n    %s | %s", num, src)
 		if p.Col > 0 {
@@ -151,14 +156,32 @@ func problemText(p orders.Problem, lines []string, source string) string {
 	return b.String()
 }
 
-// redactToken hides the value of a token line: replies never echo a
-// token, not even a wrong one, since it may be another seat's.
-func redactToken(line string) string {
-	key, _, found := strings.Cut(line, ":")
-	if found && strings.TrimSpace(key) == "token" {
-		return key + ": REDACTED"
+// tokenValue matches a token key and its value, in block or flow style and
+// in any case ("token:", "Token:", "{token: x, ...}").
+var tokenValue = regexp.MustCompile(`(?i)(\btoken\s*:[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,}\]#]+)`)
+
+// Redact masks every token in a player's text with asterisks of the same
+// length, so quoted lines keep their columns: replies never echo a token,
+// not even a wrong one, since it may be another seat's. secrets are token
+// values to mask wherever they stand.
+func Redact(src []byte, secrets ...string) []byte {
+	out := tokenValue.ReplaceAllFunc(src, func(m []byte) []byte {
+		sub := tokenValue.FindSubmatchIndex(m)
+		return append(m[:sub[4]:sub[4]], bytes.Repeat([]byte("*"), sub[5]-sub[4])...)
+	})
+	for _, s := range secrets {
+		if len(s) >= 4 {
+			out = bytes.ReplaceAll(out, []byte(s), bytes.Repeat([]byte("*"), len(s)))
+		}
 	}
-	return line
+	return out
+}
+
+// splitLines splits text into lines at every line break YAML knows, so
+// that line numbers match the parser's.
+func splitLines(text string) []string {
+	text = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u0085", "\n", "\u2028", "\n", "\u2029", "\n").Replace(text)
+	return strings.Split(text, "\n")
 }
 
 // caretIndent returns the whitespace that puts a caret under column col

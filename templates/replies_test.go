@@ -76,3 +76,22 @@ func TestRenderWelcome(t *testing.T) {
 	}
 	golden.Check(t, "testdata/welcome.txt.golden", []byte(text))
 }
+
+func TestRejectionNeverQuotesAToken(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"block", "token: ABCD-EFGH-IJKL\n"},
+		{"capitalised key", "Token: ABCD-EFGH-IJKL\n"},
+		{"quoted", "token: \"ABCD-EFGH-IJKL\"\n"},
+		{"flow style", "{campaign: frontier, token: ABCD-EFGH-IJKL, orders: []}\n"},
+		{"secret elsewhere", "# my token is ABCD-EFGH-IJKL\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, text := RenderRejection(&Rejection{Source: []byte(tc.src), Secrets: []string{"ABCD-EFGH-IJKL"},
+				Problems: orders.Problems{{Pos: orders.Pos{Line: 1, Col: 20}, Msg: "something is wrong"}}})
+			if strings.Contains(text, "ABCD") {
+				t.Errorf("rejection quotes the token:\n%s", text)
+			}
+		})
+	}
+}
