@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"time"
 
@@ -61,9 +62,10 @@ func (m *Moderator) runSender(ctx context.Context) error {
 }
 
 // Flush sends one batch of the outbox over one SMTP connection and returns
-// how many mails the server accepted. Each is marked sent as soon as the
-// server accepted it; a crash in between sends it again with the same
-// Message-ID.
+// how many mails left the outbox. Each is marked sent as soon as the server
+// accepted it; a crash in between sends it again with the same Message-ID.
+// A mail the server refuses for good (5xx) moves to the failed log, so it
+// cannot hold up the mails behind it; a temporary failure is returned.
 func (m *Moderator) Flush(ctx context.Context) (int, error) {
 	var batch []*store.Mail
 	err := m.db.View(func(tx *store.Tx) error {
@@ -84,5 +86,13 @@ func (m *Moderator) Flush(ctx context.Context) (int, error) {
 		m.log.Debug("mail sent", "msgid", batch[i].MessageID, "purpose", batch[i].Purpose, "campaign", batch[i].Campaign)
 		return m.db.Update(func(tx *store.Tx) error { return tx.MarkSent(batch[i], m.clock.Now().UTC()) })
 	})
-	return sent, err
+	var se *mail.SendError
+	if !errors.As(err, &se) || se.Temporary() || se.Index < 0 || se.Index >= len(batch) {
+		return sent, err
+	}
+	refused := batch[se.Index]
+	m.log.Error("mail refused for good; moved to the failed log", "msgid", refused.MessageID, "to", refused.To,
+		"purpose", refused.Purpose, "campaign", refused.Campaign, "err", err)
+	err = m.db.Update(func(tx *store.Tx) error { return tx.MarkFailed(refused, m.clock.Now().UTC(), se.Error()) })
+	return sent + 1, err
 }

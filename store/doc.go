@@ -17,4 +17,5 @@
 //	imap/<mailbox>               Cursor
 //	outbox/<u64>                 Mail waiting to be sent
 //	sent/<u64>                   SentRecord
+//	failed/<u64>                 FailedRecord: refused for good by the SMTP server
 package store

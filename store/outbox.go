@@ -32,6 +32,19 @@ type SentRecord struct {
 	Sent      time.Time `json:"sent"`
 }
 
+// FailedRecord remembers a mail the SMTP server refused for good (a 5xx
+// reply), so that it no longer blocks the outbox and the operator can see
+// what did not go out.
+type FailedRecord struct {
+	Seq       uint64    `json:"seq"`
+	MessageID string    `json:"message_id"`
+	To        []string  `json:"to"`
+	Campaign  string    `json:"campaign,omitempty"`
+	Purpose   string    `json:"purpose"`
+	Failed    time.Time `json:"failed"`
+	Reason    string    `json:"reason"`
+}
+
 // Enqueue puts a mail in the outbox.
 func (tx *Tx) Enqueue(m *Mail) error {
 	b := tx.tx.Bucket(bucketOutbox)
@@ -65,6 +78,33 @@ func (tx *Tx) MarkSent(m *Mail, at time.Time) error {
 	}
 	rec := SentRecord{Seq: m.Seq, MessageID: m.MessageID, To: m.To, Campaign: m.Campaign, Purpose: m.Purpose, Sent: at}
 	return putJSON(tx.tx.Bucket(bucketSent), seqKey(m.Seq), rec)
+}
+
+// MarkFailed moves a mail the server refused for good from the outbox to
+// the failed log.
+func (tx *Tx) MarkFailed(m *Mail, at time.Time, reason string) error {
+	if err := tx.tx.Bucket(bucketOutbox).Delete(seqKey(m.Seq)); err != nil {
+		return fmt.Errorf("mark mail %s failed: %w", m.MessageID, err)
+	}
+	rec := FailedRecord{Seq: m.Seq, MessageID: m.MessageID, To: m.To, Campaign: m.Campaign, Purpose: m.Purpose, Failed: at, Reason: reason}
+	if err := putJSON(tx.tx.Bucket(bucketFailed), seqKey(m.Seq), rec); err != nil {
+		return fmt.Errorf("mark mail %s failed: %w", m.MessageID, err)
+	}
+	return nil
+}
+
+// Failed returns the failed log, oldest first.
+func (tx *Tx) Failed() ([]FailedRecord, error) {
+	var out []FailedRecord
+	err := tx.tx.Bucket(bucketFailed).ForEach(func(k, v []byte) error {
+		var rec FailedRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("load failed record %d: %w", binary.BigEndian.Uint64(k), err)
+		}
+		out = append(out, rec)
+		return nil
+	})
+	return out, err
 }
 
 // Sent returns the sent log, oldest first.

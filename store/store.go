@@ -30,6 +30,7 @@ var (
 	bucketIMAP      = []byte("imap")
 	bucketOutbox    = []byte("outbox")
 	bucketSent      = []byte("sent")
+	bucketFailed    = []byte("failed")
 
 	keyMeta   = []byte("meta")
 	keyTurns  = []byte("turns")
@@ -62,7 +63,7 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	err = b.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketCampaigns, bucketMessages, bucketIMAP, bucketOutbox, bucketSent} {
+		for _, name := range [][]byte{bucketCampaigns, bucketMessages, bucketIMAP, bucketOutbox, bucketSent, bucketFailed} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
