@@ -150,6 +150,12 @@ func addresses(h gmmail.Header, key string) []*netmail.Address {
 	return out
 }
 
+// MaxMessageIDBytes bounds a message id. A longer one is ignored, so a
+// hostile Message-ID cannot overflow a store key or, echoed in
+// In-Reply-To, a header line (RFC 5322 §2.1.1: 998 characters); a mail
+// whose Message-ID is ignored gets a synthetic one.
+const MaxMessageIDBytes = 250
+
 // msgIDs extracts message ids from an In-Reply-To, References or Message-ID
 // value without <>. It accepts what RFC 5322 §3.6.4 allows and the common
 // deviations: commas between ids, comments, and ids without brackets.
@@ -165,7 +171,7 @@ func msgIDs(v string) []string {
 		if j < 0 {
 			break
 		}
-		if id := strings.TrimSpace(rest[i+1 : i+1+j]); id != "" && !strings.ContainsAny(id, " \t\r\n") {
+		if id := strings.TrimSpace(rest[i+1 : i+1+j]); id != "" && !strings.ContainsAny(id, " \t\r\n") && len(id) <= MaxMessageIDBytes {
 			ids = append(ids, clean(id))
 		}
 		rest = rest[i+2+j:]
@@ -174,7 +180,7 @@ func msgIDs(v string) []string {
 		return ids
 	}
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
-		if strings.Contains(f, "@") {
+		if strings.Contains(f, "@") && len(f) <= MaxMessageIDBytes+2 {
 			ids = append(ids, clean(strings.Trim(f, "<>")))
 		}
 	}

@@ -238,3 +238,18 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestParse_hugeMessageIDIsReplaced(t *testing.T) {
+	long := strings.Repeat("x", 40<<10) + "@example.test"
+	raw := []byte("From: vorn@example.test\r\nMessage-ID: <" + long + ">\r\nIn-Reply-To: <" + long + ">\r\nReferences: <a@b> <" + long + ">\r\n\r\norders\r\n")
+	in, err := Parse(raw, ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.MessageID) > MaxMessageIDBytes || !strings.HasSuffix(in.MessageID, "@pbemd.invalid") {
+		t.Errorf("MessageID = %.80q…, want a synthetic id of at most %d bytes", in.MessageID, MaxMessageIDBytes)
+	}
+	if in.InReplyTo != "" || len(in.References) != 1 || in.References[0] != "a@b" {
+		t.Errorf("InReplyTo %.40q, References %.80q; want the long id dropped", in.InReplyTo, in.References)
+	}
+}
