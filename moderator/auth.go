@@ -34,12 +34,12 @@ func (m *Moderator) seatsOf(addr string) ([]seat, error) {
 	return out, err
 }
 
-type rejectFunc func(campaign.ID, *templates.Rejection) decision
+type rejectFunc func(campaign.ID, *templates.Rejection) (decision, error)
 
 // checkOrders authenticates a parsed submission and validates it against
 // the campaign's state. The sender must hold the seat the orders name, and
 // the orders must carry that seat's token.
-func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) decision {
+func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
 	problem := func(key, rule, msg, hint string) *templates.Rejection {
 		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
 			Problems: orders.Problems{{Pos: sub.Pos[key], Rule: rule, Msg: msg, Hint: hint}}}
@@ -83,8 +83,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		return err
 	})
 	if err != nil {
-		rec.Outcome, rec.Detail = store.Ignored, "store error: "+err.Error()
-		return decision{}
+		return decision{}, err
 	}
 	p := rec0.State.Player(s.seat.Player)
 	loc := playerLocation(c, p)
@@ -117,7 +116,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
 			Player: s.seat.Player, Turn: c.Turn, Submission: &stored, MessageID: in.MessageID, Received: rec.Received,
 		}},
-	}
+	}, nil
 }
 
 // syntheticID names a mail whose header could not be read, so that it is

@@ -58,7 +58,10 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		log.Info("mail seen before; skipped")
 		return m.commit(rec, f, nil, nil)
 	}
-	out := m.decide(in, rec)
+	out, err := m.decide(in, rec)
+	if err != nil {
+		return fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
+	}
 	switch rec.Outcome {
 	case store.Ignored:
 		log.Info("mail ignored", "why", rec.Detail)
@@ -128,11 +131,12 @@ type decision struct {
 }
 
 // decide classifies a mail, authenticates its sender and checks its orders.
-// It fills rec's outcome and returns the answer; it writes nothing.
-func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) decision {
-	ignore := func(why string) decision {
+// It fills rec's outcome and returns the answer; it writes nothing. An
+// error (the store failed) means no decision: the mail is tried again.
+func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
+	ignore := func(why string) (decision, error) {
 		rec.Outcome, rec.Detail = store.Ignored, why
-		return decision{}
+		return decision{}, nil
 	}
 	switch {
 	case in.Bounce:
@@ -144,13 +148,13 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) decision 
 	}
 	seats, err := m.seatsOf(in.From)
 	if err != nil {
-		return ignore("store error: " + err.Error())
+		return decision{}, err
 	}
 	if len(seats) == 0 {
 		return ignore("sender plays in no campaign")
 	}
 	var secret string // the token the mail carried, never to be quoted
-	reject := func(c campaign.ID, r *templates.Rejection) decision {
+	reject := func(c campaign.ID, r *templates.Rejection) (decision, error) {
 		r.Campaign = c
 		r.Secrets = append(r.Secrets, secret)
 		rec.Outcome, rec.Campaign = store.Rejected, string(c)
@@ -160,7 +164,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) decision 
 		}
 		subject, text := templates.RenderRejection(r)
 		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
-		return decision{reply: &o}
+		return decision{reply: &o}, nil
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable

@@ -60,84 +60,72 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 		if c.Status != store.Running {
 			continue
 		}
-		due, err := m.due(c)
+		deadline, err := m.resolveIfDue(ctx, c.ID)
 		if err != nil {
 			return time.Time{}, err
 		}
-		if due {
-			if err := m.Resolve(ctx, c.ID, c.Turn); err != nil {
-				return time.Time{}, err
-			}
-			if c, err = m.campaign(c.ID); err != nil {
-				return time.Time{}, err
-			}
-		}
-		if next.IsZero() || c.Deadline.Before(next) {
-			next = c.Deadline
+		if next.IsZero() || deadline.Before(next) {
+			next = deadline
 		}
 	}
 	return next, nil
 }
 
-// due reports whether a campaign's open turn should resolve now: its
-// deadline has passed, or every player has final orders on file.
-func (m *Moderator) due(c *store.Campaign) (bool, error) {
-	if !m.clock.Now().Before(c.Deadline) {
-		return true, nil
-	}
-	var final int
-	err := m.db.View(func(tx *store.Tx) error {
-		recs, err := tx.TurnOrders(c.ID, c.Turn)
-		for _, r := range recs {
-			if r.Submission.Final {
-				final++
-			}
-		}
-		return err
-	})
-	return final == len(c.Players) && final > 0, err
-}
-
-func (m *Moderator) campaign(id campaign.ID) (*store.Campaign, error) {
-	var c *store.Campaign
-	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		c, err = tx.Campaign(id)
-		return err
-	})
-	return c, err
-}
-
-// Resolve resolves turn n of a campaign: it runs the resolver on the state
-// and the orders on file, renders every player's report, and commits the
-// next turn with all its mail in one transaction. Resolving a turn that is
-// no longer open does nothing, so a retry after a crash is safe.
-func (m *Moderator) Resolve(ctx context.Context, id campaign.ID, n int) error {
+// resolveIfDue resolves a campaign's open turn if it is due: its deadline
+// has passed, or every player has final orders on file. It decides and
+// resolves under turnMu, so no orders are filed in between. It returns the
+// deadline of the turn open afterwards.
+func (m *Moderator) resolveIfDue(ctx context.Context, id campaign.ID) (time.Time, error) {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
 	var (
-		c    *store.Campaign
-		rec  *store.TurnRecord
-		subs = map[campaign.PlayerID]*orders.Submission{}
+		c     *store.Campaign
+		filed []*store.OrdersRecord
 	)
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
 		if c, err = tx.Campaign(id); err != nil {
 			return err
 		}
-		if c.Turn != n {
-			return nil
-		}
-		if rec, err = tx.Turn(id, n); err != nil {
-			return err
-		}
-		filed, err := tx.TurnOrders(id, n)
-		for _, o := range filed {
-			subs[o.Player] = o.Submission
-		}
+		filed, err = tx.TurnOrders(id, c.Turn)
 		return err
 	})
-	if err != nil || rec == nil {
+	if err != nil {
+		return time.Time{}, err
+	}
+	final := 0
+	for _, o := range filed {
+		if o.Submission.Final {
+			final++
+		}
+	}
+	everyoneFinal := final > 0 && final == len(c.Players)
+	if c.Status != store.Running || (m.clock.Now().Before(c.Deadline) && !everyoneFinal) {
+		return c.Deadline, nil
+	}
+	if err := m.resolve(ctx, c, filed); err != nil {
+		return time.Time{}, err
+	}
+	return c.Deadline, nil
+}
+
+// resolve resolves the open turn of c with the orders on file: it runs the
+// resolver, renders every player's report, and commits the next turn with
+// all its mail in one transaction, updating c. The caller holds turnMu. A
+// turn that is no longer open when the commit comes is left alone, so a
+// retry after a crash is safe.
+func (m *Moderator) resolve(ctx context.Context, c *store.Campaign, filed []*store.OrdersRecord) error {
+	id, n := c.ID, c.Turn
+	subs := map[campaign.PlayerID]*orders.Submission{}
+	for _, o := range filed {
+		subs[o.Player] = o.Submission
+	}
+	var rec *store.TurnRecord
+	err := m.db.View(func(tx *store.Tx) (err error) {
+		rec, err = tx.Turn(id, n)
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	res := resolver.Resolve(rec.State, subs)
