@@ -158,6 +158,16 @@ type Battle struct {
 	At    SystemID   `json:"at,omitempty"`
 	Lane  *Lane      `json:"lane,omitempty"`
 	Sides []PlayerID `json:"sides"`
-	// Fleets lists the fleets involved, by owner then ID.
-	Fleets []FleetKey `json:"fleets"`
+	// Fleets lists the fleets involved, by owner then ID, as they were
+	// when they met: reports show the battle as it was found, not where
+	// those fleets went or what joined them since.
+	Fleets []BattleFleet `json:"fleets"`
+}
+
+// BattleFleet is a fleet as it stood when its battle was found.
+type BattleFleet struct {
+	Owner PlayerID    `json:"owner"`
+	ID    FleetID     `json:"id"`
+	Units []ClassName `json:"units"`
+	CBPV  int         `json:"cbpv"`
 }

@@ -29,19 +29,21 @@ func (t *turn) findBattles() {
 // addBattle records a meeting at a system or in a lane, unless the same
 // fleets already wait for a battle there.
 func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*campaign.Fleet) {
-	keys := make([]campaign.FleetKey, len(fleets))
+	forces := make([]campaign.BattleFleet, len(fleets))
 	for i, f := range fleets {
-		keys[i] = f.Key()
+		forces[i] = campaign.BattleFleet{Owner: f.Owner, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.next.FleetCBPV(f)}
 	}
-	slices.SortFunc(keys, compareKeys)
+	slices.SortFunc(forces, func(a, b campaign.BattleFleet) int {
+		return compareKeys(campaign.FleetKey{Owner: a.Owner, ID: a.ID}, campaign.FleetKey{Owner: b.Owner, ID: b.ID})
+	})
 	var sides []campaign.PlayerID
-	for _, k := range keys {
-		if !slices.Contains(sides, k.Owner) {
-			sides = append(sides, k.Owner)
+	for _, f := range forces {
+		if !slices.Contains(sides, f.Owner) {
+			sides = append(sides, f.Owner)
 		}
 	}
 	for _, b := range t.next.Battles {
-		if b.At == at && sameLane(b.Lane, lane) && slices.Equal(b.Fleets, keys) {
+		if b.At == at && sameLane(b.Lane, lane) && slices.EqualFunc(b.Fleets, forces, sameForce) {
 			return
 		}
 	}
@@ -51,7 +53,7 @@ func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*ca
 		At:     at,
 		Lane:   lane,
 		Sides:  sides,
-		Fleets: keys,
+		Fleets: forces,
 	}
 	t.next.Battles = append(t.next.Battles, b)
 	t.emit(Event{Kind: EventBattle, Players: sides, At: at, Rule: battleRule(lane),
@@ -70,6 +72,12 @@ func compareKeys(a, b campaign.FleetKey) int {
 		return c
 	}
 	return strings.Compare(string(a.ID), string(b.ID))
+}
+
+// sameForce reports whether two snapshots are the same fleet with the same
+// units: the same meeting, still waiting.
+func sameForce(a, b campaign.BattleFleet) bool {
+	return a.Owner == b.Owner && a.ID == b.ID && slices.Equal(a.Units, b.Units)
 }
 
 func sameLane(a, b *campaign.Lane) bool {

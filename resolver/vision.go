@@ -37,7 +37,6 @@ type vision struct {
 	scout   []bool
 	byOwner map[campaign.PlayerID][]int
 	bySys   map[campaign.SystemID][]int
-	byKey   map[campaign.FleetKey]int
 	forts   map[campaign.SystemID]bool
 	devs    map[campaign.SystemID]bool
 }
@@ -49,7 +48,6 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		scout:   make([]bool, len(st.Fleets)),
 		byOwner: map[campaign.PlayerID][]int{},
 		bySys:   map[campaign.SystemID][]int{},
-		byKey:   make(map[campaign.FleetKey]int, len(st.Fleets)),
 		forts:   map[campaign.SystemID]bool{},
 		devs:    map[campaign.SystemID]bool{},
 	}
@@ -66,7 +64,6 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		}
 		v.byOwner[f.Owner] = append(v.byOwner[f.Owner], i)
 		v.bySys[f.At] = append(v.bySys[f.At], i)
-		v.byKey[f.Key()] = i
 	}
 	for _, d := range st.Developments {
 		if d.Kind == campaign.Fortification {
@@ -166,7 +163,7 @@ func (v *vision) contacts(at campaign.SystemID, owner campaign.PlayerID) []int {
 }
 
 // battles lists the pending battles the player takes part in, with every
-// fleet in them.
+// fleet in them as it stood when the battle was found.
 func (v *vision) battles(owner campaign.PlayerID) []BattleView {
 	var out []BattleView
 	for _, b := range v.st.Battles {
@@ -176,16 +173,11 @@ func (v *vision) battles(owner campaign.PlayerID) []BattleView {
 		bv := BattleView{ID: b.ID, At: b.At, Lane: b.Lane, Status: "pending"}
 		for _, side := range b.Sides {
 			s := BattleSide{Player: side}
-			for _, k := range b.Fleets {
-				if k.Owner != side {
+			for _, f := range b.Fleets {
+				if f.Owner != side {
 					continue
 				}
-				i, ok := v.byKey[k]
-				if !ok {
-					continue
-				}
-				f := v.st.Fleets[i]
-				bf := BattleFleet{Units: f.Units, CBPV: v.cbpv[i]}
+				bf := BattleFleet{Units: f.Units, CBPV: f.CBPV}
 				if side == owner {
 					bf.ID = f.ID
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 func systemView(v View, id campaign.SystemID) *SystemView {
@@ -84,5 +85,41 @@ func TestEaW5e_ViewHoldsNothingOutsideVision(t *testing.T) {
 		if s := systemView(v, "e"); s != nil {
 			t.Errorf("blue sees e: %+v", s)
 		}
+	}
+}
+
+// TestEaW5e_PendingBattleShowsFleetsAsTheyMet: a battle found in turn 1
+// still waits in turn 3, after red flew out of blue's sight and added a
+// cruiser. Blue's views show red's fleet as it was when they met, and
+// nothing else of red.
+func TestEaW5e_PendingBattleShowsFleetsAsTheyMet(t *testing.T) {
+	st := newTestState().
+		withFleet("blue", "1st", "b", "frigate", "frigate").
+		withFleet("red", "1st", "d", "frigate")
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{
+		"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [c]}"),
+		"red":  submit(t, st, "red", "move: {fleet: 1st, path: [c]}"),
+	})
+	if len(res.Next.Battles) != 1 {
+		t.Fatalf("battles after turn 1 = %+v, want one at c", res.Next.Battles)
+	}
+	st2 := testState{res.Next}
+	res = Resolve(st2.State, map[campaign.PlayerID]*orders.Submission{"red": submit(t, st2, "red", "move: {fleet: 1st, path: [d, e]}")})
+	st3 := testState{res.Next}
+	res = Resolve(st3.State, map[campaign.PlayerID]*orders.Submission{"red": submit(t, st3, "red", "build: {units: [cruiser], fleet: 1st, mp: 0}")})
+	if got := res.Next.Fleet("red", "1st").Units; len(got) != 2 {
+		t.Fatalf("red's fleet = %v, want frigate and cruiser", got)
+	}
+	blue := res.Views[0]
+	if len(blue.Battles) != 1 {
+		t.Fatalf("blue's battles = %+v, want the one from turn 1", blue.Battles)
+	}
+	red := blue.Battles[0].Sides[1]
+	if red.Player != "red" || len(red.Fleets) != 1 || !slices.Equal(red.Fleets[0].Units, []campaign.ClassName{"frigate"}) || red.Fleets[0].ID != "" {
+		t.Errorf("red's side in blue's view = %+v, want one unnamed fleet of one frigate", red)
+	}
+	b, _ := json.Marshal(blue)
+	if strings.Contains(string(b), "cruiser") || systemView(blue, "e") != nil {
+		t.Errorf("blue's view shows red's fleet at e or its new cruiser:\n%s", b)
 	}
 }
