@@ -43,6 +43,11 @@ type Options struct {
 // Run plays the frontier campaign until ctx is done.
 func Run(ctx context.Context, opts Options) error {
 	opts = withDefaults(opts)
+	if opts.Data != "" {
+		if _, err := os.Stat(opts.Data); err == nil {
+			return fmt.Errorf("demo data file %s exists: the demo starts a new campaign, so name a new file or leave out --data", opts.Data)
+		}
+	}
 	if opts.Data == "" {
 		dir, err := os.MkdirTemp("", "pbemd-demo-")
 		if err != nil {
