@@ -157,7 +157,7 @@ func (w *walker) readBody(e *message.Entity, params map[string]string, encErr er
 		if strings.EqualFold(params["format"], "flowed") {
 			text = unflow(text, strings.EqualFold(params["delsp"], "yes"))
 		}
-		c.text = []byte(cutSignature(text))
+		c.text = []byte(cutQuotedReply(cutSignature(text)))
 		if len(bytes.TrimSpace(c.text)) == 0 {
 			c.text, c.problem = nil, msgEmpty
 		}

@@ -48,3 +48,19 @@ func TestWelcomeExampleIsValidOrders(t *testing.T) {
 	h.send(h.mailFrom("castellan", welcome[start:end]))
 	h.next("castellan").want(t, "accepted", "Order points: 1 of 3 used, 2 left")
 }
+
+// TestOrdersAboveAQuotedReplyAreAccepted: a player answers a confirmation
+// with new orders on top, as mail clients arrange a reply; the quoted
+// confirmation below must not spoil them.
+func TestOrdersAboveAQuotedReplyAreAccepted(t *testing.T) {
+	h := newHarness(t)
+	h.next("vorn")
+	h.next("vorn")
+	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false)))
+	confirmation := h.next("vorn")
+	quoted := "\nOn Mon, 23 Nov 2026 at 12:00, pbemd <moderator@example.test> wrote:\n> " +
+		strings.ReplaceAll(strings.TrimSpace(confirmation.body()), "\n", "\n> ") + "\n"
+	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true, "move: {fleet: 1st, path: [ferrum]}")+quoted,
+		"In-Reply-To: <"+confirmation.MessageID+">"))
+	h.next("vorn").want(t, "accepted", "path: [ferrum]", "replace the orders you sent earlier")
+}
