@@ -35,6 +35,10 @@ type State struct {
 // Date returns the seasonal turn this state is for.
 func (s *State) Date() Date { return DateOfTurn(s.Start, s.Turn) }
 
+// Over reports whether the campaign has ended: its turn falls after the
+// end year (EaW 4e).
+func (s *State) Over() bool { return s.Date().Year > s.EndYear }
+
 // Clone returns a deep copy of s.
 func (s *State) Clone() *State {
 	b, err := json.Marshal(s)

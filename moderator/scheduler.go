@@ -135,7 +135,7 @@ func (m *Moderator) resolve(ctx context.Context, c *store.Campaign, filed []*sto
 		return fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
 	c.Turn, c.Deadline = res.Next.Turn, deadline
-	if res.Next.Date().Year > res.Next.EndYear {
+	if res.Next.Over() {
 		c.Status = store.Ended
 	}
 	var mails []outgoing

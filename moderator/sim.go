@@ -47,7 +47,7 @@ func Simulate(opts SimOptions) error {
 	}
 	deadline := SimEpoch
 	first := st.Turn
-	for n := first; n < first+opts.Turns; n++ {
+	for n := first; n < first+opts.Turns && !st.Over(); n++ {
 		subs, err := simOrders(st, opts.Orders, n, opts.Log)
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/pbemd/pbemd/campaign"
 )
@@ -87,6 +88,10 @@ func (v *validator) target(o Order, b *Build, frd *campaign.FRD) []string {
 		}
 		return nil
 	}
+	if !fleetName.MatchString(string(b.Fleet)) {
+		v.add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("%q cannot name a new fleet", b.Fleet),
+			"name it with up to 32 letters, digits, '-' or '_', e.g. fleet: 7th")
+	}
 	f = &fleetPlan{createdAt: o.Pos, createdMP: b.MP}
 	v.fleets[b.Fleet] = f
 	v.created = append(v.created, b.Fleet)
@@ -96,6 +101,10 @@ func (v *validator) target(o Order, b *Build, frd *campaign.FRD) []string {
 	f.at, f.known = frd.At, v.graph.Has(frd.At)
 	return []string{fmt.Sprintf("new fleet %s forms at %s (EaW 6c)", b.Fleet, frd.At)}
 }
+
+// fleetName is what a new fleet's ID may be: short, and safe to echo in a
+// reply or a report.
+var fleetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$`)
 
 // fleetsAt lists the player's fleets that the orders so far leave at sys.
 func (v *validator) fleetsAt(sys campaign.SystemID) []campaign.FleetID {

@@ -284,6 +284,9 @@ func TestEaW6c_BuildIntoFleetAtFRD(t *testing.T) {
 			points: []int{1, 1}},
 		{name: "new fleet", orders: []string{"build: {units: [scout], fleet: 5th}"}, points: []int{1},
 			notes: []string{"new fleet 5th forms at kessel (EaW 6c)"}},
+		{name: "new fleet with an unusable name", orders: []string{`build: {units: [scout], fleet: "Home Guard, #1"}`}, points: []int{1},
+			notes: []string{"new fleet Home Guard, #1 forms at kessel (EaW 6c)"},
+			want:  []string{`6:36 EaW 6c: "Home Guard, #1" cannot name a new fleet`}, hint: "e.g. fleet: 7th"},
 	})
 }
 

@@ -235,3 +235,15 @@ func TestResolve_SameInputSameBytes(t *testing.T) {
 		}
 	}
 }
+
+func TestEaW4e_CampaignEndsAfterTheEndYear(t *testing.T) {
+	st := newTestState().atTurn(4)
+	st.EndYear = 165
+	res := Resolve(st.State, nil)
+	if !res.Next.Over() || !res.Views[0].Ended {
+		t.Errorf("after the winter of the end year: over %v, view ended %v; want both", res.Next.Over(), res.Views[0].Ended)
+	}
+	if Resolve(newTestState().State, nil).Views[0].Ended {
+		t.Error("the campaign ended after its first spring")
+	}
+}

@@ -18,6 +18,8 @@ type View struct {
 	// Resolved is the turn just resolved; 0 before the first.
 	Resolved        int `json:"resolved"`
 	ResolverVersion int `json:"resolver_version"`
+	// Ended is set when the campaign is over: no turn is open.
+	Ended bool `json:"ended,omitempty"`
 
 	Treasury int `json:"treasury"`
 	// Budget is the player's order points for Turn (EaW 5.0).

@@ -79,7 +79,7 @@ func (v *vision) view(p campaign.Player, events []Event) View {
 	out := View{
 		Campaign: v.st.Campaign, Title: v.st.Title,
 		Player: p.ID, Name: p.Name, Race: p.Race,
-		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version,
+		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(),
 		Treasury: p.Treasury, Budget: v.st.Budget(p.ID),
 		Map: v.st.Map,
 	}
