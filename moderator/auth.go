@@ -116,6 +116,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
 			Player: s.seat.Player, Turn: c.Turn, Submission: &stored, MessageID: in.MessageID, Received: rec.Received,
 		}},
+		secret: sub.Token,
 	}, nil
 }
 

@@ -68,6 +68,10 @@ func TestCampaignByMail(t *testing.T) {
 	if h.onFile("tekkar", 1) != nil {
 		t.Error("tekkar's rejected orders are on file")
 	}
+	if rec := h.outcome(h.lastID); rec == nil || rec.Outcome != store.Rejected || strings.Contains(string(rec.Raw), h.tokens["tekkar"]) ||
+		!strings.Contains(string(rec.Raw), "path: [tekk, hollow]") {
+		t.Errorf("stored copy of tekkar's mail = %+v, want it rejected, whole, with the token masked", rec)
+	}
 
 	// A stranger and an auto-responder get no answer; the next real mail
 	// is answered, so they were processed before it.

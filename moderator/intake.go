@@ -1,6 +1,7 @@
 package moderator
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -70,6 +71,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	case store.Accepted:
 		log.Info("orders accepted", "campaign", rec.Campaign, "player", rec.Player, "turn", out.filed.Turn)
 	}
+	rec.Raw = storedCopy(f.Raw, rec.Outcome, out.secret)
 	var mails []outgoing
 	if out.reply != nil {
 		mails = append(mails, *out.reply)
@@ -88,6 +90,24 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		wake(m.wakeScheduler)
 	}
 	return nil
+}
+
+// maxIgnoredBytes bounds what is kept of a mail that was ignored: its
+// header is enough to tell what it was, and strangers' mail must not grow
+// the data file without limit.
+const maxIgnoredBytes = 64 << 10
+
+// storedCopy is what the store keeps of a processed mail: the whole mail
+// with its token masked where it stands in clear text, or only the header
+// of ignored mail.
+func storedCopy(raw []byte, outcome store.Outcome, secret string) []byte {
+	if outcome == store.Ignored {
+		if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
+			raw = raw[:i+4]
+		}
+		return bytes.Clone(raw[:min(len(raw), maxIgnoredBytes)])
+	}
+	return templates.Redact(raw, secret)
 }
 
 // commit records a processed message, moves the cursor, files orders and
@@ -128,6 +148,8 @@ type filing struct {
 type decision struct {
 	reply *outgoing
 	filed *filing
+	// secret is the token the mail carried, masked in the stored copy.
+	secret string
 }
 
 // decide classifies a mail, authenticates its sender and checks its orders.
@@ -164,7 +186,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		}
 		subject, text := templates.RenderRejection(r)
 		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
-		return decision{reply: &o}, nil
+		return decision{reply: &o, secret: secret}, nil
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable
