@@ -72,7 +72,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		return enqueue(tx, composed)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("create campaign %s: %w", st.Campaign, err)
+		return nil, err
 	}
 	m.log.Info("campaign created", "campaign", st.Campaign, "players", len(seats), "deadline", deadline)
 	wake(m.wakeSender)

@@ -30,10 +30,10 @@ type SimOptions struct {
 	Log io.Writer
 }
 
-// SimEpoch is the instant an offline campaign starts: deadlines in its
+// simEpoch is the instant an offline campaign starts: deadlines in its
 // reports follow the scenario's schedule from here, so the same inputs
 // always give the same files.
-var SimEpoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+func simEpoch() time.Time { return time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC) }
 
 // Simulate plays a campaign offline, with no mail: the same validation,
 // resolver and templates as the daemon, minus tokens and deadlines. An
@@ -45,7 +45,7 @@ func Simulate(opts SimOptions) error {
 	if err != nil {
 		return err
 	}
-	deadline := SimEpoch
+	deadline := simEpoch()
 	first := st.Turn
 	for n := first; n < first+opts.Turns && !st.Over(); n++ {
 		subs, err := simOrders(st, opts.Orders, n, opts.Log)

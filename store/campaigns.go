@@ -111,8 +111,12 @@ func (tx *Tx) Campaign(id campaign.ID) (*Campaign, error) {
 		return nil, err
 	}
 	var c Campaign
-	if found, err := getJSON(b, keyMeta, &c); err != nil || !found {
-		return nil, fmt.Errorf("load campaign %s: record missing or unreadable: %v", id, err)
+	found, err := getJSON(b, keyMeta, &c)
+	if err != nil {
+		return nil, fmt.Errorf("load campaign %s: %w", id, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("load campaign %s: its record is missing", id)
 	}
 	return &c, nil
 }
@@ -170,9 +174,12 @@ func turnKey(turn int) []byte { return binary.BigEndian.AppendUint64(nil, uint64
 func putJSON(b *bolt.Bucket, key []byte, v any) error {
 	data, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("encode %s: %w", key, err)
+		return fmt.Errorf("encode %q: %w", key, err)
 	}
-	return b.Put(key, data)
+	if err := b.Put(key, data); err != nil {
+		return fmt.Errorf("store %q: %w", key, err)
+	}
+	return nil
 }
 
 // getJSON decodes the value at key into v and reports whether there was one.
