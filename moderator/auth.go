@@ -36,14 +36,11 @@ func (m *Moderator) seatsOf(addr string) ([]seat, error) {
 
 type rejectFunc func(campaign.ID, *templates.Rejection) (decision, error)
 
-// checkOrders authenticates a parsed submission and validates it against
-// the campaign's state. The sender must hold the seat the orders name, and
-// the orders must carry that seat's token.
-func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
-	problem := func(key, rule, msg, hint string) *templates.Rejection {
-		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
-			Problems: orders.Problems{{Pos: sub.Pos[key], Rule: rule, Msg: msg, Hint: hint}}}
-	}
+// authenticate finds the seat a submission is for among the sender's seats
+// and checks that the orders may be taken for it: the sender holds the seat
+// the orders name, the orders carry that seat's token, and the campaign
+// runs. It returns the seat, if any, and the reason to refuse, if any.
+func authenticate(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *templates.Rejection) (*seat, *templates.Rejection) {
 	var s *seat
 	var mine []string
 	for i := range seats {
@@ -53,22 +50,39 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		}
 	}
 	if s == nil {
-		return reject(soleCampaign(seats), problem("campaign", "",
-			fmt.Sprintf("You do not play in a campaign called %q from this address.", sub.Campaign),
-			"write campaign: "+strings.Join(mine, " or ")))
+		return nil, problem("campaign", "", fmt.Sprintf("You do not play in a campaign called %q from this address.", sub.Campaign),
+			"write campaign: "+strings.Join(mine, " or "))
+	}
+	c := s.campaign
+	switch {
+	case sub.Player != s.seat.Player:
+		return s, problem("player", "", fmt.Sprintf("This address plays %s in %s, not %q.", s.seat.Player, c.ID, sub.Player),
+			fmt.Sprintf("write player: %s; orders for another seat must come from that player's address", s.seat.Player))
+	case sub.Token == "":
+		return s, problem("token", "", "The orders carry no token.", "add the token line from your welcome mail")
+	case !tokenMatches(sub.Token, s.seat.TokenHash):
+		return s, problem("token", "", "The token does not match this seat.", "copy the token from your welcome mail exactly")
+	case c.Status != store.Running:
+		return s, &templates.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no more orders.", c.ID, c.Status)}
+	}
+	return s, nil
+}
+
+// checkOrders authenticates a parsed submission and validates it against
+// the campaign's state.
+func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
+	problem := func(key, rule, msg, hint string) *templates.Rejection {
+		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
+			Problems: orders.Problems{{Pos: sub.Pos[key], Rule: rule, Msg: msg, Hint: hint}}}
+	}
+	s, refusal := authenticate(seats, sub, problem)
+	if s == nil {
+		return reject(soleCampaign(seats), refusal)
 	}
 	c := s.campaign
 	rec.Campaign, rec.Player = string(c.ID), string(s.seat.Player)
-	switch {
-	case sub.Player != s.seat.Player:
-		return reject(c.ID, problem("player", "", fmt.Sprintf("This address plays %s in %s, not %q.", s.seat.Player, c.ID, sub.Player),
-			fmt.Sprintf("write player: %s; orders for another seat must come from that player's address", s.seat.Player)))
-	case sub.Token == "":
-		return reject(c.ID, problem("token", "", "The orders carry no token.", "add the token line from your welcome mail"))
-	case !tokenMatches(sub.Token, s.seat.TokenHash):
-		return reject(c.ID, problem("token", "", "The token does not match this seat.", "copy the token from your welcome mail exactly"))
-	case c.Status != store.Running:
-		return reject(c.ID, &templates.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no more orders.", c.ID, c.Status)})
+	if refusal != nil {
+		return reject(c.ID, refusal)
 	}
 	var (
 		rec0  *store.TurnRecord
