@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -163,26 +162,4 @@ func (g *Graph) Within(id SystemID, radius int) []Reach {
 type Reach struct {
 	System SystemID
 	Hops   int
-}
-
-// Connected reports whether every system can be reached from every other.
-// It returns a system that cannot be reached from the first one, if any.
-func (g *Graph) Connected() (SystemID, bool) {
-	if len(g.ids) == 0 {
-		return "", true
-	}
-	reached := g.Within(g.ids[0], len(g.ids))
-	if len(reached) == len(g.ids) {
-		return "", true
-	}
-	seen := make(map[SystemID]bool, len(reached))
-	for _, r := range reached {
-		seen[r.System] = true
-	}
-	for _, id := range g.ids {
-		if !seen[id] {
-			return id, false
-		}
-	}
-	panic(fmt.Sprintf("campaign: graph of %d systems reached %d", len(g.ids), len(reached)))
 }
