@@ -30,6 +30,45 @@ type State struct {
 	// Battles are the battles found in earlier turns that still wait for a
 	// result.
 	Battles []Battle `json:"battles"`
+	// Intel is what each player has learned of the map so far, in player
+	// order: the memory behind last-seen reports.
+	Intel []Intel `json:"intel,omitempty"`
+}
+
+// Intel is what one player has learned of the map, system by system.
+type Intel struct {
+	Player PlayerID `json:"player"`
+	// Systems holds the latest sighting of every system the player has
+	// seen, sorted by system ID.
+	Systems []Sighting `json:"systems"`
+}
+
+// Sighting is what a player learned of one system at the end of one turn
+// (EaW 5e).
+type Sighting struct {
+	System SystemID `json:"system"`
+	// Turn is the turn at whose end the sighting was made; 0 is the
+	// campaign's start.
+	Turn   int        `json:"turn"`
+	Planet PlanetType `json:"planet"`
+	// Scout is set when a scout, or a fleet in the system itself, saw it:
+	// then Developed and Contacts are known. Otherwise only Fortified is.
+	Scout     bool `json:"scout"`
+	Fortified bool `json:"fortified"`
+	Developed bool `json:"developed"`
+	// Contacts is the combat BPV of each other empire's fleet there,
+	// largest first.
+	Contacts []int `json:"contacts"`
+}
+
+// IntelOf returns a player's intel, or nil.
+func (s *State) IntelOf(p PlayerID) *Intel {
+	for i := range s.Intel {
+		if s.Intel[i].Player == p {
+			return &s.Intel[i]
+		}
+	}
+	return nil
 }
 
 // Date returns the seasonal turn this state is for.

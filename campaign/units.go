@@ -23,6 +23,10 @@ type UnitClass struct {
 	// Docking is how many docking points building it takes at an FRD
 	// (EaW 6.0: at most 36 per FRD per turn).
 	Docking int `json:"docking"`
+	// Vision is how many lanes away the unit sees, like a sensor rating;
+	// 0 means the rules' radius (EaW 5e: 1). A fleet sees as far as its
+	// farthest-seeing unit.
+	Vision int `json:"vision,omitempty"`
 }
 
 // Catalogue is the set of unit classes a scenario allows.

@@ -8,7 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout"}
+var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "vision"}
 
 // readUnits reads the unit catalogue (DESIGN "The rules": every campaign
 // brings its own).
@@ -45,6 +45,9 @@ func (l *loader) readUnit(n *yaml.Node) {
 		u.Size = size
 	}
 	u.Scout, _ = l.boolean(f.get("scout"), "scout")
+	if n := f.get("vision"); n != nil {
+		u.Vision = l.positive(n, "vision", "how many lanes away the unit sees, e.g. 2")
+	}
 	classNode := l.need(f, "class", "cruiser")
 	class, ok := l.className(classNode, "class")
 	if !ok {

@@ -172,7 +172,7 @@ func checkFogOfWar(t *testing.T, h *harness, reports map[string]*received) {
 			}
 		}
 		for _, s := range v.Systems {
-			if !inSight[s.ID] {
+			if s.Current && !inSight[s.ID] {
 				t.Errorf("%s's report shows %s, out of sight of every fleet", p, s.ID)
 			}
 			if s.Detail != resolver.DetailScout && (s.Developed || s.Contacts != nil) {

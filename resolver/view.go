@@ -25,13 +25,14 @@ type View struct {
 	// Budget is the player's order points for Turn (EaW 5.0).
 	Budget int `json:"budget"`
 
-	// Map is the map every player shares: systems, known planet types and
-	// lanes (EaW 1a–1d).
+	// Map is the map every player shares: systems and lanes (EaW 1a–1d),
+	// with planet types only where the player has looked.
 	Map          campaign.Map           `json:"map"`
 	Fleets       []FleetView            `json:"fleets"`
 	FRDs         []campaign.SystemID    `json:"frds"`
 	Developments []campaign.Development `json:"developments"`
-	// Systems lists what the player's fleets saw this turn, by system ID.
+	// Systems lists every system the player has seen, this turn or
+	// earlier, by system ID.
 	Systems []SystemView `json:"systems"`
 	// Battles lists the battles the player takes part in.
 	Battles []BattleView `json:"battles"`
@@ -62,12 +63,17 @@ const (
 	DetailScout     Detail = "scout"
 )
 
-// SystemView is what the player learned of one system this turn.
+// SystemView is what the player knows of one system: what their fleets saw
+// of it this turn, or, faded, what they saw when they last looked.
 type SystemView struct {
-	ID     campaign.SystemID `json:"id"`
-	Detail Detail            `json:"detail"`
-	// Hops is the distance in lanes from the nearest observing fleet.
-	Hops      int  `json:"hops"`
+	ID campaign.SystemID `json:"id"`
+	// Seen is the turn at whose end the system was last seen (0: the
+	// campaign's start); Current says that is the turn just resolved.
+	Seen    int                 `json:"seen"`
+	Current bool                `json:"current"`
+	Planet  campaign.PlanetType `json:"planet"`
+	Detail  Detail              `json:"detail"`
+	// Fortified is known at every detail.
 	Fortified bool `json:"fortified"`
 	// Developed, with DetailScout: a mine or colony stands there.
 	Developed bool `json:"developed"`

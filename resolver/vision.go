@@ -6,27 +6,58 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 )
 
-// computeVision builds every player's view of t.next, with this turn's
+// computeVision records what every player's fleets see at the end of the
+// turn in t.next's intel, and builds every player's view with this turn's
 // events.
 func (t *turn) computeVision() []View {
-	v := newVision(t.next, t.graph)
-	views := make([]View, len(t.next.Players))
-	for i, p := range t.next.Players {
-		views[i] = v.view(p, t.events)
-		views[i].Resolved = t.prev.Turn
+	return see(t.next, t.graph, t.prev.Turn, t.events)
+}
+
+// Observe records in st's intel what every player sees when a campaign
+// starts, and returns every player's view: what a player knows before the
+// first turn.
+func Observe(st *campaign.State) []View {
+	return see(st, campaign.NewGraph(st.Map), st.Turn-1, nil)
+}
+
+// see updates st's intel with the sightings made at the end of turn
+// resolved and returns every player's view.
+func see(st *campaign.State, g *campaign.Graph, resolved int, events []Event) []View {
+	v := newVision(st, g)
+	intel := make([]campaign.Intel, len(st.Players))
+	views := make([]View, len(st.Players))
+	for i, p := range st.Players {
+		intel[i] = remember(st.IntelOf(p.ID), p.ID, v.sightings(p.ID, resolved))
+		views[i] = v.view(p, events, &intel[i], resolved)
 	}
+	st.Intel = intel
 	return views
 }
 
-// Observe returns every player's view of st with no turn resolved: what a
-// player knows when a campaign starts.
-func Observe(st *campaign.State) []View {
-	v := newVision(st, campaign.NewGraph(st.Map))
-	views := make([]View, len(st.Players))
-	for i, p := range st.Players {
-		views[i] = v.view(p, nil)
+// remember merges fresh sightings into a player's intel: a fresh sighting
+// replaces the older one of its system, and the rest is kept with its age.
+func remember(old *campaign.Intel, player campaign.PlayerID, fresh []campaign.Sighting) campaign.Intel {
+	out := campaign.Intel{Player: player}
+	var kept []campaign.Sighting
+	if old != nil {
+		kept = old.Systems
 	}
-	return views
+	i, j := 0, 0
+	for i < len(kept) || j < len(fresh) {
+		switch {
+		case j == len(fresh) || (i < len(kept) && kept[i].System < fresh[j].System):
+			out.Systems = append(out.Systems, kept[i])
+			i++
+		case i == len(kept) || fresh[j].System < kept[i].System:
+			out.Systems = append(out.Systems, fresh[j])
+			j++
+		default:
+			out.Systems = append(out.Systems, fresh[j])
+			i++
+			j++
+		}
+	}
+	return out
 }
 
 // vision holds the indexes every player's view is computed from.
@@ -35,9 +66,11 @@ type vision struct {
 	graph   *campaign.Graph
 	cbpv    []int
 	scout   []bool
+	radius  []int
 	byOwner map[campaign.PlayerID][]int
 	bySys   map[campaign.SystemID][]int
 	forts   map[campaign.SystemID]bool
+	planets map[campaign.SystemID]campaign.PlanetType
 	devs    map[campaign.SystemID]bool
 }
 
@@ -46,6 +79,8 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		st: st, graph: g,
 		cbpv:    make([]int, len(st.Fleets)),
 		scout:   make([]bool, len(st.Fleets)),
+		radius:  make([]int, len(st.Fleets)),
+		planets: make(map[campaign.SystemID]campaign.PlanetType, len(st.Map.Systems)),
 		byOwner: map[campaign.PlayerID][]int{},
 		bySys:   map[campaign.SystemID][]int{},
 		forts:   map[campaign.SystemID]bool{},
@@ -55,11 +90,16 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	for i := range st.Catalogue {
 		classes[st.Catalogue[i].Class] = &st.Catalogue[i]
 	}
+	for _, sys := range st.Map.Systems {
+		v.planets[sys.ID] = sys.Planet
+	}
 	for i, f := range st.Fleets {
+		v.radius[i] = st.Rules.Vision.Radius
 		for _, u := range f.Units {
 			if c := classes[u]; c != nil {
 				v.cbpv[i] += c.CBPV
 				v.scout[i] = v.scout[i] || c.Scout
+				v.radius[i] = max(v.radius[i], c.Vision)
 			}
 		}
 		v.byOwner[f.Owner] = append(v.byOwner[f.Owner], i)
@@ -75,13 +115,13 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	return v
 }
 
-func (v *vision) view(p campaign.Player, events []Event) View {
+func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, resolved int) View {
 	out := View{
 		Campaign: v.st.Campaign, Title: v.st.Title,
 		Player: p.ID, Name: p.Name, Race: p.Race,
 		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(),
 		Treasury: p.Treasury, Budget: v.st.Budget(p.ID),
-		Map: v.st.Map,
+		Resolved: resolved, Map: knownMap(v.st.Map, intel),
 	}
 	r := v.st.Rules.Budget
 	for _, i := range v.byOwner[p.ID] {
@@ -101,7 +141,7 @@ func (v *vision) view(p campaign.Player, events []Event) View {
 			out.Developments = append(out.Developments, d)
 		}
 	}
-	out.Systems = v.systems(p.ID)
+	out.Systems = systemViews(intel, resolved)
 	out.Battles = v.battles(p.ID)
 	for _, e := range events {
 		if e.concerns(p.ID) {
@@ -111,26 +151,19 @@ func (v *vision) view(p campaign.Player, events []Event) View {
 	return out
 }
 
-// systems applies the vision radius of every fleet the player owns
-// (EaW 5e) and keeps, per system, the best detail any of them got.
-func (v *vision) systems(owner campaign.PlayerID) []SystemView {
-	seen := map[campaign.SystemID]*SystemView{}
+// sightings applies the vision radius of every fleet the player owns
+// (EaW 5e) and keeps, per system, the best detail any of them got. A fleet
+// sees as far as its farthest-seeing unit.
+func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sighting {
+	seen := map[campaign.SystemID]*campaign.Sighting{}
 	for _, i := range v.byOwner[owner] {
-		f := v.st.Fleets[i]
-		for _, r := range v.graph.Within(f.At, v.st.Rules.Vision.Radius) {
-			detail := DetailFortified
-			if v.scout[i] || r.Hops == 0 {
-				detail = DetailScout
-			}
+		for _, r := range v.graph.Within(v.st.Fleets[i].At, v.radius[i]) {
 			sv := seen[r.System]
 			if sv == nil {
-				sv = &SystemView{ID: r.System, Detail: detail, Hops: r.Hops}
+				sv = &campaign.Sighting{System: r.System, Turn: turn}
 				seen[r.System] = sv
 			}
-			if detail == DetailScout {
-				sv.Detail = DetailScout
-			}
-			sv.Hops = min(sv.Hops, r.Hops)
+			sv.Scout = sv.Scout || v.scout[i] || r.Hops == 0
 		}
 	}
 	ids := make([]campaign.SystemID, 0, len(seen))
@@ -138,15 +171,45 @@ func (v *vision) systems(owner campaign.PlayerID) []SystemView {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	out := make([]SystemView, len(ids))
+	out := make([]campaign.Sighting, len(ids))
 	for k, id := range ids {
 		sv := seen[id]
+		sv.Planet = v.planets[id]
 		sv.Fortified = v.forts[id]
-		if sv.Detail == DetailScout {
+		if sv.Scout {
 			sv.Developed = v.devs[id]
 			sv.Contacts = v.contacts(id, owner)
 		}
 		out[k] = *sv
+	}
+	return out
+}
+
+// systemViews turns a player's intel into the systems of their view.
+func systemViews(intel *campaign.Intel, resolved int) []SystemView {
+	out := make([]SystemView, len(intel.Systems))
+	for i, s := range intel.Systems {
+		sv := SystemView{ID: s.System, Seen: s.Turn, Current: s.Turn == resolved, Planet: s.Planet,
+			Detail: DetailFortified, Fortified: s.Fortified}
+		if s.Scout {
+			sv.Detail, sv.Developed, sv.Contacts = DetailScout, s.Developed, s.Contacts
+		}
+		out[i] = sv
+	}
+	return out
+}
+
+// knownMap is the shared map as a player knows it: every system and lane
+// (EaW 1a–1d), but planet types only where the player has looked.
+func knownMap(m campaign.Map, intel *campaign.Intel) campaign.Map {
+	known := make(map[campaign.SystemID]campaign.PlanetType, len(intel.Systems))
+	for _, s := range intel.Systems {
+		known[s.System] = s.Planet
+	}
+	out := campaign.Map{Systems: make([]campaign.System, len(m.Systems)), Lanes: m.Lanes}
+	for i, s := range m.Systems {
+		s.Planet = known[s.ID]
+		out.Systems[i] = s
 	}
 	return out
 }

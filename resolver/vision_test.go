@@ -123,3 +123,46 @@ func TestEaW5e_PendingBattleShowsFleetsAsTheyMet(t *testing.T) {
 		t.Errorf("blue's view shows red's fleet at e or its new cruiser:\n%s", b)
 	}
 }
+
+// TestLastSeenMemory: a system seen in an earlier turn stays in the view,
+// not current, with what was there when it was seen.
+func TestLastSeenMemory(t *testing.T) {
+	st := newTestState().
+		withFleet("blue", "eyes", "b", "scout").
+		withFleet("red", "1st", "c", "cruiser")
+	views := Observe(st.State)
+	if c := systemView(views[0], "c"); c == nil || !c.Current || c.Seen != 0 {
+		t.Fatalf("blue's view of c at the start = %+v, want a current sighting", c)
+	}
+	sub := submit(t, st, "blue", "move: {fleet: eyes, path: [a]}")
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
+	c := systemView(res.Views[0], "c")
+	if c == nil || c.Current || c.Seen != 0 || !slices.Equal(c.Contacts, []int{120}) || c.Planet != campaign.Life {
+		t.Errorf("blue's view of c after flying away = %+v, want the start's sighting: not current, a life planet, one contact of 120", c)
+	}
+	if b := systemView(res.Views[0], "b"); b == nil || !b.Current || b.Seen != 1 {
+		t.Errorf("blue's view of b = %+v, want seen now, at the end of turn 1", b)
+	}
+}
+
+func TestVisionRadiusPerUnitClass(t *testing.T) {
+	st := newTestState().withFleet("blue", "eyes", "a", "scout")
+	st.Catalogue[2].Vision = 3
+	var seen []campaign.SystemID
+	for _, s := range Observe(st.State)[0].Systems {
+		seen = append(seen, s.ID)
+	}
+	if !slices.Equal(seen, []campaign.SystemID{"a", "b", "c", "d"}) {
+		t.Errorf("a scout with vision 3 at a sees %v, want [a b c d]", seen)
+	}
+}
+
+func TestEaW5e_PlanetTypesOnlyWhereThePlayerLooked(t *testing.T) {
+	st := newTestState().withFleet("blue", "1st", "a", "cruiser")
+	for _, s := range Observe(st.State)[0].Map.Systems {
+		known := s.ID == "a" || s.ID == "b"
+		if known != (s.Planet != "") {
+			t.Errorf("blue's map shows %s as %q", s.ID, s.Planet)
+		}
+	}
+}

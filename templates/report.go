@@ -68,8 +68,7 @@ type fleetRow struct {
 }
 
 type seenRow struct {
-	Name, Detail, Fortified, Developed, Contacts, Planet string
-	Hops                                                 int
+	Name, Seen, Detail, Fortified, Developed, Contacts, Planet string
 }
 
 func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *reportData {
@@ -91,12 +90,15 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 	for _, dev := range v.Developments {
 		d.Devs = append(d.Devs, fmt.Sprintf("%s at %s (since %s)", dev.Kind, names[dev.At], dev.Since))
 	}
-	planets := map[campaign.SystemID]campaign.PlanetType{}
-	for _, s := range v.Map.Systems {
-		planets[s.ID] = s.Planet
-	}
 	for _, s := range v.Systems {
-		row := seenRow{Name: names[s.ID], Hops: s.Hops, Detail: string(s.Detail), Fortified: yesNo(s.Fortified), Planet: string(planets[s.ID]), Developed: "?", Contacts: "?"}
+		seen := "now"
+		if !s.Current {
+			seen = fmt.Sprintf("turn %d", s.Seen)
+			if s.Seen == 0 {
+				seen = "start"
+			}
+		}
+		row := seenRow{Name: names[s.ID], Seen: seen, Detail: string(s.Detail), Fortified: yesNo(s.Fortified), Planet: string(s.Planet), Developed: "?", Contacts: "?"}
 		if s.Detail == resolver.DetailScout {
 			row.Developed = yesNo(s.Developed)
 			row.Contacts = intList(s.Contacts)
