@@ -66,7 +66,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		return nil, err
 	}
 	err = m.db.Update(func(tx *store.Tx) error {
-		if err := tx.CreateCampaign(rec, &store.TurnRecord{State: st, ResolverVersion: resolver.Version}); err != nil {
+		if err := tx.CreateCampaign(rec, &store.TurnRecord{State: st, ResolverVersion: resolver.Version, Deadline: deadline}); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)

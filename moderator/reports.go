@@ -1,6 +1,7 @@
 package moderator
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -46,4 +47,45 @@ func zoneOf(p *campaign.Player, fallback *time.Location) *time.Location {
 		}
 	}
 	return fallback
+}
+
+// PastReport is a report as its player received it.
+type PastReport struct {
+	View     *resolver.View
+	Deadline time.Time
+	Location *time.Location
+}
+
+// ReportOf rebuilds the report a player got after turn n of a campaign was
+// resolved (n = 0: the first report, when the campaign started), from the
+// stored state and events, so a GM can see exactly what the player saw.
+func ReportOf(db *store.DB, id campaign.ID, player campaign.PlayerID, n int) (*PastReport, error) {
+	var (
+		c   *store.Campaign
+		rec *store.TurnRecord
+	)
+	err := db.View(func(tx *store.Tx) error {
+		var err error
+		if c, err = tx.Campaign(id); err != nil {
+			return err
+		}
+		rec, err = tx.Turn(id, n+1)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("report of %s after turn %d: %w", player, n, err)
+	}
+	var events []resolver.Event
+	if len(rec.Events) > 0 {
+		if err := json.Unmarshal(rec.Events, &events); err != nil {
+			return nil, fmt.Errorf("report of %s after turn %d: read events: %w", player, n, err)
+		}
+	}
+	views := resolver.Replay(rec.State, events)
+	for i := range views {
+		if views[i].Player == player {
+			return &PastReport{View: &views[i], Deadline: rec.Deadline, Location: playerLocation(c, rec.State.Player(player))}, nil
+		}
+	}
+	return nil, fmt.Errorf("report of %s after turn %d: campaign %s has no such player", player, n, id)
 }

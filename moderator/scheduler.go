@@ -159,7 +159,7 @@ func (m *Moderator) resolve(ctx context.Context, c *store.Campaign, filed []*sto
 		if err != nil || cur.Turn != n {
 			return err
 		}
-		next := &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now}
+		next := &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline}
 		if err := tx.PutTurn(id, next); err != nil {
 			return err
 		}

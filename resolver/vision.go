@@ -20,6 +20,14 @@ func Observe(st *campaign.State) []View {
 	return see(st, campaign.NewGraph(st.Map), st.Turn-1, nil)
 }
 
+// Replay returns the views players got when the turn before st was
+// resolved, given that resolution's events: what their reports showed. It
+// leaves st alone.
+func Replay(st *campaign.State, events []Event) []View {
+	c := st.Clone()
+	return see(c, campaign.NewGraph(c.Map), c.Turn-1, events)
+}
+
 // see updates st's intel with the sightings made at the end of turn
 // resolved and returns every player's view.
 func see(st *campaign.State, g *campaign.Graph, resolved int, events []Event) []View {

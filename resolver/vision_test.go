@@ -166,3 +166,21 @@ func TestEaW5e_PlanetTypesOnlyWhereThePlayerLooked(t *testing.T) {
 		}
 	}
 }
+
+func TestReplayGivesTheReportsOfTheResolvedTurn(t *testing.T) {
+	st := newTestState().
+		withFleet("blue", "1st", "a", "cruiser", "scout").
+		withFleet("red", "1st", "e", "frigate")
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [b, c]}")})
+	before, _ := json.Marshal(res.Next)
+	again := Replay(res.Next, res.Events)
+	after, _ := json.Marshal(res.Next)
+	if string(before) != string(after) {
+		t.Error("Replay changed the state it was given")
+	}
+	want, _ := json.Marshal(res.Views)
+	got, _ := json.Marshal(again)
+	if string(got) != string(want) {
+		t.Errorf("Replay = %s\nwant the views of the resolution %s", got, want)
+	}
+}

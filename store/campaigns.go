@@ -71,6 +71,8 @@ type TurnRecord struct {
 	Events          json.RawMessage `json:"events,omitempty"`
 	ResolverVersion int             `json:"resolver_version"`
 	ResolvedAt      time.Time       `json:"resolved_at"`
+	// Deadline is the deadline the turn opened with, as its reports said.
+	Deadline time.Time `json:"deadline"`
 }
 
 // CreateCampaign stores a new campaign and the state of its first turn. It

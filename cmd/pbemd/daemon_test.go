@@ -90,3 +90,36 @@ func waitForMail(t *testing.T, w *localmail.World, user string, n int) *mail.Inb
 	t.Fatalf("%s never got mail %d", user, n)
 	return nil
 }
+
+// TestReportShowsWhatThePlayerGot: after init, `pbemd report` rebuilds the
+// first report exactly as the player's mail carried it.
+func TestReportShowsWhatThePlayerGot(t *testing.T) {
+	world := localmail.Start(t, localmail.Options{Domain: "example.test"})
+	for _, u := range []string{"moderator", "vorn", "castellan", "ashari", "tekkar"} {
+		world.AddUser(u, "pw")
+	}
+	dir := t.TempDir()
+	smtpHost, smtpPort := world.SMTPHostPort()
+	cfg := fmt.Sprintf("data: pbemd.db\naddress: moderator@example.test\nimap: {host: 127.0.0.1, port: 1, tls: none, user: m, password_env: PBEMD_TEST_PW}\nsmtp: {host: %s, port: %d, tls: none}\n", smtpHost, smtpPort)
+	t.Setenv("PBEMD_TEST_PW", "x")
+	path := filepath.Join(dir, "pbemd.yaml")
+	os.WriteFile(path, []byte(cfg), 0o600)
+	if code, out, errOut := run(t, "init", "--config", path, "--scenario", "../../scenarios/frontier.yaml"); code != exitOK {
+		t.Fatalf("init = %d, %q, %q", code, out, errOut)
+	}
+	mailed := waitForMail(t, world, "vorn", 2)
+	code, out, errOut := run(t, "report", "frontier", "vorn", "--config", path)
+	if code != exitOK {
+		t.Fatalf("report = %d, %q", code, errOut)
+	}
+	if strings.TrimSpace(out) != strings.TrimSpace(string(mailed.Text)) {
+		t.Errorf("pbemd report shows:\n%s\nbut the mail said:\n%s", out, mailed.Text)
+	}
+	code, out, _ = run(t, "report", "frontier", "vorn", "--data", filepath.Join(dir, "pbemd.db"), "--format", "json")
+	if code != exitOK || !strings.Contains(out, `"player": "vorn"`) {
+		t.Errorf("report --format json = %d, %.200q", code, out)
+	}
+	if code, _, errOut := run(t, "report", "frontier", "nobody", "--config", path); code != exitFailure || !strings.Contains(errOut, "no such player") {
+		t.Errorf("report of an unknown player = %d, %q", code, errOut)
+	}
+}

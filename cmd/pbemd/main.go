@@ -44,6 +44,7 @@ var commands = []command{
 	{"init", "--config FILE --scenario FILE", "create a campaign from a scenario and mail every player a welcome with their token", cmdInit},
 	{"sim", "--scenario FILE --orders DIR --turns N --out DIR", "play a campaign offline from order files, with no mail", cmdSim},
 	{"demo", "[--turn 3m] [--data FILE]", "run the frontier campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
+	{"report", "CAMPAIGN PLAYER (--data FILE | --config FILE) [--turn N] [--format text|html|json|png]", "show a player's report as that player received it", cmdReport},
 	{"scenario check", "FILE", "list every problem in a scenario file, with file:line:col", cmdScenarioCheck},
 	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},
 	{"config test", "FILE", "check a daemon config file", cmdConfigTest},

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// cmdReport shows a player's report as the player received it.
+func cmdReport(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("report")
+	data := fs.String("data", "", "bbolt data file (or --config)")
+	cfgPath := fs.String("config", "", "daemon config file naming the data file")
+	turn := fs.Int("turn", -1, "the resolved turn whose report to show (default: the latest; 0: the first report)")
+	format := fs.String("format", "text", "text, html, json or png")
+	positional, flags := splitPositional(args, 2)
+	if err := parseFlags(fs, flags); err != nil {
+		return err
+	}
+	if len(positional) != 2 {
+		return usageError{errors.New("name a campaign and a player")}
+	}
+	path, err := dataPath(*data, *cfgPath)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	id, player := campaign.ID(positional[0]), campaign.PlayerID(positional[1])
+	if *turn < 0 {
+		err := db.View(func(tx *store.Tx) error {
+			c, err := tx.Campaign(id)
+			if err == nil {
+				*turn = c.Turn - 1
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	rep, err := moderator.ReportOf(db, id, player, *turn)
+	if err != nil {
+		return err
+	}
+	out, err := renderAs(rep, *format)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(out)
+	return err
+}
+
+// renderAs renders a past report in one of the report formats.
+func renderAs(rep *moderator.PastReport, format string) ([]byte, error) {
+	switch format {
+	case "text":
+		r, err := templates.RenderReport(rep.View, rep.Deadline, rep.Location)
+		if err != nil {
+			return nil, err
+		}
+		return []byte(r.Text), nil
+	case "json":
+		return templates.ReportJSON(rep.View, rep.Deadline)
+	}
+	return nil, usageError{fmt.Errorf("unknown format %q: want text, html, json or png", format)}
+}
+
+// splitPositional takes up to n leading arguments that are not flags, so
+// that flags may follow them ("report frontier vorn --turn 3").
+func splitPositional(args []string, n int) (positional, flags []string) {
+	for len(args) > 0 && len(positional) < n && (len(args[0]) == 0 || args[0][0] != '-') {
+		positional, args = append(positional, args[0]), args[1:]
+	}
+	return positional, args
+}
+
+// dataPath finds the data file from --data or from the config's data key.
+func dataPath(data, cfgPath string) (string, error) {
+	switch {
+	case data != "":
+		return data, nil
+	case cfgPath != "":
+		cfg, err := config.Load(cfgPath)
+		if err != nil {
+			return "", err
+		}
+		return cfg.Data, nil
+	}
+	return "", usageError{errors.New("name the data file with --data or --config")}
+}
