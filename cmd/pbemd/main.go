@@ -49,6 +49,7 @@ var commands = []command{
 	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},
 	{"config test", "FILE", "check a daemon config file", cmdConfigTest},
 	{"config example", "", "print a documented example config", cmdConfigExample},
+	{"schema orders", "", "print the JSON Schema of the order language, for editors", cmdSchemaOrders},
 }
 
 func main() {

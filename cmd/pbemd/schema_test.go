@@ -1,0 +1,21 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/orders"
+)
+
+func TestSchemaOrders(t *testing.T) {
+	code, out, errOut := run(t, "schema", "orders")
+	if code != exitOK || out != string(orders.Schema()) || errOut != "" {
+		t.Errorf("schema orders = %d, %d bytes, %q; want exit 0 and orders.Schema()", code, len(out), errOut)
+	}
+	if code, _, errOut := run(t, "schema", "orders", "extra"); code != exitUsage || !strings.Contains(errOut, "usage: pbemd schema orders") {
+		t.Errorf("schema orders extra = %d, %q; want usage", code, errOut)
+	}
+	if _, _, errOut := run(t, "help"); !strings.Contains(errOut, "pbemd schema orders") {
+		t.Errorf("help does not list schema orders:\n%s", errOut)
+	}
+}

@@ -1,0 +1,261 @@
+package orders
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// SchemaID is the $id of the JSON Schema Schema returns. It names no real
+// host: editors find the schema through the modeline of an orders file
+// ("# yaml-language-server: $schema=orders.schema.json"), not by this id.
+const SchemaID = "https://pbemd.invalid/orders.schema.json"
+
+// Schema returns a JSON Schema (draft 2020-12) of the order language: the
+// documents Parse accepts, with descriptions that cite the rules, so that an
+// editor with a YAML language server checks orders and explains each key on
+// hover. It is what `pbemd schema orders` prints and docs/orders.schema.json
+// holds.
+//
+// The schema follows Parse key for key and type for type, including the
+// spellings Parse tolerates (a quoted turn, yes and no for final, Mine for
+// mine). It differs in one place: it requires token, which Parse leaves to
+// the daemon (offline play needs none). What only the campaign's state can
+// tell — fleets, systems, lanes, classes, the budget — is Validate's job.
+//
+// The output is indented JSON with a trailing newline, the same on every
+// call.
+func Schema() []byte {
+	var compact, out bytes.Buffer
+	if err := encode(&compact, documentSchema()); err != nil {
+		panic(fmt.Sprintf("orders: encode schema: %v", err))
+	}
+	if err := json.Indent(&out, compact.Bytes(), "", "  "); err != nil {
+		panic(fmt.Sprintf("orders: indent schema: %v", err))
+	}
+	out.WriteByte('\n')
+	return out.Bytes()
+}
+
+// encode appends v to b as compact JSON, leaving <, > and & as they are
+// (descriptions are read by people, not by HTML).
+func encode(b *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	b.Truncate(b.Len() - 1) // Encode's newline
+	return nil
+}
+
+// schema is one JSON Schema, with only the keywords the order language
+// needs. Fields are marshalled in this order.
+type schema struct {
+	Schema               string    `json:"$schema,omitempty"`
+	ID                   string    `json:"$id,omitempty"`
+	Title                string    `json:"title,omitempty"`
+	Description          string    `json:"description,omitempty"`
+	Type                 any       `json:"type,omitempty"` // a type name, or a list of them
+	Enum                 []any     `json:"enum,omitempty"`
+	Default              any       `json:"default,omitempty"`
+	Minimum              int       `json:"minimum,omitempty"`
+	MinLength            int       `json:"minLength,omitempty"`
+	MaxLength            int       `json:"maxLength,omitempty"`
+	Pattern              string    `json:"pattern,omitempty"`
+	Properties           props     `json:"properties,omitempty"`
+	Required             []string  `json:"required,omitempty"`
+	AdditionalProperties *bool     `json:"additionalProperties,omitempty"`
+	Items                *schema   `json:"items,omitempty"`
+	MinItems             int       `json:"minItems,omitempty"`
+	AnyOf                []*schema `json:"anyOf,omitempty"`
+	OneOf                []*schema `json:"oneOf,omitempty"`
+}
+
+// prop is one entry of a schema's properties.
+type prop struct {
+	name string
+	s    *schema
+}
+
+// props are a schema's properties, marshalled in the order given: the
+// order the README's example writes the keys in.
+type props []prop
+
+// MarshalJSON writes the properties as a JSON object, in order.
+func (ps props) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if err := encode(&b, p.name); err != nil {
+			return nil, err
+		}
+		b.WriteByte(':')
+		if err := encode(&b, p.s); err != nil {
+			return nil, fmt.Errorf("property %s: %w", p.name, err)
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// closed returns an object schema that refuses keys other than its
+// properties, as Parse does everywhere.
+func closed(desc string, required []string, ps ...prop) *schema {
+	no := false
+	return &schema{Type: "object", Description: desc, Properties: ps, Required: required, AdditionalProperties: &no}
+}
+
+// documentSchema is the whole orders document: the header (header.go).
+func documentSchema() *schema {
+	s := closed("One mail's orders for a pbemd campaign under the Empires at War rules (EaW): the header "+
+		"(campaign, player, turn, token), then the orders. pbemd reads them as YAML, strictly: unknown keys, "+
+		"repeated keys, tabs, anchors and aliases are refused, each with its line and column. "+
+		"Mail them in the body of a plain-text mail or as a .yaml attachment. "+
+		"Whether the fleets, systems, lanes and classes exist, and whether the orders fit your order points "+
+		"(EaW 5.0) and treasury (EaW 6.0), only the moderator can check: it replies within moments.",
+		[]string{"campaign", "player", "turn", "token", "orders"},
+		prop{"campaign", nameSchema("The campaign's ID, as your welcome mail and every report give it, e.g. frontier.")},
+		prop{"player", nameSchema("Your player ID in the campaign, e.g. vorn. Orders count only when they come " +
+			"from the address that holds this seat.")},
+		prop{"turn", turnSchema()},
+		prop{"token", nameSchema("Your secret token, from your welcome mail; pbemd never shows it again, and no report " +
+			"carries it. The moderator refuses orders without it, so this schema requires it; only the offline " +
+			"simulator (pbemd sim) reads order files without one.")},
+		prop{"final", finalSchema()},
+		prop{"orders", ordersSchema()},
+		prop{"prefs", prefsSchema()},
+	)
+	s.Schema = "https://json-schema.org/draft/2020-12/schema"
+	s.ID = SchemaID
+	s.Title = "pbemd orders"
+	return s
+}
+
+// nameSchema is what Parse reads with (*parser).name: any single non-empty
+// scalar, as written, at most MaxName characters. A number is a name too
+// (fleet: 7), so the type admits numbers and booleans as YAML reads them.
+func nameSchema(desc string) *schema {
+	return &schema{Type: []string{"string", "number", "boolean"}, Description: desc,
+		MinLength: 1, MaxLength: MaxName, Pattern: `\S`}
+}
+
+// namesSchema is what (*parser).names reads: a non-empty list of names.
+func namesSchema(desc, item string) *schema {
+	return &schema{Type: "array", Description: desc, Items: nameSchema(item), MinItems: 1}
+}
+
+func turnSchema() *schema {
+	return &schema{
+		Description: "The turn the orders are for: the turn your last report opened, which it names with its " +
+			"deadline. Orders for another turn, or after the deadline, are refused with the open turn.",
+		AnyOf: []*schema{
+			{Type: "integer", Minimum: 1},
+			{Type: "string", Pattern: `^\s*\+?0*[1-9][0-9]*\s*$`, Description: "a quoted turn number, e.g. \"3\""},
+		},
+	}
+}
+
+func finalSchema() *schema {
+	return &schema{
+		Description: "true when nothing more is coming for this turn: once every player's orders are final, " +
+			"the turn may resolve before its deadline. Until it resolves, a later mail for the same turn still replaces the orders. " +
+			"Default false.",
+		Default: false,
+		AnyOf: []*schema{
+			{Type: "boolean"},
+			{Enum: []any{"y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "n", "N", "no", "No", "NO", "off", "Off", "OFF"},
+				Description: "YAML 1.1 spellings of true and false, accepted too"},
+		},
+	}
+}
+
+// ordersSchema is the list under orders: (items.go). An empty value is no
+// orders.
+func ordersSchema() *schema {
+	return &schema{
+		Type: []string{"array", "null"},
+		Description: "Your orders, one list item each. They are checked and costed in the order written, each " +
+			"from where the orders above it leave your fleets. Each turn you have max(3, floor(F/2)) order points, " +
+			"where F counts your fleets of at least 2 ships and 175 combat BPV (EaW 5.0); your report and the " +
+			"confirmation say how many. Write orders: [] or leave it empty to send none. A new mail for the same " +
+			"turn replaces all the orders on file.",
+		Items: &schema{
+			Description: "One order: a mapping with exactly one key, its kind: move, develop or build.",
+			OneOf:       []*schema{moveSchema(), developSchema(), buildSchema()},
+		},
+	}
+}
+
+func moveSchema() *schema {
+	return closed("A move order: fly one fleet along warp lanes (EaW 5a).", []string{"move"},
+		prop{"move", closed("Fly a fleet along warp lanes (EaW 5a). Each lane jumped costs 1 order point "+
+			"(EaW 5.0), except one jump per fleet per turn that starts at your own developed colony, which is free "+
+			"(EaW 5b). A fleet moves once per turn, and not after a develop order (EaW 12b, 13a). A fleet that "+
+			"enters a system holding another empire's fleet stops there (EaW 19a).",
+			[]string{"fleet", "path"},
+			prop{"fleet", nameSchema("One of your fleets, by the ID your report gives it, e.g. 1st.")},
+			prop{"path", namesSchema("The systems to enter, in order, by ID, each one lane from the one before; it may "+
+				"start with the fleet's own system, which is no jump. 1 point per lane (EaW 5a); the first jump "+
+				"from your own developed colony is free (EaW 5b).", "A system ID, as your report gives it, e.g. ferrum.")},
+		)})
+}
+
+func developSchema() *schema {
+	return closed("A develop order: set up a mine or a colony (EaW 12.0, 13.0).", []string{"develop"},
+		prop{"develop", closed("Set up a mine or a colony at the planet where the fleet ends its move, for 1 "+
+			"order point (EaW 5.0). The planet must be explored (EaW 16.0), and the fleet may not move after it "+
+			"(EaW 12b, 13a).",
+			[]string{"fleet", "what"},
+			prop{"fleet", nameSchema("The fleet that develops, by the ID your report gives it, e.g. 2nd.")},
+			prop{"what", &schema{
+				Description: "mine at a mineral planet (EaW 12.0), colony at a life planet (EaW 13.0); you may " +
+					"have one of each kind at a planet.",
+				AnyOf: []*schema{
+					{Enum: []any{"mine", "colony"}},
+					{Type: "string", Pattern: `^\s*([Mm][Ii][Nn][Ee]|[Cc][Oo][Ll][Oo][Nn][Yy])\s*$`,
+						Description: "mine or colony in any case, e.g. Mine"},
+				},
+			}},
+		)})
+}
+
+func buildSchema() *schema {
+	return closed("A build order: build units at your FRD (EaW 6.0).", []string{"build"},
+		prop{"build", closed("Build units at your FRD (EaW 6.0, 15.0), paid from your treasury at their "+
+			"economic BPV: one build per FRD per turn (EaW 33.0 #3), of at most 36 docking points. "+
+			"With mp: 1 it costs 1 order point (EaW 5.0).",
+			[]string{"units", "fleet"},
+			prop{"units", namesSchema("The unit classes to build, by their names in the campaign's catalogue; name a "+
+				"class twice to build two, e.g. [cruiser, frigate, frigate].", "A unit class, e.g. frigate.")},
+			prop{"fleet", nameSchema("A fleet of yours at the FRD to put the units into, or a new fleet ID (up to 32 " +
+				"letters, digits, '-' or '_'), which forms at the FRD (EaW 6c).")},
+			prop{"mp", &schema{
+				Description: "1 (the default): costs 1 order point, and the units may move this turn; " +
+					"0: free, and the units join after movement and move from next turn (EaW 6.0).",
+				Default: 1,
+				AnyOf: []*schema{
+					{Enum: []any{0, 1}},
+					{Type: "string", Pattern: `^\s*(\+?0*1|[+-]?0+)\s*$`, Description: "a quoted 0 or 1"},
+				},
+			}},
+		)})
+}
+
+// prefsSchema is the standing preferences (header.go, prefs).
+func prefsSchema() *schema {
+	s := closed("Standing answers to choices that come up while the turn resolves. A key left out keeps its default.",
+		nil,
+		prop{"explore_bonus", &schema{
+			Description: "What a fleet takes when it explores an unknown planet: bpv (the default) takes the BPV " +
+				"the exploration finds (EaW 16a); precursor rolls for a precursor object instead (EaW 16b).",
+			Enum:    []any{ExploreBPV, ExplorePrecursor},
+			Default: ExploreBPV,
+		}},
+	)
+	s.Type = []string{"object", "null"}
+	return s
+}
