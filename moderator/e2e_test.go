@@ -1,12 +1,18 @@
 package moderator_test
 
 import (
+	"fmt"
+	"io"
+	"maps"
+
 	"encoding/base64"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	gmmail "github.com/emersion/go-message/mail"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/resolver"
@@ -103,6 +109,7 @@ func TestCampaignByMail(t *testing.T) {
 		reports[p] = h.next(p)
 		reports[p].want(t, "Turn 1 report", "Turn 2 (Y165 summer) is open")
 	}
+	checkReportMail(t, reports["vorn"].raw, 2)
 	reports["vorn"].want(t, "Fleet 2nd moved Ferrum → Mistral → Meridian", "Battle T1-B1 at Meridian", "colony at Halcyon")
 	reports["castellan"].want(t, "T1-B1 at Meridian, pending")
 	reports["ashari"].want(t, "Built cruiser at Ashar into fleet 7th for 115 BPV", "Treasury: 520 BPV")
@@ -207,4 +214,51 @@ func reportJSON(t *testing.T, raw string) resolver.View {
 		t.Fatalf("JSON report: %v", err)
 	}
 	return doc.View
+}
+
+// checkReportMail checks a report mail's parts: a text and an HTML
+// alternative, the map inline where the HTML points, the JSON report, and
+// the next turn's order template with the schema it names.
+func checkReportMail(t *testing.T, raw string, turn int) {
+	t.Helper()
+	r, err := gmmail.CreateReader(strings.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]string{}
+	var html string
+	for {
+		p, err := r.NextPart()
+		if err != nil {
+			break
+		}
+		body, _ := io.ReadAll(p.Body)
+		switch h := p.Header.(type) {
+		case *gmmail.InlineHeader:
+			ct, _, _ := h.ContentType()
+			if ct == "text/html" {
+				html = string(body)
+			}
+			if id := h.Get("Content-Id"); id != "" {
+				parts["cid:"+strings.Trim(id, "<>")] = ct
+			} else {
+				parts[ct] = ct
+			}
+		case *gmmail.AttachmentHeader:
+			name, _ := h.Filename()
+			parts[name] = string(body)
+		}
+	}
+	for _, want := range []string{"text/plain", "text/html", "cid:map.png",
+		fmt.Sprintf("report-%d.json", turn), fmt.Sprintf("orders-%d.yaml", turn), "orders.schema.json"} {
+		if _, ok := parts[want]; !ok {
+			t.Errorf("report mail lacks %s; it has %v", want, slices.Sorted(maps.Keys(parts)))
+		}
+	}
+	if !strings.Contains(html, `src="cid:map.png"`) {
+		t.Errorf("the HTML part does not show the inline map")
+	}
+	if tmpl := parts[fmt.Sprintf("orders-%d.yaml", turn)]; !strings.HasPrefix(tmpl, "# yaml-language-server: $schema=orders.schema.json") {
+		t.Errorf("order template starts %.80q", tmpl)
+	}
 }

@@ -205,7 +205,8 @@ type received struct {
 	raw string
 }
 
-func (r *received) body() string { return string(r.Text) }
+// body is the mail's plain-text part, as a person reads it.
+func (r *received) body() string { return localmail.PlainText([]byte(r.raw)) }
 
 func (r *received) want(t *testing.T, parts ...string) {
 	t.Helper()

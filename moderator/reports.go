@@ -7,24 +7,37 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/templates"
 )
 
-// reportMail renders a player's view as their report mail, with the JSON
-// report attached.
+// schemaFile is the name the order language's JSON Schema is attached
+// under, beside the order template that points editors to it.
+const schemaFile = "orders.schema.json"
+
+// reportMail renders a player's view as their report mail: text and HTML
+// alternatives, the map inline, and as attachments the JSON report, the
+// next turn's order template and the schema it refers to.
 func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.Player) (outgoing, error) {
-	rep, err := templates.RenderReport(v, c.Deadline, playerLocation(c, p))
+	rep, err := templates.RenderReport(v, c.Deadline, playerLocation(c, p), schemaFile)
 	if err != nil {
 		return outgoing{}, err
 	}
 	id := fmt.Sprintf("report.%s.t%d.%s@%s", c.ID, v.Resolved, p.ID, m.domain)
 	msg := m.newMail(p.Email, rep.Subject, rep.Text, id)
 	msg.AutoSubmitted = "auto-generated"
-	msg.Attachments = []mail.Attachment{{
-		Name: fmt.Sprintf("report-%d.json", v.Turn), ContentType: "application/json", Data: rep.JSON,
-	}}
+	msg.HTML = rep.HTML
+	msg.Attachments = []mail.Attachment{
+		{Name: templates.MapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: templates.MapCID},
+		{Name: fmt.Sprintf("report-%d.json", v.Turn), ContentType: "application/json", Data: rep.JSON},
+	}
+	if rep.Orders != nil {
+		msg.Attachments = append(msg.Attachments,
+			mail.Attachment{Name: fmt.Sprintf("orders-%d.yaml", v.Turn), ContentType: "application/yaml", Data: rep.Orders},
+			mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: orders.Schema()})
+	}
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
 }
 

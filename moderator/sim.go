@@ -132,12 +132,15 @@ func writeTurn(out string, n int, res *resolver.Result, deadline time.Time, loc 
 	files := map[string][]byte{filepath.Join(dir, "state.json"): append(state, '\n')}
 	for i := range res.Views {
 		v := &res.Views[i]
-		rep, err := templates.RenderReport(v, deadline, zoneOf(&res.Next.Players[i], loc))
+		rep, err := templates.RenderReport(v, deadline, zoneOf(&res.Next.Players[i], loc), schemaFile)
 		if err != nil {
 			return err
 		}
-		files[filepath.Join(dir, string(v.Player), "report.txt")] = []byte(rep.Text)
-		files[filepath.Join(dir, string(v.Player), "report.json")] = rep.JSON
+		pdir := filepath.Join(dir, string(v.Player))
+		files[filepath.Join(pdir, "report.txt")] = []byte(rep.Text)
+		files[filepath.Join(pdir, "report.json")] = rep.JSON
+		files[filepath.Join(pdir, "report.html")] = []byte(rep.HTML)
+		files[filepath.Join(pdir, "map.png")] = rep.Map
 	}
 	for path, data := range files {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

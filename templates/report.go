@@ -14,26 +14,49 @@ import (
 // any change that could break a reader.
 const ReportJSONVersion = 1
 
-// Report is a rendered turn report.
+// MapCID is the Content-ID the HTML report uses for its inline map.
+const MapCID = "map.png"
+
+// Report is a rendered turn report in every format a report mail carries.
 type Report struct {
 	Subject string
 	Text    string
-	JSON    []byte
+	// HTML shows Map inline as cid:MapCID.
+	HTML string
+	Map  []byte
+	JSON []byte
+	// Orders is the next turn's order template; empty when the campaign is
+	// over.
+	Orders []byte
 }
 
 // RenderReport renders a player's view as a turn report. deadline is the
-// deadline of the turn now open, shown in loc.
-func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location) (*Report, error) {
-	data := newReportData(v, deadline, loc)
-	js, err := ReportJSON(v, deadline)
-	if err != nil {
+// deadline of the turn now open, shown in loc. schemaRef is where the order
+// template points editors for the order language's schema.
+func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string) (*Report, error) {
+	r := &Report{
+		Subject: fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Resolved, v.Date),
+		Text:    RenderText(v, deadline, loc),
+	}
+	var err error
+	if r.JSON, err = ReportJSON(v, deadline); err != nil {
 		return nil, err
 	}
-	return &Report{
-		Subject: fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Resolved, v.Date),
-		Text:    render("report.tmpl", data),
-		JSON:    js,
-	}, nil
+	if r.Map, err = RenderMap(v, FormatDeadline(deadline, loc)); err != nil {
+		return nil, err
+	}
+	if r.HTML, err = RenderHTML(v, deadline, loc, MapCID); err != nil {
+		return nil, err
+	}
+	if !v.Ended {
+		r.Orders = OrderTemplate(v, schemaRef)
+	}
+	return r, nil
+}
+
+// RenderText renders a player's view as the plain-text report.
+func RenderText(v *resolver.View, deadline time.Time, loc *time.Location) string {
+	return render("report.tmpl", newReportData(v, deadline, loc))
 }
 
 // ReportJSON renders a player's view as the versioned JSON report: exactly

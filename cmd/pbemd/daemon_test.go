@@ -107,13 +107,18 @@ func TestReportShowsWhatThePlayerGot(t *testing.T) {
 	if code, out, errOut := run(t, "init", "--config", path, "--scenario", "../../scenarios/frontier.yaml"); code != exitOK {
 		t.Fatalf("init = %d, %q, %q", code, out, errOut)
 	}
-	mailed := waitForMail(t, world, "vorn", 2)
+	waitForMail(t, world, "vorn", 2)
+	msgs, err := world.Mailbox(t.Context(), "vorn", "pw", "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mailed := localmail.PlainText(msgs[1])
 	code, out, errOut := run(t, "report", "frontier", "vorn", "--config", path)
 	if code != exitOK {
 		t.Fatalf("report = %d, %q", code, errOut)
 	}
-	if strings.TrimSpace(out) != strings.TrimSpace(string(mailed.Text)) {
-		t.Errorf("pbemd report shows:\n%s\nbut the mail said:\n%s", out, mailed.Text)
+	if strings.TrimSpace(out) != strings.TrimSpace(mailed) {
+		t.Errorf("pbemd report shows:\n%s\nbut the mail said:\n%s", out, mailed)
 	}
 	code, out, _ = run(t, "report", "frontier", "vorn", "--data", filepath.Join(dir, "pbemd.db"), "--format", "json")
 	if code != exitOK || !strings.Contains(out, `"player": "vorn"`) {

@@ -64,13 +64,14 @@ func cmdReport(ctx context.Context, e *env, args []string) error {
 func renderAs(rep *moderator.PastReport, format string) ([]byte, error) {
 	switch format {
 	case "text":
-		r, err := templates.RenderReport(rep.View, rep.Deadline, rep.Location)
-		if err != nil {
-			return nil, err
-		}
-		return []byte(r.Text), nil
+		return []byte(templates.RenderText(rep.View, rep.Deadline, rep.Location)), nil
+	case "html":
+		html, err := templates.RenderHTML(rep.View, rep.Deadline, rep.Location, "")
+		return []byte(html), err
 	case "json":
 		return templates.ReportJSON(rep.View, rep.Deadline)
+	case "png":
+		return templates.RenderMap(rep.View, templates.FormatDeadline(rep.Deadline, rep.Location))
 	}
 	return nil, usageError{fmt.Errorf("unknown format %q: want text, html, json or png", format)}
 }
