@@ -3,7 +3,6 @@ package orders
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pbemd/pbemd/internal/golden"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -206,7 +206,7 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 // rewrites it.
 func TestSchemaFileInSync(t *testing.T) {
 	got := Schema()
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+	if golden.Updating() {
 		if err := os.WriteFile(schemaFile, got, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -2,14 +2,11 @@ package templates
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -17,6 +14,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/internal/golden"
 	_ "github.com/pbemd/pbemd/internal/golden" // registers -update
 	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/scenarios"
@@ -185,27 +183,17 @@ func over(fg, bg color.NRGBA, a uint8) color.NRGBA {
 // rewrites the golden file.
 func checkPNG(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
+	golden.CheckWith(t, path, got, func(got, want []byte) error {
+		gi, wi := decodePNG(t, got), decodePNG(t, want)
+		if gi.Bounds() != wi.Bounds() {
+			return fmt.Errorf("is %v, but the picture is %v", wi.Bounds(), gi.Bounds())
 		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
+		n, total := pixelsDiffering(gi, wi, 8), gi.Bounds().Dx()*gi.Bounds().Dy()
+		if n*1000 > total*5 {
+			return fmt.Errorf("differs in %d of %d pixels (more than 0.5%%)", n, total)
 		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden file (run with -update to create it): %v", err)
-	}
-	gi, wi := decodePNG(t, got), decodePNG(t, want)
-	if gi.Bounds() != wi.Bounds() {
-		t.Fatalf("%s: picture is %v, want %v (rerun with -update and review the picture)", path, gi.Bounds(), wi.Bounds())
-	}
-	n, total := pixelsDiffering(gi, wi, 8), gi.Bounds().Dx()*gi.Bounds().Dy()
-	if n*1000 > total*5 {
-		t.Errorf("%s: %d of %d pixels differ (more than 0.5%%); rerun with -update and review the picture", path, n, total)
-	}
+		return nil
+	})
 }
 
 func decodePNG(t *testing.T, b []byte) image.Image {

@@ -6,6 +6,7 @@ package golden
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,6 +18,19 @@ var update = flag.Bool("update", false, "rewrite golden files with the output th
 // path instead. Paths must end in .golden, or .err for expected problems,
 // so -update never touches an input.
 func Check(t testing.TB, path string, got []byte) {
+	t.Helper()
+	CheckWith(t, path, got, func(got, want []byte) error {
+		if !bytes.Equal(got, want) {
+			return fmt.Errorf("differs from the output:\n--- got\n%s\n--- want\n%s", got, want)
+		}
+		return nil
+	})
+}
+
+// CheckWith is Check with its own comparison, for output whose bytes may
+// differ harmlessly, such as a rasterised picture. same returns why got and
+// want differ too much, or nil.
+func CheckWith(t testing.TB, path string, got []byte, same func(got, want []byte) error) {
 	t.Helper()
 	if ext := filepath.Ext(path); ext != ".golden" && ext != ".err" {
 		t.Fatalf("golden file %s must end in .golden or .err", path)
@@ -34,7 +48,11 @@ func Check(t testing.TB, path string, got []byte) {
 	if err != nil {
 		t.Fatalf("read golden file (run with -update to create it): %v", err)
 	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output (rerun with -update and review the diff):\n--- got\n%s\n--- want\n%s", path, got, want)
+	if err := same(got, want); err != nil {
+		t.Errorf("%s %v\n(rerun with -update and review the change)", path, err)
 	}
 }
+
+// Updating reports whether the tests run with -update, for a test that
+// keeps a generated file outside testdata (a schema in docs/) in step.
+func Updating() bool { return *update }
