@@ -139,7 +139,11 @@ func writeTurn(out string, n int, res *resolver.Result, deadline time.Time, loc 
 		pdir := filepath.Join(dir, string(v.Player))
 		files[filepath.Join(pdir, "report.txt")] = []byte(rep.Text)
 		files[filepath.Join(pdir, "report.json")] = rep.JSON
-		files[filepath.Join(pdir, "report.html")] = []byte(rep.HTML)
+		html, err := templates.RenderHTML(v, deadline, zoneOf(&res.Next.Players[i], loc), "map.png")
+		if err != nil {
+			return err
+		}
+		files[filepath.Join(pdir, "report.html")] = []byte(html)
 		files[filepath.Join(pdir, "map.png")] = rep.Map
 	}
 	for path, data := range files {

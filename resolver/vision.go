@@ -70,29 +70,33 @@ func remember(old *campaign.Intel, player campaign.PlayerID, fresh []campaign.Si
 
 // vision holds the indexes every player's view is computed from.
 type vision struct {
-	st      *campaign.State
-	graph   *campaign.Graph
-	cbpv    []int
-	scout   []bool
-	radius  []int
-	byOwner map[campaign.PlayerID][]int
-	bySys   map[campaign.SystemID][]int
-	forts   map[campaign.SystemID]bool
-	planets map[campaign.SystemID]campaign.PlanetType
-	devs    map[campaign.SystemID]bool
+	st     *campaign.State
+	graph  *campaign.Graph
+	cbpv   []int
+	scout  []bool
+	radius []int
+	// scoutRadius is how far a fleet's scouts see, or -1 without a scout:
+	// scout detail reaches no farther (EaW 5e).
+	scoutRadius []int
+	byOwner     map[campaign.PlayerID][]int
+	bySys       map[campaign.SystemID][]int
+	forts       map[campaign.SystemID]bool
+	planets     map[campaign.SystemID]campaign.PlanetType
+	devs        map[campaign.SystemID]bool
 }
 
 func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	v := &vision{
 		st: st, graph: g,
-		cbpv:    make([]int, len(st.Fleets)),
-		scout:   make([]bool, len(st.Fleets)),
-		radius:  make([]int, len(st.Fleets)),
-		planets: make(map[campaign.SystemID]campaign.PlanetType, len(st.Map.Systems)),
-		byOwner: map[campaign.PlayerID][]int{},
-		bySys:   map[campaign.SystemID][]int{},
-		forts:   map[campaign.SystemID]bool{},
-		devs:    map[campaign.SystemID]bool{},
+		cbpv:        make([]int, len(st.Fleets)),
+		scout:       make([]bool, len(st.Fleets)),
+		radius:      make([]int, len(st.Fleets)),
+		scoutRadius: make([]int, len(st.Fleets)),
+		planets:     make(map[campaign.SystemID]campaign.PlanetType, len(st.Map.Systems)),
+		byOwner:     map[campaign.PlayerID][]int{},
+		bySys:       map[campaign.SystemID][]int{},
+		forts:       map[campaign.SystemID]bool{},
+		devs:        map[campaign.SystemID]bool{},
 	}
 	classes := make(map[campaign.ClassName]*campaign.UnitClass, len(st.Catalogue))
 	for i := range st.Catalogue {
@@ -102,12 +106,21 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		v.planets[sys.ID] = sys.Planet
 	}
 	for i, f := range st.Fleets {
-		v.radius[i] = st.Rules.Vision.Radius
+		v.radius[i], v.scoutRadius[i] = st.Rules.Vision.Radius, -1
 		for _, u := range f.Units {
-			if c := classes[u]; c != nil {
-				v.cbpv[i] += c.CBPV
-				v.scout[i] = v.scout[i] || c.Scout
-				v.radius[i] = max(v.radius[i], c.Vision)
+			c := classes[u]
+			if c == nil {
+				continue
+			}
+			reach := st.Rules.Vision.Radius
+			if c.Vision > 0 {
+				reach = c.Vision
+			}
+			v.cbpv[i] += c.CBPV
+			v.radius[i] = max(v.radius[i], reach)
+			if c.Scout {
+				v.scout[i] = true
+				v.scoutRadius[i] = max(v.scoutRadius[i], reach)
 			}
 		}
 		v.byOwner[f.Owner] = append(v.byOwner[f.Owner], i)
@@ -171,7 +184,7 @@ func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sightin
 				sv = &campaign.Sighting{System: r.System, Turn: turn}
 				seen[r.System] = sv
 			}
-			sv.Scout = sv.Scout || v.scout[i] || r.Hops == 0
+			sv.Scout = sv.Scout || r.Hops <= v.scoutRadius[i] || r.Hops == 0
 		}
 	}
 	ids := make([]campaign.SystemID, 0, len(seen))

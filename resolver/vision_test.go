@@ -184,3 +184,24 @@ func TestReplayGivesTheReportsOfTheResolvedTurn(t *testing.T) {
 		t.Errorf("Replay = %s\nwant the views of the resolution %s", got, want)
 	}
 }
+
+// TestEaW5e_ScoutDetailReachesOnlyAsFarAsTheScout: a long-sighted unit
+// widens what a fleet sees, but scout detail reaches only as far as the
+// scout itself.
+func TestEaW5e_ScoutDetailReachesOnlyAsFarAsTheScout(t *testing.T) {
+	st := newTestState().
+		withFleet("blue", "eyes", "a", "scout", "cruiser").
+		withFleet("red", "1st", "c", "frigate")
+	st.Catalogue[0].Vision = 3 // cruisers see three lanes
+	blue := Observe(st.State)[0]
+	if b := systemView(blue, "b"); b == nil || b.Detail != DetailScout {
+		t.Errorf("blue's view of b, one lane off = %+v, want scout detail", b)
+	}
+	c := systemView(blue, "c")
+	if c == nil || c.Detail != DetailFortified || c.Contacts != nil {
+		t.Errorf("blue's view of c, two lanes off = %+v, want only what a fleet without a scout learns", c)
+	}
+	if d := systemView(blue, "d"); d == nil {
+		t.Error("blue does not see d, three lanes off, with a vision-3 cruiser")
+	}
+}

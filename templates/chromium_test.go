@@ -38,7 +38,7 @@ func TestHTMLReportInChromium(t *testing.T) {
 	v := battleView()
 	// A 500-character name with no space must wrap, not widen the page.
 	v.Name = strings.Repeat("Ж", 200) + strings.Repeat("x", 300)
-	html, err := RenderHTML(v, htmlDeadline, htmlZone, mapCID)
+	html, err := RenderHTML(v, htmlDeadline, htmlZone, "cid:"+mapCID)
 	if err != nil {
 		t.Fatalf("RenderHTML = %v", err)
 	}

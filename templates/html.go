@@ -5,6 +5,8 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -20,15 +22,14 @@ var htmlFiles embed.FS
 var htmls = template.Must(template.New("").ParseFS(htmlFiles, "html/*.tmpl"))
 
 // RenderHTML renders a player's view as the HTML part of the report mail.
-// mapCID names the inline map picture (the <img src="cid:..."> target); empty means no map.
-//
-// The CID is written percent-encoded, as a cid: URL is (RFC 2392).
+// mapSrc is the map picture's address: "cid:" and a Content-ID in a mail,
+// or a file name beside a saved report; empty means no map.
 //
 // The page loads nothing from outside the mail: its styles are inline, with
 // a <style> block only for the dark-mode colours, and it holds no script or
 // form. It is one column at most 640 pixels wide, so it reads on a phone.
-func RenderHTML(v *resolver.View, deadline time.Time, loc *time.Location, mapCID string) (string, error) {
-	data := newHTMLReport(v, deadline, loc, mapCID)
+func RenderHTML(v *resolver.View, deadline time.Time, loc *time.Location, mapSrc string) (string, error) {
+	data := newHTMLReport(v, deadline, loc, mapSrc)
 	var b bytes.Buffer
 	if err := htmls.ExecuteTemplate(&b, "report.tmpl", data); err != nil {
 		return "", fmt.Errorf("render html report of %s: %w", v.Player, err)
@@ -40,7 +41,7 @@ func RenderHTML(v *resolver.View, deadline time.Time, loc *time.Location, mapCID
 // addition: battles, holdings and sightings split into cells.
 type htmlReport struct {
 	*reportData
-	MapCID     string
+	MapSrc     template.URL
 	BattleRows []battleRow
 	Holdings   []holdingRow
 	Systems    []systemRow
@@ -69,9 +70,9 @@ type systemRow struct {
 	Current bool
 }
 
-func newHTMLReport(v *resolver.View, deadline time.Time, loc *time.Location, mapCID string) *htmlReport {
+func newHTMLReport(v *resolver.View, deadline time.Time, loc *time.Location, mapSrc string) *htmlReport {
 	names := systemNames(v.Map)
-	r := &htmlReport{reportData: newReportData(v, deadline, loc), MapCID: mapCID}
+	r := &htmlReport{reportData: newReportData(v, deadline, loc), MapSrc: mapURL(mapSrc)}
 	for _, b := range v.Battles {
 		r.BattleRows = append(r.BattleRows, newBattleRow(b, names))
 	}
@@ -106,4 +107,17 @@ func newBattleRow(b resolver.BattleView, names map[campaign.SystemID]string) bat
 		row.Sides = append(row.Sides, side)
 	}
 	return row
+}
+
+// mapURL makes the map's address safe for an src attribute: a "cid:" URL
+// (RFC 2392) or a relative file name, each part percent-encoded, so that
+// html/template can trust the scheme it would otherwise refuse.
+func mapURL(src string) template.URL {
+	if src == "" {
+		return ""
+	}
+	if cid, ok := strings.CutPrefix(src, "cid:"); ok {
+		return template.URL("cid:" + url.PathEscape(cid))
+	}
+	return template.URL(url.PathEscape(src))
 }

@@ -104,11 +104,15 @@ func endedView() *resolver.View {
 // the page.
 func renderHTML(t *testing.T, v *resolver.View, mapCID string) string {
 	t.Helper()
-	got, err := RenderHTML(v, htmlDeadline, htmlZone, mapCID)
+	src := ""
+	if mapCID != "" {
+		src = "cid:" + mapCID
+	}
+	got, err := RenderHTML(v, htmlDeadline, htmlZone, src)
 	if err != nil {
 		t.Fatalf("RenderHTML(%s) = %v", v.Player, err)
 	}
-	again, err := RenderHTML(v, htmlDeadline, htmlZone, mapCID)
+	again, err := RenderHTML(v, htmlDeadline, htmlZone, src)
 	if err != nil || again != got {
 		t.Fatalf("RenderHTML(%s) is not deterministic (second error %v)", v.Player, err)
 	}
@@ -266,7 +270,7 @@ func TestRenderHTMLFitsAPhone(t *testing.T) {
 func BenchmarkRenderHTML(b *testing.B) {
 	v := battleView()
 	for b.Loop() {
-		if _, err := RenderHTML(v, htmlDeadline, htmlZone, "map@pbemd.invalid"); err != nil {
+		if _, err := RenderHTML(v, htmlDeadline, htmlZone, "cid:map@pbemd.invalid"); err != nil {
 			b.Fatal(err)
 		}
 	}

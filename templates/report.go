@@ -45,7 +45,7 @@ func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, sche
 	if r.Map, err = RenderMap(v, FormatDeadline(deadline, loc)); err != nil {
 		return nil, err
 	}
-	if r.HTML, err = RenderHTML(v, deadline, loc, MapCID); err != nil {
+	if r.HTML, err = RenderHTML(v, deadline, loc, "cid:"+MapCID); err != nil {
 		return nil, err
 	}
 	if !v.Ended {
