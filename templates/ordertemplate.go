@@ -31,7 +31,7 @@ import (
 func OrderTemplate(v *resolver.View, schemaRef string) []byte {
 	var b strings.Builder
 	if v.Ended {
-		fmt.Fprintf(&b, "# %s (%s) is over: no turn is open, and no orders are taken.\n", v.Title, v.Campaign)
+		b.WriteString(wrapComment(fmt.Sprintf("%s (%s) is over: no turn is open, and no orders are taken.", v.Title, v.Campaign), 76))
 		return []byte(b.String())
 	}
 	if schemaRef != "" {
@@ -65,7 +65,7 @@ func OrderTemplate(v *resolver.View, schemaRef string) []byte {
 // templateIntro writes the comments that open the template: what to do,
 // and the budget and treasury (EaW 5.0, 6.0).
 func templateIntro(b *strings.Builder, v *resolver.View) {
-	fmt.Fprintf(b, "# Orders for %s, turn %d (%s): %s (%s).\n", v.Title, v.Turn, v.Date, v.Name, v.Player)
+	b.WriteString(wrapComment(fmt.Sprintf("Orders for %s, turn %d (%s): %s (%s).", v.Title, v.Turn, v.Date, v.Name, v.Player), 76))
 	b.WriteString("#\n" +
 		"# To give an order, remove the \"#\" at the start of its line, and change it\n" +
 		"# as you like; lines starting with \"#\" are comments. Then mail this file\n" +

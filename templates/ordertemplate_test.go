@@ -136,7 +136,7 @@ func checkSuggestions(t *testing.T, st *campaign.State, v *resolver.View) map[st
 func TestOrderTemplateOfAnEndedCampaign(t *testing.T) {
 	v := &resolver.View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Ended: true}
 	got := string(OrderTemplate(v, "orders.schema.json"))
-	if got != "# Frontier Wars (frontier) is over: no turn is open, and no orders are taken.\n" {
+	if got != "# Frontier Wars (frontier) is over: no turn is open, and no orders are\n# taken.\n" {
 		t.Errorf("OrderTemplate(ended) = %q", got)
 	}
 }
@@ -155,6 +155,24 @@ func TestYAMLName(t *testing.T) {
 	for _, tc := range tests {
 		if got := yamlName(tc.in); got != tc.want {
 			t.Errorf("yamlName(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestOrderTemplateSurvivesLineBreaksInNames: names come from the scenario
+// and may hold any line break; the template must still parse.
+func TestOrderTemplateSurvivesLineBreaksInNames(t *testing.T) {
+	v := resolver.Observe(plainFrontier(t))[0]
+	v.Title, v.Name = "Frontier\nWars\u2028orders: 3", "Warlord\r\nDrask\u0085campaign: x"
+	for _, ended := range []bool{false, true} {
+		v.Ended = ended
+		if _, err := orders.Parse(OrderTemplate(&v, "orders.schema.json")); err != nil && !ended {
+			t.Errorf("template with line breaks in names does not parse: %v\n%s", err, OrderTemplate(&v, "orders.schema.json"))
+		}
+		for _, line := range strings.Split(string(OrderTemplate(&v, "s")), "\n") {
+			if strings.Contains(line, "Wars") && !strings.HasPrefix(line, "#") {
+				t.Errorf("a name escaped its comment: %q", line)
+			}
 		}
 	}
 }

@@ -127,4 +127,14 @@ func TestReportShowsWhatThePlayerGot(t *testing.T) {
 	if code, _, errOut := run(t, "report", "frontier", "nobody", "--config", path); code != exitFailure || !strings.Contains(errOut, "no such player") {
 		t.Errorf("report of an unknown player = %d, %q", code, errOut)
 	}
+	if code, _, errOut := run(t, "report", "frontier", "vorn", "--config", path, "--turn", "3"); code != exitFailure || !strings.Contains(errOut, "not resolved yet") {
+		t.Errorf("report of a future turn = %d, %q", code, errOut)
+	}
+	missing := filepath.Join(dir, "typo.db")
+	if code, _, _ := run(t, "report", "frontier", "vorn", "--data", missing); code != exitFailure {
+		t.Errorf("report from a missing data file = %d, want a failure", code)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("report created the data file it was pointed at")
+	}
 }

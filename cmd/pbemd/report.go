@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
@@ -30,23 +31,34 @@ func cmdReport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("data file: %w", err)
+	}
 	db, err := store.Open(path, store.Options{})
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%w; stop the daemon to read reports from its data file", err)
+	}
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	id, player := campaign.ID(positional[0]), campaign.PlayerID(positional[1])
-	if *turn < 0 {
-		err := db.View(func(tx *store.Tx) error {
-			c, err := tx.Campaign(id)
-			if err == nil {
-				*turn = c.Turn - 1
-			}
-			return err
-		})
-		if err != nil {
-			return err
+	var latest int
+	err = db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign(id)
+		if err == nil {
+			latest = c.Turn - 1
 		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	switch {
+	case *turn < 0:
+		*turn = latest
+	case *turn > latest:
+		return fmt.Errorf("turn %d of %s is not resolved yet; the latest report is of turn %d (0 is the first report)", *turn, id, latest)
 	}
 	rep, err := moderator.ReportOf(db, id, player, *turn)
 	if err != nil {
