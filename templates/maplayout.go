@@ -91,21 +91,44 @@ func fitScale(spanX, spanY, w, h float64) float64 {
 
 func clampInt(v, lo, hi int) int { return max(lo, min(v, hi)) }
 
-// spread fans out systems that fall on the same pixel along a spiral, so
-// each stays visible, and keeps every system inside box.
+// spread moves systems apart until no two markers overlap: a system that
+// lands within a marker's width of one already placed walks out along a
+// golden-angle spiral to the first free spot, so overlapping or crowded
+// coordinates stay readable. Every system stays inside box.
 func (l *mapLayout) spread(box image.Rectangle) {
-	rank := make(map[[2]int]int, len(l.pos))
-	for i, p := range l.pos {
-		key := [2]int{int(math.Round(float64(p.x))), int(math.Round(float64(p.y)))}
-		j := rank[key]
-		rank[key] = j + 1
-		if j > 0 {
-			rad := 1.6 * float64(l.r) * math.Sqrt(float64(j))
-			a := float64(j) * 2.39996 // the golden angle
-			p = pt{p.x + float32(rad*math.Cos(a)), p.y + float32(rad*math.Sin(a))}
+	gap := float32(2*l.r + 2)
+	grid := map[[2]int][]pt{}
+	cell := func(p pt) [2]int {
+		return [2]int{int(math.Floor(float64(p.x / gap))), int(math.Floor(float64(p.y / gap)))}
+	}
+	free := func(p pt) bool {
+		c := cell(p)
+		for dx := -1; dx <= 1; dx++ {
+			for dy := -1; dy <= 1; dy++ {
+				for _, q := range grid[[2]int{c[0] + dx, c[1] + dy}] {
+					if ddx, ddy := p.x-q.x, p.y-q.y; ddx*ddx+ddy*ddy < gap*gap {
+						return false
+					}
+				}
+			}
 		}
-		p.x = min(max(p.x, float32(box.Min.X)), float32(box.Max.X))
-		p.y = min(max(p.y, float32(box.Min.Y)), float32(box.Max.Y))
-		l.pos[i] = p
+		return true
+	}
+	clampPt := func(p pt) pt {
+		return pt{min(max(p.x, float32(box.Min.X)), float32(box.Max.X)), min(max(p.y, float32(box.Min.Y)), float32(box.Max.Y))}
+	}
+	for i, p := range l.pos {
+		at := clampPt(p)
+		for k := 1; k <= maxSpreadSteps && !free(at); k++ {
+			rad := 0.9 * float64(gap) * math.Sqrt(float64(k))
+			a := float64(k) * 2.39996 // the golden angle
+			at = clampPt(pt{p.x + float32(rad*math.Cos(a)), p.y + float32(rad*math.Sin(a))})
+		}
+		l.pos[i] = at
+		grid[cell(at)] = append(grid[cell(at)], at)
 	}
 }
+
+// maxSpreadSteps bounds the search for a free spot; a map too crowded for
+// that keeps its last try, overlapping.
+const maxSpreadSteps = 64
