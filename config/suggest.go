@@ -3,6 +3,8 @@ package config
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pbemd/pbemd/internal/typo"
 )
 
 const (
@@ -31,7 +33,7 @@ func (c *checker) suggest(s string, candidates []string) string {
 		if cand == s || len(cand) > maxSuggestLen {
 			continue
 		}
-		if d := editDistance(low, strings.ToLower(cand)); d < bestDist {
+		if d := typo.Distance(low, strings.ToLower(cand)); d < bestDist {
 			best, bestDist = cand, d
 		}
 	}
@@ -52,31 +54,4 @@ func oneOf(choices []string) string {
 		return strings.Join(choices, "")
 	}
 	return strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
-}
-
-// editDistance counts the single-byte insertions, deletions, substitutions
-// and swaps of neighbours that turn a into b (the optimal string alignment
-// distance), so "vgea" is one edit from "vega".
-func editDistance(a, b string) int {
-	older := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], older[j-2]+1)
-			}
-		}
-		older, prev, cur = prev, cur, older
-	}
-	return prev[len(b)]
 }
