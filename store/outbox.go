@@ -22,27 +22,32 @@ type Mail struct {
 	Queued    time.Time `json:"queued"`
 }
 
+// MailInfo is what the sent and failed logs keep of a mail: not its bytes.
+type MailInfo struct {
+	Seq       uint64   `json:"seq"`
+	MessageID string   `json:"message_id"`
+	To        []string `json:"to"`
+	Campaign  string   `json:"campaign,omitempty"`
+	Purpose   string   `json:"purpose"`
+}
+
+func (m *Mail) info() MailInfo {
+	return MailInfo{Seq: m.Seq, MessageID: m.MessageID, To: m.To, Campaign: m.Campaign, Purpose: m.Purpose}
+}
+
 // SentRecord remembers a mail after the SMTP server accepted it.
 type SentRecord struct {
-	Seq       uint64    `json:"seq"`
-	MessageID string    `json:"message_id"`
-	To        []string  `json:"to"`
-	Campaign  string    `json:"campaign,omitempty"`
-	Purpose   string    `json:"purpose"`
-	Sent      time.Time `json:"sent"`
+	MailInfo
+	Sent time.Time `json:"sent"`
 }
 
 // FailedRecord remembers a mail the SMTP server refused for good (a 5xx
 // reply), so that it no longer blocks the outbox and the operator can see
 // what did not go out.
 type FailedRecord struct {
-	Seq       uint64    `json:"seq"`
-	MessageID string    `json:"message_id"`
-	To        []string  `json:"to"`
-	Campaign  string    `json:"campaign,omitempty"`
-	Purpose   string    `json:"purpose"`
-	Failed    time.Time `json:"failed"`
-	Reason    string    `json:"reason"`
+	MailInfo
+	Failed time.Time `json:"failed"`
+	Reason string    `json:"reason"`
 }
 
 // Enqueue puts a mail in the outbox.
@@ -73,47 +78,38 @@ func (tx *Tx) Outbox(limit int) ([]*Mail, error) {
 
 // MarkSent moves a mail from the outbox to the sent log.
 func (tx *Tx) MarkSent(m *Mail, at time.Time) error {
-	if err := tx.tx.Bucket(bucketOutbox).Delete(seqKey(m.Seq)); err != nil {
-		return fmt.Errorf("mark mail %s sent: %w", m.MessageID, err)
-	}
-	rec := SentRecord{Seq: m.Seq, MessageID: m.MessageID, To: m.To, Campaign: m.Campaign, Purpose: m.Purpose, Sent: at}
-	return putJSON(tx.tx.Bucket(bucketSent), seqKey(m.Seq), rec)
+	return tx.retire(m, bucketSent, SentRecord{MailInfo: m.info(), Sent: at})
 }
 
 // MarkFailed moves a mail the server refused for good from the outbox to
 // the failed log.
 func (tx *Tx) MarkFailed(m *Mail, at time.Time, reason string) error {
+	return tx.retire(m, bucketFailed, FailedRecord{MailInfo: m.info(), Failed: at, Reason: reason})
+}
+
+// retire takes a mail out of the outbox and files its record in a log.
+func (tx *Tx) retire(m *Mail, log []byte, rec any) error {
 	if err := tx.tx.Bucket(bucketOutbox).Delete(seqKey(m.Seq)); err != nil {
-		return fmt.Errorf("mark mail %s failed: %w", m.MessageID, err)
+		return fmt.Errorf("take mail %s out of the outbox: %w", m.MessageID, err)
 	}
-	rec := FailedRecord{Seq: m.Seq, MessageID: m.MessageID, To: m.To, Campaign: m.Campaign, Purpose: m.Purpose, Failed: at, Reason: reason}
-	if err := putJSON(tx.tx.Bucket(bucketFailed), seqKey(m.Seq), rec); err != nil {
-		return fmt.Errorf("mark mail %s failed: %w", m.MessageID, err)
+	if err := putJSON(tx.tx.Bucket(log), seqKey(m.Seq), rec); err != nil {
+		return fmt.Errorf("log mail %s as %s: %w", m.MessageID, log, err)
 	}
 	return nil
 }
 
-// Failed returns the failed log, oldest first.
-func (tx *Tx) Failed() ([]FailedRecord, error) {
-	var out []FailedRecord
-	err := tx.tx.Bucket(bucketFailed).ForEach(func(k, v []byte) error {
-		var rec FailedRecord
-		if err := json.Unmarshal(v, &rec); err != nil {
-			return fmt.Errorf("load failed record %d: %w", binary.BigEndian.Uint64(k), err)
-		}
-		out = append(out, rec)
-		return nil
-	})
-	return out, err
-}
-
 // Sent returns the sent log, oldest first.
-func (tx *Tx) Sent() ([]SentRecord, error) {
-	var out []SentRecord
-	err := tx.tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
-		var rec SentRecord
+func (tx *Tx) Sent() ([]SentRecord, error) { return readLog[SentRecord](tx, bucketSent) }
+
+// Failed returns the failed log, oldest first.
+func (tx *Tx) Failed() ([]FailedRecord, error) { return readLog[FailedRecord](tx, bucketFailed) }
+
+func readLog[T any](tx *Tx, log []byte) ([]T, error) {
+	var out []T
+	err := tx.tx.Bucket(log).ForEach(func(k, v []byte) error {
+		var rec T
 		if err := json.Unmarshal(v, &rec); err != nil {
-			return fmt.Errorf("load sent record %d: %w", binary.BigEndian.Uint64(k), err)
+			return fmt.Errorf("load %s record %d: %w", log, binary.BigEndian.Uint64(k), err)
 		}
 		out = append(out, rec)
 		return nil
