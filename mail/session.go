@@ -236,21 +236,16 @@ func (s *session) file(uids ...imap.UID) error {
 // wait returns when new mail may have arrived: on EXISTS while idling, after
 // Poll, or with an error when the connection or ctx ends.
 func (s *session) wait(ctx context.Context) error {
-	if !s.idle {
-		t := s.in.clock.NewTimer(s.in.opts.Poll)
-		defer t.Stop()
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-s.c.Closed():
-			return errConnClosed
-		case <-t.C():
-			return nil
+	var (
+		idle   *imapclient.IdleCommand
+		exists chan struct{} // nil unless idling: only IDLE reports new mail
+	)
+	if s.idle {
+		var err error
+		if idle, err = s.c.Idle(); err != nil { // returns once the server is idling
+			return fmt.Errorf("mail: start idle: %w", err)
 		}
-	}
-	idle, err := s.c.Idle() // returns once the server is idling
-	if err != nil {
-		return fmt.Errorf("mail: start idle: %w", err)
+		exists = s.exists
 	}
 	t := s.in.clock.NewTimer(s.in.opts.Poll)
 	defer t.Stop()
@@ -260,7 +255,10 @@ func (s *session) wait(ctx context.Context) error {
 	case <-s.c.Closed():
 		return errConnClosed
 	case <-t.C():
-	case <-s.exists:
+	case <-exists:
+	}
+	if idle == nil {
+		return nil
 	}
 	if err := idle.Close(); err != nil {
 		return fmt.Errorf("mail: stop idle: %w", err)
