@@ -3,6 +3,7 @@ package moderator
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -107,6 +108,36 @@ func (m *Moderator) resolveIfDue(ctx context.Context, id campaign.ID) (time.Time
 		return time.Time{}, err
 	}
 	return c.Deadline, nil
+}
+
+// ErrNotRunning is returned by Process for a campaign that is paused or
+// has ended.
+var ErrNotRunning = errors.New("campaign is not running")
+
+// Process resolves a campaign's open turn now, whatever its deadline, with
+// the orders on file: the GM's "process" command and "pbemd resolve".
+func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
+	m.turnMu.Lock()
+	defer m.turnMu.Unlock()
+	var (
+		c     *store.Campaign
+		filed []*store.OrdersRecord
+	)
+	err := m.db.View(func(tx *store.Tx) error {
+		var err error
+		if c, err = tx.Campaign(id); err != nil {
+			return err
+		}
+		filed, err = tx.TurnOrders(id, c.Turn)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if c.Status != store.Running {
+		return fmt.Errorf("process %s: %w (it is %s)", id, ErrNotRunning, c.Status)
+	}
+	return m.resolve(ctx, c, filed)
 }
 
 // resolve resolves the open turn of c with the orders on file: it runs the
