@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"go.yaml.in/yaml/v3"
@@ -16,9 +17,20 @@ var presetNames = []string{"eaw"}
 // overrideChoices lists the values a text field of campaign.Rules may
 // take, by its path under overrides. Only simultaneous turns exist so far.
 var overrideChoices = map[string][]string{
-	"overrides.turns":   {"simultaneous"},
-	"overrides.battles": {string(campaign.BattlesAuto), string(campaign.BattlesReported)},
+	"overrides.turns":     {"simultaneous"},
+	"overrides.battles":   {string(campaign.BattlesAuto), string(campaign.BattlesReported)},
+	"moderation.messages": policyNames(),
 }
+
+func policyNames() []string {
+	out := make([]string, len(campaign.MessagePolicies))
+	for i, p := range campaign.MessagePolicies {
+		out[i] = string(p)
+	}
+	return out
+}
+
+var durationType = reflect.TypeFor[time.Duration]()
 
 // overrideMax caps whole-number fields of campaign.Rules, by path; every
 // whole number must also be 0 or more. Prorating is a percentage (EaW 12a).
@@ -50,6 +62,30 @@ func (l *loader) readRules(preset, overrides *yaml.Node) {
 // its fields' yaml tags, and an array a list of exactly its length.
 func (l *loader) override(n *yaml.Node, v reflect.Value, path string) {
 	if n == nil {
+		return
+	}
+	switch {
+	case v.Type() == durationType:
+		if d, ok := l.duration(n, path); ok {
+			if d < 0 {
+				l.addf(n, "%s %v is negative; write a duration such as 30m", path, d)
+				return
+			}
+			v.SetInt(int64(d))
+		}
+		return
+	case v.Kind() == reflect.Slice && v.Type().Elem() == durationType:
+		items, ok := l.sequence(n, path)
+		if !ok {
+			return
+		}
+		list := reflect.MakeSlice(v.Type(), 0, len(items))
+		for i, item := range items {
+			d := reflect.New(durationType).Elem()
+			l.override(item, d, fmt.Sprintf("%s[%d]", path, i))
+			list = reflect.Append(list, d)
+		}
+		v.Set(list)
 		return
 	}
 	switch v.Kind() {

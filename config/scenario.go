@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -41,6 +42,8 @@ type Scenario struct {
 	Schedule campaign.Schedule
 	// GM is the game master, who gets the GM's mail.
 	GM Contact
+	// Moderation is how the daemon runs the campaign by mail.
+	Moderation campaign.Moderation
 }
 
 // LoadScenario reads and checks the scenario file at path. Content problems
@@ -83,15 +86,16 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 		return nil, err
 	}
 	l.finish()
-	return &Scenario{State: l.st, Schedule: l.schedule, GM: l.gm}, nil
+	return &Scenario{State: l.st, Schedule: l.schedule, GM: l.gm, Moderation: l.moderation}, nil
 }
 
 // loader builds a scenario's state while its checker collects problems.
 type loader struct {
 	*checker
-	st       *campaign.State
-	schedule campaign.Schedule
-	gm       Contact
+	st         *campaign.State
+	schedule   campaign.Schedule
+	gm         Contact
+	moderation campaign.Moderation
 
 	// Indexes of what was read so far, for checking references. A nil
 	// index means its section could not be read, so references into it are
@@ -139,7 +143,7 @@ func newLoader(c *checker) *loader {
 
 var scenarioKeys = []string{
 	"campaign", "title", "rules", "overrides", "seed", "start", "end", "schedule",
-	"gm", "players", "map", "units", "fleets", "developments",
+	"gm", "players", "map", "units", "fleets", "developments", "moderation",
 }
 
 // scenario reads the top-level mapping. Sections are read in dependency
@@ -159,6 +163,8 @@ func (l *loader) scenario(root *yaml.Node) {
 	l.readDates(f.get("start"), f.get("end"))
 	l.readSchedule(l.need(f, "schedule", `{every: 72h, at: "20:00", timezone: UTC}`))
 	l.readGM(l.need(f, "gm", "{name: Dana Ortiz, email: gm@example.org}"))
+	l.moderation = campaign.DefaultModeration()
+	l.override(f.get("moderation"), reflect.ValueOf(&l.moderation).Elem(), "moderation")
 	l.readMap(l.need(f, "map", "{systems: [...], lanes: [...]}"))
 	l.readUnits(l.need(f, "units", "[{class: cruiser, cbpv: 120, ebpv: 115, size: 3, docking: 8}]"))
 	l.readPlayers(l.need(f, "players", "[{id: vorn, name: Drask, email: vorn@example.org, home: drakkar}]"))

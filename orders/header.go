@@ -10,10 +10,16 @@ import (
 
 // The header keys, in the order the example writes them.
 var (
-	headerKeys = []string{"campaign", "player", "turn", "token", "final", "orders", "prefs"}
+	headerKeys = []string{"campaign", "player", "turn", "token", "final", "orders", "prefs",
+		"extension", "command", "text", "anonymous"}
 	// token is not required here: offline play (pbemd sim) needs none, and
 	// the daemon says so itself when a mail lacks one.
 	requiredKeys = []string{"campaign", "player", "turn", "orders"}
+	// A request (an extension or a command) needs less: the GM has no
+	// player name, and a request is for no particular turn.
+	requestRequiredKeys = []string{"campaign"}
+	// ordersOnlyKeys belong to orders, not to a request.
+	ordersOnlyKeys = []string{"turn", "final", "orders", "prefs"}
 	prefsKeys    = []string{"explore_bonus"}
 )
 
@@ -24,6 +30,7 @@ var headerExamples = map[string]string{
 	"turn":     "turn: 3 (the turn your report names)",
 	"token":    "token: <the token from your welcome mail>",
 	"orders":   "orders: [] to send no orders, or orders: followed by one \"  - move: ...\" line per order",
+	"command":  "command: status",
 }
 
 // submission reads the top-level mapping.
@@ -40,7 +47,28 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 			sub.Pos[k] = pos(e.key)
 		}
 	}
-	for _, k := range requiredKeys {
+	_, isExtension := f["extension"]
+	_, isCommand := f["command"]
+	required := requiredKeys
+	switch {
+	case isExtension && isCommand:
+		p.add(pos(f["command"].key), "", "a mail may hold an extension request or a command, not both", "send them in separate mails")
+	case isExtension || isCommand:
+		required = requestRequiredKeys
+		for _, k := range ordersOnlyKeys {
+			if e, ok := f[k]; ok {
+				p.add(pos(e.key), "", fmt.Sprintf("%s: belongs to orders, and this mail is a request", k),
+					"send orders and requests in separate mails")
+			}
+		}
+	default:
+		for _, k := range []string{"text", "anonymous"} {
+			if e, ok := f[k]; ok {
+				p.add(pos(e.key), "", k+": goes with command: message or command: broadcast", "add a line "+headerExamples["command"]+", or remove "+k+":")
+			}
+		}
+	}
+	for _, k := range required {
 		if _, ok := f[k]; !ok {
 			p.add(pos(top), "", fmt.Sprintf("the header has no %s:", k), "add a line "+headerExamples[k])
 		}
@@ -68,10 +96,24 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 		sub.Final, _ = p.boolean(e.val, "final")
 	}
 	if e, ok := f["orders"]; ok {
-		sub.Orders = p.orderList(e.val)
+		sub.Orders = p.orderList(e)
 	}
 	if e, ok := f["prefs"]; ok {
 		sub.Prefs = p.prefs(e.val)
+	}
+	if e, ok := f["extension"]; ok {
+		sub.Extension = p.extension(e.val)
+	}
+	if e, ok := f["command"]; ok {
+		sub.Command = p.command(e.val)
+		if sub.Command != nil {
+			if e, ok := f["text"]; ok {
+				sub.Command.Text = p.text(e.val, "text", MaxText, "text: |  (then the message on the lines below, indented)")
+			}
+			if e, ok := f["anonymous"]; ok {
+				sub.Command.Anonymous, _ = p.boolean(e.val, "anonymous")
+			}
+		}
 	}
 	return sub
 }

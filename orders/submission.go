@@ -2,7 +2,7 @@ package orders
 
 import "github.com/pbemd/pbemd/campaign"
 
-// Submission is one mail's orders, as parsed.
+// Submission is one mail's orders or request, as parsed.
 type Submission struct {
 	Campaign campaign.ID
 	Player   campaign.PlayerID
@@ -15,7 +15,11 @@ type Submission struct {
 	Final  bool
 	Orders []Order
 	Prefs  Prefs
-	// Pos holds the position of each header key present ("campaign", "player", "turn", "token", "final", "orders", "prefs").
+	// Extension or Command is set when the mail is a request rather than
+	// orders; Turn and Orders are then empty.
+	Extension *Extension
+	Command   *Command
+	// Pos holds the position of each header key present ("campaign", "player", "turn", "token", "final", "orders", "prefs", ...).
 	Pos map[string]Pos
 }
 

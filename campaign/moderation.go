@@ -1,0 +1,68 @@
+package campaign
+
+import "time"
+
+// Moderation is how the daemon runs a campaign by mail: deadline
+// extensions, reminders, early resolution, no-shows and relayed messages.
+// Scenarios set it under moderation:, field by field over the defaults.
+type Moderation struct {
+	Extensions ExtensionRules `json:"extensions" yaml:"extensions"`
+	// Reminders are how long before each deadline players with no orders
+	// on file, or orders not marked final, are reminded.
+	Reminders []time.Duration `json:"reminders" yaml:"reminders"`
+	// EarlyResolution resolves a turn as soon as every active player has
+	// marked their orders final.
+	EarlyResolution bool `json:"early_resolution" yaml:"early_resolution"`
+	// DropAfter is how many turns in a row a player may forfeit before
+	// being dropped (UTD3.31, EaW 29.0); 0 never drops anyone.
+	DropAfter int `json:"drop_after" yaml:"drop_after"`
+	// Messages says how players' messages to each other are relayed.
+	Messages MessagePolicy `json:"messages" yaml:"messages"`
+	// OutageGrace is how late the daemon may still resolve a turn whose
+	// deadline passed while it was down. Past it, the daemon holds the
+	// campaign and asks the GM, rather than resolve turns in a burst.
+	OutageGrace time.Duration `json:"outage_grace" yaml:"outage_grace"`
+}
+
+// ExtensionRules limit deadline extensions (UTD3.32, UTD3.44).
+type ExtensionRules struct {
+	// PerPlayer and PerCampaign cap the extensions granted over the whole
+	// campaign; 0 allows none.
+	PerPlayer   int `json:"per_player" yaml:"per_player"`
+	PerCampaign int `json:"per_campaign" yaml:"per_campaign"`
+	// MaxHours is the longest extension a player may ask for.
+	MaxHours int `json:"max_hours" yaml:"max_hours"`
+	// RealLifeWeek grants a one-week extension without asking the GM when
+	// the player claims pressing real-life issues (UTD3.32, UTD3.44).
+	RealLifeWeek bool `json:"real_life_week" yaml:"real_life_week"`
+}
+
+// MessagePolicy says whether relayed messages carry the sender's name.
+type MessagePolicy string
+
+// The message policies.
+const (
+	MessagesSigned    MessagePolicy = "signed"    // always named
+	MessagesAnonymous MessagePolicy = "anonymous" // never named
+	MessagesEither    MessagePolicy = "either"    // the sender chooses
+	MessagesOff       MessagePolicy = "off"       // no relay
+)
+
+// MessagePolicies lists the policies, for messages.
+var MessagePolicies = []MessagePolicy{MessagesSigned, MessagesAnonymous, MessagesEither, MessagesOff}
+
+// RealLifeExtension is the extension granted on a real-life claim.
+const RealLifeExtension = 7 * 24 * time.Hour
+
+// DefaultModeration returns the settings a scenario gets unless it says
+// otherwise.
+func DefaultModeration() Moderation {
+	return Moderation{
+		Extensions:      ExtensionRules{PerPlayer: 2, PerCampaign: 8, MaxHours: 7 * 24},
+		Reminders:       []time.Duration{24 * time.Hour, 2 * time.Hour},
+		EarlyResolution: true,
+		DropAfter:       3,
+		Messages:        MessagesEither,
+		OutageGrace:     30 * time.Minute,
+	}
+}

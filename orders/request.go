@@ -1,0 +1,104 @@
+package orders
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Extension asks the GM for more time before the deadline (UTD3.32).
+type Extension struct {
+	Hours  int
+	Reason string
+	// RealLife claims "pressing real life issues", which a campaign may
+	// grant without asking the GM (UTD3.32, UTD3.44).
+	RealLife bool
+}
+
+// Command is a one-line command to the moderator, such as "status",
+// "report 3" or, from the GM, "deadline 2026-12-01 18:00".
+type Command struct {
+	// Verb is the first word, lower-cased.
+	Verb string
+	// Args is the rest of the line, trimmed.
+	Args string
+	// Text is the free text of a broadcast or a message, from key text.
+	Text string
+	// Anonymous asks for a relayed message to go unsigned.
+	Anonymous bool
+}
+
+// Limits on requests.
+const (
+	// MaxExtensionHours is the longest extension one request may ask for.
+	MaxExtensionHours = 24 * 28
+	// MaxReason is the longest reason, in characters.
+	MaxReason = 500
+	// MaxText is the longest message or broadcast text, in characters.
+	MaxText = 8000
+)
+
+// Verbs lists every command verb, players' and the GM's.
+var Verbs = []string{
+	"status", "report", "message", // players (and status for the GM)
+	"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast", // the GM
+}
+
+var extensionKeys = []string{"hours", "reason", "real_life"}
+
+// extension reads an extension request.
+func (p *parser) extension(n *yaml.Node) *Extension {
+	const example = `extension: {hours: 48, reason: "away at a wedding"}`
+	if n.Kind != yaml.MappingNode {
+		p.add(pos(n), "UTD3.32", "extension must be a mapping with hours: and reason:, not "+describe(n), example)
+		return nil
+	}
+	f := p.fields(n, extensionKeys, "extension")
+	ext := &Extension{}
+	if e, ok := f["hours"]; !ok {
+		p.add(pos(n), "UTD3.32", "the extension says no hours:", "add how many hours you need, e.g. "+example)
+	} else if h, ok := p.number(e.val, "hours", "hours: 48"); ok {
+		if h < 1 || h > MaxExtensionHours {
+			p.add(pos(e.val), "UTD3.32", fmt.Sprintf("hours must be from 1 to %d, not %d", MaxExtensionHours, h), "for example hours: 48")
+		}
+		ext.Hours = h
+	}
+	if e, ok := f["reason"]; ok {
+		ext.Reason = p.text(e.val, "reason", MaxReason, `reason: "away at a wedding"`)
+	}
+	if e, ok := f["real_life"]; ok {
+		ext.RealLife, _ = p.boolean(e.val, "real_life")
+	}
+	return ext
+}
+
+// command reads a command line such as "report 3".
+func (p *parser) command(n *yaml.Node) *Command {
+	line, ok := p.name(n, "command", "command: status")
+	if !ok {
+		return nil
+	}
+	verb, args, _ := strings.Cut(line, " ")
+	c := &Command{Verb: strings.ToLower(verb), Args: strings.TrimSpace(args)}
+	if !slices.Contains(Verbs, c.Verb) {
+		p.add(pos(n), "", fmt.Sprintf("unknown command %q", verb), suggest(c.Verb, Verbs, "commands"))
+		return nil
+	}
+	return c
+}
+
+// text reads free text of at most limit characters.
+func (p *parser) text(n *yaml.Node, field string, limit int, example string) string {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		p.add(pos(n), "", fmt.Sprintf("%s must be text, not %s", field, describe(n)), "for example "+example)
+		return ""
+	}
+	if c := utf8.RuneCountInString(n.Value); c > limit {
+		p.add(pos(n), "", fmt.Sprintf("%s is %d characters long; the limit is %d", field, c, limit), "shorten it")
+		return ""
+	}
+	return strings.TrimSpace(n.Value)
+}
