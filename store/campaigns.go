@@ -17,6 +17,7 @@ type Status string
 // The campaign statuses.
 const (
 	Running Status = "running"
+	Paused  Status = "paused"
 	Ended   Status = "ended"
 )
 
@@ -41,6 +42,22 @@ type Campaign struct {
 	// state's player order.
 	Players []Seat    `json:"players"`
 	Created time.Time `json:"created"`
+	// GMTokenHash is the SHA-256 of the GM's token, which GM commands
+	// carry.
+	GMTokenHash []byte              `json:"gm_token_hash,omitempty"`
+	Moderation  campaign.Moderation `json:"moderation"`
+	// PausedAt is when the GM paused the campaign; the deadline moves on
+	// by the pause's length when it resumes.
+	PausedAt time.Time `json:"paused_at,omitzero"`
+	// HeldSince is set when the daemon found the deadline long past after
+	// an outage: the turn waits for the GM's process or a new deadline.
+	HeldSince time.Time `json:"held_since,omitzero"`
+	// Reminded lists the reminders already sent for the open turn, by how
+	// long before the deadline they were due.
+	Reminded []time.Duration `json:"reminded,omitempty"`
+	// Rerun is the turn the GM rolled back to, while it is open again:
+	// its reports say they correct the earlier ones.
+	Rerun int `json:"rerun,omitempty"`
 }
 
 // Seat is a player's place in a campaign: who may send orders for it.
@@ -50,6 +67,25 @@ type Seat struct {
 	// TokenHash is the SHA-256 of the player's token; the token itself is
 	// never stored.
 	TokenHash []byte `json:"token_hash"`
+	// Forfeits counts the turns in a row the player sent no orders for.
+	Forfeits int `json:"forfeits,omitempty"`
+	// Out says why the player left the campaign (dropped after forfeits,
+	// or by the GM); empty while they play.
+	Out string `json:"out,omitempty"`
+}
+
+// Active reports whether the seat still plays.
+func (s *Seat) Active() bool { return s.Out == "" }
+
+// ActiveSeats returns the seats still playing.
+func (c *Campaign) ActiveSeats() []*Seat {
+	var out []*Seat
+	for i := range c.Players {
+		if c.Players[i].Active() {
+			out = append(out, &c.Players[i])
+		}
+	}
+	return out
 }
 
 // Seat returns the seat of a player, or nil.

@@ -31,10 +31,13 @@ var (
 	bucketOutbox    = []byte("outbox")
 	bucketSent      = []byte("sent")
 	bucketFailed    = []byte("failed")
+	bucketApprovals = []byte("approvals")
 
-	keyMeta   = []byte("meta")
-	keyTurns  = []byte("turns")
-	keyOrders = []byte("orders")
+	keyMeta       = []byte("meta")
+	keyTurns      = []byte("turns")
+	keyOrders     = []byte("orders")
+	keyExtensions = []byte("extensions")
+	keyAudit      = []byte("audit")
 )
 
 // Options configure Open. The zero value works.
@@ -63,7 +66,7 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	err = b.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketCampaigns, bucketMessages, bucketIMAP, bucketOutbox, bucketSent, bucketFailed} {
+		for _, name := range [][]byte{bucketCampaigns, bucketMessages, bucketIMAP, bucketOutbox, bucketSent, bucketFailed, bucketApprovals} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}

@@ -1,0 +1,208 @@
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/store/storetest"
+)
+
+// TestBackupFileWhileWriting copies the store while another goroutine
+// keeps committing: the copy opens, passes Check and holds a whole
+// transaction's worth of turns, never a half.
+func TestBackupFileWhileWriting(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	wg.Go(func() {
+		for turn := 2; ; turn++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			err := db.Update(func(tx *store.Tx) error {
+				c, err := tx.Campaign("c1")
+				if err != nil {
+					return err
+				}
+				c.Turn = turn
+				if err := tx.PutTurn("c1", &store.TurnRecord{State: &campaign.State{Campaign: "c1", Turn: turn}}); err != nil {
+					return err
+				}
+				return tx.PutCampaign(c)
+			})
+			if err != nil {
+				t.Errorf("Update = %v", err)
+				return
+			}
+		}
+	})
+	dir := t.TempDir()
+	var paths []string
+	for i := range 5 {
+		path := filepath.Join(dir, fmt.Sprintf("backup-%d.db", i))
+		n, err := db.BackupFile(path)
+		if err != nil || n == 0 {
+			t.Fatalf("BackupFile(%s) = %d, %v", path, n, err)
+		}
+		paths = append(paths, path)
+	}
+	close(stop)
+	wg.Wait()
+	for _, path := range paths {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("backup %s has mode %v, want 0600", path, fi.Mode().Perm())
+		}
+		copied, err := store.Open(path, store.Options{})
+		if err != nil {
+			t.Fatalf("open backup: %v", err)
+		}
+		if err := copied.Check(); err != nil {
+			t.Errorf("backup %s is inconsistent: %v", path, err)
+		}
+		err = copied.View(func(tx *store.Tx) error {
+			c, err := tx.Campaign("c1")
+			if err != nil {
+				return err
+			}
+			_, err = tx.Turn("c1", c.Turn) // committed with the campaign record
+			return err
+		})
+		if err != nil {
+			t.Errorf("backup %s: %v", path, err)
+		}
+		copied.Close()
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+}
+
+func TestBackupFile_refusals(t *testing.T) {
+	db := storetest.Open(t)
+	if _, err := db.BackupFile(db.Path()); !errors.Is(err, store.ErrBackupOverData) {
+		t.Errorf("BackupFile(the data file) = %v, want ErrBackupOverData", err)
+	}
+	link := filepath.Join(t.TempDir(), "link.db")
+	if err := os.Symlink(db.Path(), link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.BackupFile(link); !errors.Is(err, store.ErrBackupOverData) {
+		t.Errorf("BackupFile(a link to the data file) = %v, want ErrBackupOverData", err)
+	}
+	missing := filepath.Join(t.TempDir(), "no-such-dir", "b.db")
+	if _, err := db.BackupFile(missing); err == nil {
+		t.Errorf("BackupFile(%s) succeeded", missing)
+	}
+}
+
+func TestRestore(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "pbemd.db")
+	db, err := store.Open(data, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if err := db.Update(func(tx *store.Tx) error {
+		c := &store.Campaign{ID: "c1", Status: store.Running, Turn: 1}
+		return tx.CreateCampaign(c, &store.TurnRecord{State: &campaign.State{Campaign: "c1", Turn: 1}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.BackupFile(backup); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *store.Tx) error {
+		c := &store.Campaign{ID: "later", Status: store.Running, Turn: 1}
+		return tx.CreateCampaign(c, &store.TurnRecord{State: &campaign.State{Campaign: "later", Turn: 1}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(backup)
+	opts := store.RestoreOptions{Now: t0, LockTimeout: 10 * time.Millisecond}
+
+	if _, err := store.Restore(backup, data, opts); !errors.Is(err, store.ErrLocked) {
+		t.Fatalf("Restore while the data file is open = %v, want ErrLocked", err)
+	}
+	db.Close()
+	res, err := store.Restore(backup, data, opts)
+	if err != nil {
+		t.Fatalf("Restore = %v", err)
+	}
+	if want := data + ".before-restore-20261122T200000Z"; res.Kept != want || res.Campaigns != 1 {
+		t.Errorf("Restore = %+v, want Kept %s and 1 campaign", res, want)
+	}
+	if after, _ := os.ReadFile(backup); string(after) != string(before) {
+		t.Error("Restore changed the backup file")
+	}
+	if _, err := store.Restore(backup, data, opts); err == nil {
+		t.Error("a second Restore in the same second overwrote the kept data file")
+	}
+	wantCampaigns(t, data, "c1")
+	wantCampaigns(t, res.Kept, "c1", "later")
+	if left, _ := filepath.Glob(filepath.Join(dir, ".restore-*")); len(left) > 0 {
+		t.Errorf("staged copies left behind: %v", left)
+	}
+}
+
+func TestRestore_refusesABadBackup(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "pbemd.db")
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	if _, err := db.BackupFile(data); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"empty": "", "text": "campaign: frontier\n"} {
+		bad := filepath.Join(t.TempDir(), name+".db")
+		os.WriteFile(bad, []byte(content), 0o600)
+		if _, err := store.Restore(bad, data, store.RestoreOptions{Now: t0}); err == nil {
+			t.Errorf("Restore(%s backup) succeeded", name)
+		}
+	}
+	if _, err := store.Restore(filepath.Join(dir, "missing.db"), data, store.RestoreOptions{Now: t0}); err == nil {
+		t.Error("Restore(a missing backup) succeeded")
+	}
+	wantCampaigns(t, data, "c1")
+	if left, _ := filepath.Glob(filepath.Join(dir, "*before-restore*")); len(left) > 0 {
+		t.Errorf("a refused restore kept the data file as %v", left)
+	}
+}
+
+// wantCampaigns opens the file at path and checks which campaigns it holds.
+func wantCampaigns(t *testing.T, path string, want ...campaign.ID) {
+	t.Helper()
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Check(); err != nil {
+		t.Errorf("%s is inconsistent: %v", path, err)
+	}
+	db.View(func(tx *store.Tx) error {
+		cs, err := tx.Campaigns()
+		var got []campaign.ID
+		for _, c := range cs {
+			got = append(got, c.ID)
+		}
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s holds campaigns %v (%v), want %v", path, got, err, want)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// ErrApprovalNotFound is returned for a reply address whose token the
+// store never issued.
+var ErrApprovalNotFound = errors.New("store: no such approval")
+
+// ExtensionStatus is where an extension request stands.
+type ExtensionStatus string
+
+// The extension statuses.
+const (
+	ExtensionPending  ExtensionStatus = "pending"
+	ExtensionApproved ExtensionStatus = "approved"
+	ExtensionDenied   ExtensionStatus = "denied"
+	// ExtensionLapsed is a request the turn resolved before the GM
+	// decided.
+	ExtensionLapsed ExtensionStatus = "lapsed"
+)
+
+// Extension is a player's request for more time, and its outcome.
+type Extension struct {
+	Seq       uint64            `json:"seq"`
+	Player    campaign.PlayerID `json:"player"`
+	Turn      int               `json:"turn"`
+	Hours     int               `json:"hours"`
+	Reason    string            `json:"reason,omitempty"`
+	RealLife  bool              `json:"real_life,omitempty"`
+	Requested time.Time         `json:"requested"`
+	// MessageID is the request mail's, so answers thread under it.
+	MessageID string          `json:"message_id"`
+	Status    ExtensionStatus `json:"status"`
+	// Granted is how many hours were granted, which the GM may change.
+	Granted int       `json:"granted,omitempty"`
+	Decided time.Time `json:"decided,omitzero"`
+	// Note is the GM's message to the player, if any.
+	Note string `json:"note,omitempty"`
+}
+
+// AddExtension records a new request and returns its sequence number.
+func (tx *Tx) AddExtension(id campaign.ID, e *Extension) (uint64, error) {
+	b, err := tx.campaignSub(id, keyExtensions)
+	if err != nil {
+		return 0, err
+	}
+	seq, err := b.NextSequence()
+	if err != nil {
+		return 0, fmt.Errorf("add extension to %s: %w", id, err)
+	}
+	e.Seq = seq
+	return seq, putJSON(b, seqKey(seq), e)
+}
+
+// PutExtension replaces a request's record.
+func (tx *Tx) PutExtension(id campaign.ID, e *Extension) error {
+	b, err := tx.campaignSub(id, keyExtensions)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, seqKey(e.Seq), e)
+}
+
+// Extensions returns a campaign's extension requests, oldest first.
+func (tx *Tx) Extensions(id campaign.ID) ([]*Extension, error) {
+	return readSub[Extension](tx, id, keyExtensions)
+}
+
+// Approval is a single-use reply address the GM answers to decide
+// something: the store keeps only the hash of its token.
+type Approval struct {
+	Campaign campaign.ID `json:"campaign"`
+	// Extension is the request it decides.
+	Extension uint64    `json:"extension"`
+	Expires   time.Time `json:"expires"`
+	// Used is when a reply used it; a token works once.
+	Used time.Time `json:"used,omitzero"`
+}
+
+// PutApproval stores an approval under its token's hash.
+func (tx *Tx) PutApproval(hash []byte, a *Approval) error {
+	return putJSON(tx.tx.Bucket(bucketApprovals), hash, a)
+}
+
+// Approval returns the approval with this token hash, or
+// ErrApprovalNotFound.
+func (tx *Tx) Approval(hash []byte) (*Approval, error) {
+	var a Approval
+	found, err := getJSON(tx.tx.Bucket(bucketApprovals), hash, &a)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("load approval: %w", err)
+	case !found:
+		return nil, ErrApprovalNotFound
+	}
+	return &a, nil
+}
+
+// AuditEntry is one decision in a campaign's audit log: who did what.
+type AuditEntry struct {
+	At     time.Time `json:"at"`
+	Who    string    `json:"who"`
+	Action string    `json:"action"`
+	Detail string    `json:"detail,omitempty"`
+}
+
+// Audit appends an entry to a campaign's audit log.
+func (tx *Tx) Audit(id campaign.ID, e AuditEntry) error {
+	b, err := tx.campaignSub(id, keyAudit)
+	if err != nil {
+		return err
+	}
+	seq, err := b.NextSequence()
+	if err != nil {
+		return fmt.Errorf("audit %s: %w", id, err)
+	}
+	return putJSON(b, seqKey(seq), e)
+}
+
+// AuditLog returns a campaign's audit log, oldest first.
+func (tx *Tx) AuditLog(id campaign.ID) ([]*AuditEntry, error) {
+	return readSub[AuditEntry](tx, id, keyAudit)
+}
+
+// Rollback deletes every turn after turn and the orders filed for them,
+// so that turn is the last one stored, open again with its orders.
+func (tx *Tx) Rollback(id campaign.ID, turn int) error {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return err
+	}
+	after := turnKey(turn + 1)
+	for _, sub := range [][]byte{keyTurns, keyOrders} {
+		c := b.Bucket(sub).Cursor()
+		for k, _ := c.Seek(after); k != nil; k, _ = c.Seek(after) {
+			if err := c.Delete(); err != nil {
+				return fmt.Errorf("roll %s back to turn %d: %w", id, turn, err)
+			}
+		}
+	}
+	return nil
+}
+
+// campaignSub returns a campaign's sub-bucket, creating it in a writable
+// transaction (campaigns created before it existed lack it). In a
+// read-only one it may be nil.
+func (tx *Tx) campaignSub(id campaign.ID, name []byte) (*bolt.Bucket, error) {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return nil, err
+	}
+	if sub := b.Bucket(name); sub != nil || !tx.tx.Writable() {
+		return sub, nil
+	}
+	return b.CreateBucket(name)
+}
+
+// readSub decodes every value of a campaign's sub-bucket, in key order.
+func readSub[T any](tx *Tx, id campaign.ID, name []byte) ([]*T, error) {
+	b, err := tx.campaignSub(id, name)
+	if err != nil || b == nil {
+		return nil, err
+	}
+	var out []*T
+	err = b.ForEach(func(k, v []byte) error {
+		var item T
+		if err := json.Unmarshal(v, &item); err != nil {
+			return fmt.Errorf("load %s %q of %s: %w", name, k, id, err)
+		}
+		out = append(out, &item)
+		return nil
+	})
+	return out, err
+}
