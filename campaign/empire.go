@@ -11,7 +11,14 @@ type Player struct {
 	// TimeZone is the IANA zone the player's deadlines are shown in; empty
 	// means the campaign's zone.
 	TimeZone string `json:"timezone,omitempty"`
+	// Out says why the player left the campaign, and OutTurn in which
+	// turn; empty while they play.
+	Out     string `json:"out,omitempty"`
+	OutTurn int    `json:"out_turn,omitempty"`
 }
+
+// Active reports whether the player still plays.
+func (p *Player) Active() bool { return p.Out == "" }
 
 // Fleet is a group of units that moves as one (EaW 1e).
 type Fleet struct {

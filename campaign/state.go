@@ -3,6 +3,7 @@ package campaign
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // State is everything the resolver needs to play one turn: the campaign's
@@ -89,6 +90,31 @@ func (s *State) Clone() *State {
 		panic(fmt.Sprintf("campaign: unmarshal state: %v", err))
 	}
 	return &c
+}
+
+// Drop takes a player out of the campaign in the open turn: everything
+// they hold (fleets, FRDs, mines, colonies, fortifications) is removed
+// (EaW 29.0), and their planets must be found again. It reports whether
+// the player was still in.
+func (s *State) Drop(id PlayerID, why string) bool {
+	p := s.Player(id)
+	if p == nil || !p.Active() {
+		return false
+	}
+	p.Out, p.OutTurn = why, s.Turn
+	s.Fleets = slices.DeleteFunc(s.Fleets, func(f Fleet) bool { return f.Owner == id })
+	s.FRDs = slices.DeleteFunc(s.FRDs, func(f FRD) bool { return f.Owner == id })
+	s.Developments = slices.DeleteFunc(s.Developments, func(d Development) bool { return d.Owner == id })
+	return true
+}
+
+// PlayerIDs returns every player's ID, in the state's order.
+func (s *State) PlayerIDs() []PlayerID {
+	out := make([]PlayerID, len(s.Players))
+	for i, p := range s.Players {
+		out[i] = p.ID
+	}
+	return out
 }
 
 // Player returns the player with this ID, or nil.

@@ -15,6 +15,11 @@ const (
 	EventDeveloped     EventKind = "developed"
 	EventOrderFailed   EventKind = "order-failed"
 	EventIncome        EventKind = "income"
+	EventForfeit       EventKind = "forfeit"
+	EventDropped       EventKind = "dropped"
+	// EventNotice is a public note from the moderator, such as a rerun
+	// after a rollback.
+	EventNotice EventKind = "notice"
 )
 
 // Event is one thing that happened during resolution. Players lists who may

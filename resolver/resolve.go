@@ -19,9 +19,19 @@ type Result struct {
 	Views []View
 }
 
+// Announce adds a public notice from the moderator to the result: to its
+// events, first, so that a replay shows it too, and to every view.
+func (r *Result) Announce(text string) {
+	e := Event{Kind: EventNotice, Players: r.Next.PlayerIDs(), Text: text}
+	r.Events = append([]Event{e}, r.Events...)
+	for i := range r.Views {
+		r.Views[i].Events = append([]Event{e}, r.Views[i].Events...)
+	}
+}
+
 // Resolve plays st.Turn with the orders on file and returns the next turn.
 // subs maps players to their submissions; a player without one does
-// nothing this turn. Orders are validated again against st, so orders that
+// nothing this turn and forfeits it (UTD3.31). Orders are validated again against st, so orders that
 // no longer fit the state (after a rollback, say) are dropped with an event
 // instead of being half applied.
 func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) *Result {

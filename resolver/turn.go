@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	"fmt"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
@@ -48,9 +49,19 @@ func (t *turn) emit(e Event) { t.events = append(t.events, e) }
 // start of the turn.
 func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
 	check := orders.NewChecker(t.prev)
+	everyone := t.prev.PlayerIDs()
 	for _, p := range t.prev.Players {
+		if !p.Active() {
+			if p.OutTurn == t.prev.Turn {
+				t.emit(Event{Kind: EventDropped, Players: everyone, Rule: "EaW 29.0",
+					Text: fmt.Sprintf("%s (%s) left the campaign: %s. Everything they held is gone, and their planets must be found again.", p.Name, p.ID, p.Out)})
+			}
+			continue
+		}
 		sub, ok := subs[p.ID]
 		if !ok || sub == nil {
+			t.emit(Event{Kind: EventForfeit, Players: everyone, Rule: "UTD3.31",
+				Text: fmt.Sprintf("%s (%s) sent no orders for turn %d and forfeits it: nothing of theirs moved, but income still accrues.", p.Name, p.ID, t.prev.Turn)})
 			continue
 		}
 		costed, err := check.Validate(sub)
