@@ -37,10 +37,25 @@ func (m *Moderator) seatsOf(addr string) ([]seat, error) {
 type rejectFunc func(campaign.ID, *templates.Rejection) (decision, error)
 
 // authenticate finds the seat a submission is for among the sender's seats
-// and checks that the orders may be taken for it: the sender holds the seat
-// the orders name, the orders carry that seat's token, and the campaign
-// runs. It returns the seat, if any, and the reason to refuse, if any.
+// and checks that the orders may be taken for it: authenticateSeat's
+// checks, and the campaign runs. It returns the seat, if any, and the
+// reason to refuse, if any.
 func authenticate(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *templates.Rejection) (*seat, *templates.Rejection) {
+	s, refusal := authenticateSeat(seats, sub, problem)
+	if s != nil && refusal == nil && s.campaign.Status != store.Running {
+		c := s.campaign
+		refusal = &templates.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no orders now.", c.ID, c.Status)}
+		if c.Status == store.Paused {
+			refusal.Reason += " The GM paused it; you will hear when it resumes."
+		}
+	}
+	return s, refusal
+}
+
+// authenticateSeat finds the seat a submission or request is for: the
+// sender holds the seat it names, it carries that seat's token, and the
+// player is still in the campaign.
+func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *templates.Rejection) (*seat, *templates.Rejection) {
 	var s *seat
 	var mine []string
 	for i := range seats {
@@ -59,11 +74,11 @@ func authenticate(seats []seat, sub *orders.Submission, problem func(key, rule, 
 		return s, problem("player", "", fmt.Sprintf("This address plays %s in %s, not %q.", s.seat.Player, c.ID, sub.Player),
 			fmt.Sprintf("write player: %s; orders for another seat must come from that player's address", s.seat.Player))
 	case sub.Token == "":
-		return s, problem("token", "", "The orders carry no token.", "add the token line from your welcome mail")
+		return s, problem("token", "", "The mail carries no token; without it pbemd cannot tell it comes from you.", "add the token line from your welcome mail")
 	case !tokenMatches(sub.Token, s.seat.TokenHash):
 		return s, problem("token", "", "The token does not match this seat.", "copy the token from your welcome mail exactly")
-	case c.Status != store.Running:
-		return s, &templates.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no more orders.", c.ID, c.Status)}
+	case !s.seat.Active():
+		return s, &templates.Rejection{Reason: fmt.Sprintf("You are out of campaign %s: %s. Write to the GM if you want to come back.", c.ID, s.seat.Out)}
 	}
 	return s, nil
 }
@@ -126,7 +141,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	})
 	reply := outgoing{msg: m.reply(in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
 	return decision{
-		reply: &reply,
+		mails: []outgoing{reply},
 		filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
 			Player: s.seat.Player, Turn: c.Turn, Submission: &stored, MessageID: in.MessageID, Received: rec.Received,
 		}},

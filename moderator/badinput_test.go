@@ -62,7 +62,7 @@ func TestBadInputGetsAnAnswerAndChangesNothing(t *testing.T) {
 		}, []string{"not accepted", "bogus"}},
 		{"no token", "vorn", func() string {
 			return h.mailFrom("vorn", strings.Replace(h.orders("vorn", 1, false), "token: "+h.tokens["vorn"]+"\n", "", 1))
-		}, []string{"not accepted", "carry no token"}},
+		}, []string{"not accepted", "carries no token"}},
 		{"wrong turn", "vorn", func() string { return h.mailFrom("vorn", h.orders("vorn", 5, false)) },
 			[]string{"not accepted", "for turn 5, but turn 1 is open", "write turn: 1"}},
 		{"spoofed sender", "castellan", func() string { return h.mailFrom("castellan", h.orders("vorn", 1, false)) },

@@ -34,7 +34,14 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		ID: st.Campaign, Title: st.Title, Schedule: sc.Schedule,
 		GM:     store.Contact{Name: sc.GM.Name, Email: sc.GM.Email},
 		Status: store.Running, Turn: st.Turn, Deadline: deadline, Created: now,
+		Moderation: sc.Moderation,
 	}
+	rec.Reminded = passedReminders(rec, now)
+	gmToken, err := newToken(m.rand)
+	if err != nil {
+		return nil, err
+	}
+	rec.GMTokenHash = hashToken(gmToken)
 	var seats []Seat
 	var mails []outgoing
 	views := resolver.Observe(st)
@@ -44,7 +51,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 			return nil, err
 		}
 		seats = append(seats, Seat{Player: p.ID, Email: p.Email, Token: token})
-		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TokenHash: hashToken(token)})
+		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TimeZone: p.TimeZone, TokenHash: hashToken(token)})
 		loc := playerLocation(rec, &p)
 		subject, text := templates.RenderWelcome(&templates.Welcome{
 			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: token,
@@ -61,6 +68,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		}
 		mails = append(mails, report)
 	}
+	mails = append(mails, m.gmWelcome(rec, gmToken))
 	composed, err := compose(mails)
 	if err != nil {
 		return nil, err

@@ -57,7 +57,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	}
 	if done {
 		log.Info("mail seen before; skipped")
-		return m.commit(rec, f, nil, nil)
+		return m.commit(rec, f, decision{}, nil)
 	}
 	out, err := m.decide(in, rec)
 	if err != nil {
@@ -69,24 +69,24 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	case store.Rejected:
 		log.Info("orders rejected", "campaign", rec.Campaign, "player", rec.Player, "why", rec.Detail)
 	case store.Accepted:
-		log.Info("orders accepted", "campaign", rec.Campaign, "player", rec.Player, "turn", out.filed.Turn)
+		if out.filed != nil {
+			log.Info("orders accepted", "campaign", rec.Campaign, "player", rec.Player, "turn", out.filed.Turn)
+		} else {
+			log.Info("request done", "campaign", rec.Campaign, "player", rec.Player, "what", rec.Detail)
+		}
 	}
 	rec.Raw = storedCopy(f.Raw, rec.Outcome, out.secret)
-	var mails []outgoing
-	if out.reply != nil {
-		mails = append(mails, *out.reply)
-	}
-	composed, err := compose(mails)
+	composed, err := compose(out.mails)
 	if err != nil {
 		return err
 	}
-	if err := m.commit(rec, f, out.filed, composed); err != nil {
+	if err := m.commit(rec, f, out, composed); err != nil {
 		return err
 	}
 	if len(composed) > 0 {
 		wake(m.wakeSender)
 	}
-	if out.filed != nil {
+	if out.filed != nil || out.apply != nil {
 		wake(m.wakeScheduler)
 	}
 	return nil
@@ -110,16 +110,22 @@ func storedCopy(raw []byte, outcome store.Outcome, secret string) []byte {
 	return templates.Redact(raw, secret)
 }
 
-// commit records a processed message, moves the cursor, files orders and
-// queues the answer, all in one transaction.
-func (m *Moderator) commit(rec *store.MessageRecord, f mail.Fetched, filed *filing, mails []*store.Mail) error {
+// commit records a processed message, moves the cursor, files orders,
+// applies what the mail asked for and queues the answers, all in one
+// transaction: a crash leaves either all of it or none.
+func (m *Moderator) commit(rec *store.MessageRecord, f mail.Fetched, d decision, mails []*store.Mail) error {
 	return m.db.Update(func(tx *store.Tx) error {
 		if !tx.Processed(rec.MessageID) {
 			if err := tx.RecordMessage(rec); err != nil {
 				return err
 			}
-			if filed != nil {
-				if err := tx.PutOrders(filed.campaign, filed.OrdersRecord); err != nil {
+			if d.filed != nil {
+				if err := tx.PutOrders(d.filed.campaign, d.filed.OrdersRecord); err != nil {
+					return err
+				}
+			}
+			if d.apply != nil {
+				if err := d.apply(tx); err != nil {
 					return err
 				}
 			}
@@ -146,8 +152,13 @@ type filing struct {
 
 // decision is what to do with a mail.
 type decision struct {
-	reply *outgoing
+	// mails are the answers: the reply to the sender first, then any
+	// announcements.
+	mails []outgoing
 	filed *filing
+	// apply makes the change a request asked for, inside the commit's
+	// transaction; nil for none.
+	apply func(tx *store.Tx) error
 	// secret is the token the mail carried, masked in the stored copy.
 	secret string
 }
@@ -168,11 +179,20 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	case in.From == "" || in.From == m.address:
 		return ignore("no usable sender")
 	}
+	if token := m.replyToken(in); token != "" {
+		if d, handled, err := m.handleApproval(in, rec, token); handled || err != nil {
+			return d, err
+		}
+	}
 	seats, err := m.seatsOf(in.From)
 	if err != nil {
 		return decision{}, err
 	}
-	if len(seats) == 0 {
+	gms, err := m.gmCampaigns(in.From)
+	if err != nil {
+		return decision{}, err
+	}
+	if len(seats) == 0 && len(gms) == 0 {
 		return ignore("sender plays in no campaign")
 	}
 	var secret string // the token the mail carried, never to be quoted
@@ -186,7 +206,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		}
 		subject, text := templates.RenderRejection(r)
 		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
-		return decision{reply: &o, secret: secret}, nil
+		return decision{mails: []outgoing{o}, secret: secret}, nil
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable
@@ -201,6 +221,12 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	}
 	if err != nil {
 		return reject(soleCampaign(seats), problemsRejection(err, in))
+	}
+	if sub.Command != nil || sub.Extension != nil {
+		return m.handleRequest(in, rec, seats, gms, sub, reject)
+	}
+	if len(seats) == 0 {
+		return reject("", &templates.Rejection{Reason: fmt.Sprintf("You are the GM of %s; orders come from players. GM commands look like this:\n\n  campaign: %s\n  token: <your GM token>\n  command: status", gmList(gms), gms[0].ID)})
 	}
 	return m.checkOrders(in, rec, seats, sub, reject)
 }

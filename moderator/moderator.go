@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/mail"
@@ -54,6 +55,10 @@ type Moderator struct {
 	// turnMu serialises filing orders and resolving turns, so no orders
 	// are confirmed while the turn they are for is being resolved.
 	turnMu sync.Mutex
+
+	// started is when Run began: a deadline missed well before it was
+	// missed in an outage.
+	started time.Time
 
 	wakeScheduler chan struct{}
 	wakeSender    chan struct{}
@@ -100,6 +105,7 @@ func (m *Moderator) Panics() int64 { return m.panics.Load() }
 
 // Run runs the intake, scheduler and sender loops until ctx is done.
 func (m *Moderator) Run(ctx context.Context) error {
+	m.started = m.clock.Now()
 	var wg sync.WaitGroup
 	loops := []struct {
 		name string

@@ -26,7 +26,7 @@ func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.
 		return outgoing{}, err
 	}
 	id := fmt.Sprintf("report.%s.t%d.%s@%s", c.ID, v.Resolved, p.ID, m.domain)
-	msg := m.newMail(p.Email, rep.Subject, rep.Text, id)
+	msg := m.newMail(seatAddress(c, p), rep.Subject, rep.Text, id)
 	msg.AutoSubmitted = "auto-generated"
 	msg.HTML = rep.HTML
 	msg.Attachments = []mail.Attachment{
@@ -41,6 +41,15 @@ func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
 }
 
+// seatAddress is where a player's mail goes: their seat's address, which
+// the GM may have replaced since the state was written.
+func seatAddress(c *store.Campaign, p *campaign.Player) string {
+	if s := c.Seat(p.ID); s != nil {
+		return s.Email
+	}
+	return p.Email
+}
+
 // playerLocation returns the time zone a player reads deadlines in: their
 // own if set and valid, else the campaign's.
 func playerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
@@ -49,6 +58,11 @@ func playerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
 		loc = time.UTC
 	}
 	return zoneOf(p, loc)
+}
+
+// seatLocation is playerLocation for a seat, without the state.
+func seatLocation(c *store.Campaign, s *store.Seat) *time.Location {
+	return playerLocation(c, &campaign.Player{TimeZone: s.TimeZone})
 }
 
 // zoneOf returns the player's own time zone if set and valid, else

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -18,8 +19,9 @@ import (
 // deadline ahead.
 const idleCheck = time.Hour
 
-// runScheduler resolves every turn that falls due, then sleeps until the
-// next deadline or until woken (new orders may make everyone final).
+// runScheduler resolves every turn that falls due and sends reminders,
+// then sleeps until the next deadline or reminder, or until woken (new
+// orders may make everyone final; the GM may move a deadline).
 func (m *Moderator) runScheduler(ctx context.Context) error {
 	for {
 		next, err := m.ResolveDue(ctx)
@@ -43,9 +45,10 @@ func (m *Moderator) runScheduler(ctx context.Context) error {
 	}
 }
 
-// ResolveDue resolves every running campaign whose deadline has passed or
-// whose players have all marked their orders final. It returns the
-// earliest deadline still ahead (zero if none).
+// ResolveDue tends every running campaign: it resolves the open turn if
+// its deadline has passed or its players are all final, and sends the
+// reminders that fell due. It returns when it next has something to do
+// (zero if never).
 func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	var camps []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
@@ -61,53 +64,94 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 		if c.Status != store.Running {
 			continue
 		}
-		deadline, err := m.resolveIfDue(ctx, c.ID)
+		when, err := m.tend(ctx, c.ID)
 		if err != nil {
 			return time.Time{}, err
 		}
-		if next.IsZero() || deadline.Before(next) {
-			next = deadline
+		if !when.IsZero() && (next.IsZero() || when.Before(next)) {
+			next = when
 		}
 	}
 	return next, nil
 }
 
-// resolveIfDue resolves a campaign's open turn if it is due: its deadline
-// has passed, or every player has final orders on file. It decides and
-// resolves under turnMu, so no orders are filed in between. It returns the
-// deadline of the turn open afterwards.
-func (m *Moderator) resolveIfDue(ctx context.Context, id campaign.ID) (time.Time, error) {
-	m.turnMu.Lock()
-	defer m.turnMu.Unlock()
-	var (
-		c     *store.Campaign
-		filed []*store.OrdersRecord
-	)
+// openTurn is a campaign with the orders on file for its open turn.
+type openTurn struct {
+	c     *store.Campaign
+	filed []*store.OrdersRecord
+}
+
+// loadOpenTurn reads a campaign and its orders on file.
+func (m *Moderator) loadOpenTurn(id campaign.ID) (*openTurn, error) {
+	var o openTurn
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
-		if c, err = tx.Campaign(id); err != nil {
+		if o.c, err = tx.Campaign(id); err != nil {
 			return err
 		}
-		filed, err = tx.TurnOrders(id, c.Turn)
+		o.filed, err = tx.TurnOrders(id, o.c.Turn)
 		return err
 	})
-	if err != nil {
-		return time.Time{}, err
-	}
+	return &o, err
+}
+
+// allFinal reports whether every active player has final orders on file.
+func (o *openTurn) allFinal() bool {
+	active := o.c.ActiveSeats()
 	final := 0
-	for _, o := range filed {
-		if o.Submission.Final {
+	for _, s := range active {
+		if r := o.orders(s.Player); r != nil && r.Submission.Final {
 			final++
 		}
 	}
-	everyoneFinal := final > 0 && final == len(c.Players)
-	if c.Status != store.Running || (m.clock.Now().Before(c.Deadline) && !everyoneFinal) {
-		return c.Deadline, nil
+	return len(active) > 0 && final == len(active)
+}
+
+// orders returns a player's orders on file, or nil.
+func (o *openTurn) orders(p campaign.PlayerID) *store.OrdersRecord {
+	for _, r := range o.filed {
+		if r.Player == p {
+			return r
+		}
 	}
-	if err := m.resolve(ctx, c, filed); err != nil {
+	return nil
+}
+
+// tend does what is due for one campaign, under turnMu so that no orders
+// are filed in between: hold it after an outage, resolve its turn, or
+// send reminders. It returns when the campaign next needs tending.
+func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error) {
+	m.turnMu.Lock()
+	defer m.turnMu.Unlock()
+	o, err := m.loadOpenTurn(id)
+	if err != nil {
 		return time.Time{}, err
 	}
-	return c.Deadline, nil
+	c, now := o.c, m.clock.Now()
+	switch {
+	case c.Status != store.Running || !c.HeldSince.IsZero():
+		return time.Time{}, nil
+	case m.missedInOutage(c):
+		return time.Time{}, m.hold(c)
+	case !now.Before(c.Deadline) || (c.Moderation.EarlyResolution && o.allFinal()):
+		r, err := m.prepareResolution(o)
+		if err != nil {
+			return time.Time{}, err
+		}
+		if err := r.compose(); err != nil {
+			return time.Time{}, err
+		}
+		if err := m.db.Update(r.commit); err != nil {
+			return time.Time{}, fmt.Errorf("commit %s turn %d: %w", id, r.turn, err)
+		}
+		r.logged(m)
+		wake(m.wakeSender)
+		return nextReminder(r.c, now), nil
+	}
+	if err := m.remind(o); err != nil {
+		return time.Time{}, err
+	}
+	return nextReminder(c, now), nil
 }
 
 // ErrNotRunning is returned by Process for a campaign that is paused or
@@ -115,97 +159,205 @@ func (m *Moderator) resolveIfDue(ctx context.Context, id campaign.ID) (time.Time
 var ErrNotRunning = errors.New("campaign is not running")
 
 // Process resolves a campaign's open turn now, whatever its deadline, with
-// the orders on file: the GM's "process" command and "pbemd resolve".
+// the orders on file: "pbemd resolve". A campaign held after an outage is
+// resolved too; that is what the hold waits for.
 func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
-	var (
-		c     *store.Campaign
-		filed []*store.OrdersRecord
-	)
-	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		if c, err = tx.Campaign(id); err != nil {
-			return err
-		}
-		filed, err = tx.TurnOrders(id, c.Turn)
-		return err
-	})
+	o, err := m.loadOpenTurn(id)
 	if err != nil {
 		return err
 	}
-	if c.Status != store.Running {
-		return fmt.Errorf("process %s: %w (it is %s)", id, ErrNotRunning, c.Status)
+	if o.c.Status != store.Running {
+		return fmt.Errorf("process %s: %w (it is %s)", id, ErrNotRunning, o.c.Status)
 	}
-	return m.resolve(ctx, c, filed)
+	r, err := m.prepareResolution(o)
+	if err != nil {
+		return err
+	}
+	if err := r.compose(); err != nil {
+		return err
+	}
+	if err := m.db.Update(r.commit); err != nil {
+		return fmt.Errorf("commit %s turn %d: %w", id, r.turn, err)
+	}
+	r.logged(m)
+	wake(m.wakeSender)
+	wake(m.wakeScheduler)
+	return nil
 }
 
-// resolve resolves the open turn of c with the orders on file: it runs the
-// resolver, renders every player's report, and commits the next turn with
-// all its mail in one transaction, updating c. The caller holds turnMu. A
-// turn that is no longer open when the commit comes is left alone, so a
-// retry after a crash is safe.
-func (m *Moderator) resolve(ctx context.Context, c *store.Campaign, filed []*store.OrdersRecord) error {
-	id, n := c.ID, c.Turn
-	subs := map[campaign.PlayerID]*orders.Submission{}
-	for _, o := range filed {
-		subs[o.Player] = o.Submission
+// resolution is a resolved turn ready to commit: the next turn's record,
+// the campaign's record after it, and every mail it sends.
+type resolution struct {
+	c    *store.Campaign
+	turn int
+	next *store.TurnRecord
+	// reports are the players' reports; notices tell dropped players and
+	// the GM of a drop.
+	reports, notices []outgoing
+	// mails are reports and notices composed, once compose has run.
+	mails  []*store.Mail
+	events int
+}
+
+// compose composes the resolution's mails, outside any transaction.
+func (r *resolution) compose() error {
+	var err error
+	r.mails, err = compose(append(slices.Clone(r.notices), r.reports...))
+	if err != nil {
+		return fmt.Errorf("resolve %s turn %d: %w", r.c.ID, r.turn, err)
 	}
+	return nil
+}
+
+// prepareResolution resolves the open turn of o with the orders on file
+// and renders every mail, without writing anything. Players without
+// orders forfeit the turn; one who reaches the campaign's forfeit limit is
+// dropped (UTD3.31, EaW 29.0). The caller holds turnMu.
+func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
+	c := *o.c
+	c.Players = slices.Clone(o.c.Players)
+	id, n := c.ID, c.Turn
 	var rec *store.TurnRecord
 	err := m.db.View(func(tx *store.Tx) (err error) {
 		rec, err = tx.Turn(id, n)
 		return err
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	res := resolver.Resolve(rec.State, subs)
+	st := rec.State
+	subs := map[campaign.PlayerID]*orders.Submission{}
+	var notices, reports []outgoing
+	for i := range c.Players {
+		s := &c.Players[i]
+		if !s.Active() {
+			continue
+		}
+		if r := o.orders(s.Player); r != nil {
+			subs[s.Player] = r.Submission
+			s.Forfeits = 0
+			continue
+		}
+		s.Forfeits++
+		if c.Moderation.DropAfter > 0 && s.Forfeits >= c.Moderation.DropAfter {
+			why := fmt.Sprintf("dropped after %d turns in a row without orders (UTD3.31)", s.Forfeits)
+			if st == rec.State {
+				st = st.Clone()
+			}
+			st.Drop(s.Player, why)
+			s.Out = why
+			notices = append(notices, m.droppedMails(&c, s, why, fmt.Sprintf("drop.%s.t%d", id, n))...)
+		}
+	}
+	res := resolver.Resolve(st, subs)
+	if c.Rerun == n {
+		res.Announce(fmt.Sprintf("This report replaces the earlier report of turn %d: the GM rolled the campaign back and the turn was played again.", n))
+		c.Rerun = 0
+	}
 	now := m.clock.Now().UTC()
 	deadline, err := c.Schedule.Next(now)
 	if err != nil {
-		return fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
-	c.Turn, c.Deadline = res.Next.Turn, deadline
+	c.Turn, c.Deadline, c.HeldSince = res.Next.Turn, deadline, time.Time{}
+	c.Reminded = passedReminders(&c, now)
 	if res.Next.Over() {
 		c.Status = store.Ended
 	}
-	var mails []outgoing
 	for i := range res.Views {
-		o, err := m.reportMail(c, &res.Views[i], &res.Next.Players[i])
-		if err != nil {
-			return fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		s := c.Seat(res.Views[i].Player)
+		if s == nil || !s.Active() {
+			continue
 		}
-		mails = append(mails, o)
-	}
-	composed, err := compose(mails)
-	if err != nil {
-		return fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		rep, err := m.reportMail(&c, &res.Views[i], &res.Next.Players[i])
+		if err != nil {
+			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		}
+		reports = append(reports, rep)
 	}
 	events, err := json.Marshal(res.Events)
 	if err != nil {
-		return fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
+	return &resolution{
+		c: &c, turn: n, reports: reports, notices: notices, events: len(res.Events),
+		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline},
+	}, nil
+}
+
+// commit stores the resolution in tx. A turn that is no longer open is
+// left alone, so a retry after a crash is safe.
+func (r *resolution) commit(tx *store.Tx) error {
+	cur, err := tx.Campaign(r.c.ID)
+	if err != nil || cur.Turn != r.turn {
+		return err
+	}
+	if err := tx.PutTurn(r.c.ID, r.next); err != nil {
+		return err
+	}
+	if err := tx.PutCampaign(r.c); err != nil {
+		return err
+	}
+	if err := lapseExtensions(tx, r.c.ID, r.turn); err != nil {
+		return err
+	}
+	return enqueue(tx, r.mails)
+}
+
+func (r *resolution) logged(m *Moderator) {
+	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.mails), "deadline", r.c.Deadline)
+}
+
+// missedInOutage reports whether the campaign's deadline passed while the
+// daemon was down, longer ago than the campaign's grace: such a turn waits
+// for the GM instead of resolving on start-up (the lesson of DPjudge).
+func (m *Moderator) missedInOutage(c *store.Campaign) bool {
+	return !m.started.IsZero() && c.Deadline.Before(m.started.Add(-c.Moderation.OutageGrace))
+}
+
+// hold marks a campaign as waiting for the GM after an outage, and tells
+// the GM.
+func (m *Moderator) hold(c *store.Campaign) error {
+	now := m.clock.Now().UTC()
+	c.HeldSince = now
+	text := fmt.Sprintf(`pbemd was not running when the deadline of turn %d of %s passed, at %s,
+and it is now %s.
+
+So that players do not get several turns in a burst, pbemd has not resolved
+the turn. It waits for you. Answer with one of these, with your GM token:
+
+  command: process          resolve turn %d now, with the orders on file
+  command: deadline <time>  give players until then, e.g. deadline %s
+
+Players can send and change orders in the meantime.
+`, c.Turn, c.Title, fmtUTC(c.Deadline), fmtUTC(now), c.Turn, now.Add(48*time.Hour).Format("2006-01-02 15:04"))
+	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] Turn %d is waiting for you after an outage", c.ID, c.Turn), text,
+		fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
+	composed, err := compose([]outgoing{{msg: msg, campaign: string(c.ID), purpose: "held"}})
+	if err != nil {
+		return err
 	}
 	err = m.db.Update(func(tx *store.Tx) error {
-		cur, err := tx.Campaign(id)
-		if err != nil || cur.Turn != n {
-			return err
-		}
-		next := &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline}
-		if err := tx.PutTurn(id, next); err != nil {
-			return err
-		}
 		if err := tx.PutCampaign(c); err != nil {
+			return err
+		}
+		if err := tx.Audit(c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold",
+			Detail: fmt.Sprintf("deadline %s passed while pbemd was down", fmtUTC(c.Deadline))}); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)
 	})
 	if err != nil {
-		return fmt.Errorf("commit %s turn %d: %w", id, n, err)
+		return err
 	}
-	m.log.Info("turn resolved", "campaign", id, "turn", n, "events", len(res.Events), "reports", len(composed), "deadline", deadline)
+	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline)
 	wake(m.wakeSender)
 	return nil
 }
+
+func fmtUTC(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // sleep waits on the moderator's clock.
 func (m *Moderator) sleep(ctx context.Context, d time.Duration) error {

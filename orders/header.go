@@ -20,7 +20,7 @@ var (
 	requestRequiredKeys = []string{"campaign"}
 	// ordersOnlyKeys belong to orders, not to a request.
 	ordersOnlyKeys = []string{"turn", "final", "orders", "prefs"}
-	prefsKeys    = []string{"explore_bonus"}
+	prefsKeys      = []string{"explore_bonus"}
 )
 
 // headerExamples shows each header key in use, for hints.

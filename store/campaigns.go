@@ -67,6 +67,9 @@ type Seat struct {
 	// TokenHash is the SHA-256 of the player's token; the token itself is
 	// never stored.
 	TokenHash []byte `json:"token_hash"`
+	// TimeZone is the IANA zone the player reads deadlines in; empty
+	// means the campaign's.
+	TimeZone string `json:"timezone,omitempty"`
 	// Forfeits counts the turns in a row the player sent no orders for.
 	Forfeits int `json:"forfeits,omitempty"`
 	// Out says why the player left the campaign (dropped after forfeits,

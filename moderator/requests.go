@@ -1,0 +1,222 @@
+package moderator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// gmVerbs are the commands only the GM may give.
+var gmVerbs = []string{"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast"}
+
+// gmCampaigns returns the campaigns an address is the GM of.
+func (m *Moderator) gmCampaigns(addr string) ([]*store.Campaign, error) {
+	var out []*store.Campaign
+	err := m.db.View(func(tx *store.Tx) error {
+		camps, err := tx.Campaigns()
+		for _, c := range camps {
+			if strings.EqualFold(c.GM.Email, addr) {
+				out = append(out, c)
+			}
+		}
+		return err
+	})
+	return out, err
+}
+
+// request is a mail asking for something other than filing orders, once
+// its sender is known.
+type request struct {
+	in  *mail.Inbound
+	rec *store.MessageRecord
+	sub *orders.Submission
+	c   *store.Campaign
+	// seat is the player's seat; nil for the GM.
+	seat   *store.Seat
+	reject rejectFunc
+}
+
+// done fills the message record of a request carried out and returns the
+// decision, with reply as the answer to the sender.
+func (r *request) done(what string, reply outgoing, d decision) (decision, error) {
+	r.rec.Outcome, r.rec.Campaign, r.rec.Detail = store.Accepted, string(r.c.ID), what
+	if r.seat != nil {
+		r.rec.Player = string(r.seat.Player)
+	}
+	d.mails = append([]outgoing{reply}, d.mails...)
+	d.secret = r.sub.Token
+	return d, nil
+}
+
+// refuse rejects a request with a reason and, for the GM's attention, a
+// problem at a header key.
+func (r *request) refuse(reason string) (decision, error) {
+	return r.reject(r.c.ID, &templates.Rejection{Reason: reason})
+}
+
+// handleRequest authenticates a request (an extension or a command) and
+// carries it out. The GM gives commands with the GM token and no player:
+// line; a player with their own token and player: line.
+func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, sub *orders.Submission, reject rejectFunc) (decision, error) {
+	problem := func(key, msg, hint string) *templates.Rejection {
+		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
+			Problems: orders.Problems{{Pos: sub.Pos[key], Msg: msg, Hint: hint}}}
+	}
+	r := &request{in: in, rec: rec, sub: sub, reject: reject}
+	if sub.Player == "" {
+		i := slices.IndexFunc(gms, func(c *store.Campaign) bool { return c.ID == sub.Campaign })
+		if i < 0 {
+			if len(gms) == 0 {
+				return reject(soleCampaign(seats), problem("campaign", "A request from a player needs a player: line.", "add player: <your player name>"))
+			}
+			return reject("", problem("campaign", fmt.Sprintf("You are not the GM of a campaign called %q.", sub.Campaign), "write campaign: "+gmList(gms)))
+		}
+		r.c = gms[i]
+		rec.Campaign = string(r.c.ID)
+		switch {
+		case sub.Token == "" || !tokenMatches(sub.Token, r.c.GMTokenHash):
+			return reject(r.c.ID, problem("token", "The GM token is missing or wrong, so nothing was done.", "copy the GM token from the mail that started the campaign"))
+		case sub.Extension != nil:
+			return reject(r.c.ID, problem("extension", "Extensions are for players; as GM, move the deadline instead.", "command: deadline 2026-12-01 20:00"))
+		}
+		return m.gmCommand(r)
+	}
+	s, refusal := authenticateSeat(seats, sub, func(key, rule, msg, hint string) *templates.Rejection { return problem(key, msg, hint) })
+	if s == nil {
+		return reject(soleCampaign(seats), refusal)
+	}
+	r.c, r.seat = s.campaign, s.seat
+	rec.Campaign, rec.Player = string(r.c.ID), string(r.seat.Player)
+	if refusal != nil {
+		return reject(r.c.ID, refusal)
+	}
+	if sub.Extension != nil {
+		return m.requestExtension(r)
+	}
+	if slices.Contains(gmVerbs, sub.Command.Verb) {
+		d, err := reject(r.c.ID, problem("command", fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),
+			"players may send command: status, command: report or command: message"))
+		d.mails = append(d.mails, m.alertGM(r.c, in, fmt.Sprintf("%s (%s) sent the GM command %q with their player token. It was refused.", r.seat.Player, in.From, sub.Command.Verb)))
+		return d, err
+	}
+	return m.playerCommand(r)
+}
+
+func gmList(gms []*store.Campaign) string {
+	ids := make([]string, len(gms))
+	for i, c := range gms {
+		ids[i] = string(c.ID)
+	}
+	return strings.Join(ids, " or ")
+}
+
+// alertGM tells a campaign's GM of an attempt that was refused.
+func (m *Moderator) alertGM(c *store.Campaign, in *mail.Inbound, what string) outgoing {
+	text := fmt.Sprintf("%s\n\nThe mail's Message-ID is <%s>. Nothing in %s changed.\nIf this was not you or a player's slip, someone may be trying to act as the GM.\n",
+		what, in.MessageID, c.Title)
+	return m.toGM(c, in.MessageID, "alert", "Refused: an attempt to act as the GM", text)
+}
+
+// answer is the reply to a request: threaded under it, to its sender.
+func (m *Moderator) answer(r *request, subject, text string) outgoing {
+	return outgoing{msg: m.reply(r.in, fmt.Sprintf("[%s] %s", r.c.ID, subject), text), campaign: string(r.c.ID), purpose: "answer"}
+}
+
+// derivedID names a mail sent because of an incoming one, to one address,
+// so that handling the same mail twice gives the same Message-IDs.
+func (m *Moderator) derivedID(incoming, purpose, to string) string {
+	sum := sha256.Sum256([]byte(incoming + "\x00" + purpose + "\x00" + to))
+	return fmt.Sprintf("%s-%s@%s", purpose, hex.EncodeToString(sum[:12]), m.domain)
+}
+
+// tellPlayers writes the same news to every active player but skip (who
+// hears it otherwise), each with times in their own zone: text gets the
+// player's seat.
+func (m *Moderator) tellPlayers(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, subject string, text func(s *store.Seat) string) []outgoing {
+	var out []outgoing
+	for _, s := range c.ActiveSeats() {
+		if s.Player == skip {
+			continue
+		}
+		msg := m.newMail(s.Email, fmt.Sprintf("[%s] %s", c.ID, subject), text(s), m.derivedID(incoming, purpose, s.Email))
+		msg.AutoSubmitted = "auto-generated"
+		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
+	}
+	return out
+}
+
+// toGM writes a mail to the GM, sent because of an incoming one.
+func (m *Moderator) toGM(c *store.Campaign, incoming, purpose, subject, text string) outgoing {
+	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] %s", c.ID, subject), text, m.derivedID(incoming, purpose, c.GM.Email))
+	msg.AutoSubmitted = "auto-generated"
+	return outgoing{msg: msg, campaign: string(c.ID), purpose: purpose}
+}
+
+// deadlineFor writes a campaign's deadline in a seat's time zone.
+func deadlineFor(c *store.Campaign, s *store.Seat) string {
+	return templates.FormatDeadline(c.Deadline, seatLocation(c, s))
+}
+
+// gmDeadline writes a campaign's deadline in the campaign's time zone.
+func gmDeadline(c *store.Campaign) string {
+	return templates.FormatDeadline(c.Deadline, playerLocation(c, nil))
+}
+
+// putCampaign returns an apply step that stores the campaign's record,
+// after checking that its open turn is still the one decided on.
+func putCampaign(c *store.Campaign, turn int, audit ...store.AuditEntry) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		cur, err := tx.Campaign(c.ID)
+		if err != nil {
+			return err
+		}
+		if cur.Turn != turn {
+			return fmt.Errorf("campaign %s moved on to turn %d while a request for turn %d was handled", c.ID, cur.Turn, turn)
+		}
+		if err := tx.PutCampaign(c); err != nil {
+			return err
+		}
+		for _, e := range audit {
+			if err := tx.Audit(c.ID, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// editState returns an apply step that changes the open turn's state in
+// place, such as a drop or a new address.
+func editState(id campaign.ID, turn int, edit func(st *campaign.State)) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		rec, err := tx.Turn(id, turn)
+		if err != nil {
+			return err
+		}
+		edit(rec.State)
+		return tx.PutTurn(id, rec)
+	}
+}
+
+// steps joins apply steps into one.
+func steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		for _, fn := range fns {
+			if fn == nil {
+				continue
+			}
+			if err := fn(tx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
