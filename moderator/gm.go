@@ -437,7 +437,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 		return decision{}, err
 	}
 	old := s.Email
-	s.Email, s.TokenHash, s.Forfeits = email, hashToken(token), 0
+	s.Email, s.TokenHash, s.Forfeits, s.Since = email, hashToken(token), 0, c.Turn
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
 		return decision{}, err

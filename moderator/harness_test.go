@@ -41,6 +41,10 @@ type harness struct {
 	seq    int
 	// lastID is the Message-ID of the last mail mailFrom wrote.
 	lastID string
+	// stop stops the daemon and waits for it.
+	stop func()
+	// generation counts restarts.
+	generation int
 }
 
 func newHarness(t *testing.T) *harness {
@@ -53,18 +57,7 @@ func newHarness(t *testing.T) *harness {
 	}
 	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
 		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
-	smtpHost, smtpPort := world.SMTPHostPort()
-	h.mod = moderator.New(moderator.Options{
-		DB: h.db.DB, Address: "moderator@example.test", Clock: clk,
-		Rand:   rand.NewChaCha8([32]byte{7, 7, 4, 1}),
-		Logger: testLogger(t),
-		Intake: mail.NewIntake(mail.IntakeOptions{
-			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: password,
-			Poll: time.Hour, Clock: clk, Logger: testLogger(t), MaxMessageBytes: 256 << 10,
-		}),
-		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
-		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
-	})
+	h.mod = h.newModerator()
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
 	if err != nil {
 		t.Fatalf("frontier scenario: %v", err)
@@ -76,20 +69,55 @@ func newHarness(t *testing.T) *harness {
 	for _, s := range seats {
 		h.tokens[s.Player] = s.Token
 	}
+	h.run(ctx, cancel)
+	return h
+}
+
+// newModerator wires a daemon to the harness's mail system, store and
+// clock.
+func (h *harness) newModerator() *moderator.Moderator {
+	smtpHost, smtpPort := h.world.SMTPHostPort()
+	return moderator.New(moderator.Options{
+		DB: h.db.DB, Address: "moderator@example.test", Clock: h.clock,
+		// A restarted daemon draws other tokens, as crypto/rand would.
+		Rand:   rand.NewChaCha8([32]byte{7, 7, 4, 1, byte(h.generation)}),
+		Logger: testLogger(h.t),
+		Intake: mail.NewIntake(mail.IntakeOptions{
+			Addr: h.world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: password,
+			Poll: time.Hour, Clock: h.clock, Logger: testLogger(h.t), MaxMessageBytes: 256 << 10,
+		}),
+		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
+		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
+	})
+}
+
+// run runs the daemon until stop or the test's end.
+func (h *harness) run(ctx context.Context, cancel context.CancelFunc) {
 	var wg sync.WaitGroup
+	mod := h.mod
 	wg.Go(func() {
-		if err := h.mod.Run(ctx); err != nil {
-			t.Errorf("Moderator.Run = %v", err)
+		if err := mod.Run(ctx); err != nil {
+			h.t.Errorf("Moderator.Run = %v", err)
 		}
 	})
-	t.Cleanup(func() {
+	h.stop = func() {
 		cancel()
 		wg.Wait()
-		if n := h.mod.Panics(); n > 0 {
-			t.Errorf("the daemon recovered from %d panics", n)
+		if n := mod.Panics(); n > 0 {
+			h.t.Errorf("the daemon recovered from %d panics", n)
 		}
-	})
-	return h
+	}
+	h.t.Cleanup(h.stop)
+}
+
+// restart starts a new daemon on the same store and mail system, as after
+// an outage; call stop first.
+func (h *harness) restart() {
+	ctx, cancel := context.WithCancel(h.t.Context())
+	h.ctx = ctx
+	h.generation++
+	h.mod = h.newModerator()
+	h.run(ctx, cancel)
 }
 
 // send delivers a raw mail into the moderator's inbox over IMAP.

@@ -220,9 +220,17 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	c.Players = slices.Clone(o.c.Players)
 	id, n := c.ID, c.Turn
 	var rec *store.TurnRecord
+	before := map[campaign.PlayerID]int{}
 	err := m.db.View(func(tx *store.Tx) (err error) {
-		rec, err = tx.Turn(id, n)
-		return err
+		if rec, err = tx.Turn(id, n); err != nil {
+			return err
+		}
+		for _, s := range c.ActiveSeats() {
+			if before[s.Player], err = forfeitsBefore(tx, id, s, n); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -240,7 +248,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 			s.Forfeits = 0
 			continue
 		}
-		s.Forfeits++
+		s.Forfeits = before[s.Player] + 1
 		if c.Moderation.DropAfter > 0 && s.Forfeits >= c.Moderation.DropAfter {
 			why := fmt.Sprintf("dropped after %d turns in a row without orders (UTD3.31)", s.Forfeits)
 			if st == rec.State {
@@ -285,6 +293,21 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		c: &c, turn: n, reports: reports, notices: notices, events: len(res.Events),
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline},
 	}, nil
+}
+
+// forfeitsBefore counts the turns in a row before turn n that a seat's
+// player sent no orders for, since they took the seat. It reads the orders
+// on file rather than keeping a count, so a rollback needs no repair.
+func forfeitsBefore(tx *store.Tx, id campaign.ID, s *store.Seat, n int) (int, error) {
+	count := 0
+	for turn := n - 1; turn >= max(1, s.Since); turn-- {
+		on, err := tx.Orders(id, turn, s.Player)
+		if err != nil || on != nil {
+			return count, err
+		}
+		count++
+	}
+	return count, nil
 }
 
 // commit stores the resolution in tx. A turn that is no longer open is

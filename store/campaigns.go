@@ -70,7 +70,11 @@ type Seat struct {
 	// TimeZone is the IANA zone the player reads deadlines in; empty
 	// means the campaign's.
 	TimeZone string `json:"timezone,omitempty"`
-	// Forfeits counts the turns in a row the player sent no orders for.
+	// Since is the turn the seat's player took it: 0 from the start, later
+	// for a replacement. Forfeits before it are not theirs.
+	Since int `json:"since,omitempty"`
+	// Forfeits counts the turns in a row the player sent no orders for,
+	// as of the last resolution.
 	Forfeits int `json:"forfeits,omitempty"`
 	// Out says why the player left the campaign (dropped after forfeits,
 	// or by the GM); empty while they play.
