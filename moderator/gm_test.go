@@ -351,8 +351,10 @@ func TestOutageHoldsTheTurnForTheGM(t *testing.T) {
 
 func TestPlayerCommandsByMail(t *testing.T) {
 	h, _ := newGMHarness(t)
-	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false, "move: {fleet: 1st, path: [ferrum]}")))
-	h.next("vorn").want(t, "accepted")
+	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false, "move: {fleet: 1st, path: [ferrum]}", "build: {units: [frigate], fleet: 7th, mp: 0}")))
+	conf := h.next("vorn")
+	conf.want(t, "accepted", "Forecast", "1st      drakkar -> ferrum", "2nd      stays at ferrum", "7th      new, built at drakkar")
+	conf.wantNot(t, "castel", "tekk")
 	h.ask("vorn", "command: status").want(t, "Your orders for turn 1", "not marked final", "move: {fleet: 1st", "(20:00 UTC)")
 	h.ask("castellan", "command: status").want(t, "no orders on file")
 

@@ -16,6 +16,18 @@ type Costed struct {
 	Left     int // Budget - Used; negative when the orders are over budget
 	Treasury int // before builds
 	Spent    int // BPV the builds cost
+	// Fleets forecasts where each of the player's fleets ends the turn if
+	// nothing stops it, from the player's own orders alone: existing
+	// fleets in the state's order, then the fleets builds create.
+	Fleets []FleetForecast
+}
+
+// FleetForecast is where one fleet starts and ends the turn.
+type FleetForecast struct {
+	Fleet campaign.FleetID
+	// From is where the fleet starts; empty for a fleet a build creates.
+	From campaign.SystemID
+	To   campaign.SystemID
 }
 
 // CostedOrder is one order with what it costs.
@@ -96,7 +108,29 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 			v.used, v.budget, r.Min, r.FleetMinShips, r.FleetMinCBPV, r.Divisor)
 	}
 	out.Used, out.Left, out.Spent = v.used, v.budget-v.used, v.spent
+	out.Fleets = v.forecast()
 	return out, c.result()
+}
+
+// forecast lists where the player's fleets end up after the orders.
+func (v *validator) forecast() []FleetForecast {
+	var out []FleetForecast
+	for _, f := range v.st.Fleets {
+		if f.Owner != v.player {
+			continue
+		}
+		to := f.At
+		if p := v.fleets[f.ID]; p != nil && p.known {
+			to = p.at
+		}
+		out = append(out, FleetForecast{Fleet: f.ID, From: f.At, To: to})
+	}
+	for _, id := range v.created {
+		if p := v.fleets[id]; p != nil {
+			out = append(out, FleetForecast{Fleet: id, To: p.at})
+		}
+	}
+	return out
 }
 
 // validator follows one player's orders through the turn.
