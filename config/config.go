@@ -89,6 +89,13 @@ type Limits struct {
 	// MaxAttachmentBytes is the largest orders attachment read (default
 	// 256 KiB).
 	MaxAttachmentBytes int64
+	// SenderMailsPerHour is how many mails one player or GM address may
+	// send in an hour before pbemd stops reading them (default 30).
+	SenderMailsPerHour int64
+	// IgnoredMailsPerHour is how many unanswered mails (strangers,
+	// bounces, auto-replies) pbemd keeps a record of in an hour; past it
+	// only their Message-IDs are kept (default 200).
+	IgnoredMailsPerHour int64
 }
 
 // Default values of the config.
@@ -98,6 +105,8 @@ const (
 	DefaultPoll               = time.Minute
 	DefaultMaxMessageBytes    = 10 << 20
 	DefaultMaxAttachmentBytes = 256 << 10
+	DefaultSenderMailsPerHour = 30
+	DefaultIgnoredPerHour     = 200
 )
 
 // The default ports by TLS mode.
@@ -285,20 +294,22 @@ func (c *checker) log(n *yaml.Node) Log {
 }
 
 func (c *checker) limits(n *yaml.Node) Limits {
-	lim := Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxAttachmentBytes: DefaultMaxAttachmentBytes}
-	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes")
+	lim := Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxAttachmentBytes: DefaultMaxAttachmentBytes,
+		SenderMailsPerHour: DefaultSenderMailsPerHour, IgnoredMailsPerHour: DefaultIgnoredPerHour}
+	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes", "sender_mails_per_hour", "ignored_mails_per_hour")
 	if !ok {
 		return lim
 	}
 	for _, l := range []struct {
 		key string
 		v   *int64
-	}{{"max_message_bytes", &lim.MaxMessageBytes}, {"max_attachment_bytes", &lim.MaxAttachmentBytes}} {
+	}{{"max_message_bytes", &lim.MaxMessageBytes}, {"max_attachment_bytes", &lim.MaxAttachmentBytes},
+		{"sender_mails_per_hour", &lim.SenderMailsPerHour}, {"ignored_mails_per_hour", &lim.IgnoredMailsPerHour}} {
 		v, ok := c.integer(f.get(l.key), l.key)
 		switch {
 		case !ok:
 		case v <= 0:
-			c.addf(f.get(l.key), "%s %d must be more than 0; write a size in bytes, e.g. %d", l.key, v, *l.v)
+			c.addf(f.get(l.key), "%s %d must be more than 0, e.g. %d", l.key, v, *l.v)
 		default:
 			*l.v = int64(v)
 		}

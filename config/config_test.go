@@ -23,7 +23,7 @@ func TestParse_example(t *testing.T) {
 		SMTP: SMTP{Host: "smtp.example.org", Port: 587, TLS: "starttls", User: "moderator@example.org",
 			PasswordFile: "/etc/pbemd/smtp.pass"},
 		Log:    Log{Format: "text", Level: "info"},
-		Limits: Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10},
+		Limits: Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200},
 	}
 	if *cfg != want {
 		t.Errorf("Parse(Example()) =\n%+v\nwant\n%+v", *cfg, want)
@@ -47,7 +47,7 @@ func TestParse_defaults(t *testing.T) {
 				c.IMAP.Processed == "pbemd/processed" && c.IMAP.Poll == time.Minute &&
 				c.SMTP.Port == 587 && c.SMTP.TLS == "starttls" && c.SMTP.User == "" &&
 				c.Log == Log{Format: "text", Level: "info"} &&
-				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10}
+				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200}
 		}},
 		{"address lower-cased, data resolved", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
 			return c.Address == "moderator@example.org" && c.Data == filepath.Join("etc", "pbemd.db")
@@ -61,7 +61,7 @@ func TestParse_defaults(t *testing.T) {
 		{"explicit values win", "imap: {host: i, user: u, password_env: P, port: 1993, poll: 30s}\nsmtp: {host: s, port: 2525, user: u, password_env: Q, helo: me}\nlog: {format: json, level: debug}\nlimits: {max_message_bytes: 2000, max_attachment_bytes: 1000}\n", func(c *Config) bool {
 			return c.IMAP.Port == 1993 && c.IMAP.Poll == 30*time.Second && c.SMTP.Port == 2525 &&
 				c.SMTP.PasswordEnv == "Q" && c.SMTP.HELO == "me" && c.Log == Log{Format: "json", Level: "debug"} &&
-				c.Limits == Limits{MaxMessageBytes: 2000, MaxAttachmentBytes: 1000}
+				c.Limits == Limits{MaxMessageBytes: 2000, MaxAttachmentBytes: 1000, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200}
 		}},
 	}
 	for _, tc := range tests {

@@ -45,6 +45,8 @@ type harness struct {
 	stop func()
 	// generation counts restarts.
 	generation int
+	// limits apply to the next daemon started.
+	limits moderator.Limits
 }
 
 func newHarness(t *testing.T) *harness {
@@ -88,6 +90,7 @@ func (h *harness) newModerator() *moderator.Moderator {
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
 		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
+		Limits: h.limits,
 	})
 }
 

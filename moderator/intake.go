@@ -76,6 +76,14 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		}
 	}
 	rec.Raw = storedCopy(f.Raw, rec.Outcome, out.secret)
+	if rec.Outcome == store.Ignored {
+		if n, _ := m.ignored.add("", m.clock.Now()); n > m.limits.IgnoredMailsPerHour {
+			if n == m.limits.IgnoredMailsPerHour+1 {
+				log.Warn("unanswered mail over the hourly limit; keeping only Message-IDs for the rest of the hour", "limit", m.limits.IgnoredMailsPerHour)
+			}
+			rec.Raw = nil
+		}
+	}
 	composed, err := compose(out.mails)
 	if err != nil {
 		return err
@@ -193,7 +201,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return decision{}, err
 	}
 	if len(seats) == 0 && len(gms) == 0 {
-		return ignore("sender plays in no campaign")
+		return m.stranger(in, rec)
 	}
 	var secret string // the token the mail carried, never to be quoted
 	reject := func(c campaign.ID, r *templates.Rejection) (decision, error) {
@@ -207,6 +215,14 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		subject, text := templates.RenderRejection(r)
 		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
 		return decision{mails: []outgoing{o}, secret: secret}, nil
+	}
+	if n, until := m.senders.add(in.From, m.clock.Now()); n > m.limits.SenderMailsPerHour {
+		if n > m.limits.SenderMailsPerHour+1 {
+			return ignore("over the sender's hourly limit")
+		}
+		return reject(soleCampaign(seats), &templates.Rejection{Reason: fmt.Sprintf(
+			"pbemd has had %d mails from your address in the last hour, more than the %d it reads from one address, so it did not read this one and will not read more until %s. Send your orders again after that; the orders already on file stand.",
+			n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))})
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable
@@ -254,4 +270,40 @@ func sourceName(in *mail.Inbound) string {
 		return in.TextSource
 	}
 	return "your mail"
+}
+
+// strangerAlerts is how many alerts one unknown address may cause in an
+// hour: enough to tell the GM, too few to flood them.
+const strangerAlerts = 3
+
+// stranger handles mail from an address that plays in no campaign: it is
+// never answered. If it tries a command in a campaign, that campaign's GM
+// is told.
+func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
+	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
+	sub, _ := orders.Parse(in.Text)
+	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil) {
+		return decision{}, nil
+	}
+	var c *store.Campaign
+	err := m.db.View(func(tx *store.Tx) error {
+		var err error
+		c, err = tx.Campaign(sub.Campaign)
+		if errors.Is(err, store.ErrCampaignNotFound) {
+			return nil
+		}
+		return err
+	})
+	if err != nil || c == nil {
+		return decision{}, err
+	}
+	if n, _ := m.senders.add(in.From, m.clock.Now()); n > strangerAlerts {
+		return decision{}, nil
+	}
+	rec.Campaign = string(c.ID)
+	what := "a command"
+	if sub.Command != nil {
+		what = fmt.Sprintf("the command %q", sub.Command.Verb)
+	}
+	return decision{mails: []outgoing{m.alertGM(c, in, fmt.Sprintf("%s, who plays no seat, sent %s for %s. It was not answered.", in.From, what, c.ID))}}, nil
 }

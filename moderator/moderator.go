@@ -37,6 +37,7 @@ type Options struct {
 	// Rand is the source of player tokens; default crypto/rand.
 	Rand   io.Reader
 	Logger *slog.Logger
+	Limits Limits
 }
 
 // Moderator runs campaigns by mail.
@@ -51,6 +52,11 @@ type Moderator struct {
 	clock   clock.Clock
 	rand    io.Reader
 	log     *slog.Logger
+	limits  Limits
+
+	// senders counts mails per sender address, ignored the mails nobody
+	// answers, each over the last hour.
+	senders, ignored window
 
 	// turnMu serialises filing orders and resolving turns, so no orders
 	// are confirmed while the turn they are for is being resolved.
@@ -77,6 +83,7 @@ func New(opts Options) *Moderator {
 		clock:         opts.Clock,
 		rand:          opts.Rand,
 		log:           opts.Logger,
+		limits:        opts.Limits.withDefaults(),
 		wakeScheduler: make(chan struct{}, 1),
 		wakeSender:    make(chan struct{}, 1),
 	}

@@ -36,7 +36,7 @@ log: {format: json, level: warn}
 	os.WriteFile(path, []byte(cfg), 0o600)
 
 	code, out, errOut := run(t, "init", "--config", path, "--scenario", "../../scenarios/frontier.yaml")
-	if code != exitOK || !strings.Contains(out, "8 welcome and report mails sent") {
+	if code != exitOK || !strings.Contains(out, "9 welcome and report mails sent") {
 		t.Fatalf("init = %d, %q, %q", code, out, errOut)
 	}
 	welcome := waitForMail(t, world, "vorn", 1)

@@ -11,7 +11,7 @@ import (
 func cmdInit(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("init")
 	scenario := fs.String("scenario", "", "scenario file")
-	d, err := openDaemon(e, fs, args)
+	d, err := openDaemon(ctx, e, fs, args)
 	if err != nil {
 		return err
 	}
@@ -28,6 +28,7 @@ func cmdInit(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "campaign %s created with %d players; turn 1 is open\n", sc.State.Campaign, len(seats))
+	fmt.Fprintf(e.stdout, "the GM (%s) gets the GM token and the commands by mail\n", sc.GM.Email)
 	total := 0
 	for {
 		sent, err := d.mod.Flush(ctx)

@@ -6,8 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"sync"
+	"time"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/control"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/store"
@@ -15,14 +18,50 @@ import (
 
 var errLocked = store.ErrLocked
 
+// lockWait is how long a command waits for the data file while another
+// process holds it: long enough for a CLI command that reads it directly
+// for a moment, short enough that a second daemon gives up at once.
+const lockWait = time.Second
+
+// cmdRun runs the daemon. Under systemd (Type=notify) it reports ready once
+// the store is open and the control socket listens, just before the
+// moderator's loops start, and stopping when SIGTERM arrives.
 func cmdRun(ctx context.Context, e *env, args []string) error {
-	d, err := openDaemon(e, newFlags("run"), args)
+	d, err := openDaemon(ctx, e, newFlags("run"), args)
 	if err != nil {
 		return err
 	}
 	defer d.db.Close()
-	d.log.Info("pbemd running", "data", d.cfg.Data, "address", d.cfg.Address, "imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host)
+	ln, err := control.Listen(d.cfg.Data)
+	if err != nil {
+		return err
+	}
+	srv := control.NewServer(control.ServerOptions{
+		Backend: control.NewAdmin(d.db, d.mod), Data: d.cfg.Data, Started: time.Now(), Logger: d.log.With("loop", "control"),
+	})
+	srvCtx, stopSrv := context.WithCancel(ctx)
+	defer stopSrv()
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if err := srv.Serve(srvCtx, ln); err != nil {
+			d.log.Error("control socket stopped", "err", err)
+		}
+	})
+	d.log.Info("pbemd running", "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address, "imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host)
+	d.notify(notifyReady)
+	var once sync.Once
+	stopping := func() { // at SIGTERM, or when the loops end on their own
+		once.Do(func() {
+			d.log.Info("pbemd stopping")
+			d.notify(notifyStopping)
+		})
+	}
+	stopAfter := context.AfterFunc(ctx, stopping)
 	err = d.mod.Run(ctx)
+	stopAfter()
+	stopping() // waits for the AfterFunc if it is under way
+	stopSrv()
+	wg.Wait()
 	d.log.Info("pbemd stopped")
 	return err
 }
@@ -35,9 +74,17 @@ type daemon struct {
 	mod *moderator.Moderator
 }
 
+// notify tells systemd the daemon's state; a failure is only logged, as
+// the daemon works without systemd.
+func (d *daemon) notify(state string) {
+	if err := sdNotify(state); err != nil {
+		d.log.Warn("notify systemd", "state", state, "err", err)
+	}
+}
+
 // openDaemon adds --config to the command's flags, parses them, opens the
 // store and wires the moderator to the configured mail servers.
-func openDaemon(e *env, fs *flag.FlagSet, args []string) (*daemon, error) {
+func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*daemon, error) {
 	path := fs.String("config", "", "daemon config file")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
@@ -45,26 +92,30 @@ func openDaemon(e *env, fs *flag.FlagSet, args []string) (*daemon, error) {
 	if *path == "" {
 		return nil, usageError{errors.New("--config is required")}
 	}
-	cfg, err := config.Load(*path)
+	cfg, err := loadConfig(*path)
 	if err != nil {
 		return nil, err
 	}
 	log := newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level)
 	imapPass, err := cfg.IMAP.Password()
 	if err != nil {
-		return nil, err
+		return nil, configError{err}
 	}
 	smtpPass, err := cfg.SMTP.Password()
 	if err != nil {
-		return nil, err
+		return nil, configError{err}
 	}
-	db, err := store.Open(cfg.Data, store.Options{})
+	db, err := openData(ctx, cfg.Data)
 	if err != nil {
 		return nil, err
 	}
 	mod := moderator.New(moderator.Options{
 		DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
 		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes},
+		Limits: moderator.Limits{
+			SenderMailsPerHour:  int(cfg.Limits.SenderMailsPerHour),
+			IgnoredMailsPerHour: int(cfg.Limits.IgnoredMailsPerHour),
+		},
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port), TLS: mail.TLSMode(cfg.IMAP.TLS),
 			User: cfg.IMAP.User, Password: imapPass, Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed,
@@ -76,4 +127,30 @@ func openDaemon(e *env, fs *flag.FlagSet, args []string) (*daemon, error) {
 		}),
 	})
 	return &daemon{cfg: cfg, db: db, log: log, mod: mod}, nil
+}
+
+// loadConfig loads the daemon config; any problem with it is a
+// configError.
+func loadConfig(path string) (*config.Config, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, configError{err}
+	}
+	return cfg, nil
+}
+
+// openData opens the data file for the daemon or for init. If a daemon
+// runs on it, it says which at once, without waiting for the file's lock.
+func openData(ctx context.Context, data string) (*store.DB, error) {
+	if c, err := control.Dial(ctx, data); err == nil {
+		d := c.Daemon()
+		c.Close()
+		return nil, fmt.Errorf("%s: %w: pbemd (pid %d) has been running on it since %s; stop it first, or reach it with pbemd status, resolve, report or backup",
+			data, errLocked, d.PID, d.Started.Local().Format(time.DateTime))
+	}
+	db, err := store.Open(data, store.Options{LockTimeout: lockWait})
+	if errors.Is(err, errLocked) {
+		return nil, fmt.Errorf("%w (a daemon starting or stopping, or a pbemd command using the file directly)", err)
+	}
+	return db, err
 }
