@@ -136,7 +136,8 @@ Scripted players hold every seat but one. The free seat is yours:
 
 Point any mail client at these servers. Your welcome mail carries your
 token and an example; every deadline brings a report. The GM's mailbox is
-user %q with the same password.
+user %q with the same password: it holds the GM token, and from there you
+can run the campaign by mail (docs/by-mail.md), e.g. "command: status".
 
 Ctrl-C stops the demo.
 `, sc.State.Title, sc.State.Campaign, turn, free.Player, free.Email,
