@@ -24,6 +24,7 @@ const (
 	exitOK       = 0
 	exitFailure  = 1
 	exitUsage    = 2
+	exitConfig   = 2 // the daemon config is unusable: as for usage, systemd must not restart (RestartPreventExitStatus=2)
 	exitProblems = 3 // a checked file has problems
 	exitLocked   = 4 // another pbemd holds the data file
 )
@@ -45,6 +46,10 @@ var commands = []command{
 	{"sim", "--scenario FILE --orders DIR --turns N --out DIR", "play a campaign offline from order files, with no mail", cmdSim},
 	{"demo", "[--turn 3m] [--data FILE]", "run the frontier campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
 	{"report", "CAMPAIGN PLAYER (--data FILE | --config FILE) [--turn N] [--format text|html|json|png]", "show a player's report as that player received it", cmdReport},
+	{"status", "(--config FILE | --data FILE) [--json]", "show every campaign's turn, deadline and orders on file, and the outbox; through the daemon if it runs", cmdStatus},
+	{"resolve", "CAMPAIGN --config FILE", "resolve a campaign's open turn now with the orders on file; through the daemon if it runs", cmdResolve},
+	{"backup", "--out FILE (--config FILE | --data FILE)", "write a consistent copy of the data file, while the daemon runs or not", cmdBackup},
+	{"restore", "--from FILE (--config FILE | --data FILE)", "put a backup in place of the data file, keeping the old one; the daemon must be stopped", cmdRestore},
 	{"scenario check", "FILE", "list every problem in a scenario file, with file:line:col", cmdScenarioCheck},
 	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},
 	{"config test", "FILE", "check a daemon config file", cmdConfigTest},
@@ -69,6 +74,7 @@ func runMain(ctx context.Context, e *env, args []string) int {
 	}
 	err := cmd.run(ctx, e, rest)
 	var ue usageError
+	var ce configError
 	var ps config.Problems
 	switch {
 	case err == nil:
@@ -76,6 +82,12 @@ func runMain(ctx context.Context, e *env, args []string) int {
 	case errors.As(err, &ue):
 		fmt.Fprintf(e.stderr, "pbemd %s: %v\nusage: pbemd %s %s\n", cmd.name, err, cmd.name, cmd.args)
 		return exitUsage
+	case errors.As(err, &ce) && errors.As(err, &ps):
+		fmt.Fprintln(e.stderr, err)
+		return exitConfig
+	case errors.As(err, &ce):
+		fmt.Fprintf(e.stderr, "pbemd %s: %v\n", cmd.name, err)
+		return exitConfig
 	case errors.As(err, &ps):
 		fmt.Fprintln(e.stderr, err)
 		return exitProblems
@@ -107,6 +119,12 @@ func usage(w io.Writer) {
 
 // usageError is a mistake in a command's arguments.
 type usageError struct{ error }
+
+// configError is a daemon config that cannot be used: it does not load, or
+// names a password that cannot be read.
+type configError struct{ error }
+
+func (e configError) Unwrap() error { return e.error }
 
 // newFlags returns a flag set that reports errors as usageError.
 func newFlags(name string) *flag.FlagSet {

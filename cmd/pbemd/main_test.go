@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/store"
 )
 
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -52,7 +54,7 @@ func TestInitRefusesALockedDataFile(t *testing.T) {
 	if code, out, errOut := run(t, "config", "test", path); code != exitOK {
 		t.Fatalf("config test = %d, %q %q", code, out, errOut)
 	}
-	d, err := openDaemon(&env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}, newFlags("run"), []string{"--config", path})
+	d, err := openDaemon(t.Context(), &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}, newFlags("run"), []string{"--config", path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,5 +79,61 @@ func TestREADMEShowsTheExampleConfig(t *testing.T) {
 		if !bytes.Contains(readme[:200], []byte(cmd)) {
 			t.Errorf("README.md does not begin with %q", cmd)
 		}
+	}
+}
+
+// TestSecondOpenExitsAtOnce: with the data file held by another open and
+// no control socket to ask, `pbemd run` still gives up within the lock
+// wait, with exit 4 and the file's name.
+func TestSecondOpenExitsAtOnce(t *testing.T) {
+	site := newTestSite(t)
+	db, err := store.Open(site.data, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	start := time.Now()
+	code, _, errOut := run(t, "run", "--config", site.config)
+	if took := time.Since(start); took > lockWait+time.Second {
+		t.Errorf("run waited %v for the data file, want about %v", took, lockWait)
+	}
+	if code != exitLocked || !strings.Contains(errOut, site.data) || !strings.Contains(errOut, "in use by another pbemd process") {
+		t.Errorf("run on a held data file = %d, %q; want exit %d naming %s", code, errOut, exitLocked, site.data)
+	}
+}
+
+// TestConfigTestExitCodes: a config that cannot be used exits 2, from
+// `config test` and from `run` alike, so systemd does not restart a daemon
+// over it (RestartPreventExitStatus=2); a scenario with problems still
+// exits 3.
+func TestConfigTestExitCodes(t *testing.T) {
+	site := newTestSite(t)
+	if code, out, errOut := run(t, "config", "test", site.config); code != exitOK || !strings.Contains(out, "no problems") {
+		t.Fatalf("config test of a good config = %d, %q, %q", code, out, errOut)
+	}
+	good, _ := os.ReadFile(site.config)
+	bad := filepath.Join(site.dir, "bad.yaml")
+	tests := []struct {
+		name, config, want string
+	}{
+		{"unknown key", strings.Replace(string(good), "address:", "adress:", 1), "bad.yaml:2:1"},
+		{"bad tls mode", strings.Replace(string(good), "tls: none", "tls: maybe", 1), "bad.yaml:3"},
+		{"missing password file", strings.Replace(string(good), "password_file: pass", "password_file: nopass", 1), "nopass"},
+		{"not YAML", "data: [", "bad.yaml"},
+	}
+	for _, tc := range tests {
+		os.WriteFile(bad, []byte(tc.config), 0o600)
+		for _, args := range [][]string{{"config", "test", bad}, {"run", "--config", bad}} {
+			code, _, errOut := run(t, args...)
+			if code != exitConfig || !strings.Contains(errOut, tc.want) {
+				t.Errorf("%s: pbemd %s = %d, %q; want exit %d mentioning %q", tc.name, strings.Join(args[:len(args)-1], " "), code, errOut, exitConfig, tc.want)
+			}
+		}
+	}
+	if code, _, errOut := run(t, "config", "test", filepath.Join(site.dir, "missing.yaml")); code != exitConfig || !strings.Contains(errOut, "missing.yaml") {
+		t.Errorf("config test of a missing file = %d, %q; want exit %d", code, errOut, exitConfig)
+	}
+	if _, err := os.Stat(site.data); err == nil {
+		t.Error("a refused config created the data file")
 	}
 }

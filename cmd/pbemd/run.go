@@ -32,21 +32,11 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.db.Close()
-	ln, err := control.Listen(d.cfg.Data)
+	stopControl, err := d.serveControl(ctx)
 	if err != nil {
 		return err
 	}
-	srv := control.NewServer(control.ServerOptions{
-		Backend: control.NewAdmin(d.db, d.mod), Data: d.cfg.Data, Started: time.Now(), Logger: d.log.With("loop", "control"),
-	})
-	srvCtx, stopSrv := context.WithCancel(ctx)
-	defer stopSrv()
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		if err := srv.Serve(srvCtx, ln); err != nil {
-			d.log.Error("control socket stopped", "err", err)
-		}
-	})
+	defer stopControl()
 	d.log.Info("pbemd running", "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address, "imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host)
 	d.notify(notifyReady)
 	var once sync.Once
@@ -60,10 +50,30 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 	err = d.mod.Run(ctx)
 	stopAfter()
 	stopping() // waits for the AfterFunc if it is under way
-	stopSrv()
-	wg.Wait()
+	stopControl()
 	d.log.Info("pbemd stopped")
 	return err
+}
+
+// serveControl serves the admin commands on the data file's control
+// socket until the returned stop is called, which waits for commands under
+// way to finish.
+func (d *daemon) serveControl(ctx context.Context) (stop func(), err error) {
+	ln, err := control.Listen(d.cfg.Data)
+	if err != nil {
+		return nil, err
+	}
+	srv := control.NewServer(control.ServerOptions{
+		Backend: control.NewAdmin(d.db, d.mod), Data: d.cfg.Data, Started: time.Now(), Logger: d.log.With("loop", "control"),
+	})
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if err := srv.Serve(ctx, ln); err != nil {
+			d.log.Error("control socket stopped", "err", err)
+		}
+	})
+	return func() { cancel(); wg.Wait() }, nil
 }
 
 // daemon is a config with its store, logger and moderator.

@@ -40,17 +40,19 @@ func cmdScenarioGenerate(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
+// cmdConfigTest checks a daemon config; a bad one exits 2, as `pbemd run`
+// would over it.
 func cmdConfigTest(ctx context.Context, e *env, args []string) error {
 	if len(args) != 1 {
 		return usageError{errors.New("name one config file")}
 	}
-	cfg, err := config.Load(args[0])
+	cfg, err := loadConfig(args[0])
 	if err != nil {
 		return err
 	}
 	for _, get := range []func() (string, error){cfg.IMAP.Password, cfg.SMTP.Password} {
 		if _, err := get(); err != nil {
-			return err
+			return configError{err}
 		}
 	}
 	fmt.Fprintf(e.stdout, "%s: no problems\n", args[0])

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/control"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// dataFlags name the data file: --data, or --config and its data key.
+type dataFlags struct {
+	data, config *string
+}
+
+func addDataFlags(fs *flag.FlagSet) dataFlags {
+	return dataFlags{
+		data:   fs.String("data", "", "bbolt data file (or --config)"),
+		config: fs.String("config", "", "daemon config file naming the data file"),
+	}
+}
+
+// load returns the data file, and the config if --config was given.
+func (f dataFlags) load() (string, *config.Config, error) {
+	switch {
+	case *f.data != "" && *f.config != "":
+		return "", nil, usageError{errors.New("give --data or --config, not both")}
+	case *f.data != "":
+		return *f.data, nil, nil
+	case *f.config != "":
+		cfg, err := loadConfig(*f.config)
+		if err != nil {
+			return "", nil, err
+		}
+		return cfg.Data, cfg, nil
+	}
+	return "", nil, usageError{errors.New("name the data file with --data or --config")}
+}
+
+// withBackend runs fn with the daemon running on the data file, through
+// its control socket, or else with the file opened directly. With cfg the
+// direct Admin has a moderator without mail loops, which can resolve:
+// reports then wait in the outbox for the daemon.
+func withBackend(ctx context.Context, e *env, data string, cfg *config.Config, fn func(control.Backend) error) error {
+	c, err := control.Dial(ctx, data)
+	if err == nil {
+		defer c.Close()
+		return fn(c)
+	}
+	if !errors.Is(err, control.ErrNoDaemon) {
+		return err
+	}
+	if _, err := os.Stat(data); err != nil {
+		return fmt.Errorf("data file: %w", err) // never create one by mistake
+	}
+	db, err := store.Open(data, store.Options{LockTimeout: lockWait})
+	if errors.Is(err, errLocked) {
+		if c, derr := control.Dial(ctx, data); derr == nil { // a daemon came up meanwhile
+			defer c.Close()
+			return fn(c)
+		}
+		return fmt.Errorf("%w, and no daemon answers on its control socket %s", err, control.SocketPath(data))
+	}
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var mod *moderator.Moderator
+	if cfg != nil {
+		mod = moderator.New(moderator.Options{
+			DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox,
+			Logger: newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level),
+		})
+	}
+	return fn(control.NewAdmin(db, mod))
+}
+
+// throughDaemon reports whether b is a running daemon.
+func throughDaemon(b control.Backend) bool {
+	_, ok := b.(*control.Client)
+	return ok
+}
+
+// cmdStatus shows where every campaign and the outbox stand.
+func cmdStatus(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("status")
+	loc := addDataFlags(fs)
+	asJSON := fs.Bool("json", false, "print the status as JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	}
+	data, _, err := loc.load()
+	if err != nil {
+		return err
+	}
+	return withBackend(ctx, e, data, nil, func(b control.Backend) error {
+		st, err := b.Status(ctx)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(st)
+		}
+		printStatus(e.stdout, st)
+		return nil
+	})
+}
+
+func printStatus(w io.Writer, st *control.Status) {
+	if d := st.Daemon; d != nil {
+		fmt.Fprintf(w, "pbemd (pid %d) runs on %s since %s\n", d.PID, st.Data, d.Started.Local().Format(time.DateTime))
+	} else {
+		fmt.Fprintf(w, "no daemon runs; read %s directly\n", st.Data)
+	}
+	fmt.Fprintf(w, "outbox: %d mails waiting to be sent, %d refused for good by the SMTP server\n", st.Outbox, st.Failed)
+	if len(st.Campaigns) == 0 {
+		fmt.Fprintln(w, "\nno campaigns; create one with pbemd init")
+	}
+	for _, c := range st.Campaigns {
+		loc, err := (campaign.Schedule{TimeZone: c.TimeZone}).Location()
+		if err != nil {
+			loc = time.UTC
+		}
+		fmt.Fprintf(w, "\n%s (%s): %s, turn %d, deadline %s\n", c.ID, c.Title, c.Status, c.Turn, templates.FormatDeadline(c.Deadline, loc))
+		fmt.Fprintf(w, "  final:    %s\n  on file:  %s\n  missing:  %s\n", players(c.Final), players(c.OnFile), players(c.Missing))
+	}
+}
+
+func players(ps []campaign.PlayerID) string {
+	if len(ps) == 0 {
+		return "-"
+	}
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = string(p)
+	}
+	return strings.Join(s, ", ")
+}
+
+// cmdResolve resolves a campaign's open turn now.
+func cmdResolve(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("resolve")
+	cfgPath := fs.String("config", "", "daemon config file")
+	positional, flags := splitPositional(args, 1)
+	if err := parseFlags(fs, flags); err != nil {
+		return err
+	}
+	if len(positional) != 1 || fs.NArg() > 0 {
+		return usageError{errors.New("name one campaign")}
+	}
+	if *cfgPath == "" {
+		return usageError{errors.New("--config is required")}
+	}
+	cfg, err := loadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	return withBackend(ctx, e, cfg.Data, cfg, func(b control.Backend) error {
+		res, err := b.Resolve(ctx, campaign.ID(positional[0]))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%s: turn %d resolved; ", res.Campaign, res.Resolved)
+		if res.Status == store.Ended {
+			fmt.Fprint(e.stdout, "the campaign has ended")
+		} else {
+			fmt.Fprintf(e.stdout, "turn %d is open until %s", res.Turn, templates.FormatDeadline(res.Deadline, time.UTC))
+		}
+		if throughDaemon(b) {
+			fmt.Fprintf(e.stdout, "; the daemon is sending the reports (%d mails in the outbox)\n", res.Outbox)
+		} else {
+			fmt.Fprintf(e.stdout, "; the reports wait in the outbox (%d mails) until pbemd run sends them\n", res.Outbox)
+		}
+		return nil
+	})
+}
+
+// cmdBackup writes a consistent copy of the data file.
+func cmdBackup(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("backup")
+	loc := addDataFlags(fs)
+	out := fs.String("out", "", "the file to write the copy to")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usageError{errors.New("--out is required")}
+	}
+	data, _, err := loc.load()
+	if err != nil {
+		return err
+	}
+	path, err := filepath.Abs(*out) // a daemon writes it, from its own working directory
+	if err != nil {
+		return err
+	}
+	return withBackend(ctx, e, data, nil, func(b control.Backend) error {
+		n, err := b.Backup(ctx, path)
+		if err != nil {
+			return err
+		}
+		by := "read directly"
+		if c, ok := b.(*control.Client); ok {
+			by = fmt.Sprintf("written by the daemon, pid %d", c.Daemon().PID)
+		}
+		fmt.Fprintf(e.stdout, "backed up %s to %s: %d bytes (%s)\n", data, path, n, by)
+		return nil
+	})
+}
+
+// cmdRestore puts a backup in place of the data file while no daemon runs.
+func cmdRestore(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("restore")
+	loc := addDataFlags(fs)
+	from := fs.String("from", "", "the backup to restore")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *from == "" {
+		return usageError{errors.New("--from is required")}
+	}
+	data, _, err := loc.load()
+	if err != nil {
+		return err
+	}
+	if c, err := control.Dial(ctx, data); err == nil {
+		d := c.Daemon()
+		c.Close()
+		return fmt.Errorf("%s: %w: pbemd (pid %d) runs on it; stop the daemon first (systemctl stop pbemd), then restore", data, errLocked, d.PID)
+	}
+	res, err := store.Restore(*from, data, store.RestoreOptions{Now: time.Now(), LockTimeout: lockWait})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "restored %s to %s: %d campaigns, consistent\n", *from, data, res.Campaigns)
+	if res.Kept != "" {
+		fmt.Fprintf(e.stdout, "the replaced data file is kept as %s\n", res.Kept)
+	}
+	fmt.Fprintln(e.stdout, "mail the daemon handled after the backup was taken is in the processed folder and is not read again; see README.md, Backup and restore, before you start the daemon")
+	return nil
+}

@@ -1,0 +1,175 @@
+package control
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// Admin carries out the commands on an open store: in the daemon, behind
+// the socket, and in the CLI when no daemon runs.
+type Admin struct {
+	db  *store.DB
+	mod *moderator.Moderator
+}
+
+var _ Backend = (*Admin)(nil)
+
+// NewAdmin returns an Admin of db. mod resolves turns; with nil, Resolve
+// returns ErrNoModerator.
+func NewAdmin(db *store.DB, mod *moderator.Moderator) *Admin {
+	return &Admin{db: db, mod: mod}
+}
+
+// Status reads every campaign with its orders on file, and the outbox, in
+// one read transaction.
+func (a *Admin) Status(ctx context.Context) (*Status, error) {
+	st := &Status{Data: a.db.Path(), Campaigns: []CampaignStatus{}}
+	err := a.db.View(func(tx *store.Tx) error {
+		camps, err := tx.Campaigns()
+		if err != nil {
+			return err
+		}
+		for _, c := range camps {
+			cs, err := campaignStatus(tx, c)
+			if err != nil {
+				return err
+			}
+			st.Campaigns = append(st.Campaigns, cs)
+		}
+		queued, err := tx.Outbox(0)
+		if err != nil {
+			return err
+		}
+		failed, err := tx.Failed()
+		st.Outbox, st.Failed = len(queued), len(failed)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read status: %w", err)
+	}
+	return st, nil
+}
+
+// campaignStatus sorts a campaign's players by their orders on file for
+// the open turn.
+func campaignStatus(tx *store.Tx, c *store.Campaign) (CampaignStatus, error) {
+	cs := CampaignStatus{
+		ID: c.ID, Title: c.Title, Status: c.Status, Turn: c.Turn, Deadline: c.Deadline, TimeZone: c.Schedule.TimeZone,
+		Final: []campaign.PlayerID{}, OnFile: []campaign.PlayerID{}, Missing: []campaign.PlayerID{},
+	}
+	filed, err := tx.TurnOrders(c.ID, c.Turn)
+	if err != nil {
+		return cs, err
+	}
+	final := map[campaign.PlayerID]bool{}
+	for _, o := range filed {
+		final[o.Player] = o.Submission != nil && o.Submission.Final
+	}
+	for _, seat := range c.Players {
+		isFinal, ok := final[seat.Player]
+		switch {
+		case !ok:
+			cs.Missing = append(cs.Missing, seat.Player)
+		case isFinal:
+			cs.Final = append(cs.Final, seat.Player)
+		default:
+			cs.OnFile = append(cs.OnFile, seat.Player)
+		}
+	}
+	return cs, nil
+}
+
+// Resolve resolves a campaign's open turn now (moderator.Process). The
+// reports go to the outbox; a daemon sends them at once, and without one
+// they wait for the next `pbemd run`.
+func (a *Admin) Resolve(ctx context.Context, id campaign.ID) (*Resolved, error) {
+	if a.mod == nil {
+		return nil, fmt.Errorf("resolve %s: %w", id, ErrNoModerator)
+	}
+	if err := a.mod.Process(ctx, id); err != nil {
+		return nil, err
+	}
+	res := &Resolved{Campaign: id}
+	err := a.db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign(id)
+		if err != nil {
+			return err
+		}
+		res.Resolved, res.Turn, res.Deadline, res.Status = c.Turn-1, c.Turn, c.Deadline, c.Status
+		queued, err := tx.Outbox(0)
+		res.Outbox = len(queued)
+		return err
+	})
+	return res, err
+}
+
+// Report rebuilds a player's report after a resolved turn from the stored
+// state (moderator.ReportOf) and renders it in the requested format.
+func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
+	if err := CheckFormat(req.Format); err != nil {
+		return nil, err
+	}
+	var latest int
+	err := a.db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign(req.Campaign)
+		if err == nil {
+			latest = c.Turn - 1
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	turn := req.Turn
+	switch {
+	case turn < 0:
+		turn = latest
+	case turn > latest:
+		return nil, fmt.Errorf("turn %d of %s is not resolved yet; the latest report is of turn %d (0 is the first report)", turn, req.Campaign, latest)
+	}
+	rep, err := moderator.ReportOf(a.db, req.Campaign, req.Player, turn)
+	if err != nil {
+		return nil, err
+	}
+	return render(rep, req.Format)
+}
+
+// CheckFormat returns an error wrapping ErrUnknownFormat unless format is
+// a report format: text (or empty), html, json or png.
+func CheckFormat(format string) error {
+	switch format {
+	case "", "text", "html", "json", "png":
+		return nil
+	}
+	return fmt.Errorf("%w %q: want text, html, json or png", ErrUnknownFormat, format)
+}
+
+// render renders a past report in one of the report formats.
+func render(rep *moderator.PastReport, format string) ([]byte, error) {
+	switch format {
+	case "html":
+		html, err := templates.RenderHTML(rep.View, rep.Deadline, rep.Location, "")
+		return []byte(html), err
+	case "json":
+		return templates.ReportJSON(rep.View, rep.Deadline)
+	case "png":
+		return templates.RenderMap(rep.View, templates.FormatDeadline(rep.Deadline, rep.Location))
+	}
+	return []byte(templates.RenderText(rep.View, rep.Deadline, rep.Location)), nil
+}
+
+// Backup writes a consistent copy of the data file to path (store
+// DB.BackupFile). path must be absolute: a daemon's working directory is
+// not the caller's.
+func (a *Admin) Backup(ctx context.Context, path string) (int64, error) {
+	if !filepath.IsAbs(path) {
+		return 0, fmt.Errorf("%w: backup path %q is not absolute", ErrBadRequest, path)
+	}
+	return a.db.BackupFile(path)
+}
