@@ -2,6 +2,7 @@ package mail
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +22,12 @@ const (
 	msgEmpty     = "Your mail had an empty body; write the orders into the mail as plain text or attach them as a .yaml file."
 	msgStructure = "Your mail's MIME structure could not be read; send the orders as plain text or as a .yaml attachment."
 	msgComplex   = "Your mail has too many parts or nested parts to read; send the orders as plain text or as a .yaml attachment."
+	// msgOnlyOther names the first attachment pbemd did not open.
+	msgOnlyOther = "Your mail had no text, only the attachment %q, which pbemd does not open; write the orders into the mail as plain text or attach them as a .yaml file."
 )
+
+// maxNameRunes bounds an attachment name quoted back to the player.
+const maxNameRunes = 80
 
 // walker visits the MIME tree of one message, depth first, and keeps the
 // first YAML attachment and the first text/plain body part.
@@ -31,6 +37,9 @@ type walker struct {
 	yaml  *candidate
 	text  *candidate
 	html  bool
+	// other is the name of the first attachment that is neither text nor
+	// YAML, such as a zip, to name it when there is nothing else.
+	other string
 }
 
 // candidate is where the orders may be: text, or why it cannot be used.
@@ -81,7 +90,10 @@ func (w *walker) leaf(e *message.Entity, encErr error) {
 	switch {
 	case isYAML(ct, name):
 		w.yaml = w.readAttachment(e, name, encErr)
-	case disp == "attachment":
+	case disp == "attachment" || (name != "" && !strings.HasPrefix(ct, "text/")):
+		if w.other == "" {
+			w.other = cmp.Or(truncateRunes(name, maxNameRunes), ct)
+		}
 	case ct == "text/plain" && w.text == nil:
 		w.text = w.readBody(e, params, encErr)
 	case ct == "text/html":
@@ -129,6 +141,9 @@ func (w *walker) readAttachment(e *message.Entity, name string, encErr error) *c
 		if len(bytes.TrimSpace(c.text)) == 0 {
 			c.text, c.problem = nil, label+" is empty; attach the file with your orders in it."
 		}
+		if n := nulLine(c.text); n > 0 {
+			c.text, c.problem = nil, fmt.Sprintf("%s holds a NUL byte on line %d, which text must not; save it as plain UTF-8 text and attach it again.", label, n)
+		}
 	}
 	return c
 }
@@ -161,8 +176,23 @@ func (w *walker) readBody(e *message.Entity, params map[string]string, encErr er
 		if len(bytes.TrimSpace(c.text)) == 0 {
 			c.text, c.problem = nil, msgEmpty
 		}
+		if n := nulLine(c.text); n > 0 {
+			c.text, c.problem = nil, fmt.Sprintf("Your mail's text holds a NUL byte on line %d, which mail must not; send the orders again as plain text, or as a .yaml attachment.", n)
+		}
 	}
 	return c
+}
+
+// nulLine returns the 1-based line of the first NUL byte in LF-separated
+// text, or 0. Text in mail must not hold NUL (RFC 5322 §2.3, RFC 2045
+// §2.7, §2.8), and a NUL echoed in a reply could cut it short in the
+// player's mail program.
+func nulLine(text []byte) int {
+	i := bytes.IndexByte(text, 0)
+	if i < 0 {
+		return 0
+	}
+	return bytes.Count(text[:i], []byte("\n")) + 1
 }
 
 // finish chooses Text or Unreadable: the YAML attachment wins, then the text
@@ -183,9 +213,20 @@ func (w *walker) finish(in *Inbound, walkErr error) {
 		in.Unreadable = msgStructure
 	case w.html:
 		in.Unreadable = msgOnlyHTML
+	case w.other != "":
+		in.Unreadable = fmt.Sprintf(msgOnlyOther, w.other)
 	default:
 		in.Unreadable = msgEmpty
 	}
+}
+
+// truncateRunes shortens s to at most n characters, marking the cut with
+// an ellipsis.
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
 }
 
 // readLimited reads up to limit bytes of r and counts the rest; size is the

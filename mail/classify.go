@@ -16,8 +16,11 @@ func isAutomatic(h message.Header) bool {
 			return true
 		}
 	}
+	// Precedence is not standard (RFC 3834 §2 discourages relying on it),
+	// but mailing lists set list or bulk, and some vacation programs
+	// auto_reply.
 	switch strings.ToLower(strings.TrimSpace(h.Get("Precedence"))) {
-	case "bulk", "junk", "list":
+	case "bulk", "junk", "list", "auto_reply", "auto-reply":
 		return true
 	}
 	for _, k := range []string{"List-Id", "List-Unsubscribe", "X-Autoreply", "X-Autorespond"} {

@@ -60,8 +60,9 @@ type Inbound struct {
 	// lists are tolerated.
 	References []string
 	// Automatic is set for mail sent by a machine (RFC 3834): Auto-Submitted
-	// other than "no", Precedence bulk/junk/list, List-Id, List-Unsubscribe,
-	// X-Autoreply or X-Autorespond. It must not be answered.
+	// other than "no", Precedence bulk/junk/list/auto_reply, List-Id,
+	// List-Unsubscribe, X-Autoreply or X-Autorespond. It must not be
+	// answered.
 	Automatic bool
 	// Bounce is set for a delivery status notification: an empty
 	// Return-Path, From MAILER-DAEMON or postmaster, or multipart/report.
@@ -124,7 +125,10 @@ func parseHeader(h gmmail.Header, raw []byte) *Inbound {
 }
 
 // addresses parses an address-list header leniently: when it is not valid
-// RFC 5322, every word that looks like an addr-spec is taken.
+// RFC 5322, the addresses in angle brackets are taken, or, if there are
+// none, every word that looks like an addr-spec. A display name that looks
+// like an address ("vorn@example.test <evil@example.net>") is thus never
+// taken for the address.
 func addresses(h gmmail.Header, key string) []*netmail.Address {
 	v := h.Get(key)
 	if v == "" {
@@ -132,13 +136,7 @@ func addresses(h gmmail.Header, key string) []*netmail.Address {
 	}
 	list, err := h.AddressList(key)
 	if err != nil {
-		list = nil
-		for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
-			f = strings.Trim(f, "<>\"'()")
-			if strings.Count(f, "@") == 1 && !strings.HasPrefix(f, "@") && !strings.HasSuffix(f, "@") {
-				list = append(list, &netmail.Address{Address: f})
-			}
-		}
+		list = lenientAddresses(v)
 	}
 	var out []*netmail.Address
 	for _, a := range list {
@@ -148,6 +146,44 @@ func addresses(h gmmail.Header, key string) []*netmail.Address {
 		out = append(out, &netmail.Address{Name: clean(a.Name), Address: clean(strings.ToLower(a.Address))})
 	}
 	return out
+}
+
+// lenientAddresses takes the addr-specs out of a header value that is not a
+// valid address list: those in angle brackets if there are any (RFC 5322
+// §3.4: the angle-addr is the address, whatever precedes it), else the
+// words with one @ inside.
+func lenientAddresses(v string) []*netmail.Address {
+	var bracketed, words []*netmail.Address
+	for rest := v; ; {
+		i := strings.IndexByte(rest, '<')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i:], '>')
+		if j < 0 {
+			break
+		}
+		if a := strings.TrimSpace(rest[i+1 : i+j]); isAddrSpec(a) {
+			bracketed = append(bracketed, &netmail.Address{Address: a})
+		}
+		rest = rest[i+j+1:]
+	}
+	if len(bracketed) > 0 {
+		return bracketed
+	}
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
+		if f = strings.Trim(f, "<>\"'()"); isAddrSpec(f) {
+			words = append(words, &netmail.Address{Address: f})
+		}
+	}
+	return words
+}
+
+// isAddrSpec reports whether s looks like local@domain: one @ with text on
+// both sides and no space.
+func isAddrSpec(s string) bool {
+	return strings.Count(s, "@") == 1 && !strings.HasPrefix(s, "@") && !strings.HasSuffix(s, "@") &&
+		!strings.ContainsFunc(s, unicode.IsSpace)
 }
 
 // MaxMessageIDBytes bounds a message id. A longer one is ignored, so a

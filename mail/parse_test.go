@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 const ordersYAML = "campaign: eaw-7\nturn: 3\norders:\n  - fleet: A1\n    move: [3, 4]\n  - fleet: B2\n    build: 2 scouts\n"
@@ -103,6 +105,11 @@ func TestParse_text(t *testing.T) {
 		{name: "unknown charset with 8-bit bytes", file: "unknown-charset-binary.eml", source: "body", unreadable: []string{`"x-klingon"`, "UTF-8"}},
 		{name: "unknown transfer encoding", file: "unknown-encoding.eml", source: "body", unreadable: []string{"transfer encoding"}},
 		{name: "15 nested multiparts", file: "nested-deep.eml", unreadable: []string{"too many parts"}},
+		{name: "NUL in the text", file: "nul-body.eml", source: "body", unreadable: []string{"NUL byte on line 2", "plain text"}},
+		{name: "NUL in the attachment", file: "nul-attachment.eml", source: "attachment orders.yaml",
+			unreadable: []string{"orders.yaml holds a NUL byte on line 2"}},
+		{name: "only a zip attachment", file: "zip-only.eml", unreadable: []string{`attachment "orders.zip"`, "does not open", ".yaml"}},
+		{name: "only a text attachment", file: "text-attachment-only.eml", unreadable: []string{`attachment "orders.txt"`, "plain text"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -135,6 +142,9 @@ func TestParse_flags(t *testing.T) {
 		{file: "auto-submitted.eml", automatic: true},
 		{file: "precedence-bulk.eml", automatic: true},
 		{file: "list-id.eml", automatic: true},
+		{file: "precedence-list.eml", automatic: true},
+		{file: "precedence-auto-reply.eml", automatic: true},
+		{file: "x-autorespond.eml", automatic: true},
 		{file: "bounce-report.eml", automatic: true, bounce: true},
 		{file: "bounce-returnpath.eml", bounce: true},
 	}
@@ -178,6 +188,19 @@ func TestParse_header(t *testing.T) {
 	}
 }
 
+// TestParse_fromDisplayNameTricks: an address in the display name is only
+// a name. The sender is the address in angle brackets, whether the header
+// is valid RFC 5322 (quoted name) or not (bare name).
+func TestParse_fromDisplayNameTricks(t *testing.T) {
+	for _, file := range []string{"from-address-as-name.eml", "from-quoted-address-as-name.eml"} {
+		t.Run(file, func(t *testing.T) {
+			if in := parseEML(t, file, ParseOptions{}); in.From != "mallory@example.net" {
+				t.Errorf("Parse(%s).From = %q, want mallory@example.net", file, in.From)
+			}
+		})
+	}
+}
+
 func TestParse_syntheticMessageID(t *testing.T) {
 	raw := readEML(t, "no-message-id.eml", false)
 	a, errA := Parse(raw, ParseOptions{})
@@ -213,17 +236,29 @@ func TestParse_badHeader(t *testing.T) {
 	}
 }
 
+// corpora are the directories of .eml files that seed FuzzParse: this
+// package's MIME fixtures and the moderator's hostile mail corpus (whose
+// {{...}} placeholders stay unexpanded here).
+var corpora = []string{filepath.Join("testdata", "mime"), filepath.Join("..", "moderator", "testdata", "mail")}
+
+// FuzzParse checks that Parse never panics and that whatever it returns
+// has a Message-ID and either text or the reason there is none.
 func FuzzParse(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "mime", "*.eml"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		raw, err := os.ReadFile(name)
+	for _, dir := range corpora {
+		entries, err := os.ReadDir(dir)
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(raw)
+		for _, e := range entries {
+			if e.IsDir() || filepath.Ext(e.Name()) != ".eml" {
+				continue
+			}
+			raw, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(raw)
+		}
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		in, err := Parse(raw, ParseOptions{MaxAttachmentBytes: 1024, MaxTextBytes: 1024})
@@ -233,8 +268,16 @@ func FuzzParse(f *testing.F) {
 		if (len(in.Text) == 0) == (in.Unreadable == "") {
 			t.Errorf("Parse gave Text %q and Unreadable %q; want exactly one", in.Text, in.Unreadable)
 		}
-		if in.MessageID == "" {
-			t.Errorf("Parse gave no MessageID")
+		if in.MessageID == "" || len(in.MessageID) > MaxMessageIDBytes {
+			t.Errorf("Parse gave MessageID %q; want one of 1 to %d bytes", in.MessageID, MaxMessageIDBytes)
+		}
+		if len(in.Text) > 1024 || !utf8.Valid(in.Text) || bytes.ContainsAny(in.Text, "\r\x00") {
+			t.Errorf("Parse gave Text %q; want at most 1024 bytes of UTF-8 with LF line ends and no NUL", in.Text)
+		}
+		for _, h := range append([]string{in.From, in.FromName, in.Subject, in.MessageID, in.InReplyTo}, append(in.To, in.References...)...) {
+			if strings.ContainsFunc(h, unicode.IsControl) || !utf8.ValidString(h) {
+				t.Errorf("Parse gave header text %q with a control character or invalid UTF-8", h)
+			}
 		}
 	})
 }

@@ -9,12 +9,13 @@
 // # Parsing
 //
 // [Parse] reads one mail's orders. The text is decoded into a YAML node tree
-// and walked by hand, so every mistake — a tab, an unknown or duplicate key, a
-// value of the wrong type, a misspelt order kind, a missing field — is
-// reported with its line and column and a hint of what to send instead.
+// and walked by hand, so every mistake — a tab or a control character, an
+// unknown or duplicate key, a value of the wrong type, a misspelt order kind,
+// a missing field — is reported with its line and column and a hint of what
+// to send instead.
 // Anchors, aliases and custom tags are refused (which also defeats alias
-// bombs), input is capped at [MaxSize] bytes and nesting at [MaxDepth], and
-// only the first YAML document is read.
+// bombs), input is capped at [MaxSize] bytes, nesting at [MaxDepth] and the
+// order list at [MaxOrders] items, and only the first YAML document is read.
 //
 // # Validation
 //

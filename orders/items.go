@@ -32,14 +32,21 @@ func kindInfo(kind string) (example string, fields []string) {
 	panic(fmt.Sprintf("orders: unknown order kind %q", kind))
 }
 
-// orderList reads the list under orders:. An empty value means no orders.
-func (p *parser) orderList(n *yaml.Node) []Order {
+// orderList reads the list under the orders: key. An empty value means no
+// orders. A list longer than MaxOrders is refused at the key, unread.
+func (p *parser) orderList(e entry) []Order {
+	n := e.val
 	if isNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
 		p.add(pos(n), "", "orders must be a list with one order per item, not "+describe(n),
 			"write orders: and then one line per order such as \"  - move: {fleet: 1st, path: [kessel, vega]}\"")
+		return nil
+	}
+	if len(n.Content) > MaxOrders {
+		p.add(pos(e.key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), MaxOrders),
+			"send only this turn's orders, one item per order: your order points allow only a few moves each turn (EaW 5.0)")
 		return nil
 	}
 	var out []Order

@@ -12,6 +12,12 @@ import (
 // a few hundred bytes; a quoted mail thread or a pasted report is not orders.
 const MaxSize = 64 << 10
 
+// MaxOrders is the most orders one submission may hold. A turn allows a
+// player a handful of order points (EaW 5.0) and one build per FRD, so even
+// a large navy sends a few dozen orders; more is a mistake or an attack, and
+// Parse refuses it without reading the orders.
+const MaxOrders = 200
+
 // MaxDepth is the deepest nesting Parse accepts. Orders nest six levels
 // (header, orders, item, kind, path, system).
 const MaxDepth = 12
@@ -41,6 +47,7 @@ func Parse(src []byte) (*Submission, error) {
 	for _, pos := range leadingTabs(doc) {
 		c.add(pos, "", "a tab character indents this line", "indent with spaces only: YAML does not allow tabs for indentation")
 	}
+	c.list = append(c.list, badCharacters(doc)...)
 	if len(c.list) > 0 {
 		return nil, c.result()
 	}

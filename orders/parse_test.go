@@ -192,6 +192,48 @@ func TestParseReturnsHeaderWithProblems(t *testing.T) {
 	}
 }
 
+// TestParseOrdersPerMailLimit: one mail holds at most MaxOrders orders. More
+// is refused with one problem at the orders: key that says how many were
+// sent and the limit, and the orders themselves are not read, so 10,000
+// broken items cost no more than one.
+func TestParseOrdersPerMailLimit(t *testing.T) {
+	move := "  - move: {fleet: 1st, path: [kessel]}\n"
+	tests := []struct {
+		name string
+		in   string
+		want []string // the problems, "pos: msg"; none means accepted
+	}{
+		{name: "at the limit", in: header + strings.Repeat(move, MaxOrders)},
+		{name: "one over the limit", in: header + strings.Repeat(move, MaxOrders+1),
+			want: []string{fmt.Sprintf("5:1: the mail holds %d orders; the limit is %d per mail", MaxOrders+1, MaxOrders)}},
+		{name: "10,000 broken orders", in: header + strings.Repeat("- x\n", 10000),
+			want: []string{fmt.Sprintf("5:1: the mail holds 10000 orders; the limit is %d per mail", MaxOrders)}},
+		{name: "flow style, with other problems", in: "campaign: frontier\nplayer: vorn\nturn: three\norders: [" + strings.Repeat("{}, ", 300) + "{}]\n",
+			want: []string{"3:7: turn must be a whole number, not \"three\"", fmt.Sprintf("4:1: the mail holds 301 orders; the limit is %d per mail", MaxOrders)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sub, err := Parse([]byte(tc.in))
+			var got []string
+			for _, p := range problemsOf(t, err) {
+				got = append(got, fmt.Sprintf("%s: %s", p.Pos, p.Msg))
+				if p.Msg == "" || p.Hint == "" {
+					t.Errorf("problem %#v lacks a message or a hint", p)
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Parse(%.60q…) problems = %q, want %q", tc.in, got, tc.want)
+			}
+			if tc.want == nil && (sub == nil || len(sub.Orders) != MaxOrders) {
+				t.Errorf("Parse(%.60q…) = %v orders, want %d", tc.in, sub, MaxOrders)
+			}
+			if tc.want != nil && sub != nil && len(sub.Orders) != 0 {
+				t.Errorf("Parse(%.60q…) read %d orders of a list over the limit, want none", tc.in, len(sub.Orders))
+			}
+		})
+	}
+}
+
 // TestParseGolden compares Parse's output for each testdata/parse/*.yaml
 // with its .golden file; -update rewrites the golden files.
 func TestParseGolden(t *testing.T) {
@@ -284,6 +326,17 @@ func BenchmarkParseBillionLaughs(b *testing.B) {
 	}
 }
 
+// BenchmarkParseTenThousandOrders shows that a list over MaxOrders is
+// refused without reading its items.
+func BenchmarkParseTenThousandOrders(b *testing.B) {
+	src := []byte(header + strings.Repeat("- {}\n", 10000))
+	for b.Loop() {
+		if _, err := Parse(src); err == nil {
+			b.Fatal("Parse accepted 10,000 orders")
+		}
+	}
+}
+
 // BenchmarkParse measures a typical submission.
 func BenchmarkParse(b *testing.B) {
 	src := []byte(header + "  - move: {fleet: 1st, path: [kessel, tau-ceti, vega]}\n" +
@@ -307,6 +360,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(billionLaughs()))
 	f.Add([]byte(header + "  - move: {fleet: 1st, path: [a, b]}\n"))
 	f.Add([]byte("a: [[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"))
+	f.Add([]byte(header + strings.Repeat("- {}\n", MaxOrders+1)))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sub, err := Parse(src)
 		if err == nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // SchemaID is the $id of the JSON Schema Schema returns. It names no real
@@ -68,6 +69,7 @@ type schema struct {
 	AdditionalProperties *bool     `json:"additionalProperties,omitempty"`
 	Items                *schema   `json:"items,omitempty"`
 	MinItems             int       `json:"minItems,omitempty"`
+	MaxItems             int       `json:"maxItems,omitempty"`
 	AnyOf                []*schema `json:"anyOf,omitempty"`
 	OneOf                []*schema `json:"oneOf,omitempty"`
 }
@@ -182,7 +184,8 @@ func ordersSchema() *schema {
 			"from where the orders above it leave your fleets. Each turn you have max(3, floor(F/2)) order points, " +
 			"where F counts your fleets of at least 2 ships and 175 combat BPV (EaW 5.0); your report and the " +
 			"confirmation say how many. Write orders: [] or leave it empty to send none. A new mail for the same " +
-			"turn replaces all the orders on file.",
+			"turn replaces all the orders on file. One mail holds at most " + strconv.Itoa(MaxOrders) + " orders.",
+		MaxItems: MaxOrders,
 		Items: &schema{
 			Description: "One order: a mapping with exactly one key, its kind: move, develop or build.",
 			OneOf:       []*schema{moveSchema(), developSchema(), buildSchema()},

@@ -163,6 +163,7 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 		{name: "prefs unknown key", doc: head + move + "prefs: {explore: bpv}\n"},
 		{name: "prefs a list", doc: head + move + "prefs: [bpv]\n"},
 		{name: "not a mapping", doc: "- move: {fleet: 1st, path: [kessel]}\n"},
+		{name: "too many orders", doc: head + "orders:\n" + strings.Repeat("  - move: {fleet: 1st, path: [kessel]}\n", MaxOrders+1)},
 
 		// Valid, including the spellings Parse tolerates.
 		{name: "minimal", doc: head + move, valid: true},
@@ -182,6 +183,7 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 		{name: "mp left out", doc: head + "orders:\n  - build: {units: [frigate], fleet: 3rd}\n", valid: true},
 		{name: "prefs empty", doc: head + move + "prefs:\n", valid: true},
 		{name: "prefs {}", doc: head + move + "prefs: {}\n", valid: true},
+		{name: "as many orders as allowed", doc: head + "orders:\n" + strings.Repeat("  - move: {fleet: 1st, path: [kessel]}\n", MaxOrders), valid: true},
 	}
 	s := loadSchema(t)
 	for _, tc := range tests {
@@ -328,13 +330,16 @@ func validateSchema(s map[string]any, v any, at string) []string {
 			if obj, ok := v.(map[string]any); ok {
 				errs = append(errs, validateObject(s, kw, obj, at)...)
 			}
-		case "items", "minItems":
+		case "items", "minItems", "maxItems":
 			arr, ok := v.([]any)
 			if !ok {
 				continue
 			}
 			if kw == "minItems" && float64(len(arr)) < s[kw].(float64) {
 				fail("%d items, want at least %v", len(arr), s[kw])
+			}
+			if kw == "maxItems" && float64(len(arr)) > s[kw].(float64) {
+				fail("%d items, want at most %v", len(arr), s[kw])
 			}
 			if kw == "items" {
 				for i, item := range arr {

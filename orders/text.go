@@ -2,6 +2,7 @@ package orders
 
 import (
 	"bytes"
+	"fmt"
 	"unicode/utf8"
 )
 
@@ -121,4 +122,41 @@ func leadingTabs(src []byte) []Pos {
 		}
 	}
 	return out
+}
+
+// badCharacters returns the first character in each line that YAML does
+// not allow (YAML 1.2 §5.1, c-printable: control characters other than tab
+// and the line breaks, surrogates, U+FFFE and U+FFFF) and every byte that
+// is not UTF-8. The parser's own message for them has no position.
+func badCharacters(src []byte) []Problem {
+	var out []Problem
+	for _, l := range splitLines(src) {
+		for i, r := range string(l.text) {
+			if r == utf8.RuneError && !bytes.HasPrefix(l.text[i:], []byte("\uFFFD")) {
+				out = append(out, Problem{Pos: Pos{Line: l.num, Col: column(l.text, i)},
+					Msg: "the text is not valid UTF-8 here", Hint: "send the orders as UTF-8 text"})
+				break
+			}
+			if !printable(r) {
+				out = append(out, Problem{Pos: Pos{Line: l.num, Col: column(l.text, i)},
+					Msg:  fmt.Sprintf("an invisible control character (%U) is here, and YAML does not allow it", r),
+					Hint: "delete it, or retype the line: it can come from copying the orders out of another program"})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// printable reports whether YAML allows r in a document (c-printable).
+func printable(r rune) bool {
+	switch {
+	case r == '\t', r == '\n', r == '\r', r == 0x85:
+		return true
+	case r < 0x20, r == 0x7F, r >= 0x80 && r < 0xA0:
+		return false
+	case r >= 0xD800 && r <= 0xDFFF, r == 0xFFFE, r == 0xFFFF:
+		return false
+	}
+	return true
 }
