@@ -317,8 +317,13 @@ func (h *harness) checkFiling(t *testing.T, raw []byte, c corpusCase, before, af
 			got, why = rec.Outcome, rec.Detail
 		}
 		t.Errorf("record of %s has outcome %q (%s), want %q", in.MessageID, got, why, want)
-	} else if tok := h.tokens[campaign.PlayerID(c.Player)]; tok != "" && bytes.Contains(rec.Raw, []byte(tok)) {
-		t.Errorf("the stored copy of the mail holds the token in clear")
+	} else if tok := h.tokens[campaign.PlayerID(c.Player)]; tok != "" {
+		if bytes.Contains(rec.Raw, []byte(tok)) {
+			t.Errorf("the stored copy of the mail holds the token in clear")
+		}
+		if stored, err := mail.Parse(rec.Raw, mail.ParseOptions{}); err == nil && bytes.Contains(stored.Text, []byte(tok)) {
+			t.Errorf("the stored copy of the mail holds the token in an encoded part")
+		}
 	}
 }
 

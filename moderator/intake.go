@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -40,7 +41,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	}
 	if f.Truncated {
 		in.Text = nil
-		in.Unreadable = fmt.Sprintf("The mail is too large (over %d bytes); send the orders as plain text or a small .yaml attachment.", len(f.Raw))
+		in.Unreadable = fmt.Sprintf("The mail is too large (%d bytes); send the orders as plain text or a small .yaml attachment.", max(f.Size, int64(len(f.Raw))))
 	}
 	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
 	rec := &store.MessageRecord{
@@ -75,7 +76,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 			log.Info("request done", "campaign", rec.Campaign, "player", rec.Player, "what", rec.Detail)
 		}
 	}
-	rec.Raw = storedCopy(f.Raw, rec.Outcome, out.secret)
+	rec.Raw = storedCopy(f.Raw, in.Text, rec.Outcome, out.secret)
 	if rec.Outcome == store.Ignored {
 		if n, _ := m.ignored.add("", m.clock.Now()); n > m.limits.IgnoredMailsPerHour {
 			if n == m.limits.IgnoredMailsPerHour+1 {
@@ -107,15 +108,23 @@ const maxIgnoredBytes = 64 << 10
 
 // storedCopy is what the store keeps of a processed mail: the whole mail
 // with its token masked where it stands in clear text, or only the header
-// of ignored mail.
-func storedCopy(raw []byte, outcome store.Outcome, secret string) []byte {
-	if outcome == store.Ignored {
-		if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
-			raw = raw[:i+4]
-		}
-		return bytes.Clone(raw[:min(len(raw), maxIgnoredBytes)])
+// of ignored mail. A token hidden in an encoded part (base64, quoted-
+// printable) cannot be masked in place: then the header is kept with the
+// decoded text, masked, instead of the body.
+func storedCopy(raw, text []byte, outcome store.Outcome, secret string) []byte {
+	head := raw
+	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
+		head = raw[:i+4]
 	}
-	return templates.Redact(raw, secret)
+	if outcome == store.Ignored {
+		return bytes.Clone(head[:min(len(head), maxIgnoredBytes)])
+	}
+	masked := templates.Redact(raw, secret)
+	if len(secret) >= 4 && !bytes.Contains(raw, []byte(secret)) && bytes.Contains(text, []byte(secret)) {
+		note := "X-Pbemd-Stored: the body held the token in an encoded part; kept here decoded, with the token masked\r\n"
+		return slices.Concat(head[:len(head)-2], []byte(note+"\r\n"), templates.Redact(text, secret))
+	}
+	return masked
 }
 
 // commit records a processed message, moves the cursor, files orders,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -143,7 +144,14 @@ func problemText(p orders.Problem, lines []string, source string) string {
 	}
 	b.WriteString(p.Msg)
 	if p.Line > 0 && p.Line <= len(lines) {
-		src := strings.TrimRight(lines[p.Line-1], "\r")
+		// Control characters (an escape sequence, say) must not reach the
+		// player's terminal; one rune for one keeps the caret aligned.
+		src := strings.Map(func(r rune) rune {
+			if r != '\t' && unicode.IsControl(r) {
+				return '\uFFFD'
+			}
+			return r
+		}, strings.TrimRight(lines[p.Line-1], "\r"))
 		num := fmt.Sprint(p.Line)
 		fmt.Fprintf(&b, "\n\n    %s | %s", num, src)
 		if p.Col > 0 {
