@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,10 @@ type UnitClass struct {
 	// 0 means the rules' radius (EaW 5e: 1). A fleet sees as far as its
 	// farthest-seeing unit.
 	Vision int `json:"vision,omitempty"`
+	// Combat are the class's numbers for the automatic battle engine
+	// (docs/battles.md); nil means the defaults for its size and CBPV
+	// (DefaultCombat). BattleStats gives whichever applies.
+	Combat *CombatStats `json:"combat,omitempty"`
 }
 
 // Catalogue is the set of unit classes a scenario allows.
@@ -62,4 +67,135 @@ func UnitList(units []ClassName) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// BattleStats returns the class's combat stats: its own, or the defaults
+// for its size, CBPV and scout flag.
+func (u *UnitClass) BattleStats() CombatStats {
+	if u.Combat != nil {
+		return *u.Combat
+	}
+	return DefaultCombat(u.Size, u.CBPV, u.Scout)
+}
+
+// Hull is a combat category (B5 Fleet Action): it picks the fire-control
+// die a firer rolls against the ship.
+type Hull string
+
+// The hull categories. Enormous hulls count as capital; there are no
+// fighters.
+const (
+	HullCapital Hull = "capital"
+	HullHeavy   Hull = "heavy"
+	HullMedium  Hull = "medium"
+)
+
+// Hulls lists the hull categories, biggest first.
+func Hulls() []Hull { return []Hull{HullCapital, HullHeavy, HullMedium} }
+
+// CombatStats are one unit class's stat block for the automatic battle
+// engine: the B5 Fleet Action ship stats (Def, Sensor, Armor, structure,
+// fire control, damage die, command rating) with one weapon battery whose
+// dice count is the Starships chapter's AF (seed-tactical §4.2).
+type CombatStats struct {
+	Hull Hull `json:"hull"`
+	// Def is the defence rating a to-hit total must reach, before the
+	// range modifier.
+	Def int `json:"def"`
+	// Sensor is added to every fire-control die the ship rolls.
+	Sensor int `json:"sensor"`
+	// Armor is taken from each damage die; what is left says how bad the
+	// hit is.
+	Armor int `json:"armor"`
+	// Structure is how many structure points the ship has; at 0 it is
+	// destroyed. It is also the ship's share of its squadron's morale.
+	Structure int `json:"structure"`
+	// Attack is how many dice the battery rolls per volley (the AF).
+	Attack int `json:"attack"`
+	// FC are the fire-control dice: sides of the die rolled against
+	// capital and heavy hulls, and against medium hulls.
+	FC [2]int `json:"fc"`
+	// Damage is the sides of the damage die.
+	Damage int `json:"damage"`
+	// Speed decides who closes the range and who can pursue.
+	Speed int `json:"speed"`
+	// Command is the command rating: how many other ships of its squadron
+	// the ship can command.
+	Command int `json:"command"`
+}
+
+// Limits of a combat stat, so a stat block can never overflow the
+// engine's integer arithmetic.
+const (
+	MaxCombatValue = 999
+	MaxCombatDie   = 100
+)
+
+// Check reports the first value of the stat block that is out of range. An
+// unarmed class (Attack 0) may leave its dice at 0.
+func (c CombatStats) Check() error {
+	if !slices.Contains(Hulls(), c.Hull) {
+		return fmt.Errorf("hull %q is not capital, heavy or medium", c.Hull)
+	}
+	for _, v := range []struct {
+		name     string
+		val, min int
+	}{
+		{"def", c.Def, 0}, {"sensor", c.Sensor, 0}, {"armor", c.Armor, 0}, {"structure", c.Structure, 1},
+		{"attack", c.Attack, 0}, {"speed", c.Speed, 0}, {"command", c.Command, 0},
+	} {
+		if v.val < v.min || v.val > MaxCombatValue {
+			return fmt.Errorf("%s %d is not from %d to %d", v.name, v.val, v.min, MaxCombatValue)
+		}
+	}
+	for _, v := range []struct {
+		name string
+		die  int
+	}{{"fc against capital and heavy hulls", c.FC[0]}, {"fc against medium hulls", c.FC[1]}, {"damage", c.Damage}} {
+		if (v.die < 2 || v.die > MaxCombatDie) && !(c.Attack == 0 && v.die == 0) {
+			return fmt.Errorf("%s die d%d is not from d2 to d%d", v.name, v.die, MaxCombatDie)
+		}
+	}
+	return nil
+}
+
+// DefaultCombat derives a stat block for a class that has none, so every
+// catalogue fights (docs/battles.md, "Defaults"). The hull and the fixed
+// ratings come from the size class (EaW 17f) after seed-tactical §4.2's
+// table; Attack is CBPV/26, so a 210-CBPV dreadnought rolls 8 dice and a
+// 120-CBPV cruiser 4, as on the Starships chapter's AF scale; Structure is
+// CBPV/15, a third more for a capital hull, and at least 2 (3 for an
+// auxiliary). A scout sees better, is faster, and is lighter built.
+func DefaultCombat(size, cbpv int, scout bool) CombatStats {
+	c := defaultBySize(size)
+	cbpv = min(max(cbpv, 0), 1<<20)
+	c.Attack = min(cbpv/26, 10)
+	c.Structure = cbpv / 15
+	if c.Hull == HullCapital {
+		c.Structure = cbpv * 4 / 45
+	}
+	c.Structure = min(max(c.Structure, 2), MaxCombatValue)
+	if size >= 5 {
+		c.Structure = max(c.Structure, 3)
+	}
+	if scout {
+		c.Sensor += 2
+		c.Speed += 2
+		c.Armor = max(c.Armor-1, 0)
+		c.Command = 0
+	}
+	return c
+}
+
+// defaultBySize holds the ratings that follow from the size class.
+func defaultBySize(size int) CombatStats {
+	switch {
+	case size <= 2:
+		return CombatStats{Hull: HullCapital, Def: 9, Sensor: 7, Armor: 5, FC: [2]int{10, 8}, Damage: 12, Speed: 2, Command: 6}
+	case size == 3:
+		return CombatStats{Hull: HullHeavy, Def: 9, Sensor: 6, Armor: 4, FC: [2]int{10, 8}, Damage: 10, Speed: 3, Command: 3}
+	case size == 4:
+		return CombatStats{Hull: HullMedium, Def: 10, Sensor: 5, Armor: 3, FC: [2]int{8, 8}, Damage: 8, Speed: 4, Command: 1}
+	}
+	return CombatStats{Hull: HullMedium, Def: 9, Sensor: 3, Armor: 1, FC: [2]int{6, 6}, Damage: 6, Speed: 2}
 }

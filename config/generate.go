@@ -46,16 +46,24 @@ func (o GenerateOptions) withDefaults() GenerateOptions {
 }
 
 // genericCatalogue is the unit catalogue of generated scenarios; the stats
-// are our own, as in scenarios/frontier.yaml.
+// are our own, as in scenarios/frontier.yaml, combat stats included.
 var genericCatalogue = campaign.Catalogue{
-	{Class: "dreadnought", CBPV: 210, EBPV: 200, Size: 2, Docking: 12},
-	{Class: "cruiser", CBPV: 120, EBPV: 115, Size: 3, Docking: 8},
-	{Class: "light-cruiser", CBPV: 95, EBPV: 90, Size: 3, Docking: 6},
-	{Class: "destroyer", CBPV: 75, EBPV: 70, Size: 4, Docking: 4},
-	{Class: "escort", CBPV: 65, EBPV: 60, Size: 4, Docking: 3},
-	{Class: "frigate", CBPV: 60, EBPV: 55, Size: 4, Docking: 3},
-	{Class: "scout", CBPV: 50, EBPV: 55, Size: 4, Docking: 3, Scout: true},
-	{Class: "freighter", CBPV: 15, EBPV: 25, Size: 5, Docking: 2},
+	{Class: "dreadnought", CBPV: 210, EBPV: 200, Size: 2, Docking: 12, Combat: &campaign.CombatStats{
+		Hull: campaign.HullCapital, Def: 9, Sensor: 7, Armor: 5, Structure: 18, Attack: 8, FC: [2]int{10, 8}, Damage: 12, Speed: 2, Command: 6}},
+	{Class: "cruiser", CBPV: 120, EBPV: 115, Size: 3, Docking: 8, Combat: &campaign.CombatStats{
+		Hull: campaign.HullHeavy, Def: 10, Sensor: 6, Armor: 4, Structure: 8, Attack: 4, FC: [2]int{10, 8}, Damage: 10, Speed: 3, Command: 3}},
+	{Class: "light-cruiser", CBPV: 95, EBPV: 90, Size: 3, Docking: 6, Combat: &campaign.CombatStats{
+		Hull: campaign.HullHeavy, Def: 9, Sensor: 6, Armor: 4, Structure: 6, Attack: 3, FC: [2]int{10, 8}, Damage: 10, Speed: 4, Command: 3}},
+	{Class: "destroyer", CBPV: 75, EBPV: 70, Size: 4, Docking: 4, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 10, Sensor: 5, Armor: 3, Structure: 5, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 4, Command: 1}},
+	{Class: "escort", CBPV: 65, EBPV: 60, Size: 4, Docking: 3, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 11, Sensor: 5, Armor: 3, Structure: 4, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 4, Command: 1}},
+	{Class: "frigate", CBPV: 60, EBPV: 55, Size: 4, Docking: 3, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 10, Sensor: 5, Armor: 3, Structure: 4, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 5, Command: 1}},
+	{Class: "scout", CBPV: 50, EBPV: 55, Size: 4, Docking: 3, Scout: true, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 10, Sensor: 7, Armor: 2, Structure: 3, Attack: 1, FC: [2]int{8, 8}, Damage: 6, Speed: 6, Command: 0}},
+	{Class: "freighter", CBPV: 15, EBPV: 25, Size: 5, Docking: 2, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 9, Sensor: 3, Armor: 1, Structure: 3, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 2, Command: 0}},
 }
 
 // syllables make system and race names. None of their joins spells a YAML
@@ -230,6 +238,10 @@ func (g *generator) writeUnits(b *strings.Builder) {
 		fmt.Fprintf(b, "  - {class: %s, cbpv: %d, ebpv: %d, size: %d, docking: %d", u.Class, u.CBPV, u.EBPV, u.Size, u.Docking)
 		if u.Scout {
 			b.WriteString(", scout: true")
+		}
+		if c := u.Combat; c != nil {
+			fmt.Fprintf(b, ",\n     combat: {hull: %s, def: %d, sensor: %d, armor: %d, structure: %d, attack: %d, fc: [%d, %d], damage: %d, speed: %d, command: %d}",
+				c.Hull, c.Def, c.Sensor, c.Armor, c.Structure, c.Attack, c.FC[0], c.FC[1], c.Damage, c.Speed, c.Command)
 		}
 		b.WriteString("}\n")
 	}

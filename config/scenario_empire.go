@@ -3,12 +3,13 @@ package config
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 	"go.yaml.in/yaml/v3"
 )
 
-var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "vision"}
+var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "vision", "combat"}
 
 // readUnits reads the unit catalogue (DESIGN "The rules": every campaign
 // brings its own).
@@ -48,6 +49,9 @@ func (l *loader) readUnit(n *yaml.Node) {
 	if n := f.get("vision"); n != nil {
 		u.Vision = l.positive(n, "vision", "how many lanes away the unit sees, e.g. 2")
 	}
+	if n := f.get("combat"); n != nil {
+		u.Combat = l.readCombat(n, u)
+	}
 	classNode := l.need(f, "class", "cruiser")
 	class, ok := l.className(classNode, "class")
 	if !ok {
@@ -61,6 +65,104 @@ func (l *loader) readUnit(n *yaml.Node) {
 	l.classes[u.Class] = classNode
 	l.classNames = append(l.classNames, class)
 	l.st.Catalogue = append(l.st.Catalogue, u)
+}
+
+var combatKeys = []string{"hull", "def", "sensor", "armor", "structure", "attack", "fc", "damage", "speed", "command"}
+
+// readCombat reads a unit's stat block for the automatic battle engine
+// (docs/battles.md). A key left out takes the default for the unit's size
+// and CBPV (campaign.DefaultCombat).
+func (l *loader) readCombat(n *yaml.Node, u campaign.UnitClass) *campaign.CombatStats {
+	f, ok := l.mapping(n, "combat", combatKeys...)
+	if !ok {
+		return nil
+	}
+	before := len(l.probs)
+	c := campaign.DefaultCombat(u.Size, u.CBPV, u.Scout)
+	if hn := f.get("hull"); hn != nil {
+		if h, ok := l.text(hn, "hull"); ok {
+			c.Hull = campaign.Hull(h)
+			if !slices.Contains(campaign.Hulls(), c.Hull) {
+				l.addf(hn, "hull %s is not a hull: write capital, heavy or medium%s", quote(h), didYouMean(l.suggest(h, []string{"capital", "heavy", "medium"})))
+			}
+		}
+	}
+	for _, v := range []struct {
+		key  string
+		min  int
+		dst  *int
+		want string
+	}{
+		{"def", 0, &c.Def, "the defence rating, e.g. 10"},
+		{"sensor", 0, &c.Sensor, "the sensor rating, e.g. 6"},
+		{"armor", 0, &c.Armor, "the armor, e.g. 4"},
+		{"structure", 1, &c.Structure, "the structure points, e.g. 8"},
+		{"attack", 0, &c.Attack, "the dice the ship rolls per volley, e.g. 4"},
+		{"speed", 0, &c.Speed, "the speed, e.g. 3"},
+		{"command", 0, &c.Command, "how many other ships it can command, e.g. 3"},
+	} {
+		l.combatValue(f.get(v.key), v.key, v.min, v.dst, v.want)
+	}
+	l.dice(f.get("fc"), c.FC[:])
+	if dn := f.get("damage"); dn != nil {
+		c.Damage, _ = l.die(dn, "damage")
+	}
+	if err := c.Check(); err != nil && len(l.probs) == before {
+		l.addf(n, "combat: %v", err)
+	}
+	return &c
+}
+
+// combatValue reads one number of a combat stat block into dst, if n is
+// there.
+func (l *loader) combatValue(n *yaml.Node, key string, lo int, dst *int, want string) {
+	if n == nil {
+		return
+	}
+	v, ok := l.integer(n, key)
+	if !ok {
+		return
+	}
+	if v < lo || v > campaign.MaxCombatValue {
+		l.addf(n, "%s %d is out of range; write %s, from %d to %d", key, v, want, lo, campaign.MaxCombatValue)
+		return
+	}
+	*dst = v
+}
+
+// dice reads the fire-control dice: a list of two dice, against capital
+// and heavy hulls and against medium ones (B5 "Fire control").
+func (l *loader) dice(n *yaml.Node, dst []int) {
+	items, ok := l.sequence(n, "fc")
+	if !ok {
+		return
+	}
+	if len(items) != len(dst) {
+		l.addf(n, "fc has %d dice; write two, against capital and heavy hulls and against medium ones, e.g. fc: [10, 8]", len(items))
+		return
+	}
+	for i, item := range items {
+		if d, ok := l.die(item, "fc"); ok {
+			dst[i] = d
+		}
+	}
+}
+
+// die reads the sides of a die: 10, or d10.
+func (l *loader) die(n *yaml.Node, what string) (int, bool) {
+	if !l.scalar(n, what, "a die such as 10 or d10") {
+		return 0, false
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(n.Value, "d"))
+	if err != nil || n.ShortTag() != "!!int" && !strings.HasPrefix(n.Value, "d") {
+		l.wrong(n, what, "a die such as 10 or d10")
+		return 0, false
+	}
+	if v < 2 || v > campaign.MaxCombatDie {
+		l.addf(n, "%s die %s has %d sides; write a die from d2 to d%d, e.g. d10", what, n.Value, v, campaign.MaxCombatDie)
+		return 0, false
+	}
+	return v, true
 }
 
 // positive reads a whole number greater than 0.

@@ -339,3 +339,89 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadScenario_combat reads a unit's stat block for the automatic
+// battle engine (docs/battles.md); a key left out takes the default for
+// the unit's size and CBPV.
+func TestLoadScenario_combat(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenario/good/minimal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const unit = "{class: frigate, cbpv: 60, ebpv: 55, size: 4, docking: 3}"
+	withCombat := func(block string) []byte {
+		return bytes.Replace(src, []byte(unit), []byte(strings.TrimSuffix(unit, "}")+", combat: "+block+"}"), 1)
+	}
+	def := campaign.DefaultCombat(4, 60, false)
+	with := func(change func(c *campaign.CombatStats)) *campaign.CombatStats {
+		c := def
+		change(&c)
+		return &c
+	}
+	valid := []struct {
+		name, block string
+		want        *campaign.CombatStats
+	}{
+		{"a key overrides its default", "{def: 12}", with(func(c *campaign.CombatStats) { c.Def = 12 })},
+		{"a full block, dice as 10 or d10",
+			"{hull: heavy, def: 11, sensor: 6, armor: 4, structure: 7, attack: 4, fc: [d10, 8], damage: d12, speed: 3, command: 3}",
+			&campaign.CombatStats{Hull: campaign.HullHeavy, Def: 11, Sensor: 6, Armor: 4, Structure: 7, Attack: 4, FC: [2]int{10, 8}, Damage: 12, Speed: 3, Command: 3}},
+		{"unarmed", "{attack: 0}", with(func(c *campaign.CombatStats) { c.Attack = 0 })},
+	}
+	for _, tc := range valid {
+		t.Run(tc.name, func(t *testing.T) {
+			sc, err := ParseScenario("minimal.yaml", withCombat(tc.block))
+			if err != nil {
+				t.Fatalf("ParseScenario(combat: %s) = %v", tc.block, err)
+			}
+			if got := sc.State.Catalogue[0].Combat; !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("ParseScenario(combat: %s) combat = %+v, want %+v", tc.block, got, tc.want)
+			}
+		})
+	}
+	t.Run("no block: the defaults", func(t *testing.T) {
+		sc, err := ParseScenario("minimal.yaml", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u := sc.State.Catalogue[0]; u.Combat != nil || u.BattleStats() != def {
+			t.Errorf("combat = %+v, stats %+v; want none, and the defaults %+v", u.Combat, u.BattleStats(), def)
+		}
+	})
+	invalid := []struct{ name, block, want string }{
+		{"unknown key", "{sensors: 6}", `minimal.yaml:16:72: unknown key "sensors" in combat; did you mean "sensor"?`},
+		{"unknown hull", "{hull: capitol}", `minimal.yaml:16:78: hull "capitol" is not a hull: write capital, heavy or medium; did you mean "capital"?`},
+		{"no structure", "{structure: 0}", "minimal.yaml:16:83: structure 0 is out of range; write the structure points, e.g. 8, from 1 to 999"},
+		{"negative armor", "{armor: -1}", "minimal.yaml:16:79: armor -1 is out of range"},
+		{"one fire-control die", "{fc: [10]}", "minimal.yaml:16:76: fc has 1 dice; write two"},
+		{"a die of one side", "{damage: d1}", "minimal.yaml:16:80: damage die d1 has 1 sides; write a die from d2 to d100"},
+		{"not a die", "{fc: [ten, 8]}", `minimal.yaml:16:77: fc: want a die such as 10 or d10, found the text "ten"`},
+		{"not a mapping", "heavy", "minimal.yaml:16:71: combat: want a mapping of keys to values, found the text \"heavy\""},
+	}
+	for _, tc := range invalid {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseScenario("minimal.yaml", withCombat(tc.block))
+			probs := wantProblems(t, err)
+			if len(probs) != 1 || !strings.HasPrefix(probs[0].Error(), tc.want) {
+				t.Errorf("ParseScenario(combat: %s) = %v, want one problem starting %q", tc.block, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLoadScenario_frontierCombat: every class of the example has a
+// combat block, the same as the generated scenarios' catalogue.
+func TestLoadScenario_frontierCombat(t *testing.T) {
+	sc, err := LoadScenario("../scenarios/frontier.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(sc.State.Catalogue, genericCatalogue) {
+		t.Errorf("frontier.yaml's catalogue differs from genericCatalogue:\n%+v\n%+v", sc.State.Catalogue, genericCatalogue)
+	}
+	for _, u := range sc.State.Catalogue {
+		if u.Combat == nil {
+			t.Errorf("class %s has no combat block", u.Class)
+		}
+	}
+}

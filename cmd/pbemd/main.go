@@ -52,6 +52,7 @@ var commands = []command{
 	{"restore", "--from FILE (--config FILE | --data FILE)", "put a backup in place of the data file, keeping the old one; the daemon must be stopped", cmdRestore},
 	{"scenario check", "FILE", "list every problem in a scenario file, with file:line:col", cmdScenarioCheck},
 	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},
+	{"battle simulate", "FILE --seed N [--runs K]", "fight a battle file's battle and print its log, or with --runs the win rates and spread of rounds and losses", cmdBattleSimulate},
 	{"config test", "FILE", "check a daemon config file", cmdConfigTest},
 	{"config example", "", "print a documented example config", cmdConfigExample},
 	{"schema orders", "", "print the JSON Schema of the order language, for editors", cmdSchemaOrders},
