@@ -1,6 +1,7 @@
 // Package config loads and checks the files users write for pbemd: the
-// daemon's config (Load, Parse) and a GM's scenario (LoadScenario,
-// ParseScenario), and generates large scenarios for benchmarks
+// daemon's config (Load, Parse), a GM's scenario (LoadScenario,
+// ParseScenario) and battle files for the battle simulator (LoadBattle,
+// ParseBattle), and generates large scenarios for benchmarks
 // (GenerateScenario).
 //
 // Every file is parsed strictly. A problem in a file — a syntax error, an
