@@ -15,6 +15,8 @@ type Player struct {
 	// turn; empty while they play.
 	Out     string `json:"out,omitempty"`
 	OutTurn int    `json:"out_turn,omitempty"`
+	// VP are the victory points won in battle (EaW 4e).
+	VP int `json:"vp,omitempty"`
 }
 
 // Active reports whether the player still plays.
@@ -26,6 +28,29 @@ type Fleet struct {
 	ID    FleetID     `json:"id"`
 	At    SystemID    `json:"at"`
 	Units []ClassName `json:"units"`
+	// Damage lists the damage units carry from battle, by index into
+	// Units; units not listed are whole.
+	Damage []UnitDamage `json:"damage,omitempty"`
+}
+
+// UnitDamage is what one unit of a fleet has lost in battle: structure,
+// and points off its attack, sensor and speed.
+type UnitDamage struct {
+	Unit      int `json:"unit"`
+	Structure int `json:"structure,omitempty"`
+	Attack    int `json:"attack,omitempty"`
+	Sensor    int `json:"sensor,omitempty"`
+	Speed     int `json:"speed,omitempty"`
+}
+
+// DamageOf returns the damage unit i carries; zero if it is whole.
+func (f *Fleet) DamageOf(i int) UnitDamage {
+	for _, d := range f.Damage {
+		if d.Unit == i {
+			return d
+		}
+	}
+	return UnitDamage{}
 }
 
 // Key identifies the fleet among all navies.

@@ -111,10 +111,16 @@ func TestCampaignByMail(t *testing.T) {
 	}
 	checkReportMail(t, reports["vorn"].raw, 2)
 	reports["vorn"].want(t, "Fleet 2nd moved Ferrum → Mistral → Meridian", "Battle T1-B1 at Meridian", "colony at Halcyon")
-	reports["castellan"].want(t, "T1-B1 at Meridian, pending")
 	reports["ashari"].want(t, "Built cruiser at Ashar into fleet 7th for 115 BPV", "Treasury: 520 BPV")
-	for _, p := range []string{"ashari", "tekkar"} {
-		reports[p].wantNot(t, "T1-B1", "Meridian, pending")
+	// The battle is fought at once (battles: auto). Every player learns who
+	// fought where, with what, and how it ended (EaW 1b, 1e); only the
+	// sides get the round-by-round log.
+	for _, p := range players {
+		reports[p].want(t, "Battle T1-B1 at Meridian: castellan with light-cruiser, frigate, scout", "held the field")
+		hasLog := strings.Contains(reports[p].raw, `filename="battle-T1-B1.txt"`)
+		if fought := p == "vorn" || p == "castellan"; hasLog != fought {
+			t.Errorf("%s's report carries the battle log: %v, want %v", p, hasLog, fought)
+		}
 	}
 	checkFogOfWar(t, h, reports)
 	if c := h.campaign(); c.Turn != 2 || !c.Deadline.Equal(deadline2) {

@@ -33,6 +33,10 @@ func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.
 		{Name: templates.MapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: templates.MapCID},
 		{Name: fmt.Sprintf("report-%d.json", v.Turn), ContentType: "application/json", Data: rep.JSON},
 	}
+	for _, l := range v.BattleLogs {
+		msg.Attachments = append(msg.Attachments,
+			mail.Attachment{Name: fmt.Sprintf("battle-%s.txt", l.Battle), ContentType: "text/plain; charset=utf-8", Data: []byte(l.Text)})
+	}
 	if rep.Orders != nil {
 		msg.Attachments = append(msg.Attachments,
 			mail.Attachment{Name: fmt.Sprintf("orders-%d.yaml", v.Turn), ContentType: "application/yaml", Data: rep.Orders},

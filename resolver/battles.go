@@ -56,6 +56,9 @@ func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*ca
 		Fleets: forces,
 	}
 	t.next.Battles = append(t.next.Battles, b)
+	if t.next.Rules.Battles == campaign.BattlesAuto {
+		return // fought at once; fightBattles tells how it went
+	}
 	t.emit(Event{Kind: EventBattle, Players: sides, At: at, Rule: battleRule(lane),
 		Text: fmt.Sprintf("Battle %s %s: %s. It waits for a result.", b.ID, t.placeText(b), t.sidesText(fleets))})
 }

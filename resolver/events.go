@@ -11,6 +11,7 @@ const (
 	EventMoved         EventKind = "moved"
 	EventPinned        EventKind = "pinned"
 	EventBattle        EventKind = "battle"
+	EventBattleFought  EventKind = "battle-fought"
 	EventBuilt         EventKind = "built"
 	EventDeveloped     EventKind = "developed"
 	EventOrderFailed   EventKind = "order-failed"

@@ -37,13 +37,17 @@ func (r *Result) Announce(text string) {
 func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) *Result {
 	t := newTurn(st)
 	t.acceptOrders(subs)
-	t.placeBuilds(1)   // EaW 6.0: units built with 1 MP may move this turn
-	t.moveFleets()     // EaW 5a, 5c, 19a
-	t.findBattles()    // EaW 5c, 5d, 19.0
+	t.placeBuilds(1) // EaW 6.0: units built with 1 MP may move this turn
+	t.moveFleets()   // EaW 5a, 5c, 19a
+	t.findBattles()  // EaW 5c, 5d, 19.0
+	if t.next.Rules.Battles == campaign.BattlesAuto {
+		t.fightBattles() // battles: auto
+	}
 	t.developPlanets() // EaW 12.0, 13.0
 	t.placeBuilds(0)   // EaW 6.0: units built with 0 MP move next turn
 	t.newYear()        // EaW 3.0, 3c, 12a
 	t.next.Turn++
 	views := t.computeVision() // EaW 5e
+	attachLogs(views, t.logs)
 	return &Result{Next: t.next, Events: t.events, Views: views}
 }

@@ -55,6 +55,13 @@ func (s testState) withDevelopment(owner campaign.PlayerID, at campaign.SystemID
 	return s
 }
 
+// reported makes the campaign's battles wait for a reported result, so a
+// test can look at a battle as it was found.
+func (s testState) reported() testState {
+	s.Rules.Battles = campaign.BattlesReported
+	return s
+}
+
 func (s testState) atTurn(n int) testState {
 	s.Turn = n
 	return s
@@ -102,7 +109,7 @@ func TestEaW5a_FleetFliesItsPath(t *testing.T) {
 }
 
 func TestEaW19a_HostileFleetStopsAMove(t *testing.T) {
-	st := newTestState().
+	st := newTestState().reported().
 		withFleet("blue", "1st", "a", "cruiser", "frigate").
 		withFleet("red", "1st", "c", "frigate")
 	sub := submit(t, st, "blue", "move: {fleet: 1st, path: [b, c, d]}")
@@ -119,7 +126,7 @@ func TestEaW19a_HostileFleetStopsAMove(t *testing.T) {
 }
 
 func TestEaW5c_HostileFleetsMeetInALane(t *testing.T) {
-	st := newTestState().
+	st := newTestState().reported().
 		withFleet("blue", "1st", "b", "cruiser").
 		withFleet("red", "1st", "c", "frigate")
 	blue := submit(t, st, "blue", "move: {fleet: 1st, path: [c, d]}")

@@ -20,6 +20,8 @@ type turn struct {
 	pinned map[campaign.FleetKey]bool
 	// names maps system IDs to their names, for event texts.
 	names map[campaign.SystemID]string
+	// logs are the logs of the battles fought, for their sides' reports.
+	logs []foughtLog
 }
 
 type plan struct {

@@ -37,6 +37,9 @@ type View struct {
 	// Battles lists the battles the player takes part in.
 	Battles []BattleView `json:"battles"`
 	Events  []Event      `json:"events"`
+	// BattleLogs are the round-by-round logs of the battles the player
+	// fought this turn. A report rebuilt later (Replay) has none.
+	BattleLogs []BattleLog `json:"battle_logs,omitempty"`
 }
 
 // FleetView is one of the player's own fleets.

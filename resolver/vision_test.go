@@ -93,7 +93,7 @@ func TestEaW5e_ViewHoldsNothingOutsideVision(t *testing.T) {
 // cruiser. Blue's views show red's fleet as it was when they met, and
 // nothing else of red.
 func TestEaW5e_PendingBattleShowsFleetsAsTheyMet(t *testing.T) {
-	st := newTestState().
+	st := newTestState().reported().
 		withFleet("blue", "1st", "b", "frigate", "frigate").
 		withFleet("red", "1st", "d", "frigate")
 	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{

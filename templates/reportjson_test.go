@@ -45,6 +45,7 @@ func richView() *resolver.View {
 		},
 		Events: []resolver.Event{{Kind: resolver.EventMoved, Players: []campaign.PlayerID{"vorn"}, At: "ferrum", Rule: "EaW 5a",
 			Text: "Fleet 2nd moved from drakkar to ferrum."}},
+		BattleLogs: []resolver.BattleLog{{Battle: "T3-B0", Text: "Battle T3-B0 at Ferrum\n\nRound 1\n..."}},
 	}
 }
 
