@@ -11,7 +11,7 @@ import (
 // The header keys, in the order the example writes them.
 var (
 	headerKeys = []string{"campaign", "player", "turn", "token", "final", "orders", "prefs",
-		"extension", "command", "text", "anonymous"}
+		"extension", "command", "text", "anonymous", "battle", "result", "confirm"}
 	// token is not required here: offline play (pbemd sim) needs none, and
 	// the daemon says so itself when a mail lacks one.
 	requiredKeys = []string{"campaign", "player", "turn", "orders"}
@@ -49,11 +49,24 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 	}
 	_, isExtension := f["extension"]
 	_, isCommand := f["command"]
+	_, isBattle := f["battle"]
 	required := requiredKeys
+	kinds := 0
+	for _, k := range []bool{isExtension, isCommand, isBattle} {
+		if k {
+			kinds++
+		}
+	}
+	for _, k := range []string{"result", "confirm"} {
+		if e, ok := f[k]; ok && !isBattle {
+			p.add(pos(e.key), "", k+": goes with battle:, the battle it is about", "add a line battle: T3-B1")
+		}
+	}
+	if kinds > 1 {
+		p.add(pos(top), "", "a mail may hold one of an extension request, a command or a battle result", "send them in separate mails")
+	}
 	switch {
-	case isExtension && isCommand:
-		p.add(pos(f["command"].key), "", "a mail may hold an extension request or a command, not both", "send them in separate mails")
-	case isExtension || isCommand:
+	case kinds > 0:
 		required = requestRequiredKeys
 		for _, k := range ordersOnlyKeys {
 			if e, ok := f[k]; ok {
@@ -103,6 +116,9 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 	}
 	if e, ok := f["extension"]; ok {
 		sub.Extension = p.extension(e.val)
+	}
+	if isBattle {
+		sub.Battle = p.battleReport(f)
 	}
 	if e, ok := f["command"]; ok {
 		sub.Command = p.command(e.val)

@@ -48,7 +48,7 @@ func TestParseRequestProblems(t *testing.T) {
 		{"campaign: frontier\nextension: {hours: 2000}\n", "hours must be from 1 to 672, not 2000"},
 		{"campaign: frontier\nextension: {reason: busy}\n", "the extension says no hours:"},
 		{"campaign: frontier\nturn: 3\ncommand: status\n", "turn: belongs to orders"},
-		{"campaign: frontier\ncommand: status\nextension: {hours: 3}\n", "an extension request or a command, not both"},
+		{"campaign: frontier\ncommand: status\nextension: {hours: 3}\n", "one of an extension request, a command or a battle result"},
 		{"campaign: frontier\nplayer: vorn\nturn: 3\norders: []\ntext: hi\n", "text: goes with command: message"},
 	} {
 		_, err := Parse([]byte(tc.src))
@@ -59,6 +59,66 @@ func TestParseRequestProblems(t *testing.T) {
 		}
 		if got := ps.Error(); !strings.Contains(got, tc.want) {
 			t.Errorf("%q: problems %q do not say %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestParseBattleReports(t *testing.T) {
+	sub, err := Parse([]byte(`campaign: frontier
+player: vorn
+token: T
+battle: T3-B1
+result:
+  ships:
+    - {ship: castellan#2, fate: crippled, damage: 12}
+    - {ship: castellan#1, fate: captured, by: vorn#3}
+    - {ship: vorn#1, fate: disengaged, direction: ferrum}
+    - {ship: vorn#2, fate: Destroyed}
+  vp: {vorn: 120, castellan: 40}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sub.Battle
+	if r == nil || r.Battle != "T3-B1" || r.Confirm || r.Result == nil {
+		t.Fatalf("battle report = %+v", r)
+	}
+	want := []ShipFate{
+		{Ship: "castellan#2", Fate: "crippled", Damage: 12},
+		{Ship: "castellan#1", Fate: "captured", By: "vorn#3"},
+		{Ship: "vorn#1", Fate: "disengaged", Direction: "ferrum"},
+		{Ship: "vorn#2", Fate: "destroyed"},
+	}
+	for i, s := range r.Result.Ships {
+		s.Pos = Pos{}
+		if i >= len(want) || s != want[i] {
+			t.Errorf("ship %d = %+v, want %+v", i, s, want[i])
+		}
+	}
+	if r.Result.VP["vorn"] != 120 || r.Result.VP["castellan"] != 40 {
+		t.Errorf("vp = %v", r.Result.VP)
+	}
+	sub, err = Parse([]byte("campaign: frontier\nplayer: castellan\ntoken: T\nbattle: T3-B1\nconfirm: true\n"))
+	if err != nil || sub.Battle == nil || !sub.Battle.Confirm {
+		t.Errorf("confirm: sub %+v, err %v", sub, err)
+	}
+}
+
+func TestParseBattleReportProblems(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"battle: T3-B1\n", "neither confirm: nor result:"},
+		{"battle: T3-B1\nconfirm: true\nresult: {}\n", "not both"},
+		{"confirm: true\n", "confirm: goes with battle:"},
+		{"battle: T3-B1\nresult: {ships: [{ship: castellan2, fate: destroyed}]}\n", "not a ship as the battle report names it"},
+		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: sunk}]}\n", `fate "sunk" is not one pbemd knows`},
+		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: crippled}]}\n", "a crippled ship needs damage:"},
+		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: destroyed, by: vorn#1}]}\n", "by: goes only with fate: captured"},
+		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: destroyed}, {ship: castellan#2, fate: crippled, damage: 3}]}\n", "named twice"},
+		{"battle: T3-B1\nresult: {vp: {vorn: -5}}\n", "victory points are 0 or more"},
+	} {
+		_, err := Parse([]byte("campaign: frontier\nplayer: vorn\ntoken: T\n" + tc.src))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err = %v, want it to say %q", tc.src, err, tc.want)
 		}
 	}
 }

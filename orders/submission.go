@@ -15,10 +15,13 @@ type Submission struct {
 	Final  bool
 	Orders []Order
 	Prefs  Prefs
-	// Extension or Command is set when the mail is a request rather than
-	// orders; Turn and Orders are then empty.
+	// Extension, Command or Battle is set when the mail is a request
+	// rather than orders; Turn and Orders are then empty.
 	Extension *Extension
 	Command   *Command
+	// Battle is a side's result or confirmation of a battle fought
+	// outside pbemd (battles: reported).
+	Battle *BattleReport
 	// Pos holds the position of each header key present ("campaign", "player", "turn", "token", "final", "orders", "prefs", ...).
 	Pos map[string]Pos
 }
