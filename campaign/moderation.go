@@ -22,7 +22,28 @@ type Moderation struct {
 	// deadline passed while it was down. Past it, the daemon holds the
 	// campaign and asks the GM, rather than resolve turns in a burst.
 	OutageGrace time.Duration `json:"outage_grace" yaml:"outage_grace"`
+	// Battles are the clocks of battles fought outside pbemd (battles:
+	// reported).
+	Battles BattleClocks `json:"battles" yaml:"battles"`
 }
+
+// BattleClocks time a reported battle (UTD3.4, UTD3.5).
+type BattleClocks struct {
+	// Contact is how long the sides have to answer; a side that sends
+	// nothing in that time withdraws (UTD3.42, UTD3.43).
+	Contact time.Duration `json:"contact" yaml:"contact"`
+	// Resolve is how long the sides have to agree on a result.
+	Resolve time.Duration `json:"resolve" yaml:"resolve"`
+	// Timeout says what happens when Resolve runs out: "auto" rolls the
+	// battle with the built-in resolver, "gm" asks the GM to decide.
+	Timeout string `json:"timeout" yaml:"timeout"`
+}
+
+// The battle timeouts.
+const (
+	TimeoutAuto = "auto"
+	TimeoutGM   = "gm"
+)
 
 // ExtensionRules limit deadline extensions (UTD3.32, UTD3.44).
 type ExtensionRules struct {
@@ -64,5 +85,6 @@ func DefaultModeration() Moderation {
 		DropAfter:       3,
 		Messages:        MessagesEither,
 		OutageGrace:     30 * time.Minute,
+		Battles:         BattleClocks{Contact: 3 * 24 * time.Hour, Resolve: 28 * 24 * time.Hour, Timeout: TimeoutGM},
 	}
 }

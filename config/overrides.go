@@ -17,9 +17,10 @@ var presetNames = []string{"eaw"}
 // overrideChoices lists the values a text field of campaign.Rules may
 // take, by its path under overrides. Only simultaneous turns exist so far.
 var overrideChoices = map[string][]string{
-	"overrides.turns":     {"simultaneous"},
-	"overrides.battles":   {string(campaign.BattlesAuto), string(campaign.BattlesReported)},
-	"moderation.messages": policyNames(),
+	"overrides.turns":            {"simultaneous"},
+	"overrides.battles":          {string(campaign.BattlesAuto), string(campaign.BattlesReported)},
+	"moderation.messages":        policyNames(),
+	"moderation.battles.timeout": {campaign.TimeoutAuto, campaign.TimeoutGM},
 }
 
 func policyNames() []string {

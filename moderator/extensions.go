@@ -311,6 +311,17 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 		o := outgoing{msg: m.reply(in, subject, text), purpose: "answer"}
 		return decision{mails: append([]outgoing{o}, more...)}, nil
 	}
+	if a != nil && a.Battle != "" {
+		if !strings.EqualFold(in.From, c.GM.Email) {
+			rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
+			return decision{mails: []outgoing{m.alertGM(c, in, fmt.Sprintf("%s replied to the address meant for your decision on battle %s. The reply was refused; your address is still good.", in.From, a.Battle))}}, nil
+		}
+		if !a.Used.IsZero() {
+			return reply(store.Rejected, "reply address used before", fmt.Sprintf("[%s] Battle %s", c.ID, a.Battle),
+				fmt.Sprintf("You already decided battle %s on %s. Each reply address works once, so this reply changed nothing.\n", a.Battle, fmtUTC(a.Used)))
+		}
+		return m.decideBattle(in, rec, c, a, token)
+	}
 	if a == nil || ext == nil {
 		gms, err := m.gmCampaigns(in.From)
 		if err != nil {

@@ -247,7 +247,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	if err != nil {
 		return reject(soleCampaign(seats), problemsRejection(err, in))
 	}
-	if sub.Command != nil || sub.Extension != nil {
+	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
 		return m.handleRequest(in, rec, seats, gms, sub, reject)
 	}
 	if len(seats) == 0 {
@@ -291,7 +291,7 @@ const strangerAlerts = 3
 func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
 	sub, _ := orders.Parse(in.Text)
-	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil) {
+	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
 		return decision{}, nil
 	}
 	var c *store.Campaign

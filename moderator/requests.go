@@ -65,7 +65,11 @@ func (r *request) refuse(reason string) (decision, error) {
 // handleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
-func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, sub *orders.Submission, reject rejectFunc) (decision, error) {
+func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, sub *orders.Submission, rejectOrders rejectFunc) (decision, error) {
+	reject := func(c campaign.ID, r *templates.Rejection) (decision, error) {
+		r.Request = true
+		return rejectOrders(c, r)
+	}
 	problem := func(key, msg, hint string) *templates.Rejection {
 		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
 			Problems: orders.Problems{{Pos: sub.Pos[key], Msg: msg, Hint: hint}}}
@@ -86,6 +90,8 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 			return reject(r.c.ID, problem("token", "The GM token is missing or wrong, so nothing was done.", "copy the GM token from the mail that started the campaign"))
 		case sub.Extension != nil:
 			return reject(r.c.ID, problem("extension", "Extensions are for players; as GM, move the deadline instead.", "command: deadline 2026-12-01 20:00"))
+		case sub.Battle != nil:
+			return reject(r.c.ID, problem("battle", "Battle results come from the sides; a disputed battle comes to you as a mail to reply to.", "wait for the sides, or their dispute"))
 		}
 		return m.gmCommand(r)
 	}
@@ -100,6 +106,9 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 	}
 	if sub.Extension != nil {
 		return m.requestExtension(r)
+	}
+	if sub.Battle != nil {
+		return m.battleReport(r)
 	}
 	if slices.Contains(gmVerbs, sub.Command.Verb) {
 		d, err := reject(r.c.ID, problem("command", fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),

@@ -151,7 +151,15 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error)
 	if err := m.remind(o); err != nil {
 		return time.Time{}, err
 	}
-	return nextReminder(c, now), nil
+	next := nextReminder(c, now)
+	clock, err := m.battleClocks(c)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if !clock.IsZero() && clock.Before(next) {
+		next = clock
+	}
+	return next, nil
 }
 
 // ErrNotRunning is returned by Process for a campaign that is paused or
@@ -199,6 +207,9 @@ type resolution struct {
 	// mails are reports and notices composed, once compose has run.
 	mails  []*store.Mail
 	events int
+	// battles are the cases of the battles found, when the sides fight
+	// them outside pbemd.
+	battles []*store.BattleCase
 }
 
 // compose composes the resolution's mails, outside any transaction.
@@ -289,8 +300,10 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
+	cases, battleMails := m.openBattles(&c, res.Next, n, now)
+	notices = append(notices, battleMails...)
 	return &resolution{
-		c: &c, turn: n, reports: reports, notices: notices, events: len(res.Events),
+		c: &c, turn: n, reports: reports, notices: notices, events: len(res.Events), battles: cases,
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline},
 	}, nil
 }
@@ -325,6 +338,11 @@ func (r *resolution) commit(tx *store.Tx) error {
 	}
 	if err := lapseExtensions(tx, r.c.ID, r.turn); err != nil {
 		return err
+	}
+	for _, b := range r.battles {
+		if err := tx.PutBattle(r.c.ID, b); err != nil {
+			return err
+		}
 	}
 	return enqueue(tx, r.mails)
 }

@@ -82,8 +82,12 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 	return out
 }
 
-// retreats lists where a ship may withdraw to from a battle: the
+// Retreats lists where a ship may withdraw to from a battle: the
 // neighbours of its system, or the ends of its lane.
+func Retreats(st *campaign.State, b campaign.Battle) []campaign.SystemID {
+	return retreats(campaign.NewGraph(st.Map), b)
+}
+
 func retreats(g *campaign.Graph, b campaign.Battle) []campaign.SystemID {
 	if b.Lane != nil {
 		return []campaign.SystemID{b.Lane.A, b.Lane.B}

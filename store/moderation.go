@@ -9,6 +9,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // ErrApprovalNotFound is returned for a reply address whose token the
@@ -79,8 +80,9 @@ func (tx *Tx) Extensions(id campaign.ID) ([]*Extension, error) {
 // something: the store keeps only the hash of its token.
 type Approval struct {
 	Campaign campaign.ID `json:"campaign"`
-	// Extension is the request it decides.
-	Extension uint64    `json:"extension"`
+	// Extension is the request it decides, or Battle the disputed battle.
+	Extension uint64    `json:"extension,omitempty"`
+	Battle    string    `json:"battle,omitempty"`
 	Expires   time.Time `json:"expires"`
 	// Used is when a reply used it; a token works once.
 	Used time.Time `json:"used,omitzero"`
@@ -180,4 +182,65 @@ func readSub[T any](tx *Tx, id campaign.ID, name []byte) ([]*T, error) {
 		return nil
 	})
 	return out, err
+}
+
+// BattleStatus is where a reported battle stands.
+type BattleStatus string
+
+// The battle statuses.
+const (
+	// BattleOpen waits for a side's result.
+	BattleOpen BattleStatus = "open"
+	// BattleProposed has a result that waits for the other side.
+	BattleProposed BattleStatus = "proposed"
+	// BattleDisputed has two results that differ; the GM decides.
+	BattleDisputed BattleStatus = "disputed"
+	// BattleFinal is settled and applied.
+	BattleFinal BattleStatus = "final"
+)
+
+// BattleCase is a battle fought outside pbemd (battles: reported): the
+// results the sides sent, its clocks (UTD3.4, UTD3.5) and how it ended.
+type BattleCase struct {
+	ID     string              `json:"id"`
+	Turn   int                 `json:"turn"`
+	Sides  []campaign.PlayerID `json:"sides"`
+	Status BattleStatus        `json:"status"`
+	Opened time.Time           `json:"opened"`
+	// ContactBy is when a side that has sent nothing withdraws; ResolveBy
+	// when the campaign's timeout rule settles the battle.
+	ContactBy time.Time `json:"contact_by"`
+	ResolveBy time.Time `json:"resolve_by"`
+	// Results are the results sent, one per side at most, in the order
+	// they came.
+	Results []ReportedResult `json:"results,omitempty"`
+	// Heard lists the sides that have answered, by result or confirmation.
+	Heard []campaign.PlayerID `json:"heard,omitempty"`
+	// AskedGM is set once the GM was asked to decide.
+	AskedGM bool `json:"asked_gm,omitempty"`
+	// Settled says how the battle ended: "agreed by both sides", "decided
+	// by the GM", ...
+	Settled string `json:"settled,omitempty"`
+}
+
+// ReportedResult is one side's result.
+type ReportedResult struct {
+	By        campaign.PlayerID    `json:"by"`
+	Result    *orders.BattleResult `json:"result"`
+	At        time.Time            `json:"at"`
+	MessageID string               `json:"message_id"`
+}
+
+// PutBattle stores a battle case.
+func (tx *Tx) PutBattle(id campaign.ID, b *BattleCase) error {
+	s, err := tx.campaignSub(id, keyBattles)
+	if err != nil {
+		return err
+	}
+	return putJSON(s, []byte(b.ID), b)
+}
+
+// Battles returns a campaign's battle cases, by battle ID.
+func (tx *Tx) Battles(id campaign.ID) ([]*BattleCase, error) {
+	return readSub[BattleCase](tx, id, keyBattles)
 }

@@ -38,6 +38,7 @@ var (
 	keyOrders     = []byte("orders")
 	keyExtensions = []byte("extensions")
 	keyAudit      = []byte("audit")
+	keyBattles    = []byte("battles")
 )
 
 // Options configure Open. The zero value works.

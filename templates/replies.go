@@ -106,6 +106,9 @@ type Rejection struct {
 	// Secrets are values never to quote, such as the token the mail
 	// carried; token lines are masked in any case.
 	Secrets []string
+	// Request says the mail was a request (a command, an extension, a
+	// battle result), not orders.
+	Request bool
 }
 
 // RenderRejection renders the reply to a mail that changed nothing: each
@@ -113,8 +116,11 @@ type Rejection struct {
 // to send instead.
 func RenderRejection(r *Rejection) (subject, text string) {
 	subject = "Orders not accepted"
+	if r.Request {
+		subject = "Request not carried out"
+	}
 	if r.Campaign != "" {
-		subject = fmt.Sprintf("[%s] Orders not accepted", r.Campaign)
+		subject = fmt.Sprintf("[%s] %s", r.Campaign, subject)
 	}
 	lines := splitLines(string(Redact(r.Source, r.Secrets...)))
 	var items []string

@@ -1,0 +1,119 @@
+package moderator_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/store"
+)
+
+// newReportedBattle starts the frontier campaign with battles: reported,
+// and plays turn 1 so that vorn and castellan meet at Meridian: battle
+// T1-B1 waits for the sides' result. Both sides get the battle mail.
+func newReportedBattle(t *testing.T) (*harness, string) {
+	t.Helper()
+	h, token := newGMHarness(t)
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("frontier", 1)
+		if err != nil {
+			return err
+		}
+		rec.State.Rules.Battles = campaign.BattlesReported
+		return tx.PutTurn("frontier", rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true, "move: {fleet: 2nd, path: [mistral, meridian]}")))
+	h.next("vorn").want(t, "accepted")
+	h.send(h.mailFrom("castellan", h.orders("castellan", 1, true, "move: {fleet: 3rd, path: [quillon, aurora, meridian]}")))
+	h.next("castellan").want(t, "accepted")
+	h.gm(token, "process").want(t, "Turn 1 is resolved")
+	for _, p := range []string{"vorn", "castellan"} {
+		// The battle mail and the report may come in either order.
+		a, b := h.next(p), h.next(p)
+		if !strings.Contains(a.Subject, "Battle T1-B1") {
+			a, b = b, a
+		}
+		a.want(t, "Battle T1-B1: report its result", "castellan#1", "light-cruiser", "vorn#3", "scout", "confirm: true")
+		a.wantNot(t, "3rd", "2nd") // fleet IDs stay secret
+		b.want(t, "Turn 1 report", "T1-B1 at Meridian, pending")
+	}
+	for _, p := range []string{"ashari", "tekkar"} {
+		h.next(p).want(t, "Turn 1 report")
+	}
+	return h, token
+}
+
+func TestReportedBattleAgreedByBothSides(t *testing.T) {
+	h, _ := newReportedBattle(t)
+	result := []string{"battle: T1-B1", "result:", "  ships:",
+		"    - {ship: castellan#1, fate: destroyed}",
+		"    - {ship: castellan#2, fate: captured, by: vorn#1}",
+		"    - {ship: castellan#3, fate: disengaged, direction: aurora}",
+		"    - {ship: vorn#2, fate: crippled, damage: 3}",
+		"  vp: {vorn: 120}"}
+	h.ask("vorn", result...).want(t, "result for battle T1-B1 is on file", "castellan#1", "destroyed", "asked to confirm")
+	h.next("castellan").want(t, "vorn sent a result; confirm it?", "castellan#2", "captured by vorn#1", "confirm: true")
+
+	// Bad input changes nothing.
+	h.ask("ashari", "battle: T1-B1", "confirm: true").want(t, "You did not fight in battle T1-B1")
+	h.ask("castellan", "battle: T9-B9", "confirm: true").want(t, "No battle T9-B9 waits for a result", "T1-B1")
+	h.ask("castellan", "battle: T1-B1", "result:", "  ships: [{ship: vorn#7, fate: destroyed}]").want(t, "vorn#7: there is no such ship")
+	h.ask("castellan", "battle: T1-B1", "result:", "  ships:", "    - {ship: vorn#1, fate: destroyed}", "    - {ship: castellan#1, fate: captured, by: vorn#1}").
+		want(t, "the captor vorn#1 is listed as destroyed itself")
+
+	h.ask("castellan", "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
+	for _, p := range players {
+		h.next(p).want(t, "Battle T1-B1 is settled", "castellan#2 frigate captured", "Victory points: castellan 0, vorn 120")
+	}
+	var st *campaign.State
+	h.db.View(func(tx *store.Tx) error {
+		rec, err := tx.Turn("frontier", 2)
+		st = rec.State
+		return err
+	})
+	vorn := st.Fleet("vorn", "2nd")
+	if len(st.Battles) != 0 || vorn == nil || len(vorn.Units) != 4 || vorn.DamageOf(1).Structure != 3 || st.Player("vorn").VP != 120 {
+		t.Errorf("after the agreed result: battles %v, vorn's 2nd %+v, VP %d", st.Battles, vorn, st.Player("vorn").VP)
+	}
+	if c := st.Fleet("castellan", "3rd"); c == nil || c.At != "aurora" || len(c.Units) != 1 {
+		t.Errorf("castellan's 3rd = %+v, want its scout withdrawn to aurora", c)
+	}
+	h.ask("vorn", "battle: T1-B1", "confirm: true").want(t, "already settled")
+	h.quiet(players...)
+}
+
+func TestDisputedBattleDecidedByTheGM(t *testing.T) {
+	h, _ := newReportedBattle(t)
+	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
+	h.next("castellan").want(t, "confirm it?")
+	h.ask("castellan", "battle: T1-B1", "result: {ships: [{ship: vorn#1, fate: destroyed}], vp: {castellan: 80}}").want(t, "the GM will decide")
+	ask := h.next("gm")
+	ask.want(t, "Battle T1-B1 needs your decision", "Result 1, from vorn", "Result 2, from castellan", "accept 2", "auto")
+	h.replyTo("gm", ask, "accept 2\n\nCastellan's account matches the log.")
+	h.next("gm").want(t, "Battle T1-B1 settled")
+	for _, p := range players {
+		h.next(p).want(t, "decided by the GM for castellan's result", "vorn#1 light-cruiser destroyed")
+	}
+	h.replyTo("gm", ask, "auto")
+	h.next("gm").want(t, "already decided battle T1-B1")
+}
+
+func TestBattleClocks(t *testing.T) {
+	h, _ := newReportedBattle(t)
+	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
+	h.next("castellan").want(t, "confirm it?")
+	// Castellan never answers: past the contact clock (3 days) castellan's
+	// ships withdraw (UTD3.42, UTD3.43), whatever vorn claimed.
+	h.advanceTo(h.clock.Now().Add(72*time.Hour + time.Minute))
+	for _, p := range players {
+		m := h.next(p)
+		for strings.Contains(m.Subject, "due in") { // reminders of turn 2
+			m = h.next(p)
+		}
+		m.want(t, "Battle T1-B1 is settled", "castellan sent nothing in time and withdrew", "castellan#1 light-cruiser disengaged")
+	}
+}
