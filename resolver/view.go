@@ -52,6 +52,9 @@ type FleetView struct {
 	// Counts says whether the fleet counts toward the order-point budget
 	// (EaW 5.0: at least 2 ships and 175 CBPV).
 	Counts bool `json:"counts"`
+	// Damage is the battle damage the fleet's units carry, by index into
+	// Units.
+	Damage []campaign.UnitDamage `json:"damage,omitempty"`
 }
 
 // Detail says how much a player learned of a system (EaW 5e).

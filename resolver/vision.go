@@ -150,6 +150,7 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		out.Fleets = append(out.Fleets, FleetView{
 			ID: f.ID, At: f.At, Units: f.Units, CBPV: v.cbpv[i], Scout: v.scout[i],
 			Counts: len(f.Units) >= r.FleetMinShips && v.cbpv[i] >= r.FleetMinCBPV,
+			Damage: f.Damage,
 		})
 	}
 	for _, frd := range v.st.FRDs {

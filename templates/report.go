@@ -105,6 +105,11 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 		if f.Counts {
 			notes = append(notes, "counts for points")
 		}
+		for _, dmg := range f.Damage {
+			if dmg.Unit < len(f.Units) {
+				notes = append(notes, fmt.Sprintf("%s #%d damaged (%d structure)", f.Units[dmg.Unit], dmg.Unit+1, dmg.Structure))
+			}
+		}
 		d.Fleets = append(d.Fleets, fleetRow{ID: string(f.ID), At: names[f.At], Units: campaign.UnitList(f.Units), CBPV: f.CBPV, Note: strings.Join(notes, ", ")})
 	}
 	for _, at := range v.FRDs {
