@@ -272,11 +272,7 @@ func (m *Moderator) gmStatus(c *store.Campaign) (string, error) {
 // gmPreview resolves the open turn on a copy and mails every report to the
 // GM only. Nothing is stored.
 func (m *Moderator) gmPreview(r *request) (decision, error) {
-	o, err := m.loadOpenTurn(r.c.ID)
-	if err != nil {
-		return decision{}, err
-	}
-	res, err := m.prepareResolution(o)
+	res, err := m.prepareOpenTurn(r.c.ID)
 	if err != nil {
 		return decision{}, err
 	}
@@ -301,11 +297,7 @@ func (m *Moderator) gmProcess(r *request) (decision, error) {
 	if r.c.Status != store.Running {
 		return r.refuse(fmt.Sprintf("Campaign %s is %s; resume it first.", r.c.ID, r.c.Status))
 	}
-	o, err := m.loadOpenTurn(r.c.ID)
-	if err != nil {
-		return decision{}, err
-	}
-	res, err := m.prepareResolution(o)
+	res, err := m.prepareOpenTurn(r.c.ID)
 	if err != nil {
 		return decision{}, err
 	}

@@ -95,6 +95,16 @@ func (m *Moderator) loadOpenTurn(id campaign.ID) (*openTurn, error) {
 	return &o, err
 }
 
+// prepareOpenTurn resolves a campaign's open turn with the orders on file,
+// without writing anything.
+func (m *Moderator) prepareOpenTurn(id campaign.ID) (*resolution, error) {
+	o, err := m.loadOpenTurn(id)
+	if err != nil {
+		return nil, err
+	}
+	return m.prepareResolution(o)
+}
+
 // allFinal reports whether every active player has final orders on file.
 func (o *openTurn) allFinal() bool {
 	active := o.c.ActiveSeats()

@@ -1,23 +1,18 @@
 package realmail
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"net"
-	"slices"
 	"strings"
 
-	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/pbemd/pbemd/mail/localmail"
 )
 
 // Message is a mail as a mailbox holds it.
-type Message struct {
-	UID   uint32
-	Flags []string // e.g. `\Seen`
-	Raw   []byte
-}
+type Message = localmail.Stored
 
 // Messages returns every message in a user's mailbox, in UID order, read
 // over IMAP as the user without changing any flag. The mailbox name has
@@ -30,30 +25,12 @@ func (s *System) Messages(ctx context.Context, user, mailbox string) ([]Message,
 		if err != nil {
 			return err
 		}
-		data, err := c.Select(name, &imap.SelectOptions{ReadOnly: true}).Wait()
+		out, err = localmail.ReadMailbox(c, name)
 		if err != nil {
-			return fmt.Errorf("realmail: examine %s of %s: %w", name, user, err)
-		}
-		if data.NumMessages == 0 {
-			return nil
-		}
-		body := &imap.FetchItemBodySection{Peek: true}
-		var all imap.SeqSet
-		all.AddRange(1, 0)
-		bufs, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
-		if err != nil {
-			return fmt.Errorf("realmail: fetch %s of %s: %w", name, user, err)
-		}
-		for _, b := range bufs {
-			m := Message{UID: uint32(b.UID), Raw: b.FindBodySection(body)}
-			for _, f := range b.Flags {
-				m.Flags = append(m.Flags, string(f))
-			}
-			out = append(out, m)
+			return fmt.Errorf("realmail: %s of %s: %w", name, user, err)
 		}
 		return nil
 	})
-	slices.SortFunc(out, func(a, b Message) int { return cmp.Compare(a.UID, b.UID) })
 	return out, err
 }
 

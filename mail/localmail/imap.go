@@ -86,31 +86,41 @@ func (w *World) Mailbox(ctx context.Context, user, password, mailbox string) ([]
 func (w *World) Messages(ctx context.Context, user, password, mailbox string) ([]Stored, error) {
 	var out []Stored
 	err := w.withClient(ctx, user, password, func(c *imapclient.Client) error {
-		data, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-		if err != nil {
-			return fmt.Errorf("localmail: examine %s of %s: %w", mailbox, user, err)
-		}
-		if data.NumMessages == 0 {
-			return nil
-		}
-		body := &imap.FetchItemBodySection{Peek: true}
-		var all imap.SeqSet
-		all.AddRange(1, 0)
-		bufs, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
-		if err != nil {
-			return fmt.Errorf("localmail: fetch %s of %s: %w", mailbox, user, err)
-		}
-		for _, b := range bufs {
-			s := Stored{UID: uint32(b.UID), Raw: b.FindBodySection(body)}
-			for _, f := range b.Flags {
-				s.Flags = append(s.Flags, string(f))
-			}
-			out = append(out, s)
-		}
-		return nil
+		var err error
+		out, err = ReadMailbox(c, mailbox)
+		return err
 	})
-	slices.SortFunc(out, func(a, b Stored) int { return cmp.Compare(a.UID, b.UID) })
 	return out, err
+}
+
+// ReadMailbox returns every message in a mailbox of a logged-in client, in
+// UID order, without changing any flag. Test suites against other IMAP
+// servers use it too.
+func ReadMailbox(c *imapclient.Client, mailbox string) ([]Stored, error) {
+	data, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		return nil, fmt.Errorf("localmail: examine %s: %w", mailbox, err)
+	}
+	if data.NumMessages == 0 {
+		return nil, nil
+	}
+	body := &imap.FetchItemBodySection{Peek: true}
+	var all imap.SeqSet
+	all.AddRange(1, 0)
+	bufs, err := c.Fetch(all, &imap.FetchOptions{UID: true, Flags: true, BodySection: []*imap.FetchItemBodySection{body}}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("localmail: fetch %s: %w", mailbox, err)
+	}
+	out := make([]Stored, 0, len(bufs))
+	for _, b := range bufs {
+		s := Stored{UID: uint32(b.UID), Raw: b.FindBodySection(body)}
+		for _, f := range b.Flags {
+			s.Flags = append(s.Flags, string(f))
+		}
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b Stored) int { return cmp.Compare(a.UID, b.UID) })
+	return out, nil
 }
 
 // withClient logs in over IMAP, runs f, and logs out. The connection is
