@@ -19,7 +19,7 @@ const (
 	defaultProcessed       = "pbemd/processed"
 	defaultPoll            = time.Minute
 	defaultMaxMessageBytes = 10 << 20
-	dialTimeout            = 30 * time.Second
+	defaultIMAPTimeout     = time.Minute
 	backoffMin             = time.Second
 	backoffMax             = 5 * time.Minute
 )
@@ -42,8 +42,12 @@ type IntakeOptions struct {
 	// MaxMessageBytes bounds a fetched mail; default 10 MiB. A larger mail
 	// is handed over with only its header (Fetched.Truncated).
 	MaxMessageBytes int64
-	Clock           clock.Clock // default clock.System{}
-	Logger          *slog.Logger
+	// Timeout bounds connecting, and how long a command may wait with
+	// nothing at all from the server before the connection is dropped and
+	// made again; default 1m. Silence while idling is not counted.
+	Timeout time.Duration
+	Clock   clock.Clock // default clock.System{}
+	Logger  *slog.Logger
 }
 
 // Cursor is where intake stopped: the mailbox's UIDVALIDITY and the highest
@@ -100,6 +104,9 @@ func NewIntake(opts IntakeOptions) *Intake {
 	if opts.MaxMessageBytes <= 0 {
 		opts.MaxMessageBytes = defaultMaxMessageBytes
 	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = defaultIMAPTimeout
+	}
 	in := &Intake{opts: opts, log: opts.Logger, clock: opts.Clock}
 	if in.log == nil {
 		in.log = slog.New(slog.DiscardHandler)
@@ -138,9 +145,11 @@ func (in *Intake) once(ctx context.Context, h Handler) error {
 // each pass it waits with IDLE where the server offers it (and at most Poll),
 // else for Poll. It reconnects after any connection error with capped
 // exponential backoff and jitter; it warns when the connection fails and
-// tells when it works again, not at every retry. A handler error is logged,
-// and the mail is tried again on the next pass. Only an invalid
-// configuration makes Run return early, with an error.
+// tells when it works again, not at every retry. A connection works once a
+// whole pass went through: one that logs in and then fails every time backs
+// off like one that cannot connect. A handler error is logged, and the mail
+// is tried again on the next pass. Only an invalid configuration makes Run
+// return early, with an error.
 func (in *Intake) Run(ctx context.Context, h Handler) error {
 	if _, err := in.opts.TLS.check(); err != nil {
 		return err
@@ -169,15 +178,15 @@ func (in *Intake) Run(ctx context.Context, h Handler) error {
 	}
 }
 
-// serve runs passes over one connection until it fails.
-func (in *Intake) serve(ctx context.Context, h Handler, connected func(*session)) error {
+// serve runs passes over one connection until it fails. It calls works
+// after the first pass that did not fail on the connection.
+func (in *Intake) serve(ctx context.Context, h Handler, works func(*session)) error {
 	s, err := in.connect(ctx)
 	if err != nil {
 		return err
 	}
 	defer s.close()
-	connected(s)
-	for {
+	for first := true; ; first = false {
 		if err := s.pass(ctx, h); err != nil {
 			var he *handlerError
 			if !errors.As(err, &he) {
@@ -185,23 +194,24 @@ func (in *Intake) serve(ctx context.Context, h Handler, connected func(*session)
 			}
 			in.log.Error("handle mail; it stays in the mailbox", "uid", he.uid, "err", he.err)
 		}
+		if first {
+			works(s)
+		}
 		if err := s.wait(ctx); err != nil {
 			return err
 		}
 	}
 }
 
-// dial opens the connection, with TLS from the start in implicit mode.
-func (in *Intake) dial(ctx context.Context) (net.Conn, error) {
-	d := &net.Dialer{Timeout: dialTimeout}
-	if mode, _ := in.opts.TLS.check(); mode == TLSImplicit {
-		cfg := in.tlsConfig()
-		if cfg.NextProtos == nil {
-			cfg.NextProtos = []string{"imap"} // RFC 9051 §7.1.6 ALPN
-		}
-		return (&tls.Dialer{NetDialer: d, Config: cfg}).DialContext(ctx, "tcp", in.opts.Addr)
+// dial opens the TCP connection under a watchdog; TLS, implicit or not,
+// is done over it, so that the watchdog sees the raw bytes.
+func (in *Intake) dial(ctx context.Context) (*watchdog, error) {
+	d := &net.Dialer{Timeout: in.opts.Timeout}
+	conn, err := d.DialContext(ctx, "tcp", in.opts.Addr)
+	if err != nil {
+		return nil, err
 	}
-	return d.DialContext(ctx, "tcp", in.opts.Addr)
+	return newWatchdog(conn, in.opts.Timeout), nil
 }
 
 func (in *Intake) tlsConfig() *tls.Config {

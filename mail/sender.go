@@ -16,7 +16,13 @@ import (
 	"github.com/wneessen/go-mail/smtp"
 )
 
-const defaultSMTPTimeout = 30 * time.Second
+// Default SMTP timeouts.
+const (
+	defaultSMTPTimeout = 30 * time.Second
+	// defaultDataTimeout is RFC 5321 §4.5.3.2.6's wait for the reply to
+	// the end of a mail, which it sets long to avoid duplicates.
+	defaultDataTimeout = 10 * time.Minute
+)
 
 // SenderOptions configures a Sender. Only Host is required.
 type SenderOptions struct {
@@ -28,8 +34,14 @@ type SenderOptions struct {
 	// User and Password log in with AUTH PLAIN; no login when User is empty.
 	User, Password string
 	HELO           string        // default the local host name
-	Timeout        time.Duration // per connect and per mail; 0 means 30s
-	Logger         *slog.Logger
+	Timeout        time.Duration // per connect, and per mail up to its content; 0 means 30s
+	// DataTimeout bounds sending a mail's content and waiting for the
+	// server to accept it; 0 means 10m (RFC 5321 §4.5.3.2.6). A server may
+	// take long to accept a mail, scanning it, and giving up on it too
+	// early sends it again: each time it is retried, if the server stays
+	// slow.
+	DataTimeout time.Duration
+	Logger      *slog.Logger
 }
 
 // Sender delivers mail to one SMTP submission server. It is safe for
@@ -72,6 +84,9 @@ func (e *SendError) Temporary() bool {
 func NewSender(opts SenderOptions) *Sender {
 	if opts.Timeout <= 0 {
 		opts.Timeout = defaultSMTPTimeout
+	}
+	if opts.DataTimeout <= 0 {
+		opts.DataTimeout = defaultDataTimeout
 	}
 	opts.TLS, _ = opts.TLS.check() // an unknown mode fails in Send
 	if opts.Port == 0 {
@@ -122,7 +137,7 @@ func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) err
 		if n == 0 || se == nil || !se.Temporary() {
 			return err
 		}
-		s.log.Info("smtp session refused more mail; reconnecting", "sent", n, "err", se.Err)
+		s.log.Debug("smtp session refused more mail; reconnecting", "sent", n, "err", se.Err)
 	}
 	return nil
 }
@@ -252,6 +267,10 @@ func (s *Sender) sendOne(sc *smtp.Client, env Envelope) error {
 	w, err := sc.Data()
 	if err != nil {
 		return fmt.Errorf("data: %w", err)
+	}
+	if err := sc.UpdateDeadline(s.opts.DataTimeout); err != nil {
+		w.Close()
+		return fmt.Errorf("set deadline: %w", err)
 	}
 	if _, err := w.Write(env.Raw); err != nil {
 		w.Close()

@@ -2,10 +2,15 @@ package mail
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -17,12 +22,14 @@ var errConnClosed = errors.New("mail: imap connection closed")
 // session is one logged-in IMAP connection with the mailbox selected.
 type session struct {
 	in        *Intake
-	c         *imapclient.Client
-	stop      func() bool   // cancels closing the connection when ctx ends
-	exists    chan struct{} // signalled by unilateral EXISTS; capacity 1
-	processed string        // the processed folder in the server's syntax
-	validity  uint32        // UIDVALIDITY of the selected mailbox
-	idle      bool          // the server offers IDLE (RFC 2177)
+	dog       *watchdog          // the connection under c
+	c         *imapclient.Client // nil until start
+	stop      func() bool        // cancels closing the connection when ctx ends
+	exists    chan struct{}      // signalled by unilateral EXISTS; capacity 1
+	processed string             // the processed folder in the server's syntax
+	validity  uint32             // UIDVALIDITY of the selected mailbox
+	stale     bool               // select again before the next pass
+	idle      bool               // the server offers IDLE (RFC 2177)
 }
 
 // connect dials, logs in, makes sure the processed folder exists and
@@ -33,14 +40,24 @@ func (in *Intake) connect(ctx context.Context) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn, err := in.dial(ctx)
+	dog, err := in.dial(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("mail: connect to imap %s: %w", in.opts.Addr, err)
 	}
-	s := &session{in: in, exists: make(chan struct{}, 1)}
-	s.stop = context.AfterFunc(ctx, func() { conn.Close() })
+	s := &session{in: in, dog: dog, exists: make(chan struct{}, 1)}
+	s.stop = context.AfterFunc(ctx, func() { dog.Close() })
+	if err := s.do(func() error { return s.start(mode) }); err != nil {
+		s.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// start secures the connection as mode asks, then logs in and selects the
+// mailbox.
+func (s *session) start(mode TLSMode) error {
 	opts := &imapclient.Options{
-		TLSConfig: in.tlsConfig(),
+		TLSConfig: s.in.tlsConfig(),
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
 				if d.NumMessages != nil {
@@ -49,21 +66,26 @@ func (in *Intake) connect(ctx context.Context) (*session, error) {
 			},
 		},
 	}
-	if mode == TLSStartTLS {
-		s.c, err = imapclient.NewStartTLS(conn, opts)
-		if err != nil {
-			s.stop()
-			conn.Close()
-			return nil, fmt.Errorf("mail: starttls with imap %s: %w", in.opts.Addr, err)
+	switch mode {
+	case TLSImplicit:
+		cfg := s.in.tlsConfig()
+		if cfg.NextProtos == nil {
+			cfg.NextProtos = []string{"imap"} // RFC 9051 §7.1.6 ALPN
 		}
-	} else {
+		conn := tls.Client(s.dog, cfg)
+		if err := conn.Handshake(); err != nil {
+			return fmt.Errorf("mail: tls with imap %s: %w", s.in.opts.Addr, err)
+		}
 		s.c = imapclient.New(conn, opts)
+	case TLSStartTLS:
+		var err error
+		if s.c, err = imapclient.NewStartTLS(s.dog, opts); err != nil {
+			return fmt.Errorf("mail: starttls with imap %s: %w", s.in.opts.Addr, err)
+		}
+	default:
+		s.c = imapclient.New(s.dog, opts)
 	}
-	if err := s.open(); err != nil {
-		s.close()
-		return nil, err
-	}
-	return s, nil
+	return s.open()
 }
 
 // open logs in and selects the mailbox.
@@ -76,11 +98,16 @@ func (s *session) open() error {
 	if err := s.ensureProcessed(); err != nil {
 		return err
 	}
-	data, err := s.c.Select(o.Mailbox, nil).Wait()
+	return s.selectMailbox()
+}
+
+// selectMailbox selects the mailbox and notes its UIDVALIDITY.
+func (s *session) selectMailbox() error {
+	data, err := s.c.Select(s.in.opts.Mailbox, nil).Wait()
 	if err != nil {
-		return fmt.Errorf("mail: select %s: %w", o.Mailbox, err)
+		return fmt.Errorf("mail: select %s: %w", s.in.opts.Mailbox, err)
 	}
-	s.validity = data.UIDValidity
+	s.validity, s.stale = data.UIDValidity, false
 	return nil
 }
 
@@ -119,7 +146,13 @@ func (s *session) ensureProcessed() error {
 // one h accepted. Mail at or below the cursor was handled before (the move
 // failed or never happened) and is only filed. After a UIDVALIDITY change
 // every mail is handed over again. It stops at the first handler error.
+// After a Poll it selects the mailbox again first.
 func (s *session) pass(ctx context.Context, h Handler) error {
+	if s.stale {
+		if err := s.do(s.selectMailbox); err != nil {
+			return err
+		}
+	}
 	s.drain()
 	cur, err := h.Cursor(ctx)
 	if err != nil {
@@ -129,7 +162,11 @@ func (s *session) pass(ctx context.Context, h Handler) error {
 	if rescan && cur.UIDValidity != 0 {
 		s.in.log.Info("mailbox uidvalidity changed; rescanning", "was", cur.UIDValidity, "now", s.validity)
 	}
-	found, err := s.c.UIDSearch(&imap.SearchCriteria{}, nil).Wait()
+	var found *imap.SearchData
+	err = s.do(func() (err error) {
+		found, err = s.c.UIDSearch(&imap.SearchCriteria{}, nil).Wait()
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("mail: search %s: %w", s.in.opts.Mailbox, err)
 	}
@@ -185,7 +222,11 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) error
 
 // sizes fetches RFC822.SIZE of the given mail.
 func (s *session) sizes(uids []imap.UID) (map[imap.UID]int64, error) {
-	msgs, err := s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	var msgs []*imapclient.FetchMessageBuffer
+	err := s.do(func() (err error) {
+		msgs, err = s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("mail: fetch sizes: %w", err)
 	}
@@ -205,16 +246,59 @@ func (s *session) fetch(uid imap.UID, size int64) (*Fetched, error) {
 	if truncated {
 		sec.Specifier = imap.PartSpecifierHeader
 	}
-	msgs, err := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
+	var (
+		raw   []byte
+		found bool
+	)
+	err := s.do(func() error {
+		cmd := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}})
+		for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
+			got, body, err := readBody(msg)
+			if err != nil {
+				return err // and never touch cmd again: see readBody
+			}
+			if got == uid {
+				raw, found = body, true
+			}
+		}
+		return cmd.Close()
+	})
 	if err != nil {
 		return nil, fmt.Errorf("mail: fetch uid %d: %w", uid, err)
 	}
-	for _, m := range msgs {
-		if m.UID == uid {
-			return &Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: m.FindBodySection(sec), Size: size, Truncated: truncated}, nil
+	if !found {
+		return nil, nil
+	}
+	return &Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: raw, Size: size, Truncated: truncated}, nil
+}
+
+// readBody reads the UID and the one body section of a FETCH response, as
+// FetchMessageData.Collect would. After a failed read the caller must drop
+// the connection without using the command again: go-imap v2.0.0-beta.8
+// then reads the broken literal a second time to discard it (in Next,
+// Close and Collect), from this goroutine while its reader goroutine reads
+// the same buffer, which the race detector reports.
+func readBody(msg *imapclient.FetchMessageData) (imap.UID, []byte, error) {
+	var (
+		uid imap.UID
+		raw []byte
+	)
+	for item := msg.Next(); item != nil; item = msg.Next() {
+		switch item := item.(type) {
+		case imapclient.FetchItemDataUID:
+			uid = item.UID
+		case imapclient.FetchItemDataBodySection:
+			if item.Literal == nil {
+				continue
+			}
+			b, err := io.ReadAll(item.Literal)
+			if err != nil {
+				return uid, nil, fmt.Errorf("read body: %w", err)
+			}
+			raw = b
 		}
 	}
-	return nil, nil
+	return uid, raw, nil
 }
 
 // file marks mail \Seen and moves it to the processed folder.
@@ -224,25 +308,32 @@ func (s *session) file(uids ...imap.UID) error {
 	}
 	set := imap.UIDSetNum(uids...)
 	seen := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}
-	if err := s.c.Store(set, seen, nil).Close(); err != nil {
-		return fmt.Errorf("mail: mark %v seen: %w", set, err)
-	}
-	if _, err := s.c.Move(set, s.processed).Wait(); err != nil {
-		return fmt.Errorf("mail: move %v to %s: %w", set, s.processed, err)
-	}
-	return nil
+	return s.do(func() error {
+		if err := s.c.Store(set, seen, nil).Close(); err != nil {
+			return fmt.Errorf("mail: mark %v seen: %w", set, err)
+		}
+		if _, err := s.c.Move(set, s.processed).Wait(); err != nil {
+			return fmt.Errorf("mail: move %v to %s: %w", set, s.processed, err)
+		}
+		return nil
+	})
 }
 
 // wait returns when new mail may have arrived: on EXISTS while idling, after
-// Poll, or with an error when the connection or ctx ends.
+// Poll, or with an error when the connection or ctx ends. The watchdog
+// sleeps while idling, when the server has nothing to say; a server that
+// died meanwhile is found when IDLE ends, at the latest after Poll.
 func (s *session) wait(ctx context.Context) error {
 	var (
 		idle   *imapclient.IdleCommand
 		exists chan struct{} // nil unless idling: only IDLE reports new mail
 	)
 	if s.idle {
-		var err error
-		if idle, err = s.c.Idle(); err != nil { // returns once the server is idling
+		err := s.do(func() (err error) {
+			idle, err = s.c.Idle() // returns once the server is idling
+			return err
+		})
+		if err != nil {
 			return fmt.Errorf("mail: start idle: %w", err)
 		}
 		exists = s.exists
@@ -255,18 +346,25 @@ func (s *session) wait(ctx context.Context) error {
 	case <-s.c.Closed():
 		return errConnClosed
 	case <-t.C():
+		// A server may keep a session on a mailbox that was deleted and
+		// created again (imapmemserver does; Dovecot says BYE), so the
+		// mailbox is selected again after each Poll: a new UIDVALIDITY
+		// is seen within Poll.
+		s.stale = true
 	case <-exists:
 	}
 	if idle == nil {
 		return nil
 	}
-	if err := idle.Close(); err != nil {
-		return fmt.Errorf("mail: stop idle: %w", err)
-	}
-	if err := idle.Wait(); err != nil {
-		return fmt.Errorf("mail: idle: %w", err)
-	}
-	return nil
+	return s.do(func() error {
+		if err := idle.Close(); err != nil {
+			return fmt.Errorf("mail: stop idle: %w", err)
+		}
+		if err := idle.Wait(); err != nil {
+			return fmt.Errorf("mail: idle: %w", err)
+		}
+		return nil
+	})
 }
 
 // notify records that the mailbox grew; it never blocks the client's reader.
@@ -287,7 +385,7 @@ func (s *session) drain() {
 
 // logout says goodbye and closes the connection.
 func (s *session) logout() error {
-	err := s.c.Logout().Wait()
+	err := s.do(func() error { return s.c.Logout().Wait() })
 	s.close()
 	if err != nil {
 		return fmt.Errorf("mail: log out of imap: %w", err)
@@ -298,5 +396,84 @@ func (s *session) logout() error {
 // close closes the connection without a goodbye.
 func (s *session) close() {
 	s.stop()
-	s.c.Close()
+	if s.c != nil {
+		s.c.Close()
+	} else {
+		s.dog.Close()
+	}
+}
+
+// do runs IMAP commands under the watchdog, and says so when it was the
+// watchdog that ended them.
+func (s *session) do(commands func() error) error {
+	s.dog.arm()
+	err := commands()
+	if s.dog.disarm() && err != nil {
+		return fmt.Errorf("mail: no answer from imap %s within %v: %w", s.in.opts.Addr, s.in.opts.Timeout, err)
+	}
+	return err
+}
+
+// watchdog is the connection under an IMAP session. It closes the
+// connection when a command has waited its timeout with not a byte from
+// the server: once go-imap has sent a command, it waits for the first byte
+// of the answer with no deadline, so a server that stalls would hang intake
+// for good. It runs only while commands wait (session.do), not while the
+// handler works or the session idles, when silence is normal. It measures
+// real time, as the network does: a fake clock moved on to skip backoff
+// must not cut healthy connections.
+type watchdog struct {
+	net.Conn
+	timeout time.Duration
+	timer   *time.Timer
+
+	mu    sync.Mutex
+	armed bool
+	fired bool
+}
+
+func newWatchdog(c net.Conn, timeout time.Duration) *watchdog {
+	w := &watchdog{Conn: c, timeout: timeout}
+	w.timer = time.AfterFunc(timeout, w.fire)
+	w.timer.Stop()
+	return w
+}
+
+// Read passes on a read and, while armed, restarts the count.
+func (w *watchdog) Read(p []byte) (int, error) {
+	n, err := w.Conn.Read(p)
+	if n > 0 {
+		w.mu.Lock()
+		if w.armed {
+			w.timer.Reset(w.timeout)
+		}
+		w.mu.Unlock()
+	}
+	return n, err
+}
+
+func (w *watchdog) arm() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.armed, w.fired = true, false
+	w.timer.Reset(w.timeout)
+}
+
+// disarm stops the count and reports whether it ran out since arm.
+func (w *watchdog) disarm() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.armed = false
+	w.timer.Stop()
+	return w.fired
+}
+
+func (w *watchdog) fire() {
+	w.mu.Lock()
+	fire := w.armed
+	w.fired = w.fired || fire
+	w.mu.Unlock()
+	if fire {
+		w.Conn.Close()
+	}
 }
