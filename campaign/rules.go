@@ -13,7 +13,35 @@ type Rules struct {
 	Vision  VisionRules `json:"vision" yaml:"vision"`
 	Income  IncomeRules `json:"income" yaml:"income"`
 	Build   BuildRules  `json:"build" yaml:"build"`
+	Fleets  FleetRules  `json:"fleets" yaml:"fleets"`
 	Battles BattleMode  `json:"battles" yaml:"battles"`
+}
+
+// FleetRules limit fleets (EaW 17.0, 17a, 2c). A 0 turns a limit off.
+type FleetRules struct {
+	// MaxCBPV is the largest combat BPV of one fleet in each period of
+	// the campaign: from the start year, from start +StepYears and from
+	// start +2×StepYears (EaW 17.0: 600, 800, 1000).
+	MaxCBPV [3]int `json:"max_cbpv" yaml:"max_cbpv"`
+	// MaxBigCBPV caps the combat BPV of size class 2 and 3 ships in one
+	// fleet, by period (EaW 17.0: 450, 600, 750).
+	MaxBigCBPV [3]int `json:"max_big_cbpv" yaml:"max_big_cbpv"`
+	StepYears  int    `json:"step_years" yaml:"step_years"`
+	// PerSystem is how many of one player's fleets a system may hold
+	// (EaW 17a: 3, except at the start).
+	PerSystem int `json:"per_system" yaml:"per_system"`
+	// StartCount, StartSize and StartMinCBPV check the starting fleets
+	// (EaW 2c): exactly StartCount fleets per player, each with a ship of
+	// size class StartSize and from StartMinCBPV to the first MaxCBPV.
+	StartCount   int `json:"start_count" yaml:"start_count"`
+	StartSize    int `json:"start_size" yaml:"start_size"`
+	StartMinCBPV int `json:"start_min_cbpv" yaml:"start_min_cbpv"`
+	// SimilarHull is the surcharge, in percent, on the third and later
+	// ship of one class a player owns (EaW 17f: 30), for size class 2
+	// from SimilarHullMin[0] EBPV, size 3 from [1] and size 4 from [2]
+	// (225, 160, 100).
+	SimilarHull    int    `json:"similar_hull" yaml:"similar_hull"`
+	SimilarHullMin [3]int `json:"similar_hull_min" yaml:"similar_hull_min"`
 }
 
 // BudgetRules set the order-point budget (EaW 5.0): max(Min, floor(F/Divisor)),
@@ -76,9 +104,14 @@ func PresetEaW() Rules {
 			JumpCost: 1, BuildCost: 1, DevelopCost: 1,
 			FreeJumpFromColony: true,
 		},
-		Vision:  VisionRules{Radius: 1},
-		Income:  IncomeRules{Mine: 100, Prorate: [4]int{100, 75, 50, 25}},
-		Build:   BuildRules{Docking: 36},
+		Vision: VisionRules{Radius: 1},
+		Income: IncomeRules{Mine: 100, Prorate: [4]int{100, 75, 50, 25}},
+		Build:  BuildRules{Docking: 36},
+		Fleets: FleetRules{
+			MaxCBPV: [3]int{600, 800, 1000}, MaxBigCBPV: [3]int{450, 600, 750}, StepYears: 10,
+			PerSystem: 3, StartCount: 6, StartSize: 4, StartMinCBPV: 175,
+			SimilarHull: 30, SimilarHullMin: [3]int{225, 160, 100},
+		},
 		Battles: BattlesAuto,
 	}
 }
@@ -90,4 +123,28 @@ func Preset(name string) (Rules, bool) {
 		return PresetEaW(), true
 	}
 	return Rules{}, false
+}
+
+// FleetCaps returns the largest combat BPV of one fleet, and of its size
+// class 2 and 3 ships, in the year of date (EaW 17.0); 0 is no cap.
+func (r *Rules) FleetCaps(start, date Date) (total, big int) {
+	period := 0
+	if r.Fleets.StepYears > 0 {
+		period = min(max((date.Year-start.Year)/r.Fleets.StepYears, 0), 2)
+	}
+	return r.Fleets.MaxCBPV[period], r.Fleets.MaxBigCBPV[period]
+}
+
+// HullSurcharge returns the percentage added to the price of a unit of
+// class c when the player already owns owned units of it (EaW 17f): the
+// third and later ship of a big enough class. Civilian ships and
+// auxiliaries (size class 5 and up) never carry it.
+func (r *Rules) HullSurcharge(c *UnitClass, owned int) int {
+	if owned < 2 || c.Size < 2 || c.Size > 4 || r.Fleets.SimilarHull == 0 {
+		return 0
+	}
+	if c.EBPV < r.Fleets.SimilarHullMin[c.Size-2] {
+		return 0
+	}
+	return r.Fleets.SimilarHull
 }

@@ -319,6 +319,42 @@ func (l *loader) readFleets(n *yaml.Node) {
 		seen[fl.Key()] = idNode
 		l.st.Fleets = append(l.st.Fleets, fl)
 	}
+	l.checkStartingFleets(seen)
+}
+
+// checkStartingFleets checks every navy against EaW 2c: exactly
+// StartCount fleets, each with a ship of size class StartSize and a combat
+// BPV from StartMinCBPV to the first period's cap. StartCount 0 skips it,
+// and so does a scenario with no fleets at all: a map still being drawn.
+func (l *loader) checkStartingFleets(nodes map[campaign.FleetKey]*yaml.Node) {
+	r := l.st.Rules.Fleets
+	if r.StartCount == 0 || len(l.st.Fleets) == 0 {
+		return
+	}
+	const off = "or set overrides: {fleets: {start_count: 0}} to start otherwise"
+	count := map[campaign.PlayerID]int{}
+	for _, f := range l.st.Fleets {
+		count[f.Owner]++
+		n := nodes[f.Key()]
+		cbpv, hasSize := 0, r.StartSize == 0
+		for _, u := range f.Units {
+			if c := l.st.Catalogue.Class(u); c != nil {
+				cbpv += c.CBPV
+				hasSize = hasSize || c.Size == r.StartSize
+			}
+		}
+		if !hasSize {
+			l.addf(n, "fleet %s of %s has no size class %d ship; every starting fleet needs one (EaW 2c), %s", f.ID, f.Owner, r.StartSize, off)
+		}
+		if max := r.MaxCBPV[0]; cbpv < r.StartMinCBPV || (max > 0 && cbpv > max) {
+			l.addf(n, "fleet %s of %s has %d combat BPV; a starting fleet has %d to %d (EaW 2c), %s", f.ID, f.Owner, cbpv, r.StartMinCBPV, max, off)
+		}
+	}
+	for _, p := range l.st.Players {
+		if n := count[p.ID]; n != r.StartCount {
+			l.addf(l.players[p.ID], "player %s starts with %d fleets; EaW 2c gives each player exactly %d, %s", p.ID, n, r.StartCount, off)
+		}
+	}
 }
 
 func (l *loader) fleetUnits(n *yaml.Node) []campaign.ClassName {

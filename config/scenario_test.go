@@ -87,6 +87,7 @@ func TestLoadScenario_good(t *testing.T) {
 			want.Budget.Min = 4
 			want.Budget.FreeJumpFromColony = false
 			want.Income.Prorate = [4]int{100, 80, 60, 40}
+			want.Fleets.StartCount = 0
 			if !reflect.DeepEqual(sc.State.Rules, want) {
 				t.Errorf("rules = %+v, want %+v", sc.State.Rules, want)
 			}

@@ -43,7 +43,7 @@ func TestTurnThroughDovecotAndPostfix(t *testing.T) {
 
 	h.send("castellan", h.orders("castellan", true, "move: {fleet: 3rd, path: [quillon, aurora, meridian]}"))
 	h.answer("castellan").want(t, "accepted", "Order points: 2 of 3 used, 1 left")
-	h.send("ashari", h.orders("ashari", true, "build: {units: [cruiser], fleet: 7th, mp: 1}", "move: {fleet: 4th, path: [ember]}"))
+	h.send("ashari", h.orders("ashari", true, "build: {units: [cruiser], fleet: 3rd, mp: 1}", "move: {fleet: 4th, path: [ember]}"))
 	h.answer("ashari").want(t, "accepted", "Treasury: 635 BPV; builds cost 115 BPV")
 
 	// Tekkar names a lane that does not exist, and is told where.

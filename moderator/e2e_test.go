@@ -60,7 +60,7 @@ func TestCampaignByMail(t *testing.T) {
 
 	// Ashari attaches the orders as a .yaml file.
 	att := base64.StdEncoding.EncodeToString([]byte(h.orders("ashari", 1, false,
-		"build: {units: [cruiser], fleet: 7th, mp: 1}",
+		"build: {units: [cruiser], fleet: 3rd, mp: 1}",
 		"move: {fleet: 4th, path: [ember]}")))
 	h.send(h.mailFrom("ashari", "--b\nContent-Type: text/plain\n\nOrders attached.\n--b\n"+
 		"Content-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"orders.yaml\"\nContent-Transfer-Encoding: base64\n\n"+
@@ -111,7 +111,7 @@ func TestCampaignByMail(t *testing.T) {
 	}
 	checkReportMail(t, reports["vorn"].raw, 2)
 	reports["vorn"].want(t, "Fleet 2nd moved Ferrum → Mistral → Meridian", "Battle T1-B1 at Meridian", "colony at Halcyon")
-	reports["ashari"].want(t, "Built cruiser at Ashar into fleet 7th for 115 BPV", "Treasury: 520 BPV")
+	reports["ashari"].want(t, "Built cruiser at Ashar into fleet 3rd for 115 BPV", "Treasury: 520 BPV")
 	// The battle is fought at once (battles: auto). Every player learns who
 	// fought where, with what, and how it ended (EaW 1b, 1e); only the
 	// sides get the round-by-round log.

@@ -3,6 +3,7 @@ package orders
 import (
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
 )
@@ -27,7 +28,9 @@ func (v *validator) build(o Order, b *Build) CostedOrder {
 	} else {
 		v.built = o.Pos
 	}
-	co.BPV = v.units(o, b)
+	var notes []string
+	co.BPV, notes = v.units(o, b)
+	co.Notes = append(co.Notes, notes...)
 	v.spent += co.BPV
 	if v.spent > v.treasury && !v.overTreasury {
 		v.overTreasury = true
@@ -39,6 +42,7 @@ func (v *validator) build(o Order, b *Build) CostedOrder {
 	}
 	if b.Fleet != "" {
 		co.Notes = append(co.Notes, v.target(o, b, frd)...)
+		v.fleetCap(o, b)
 	}
 	if b.MP == 0 {
 		co.Notes = append(co.Notes, "mp 0: the new units move from next turn (EaW 6.0)")
@@ -47,9 +51,19 @@ func (v *validator) build(o Order, b *Build) CostedOrder {
 }
 
 // units checks the classes and the docking points and returns the EBPV the
-// units cost.
-func (v *validator) units(o Order, b *Build) int {
+// units cost, with the similar-hull surcharge on the third and later ship
+// of a class the player owns (EaW 17f), and notes on each surcharge.
+func (v *validator) units(o Order, b *Build) (int, []string) {
 	docking, ebpv := 0, 0
+	owned := map[campaign.ClassName]int{}
+	for _, f := range v.st.Fleets {
+		if f.Owner == v.player {
+			for _, u := range f.Units {
+				owned[u]++
+			}
+		}
+	}
+	var notes []string
 	for i, u := range b.Units {
 		c := v.st.Catalogue.Class(u)
 		if c == nil {
@@ -62,13 +76,46 @@ func (v *validator) units(o Order, b *Build) int {
 			continue
 		}
 		docking += c.Docking
-		ebpv += c.EBPV
+		cost := c.EBPV
+		if pct := v.st.Rules.HullSurcharge(c, owned[u]); pct > 0 {
+			cost = c.EBPV * (100 + pct) / 100
+			notes = append(notes, fmt.Sprintf("%s number %d costs %d%% more: %d BPV (EaW 17f)", u, owned[u]+1, pct, cost))
+		}
+		owned[u]++
+		ebpv += cost
 	}
 	if limit := v.st.Rules.Build.Docking; docking > limit {
 		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("these units take %d docking points, and an FRD builds at most %d per turn", docking, limit),
 			"build fewer units now and the rest next turn")
 	}
-	return ebpv
+	return ebpv, notes
+}
+
+// fleetCap checks that the fleet the units join stays within the combat
+// BPV caps of the campaign's period (EaW 17.0).
+func (v *validator) fleetCap(o Order, b *Build) {
+	capTotal, capBig := v.st.Rules.FleetCaps(v.st.Start, v.st.Date())
+	units := slices.Clone(b.Units)
+	if f := v.index[campaign.FleetKey{Owner: v.player, ID: b.Fleet}]; f != nil {
+		units = append(units, f.Units...)
+	}
+	total, big := 0, 0
+	for _, u := range units {
+		if c := v.st.Catalogue.Class(u); c != nil {
+			total += c.CBPV
+			if c.Size == 2 || c.Size == 3 {
+				big += c.CBPV
+			}
+		}
+	}
+	switch {
+	case capTotal > 0 && total > capTotal:
+		v.add(or(b.FleetPos, o.Pos), "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV, over the cap of %d in Y%d", b.Fleet, total, capTotal, v.st.Date().Year),
+			"put some of the units into a new fleet")
+	case capBig > 0 && big > capBig:
+		v.add(or(b.FleetPos, o.Pos), "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV of size class 2 and 3 ships, over the cap of %d in Y%d", b.Fleet, big, capBig, v.st.Date().Year),
+			"put the big ships into another fleet")
+	}
 }
 
 // target checks the fleet the units go into: the player's fleet at the FRD,

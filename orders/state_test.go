@@ -98,6 +98,17 @@ func (b *stateBuilder) withRules(edit func(*campaign.Rules)) *stateBuilder {
 	return b
 }
 
+// atYear moves the campaign to spring of a year.
+func (b *stateBuilder) atYear(year int) *stateBuilder {
+	b.st.Turn = (year-b.st.Start.Year)*4 + 1
+	return b
+}
+
+// withFleetAt gives vorn one more fleet, of a frigate.
+func (b *stateBuilder) withFleetAt(id campaign.FleetID, at campaign.SystemID) *stateBuilder {
+	return b.withFleet("vorn", id, at, "frigate")
+}
+
 func (b *stateBuilder) build() *campaign.State { return b.st }
 
 // validate parses orders (one per item, after the standard header, so the

@@ -109,7 +109,44 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 	}
 	out.Used, out.Left, out.Spent = v.used, v.budget-v.used, v.spent
 	out.Fleets = v.forecast()
+	v.crowding(out.Fleets)
 	return out, c.result()
+}
+
+// crowding checks that no system ends the turn with more of the player's
+// fleets than the rules allow (EaW 17a: 3), where the orders brought a
+// fleet in: starting positions may hold more. The problem stands at the
+// last order that brought a fleet there.
+func (v *validator) crowding(forecast []FleetForecast) {
+	limit := v.st.Rules.Fleets.PerSystem
+	if limit == 0 {
+		return
+	}
+	before, after := map[campaign.SystemID]int{}, map[campaign.SystemID]int{}
+	last := map[campaign.SystemID]Pos{}
+	for _, f := range forecast {
+		if f.From != "" {
+			before[f.From]++
+		}
+		after[f.To]++
+		if p := v.fleets[f.Fleet]; p != nil && f.From != f.To {
+			at := p.movedAt
+			if at.IsZero() {
+				at = p.createdAt
+			}
+			if at.Line > last[f.To].Line || (at.Line == last[f.To].Line && at.Col > last[f.To].Col) {
+				last[f.To] = at
+			}
+		}
+	}
+	for _, f := range forecast {
+		sys := f.To
+		if n := after[sys]; n > limit && n > before[sys] && !last[sys].IsZero() {
+			v.add(last[sys], "EaW 17a", fmt.Sprintf("this would leave %d of your fleets at %s; a system holds at most %d of one player's fleets", n, sys, limit),
+				"send the fleet elsewhere, or build into a fleet already there")
+			delete(last, sys)
+		}
+	}
 }
 
 // forecast lists where the player's fleets end up after the orders.

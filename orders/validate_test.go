@@ -254,13 +254,44 @@ func TestEaW6_TreasuryCoversBuilds(t *testing.T) {
 }
 
 func TestEaW6_DockingLimit(t *testing.T) {
+	// The fleet caps (EaW 17.0) are off here: this test is about docking.
+	uncapped := func(r *campaign.Rules) { r.Fleets = campaign.FleetRules{} }
 	runCases(t, []ruleCase{
-		{name: "36 docking points", orders: []string{"build: {units: [cruiser, cruiser, cruiser, cruiser, cruiser, cruiser], fleet: 1st}"},
-			points: []int{1}},
-		{name: "40 docking points", orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, points: []int{1},
+		{name: "36 docking points", state: frontier().withRules(uncapped),
+			orders: []string{"build: {units: [cruiser, cruiser, cruiser, cruiser, cruiser, cruiser], fleet: 1st}"}, points: []int{1}},
+		{name: "40 docking points", state: frontier().withRules(uncapped), orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, points: []int{1},
 			want: []string{"6:5 EaW 6.0: these units take 40 docking points, and an FRD builds at most 36 per turn"}, hint: "the rest next turn"},
-		{name: "scenario limit", state: frontier().withRules(func(r *campaign.Rules) { r.Build.Docking = 40 }),
+		{name: "scenario limit", state: frontier().withRules(func(r *campaign.Rules) { uncapped(r); r.Build.Docking = 40 }),
 			orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, points: []int{1}},
+	})
+}
+
+func TestEaW17_FleetCaps(t *testing.T) {
+	runCases(t, []ruleCase{
+		{name: "over 600 combat BPV", orders: []string{"build: {units: [cruiser, cruiser, cruiser, cruiser, cruiser, cruiser], fleet: 1st}"},
+			points: []int{1}, want: []string{"6:83 EaW 17.0: fleet 1st would have 960 combat BPV, over the cap of 600 in Y165"}, hint: "a new fleet"},
+		{name: "big ships over 450", orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, state: frontier().withRules(func(r *campaign.Rules) { r.Build.Docking = 40 }),
+			points: []int{1}, want: []string{"6:42 EaW 17.0: fleet 1st would have 540 combat BPV of size class 2 and 3 ships, over the cap of 450 in Y165"}},
+		{name: "the caps rise after ten years", state: frontier().withRules(func(r *campaign.Rules) { r.Build.Docking = 40 }).atYear(175),
+			orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, points: []int{1}},
+	})
+}
+
+func TestEaW17f_SimilarHullSurcharge(t *testing.T) {
+	runCases(t, []ruleCase{
+		{name: "third and fourth cruiser", state: frontier().withRules(func(r *campaign.Rules) { r.Fleets.SimilarHullMin = [3]int{} }),
+			orders: []string{"build: {units: [cruiser, cruiser, corvette], fleet: 9th}"}, points: []int{1}, bpv: []int{162 + 162 + 80},
+			notes: []string{"cruiser number 3 costs 30% more: 162 BPV (EaW 17f)", "cruiser number 4 costs 30% more: 162 BPV (EaW 17f)", "new fleet 9th forms at kessel (EaW 6c)"}},
+		{name: "a class too cheap for it", orders: []string{"build: {units: [cruiser], fleet: 9th}"}, points: []int{1}, bpv: []int{125},
+			notes: []string{"new fleet 9th forms at kessel (EaW 6c)"}},
+	})
+}
+
+func TestEaW17a_ThreeFleetsInOneSystem(t *testing.T) {
+	runCases(t, []ruleCase{
+		{name: "a fourth fleet arrives", state: frontier().withFleetAt("4th", "kessel").withFleetAt("5th", "deneb"),
+			orders: []string{"move: {fleet: 5th, path: [kessel]}"}, points: []int{1},
+			want: []string{"6:5 EaW 17a: this would leave 4 of your fleets at kessel; a system holds at most 3 of one player's fleets"}},
 	})
 }
 

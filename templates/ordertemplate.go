@@ -108,6 +108,9 @@ func templateFleet(b *strings.Builder, v *resolver.View, f resolver.FleetView, g
 	}
 	var out []suggestion
 	for _, s := range next {
+		if len(fleetsAt(v, s)) >= perSystem {
+			continue // a fourth fleet there breaks EaW 17a
+		}
 		out = append(out, suggestion{fmt.Sprintf("- move: {fleet: %s, path: [%s]}", yamlName(string(f.ID)), yamlName(string(s))), cost})
 	}
 	if kind, rule := developFits(v, sys[f.At], developed); kind != "" {
@@ -139,26 +142,42 @@ func developFits(v *resolver.View, s campaign.System, offered map[campaign.Syste
 	return kind, rule
 }
 
-// templateBuild writes the build suggestion at one FRD (EaW 6.0, 6c).
-func templateBuild(b *strings.Builder, v *resolver.View, at campaign.SystemID, sys map[campaign.SystemID]campaign.System) {
-	var there []string
+// perSystem is how many of one player's fleets a system holds (EaW 17a).
+const perSystem = 3
+
+// fleetsAt lists the player's fleets at a system.
+func fleetsAt(v *resolver.View, at campaign.SystemID) []string {
+	var out []string
 	for _, f := range v.Fleets {
 		if f.At == at {
-			there = append(there, string(f.ID))
+			out = append(out, string(f.ID))
 		}
 	}
-	into := "a new fleet you name"
-	if len(there) > 0 {
+	return out
+}
+
+// templateBuild writes the build suggestion at one FRD (EaW 6.0, 6c).
+func templateBuild(b *strings.Builder, v *resolver.View, at campaign.SystemID, sys map[campaign.SystemID]campaign.System) {
+	there := fleetsAt(v, at)
+	into, name := "a new fleet you name", "NAME"
+	switch {
+	case len(there) >= perSystem:
+		into = "a fleet of yours there (" + strings.Join(there, ", ") + "): a new fleet would be one too many there (EaW 17a)"
+		name = there[0]
+	case len(there) > 0:
 		into = "a fleet of yours there (" + strings.Join(there, ", ") + ") or a new fleet you name"
 	}
 	text := fmt.Sprintf("Your FRD at %s builds units into %s (EaW 6c): one build per turn, of at most 36 docking points "+
 		"(EaW 6.0, 33.0 #3). Replace CLASS with unit classes and NAME with the fleet.", systemLabel(sys, at), into)
+	if name != "NAME" {
+		text = strings.TrimSuffix(text, " and NAME with the fleet.") + "."
+	}
 	if classes := fieldedClasses(v); classes != "" {
 		text += " Classes in your fleets: " + classes + "."
 	}
 	b.WriteString("#\n")
 	b.WriteString(wrapComment(text, 76))
-	writeSuggestions(b, []suggestion{{"- build: {units: [CLASS, CLASS], fleet: NAME, mp: 1}", "1 point; paid from the treasury (EaW 6.0)"}})
+	writeSuggestions(b, []suggestion{{fmt.Sprintf("- build: {units: [CLASS, CLASS], fleet: %s, mp: 1}", yamlName(name)), "1 point; paid from the treasury (EaW 6.0)"}})
 }
 
 // fieldedClasses lists the unit classes in the player's fleets, each once,
