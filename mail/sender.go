@@ -164,9 +164,15 @@ func (s *Sender) session(ctx context.Context, envs []Envelope, sent func(i int) 
 	return len(envs), nil
 }
 
+// sendGrace is how long a mail being sent may still take once ctx ends:
+// enough for the server's answer to DATA, so a clean shutdown does not cut
+// off a mail the server is about to accept (which would then be sent
+// again), and well within the 5 s a SIGTERM allows.
+const sendGrace = 2 * time.Second
+
 // dial connects, says EHLO, secures the connection and logs in. hangUp
-// says QUIT (unless ctx ended) and closes the connection. When ctx ends, the
-// connection is closed at once, even in the middle of a command.
+// says QUIT (unless ctx ended) and closes the connection. When ctx ends, no
+// new mail is started, and the connection is closed after sendGrace.
 func (s *Sender) dial(ctx context.Context) (sc *smtp.Client, hangUp func(), err error) {
 	var raw net.Conn
 	stop := func() bool { return false }
@@ -176,7 +182,7 @@ func (s *Sender) dial(ctx context.Context) (sc *smtp.Client, hangUp func(), err 
 			return nil, err
 		}
 		raw = c
-		stop = context.AfterFunc(ctx, func() { c.Close() })
+		stop = context.AfterFunc(ctx, func() { time.AfterFunc(sendGrace, func() { c.Close() }) })
 		return c, nil
 	}
 	c, err := gomail.NewClient(s.opts.Host, append(s.clientOptions(), gomail.WithDialContextFunc(dialFn))...)

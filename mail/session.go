@@ -45,7 +45,9 @@ func (in *Intake) connect(ctx context.Context) (*session, error) {
 		return nil, fmt.Errorf("mail: connect to imap %s: %w", in.opts.Addr, err)
 	}
 	s := &session{in: in, dog: dog, exists: make(chan struct{}, 1)}
-	s.stop = context.AfterFunc(ctx, func() { dog.Close() })
+	// When ctx ends the session says goodbye if it is idling (wait), and
+	// is cut off after logoutGrace whatever it is doing.
+	s.stop = context.AfterFunc(ctx, func() { time.AfterFunc(logoutGrace, func() { dog.Close() }) })
 	if err := s.do(func() error { return s.start(mode) }); err != nil {
 		s.close()
 		return nil, err
@@ -323,6 +325,10 @@ func (s *session) file(uids ...imap.UID) error {
 // Poll, or with an error when the connection or ctx ends. The watchdog
 // sleeps while idling, when the server has nothing to say; a server that
 // died meanwhile is found when IDLE ends, at the latest after Poll.
+// logoutGrace is how long a session may take to log out once the daemon
+// stops: well within the 5 s a SIGTERM allows.
+const logoutGrace = 2 * time.Second
+
 func (s *session) wait(ctx context.Context) error {
 	var (
 		idle   *imapclient.IdleCommand
@@ -342,6 +348,14 @@ func (s *session) wait(ctx context.Context) error {
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
+		// A clean shutdown: end IDLE and log out, as a mail client does,
+		// within logoutGrace.
+		if idle != nil {
+			if err := idle.Close(); err == nil {
+				idle.Wait()
+			}
+		}
+		s.c.Logout().Wait()
 		return ctx.Err()
 	case <-s.c.Closed():
 		return errConnClosed
