@@ -21,6 +21,10 @@ type UnitClass struct {
 	Size int `json:"size"`
 	// Scout marks a ship with special sensors (EaW 16b, 5e).
 	Scout bool `json:"scout,omitempty"`
+	// Commando marks a ship that carries commandos: a fleet with one
+	// captures an undefended mine or colony instead of destroying it
+	// (EaW 12a, 13c).
+	Commando bool `json:"commando,omitempty"`
 	// Docking is how many docking points building it takes at an FRD
 	// (EaW 6.0: at most 36 per FRD per turn).
 	Docking int `json:"docking"`

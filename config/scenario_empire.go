@@ -9,7 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "vision", "combat"}
+var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "commando", "vision", "combat"}
 
 // readUnits reads the unit catalogue (DESIGN "The rules": every campaign
 // brings its own).
@@ -46,6 +46,7 @@ func (l *loader) readUnit(n *yaml.Node) {
 		u.Size = size
 	}
 	u.Scout, _ = l.boolean(f.get("scout"), "scout")
+	u.Commando, _ = l.boolean(f.get("commando"), "commando")
 	if n := f.get("vision"); n != nil {
 		u.Vision = l.positive(n, "vision", "how many lanes away the unit sees, e.g. 2")
 	}

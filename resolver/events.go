@@ -12,6 +12,8 @@ const (
 	EventPinned        EventKind = "pinned"
 	EventBattle        EventKind = "battle"
 	EventBattleFought  EventKind = "battle-fought"
+	EventDestroyed     EventKind = "destroyed"
+	EventCaptured      EventKind = "captured"
 	EventBuilt         EventKind = "built"
 	EventDeveloped     EventKind = "developed"
 	EventOrderFailed   EventKind = "order-failed"

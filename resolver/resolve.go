@@ -43,6 +43,7 @@ func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) 
 	if t.next.Rules.Battles == campaign.BattlesAuto {
 		t.fightBattles() // battles: auto
 	}
+	t.ravage()         // EaW 12a, 13c
 	t.developPlanets() // EaW 12.0, 13.0
 	t.placeBuilds(0)   // EaW 6.0: units built with 0 MP move next turn
 	t.newYear()        // EaW 3.0, 3c, 12a

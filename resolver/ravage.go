@@ -1,0 +1,82 @@
+package resolver
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// ravage settles the mines and colonies that enemy fleets stand over after
+// the battles, with none of their owner's fleets left there and no
+// fortification of the owner's to shield them (EaW 10f): each is
+// destroyed, or captured by the first enemy, by player order, whose fleets
+// there carry a commando ship (EaW 12a, 13b, 13c). The development's owner
+// and the enemies there learn of it.
+func (t *turn) ravage() {
+	occ := t.occupants()
+	var kept []campaign.Development
+	for _, d := range t.next.Developments {
+		if d.Kind == campaign.Fortification || !t.exposed(d, occ[d.At]) {
+			kept = append(kept, d)
+			continue
+		}
+		var enemies []campaign.PlayerID
+		captor := campaign.PlayerID("")
+		for _, f := range occ[d.At] {
+			if f.Owner == d.Owner {
+				continue
+			}
+			if !slices.Contains(enemies, f.Owner) {
+				enemies = append(enemies, f.Owner)
+			}
+			if captor == "" && t.hasCommando(f) {
+				captor = f.Owner
+			}
+		}
+		slices.Sort(enemies)
+		who := append([]campaign.PlayerID{d.Owner}, enemies...)
+		if captor != "" {
+			t.emit(Event{Kind: EventCaptured, Players: who, At: d.At, Rule: ruleOf(d.Kind),
+				Text: fmt.Sprintf("%s's %s at %s was captured by %s's commandos.", d.Owner, d.Kind, t.systemName(d.At), captor)})
+			d.Owner = captor
+			kept = append(kept, d)
+			continue
+		}
+		t.emit(Event{Kind: EventDestroyed, Players: who, At: d.At, Rule: ruleOf(d.Kind),
+			Text: fmt.Sprintf("%s's %s at %s was destroyed: enemy ships stood over it with nobody to defend it.", d.Owner, d.Kind, t.systemName(d.At))})
+	}
+	t.next.Developments = kept
+}
+
+// exposed reports whether a development has enemy fleets over it and
+// neither its owner's fleets nor its owner's fortification there.
+func (t *turn) exposed(d campaign.Development, fleets []*campaign.Fleet) bool {
+	if !hostilePresent(fleets, d.Owner) {
+		return false
+	}
+	for _, f := range fleets {
+		if f.Owner == d.Owner {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(t.next.Developments, func(o campaign.Development) bool {
+		return o.At == d.At && o.Owner == d.Owner && o.Kind == campaign.Fortification
+	})
+}
+
+func (t *turn) hasCommando(f *campaign.Fleet) bool {
+	for _, u := range f.Units {
+		if c := t.next.Catalogue.Class(u); c != nil && c.Commando {
+			return true
+		}
+	}
+	return false
+}
+
+func ruleOf(k campaign.DevelopmentKind) string {
+	if k == campaign.Colony {
+		return "EaW 13c"
+	}
+	return "EaW 12a"
+}

@@ -1,0 +1,49 @@
+package resolver
+
+import (
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// ravaged resolves a turn in which blue's fleet of units moves from b into
+// c, where red has a colony and no fleet, and returns red's developments
+// at c afterwards.
+func ravaged(t *testing.T, st testState, units ...campaign.ClassName) []campaign.Development {
+	t.Helper()
+	st = st.withFleet("blue", "1st", "b", units...).
+		withDevelopment("red", "c", campaign.Colony, campaign.Date{Year: 164, Season: campaign.Spring})
+	sub := submit(t, st, "blue", "move: {fleet: 1st, path: [c]}")
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
+	return res.Next.DevelopmentsAt("c")
+}
+
+func TestEaW13c_UndefendedColonyIsDestroyed(t *testing.T) {
+	if got := ravaged(t, newTestState(), "cruiser"); len(got) != 0 {
+		t.Errorf("developments at c = %+v, want red's colony destroyed by blue's ships", got)
+	}
+}
+
+func TestEaW13c_CommandosCaptureTheColony(t *testing.T) {
+	st := newTestState()
+	st.Catalogue = append(st.Catalogue, campaign.UnitClass{Class: "marine", CBPV: 50, EBPV: 60, Size: 4, Docking: 3, Commando: true})
+	got := ravaged(t, st, "cruiser", "marine")
+	if len(got) != 1 || got[0].Owner != "blue" || got[0].Kind != campaign.Colony {
+		t.Errorf("developments at c = %+v, want the colony captured by blue", got)
+	}
+}
+
+func TestEaW10f_FortificationShieldsTheColony(t *testing.T) {
+	st := newTestState().withDevelopment("red", "c", campaign.Fortification, campaign.Date{Year: 164, Season: campaign.Spring})
+	if got := ravaged(t, st, "cruiser"); len(got) != 2 {
+		t.Errorf("developments at c = %+v, want the colony and the fortification standing", got)
+	}
+}
+
+func TestEaW12a_DefendedMineStands(t *testing.T) {
+	st := newTestState().reported().withFleet("red", "1st", "c", "frigate")
+	if got := ravaged(t, st, "cruiser"); len(got) != 1 {
+		t.Errorf("developments at c = %+v, want red's colony standing while red's fleet is there", got)
+	}
+}
