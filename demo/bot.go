@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -81,23 +82,34 @@ func (b *bot) step(ctx context.Context) error {
 	return nil
 }
 
+// perSystem is how many of one player's fleets a system may hold (EaW
+// 17a).
+const perSystem = 3
+
 // orders moves as many fleets one lane as the budget allows, each to a
-// neighbour picked by the turn number, and marks the orders final.
+// neighbour picked by the turn number that has room for it (EaW 17a), and
+// marks the orders final.
 func (b *bot) orders(v *resolver.View) string {
 	g := campaign.NewGraph(v.Map)
 	var s strings.Builder
 	fmt.Fprintf(&s, "campaign: %s\nplayer: %s\nturn: %d\ntoken: %s\nfinal: true\norders:\n", b.campaign, b.seat.Player, v.Turn, b.seat.Token)
+	here := map[campaign.SystemID]int{}
+	for _, f := range v.Fleets {
+		here[f.At]++
+	}
 	moves := 0
 	for i, f := range v.Fleets {
 		if moves >= v.Budget {
 			break
 		}
-		next := g.Neighbours(f.At)
+		next := slices.DeleteFunc(slices.Clone(g.Neighbours(f.At)), func(s campaign.SystemID) bool { return here[s] >= perSystem })
 		if len(next) == 0 {
 			continue
 		}
 		to := next[(v.Turn+i)%len(next)]
 		fmt.Fprintf(&s, "  - move: {fleet: %s, path: [%s]}\n", f.ID, to)
+		here[f.At]--
+		here[to]++
 		moves++
 	}
 	if moves == 0 {
