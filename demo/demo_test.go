@@ -14,7 +14,9 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// TestDemoPlaysTurns runs the demo with three-second turns (reports take a while to render under the race detector) until the free
+// TestDemoPlaysTurns runs the demo with eight-second turns (under the race
+// detector on a busy machine, creating the campaign and rendering its
+// reports takes seconds, and the scripted players must answer in time) until the free
 // seat has the reports of two resolved turns, then stops it as Ctrl-C
 // would, and checks that the scripted players sent orders.
 func TestDemoPlaysTurns(t *testing.T) {
@@ -24,7 +26,7 @@ func TestDemoPlaysTurns(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, Options{Turn: 3 * time.Second, Poll: 50 * time.Millisecond, Data: data, Stdout: out})
+		done <- Run(ctx, Options{Turn: 8 * time.Second, Poll: 50 * time.Millisecond, Data: data, Stdout: out})
 	}()
 	imapAddr := waitFor(t, out, regexp.MustCompile(`IMAP +(127\.0\.0\.1:\d+)`))
 	waitForMails(t, imapAddr, "tekkar", 4) // welcome, first report, reports of turns 1 and 2
