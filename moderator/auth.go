@@ -105,7 +105,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	)
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
-		if rec0, err = tx.Turn(c.ID, c.Turn); err != nil {
+		if rec0, err = m.turns.get(tx, c.ID, c.Turn); err != nil {
 			return err
 		}
 		prior, err = tx.Orders(c.ID, c.Turn, s.seat.Player)

@@ -65,10 +65,20 @@ func TestReportedBattleAgreedByBothSides(t *testing.T) {
 	h.ask("castellan", "battle: T1-B1", "result:", "  ships:", "    - {ship: vorn#1, fate: destroyed}", "    - {ship: castellan#1, fate: captured, by: vorn#1}").
 		want(t, "the captor vorn#1 is listed as destroyed itself")
 
+	// Before the settlement castellan's 3rd is at Meridian, with no lane
+	// to Quillon.
+	retreat := h.orders("castellan", 2, false, "move: {fleet: 3rd, path: [quillon]}")
+	h.send(h.mailFrom("castellan", retreat))
+	h.next("castellan").want(t, "not accepted", "no warp lane joins meridian and quillon")
+
 	h.ask("castellan", "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
 	for _, p := range players {
 		h.next(p).want(t, "Battle T1-B1 is settled", "castellan#2 frigate captured", "Victory points: castellan 0, vorn 120")
 	}
+	// The settlement moved its scout to Aurora, next to Quillon: orders
+	// are checked against the state as the settlement left it.
+	h.send(h.mailFrom("castellan", retreat))
+	h.next("castellan").want(t, "accepted", "3rd      aurora -> quillon")
 	var st *campaign.State
 	h.db.View(func(tx *store.Tx) error {
 		rec, err := tx.Turn("frontier", 2)

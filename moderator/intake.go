@@ -95,7 +95,9 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	if len(composed) > 0 {
 		wake(m.wakeSender)
 	}
-	if out.filed != nil || out.apply != nil {
+	// Only final orders can make everyone final, and a request may have
+	// moved the deadline; other orders give the scheduler nothing to do.
+	if (out.filed != nil && out.filed.Submission.Final) || out.apply != nil {
 		wake(m.wakeScheduler)
 	}
 	return nil

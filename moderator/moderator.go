@@ -57,6 +57,8 @@ type Moderator struct {
 	// senders counts mails per sender address, ignored the mails nobody
 	// answers, each over the last hour.
 	senders, ignored window
+	// turns caches the decoded open turns, read-only.
+	turns turnCache
 
 	// turnMu serialises filing orders and resolving turns, so no orders
 	// are confirmed while the turn they are for is being resolved.

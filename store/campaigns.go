@@ -186,7 +186,21 @@ func (tx *Tx) PutTurn(id campaign.ID, rec *TurnRecord) error {
 	if err != nil {
 		return err
 	}
+	if _, err := b.NextSequence(); err != nil {
+		return fmt.Errorf("store turn %d of %s: %w", rec.State.Turn, id, err)
+	}
 	return putJSON(b.Bucket(keyTurns), turnKey(rec.State.Turn), rec)
+}
+
+// TurnRevision counts the writes of a campaign's turns: it changes
+// whenever any turn's state is stored again, so a decoded state can be
+// kept as long as the revision stands.
+func (tx *Tx) TurnRevision(id campaign.ID) (uint64, error) {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return 0, err
+	}
+	return b.Sequence(), nil
 }
 
 // Turn returns the state at the start of a turn.

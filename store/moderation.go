@@ -140,6 +140,9 @@ func (tx *Tx) Rollback(id campaign.ID, turn int) error {
 	if err != nil {
 		return err
 	}
+	if _, err := b.NextSequence(); err != nil { // a new TurnRevision
+		return fmt.Errorf("roll %s back to turn %d: %w", id, turn, err)
+	}
 	after := turnKey(turn + 1)
 	for _, sub := range [][]byte{keyTurns, keyOrders} {
 		c := b.Bucket(sub).Cursor()

@@ -1,0 +1,50 @@
+package moderator
+
+import (
+	"sync"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/store"
+)
+
+// turnCache keeps the decoded state of each campaign's open turn, so that
+// checking a mail of orders does not decode the whole state again: on a
+// large campaign that is most of the work. An entry stands while the
+// store's TurnRevision does; any write of a turn makes a new one. Cached
+// records are shared and must never be changed.
+type turnCache struct {
+	mu      sync.Mutex
+	entries map[campaign.ID]cachedTurn
+}
+
+type cachedTurn struct {
+	turn int
+	rev  uint64
+	rec  *store.TurnRecord
+}
+
+// get returns the record of a campaign's turn, read-only, from the cache
+// or from tx.
+func (c *turnCache) get(tx *store.Tx, id campaign.ID, turn int) (*store.TurnRecord, error) {
+	rev, err := tx.TurnRevision(id)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	e, ok := c.entries[id]
+	c.mu.Unlock()
+	if ok && e.turn == turn && e.rev == rev {
+		return e.rec, nil
+	}
+	rec, err := tx.Turn(id, turn)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[campaign.ID]cachedTurn{}
+	}
+	c.entries[id] = cachedTurn{turn: turn, rev: rev, rec: rec}
+	return rec, nil
+}
