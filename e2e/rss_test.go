@@ -73,7 +73,7 @@ func BenchmarkIdleRSS(b *testing.B) {
 	b.ReportMetric(idle.mb("VmHWM"), "peak-MB")
 	b.ReportMetric(restarted.mb("VmRSS"), "restart-RSS-MB")
 	if idle["VmRSS"] > maxIdleRSS {
-		b.Logf("over the target of %d MB: the idle daemon's VmRSS is %.1f MB, of which %.1f MB file-backed",
+		b.Errorf("over the target of %d MB: the idle daemon's VmRSS is %.1f MB, of which %.1f MB file-backed",
 			maxIdleRSS>>20, idle.mb("VmRSS"), idle.mb("RssFile"))
 	}
 }

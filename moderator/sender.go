@@ -28,7 +28,7 @@ func (m *Moderator) runSender(ctx context.Context) error {
 	}
 	jitter := rand.New(rand.NewPCG(uint64(m.clock.Now().UnixNano()), 0x9e3779b97f4a7c15))
 	backoff := time.Duration(0)
-	failing := false
+	failing, release := false, false
 	for {
 		sent, err := m.Flush(ctx)
 		switch {
@@ -51,7 +51,16 @@ func (m *Moderator) runSender(ctx context.Context) error {
 		}
 		backoff = 0
 		if sent > 0 {
+			release = true
 			continue // there may be more than one batch
+		}
+		if release {
+			// The mail just sent was read from the data file's mapping;
+			// an idle daemon need not keep those pages.
+			if err := m.db.ReleaseMemory(); err != nil {
+				m.log.Debug("release the data file's pages", "err", err)
+			}
+			release = false
 		}
 		select {
 		case <-ctx.Done():

@@ -185,3 +185,21 @@ func TestSecondOpenIsLockedOut(t *testing.T) {
 		t.Error("second Open hung on the lock")
 	}
 }
+
+func TestReleaseMemoryKeepsTheData(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	if err := db.ReleaseMemory(); err != nil {
+		t.Fatalf("ReleaseMemory = %v", err)
+	}
+	err := db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign("c1")
+		if err == nil && c.Title != "One" {
+			t.Errorf("after ReleaseMemory the campaign reads %+v", c)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
