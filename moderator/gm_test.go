@@ -103,6 +103,11 @@ func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
 	// The same address again: a polite no, and nothing moves.
 	h.replyTo("gm", ask, "approve")
 	h.next("gm").want(t, "You already answered this request", "works once")
+	// An address pbemd never gave out, or an altered one: nothing moves.
+	h.seq++
+	h.send(fmt.Sprintf("From: gm@example.test\nTo: moderator+%s@example.test\nSubject: Re: extension\nMessage-ID: <forged%d@example.test>\nContent-Type: text/plain; charset=utf-8\n\napprove 500h\n",
+		strings.ToLower(strings.Repeat("a", 26)), h.seq))
+	h.next("gm").want(t, "never gave out the address you replied to", "nothing was done")
 	// Someone else at the address: refused, and the GM hears of it.
 	h.replyTo("stranger", ask, "approve 500h")
 	h.next("gm").want(t, "Refused", "stranger@example.test replied to the address")
