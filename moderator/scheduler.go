@@ -281,6 +281,11 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		}
 	}
 	res := resolver.Resolve(st, subs)
+	for _, p := range res.Next.Players {
+		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
+			s.Out = p.Out // eliminated in the turn (EaW 29.0)
+		}
+	}
 	if c.Rerun == n {
 		res.Announce(fmt.Sprintf("This report replaces the earlier report of turn %d: the GM rolled the campaign back and the turn was played again.", n))
 		c.Rerun = 0

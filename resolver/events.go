@@ -13,6 +13,8 @@ const (
 	EventBattle        EventKind = "battle"
 	EventBattleFought  EventKind = "battle-fought"
 	EventDestroyed     EventKind = "destroyed"
+	EventEliminated    EventKind = "eliminated"
+	EventStandings     EventKind = "standings"
 	EventCaptured      EventKind = "captured"
 	EventBuilt         EventKind = "built"
 	EventDeveloped     EventKind = "developed"

@@ -83,3 +83,38 @@ func TestAnnounceReachesEveryReportAndTheReplay(t *testing.T) {
 		t.Error("the replayed report lost the notice")
 	}
 }
+
+func TestEaW29_PlayerWithNothingLeftIsEliminated(t *testing.T) {
+	st := newTestState().withFleet("blue", "1st", "a", "cruiser")
+	st.FRDs = []campaign.FRD{{Owner: "blue", At: "a"}} // red has no FRD, fleet or development
+	res := Resolve(st.State, nil)
+	if p := res.Next.Player("red"); p.Active() {
+		t.Fatalf("red, with nothing on the map, is still in: %+v", p)
+	}
+	if !hasEvent(res.Views[0], EventEliminated) {
+		t.Error("blue's report does not tell of red's elimination")
+	}
+	if res.Next.Player("blue").Active() == false {
+		t.Error("blue, with a fleet and an FRD, was eliminated")
+	}
+}
+
+func TestEaW4e_FinalStandingsByVictoryPoints(t *testing.T) {
+	st := newTestState().atTurn(4)
+	st.EndYear = 165
+	st.Player("red").VP = 240
+	st.Player("blue").VP = 60
+	res := Resolve(st.State, nil)
+	var text string
+	for _, e := range res.Views[0].Events {
+		if e.Kind == EventStandings {
+			text = e.Text
+		}
+	}
+	if !strings.Contains(text, "Red (red) 240 VP; Blue (blue) 60 VP") || !strings.Contains(text, "Red wins") {
+		t.Errorf("final standings = %q, want red first and the winner named", text)
+	}
+	if mid := Resolve(newTestState().State, nil); hasEvent(mid.Views[0], EventStandings) {
+		t.Error("standings were announced in the middle of the campaign")
+	}
+}

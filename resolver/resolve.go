@@ -47,7 +47,9 @@ func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) 
 	t.developPlanets() // EaW 12.0, 13.0
 	t.placeBuilds(0)   // EaW 6.0: units built with 0 MP move next turn
 	t.newYear()        // EaW 3.0, 3c, 12a
+	t.eliminate()      // EaW 29.0
 	t.next.Turn++
+	t.standings()              // EaW 4e, once the campaign is over
 	views := t.computeVision() // EaW 5e
 	attachLogs(views, t.logs)
 	return &Result{Next: t.next, Events: t.events, Views: views}
