@@ -162,15 +162,21 @@ func (d *daemonProc) stop() {
 	}
 	cmd := d.cmd
 	d.cmd = nil
+	terminate(d.tb, cmd, d.exited)
+}
+
+// terminate sends a running pbemd SIGTERM and waits for it to exit 0
+// within stopWait; past that it kills it and fails the test.
+func terminate(tb testing.TB, cmd *exec.Cmd, exited <-chan error) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	select {
-	case err := <-d.exited:
+	case err := <-exited:
 		if err != nil {
-			d.tb.Errorf("pbemd run after SIGTERM: %v, want exit status 0", err)
+			tb.Errorf("pbemd run after SIGTERM: %v, want exit status 0", err)
 		}
 	case <-time.After(stopWait):
 		cmd.Process.Kill()
-		<-d.exited
-		d.tb.Errorf("pbemd run took over %v to stop after SIGTERM", stopWait)
+		<-exited
+		tb.Errorf("pbemd run took over %v to stop after SIGTERM", stopWait)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -143,17 +142,7 @@ func (h *harness) stop() {
 		return
 	default:
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case err := <-h.exited:
-		if err != nil {
-			h.t.Errorf("pbemd run after SIGTERM: %v, want exit status 0", err)
-		}
-	case <-time.After(stopWait):
-		cmd.Process.Kill()
-		<-h.exited
-		h.t.Errorf("pbemd run took over %v to stop after SIGTERM", stopWait)
-	}
+	terminate(h.t, cmd, h.exited)
 }
 
 // send mails body from a player to the moderator through Postfix, as the

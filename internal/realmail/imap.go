@@ -3,7 +3,6 @@ package realmail
 import (
 	"context"
 	"fmt"
-	"net"
 	"strings"
 
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -54,25 +53,8 @@ func (s *System) withClient(ctx context.Context, user string, f func(*imapclient
 	if password == "" {
 		return fmt.Errorf("realmail: no user %s: add it with AddUser", user)
 	}
-	var d net.Dialer
-	conn, err := d.DialContext(ctx, "tcp", s.IMAPAddr())
-	if err != nil {
-		return fmt.Errorf("realmail: dial imap: %w", err)
+	if err := localmail.WithIMAP(ctx, s.IMAPAddr(), user, password, f); err != nil {
+		return fmt.Errorf("realmail: %w", err)
 	}
-	c := imapclient.New(conn, nil)
-	defer c.Close()
-	stop := context.AfterFunc(ctx, func() { c.Close() })
-	defer stop()
-	err = c.Login(user, password).Wait()
-	if err != nil {
-		err = fmt.Errorf("realmail: login %s: %w", user, err)
-	} else if err = f(c); err == nil {
-		if err = c.Logout().Wait(); err != nil {
-			err = fmt.Errorf("realmail: logout %s: %w", user, err)
-		}
-	}
-	if err != nil && ctx.Err() != nil {
-		return fmt.Errorf("realmail: %w", ctx.Err())
-	}
-	return err
+	return nil
 }

@@ -126,10 +126,17 @@ func ReadMailbox(c *imapclient.Client, mailbox string) ([]Stored, error) {
 // withClient logs in over IMAP, runs f, and logs out. The connection is
 // closed early if ctx ends.
 func (w *World) withClient(ctx context.Context, user, password string, f func(*imapclient.Client) error) error {
+	return WithIMAP(ctx, w.IMAPAddr, user, password, f)
+}
+
+// WithIMAP connects to an IMAP server without TLS, logs in, runs f, and
+// logs out. The connection is closed early if ctx ends. Test suites
+// against other IMAP servers use it too.
+func WithIMAP(ctx context.Context, addr, user, password string, f func(*imapclient.Client) error) error {
 	var d net.Dialer
-	conn, err := d.DialContext(ctx, "tcp", w.IMAPAddr)
+	conn, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
-		return fmt.Errorf("localmail: dial imap: %w", err)
+		return fmt.Errorf("imap: dial %s: %w", addr, err)
 	}
 	c := imapclient.New(conn, nil)
 	defer c.Close()
@@ -137,14 +144,14 @@ func (w *World) withClient(ctx context.Context, user, password string, f func(*i
 	defer stop()
 	err = c.Login(user, password).Wait()
 	if err != nil {
-		err = fmt.Errorf("localmail: login %s: %w", user, err)
+		err = fmt.Errorf("imap: login %s: %w", user, err)
 	} else if err = f(c); err == nil {
 		if err = c.Logout().Wait(); err != nil {
-			err = fmt.Errorf("localmail: logout %s: %w", user, err)
+			err = fmt.Errorf("imap: logout %s: %w", user, err)
 		}
 	}
 	if err != nil && ctx.Err() != nil {
-		return fmt.Errorf("localmail: %w", ctx.Err())
+		return fmt.Errorf("imap: %w", ctx.Err())
 	}
 	return err
 }
