@@ -6,6 +6,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -354,9 +355,8 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 		d, err := r.done("battle decided", m.answer(r, fmt.Sprintf("Battle %s decided", bc.ID), "pbemd fought the battle; every player has been told.\n"), decision{mails: mails, apply: steps(apply, markUsed)})
 		return d, err
 	case len(words) == 2 && words[0] == "accept":
-		n := 0
-		fmt.Sscan(words[1], &n)
-		if n < 1 || n > len(bc.Results) {
+		n, err := strconv.Atoi(words[1])
+		if err != nil || n < 1 || n > len(bc.Results) {
 			break
 		}
 		d, err := m.settleBattle(r, &bc, bc.Results[n-1].Result, fmt.Sprintf("decided by the GM for %s's result", bc.Results[n-1].By))

@@ -13,13 +13,11 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/clock/clocktest"
 	"github.com/pbemd/pbemd/internal/faultproxy"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/moderator"
-	"github.com/pbemd/pbemd/scenarios"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/store/storetest"
 )
@@ -76,17 +74,7 @@ func newFaultHarness(t *testing.T, breakServers func(*faultHarness)) *faultHarne
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone,
 			User: "mailer", Password: password, Timeout: faultTimeout, Logger: log}),
 	})
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
-	if err != nil {
-		t.Fatalf("frontier scenario: %v", err)
-	}
-	seats, err := h.mod.CreateCampaign(ctx, sc)
-	if err != nil {
-		t.Fatalf("CreateCampaign = %v", err)
-	}
-	for _, s := range seats {
-		h.tokens[s.Player] = s.Token
-	}
+	h.createFrontier(ctx)
 	if breakServers != nil {
 		breakServers(fh)
 	}

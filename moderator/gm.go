@@ -77,7 +77,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 			return r.refuse(fmt.Sprintf("Campaign %s has ended; there is no deadline to move.", c.ID))
 		}
 		held := !c.HeldSince.IsZero()
-		c.Deadline, c.HeldSince, c.Reminded = t, time.Time{}, nil
+		c.Deadline, c.HeldSince = t, time.Time{}
 		c.Reminded = passedReminders(&c, now)
 		if c.Status == store.Paused {
 			c.PausedAt = now

@@ -60,19 +60,26 @@ func newHarness(t *testing.T) *harness {
 	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
 		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
 	h.mod = h.newModerator()
+	h.createFrontier(ctx)
+	h.run(ctx, cancel)
+	return h
+}
+
+// createFrontier creates the frontier campaign with the harness's daemon
+// and keeps the players' tokens.
+func (h *harness) createFrontier(ctx context.Context) {
+	h.t.Helper()
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
 	if err != nil {
-		t.Fatalf("frontier scenario: %v", err)
+		h.t.Fatalf("frontier scenario: %v", err)
 	}
 	seats, err := h.mod.CreateCampaign(ctx, sc)
 	if err != nil {
-		t.Fatalf("CreateCampaign = %v", err)
+		h.t.Fatalf("CreateCampaign = %v", err)
 	}
 	for _, s := range seats {
 		h.tokens[s.Player] = s.Token
 	}
-	h.run(ctx, cancel)
-	return h
 }
 
 // newModerator wires a daemon to the harness's mail system, store and
