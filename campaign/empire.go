@@ -1,5 +1,7 @@
 package campaign
 
+import "slices"
+
 // Player is one empire and the person who plays it.
 type Player struct {
 	ID       PlayerID `json:"id"`
@@ -31,6 +33,87 @@ type Fleet struct {
 	// Damage lists the damage units carry from battle, by index into
 	// Units; units not listed are whole.
 	Damage []UnitDamage `json:"damage,omitempty"`
+	// Crews lists the units whose crews are more than ordinary: their
+	// quality, a Legendary Officer, experience (EaW 2e), by index into
+	// Units.
+	Crews []UnitCrew `json:"crews,omitempty"`
+	// Captured lists, by index into Units, the units taken from an enemy
+	// (EaW 25.0) or found (EaW 16c #5) that are not inspected yet
+	// (EaW 9b, 25b).
+	Captured []int `json:"captured,omitempty"`
+}
+
+// UnitCrew is what sets one unit's crew apart (EaW 2e).
+type UnitCrew struct {
+	Unit int `json:"unit"`
+	// Quality is "outstanding" or "poor"; empty for an ordinary crew.
+	Quality string `json:"quality,omitempty"`
+	// Legendary names the Legendary Officer aboard, if any.
+	Legendary string `json:"legendary,omitempty"`
+	// XP is the crew's experience from battle (EaW 2e).
+	XP int `json:"xp,omitempty"`
+}
+
+// CrewOf returns unit i's crew record; zero for an ordinary crew.
+func (f *Fleet) CrewOf(i int) UnitCrew {
+	for _, c := range f.Crews {
+		if c.Unit == i {
+			return c
+		}
+	}
+	return UnitCrew{Unit: i}
+}
+
+// SetCrew records unit c.Unit's crew, replacing what was there; an
+// ordinary crew without experience leaves no record.
+func (f *Fleet) SetCrew(c UnitCrew) {
+	f.Crews = slices.DeleteFunc(f.Crews, func(o UnitCrew) bool { return o.Unit == c.Unit })
+	if c != (UnitCrew{Unit: c.Unit}) {
+		f.Crews = append(f.Crews, c)
+		slices.SortFunc(f.Crews, func(a, b UnitCrew) int { return a.Unit - b.Unit })
+	}
+}
+
+// IsCaptured reports whether unit i is captured and not yet inspected.
+func (f *Fleet) IsCaptured(i int) bool { return slices.Contains(f.Captured, i) }
+
+// Take removes the units at the given indices from the fleet and returns
+// them as a fleet of their own (owner, ID and place left empty), each unit
+// with its damage, crew and capture record. The remaining units keep
+// their order and records. Indices out of range are ignored.
+func (f *Fleet) Take(idx []int) Fleet {
+	var taken, kept Fleet
+	for i, u := range f.Units {
+		to := &kept
+		if slices.Contains(idx, i) {
+			to = &taken
+		}
+		to.add(u, f.DamageOf(i), f.CrewOf(i), f.IsCaptured(i))
+	}
+	f.Units, f.Damage, f.Crews, f.Captured = kept.Units, kept.Damage, kept.Crews, kept.Captured
+	return taken
+}
+
+// Join appends another fleet's units to f, with their records.
+func (f *Fleet) Join(o Fleet) {
+	for i, u := range o.Units {
+		f.add(u, o.DamageOf(i), o.CrewOf(i), o.IsCaptured(i))
+	}
+}
+
+// add appends one unit with its records.
+func (f *Fleet) add(u ClassName, d UnitDamage, c UnitCrew, captured bool) {
+	i := len(f.Units)
+	f.Units = append(f.Units, u)
+	if d != (UnitDamage{Unit: d.Unit}) {
+		d.Unit = i
+		f.Damage = append(f.Damage, d)
+	}
+	c.Unit = i
+	f.SetCrew(c)
+	if captured {
+		f.Captured = append(f.Captured, i)
+	}
 }
 
 // UnitDamage is what one unit of a fleet has lost in battle: structure,

@@ -17,10 +17,26 @@ var orderKinds = []struct {
 }{
 	{kindMove, "- move: {fleet: 1st, path: [kessel, vega]}", []string{"fleet", "path"}},
 	{kindDevelop, "- develop: {fleet: 2nd, what: mine}", []string{"fleet", "what"}},
-	{kindBuild, "- build: {units: [cruiser, frigate], fleet: 3rd, mp: 1}", []string{"units", "fleet", "mp"}},
+	{kindBuild, "- build: {units: [cruiser, frigate], fleet: 3rd, mp: 1}", []string{"units", "fleet", "mp", "at"}},
+	{kindResupply, "- resupply: {fleet: 1st, refit: {cruiser: heavy-cruiser}}", []string{"fleet", "refit"}},
+	{kindTransfer, "- transfer: {from: 1st, to: 2nd, units: [frigate]}", []string{"from", "to", "units"}},
+	{kindScrap, "- scrap: {fleet: 1st, units: [frigate]}", []string{"fleet", "units"}},
+	{kindInspect, "- inspect: {fleet: 1st}", []string{"fleet"}},
+	{kindSelfRepair, "- self_repair: {fleet: 1st}", []string{"fleet"}},
+	{kindInstall, "- install: {fleet: 1st, units: [cpl, gsa]}", []string{"fleet", "units"}},
+	{kindSiege, "- siege: {fleet: 1st}", []string{"fleet"}},
+	{kindMoveFRD, "- move_frd: {at: drakkar, path: [ferrum], tug: 4th}", []string{"at", "path", "tug"}},
+	{kindBuildFRD, "- build_frd: {at: ferrum}", []string{"at"}},
 }
 
-var kindNames = []string{kindMove, kindDevelop, kindBuild}
+// kindNames lists the order kinds in the order of orderKinds.
+var kindNames = func() []string {
+	out := make([]string, len(orderKinds))
+	for i, k := range orderKinds {
+		out[i] = k.kind
+	}
+	return out
+}()
 
 // kindInfo returns the entry of orderKinds for kind.
 func kindInfo(kind string) (example string, fields []string) {
@@ -94,6 +110,24 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 		o.Develop = p.develop(kind.key, kind.val)
 	case kindBuild:
 		o.Build = p.build(kind.key, kind.val)
+	case kindResupply:
+		o.Resupply = p.resupply(kind.key, kind.val)
+	case kindTransfer:
+		o.Transfer = p.transfer(kind.key, kind.val)
+	case kindScrap:
+		o.Scrap = p.unitsOrder(kind.key, kind.val)
+	case kindInspect:
+		o.Inspect = p.fleetOrder(kind.key, kind.val)
+	case kindSelfRepair:
+		o.SelfRepair = p.fleetOrder(kind.key, kind.val)
+	case kindInstall:
+		o.Install = p.unitsOrder(kind.key, kind.val)
+	case kindSiege:
+		o.Siege = p.fleetOrder(kind.key, kind.val)
+	case kindMoveFRD:
+		o.MoveFRD = p.moveFRD(kind.key, kind.val)
+	case kindBuildFRD:
+		o.BuildFRD = p.buildFRD(kind.key, kind.val)
 	}
 	return o, true
 }
@@ -191,16 +225,16 @@ func (p *parser) develop(key, n *yaml.Node) *Develop {
 	if e, ok := p.required(f, key, "what"); ok {
 		d.WhatPos = pos(e.val)
 		if s, ok := p.name(e.val, "what", "what: mine"); ok {
-			kinds := []string{string(campaign.Mine), string(campaign.Colony)}
+			kinds := []string{string(campaign.Mine), string(campaign.Colony), string(campaign.Fortification)}
 			switch w := strings.ToLower(s); w {
-			case string(campaign.Mine), string(campaign.Colony):
+			case string(campaign.Mine), string(campaign.Colony), string(campaign.Fortification):
 				d.What = campaign.DevelopmentKind(w)
 			default:
-				hint := "what: mine (at a mineral planet, EaW 12.0) or what: colony (at a life planet, EaW 13.0)"
+				hint := "what: mine (at a mineral planet, EaW 12.0), what: colony (at a life planet, EaW 13.0) or what: fortification (at any planet, EaW 11.0)"
 				if n, ok := nearest(s, kinds); ok {
 					hint = fmt.Sprintf("did you mean %q? ", n) + hint
 				}
-				p.add(pos(e.val), "", fmt.Sprintf("what must be mine or colony, not %q", s), hint)
+				p.add(pos(e.val), "", fmt.Sprintf("what must be mine, colony or fortification, not %q", s), hint)
 			}
 		}
 	}
@@ -222,6 +256,10 @@ func (p *parser) build(key, n *yaml.Node) *Build {
 	if e, ok := p.required(f, key, "fleet"); ok {
 		s, _ := p.name(e.val, "fleet", "fleet: 3rd")
 		b.Fleet, b.FleetPos = campaign.FleetID(s), pos(e.val)
+	}
+	if e, ok := f["at"]; ok {
+		s, _ := p.name(e.val, "at", "at: drakkar")
+		b.At, b.AtPos = campaign.SystemID(s), pos(e.val)
 	}
 	if e, ok := f["mp"]; ok {
 		b.MPPos = pos(e.val)

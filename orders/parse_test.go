@@ -68,7 +68,7 @@ func TestParseErrorPositions(t *testing.T) {
 		{"fleet a list", header + "  - move: {fleet: [1st], path: [vega]}\n", Pos{6, 19}, "fleet must be a single name, not a list", "fleet: 1st"},
 		{"units not a list", header + "  - build: {units: cruiser, fleet: 3rd}\n", Pos{6, 20}, "units must be a list", ""},
 		{"mp out of range", header + "  - build: {units: [cruiser], fleet: 3rd, mp: 2}\n", Pos{6, 47}, "mp must be 0 or 1, not 2", "mp: 0"},
-		{"what unknown", header + "  - develop: {fleet: 2nd, what: fortification}\n", Pos{6, 33}, `what must be mine or colony, not "fortification"`, "what: colony"},
+		{"what unknown", header + "  - develop: {fleet: 2nd, what: fortress}\n", Pos{6, 33}, `what must be mine, colony or fortification, not "fortress"`, "what: colony"},
 		{"what misspelt", header + "  - develop: {fleet: 2nd, what: mien}\n", Pos{6, 33}, `not "mien"`, `did you mean "mine"?`},
 		{"misspelt order kind", header + "  - mvoe: {fleet: 1st, path: [vega]}\n", Pos{6, 5}, `unknown order kind "mvoe"`, `did you mean "move"?`},
 		{"item without kind", header + "  - fleet: 1st\n    path: [vega]\n", Pos{6, 5}, `unknown order kind "fleet"`, "start each item with its kind"},

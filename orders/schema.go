@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // SchemaID is the $id of the JSON Schema Schema returns. It names no real
@@ -187,8 +188,9 @@ func ordersSchema() *schema {
 			"turn replaces all the orders on file. One mail holds at most " + strconv.Itoa(MaxOrders) + " orders.",
 		MaxItems: MaxOrders,
 		Items: &schema{
-			Description: "One order: a mapping with exactly one key, its kind: move, develop or build.",
-			OneOf:       []*schema{moveSchema(), developSchema(), buildSchema()},
+			Description: "One order: a mapping with exactly one key, its kind: " + strings.Join(kindNames, ", ") + ".",
+			OneOf: []*schema{moveSchema(), developSchema(), buildSchema(), resupplySchema(), transferSchema(),
+				scrapSchema(), inspectSchema(), selfRepairSchema(), installSchema(), siegeSchema(), moveFRDSchema(), buildFRDSchema()},
 		},
 	}
 }
@@ -208,19 +210,19 @@ func moveSchema() *schema {
 }
 
 func developSchema() *schema {
-	return closed("A develop order: set up a mine or a colony (EaW 12.0, 13.0).", []string{"develop"},
-		prop{"develop", closed("Set up a mine or a colony at the planet where the fleet ends its move, for 1 "+
+	return closed("A develop order: set up a mine, a colony or a fortification (EaW 11.0, 12.0, 13.0).", []string{"develop"},
+		prop{"develop", closed("Set up a mine, a colony or a fortification at the planet where the fleet ends its move, for 1 "+
 			"order point (EaW 5.0). The planet must be explored (EaW 16.0), and the fleet may not move after it "+
-			"(EaW 12b, 13a).",
+			"(EaW 11a, 12b, 13a).",
 			[]string{"fleet", "what"},
 			prop{"fleet", nameSchema("The fleet that develops, by the ID your report gives it, e.g. 2nd.")},
 			prop{"what", &schema{
-				Description: "mine at a mineral planet (EaW 12.0), colony at a life planet (EaW 13.0); you may " +
-					"have one of each kind at a planet.",
+				Description: "mine at a mineral planet (EaW 12.0), colony at a life planet (EaW 13.0), fortification " +
+					"at any planet (EaW 11.0); you may have one of each kind at a planet.",
 				AnyOf: []*schema{
-					{Enum: []any{"mine", "colony"}},
-					{Type: "string", Pattern: `^\s*([Mm][Ii][Nn][Ee]|[Cc][Oo][Ll][Oo][Nn][Yy])\s*$`,
-						Description: "mine or colony in any case, e.g. Mine"},
+					{Enum: []any{"mine", "colony", "fortification"}},
+					{Type: "string", Pattern: `^\s*([Mm][Ii][Nn][Ee]|[Cc][Oo][Ll][Oo][Nn][Yy]|[Ff][Oo][Rr][Tt][Ii][Ff][Ii][Cc][Aa][Tt][Ii][Oo][Nn])\s*$`,
+						Description: "mine, colony or fortification in any case, e.g. Mine"},
 				},
 			}},
 		)})
@@ -236,6 +238,7 @@ func buildSchema() *schema {
 				"class twice to build two, e.g. [cruiser, frigate, frigate].", "A unit class, e.g. frigate.")},
 			prop{"fleet", nameSchema("A fleet of yours at the FRD to put the units into, or a new fleet ID (up to 32 " +
 				"letters, digits, '-' or '_'), which forms at the FRD (EaW 6c).")},
+			prop{"at", nameSchema("The system of the FRD that builds, e.g. drakkar; needed only when you have more than one FRD.")},
 			prop{"mp", &schema{
 				Description: "1 (the default): costs 1 order point, and the units may move this turn; " +
 					"0: free, and the units join after movement and move from next turn (EaW 6.0).",

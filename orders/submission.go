@@ -26,16 +26,25 @@ type Submission struct {
 	Pos map[string]Pos
 }
 
-// Order is exactly one of Move, Develop or Build.
+// Order is exactly one order: one of its pointer fields is set.
 type Order struct {
-	Pos     Pos // the list item's position
-	Move    *Move
-	Develop *Develop
-	Build   *Build
+	Pos        Pos // the list item's position
+	Move       *Move
+	Develop    *Develop
+	Build      *Build
+	Resupply   *Resupply
+	Transfer   *Transfer
+	Scrap      *UnitsOrder
+	Inspect    *FleetOrder
+	SelfRepair *FleetOrder
+	Install    *UnitsOrder
+	Siege      *FleetOrder
+	MoveFRD    *MoveFRD
+	BuildFRD   *BuildFRD
 }
 
-// Kind returns the order's kind as the player writes it: "move", "develop"
-// or "build"; "" for an empty Order.
+// Kind returns the order's kind as the player writes it, such as "move"
+// or "self_repair"; "" for an empty Order.
 func (o Order) Kind() string {
 	switch {
 	case o.Move != nil:
@@ -44,6 +53,24 @@ func (o Order) Kind() string {
 		return kindDevelop
 	case o.Build != nil:
 		return kindBuild
+	case o.Resupply != nil:
+		return kindResupply
+	case o.Transfer != nil:
+		return kindTransfer
+	case o.Scrap != nil:
+		return kindScrap
+	case o.Inspect != nil:
+		return kindInspect
+	case o.SelfRepair != nil:
+		return kindSelfRepair
+	case o.Install != nil:
+		return kindInstall
+	case o.Siege != nil:
+		return kindSiege
+	case o.MoveFRD != nil:
+		return kindMoveFRD
+	case o.BuildFRD != nil:
+		return kindBuildFRD
 	}
 	return ""
 }
@@ -70,6 +97,10 @@ type Develop struct {
 
 // Build builds units at the player's FRD into a fleet there (EaW 6.0).
 type Build struct {
+	// At is the system of the FRD that builds; empty means the player's
+	// only FRD.
+	At    campaign.SystemID
+	AtPos Pos
 	Units []campaign.ClassName
 	// Fleet is the player's fleet at the FRD, or a new fleet ID, which
 	// creates the fleet there (EaW 6c).

@@ -228,6 +228,24 @@ func (v *validator) order(o Order) CostedOrder {
 		return v.develop(o, o.Develop)
 	case o.Build != nil:
 		return v.build(o, o.Build)
+	case o.Resupply != nil:
+		return v.resupply(o, o.Resupply)
+	case o.Transfer != nil:
+		return v.transfer(o, o.Transfer)
+	case o.Scrap != nil:
+		return v.scrap(o, o.Scrap)
+	case o.Inspect != nil:
+		return v.inspect(o, o.Inspect)
+	case o.SelfRepair != nil:
+		return v.selfRepair(o, o.SelfRepair)
+	case o.Install != nil:
+		return v.install(o, o.Install)
+	case o.Siege != nil:
+		return v.siege(o, o.Siege)
+	case o.MoveFRD != nil:
+		return v.moveFRD(o, o.MoveFRD)
+	case o.BuildFRD != nil:
+		return v.buildFRD(o, o.BuildFRD)
 	}
 	v.add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+orderKinds[0].example)
 	return CostedOrder{Order: o}

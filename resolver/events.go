@@ -22,6 +22,9 @@ const (
 	EventIncome        EventKind = "income"
 	EventForfeit       EventKind = "forfeit"
 	EventDropped       EventKind = "dropped"
+	// EventDice is a throw of the campaign's strategic dice (exploration,
+	// sieges, ties), shown to the players it concerns.
+	EventDice EventKind = "dice"
 	// EventNotice is a public note from the moderator, such as a rerun
 	// after a rollback.
 	EventNotice EventKind = "notice"

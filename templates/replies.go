@@ -50,25 +50,13 @@ func EchoOrders(sub *orders.Submission, costed *orders.Costed) string {
 		if costed != nil && i < len(costed.Orders) {
 			co = costed.Orders[i]
 		}
-		line := "  - " + orderYAML(o)
+		line := "  - " + o.YAML()
 		fmt.Fprintf(&b, "%s   # %s\n", line, costText(co))
 	}
 	if sub.Prefs.ExploreBonus != "" {
 		fmt.Fprintf(&b, "prefs:\n  explore_bonus: %s\n", sub.Prefs.ExploreBonus)
 	}
 	return b.String()
-}
-
-func orderYAML(o orders.Order) string {
-	switch {
-	case o.Move != nil:
-		return fmt.Sprintf("move: {fleet: %s, path: [%s]}", o.Move.Fleet, joinIDs(o.Move.Path))
-	case o.Develop != nil:
-		return fmt.Sprintf("develop: {fleet: %s, what: %s}", o.Develop.Fleet, o.Develop.What)
-	case o.Build != nil:
-		return fmt.Sprintf("build: {units: [%s], fleet: %s, mp: %d}", joinIDs(o.Build.Units), o.Build.Fleet, o.Build.MP)
-	}
-	return "{}"
 }
 
 func costText(co orders.CostedOrder) string {

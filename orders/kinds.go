@@ -1,0 +1,217 @@
+package orders
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// FleetOrder is an order that names one fleet and nothing else: inspect
+// (EaW 9b), self_repair (EaW 24.0) and siege (EaW 10c).
+type FleetOrder struct {
+	Fleet    campaign.FleetID
+	FleetPos Pos
+}
+
+// UnitsOrder is an order for some units of one fleet: scrap (EaW 9.0) and
+// install (EaW 14.0). Units names classes; a class named twice means two
+// units of it.
+type UnitsOrder struct {
+	Fleet    campaign.FleetID
+	Units    []campaign.ClassName
+	FleetPos Pos
+	UnitsPos []Pos
+}
+
+// Resupply resupplies, repairs and refits one fleet at the player's
+// developed colony or FRD (EaW 6d, 6e, 6f, 8.0).
+type Resupply struct {
+	Fleet campaign.FleetID
+	// Refit lists the refits: every unit of class From in the fleet becomes
+	// class To (EaW 6f).
+	Refit    []Refit
+	FleetPos Pos
+}
+
+// Refit is one refit of a Resupply order.
+type Refit struct {
+	From, To campaign.ClassName
+	Pos      Pos
+}
+
+// Transfer moves units from one fleet to another fleet in the same system,
+// or to a new fleet it forms there (EaW 7.0).
+type Transfer struct {
+	From, To campaign.FleetID
+	Units    []campaign.ClassName
+	FromPos  Pos
+	ToPos    Pos
+	UnitsPos []Pos
+}
+
+// MoveFRD tows one of the player's FRDs along warp lanes (EaW 15e, 15f,
+// 15g). At is the system the FRD stands in; Tug, if set, is a fleet there
+// with a tug, which goes along and lowers the cost per lane.
+type MoveFRD struct {
+	At      campaign.SystemID
+	Path    []campaign.SystemID
+	Tug     campaign.FleetID
+	AtPos   Pos
+	PathPos []Pos
+	TugPos  Pos
+}
+
+// BuildFRD builds a new FRD at a system where the player has a developed
+// mine or colony (EaW 15a).
+type BuildFRD struct {
+	At    campaign.SystemID
+	AtPos Pos
+}
+
+// The order kinds beyond move, develop and build, as players write them.
+const (
+	kindResupply   = "resupply"
+	kindTransfer   = "transfer"
+	kindScrap      = "scrap"
+	kindInspect    = "inspect"
+	kindSelfRepair = "self_repair"
+	kindInstall    = "install"
+	kindSiege      = "siege"
+	kindMoveFRD    = "move_frd"
+	kindBuildFRD   = "build_frd"
+)
+
+// fleetOrder reads an order whose only field is fleet.
+func (p *parser) fleetOrder(key, n *yaml.Node) *FleetOrder {
+	_, allowed := kindInfo(key.Value)
+	f := p.fields(n, allowed, "a "+key.Value+" order")
+	o := &FleetOrder{}
+	if e, ok := p.required(f, key, "fleet"); ok {
+		s, _ := p.name(e.val, "fleet", "fleet: 1st")
+		o.Fleet, o.FleetPos = campaign.FleetID(s), pos(e.val)
+	}
+	return o
+}
+
+// unitsOrder reads an order with a fleet and a list of units.
+func (p *parser) unitsOrder(key, n *yaml.Node) *UnitsOrder {
+	_, allowed := kindInfo(key.Value)
+	f := p.fields(n, allowed, "a "+key.Value+" order")
+	o := &UnitsOrder{}
+	if e, ok := p.required(f, key, "fleet"); ok {
+		s, _ := p.name(e.val, "fleet", "fleet: 1st")
+		o.Fleet, o.FleetPos = campaign.FleetID(s), pos(e.val)
+	}
+	if e, ok := p.required(f, key, "units"); ok {
+		o.Units, o.UnitsPos = p.classes(e.val, "units")
+	}
+	return o
+}
+
+// classes reads a list of unit classes.
+func (p *parser) classes(n *yaml.Node, field string) ([]campaign.ClassName, []Pos) {
+	names, at, _ := p.names(n, field, field+": [cruiser, frigate]")
+	out := make([]campaign.ClassName, len(names))
+	for i, s := range names {
+		out[i] = campaign.ClassName(s)
+	}
+	return out, at
+}
+
+// systems reads a list of system IDs.
+func (p *parser) systems(n *yaml.Node, field string) ([]campaign.SystemID, []Pos) {
+	names, at, _ := p.names(n, field, field+": [kessel, vega]")
+	out := make([]campaign.SystemID, len(names))
+	for i, s := range names {
+		out[i] = campaign.SystemID(s)
+	}
+	return out, at
+}
+
+// resupply reads a resupply order; refit is a mapping from class to class.
+func (p *parser) resupply(key, n *yaml.Node) *Resupply {
+	_, allowed := kindInfo(kindResupply)
+	f := p.fields(n, allowed, "a resupply order")
+	r := &Resupply{}
+	if e, ok := p.required(f, key, "fleet"); ok {
+		s, _ := p.name(e.val, "fleet", "fleet: 1st")
+		r.Fleet, r.FleetPos = campaign.FleetID(s), pos(e.val)
+	}
+	e, ok := f["refit"]
+	if !ok || isNull(e.val) {
+		return r
+	}
+	if e.val.Kind != yaml.MappingNode {
+		p.add(pos(e.val), "EaW 6f", "refit must be a mapping from a class in the fleet to the class it becomes, not "+describe(e.val),
+			"for example refit: {cruiser: heavy-cruiser}")
+		return r
+	}
+	seen := map[string]Pos{}
+	for i := 0; i+1 < len(e.val.Content); i += 2 {
+		k, v := e.val.Content[i], e.val.Content[i+1]
+		from, ok1 := p.name(k, "a refit's class", "refit: {cruiser: heavy-cruiser}")
+		to, ok2 := p.name(v, "the class "+from+" is refitted to", "refit: {cruiser: heavy-cruiser}")
+		if !ok1 || !ok2 {
+			continue
+		}
+		if first, dup := seen[from]; dup {
+			p.add(pos(k), "EaW 6f", fmt.Sprintf("class %q is refitted twice; the first is at %s", from, first), "keep one of them")
+			continue
+		}
+		seen[from] = pos(k)
+		r.Refit = append(r.Refit, Refit{From: campaign.ClassName(from), To: campaign.ClassName(to), Pos: pos(k)})
+	}
+	return r
+}
+
+// transfer reads a transfer order.
+func (p *parser) transfer(key, n *yaml.Node) *Transfer {
+	_, allowed := kindInfo(kindTransfer)
+	f := p.fields(n, allowed, "a transfer order")
+	t := &Transfer{}
+	if e, ok := p.required(f, key, "from"); ok {
+		s, _ := p.name(e.val, "from", "from: 1st")
+		t.From, t.FromPos = campaign.FleetID(s), pos(e.val)
+	}
+	if e, ok := p.required(f, key, "to"); ok {
+		s, _ := p.name(e.val, "to", "to: 2nd")
+		t.To, t.ToPos = campaign.FleetID(s), pos(e.val)
+	}
+	if e, ok := p.required(f, key, "units"); ok {
+		t.Units, t.UnitsPos = p.classes(e.val, "units")
+	}
+	return t
+}
+
+// moveFRD reads a move_frd order.
+func (p *parser) moveFRD(key, n *yaml.Node) *MoveFRD {
+	_, allowed := kindInfo(kindMoveFRD)
+	f := p.fields(n, allowed, "a move_frd order")
+	m := &MoveFRD{}
+	if e, ok := p.required(f, key, "at"); ok {
+		s, _ := p.name(e.val, "at", "at: drakkar")
+		m.At, m.AtPos = campaign.SystemID(s), pos(e.val)
+	}
+	if e, ok := p.required(f, key, "path"); ok {
+		m.Path, m.PathPos = p.systems(e.val, "path")
+	}
+	if e, ok := f["tug"]; ok {
+		s, _ := p.name(e.val, "tug", "tug: 4th")
+		m.Tug, m.TugPos = campaign.FleetID(s), pos(e.val)
+	}
+	return m
+}
+
+// buildFRD reads a build_frd order.
+func (p *parser) buildFRD(key, n *yaml.Node) *BuildFRD {
+	_, allowed := kindInfo(kindBuildFRD)
+	f := p.fields(n, allowed, "a build_frd order")
+	b := &BuildFRD{}
+	if e, ok := p.required(f, key, "at"); ok {
+		s, _ := p.name(e.val, "at", "at: ferrum")
+		b.At, b.AtPos = campaign.SystemID(s), pos(e.val)
+	}
+	return b
+}
