@@ -32,10 +32,79 @@ type UnitClass struct {
 	// 0 means the rules' radius (EaW 5e: 1). A fleet sees as far as its
 	// farthest-seeing unit.
 	Vision int `json:"vision,omitempty"`
+	// Roles are the special jobs the class can do in the campaign, beyond
+	// fighting (Role).
+	Roles []Role `json:"roles,omitempty"`
+	// Refits lists the classes a unit of this class may be refitted to at
+	// a resupply (EaW 6f).
+	Refits []ClassName `json:"refits,omitempty"`
+	// Damcon is the class's damage-control rating: it bounds what the
+	// unit repairs by itself (EaW 22b, 24.0). 0 means none.
+	Damcon int `json:"damcon,omitempty"`
 	// Combat are the class's numbers for the automatic battle engine
 	// (docs/battles.md); nil means the defaults for its size and CBPV
 	// (DefaultCombat). BattleStats gives whichever applies.
 	Combat *CombatStats `json:"combat,omitempty"`
+}
+
+// Role is a special job a unit class does in the campaign (EaW 5.0 and
+// the rules it names).
+type Role string
+
+// The roles.
+const (
+	// RoleMinesweeper destroys an enemy fortification where it stands
+	// (EaW 10d) and lets its fleet break off from one (EaW 10g).
+	RoleMinesweeper Role = "minesweeper"
+	// RoleMinelayer sets up a fortification for no order point (EaW 11.0).
+	RoleMinelayer Role = "minelayer"
+	// RoleSalvageTug and RoleMilitaryTug tow an FRD for 2 and 1 order
+	// points a lane instead of 3 (EaW 15f, 15g).
+	RoleSalvageTug  Role = "salvage-tug"
+	RoleMilitaryTug Role = "military-tug"
+	// RoleLargeFreighter develops a mine, and RoleSmallFreighter a colony,
+	// for no order point (EaW 12.0, 13.0).
+	RoleLargeFreighter Role = "large-freighter"
+	RoleSmallFreighter Role = "small-freighter"
+	// RoleLargeRepair and RoleSmallRepair are repair freighters: a fleet in
+	// their system resupplies and repairs there (EaW 6d), a large one
+	// scraps (EaW 9a) and a small one inspects (EaW 9c).
+	RoleLargeRepair Role = "large-repair"
+	RoleSmallRepair Role = "small-repair"
+	// RoleMonitor is the MON: it belongs to an FRD and goes where the FRD
+	// goes (EaW 17e).
+	RoleMonitor Role = "monitor"
+	// The bases a fleet carries and installs at a planet (EaW 14.0): the
+	// ground stations that earn income with a CPL in the system (GSA at a
+	// developed colony, GSO at a dead planet, GMS at a developed mine),
+	// defence ground bases, DEFSATs and the CPL itself.
+	RoleGSA        Role = "gsa"
+	RoleGSO        Role = "gso"
+	RoleGMS        Role = "gms"
+	RoleGroundBase Role = "ground-base"
+	RoleDEFSAT     Role = "defsat"
+	RoleCPL        Role = "cpl"
+)
+
+// Roles lists every role, in the order the docs give them.
+func Roles() []Role {
+	return []Role{RoleMinesweeper, RoleMinelayer, RoleSalvageTug, RoleMilitaryTug, RoleLargeFreighter, RoleSmallFreighter,
+		RoleLargeRepair, RoleSmallRepair, RoleMonitor, RoleGSA, RoleGSO, RoleGMS, RoleGroundBase, RoleDEFSAT, RoleCPL}
+}
+
+// Has reports whether the class has role r.
+func (u *UnitClass) Has(r Role) bool { return slices.Contains(u.Roles, r) }
+
+// IsBase reports whether the class is a base a fleet carries and
+// installs (EaW 14.0) rather than a ship.
+func (u *UnitClass) IsBase() bool {
+	return slices.ContainsFunc(u.Roles, func(r Role) bool {
+		switch r {
+		case RoleGSA, RoleGSO, RoleGMS, RoleGroundBase, RoleDEFSAT, RoleCPL:
+			return true
+		}
+		return false
+	})
 }
 
 // Catalogue is the set of unit classes a scenario allows.

@@ -107,6 +107,8 @@ type loader struct {
 	systemIDs  []string
 	playerIDs  []string
 	classNames []string
+	// refitNodes are the refits read, checked once every class is known.
+	refitNodes []*yaml.Node
 	// devs holds each development by system and kind, with the node that
 	// made it (nil for a home mine) and its owner.
 	devs map[devKey]devEntry

@@ -9,7 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "commando", "vision", "combat"}
+var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "commando", "vision", "roles", "refits", "damcon", "combat"}
 
 // readUnits reads the unit catalogue (DESIGN "The rules": every campaign
 // brings its own).
@@ -25,6 +25,7 @@ func (l *loader) readUnits(n *yaml.Node) {
 	for _, item := range items {
 		l.readUnit(item)
 	}
+	l.checkRefits()
 }
 
 func (l *loader) readUnit(n *yaml.Node) {
@@ -50,6 +51,16 @@ func (l *loader) readUnit(n *yaml.Node) {
 	if n := f.get("vision"); n != nil {
 		u.Vision = l.positive(n, "vision", "how many lanes away the unit sees, e.g. 2")
 	}
+	u.Roles = l.roles(f.get("roles"))
+	if n := f.get("refits"); n != nil {
+		u.Refits = l.refits(n)
+	}
+	if n := f.get("damcon"); n != nil {
+		u.Damcon, _ = l.integer(n, "damcon")
+		if u.Damcon < 0 {
+			l.addf(n, "damcon %d is below 0; write the damage-control rating, e.g. 2 (EaW 22b)", u.Damcon)
+		}
+	}
 	if n := f.get("combat"); n != nil {
 		u.Combat = l.readCombat(n, u)
 	}
@@ -66,6 +77,64 @@ func (l *loader) readUnit(n *yaml.Node) {
 	l.classes[u.Class] = classNode
 	l.classNames = append(l.classNames, class)
 	l.st.Catalogue = append(l.st.Catalogue, u)
+}
+
+// roles reads a unit's roles: a list of known role names, each once.
+func (l *loader) roles(n *yaml.Node) []campaign.Role {
+	if n == nil {
+		return nil
+	}
+	items, ok := l.sequence(n, "roles")
+	if !ok {
+		return nil
+	}
+	known := make([]string, 0, len(campaign.Roles()))
+	for _, r := range campaign.Roles() {
+		known = append(known, string(r))
+	}
+	var out []campaign.Role
+	for _, item := range items {
+		s, ok := l.text(item, "role")
+		if !ok {
+			continue
+		}
+		r := campaign.Role(s)
+		switch {
+		case !slices.Contains(campaign.Roles(), r):
+			l.addf(item, "unknown role %s%s (roles: %s)", quote(s), didYouMean(l.suggest(s, known)), strings.Join(known, ", "))
+		case slices.Contains(out, r):
+			l.addf(item, "role %s is given twice", s)
+		default:
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// refits reads the classes a unit may be refitted to; they are checked
+// against the catalogue once it is read (checkRefits).
+func (l *loader) refits(n *yaml.Node) []campaign.ClassName {
+	items, ok := l.sequence(n, "refits")
+	if !ok {
+		return nil
+	}
+	var out []campaign.ClassName
+	for _, item := range items {
+		if s, ok := l.text(item, "refit"); ok {
+			out = append(out, campaign.ClassName(s))
+			l.refitNodes = append(l.refitNodes, item)
+		}
+	}
+	return out
+}
+
+// checkRefits reports refits to classes the catalogue does not have.
+func (l *loader) checkRefits() {
+	for _, n := range l.refitNodes {
+		if l.classes[campaign.ClassName(n.Value)] == nil {
+			l.addf(n, "refit to class %s, which is not in units%s", quote(n.Value), didYouMean(l.suggest(n.Value, l.classNames)))
+		}
+	}
 }
 
 var combatKeys = []string{"hull", "def", "sensor", "armor", "structure", "attack", "fc", "damage", "speed", "command"}
