@@ -23,7 +23,7 @@ func TestLoadBattle_example(t *testing.T) {
 	if err != nil {
 		t.Fatalf("LoadBattle(battle-example.yaml) = %v", err)
 	}
-	if len(b.Catalogue) != 8 || len(b.Sides) != 2 || b.Situation != "strategic" || b.Sides[1].Role != "defender" {
+	if len(b.Catalogue) != len(genericCatalogue) || len(b.Sides) != 2 || b.Situation != "strategic" || b.Sides[1].Role != "defender" {
 		t.Fatalf("battle = %+v", b)
 	}
 	v := b.Sides[1].Squadrons[0].Ships[1]

@@ -45,26 +45,64 @@ func (o GenerateOptions) withDefaults() GenerateOptions {
 	return o
 }
 
-// genericCatalogue is the unit catalogue of generated scenarios; the stats
-// are our own, as in scenarios/frontier.yaml, combat stats included.
+// genericCatalogue is the unit catalogue of generated scenarios, the same
+// as scenarios/frontier.yaml's; the stats are our own, combat stats
+// included. Generated fleets draw their units from the first
+// genericWarships classes only.
 var genericCatalogue = campaign.Catalogue{
-	{Class: "dreadnought", CBPV: 210, EBPV: 200, Size: 2, Docking: 12, Combat: &campaign.CombatStats{
+	{Class: "dreadnought", CBPV: 210, EBPV: 200, Size: 2, Docking: 12, Damcon: 4, Combat: &campaign.CombatStats{
 		Hull: campaign.HullCapital, Def: 9, Sensor: 7, Armor: 5, Structure: 18, Attack: 8, FC: [2]int{10, 8}, Damage: 12, Speed: 2, Command: 6}},
-	{Class: "cruiser", CBPV: 120, EBPV: 115, Size: 3, Docking: 8, Combat: &campaign.CombatStats{
+	{Class: "cruiser", CBPV: 120, EBPV: 115, Size: 3, Docking: 8, Refits: []campaign.ClassName{"heavy-cruiser"}, Damcon: 3, Combat: &campaign.CombatStats{
 		Hull: campaign.HullHeavy, Def: 10, Sensor: 6, Armor: 4, Structure: 8, Attack: 4, FC: [2]int{10, 8}, Damage: 10, Speed: 3, Command: 3}},
-	{Class: "light-cruiser", CBPV: 95, EBPV: 90, Size: 3, Docking: 6, Combat: &campaign.CombatStats{
+	{Class: "light-cruiser", CBPV: 95, EBPV: 90, Size: 3, Docking: 6, Damcon: 2, Combat: &campaign.CombatStats{
 		Hull: campaign.HullHeavy, Def: 9, Sensor: 6, Armor: 4, Structure: 6, Attack: 3, FC: [2]int{10, 8}, Damage: 10, Speed: 4, Command: 3}},
-	{Class: "destroyer", CBPV: 75, EBPV: 70, Size: 4, Docking: 4, Combat: &campaign.CombatStats{
+	{Class: "destroyer", CBPV: 75, EBPV: 70, Size: 4, Docking: 4, Damcon: 2, Combat: &campaign.CombatStats{
 		Hull: campaign.HullMedium, Def: 10, Sensor: 5, Armor: 3, Structure: 5, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 4, Command: 1}},
-	{Class: "escort", CBPV: 65, EBPV: 60, Size: 4, Docking: 3, Combat: &campaign.CombatStats{
+	{Class: "escort", CBPV: 65, EBPV: 60, Size: 4, Docking: 3, Damcon: 1, Combat: &campaign.CombatStats{
 		Hull: campaign.HullMedium, Def: 11, Sensor: 5, Armor: 3, Structure: 4, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 4, Command: 1}},
-	{Class: "frigate", CBPV: 60, EBPV: 55, Size: 4, Docking: 3, Combat: &campaign.CombatStats{
+	{Class: "frigate", CBPV: 60, EBPV: 55, Size: 4, Docking: 3, Damcon: 1, Combat: &campaign.CombatStats{
 		Hull: campaign.HullMedium, Def: 10, Sensor: 5, Armor: 3, Structure: 4, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 5, Command: 1}},
-	{Class: "scout", CBPV: 50, EBPV: 55, Size: 4, Docking: 3, Scout: true, Combat: &campaign.CombatStats{
+	{Class: "scout", CBPV: 50, EBPV: 55, Size: 4, Docking: 3, Damcon: 1, Scout: true, Combat: &campaign.CombatStats{
 		Hull: campaign.HullMedium, Def: 10, Sensor: 7, Armor: 2, Structure: 3, Attack: 1, FC: [2]int{8, 8}, Damage: 6, Speed: 6, Command: 0}},
-	{Class: "freighter", CBPV: 15, EBPV: 25, Size: 5, Docking: 2, Combat: &campaign.CombatStats{
+	{Class: "freighter", CBPV: 15, EBPV: 25, Size: 5, Docking: 2, Roles: []campaign.Role{campaign.RoleSmallFreighter}, Combat: &campaign.CombatStats{
 		Hull: campaign.HullMedium, Def: 9, Sensor: 3, Armor: 1, Structure: 3, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 2, Command: 0}},
+	{Class: "heavy-cruiser", CBPV: 135, EBPV: 130, Size: 3, Docking: 8, Damcon: 3, Combat: &campaign.CombatStats{
+		Hull: campaign.HullHeavy, Def: 10, Sensor: 6, Armor: 5, Structure: 9, Attack: 5, FC: [2]int{10, 8}, Damage: 10, Speed: 3, Command: 3}},
+	{Class: "bulk-freighter", CBPV: 20, EBPV: 35, Size: 5, Docking: 3, Roles: []campaign.Role{campaign.RoleLargeFreighter}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 8, Sensor: 3, Armor: 1, Structure: 4, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 2, Command: 0}},
+	{Class: "commando-ship", CBPV: 55, EBPV: 60, Size: 4, Docking: 3, Damcon: 1, Commando: true, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 10, Sensor: 5, Armor: 2, Structure: 4, Attack: 1, FC: [2]int{8, 8}, Damage: 6, Speed: 4, Command: 0}},
+	{Class: "minesweeper", CBPV: 45, EBPV: 50, Size: 4, Docking: 3, Damcon: 1, Roles: []campaign.Role{campaign.RoleMinesweeper}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 10, Sensor: 5, Armor: 2, Structure: 3, Attack: 1, FC: [2]int{8, 8}, Damage: 6, Speed: 4, Command: 0}},
+	{Class: "minelayer", CBPV: 45, EBPV: 50, Size: 4, Docking: 3, Damcon: 1, Roles: []campaign.Role{campaign.RoleMinelayer}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 10, Sensor: 5, Armor: 2, Structure: 3, Attack: 1, FC: [2]int{8, 8}, Damage: 6, Speed: 4, Command: 0}},
+	{Class: "salvage-tug", CBPV: 30, EBPV: 40, Size: 5, Docking: 4, Roles: []campaign.Role{campaign.RoleSalvageTug}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 8, Sensor: 3, Armor: 2, Structure: 5, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 2, Command: 0}},
+	{Class: "military-tug", CBPV: 70, EBPV: 80, Size: 4, Docking: 6, Damcon: 2, Roles: []campaign.Role{campaign.RoleMilitaryTug}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullHeavy, Def: 9, Sensor: 5, Armor: 3, Structure: 6, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 3, Command: 1}},
+	{Class: "repair-freighter", CBPV: 20, EBPV: 45, Size: 5, Docking: 4, Roles: []campaign.Role{campaign.RoleLargeRepair}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 8, Sensor: 3, Armor: 1, Structure: 4, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 2, Command: 0}},
+	{Class: "repair-tender", CBPV: 15, EBPV: 35, Size: 5, Docking: 3, Roles: []campaign.Role{campaign.RoleSmallRepair}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 9, Sensor: 3, Armor: 1, Structure: 3, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 2, Command: 0}},
+	{Class: "monitor", CBPV: 150, EBPV: 140, Size: 3, Docking: 10, Damcon: 2, Roles: []campaign.Role{campaign.RoleMonitor}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullCapital, Def: 8, Sensor: 6, Armor: 5, Structure: 12, Attack: 5, FC: [2]int{10, 8}, Damage: 10, Speed: 1, Command: 2}},
+	{Class: "cpl", CBPV: 10, EBPV: 40, Size: 6, Docking: 2, Roles: []campaign.Role{campaign.RoleCPL}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 8, Sensor: 2, Armor: 1, Structure: 2, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 0, Command: 0}},
+	{Class: "gsa", CBPV: 10, EBPV: 20, Size: 6, Docking: 1, Roles: []campaign.Role{campaign.RoleGSA}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 8, Sensor: 2, Armor: 1, Structure: 2, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 0, Command: 0}},
+	{Class: "gso", CBPV: 10, EBPV: 20, Size: 6, Docking: 1, Roles: []campaign.Role{campaign.RoleGSO}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 8, Sensor: 2, Armor: 1, Structure: 2, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 0, Command: 0}},
+	{Class: "gms", CBPV: 10, EBPV: 20, Size: 6, Docking: 1, Roles: []campaign.Role{campaign.RoleGMS}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 8, Sensor: 2, Armor: 1, Structure: 2, Attack: 0, FC: [2]int{6, 6}, Damage: 6, Speed: 0, Command: 0}},
+	{Class: "ground-base", CBPV: 30, EBPV: 30, Size: 6, Docking: 2, Roles: []campaign.Role{campaign.RoleGroundBase}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullHeavy, Def: 9, Sensor: 5, Armor: 4, Structure: 6, Attack: 2, FC: [2]int{8, 8}, Damage: 8, Speed: 0, Command: 0}},
+	{Class: "defsat", CBPV: 20, EBPV: 20, Size: 6, Docking: 1, Roles: []campaign.Role{campaign.RoleDEFSAT}, Combat: &campaign.CombatStats{
+		Hull: campaign.HullMedium, Def: 10, Sensor: 4, Armor: 2, Structure: 3, Attack: 1, FC: [2]int{8, 8}, Damage: 6, Speed: 0, Command: 0}},
 }
+
+// genericWarships is how many of genericCatalogue's first classes are
+// warships, which generated fleets are made of.
+const genericWarships = 8
 
 // syllables make system and race names. None of their joins spells a YAML
 // keyword, and names are quoted anyway.
@@ -239,8 +277,20 @@ func (g *generator) writeUnits(b *strings.Builder) {
 	b.WriteString("units:\n")
 	for _, u := range genericCatalogue {
 		fmt.Fprintf(b, "  - {class: %s, cbpv: %d, ebpv: %d, size: %d, docking: %d", u.Class, u.CBPV, u.EBPV, u.Size, u.Docking)
+		if u.Damcon > 0 {
+			fmt.Fprintf(b, ", damcon: %d", u.Damcon)
+		}
 		if u.Scout {
 			b.WriteString(", scout: true")
+		}
+		if u.Commando {
+			b.WriteString(", commando: true")
+		}
+		if len(u.Roles) > 0 {
+			fmt.Fprintf(b, ", roles: [%s]", joinNames(u.Roles))
+		}
+		if len(u.Refits) > 0 {
+			fmt.Fprintf(b, ", refits: [%s]", joinNames(u.Refits))
 		}
 		if c := u.Combat; c != nil {
 			fmt.Fprintf(b, ",\n     combat: {hull: %s, def: %d, sensor: %d, armor: %d, structure: %d, attack: %d, fc: [%d, %d], damage: %d, speed: %d, command: %d}",
@@ -262,7 +312,7 @@ func (g *generator) writeFleets(b *strings.Builder) {
 			}
 			units := make([]string, 2+g.rng.IntN(3))
 			for u := range units {
-				units[u] = string(genericCatalogue[g.rng.IntN(len(genericCatalogue))].Class)
+				units[u] = string(genericCatalogue[g.rng.IntN(genericWarships)].Class)
 			}
 			fmt.Fprintf(b, "  - {id: %s, player: %s, at: %s, units: [%s]}\n",
 				ordinal(f+1), g.playerID(p), g.systemID(at), strings.Join(units, ", "))
@@ -299,4 +349,13 @@ func ordinal(n int) string {
 		suffix = "rd"
 	}
 	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// joinNames writes names as a flow list's items.
+func joinNames[T ~string](names []T) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = string(n)
+	}
+	return strings.Join(parts, ", ")
 }
