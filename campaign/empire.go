@@ -41,6 +41,11 @@ type Fleet struct {
 	// (EaW 25.0) or found (EaW 16c #5) that are not inspected yet
 	// (EaW 9b, 25b).
 	Captured []int `json:"captured,omitempty"`
+	// Trapped is the turn in which another player's fortification at the
+	// fleet's system trapped it (EaW 10a); 0 while the fleet is free. A
+	// trapped fleet does nothing but a siege roll (EaW 10c, 10h) until the
+	// fortification falls (EaW 10b–10e).
+	Trapped int `json:"trapped,omitempty"`
 }
 
 // UnitCrew is what sets one unit's crew apart (EaW 2e).
@@ -52,6 +57,10 @@ type UnitCrew struct {
 	Legendary string `json:"legendary,omitempty"`
 	// XP is the crew's experience from battle (EaW 2e).
 	XP int `json:"xp,omitempty"`
+	// Repaired is what the crew has mended by self-repair since the unit
+	// last resupplied, against its capacity of 3 × its class's Damcon
+	// (EaW 22b, 24.0; campaign.State.SelfRepairLeft).
+	Repaired int `json:"repaired,omitempty"`
 }
 
 // CrewOf returns unit i's crew record; zero for an ordinary crew.

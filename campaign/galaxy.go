@@ -32,7 +32,23 @@ type System struct {
 	X      int        `json:"x"`
 	Y      int        `json:"y"`
 	Planet PlanetType `json:"planet"`
+	// MapType is the tactical map of every battle in the system, rolled
+	// once when its planet is explored (EaW 16d, 19d); empty until then.
+	MapType MapType `json:"map_type,omitempty"`
 }
+
+// MapType is the tactical map a system's battles are fought on (EaW 16d).
+type MapType string
+
+// The map types of table EaW 16d: the first three for a life or mineral
+// planet, the last two for a dead one.
+const (
+	MapSolarSystemSlice MapType = "solar-system-slice"
+	MapDualPlanets      MapType = "dual-planets-with-moons"
+	MapOpenSpace        MapType = "open-space"
+	MapStarEdge         MapType = "star-edge"
+	MapDeathMap         MapType = "death-map"
+)
 
 // Lane is a warp lane: it joins two systems and is used in both directions
 // (EaW 1d).

@@ -15,6 +15,66 @@ type Rules struct {
 	Build   BuildRules  `json:"build" yaml:"build"`
 	Fleets  FleetRules  `json:"fleets" yaml:"fleets"`
 	Battles BattleMode  `json:"battles" yaml:"battles"`
+	// Explore sets what exploring pays (EaW 16a–16c).
+	Explore ExploreRules `json:"explore" yaml:"explore"`
+	// Legendary sets the yearly Legendary Officer roll (EaW 2e).
+	Legendary LegendaryRules `json:"legendary" yaml:"legendary"`
+	// Fortify sets sieges and disruption at fortifications (EaW 10c, 10i).
+	Fortify FortifyRules `json:"fortify" yaml:"fortify"`
+	// FRD sets building and towing FRDs (EaW 15a, 15e–15g, 17e).
+	FRD FRDRules `json:"frd" yaml:"frd"`
+}
+
+// FortifyRules set sieges and disruption at fortifications (EaW 10c, 10i).
+type FortifyRules struct {
+	// SiegeCost is the points a siege roll costs (EaW 10c: 1).
+	SiegeCost int `json:"siege_cost" yaml:"siege_cost"`
+	// Siege is the 2D6 total, exactly, that breaks a fortification
+	// (EaW 10c: 7).
+	Siege int `json:"siege" yaml:"siege"`
+	// Disruption is the percentage of a site's income that enemy fleets
+	// trapped there cut off (EaW 10i: 75).
+	Disruption int `json:"disruption" yaml:"disruption"`
+}
+
+// FRDRules set building and towing FRDs (EaW 15a, 15e–15g, 17e).
+type FRDRules struct {
+	// Price is the BPV a new FRD costs (EaW 15a: 200), and BuildCost the
+	// points (EaW 15a: 3).
+	Price     int `json:"price" yaml:"price"`
+	BuildCost int `json:"build_cost" yaml:"build_cost"`
+	// TowCost is the points each lane an FRD is moved costs: alone, with a
+	// salvage tug, with a military tug (EaW 15e, 15f, 15g: 3, 2, 1).
+	TowCost [3]int `json:"tow_cost" yaml:"tow_cost"`
+	// MONJumpCost is the points each lane a fleet holding a MON costs
+	// when it moves without its FRD (EaW 17e: 2).
+	MONJumpCost int `json:"mon_jump_cost" yaml:"mon_jump_cost"`
+}
+
+// ExploreRules set what exploring an unknown planet pays (EaW 16a–16c).
+type ExploreRules struct {
+	// Bonus is the BPV a bonus row of the discovery table pays, without a
+	// scout and with one, to an explorer who takes BPV over a precursor
+	// roll (EaW 16a, 16b: 10, 20).
+	Bonus [2]int `json:"bonus" yaml:"bonus"`
+	// Treasure is what precursor object 4 pays (EaW 16c: 50).
+	Treasure int `json:"treasure" yaml:"treasure"`
+	// Refund is the percentage of one ship's combat BPV that precursor
+	// object 3 refunds when the fleet's Commander's Options are full
+	// (EaW 16c: 20).
+	Refund int `json:"refund" yaml:"refund"`
+}
+
+// LegendaryRules set the yearly Legendary Officer roll (EaW 2e). The SFB
+// table the rule names (G22.111) is not ours: pbemd throws 2D6 per player
+// (digest §8 V5).
+type LegendaryRules struct {
+	// Roll is the 2D6 total, or more, that brings a player a Legendary
+	// Officer at New Year; 0 turns the roll off.
+	Roll int `json:"roll" yaml:"roll"`
+	// Cost is the officer's price, in percent of the combat BPV of the
+	// ship it joins, paid at once (EaW 2e, 7b).
+	Cost int `json:"cost" yaml:"cost"`
 }
 
 // FleetRules limit fleets (EaW 17.0, 17a, 2c). A 0 turns a limit off.
@@ -68,7 +128,7 @@ type VisionRules struct {
 	Radius int `json:"radius" yaml:"radius"`
 }
 
-// IncomeRules set the New Year income (EaW 3c, 12a).
+// IncomeRules set the New Year income (EaW 3c, 12a, 14.0).
 type IncomeRules struct {
 	// Mine is the BPV a developed mine yields for a whole year.
 	Mine int `json:"mine" yaml:"mine"`
@@ -76,6 +136,14 @@ type IncomeRules struct {
 	// the year it was set up, by the season it was set up in (EaW 12a:
 	// 100/75/50/25).
 	Prorate [4]int `json:"prorate" yaml:"prorate"`
+	// GSA, GSO and GMS are the BPV a ground base of each kind yields for a
+	// whole year with a CPL of its owner's in the system: a GSA at the
+	// owner's developed colony, a GSO at a dead planet, a GMS at the
+	// owner's developed mine (EaW 14.0: 10, 5, 5). They are prorated like
+	// mines, by the season of installation.
+	GSA int `json:"gsa" yaml:"gsa"`
+	GSO int `json:"gso" yaml:"gso"`
+	GMS int `json:"gms" yaml:"gms"`
 }
 
 // BuildRules limit building at an FRD (EaW 6.0).
@@ -105,14 +173,18 @@ func PresetEaW() Rules {
 			FreeJumpFromColony: true,
 		},
 		Vision: VisionRules{Radius: 1},
-		Income: IncomeRules{Mine: 100, Prorate: [4]int{100, 75, 50, 25}},
+		Income: IncomeRules{Mine: 100, Prorate: [4]int{100, 75, 50, 25}, GSA: 10, GSO: 5, GMS: 5},
 		Build:  BuildRules{Docking: 36},
 		Fleets: FleetRules{
 			MaxCBPV: [3]int{600, 800, 1000}, MaxBigCBPV: [3]int{450, 600, 750}, StepYears: 10,
 			PerSystem: 3, StartCount: 6, StartSize: 4, StartMinCBPV: 175,
 			SimilarHull: 30, SimilarHullMin: [3]int{225, 160, 100},
 		},
-		Battles: BattlesAuto,
+		Battles:   BattlesAuto,
+		Explore:   ExploreRules{Bonus: [2]int{10, 20}, Treasure: 50, Refund: 20},
+		Legendary: LegendaryRules{Roll: 11, Cost: 10},
+		Fortify:   FortifyRules{SiegeCost: 1, Siege: 7, Disruption: 75},
+		FRD:       FRDRules{Price: 200, BuildCost: 3, TowCost: [3]int{3, 2, 1}, MONJumpCost: 2},
 	}
 }
 

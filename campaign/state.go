@@ -28,6 +28,9 @@ type State struct {
 	Fleets       []Fleet       `json:"fleets"`
 	FRDs         []FRD         `json:"frds"`
 	Developments []Development `json:"developments"`
+	// Bases are the ground bases, DEFSATs and CPLs installed at planets
+	// (EaW 14.0), in the order they were installed.
+	Bases []Installation `json:"bases,omitempty"`
 	// Battles are the battles found in earlier turns that still wait for a
 	// result.
 	Battles []Battle `json:"battles"`
@@ -52,6 +55,9 @@ type Sighting struct {
 	// campaign's start.
 	Turn   int        `json:"turn"`
 	Planet PlanetType `json:"planet"`
+	// MapType is the system's tactical map, once its planet is explored
+	// (EaW 16d).
+	MapType MapType `json:"map_type,omitempty"`
 	// Scout is set when a scout, or a fleet in the system itself, saw it:
 	// then Developed and Contacts are known. Otherwise only Fortified is.
 	Scout     bool `json:"scout"`
@@ -60,6 +66,10 @@ type Sighting struct {
 	// Contacts is the combat BPV of each other empire's fleet there,
 	// largest first.
 	Contacts []int `json:"contacts"`
+	// Bases is how many ground bases, DEFSATs and CPLs stand there, known
+	// with Scout (EaW 14.0, 5e; digest §8 F5): their owners, kinds and
+	// combat BPV stay hidden.
+	Bases int `json:"bases,omitempty"`
 }
 
 // IntelOf returns a player's intel, or nil.
@@ -105,6 +115,7 @@ func (s *State) Drop(id PlayerID, why string) bool {
 	s.Fleets = slices.DeleteFunc(s.Fleets, func(f Fleet) bool { return f.Owner == id })
 	s.FRDs = slices.DeleteFunc(s.FRDs, func(f FRD) bool { return f.Owner == id })
 	s.Developments = slices.DeleteFunc(s.Developments, func(d Development) bool { return d.Owner == id })
+	s.Bases = slices.DeleteFunc(s.Bases, func(b Installation) bool { return b.Owner == id })
 	return true
 }
 
@@ -157,6 +168,28 @@ func (s *State) FRDOf(owner PlayerID) *FRD {
 	return nil
 }
 
+// FRDsAt returns how many FRDs the owner has at a system.
+func (s *State) FRDsAt(owner PlayerID, at SystemID) int {
+	n := 0
+	for _, f := range s.FRDs {
+		if f.Owner == owner && f.At == at {
+			n++
+		}
+	}
+	return n
+}
+
+// Disrupted reports whether another player's fleets are trapped at a
+// system, disrupting the owner's site there (EaW 10i).
+func (s *State) Disrupted(at SystemID, owner PlayerID) bool {
+	for _, f := range s.Fleets {
+		if f.At == at && f.Owner != owner && f.Trapped != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // DevelopmentsAt returns the developments at a system.
 func (s *State) DevelopmentsAt(at SystemID) []Development {
 	var out []Development
@@ -178,14 +211,11 @@ func (s *State) HasDevelopment(owner PlayerID, at SystemID, kind DevelopmentKind
 	return false
 }
 
-// FleetCBPV returns the combat BPV of a fleet: the sum of its units' CBPV.
+// FleetCBPV returns the combat BPV of a fleet as the fleet limits count it
+// (EaW 17.0): the sum of its units' CBPV, leaving out the units FleetLoad
+// leaves out (uninspected prizes and carried bases).
 func (s *State) FleetCBPV(f *Fleet) int {
-	total := 0
-	for _, u := range f.Units {
-		if c := s.Catalogue.Class(u); c != nil {
-			total += c.CBPV
-		}
-	}
+	total, _ := s.FleetLoad(f)
 	return total
 }
 
@@ -231,6 +261,10 @@ type Battle struct {
 	// when they met: reports show the battle as it was found, not where
 	// those fleets went or what joined them since.
 	Fleets []BattleFleet `json:"fleets"`
+	// Serial is the place of this fight among the fights, fleet against
+	// fleet, that one meeting of several fleets is fought as (EaW 19.0,
+	// 26.0, 26a): 1 is fought first. 0 for a meeting of two fleets.
+	Serial int `json:"serial,omitempty"`
 }
 
 // BattleFleet is a fleet as it stood when its battle was found.
@@ -239,4 +273,8 @@ type BattleFleet struct {
 	ID    FleetID     `json:"id"`
 	Units []ClassName `json:"units"`
 	CBPV  int         `json:"cbpv"`
+	// Order is the place the fleet takes in the serial fights of a
+	// meeting of more than two fleets (EaW 26.0, 26a): 1 and 2 fight
+	// first, then each next fleet meets the survivor. 0 when not ordered.
+	Order int `json:"order,omitempty"`
 }

@@ -34,9 +34,14 @@ func policyNames() []string {
 var durationType = reflect.TypeFor[time.Duration]()
 
 // overrideMax caps whole-number fields of campaign.Rules, by path; every
-// whole number must also be 0 or more. Prorating is a percentage (EaW 12a).
+// whole number must also be 0 or more. Prorating (EaW 12a), the precursor
+// refund (EaW 16c) and the Legendary Officer's cost (EaW 2e) are
+// percentages; the officer's roll is a 2D6 total.
 var overrideMax = map[string]int{
 	"overrides.income.prorate": 100,
+	"overrides.explore.refund": 100,
+	"overrides.legendary.roll": 12,
+	"overrides.legendary.cost": 100,
 }
 
 // readRules picks the preset (default eaw) and applies the overrides to a

@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
@@ -43,7 +44,7 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn in
 
 The ships, as the result names them:
 
-%s
+%s%s
 Make contact with the other side by %s (UTD3.4): a side that sends
 nothing by then withdraws. Settle it by %s (UTD3.5).
 
@@ -63,7 +64,7 @@ A ship not named came through intact. The fates are destroyed, crippled
 (with damage:), captured (with by: and the captor's ship) and disengaged
 (with direction: and the system it withdrew to). To agree with the other
 side's result, send battle: %s and confirm: true.
-`, b.ID, b.Turn, battlePlace(next, b), shipTable(b), fmtUTC(now.Add(clocks.Contact)), fmtUTC(now.Add(clocks.Resolve)),
+`, b.ID, b.Turn, battlePlace(next, b), shipTable(b), orderTable(b), fmtUTC(now.Add(clocks.Contact)), fmtUTC(now.Add(clocks.Resolve)),
 				c.ID, p, b.ID, resolver.ShipRefs(b)[0].Ref, resolver.ShipRefs(b)[len(resolver.ShipRefs(b))-1].Ref, p, b.ID)
 			msg := m.newMail(s.Email, fmt.Sprintf("[%s] Battle %s: report its result", c.ID, b.ID), text,
 				fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
@@ -92,6 +93,30 @@ func shipTable(b campaign.Battle) string {
 	var s strings.Builder
 	for _, r := range resolver.ShipRefs(b) {
 		fmt.Fprintf(&s, "  %-14s %s\n", r.Ref, r.Class)
+	}
+	return s.String()
+}
+
+// orderTable gives the order of battle of a meeting of more than two
+// fleets, which the sides fight fleet against fleet (EaW 19.0, 26.0,
+// 26a): the first two fleets, then each next one against the survivor.
+func orderTable(b campaign.Battle) string {
+	if len(b.Fleets) <= 2 {
+		return ""
+	}
+	refs := resolver.ShipRefs(b)
+	fleets := slices.Clone(b.Fleets)
+	slices.SortStableFunc(fleets, func(x, y campaign.BattleFleet) int { return cmp.Compare(x.Order, y.Order) })
+	var s strings.Builder
+	s.WriteString("\nThey fight fleet against fleet (EaW 19.0), in this order: the first two,\nthen each next fleet against the one left holding the field (EaW 26b):\n\n")
+	for _, f := range fleets {
+		var ships []string
+		for _, r := range refs {
+			if r.Owner == f.Owner && r.Fleet == f.ID {
+				ships = append(ships, r.Ref)
+			}
+		}
+		fmt.Fprintf(&s, "  %d. %s, %d CBPV: %s\n", f.Order, f.Owner, f.CBPV, strings.Join(ships, ", "))
 	}
 	return s.String()
 }
@@ -282,6 +307,9 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			return err
 		}
 		cur.State = st
+		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
+			return fmt.Errorf("store the settlement of battle %s: %w", bc.ID, err)
+		}
 		if err := tx.PutTurn(c.ID, cur); err != nil {
 			return err
 		}
@@ -291,6 +319,54 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		return tx.Audit(c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
 	}
 	return mails, apply, nil
+}
+
+// appendEvents adds events to a raw JSON list of events.
+func appendEvents(raw json.RawMessage, events []resolver.Event) (json.RawMessage, error) {
+	var all []resolver.Event
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &all); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(append(all, events...))
+}
+
+// carrySettled puts the events of the battles settled while the turn was
+// open into its resolution, so that the reports of the turn tell of them
+// too: a battle's consequences are applied and reported when its result
+// is final.
+func carrySettled(res *resolver.Result, rec *store.TurnRecord) error {
+	if len(rec.Settled) == 0 {
+		return nil
+	}
+	var events []resolver.Event
+	if err := json.Unmarshal(rec.Settled, &events); err != nil {
+		return fmt.Errorf("read the battles settled in turn %d: %w", rec.State.Turn, err)
+	}
+	res.Carry(events)
+	return nil
+}
+
+// shiftBattleClocks moves the clocks of the battles still open on by the
+// length of a pause: they do not run while the campaign is paused.
+func shiftBattleClocks(id campaign.ID, paused time.Duration) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		cases, err := tx.Battles(id)
+		if err != nil {
+			return err
+		}
+		for _, bc := range cases {
+			if bc.Status == store.BattleFinal {
+				continue
+			}
+			bc.ContactBy, bc.ResolveBy = bc.ContactBy.Add(paused), bc.ResolveBy.Add(paused)
+			if err := tx.PutBattle(id, bc); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // askGMBattle writes the GM a mail to decide a battle, with every result

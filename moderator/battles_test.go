@@ -127,3 +127,87 @@ func TestBattleClocks(t *testing.T) {
 		m.want(t, "Battle T1-B1 is settled", "castellan sent nothing in time and withdrew", "castellan#1 light-cruiser disengaged")
 	}
 }
+
+// battleCase reads a battle case from the store.
+func (h *harness) battleCase(id string) *store.BattleCase {
+	h.t.Helper()
+	var cases []*store.BattleCase
+	if err := h.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles("frontier"); return err }); err != nil {
+		h.t.Fatal(err)
+	}
+	for _, bc := range cases {
+		if bc.ID == id {
+			return bc
+		}
+	}
+	h.t.Fatalf("no battle case %s", id)
+	return nil
+}
+
+// TestBattleClocksStopWhilePaused: a reported battle's clocks do not run
+// while the GM has paused the campaign; on resume they move on by the
+// pause's length.
+func TestBattleClocksStopWhilePaused(t *testing.T) {
+	h, token := newReportedBattle(t)
+	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
+	h.next("castellan").want(t, "confirm it?")
+	contact := h.battleCase("T1-B1").ContactBy
+
+	h.gm(token, "pause").want(t, "is paused")
+	for _, p := range players {
+		h.next(p).want(t, "paused")
+	}
+	pause := 5 * 24 * time.Hour
+	h.advanceTo(h.clock.Now().Add(pause)) // well past the contact clock
+	h.quiet(players...)
+	if bc := h.battleCase("T1-B1"); bc.Status == store.BattleFinal {
+		t.Fatalf("battle T1-B1 was settled while the campaign was paused: %s", bc.Settled)
+	}
+	h.gm(token, "resume").want(t, "runs again")
+	for _, p := range players {
+		h.next(p).want(t, "resumed")
+	}
+	bc := h.battleCase("T1-B1")
+	if !bc.ContactBy.Equal(contact.Add(pause)) {
+		t.Errorf("contact clock after a %v pause = %v, want %v", pause, bc.ContactBy, contact.Add(pause))
+	}
+	h.advanceTo(bc.ContactBy.Add(-time.Minute))
+	if bc := h.battleCase("T1-B1"); bc.Status == store.BattleFinal {
+		t.Errorf("battle T1-B1 was settled before its moved clock ran out: %s", bc.Settled)
+	}
+	h.advanceTo(bc.ContactBy.Add(time.Minute))
+	for _, p := range players {
+		m := h.next(p)
+		for strings.Contains(m.Subject, "due in") { // reminders of turn 2
+			m = h.next(p)
+		}
+		m.want(t, "Battle T1-B1 is settled", "castellan sent nothing in time and withdrew")
+	}
+}
+
+// TestSettledBattleIsInTheNextReport: a battle settled while a turn is
+// open is told at once, and again in the report of that turn.
+func TestSettledBattleIsInTheNextReport(t *testing.T) {
+	h, token := newReportedBattle(t)
+	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 95}}").want(t, "on file")
+	h.next("castellan").want(t, "confirm it?")
+	h.ask("castellan", "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled")
+	for _, p := range players {
+		h.next(p).want(t, "Battle T1-B1 is settled")
+	}
+	h.gm(token, "process").want(t, "Turn 2 is resolved")
+	for _, p := range players {
+		report := h.next(p)
+		if p == "vorn" || p == "castellan" {
+			// Their fleets still meet at Meridian: a new battle's mail
+			// comes too, in either order.
+			battle := h.next(p)
+			if strings.Contains(report.Subject, "Battle T2-B1") {
+				report, battle = battle, report
+			}
+			battle.want(t, "Battle T2-B1: report its result")
+		}
+		report.want(t, "Turn 2 report", "Battle T1-B1 (turn 1) is settled, agreed by both sides", "castellan#1 light-cruiser destroyed")
+	}
+	h.quiet(players...)
+}

@@ -105,14 +105,15 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		if c.Status != store.Paused {
 			return r.refuse(fmt.Sprintf("Campaign %s is %s, not paused, so there is nothing to resume.", c.ID, c.Status))
 		}
-		c.Deadline = c.Deadline.Add(now.Sub(c.PausedAt))
+		paused := now.Sub(c.PausedAt)
+		c.Deadline = c.Deadline.Add(paused)
 		c.Status, c.PausedAt = store.Running, time.Time{}
 		c.Reminded = passedReminders(&c, now)
 		mails := m.tellPlayers(&c, r.in.MessageID, "resumed", "", "Campaign resumed", func(s *store.Seat) string {
 			return fmt.Sprintf("The GM resumed %s. Turn %d is now due %s.\n%s", c.Title, c.Turn, deadlineFor(&c, s), gmNote(cmd.Text))
 		})
 		return r.done("resume", m.answer(r, "Campaign resumed", fmt.Sprintf("%s runs again; turn %d is due %s. Every player has been told.\n", c.Title, c.Turn, gmDeadline(&c))),
-			decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
+			decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused))})
 	case "rollback":
 		return m.gmRollback(r, &c, audit)
 	case "replace":

@@ -281,6 +281,9 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		}
 	}
 	res := resolver.Resolve(st, subs)
+	if err := carrySettled(res, rec); err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
 	for _, p := range res.Next.Players {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
 			s.Out = p.Out // eliminated in the turn (EaW 29.0)

@@ -3,51 +3,102 @@ package orders
 import (
 	"fmt"
 	"regexp"
-	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
 )
 
-// build checks a build order at the player's FRD (EaW 6.0): one per FRD per
-// turn (EaW 33.0 #3), known classes, at most Rules.Build.Docking docking
-// points, paid from the treasury, into a fleet at the FRD or a new one
-// (EaW 6c). With mp 1 it costs a point and the units may move this turn.
+// build checks a build order at one of the player's FRDs (EaW 6.0, 15a):
+// one per FRD per turn (EaW 33.0 #3), known classes, at most
+// Rules.Build.Docking docking points, paid from the treasury, into a fleet
+// at the FRD or a new one (EaW 6c). With mp 1 it costs a point and the
+// units may move this turn.
 func (v *validator) build(o Order, b *Build) CostedOrder {
 	co := CostedOrder{Order: o}
 	if b.MP == 1 {
 		co.Points = v.costs.BuildCost
 	}
-	frd := v.st.FRDOf(v.player)
-	if frd == nil {
-		v.add(o.Pos, "EaW 6.0", "you have no FRD, and units are built only at an FRD",
-			"build an FRD first (EaW 15a), then build units there")
-	}
-	if !v.built.IsZero() {
-		v.add(o.Pos, "EaW 33.0", fmt.Sprintf("your FRD already builds at %s; an FRD builds once per turn", v.built),
-			"put all the units into one build order")
-	} else {
-		v.built = o.Pos
-	}
+	frd := v.builder(o, b)
 	var notes []string
 	co.BPV, notes = v.units(o, b)
 	co.Notes = append(co.Notes, notes...)
-	v.spent += co.BPV
-	if v.spent > v.treasury && !v.overTreasury {
-		v.overTreasury = true
-		msg := fmt.Sprintf("these units cost %d BPV, but your treasury holds %d", co.BPV, v.treasury)
-		if v.spent != co.BPV {
-			msg = fmt.Sprintf("your builds cost %d BPV so far, but your treasury holds %d", v.spent, v.treasury)
-		}
-		v.add(o.Pos, "EaW 6.0", msg, "build fewer or cheaper units")
-	}
+	v.pay(o, co.BPV, "EaW 6.0", fmt.Sprintf("these units cost %d BPV", co.BPV))
 	if b.Fleet != "" {
 		co.Notes = append(co.Notes, v.target(o, b, frd)...)
 		v.fleetCap(o, b)
 	}
 	if b.MP == 0 {
 		co.Notes = append(co.Notes, "mp 0: the new units move from next turn (EaW 6.0)")
+		if frd != nil && !frd.towedAt.IsZero() {
+			v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 join their fleet after movement, at the FRD, but your FRD at %s moves away at %s",
+				frd.start, frd.towedAt), "build with mp: 1 (1 point), or leave the FRD where it is this turn")
+		}
 	}
 	return co
+}
+
+// builder picks the FRD a build order uses and books it for the turn
+// (EaW 33.0 #3): the one at b.At, the player's only FRD, or, of several,
+// the one where the fleet the units join stands. It returns nil when the
+// player has no such FRD; the problem is reported.
+func (v *validator) builder(o Order, b *Build) *frdPlan {
+	frds := v.frdPlans()
+	if len(frds) == 0 {
+		v.add(o.Pos, "EaW 15a", "you have no FRD, and units are built only at an FRD", noFRDHint)
+		return nil
+	}
+	var cands []*frdPlan
+	switch {
+	case b.At != "":
+		cands = frdsAt(frds, b.At)
+		if len(cands) == 0 {
+			v.add(or(b.AtPos, o.Pos), "EaW 6.0", fmt.Sprintf("you have no FRD at %s, and units are built only at an FRD", b.At),
+				"your FRDs stand at: "+list(frdSystems(frds)))
+			return nil
+		}
+	case len(frds) == 1:
+		cands = frds
+	default:
+		if f := v.fleet(b.Fleet); f != nil && f.known {
+			cands = frdsAt(frds, f.at)
+		}
+		if len(cands) == 0 {
+			v.add(o.Pos, "EaW 6.0", "you have several FRDs, and this build does not say which one builds",
+				fmt.Sprintf("add at: with the FRD's system, e.g. at: %s; your FRDs stand at: %s", frds[0].start, list(frdSystems(frds))))
+			return nil
+		}
+	}
+	for _, f := range cands {
+		if f.builtAt.IsZero() {
+			f.builtAt, f.builtMP = o.Pos, b.MP
+			return f
+		}
+	}
+	msg := fmt.Sprintf("your FRD already builds at %s; an FRD builds once per turn", cands[0].builtAt)
+	if len(frds) > 1 {
+		msg = fmt.Sprintf("your FRD at %s already builds at %s; an FRD builds once per turn", cands[0].start, cands[0].builtAt)
+	}
+	v.add(o.Pos, "EaW 33.0", msg, "put all the units into one build order")
+	return cands[0]
+}
+
+// noFRDHint is the hint for an order that needs an FRD the player lacks.
+const noFRDHint = "build an FRD first with build_frd: {at: SYSTEM} at a system with your developed mine or colony " +
+	"(3 points, 200 BPV; EaW 15a); it builds from the turn after"
+
+// pay spends bpv from the treasury. The first order that overdraws it
+// gets the problem (EaW 6.0, 15a);
+// cost says what this order costs, e.g. "these units cost 120 BPV".
+func (v *validator) pay(o Order, bpv int, rule, cost string) {
+	v.spent += bpv
+	if v.spent <= v.treasury || v.overTreasury {
+		return
+	}
+	v.overTreasury = true
+	msg := fmt.Sprintf("%s, but your treasury holds %d", cost, v.treasury)
+	if v.spent != bpv {
+		msg = fmt.Sprintf("your builds cost %d BPV so far, but your treasury holds %d", v.spent, v.treasury)
+	}
+	v.add(o.Pos, rule, msg, "build fewer or cheaper units")
 }
 
 // units checks the classes and the docking points and returns the EBPV the
@@ -95,19 +146,14 @@ func (v *validator) units(o Order, b *Build) (int, []string) {
 // BPV caps of the campaign's period (EaW 17.0).
 func (v *validator) fleetCap(o Order, b *Build) {
 	capTotal, capBig := v.st.Rules.FleetCaps(v.st.Start, v.st.Date())
-	units := slices.Clone(b.Units)
-	if f := v.index[campaign.FleetKey{Owner: v.player, ID: b.Fleet}]; f != nil {
-		units = append(units, f.Units...)
+	// The fleet as the orders above leave it (service.go), counted as
+	// FleetLoad counts it: carried bases and prizes are left out.
+	var f campaign.Fleet
+	if have := v.contents(b.Fleet); have != nil {
+		f.Join(*have)
 	}
-	total, big := 0, 0
-	for _, u := range units {
-		if c := v.st.Catalogue.Class(u); c != nil {
-			total += c.CBPV
-			if c.Size == 2 || c.Size == 3 {
-				big += c.CBPV
-			}
-		}
-	}
+	f.Join(campaign.Fleet{Units: b.Units})
+	total, big := v.st.FleetLoad(&f)
 	switch {
 	case capTotal > 0 && total > capTotal:
 		v.add(or(b.FleetPos, o.Pos), "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV, over the cap of %d in Y%d", b.Fleet, total, capTotal, v.st.Date().Year),
@@ -120,18 +166,26 @@ func (v *validator) fleetCap(o Order, b *Build) {
 
 // target checks the fleet the units go into: the player's fleet at the FRD,
 // or a new fleet, created there (EaW 6c). It returns notes for the reply.
-func (v *validator) target(o Order, b *Build, frd *campaign.FRD) []string {
+// Units built with mp 1 join before movement, so they count for what the
+// fleet does this turn (a free develop, a tow).
+func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 	f := v.fleet(b.Fleet)
 	if f != nil {
-		if frd != nil && f.known && f.at != frd.At {
-			hint := fmt.Sprintf("name a new fleet, which forms at %s", frd.At)
-			if there := v.fleetsAt(frd.At); len(there) > 0 {
-				hint = fmt.Sprintf("put the units into a fleet at %s (%s), or name a new fleet", frd.At, list(there))
+		if v.refuseTrapped(or(b.FleetPos, o.Pos), b.Fleet, "take new units") {
+			return nil
+		}
+		if frd != nil && f.known && f.at != frd.start {
+			hint := fmt.Sprintf("name a new fleet, which forms at %s", frd.start)
+			if there := v.fleetsAt(frd.start); len(there) > 0 {
+				hint = fmt.Sprintf("put the units into a fleet at %s (%s), or name a new fleet", frd.start, list(there))
 			}
-			v.add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("fleet %s will be at %s, not at your FRD at %s", b.Fleet, f.at, frd.At), hint)
+			v.add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("fleet %s will be at %s, not at your FRD at %s", b.Fleet, f.at, frd.start), hint)
 		}
 		if b.MP == 0 && f.createdAt.IsZero() {
 			f.reinforcedAt = o.Pos
+		}
+		if b.MP == 1 {
+			f.added = append(f.added, b.Units...)
 		}
 		return nil
 	}
@@ -140,13 +194,16 @@ func (v *validator) target(o Order, b *Build, frd *campaign.FRD) []string {
 			"name it with up to 32 letters, digits, '-' or '_', e.g. fleet: 7th")
 	}
 	f = &fleetPlan{createdAt: o.Pos, createdMP: b.MP}
+	if b.MP == 1 {
+		f.added = append(f.added, b.Units...)
+	}
 	v.fleets[b.Fleet] = f
 	v.created = append(v.created, b.Fleet)
 	if frd == nil {
 		return nil
 	}
-	f.at, f.known = frd.At, v.graph.Has(frd.At)
-	return []string{fmt.Sprintf("new fleet %s forms at %s (EaW 6c)", b.Fleet, frd.At)}
+	f.at, f.known = frd.start, v.graph.Has(frd.start)
+	return []string{fmt.Sprintf("new fleet %s forms at %s (EaW 6c)", b.Fleet, frd.start)}
 }
 
 // fleetName is what a new fleet's ID may be: short, and safe to echo in a

@@ -2,13 +2,17 @@ package orders
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 )
 
-// develop checks a develop order: a mine at a mineral planet (EaW 12.0), a
-// colony at a life planet (EaW 13.0), once per fleet, where the player has
-// none of that kind yet. The fleet may not move afterwards (EaW 12b, 13a).
+// develop checks a develop order: a fortification at any planet (EaW 11.0),
+// a mine at a mineral planet (EaW 12.0), a colony at a life planet
+// (EaW 13.0), once per fleet, where the player has none of that kind yet,
+// and never at a planet not yet explored (EaW 33.0 #2). It is free with a
+// minelayer, a large freighter or a small freighter in the fleet
+// (EaW 11a, 12b, 13a). The fleet may not move afterwards.
 func (v *validator) develop(o Order, d *Develop) CostedOrder {
 	co := CostedOrder{Order: o, Points: v.costs.DevelopCost}
 	planet, rule := d.What.Needs()
@@ -17,12 +21,19 @@ func (v *validator) develop(o Order, d *Develop) CostedOrder {
 		v.noSuchFleet(or(d.FleetPos, o.Pos), rule, d.Fleet)
 		return co
 	}
+	if v.refuseTrapped(o.Pos, d.Fleet, "develop") {
+		return co
+	}
 	if !f.developedAt.IsZero() {
 		v.add(o.Pos, rule, fmt.Sprintf("fleet %s is already ordered to develop a %s at %s; a fleet develops once per turn",
 			d.Fleet, f.developed, f.developedAt), "send another fleet, or drop one of the two orders")
 		return co
 	}
 	f.developedAt, f.developed = o.Pos, d.What
+	if role, free := freeDeveloper(d.What); free != "" && v.hasRole(v.unitsOf(d.Fleet, f), role) {
+		co.Points = 0
+		co.Notes = append(co.Notes, fmt.Sprintf("the %s is free: fleet %s has a %s (%s)", d.What, d.Fleet, strings.ReplaceAll(string(role), "-", " "), free))
+	}
 	if !f.known || d.What == "" {
 		return co
 	}
@@ -33,7 +44,7 @@ func (v *validator) develop(o Order, d *Develop) CostedOrder {
 		v.add(where, "EaW 16.0", fmt.Sprintf("the planet at %s is unexplored; explore it first", f.at),
 			fmt.Sprintf("end a move at %s and stay there this turn; develop it next turn", f.at))
 		return co
-	case sys.Planet != planet:
+	case planet != "" && sys.Planet != planet:
 		v.add(where, rule, fmt.Sprintf("a %s needs a %s planet, but fleet %s will be at %s, which has a %s planet",
 			d.What, planet, d.Fleet, f.at, sys.Planet), v.otherDevelopment(sys.Planet, d.What))
 		return co
@@ -63,4 +74,19 @@ func (v *validator) otherDevelopment(have campaign.PlanetType, want campaign.Dev
 		return "move the fleet to a mineral planet first"
 	}
 	return "move the fleet to a life planet first"
+}
+
+// freeDeveloper returns the role that develops this kind for no point, and
+// the rule: a minelayer sets up a fortification (EaW 11a), a large
+// freighter a mine (EaW 12b), a small freighter a colony (EaW 13a).
+func freeDeveloper(k campaign.DevelopmentKind) (campaign.Role, string) {
+	switch k {
+	case campaign.Fortification:
+		return campaign.RoleMinelayer, "EaW 11a"
+	case campaign.Mine:
+		return campaign.RoleLargeFreighter, "EaW 12b"
+	case campaign.Colony:
+		return campaign.RoleSmallFreighter, "EaW 13a"
+	}
+	return "", ""
 }

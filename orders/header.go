@@ -20,7 +20,7 @@ var (
 	requestRequiredKeys = []string{"campaign"}
 	// ordersOnlyKeys belong to orders, not to a request.
 	ordersOnlyKeys = []string{"turn", "final", "orders", "prefs"}
-	prefsKeys      = []string{"explore_bonus"}
+	prefsKeys      = []string{"explore_bonus", "explore_planet"}
 )
 
 // headerExamples shows each header key in use, for hints.
@@ -40,7 +40,7 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 			minimalExample)
 		return nil
 	}
-	sub := &Submission{Pos: map[string]Pos{}, Prefs: Prefs{ExploreBonus: ExploreBPV}}
+	sub := &Submission{Pos: map[string]Pos{}, Prefs: DefaultPrefs()}
 	f := p.fields(top, headerKeys, "the header")
 	for _, k := range headerKeys {
 		if e, ok := f[k]; ok {
@@ -136,7 +136,7 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 
 // prefs reads the standing preferences; a missing key keeps its default.
 func (p *parser) prefs(n *yaml.Node) Prefs {
-	out := Prefs{ExploreBonus: ExploreBPV}
+	out := DefaultPrefs()
 	if isNull(n) {
 		return out
 	}
@@ -153,7 +153,18 @@ func (p *parser) prefs(n *yaml.Node) Prefs {
 			out.ExploreBonus = s
 		default:
 			p.add(pos(e.val), "EaW 16a", fmt.Sprintf("explore_bonus must be bpv or precursor, not %q", s),
-				"explore_bonus: bpv takes the BPV an exploration finds; explore_bonus: precursor rolls for a precursor object (EaW 16b)")
+				"explore_bonus: bpv takes the BPV an exploration finds; explore_bonus: precursor rolls for a precursor object (EaW 16c)")
+		}
+	}
+	if e, ok := f["explore_planet"]; ok {
+		s, ok := p.name(e.val, "explore_planet", "explore_planet: mineral")
+		switch t := campaign.PlanetType(s); {
+		case !ok:
+		case t == campaign.Life || t == campaign.Mineral || t == campaign.Dead:
+			out.ExplorePlanet = t
+		default:
+			p.add(pos(e.val), "EaW 16a", fmt.Sprintf("explore_planet must be life, mineral or dead, not %q", s),
+				"explore_planet names the planet you take when an exploration leaves the choice to you (EaW 16a, 16b)")
 		}
 	}
 	return out

@@ -24,7 +24,7 @@ func (v *validator) move(o Order, m *Move) CostedOrder {
 		skip = 1
 	}
 	jumps := m.Path[skip:]
-	v.movable(o, m, f, jumps)
+	v.movable(o, m.Fleet, f, jumps, true)
 	if len(jumps) == 0 && len(m.Path) > 0 {
 		v.add(at(m.PathPos, 0, o.Pos), "EaW 5a", fmt.Sprintf("the path names only %s, where fleet %s already is", f.at, m.Fleet),
 			fmt.Sprintf("add the systems to enter; from %s, lanes lead to: %s", f.at, list(v.graph.Neighbours(f.at))))
@@ -54,9 +54,15 @@ func (v *validator) jump(co *CostedOrder, m *Move, f *fleetPlan, skip int) {
 		where = "will be"
 	}
 	prev, prevKnown := f.at, f.known
+	jumpCost, mon := v.costs.JumpCost, v.hasRole(v.unitsOf(m.Fleet, f), campaign.RoleMonitor)
+	if mon {
+		jumpCost = v.st.Rules.FRD.MONJumpCost
+		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s holds a MON: each lane costs %s, and it takes no free jump (EaW 17e, 13c)",
+			m.Fleet, points(jumpCost)))
+	}
 	for i, s := range m.Path[skip:] {
 		pos := at(m.PathPos, i+skip, co.Order.Pos)
-		cost := v.costs.JumpCost
+		cost := jumpCost
 		switch {
 		case !v.graph.Has(s):
 			v.unknownSystem(pos, s, prev, prevKnown)
@@ -66,7 +72,7 @@ func (v *validator) jump(co *CostedOrder, m *Move, f *fleetPlan, skip int) {
 				msg = fmt.Sprintf("fleet %s %s at %s, and %s", m.Fleet, where, prev, msg)
 			}
 			v.add(pos, "EaW 5a", msg, fmt.Sprintf("from %s, lanes lead to: %s", prev, list(v.graph.Neighbours(prev))))
-		case prevKnown && v.freeJump(f, prev):
+		case prevKnown && !mon && v.freeJump(f, prev):
 			cost = 0
 			f.freeJumpUsed = true
 			co.Notes = append(co.Notes, fmt.Sprintf("jump %s → %s is free: it starts at your developed colony (EaW 5b)", prev, s))
@@ -77,37 +83,63 @@ func (v *validator) jump(co *CostedOrder, m *Move, f *fleetPlan, skip int) {
 	f.at, f.known = prev, prevKnown
 }
 
-// movable reports why the fleet may not move now: it was ordered to
-// develop (EaW 12b, 13a), it moved already (EaW 5a), or it was built with
-// mp 0 (EaW 6.0).
-func (v *validator) movable(o Order, m *Move, f *fleetPlan, jumps []campaign.SystemID) {
-	if !f.developedAt.IsZero() {
-		rule := "EaW 12b"
-		if f.developed == campaign.Colony {
-			rule = "EaW 13a"
-		}
-		v.add(o.Pos, rule, fmt.Sprintf("fleet %s is ordered to develop a %s at %s and may not move after that",
-			m.Fleet, f.developed, f.developedAt), "put the move before the develop order, or drop the move")
+// movable reports why the fleet may not move now: an enemy fortification
+// traps it (EaW 10h), it was ordered to develop (EaW 11a, 12b, 13a), it
+// moves already (EaW 5a), with an FRD or by itself, it was built with mp 0
+// (EaW 6.0), or, moving alone, it holds the MON of an FRD where it stands
+// (EaW 17e). jumps are the lanes it would fly.
+func (v *validator) movable(o Order, id campaign.FleetID, f *fleetPlan, jumps []campaign.SystemID, alone bool) {
+	if v.refuseTrapped(o.Pos, id, "move") {
+		return
 	}
-	if !f.movedAt.IsZero() {
+	if !f.developedAt.IsZero() {
+		v.add(o.Pos, developRule(f.developed), fmt.Sprintf("fleet %s is ordered to develop a %s at %s and may not move after that",
+			id, f.developed, f.developedAt), "put the move before the develop order, or drop the move")
+	}
+	switch {
+	case !f.towedAt.IsZero():
+		v.add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s goes with the FRD moved at %s; a fleet moves once per turn", id, f.towedAt),
+			"drop this move, or the FRD's")
+	case !f.movedAt.IsZero() && !alone:
+		v.add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s already moves at %s, and would go with the FRD; a fleet moves once per turn", id, f.movedAt),
+			"drop the fleet's move, or move the FRD another turn")
+	case !f.movedAt.IsZero():
 		combined := slices.Concat(f.route, jumps)
-		v.add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s already moves at %s; a fleet moves once per turn", m.Fleet, f.movedAt),
+		v.add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s already moves at %s; a fleet moves once per turn", id, f.movedAt),
 			fmt.Sprintf("combine the paths into one: path: [%s]", list(combined)))
 	}
 	if !f.createdAt.IsZero() && f.createdMP == 0 {
-		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("fleet %s is built with mp 0 at %s, so it moves next turn", m.Fleet, f.createdAt),
+		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("fleet %s is built with mp 0 at %s, so it moves next turn", id, f.createdAt),
 			"build it with mp: 1 (1 point) to move it this turn")
 	}
 	if !f.reinforcedAt.IsZero() {
-		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join fleet %s after movement, at the FRD; the fleet cannot move away this turn", f.reinforcedAt, m.Fleet),
+		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join fleet %s after movement, at the FRD; the fleet cannot move away this turn", f.reinforcedAt, id),
 			"build with mp: 1 (1 point) so the units move with the fleet, or build them into a fleet that stays")
+	}
+	if alone && f.known && v.hasRole(v.unitsOf(id, f), campaign.RoleMonitor) && slices.ContainsFunc(v.frdPlans(), func(d *frdPlan) bool { return d.at == f.at }) {
+		v.add(o.Pos, "EaW 17e", fmt.Sprintf("fleet %s holds a MON, which stays with your FRD at %s", id, f.at),
+			fmt.Sprintf("move the FRD with move_frd: {at: %s, path: [...]}, and the fleet goes with it", f.at))
 	}
 }
 
+// developRule is the rule that keeps a developing fleet in place: EaW 11a
+// for a fortification, 12b for a mine, 13a for a colony.
+func developRule(k campaign.DevelopmentKind) string {
+	switch k {
+	case campaign.Fortification:
+		return "EaW 11a"
+	case campaign.Colony:
+		return "EaW 13a"
+	}
+	return "EaW 12b"
+}
+
 // freeJump reports whether the fleet's jump from here is free: its first
-// jump this turn from the player's own developed colony (EaW 5b, §8 O12).
+// jump this turn from the player's own developed colony (EaW 5b, §8 O12),
+// unless enemy fleets trapped there disrupt the colony (EaW 10i).
 func (v *validator) freeJump(f *fleetPlan, from campaign.SystemID) bool {
-	return v.costs.FreeJumpFromColony && !f.freeJumpUsed && v.st.HasDevelopment(v.player, from, campaign.Colony)
+	return v.costs.FreeJumpFromColony && !f.freeJumpUsed && v.st.HasDevelopment(v.player, from, campaign.Colony) &&
+		!v.st.Disrupted(from, v.player)
 }
 
 // unknownSystem reports a path element that names no system, suggesting

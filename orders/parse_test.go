@@ -161,7 +161,7 @@ func TestParseValid(t *testing.T) {
 			{Pos: Pos{9, 5}, Build: &Build{Units: []campaign.ClassName{"scout"}, UnitsPos: []Pos{{9, 21}},
 				Fleet: "4th", FleetPos: Pos{9, 36}, MP: 1, MPPos: Pos{9, 45}}},
 		},
-		Prefs: Prefs{ExploreBonus: ExplorePrecursor},
+		Prefs: Prefs{ExploreBonus: ExplorePrecursor, ExplorePlanet: campaign.Mineral},
 		Pos: map[string]Pos{"campaign": {1, 1}, "player": {2, 1}, "turn": {3, 1}, "token": {4, 1},
 			"orders": {5, 1}, "final": {10, 1}, "prefs": {11, 1}},
 	}

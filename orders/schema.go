@@ -256,10 +256,17 @@ func prefsSchema() *schema {
 	s := closed("Standing answers to choices that come up while the turn resolves. A key left out keeps its default.",
 		nil,
 		prop{"explore_bonus", &schema{
-			Description: "What a fleet takes when it explores an unknown planet: bpv (the default) takes the BPV " +
-				"the exploration finds (EaW 16a); precursor rolls for a precursor object instead (EaW 16b).",
+			Description: "What a fleet takes when its exploration of an unknown planet rolls a bonus row: bpv (the " +
+				"default) takes 10 BPV, or 20 with a scout (EaW 16a, 16b); precursor rolls for a precursor object " +
+				"instead (EaW 16c).",
 			Enum:    []any{ExploreBPV, ExplorePrecursor},
 			Default: ExploreBPV,
+		}},
+		prop{"explore_planet", &schema{
+			Description: "The planet you take when an exploration leaves the choice to you (a 6 on a bonus row, " +
+				"EaW 16a, 16b): mineral (the default), life or dead.",
+			Enum:    []any{"mineral", "life", "dead"},
+			Default: "mineral",
 		}},
 	)
 	s.Type = []string{"object", "null"}

@@ -115,18 +115,25 @@ type Build struct {
 
 // Prefs are standing answers to choices that come up during resolution.
 type Prefs struct {
-	// ExploreBonus is "bpv" (the default) or "precursor" (EaW 16a/16b);
-	// key explore_bonus.
+	// ExploreBonus is "bpv" (the default) or "precursor": what a bonus row
+	// of the discovery table gives (EaW 16a, 16b, 16c); key explore_bonus.
 	ExploreBonus string
+	// ExplorePlanet is the planet type taken when the discovery table
+	// leaves it to the Admiral (a 6 on a bonus row, EaW 16a, 16b):
+	// campaign.Mineral (the default), Life or Dead; key explore_planet.
+	ExplorePlanet campaign.PlanetType
 }
 
 // The values of Prefs.ExploreBonus.
 const (
-	// ExploreBPV takes the BPV an exploration finds (EaW 16a).
+	// ExploreBPV takes the BPV an exploration finds (EaW 16a, 16b).
 	ExploreBPV = "bpv"
-	// ExplorePrecursor rolls for a precursor object instead (EaW 16b).
+	// ExplorePrecursor rolls for a precursor object instead (EaW 16c).
 	ExplorePrecursor = "precursor"
 )
+
+// DefaultPrefs returns the preferences of a player who gives none.
+func DefaultPrefs() Prefs { return Prefs{ExploreBonus: ExploreBPV, ExplorePlanet: campaign.Mineral} }
 
 // The order kinds, as players write them.
 const (

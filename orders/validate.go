@@ -99,6 +99,7 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 	for _, o := range sub.Orders {
 		co := v.order(o)
 		v.charge(&co)
+		v.track(co)
 		out.Orders = append(out.Orders, co)
 	}
 	if v.overAt >= 0 {
@@ -153,7 +154,7 @@ func (v *validator) crowding(forecast []FleetForecast) {
 func (v *validator) forecast() []FleetForecast {
 	var out []FleetForecast
 	for _, f := range v.st.Fleets {
-		if f.Owner != v.player {
+		if f.Owner != v.player || v.disbanded(f.ID) {
 			continue
 		}
 		to := f.At
@@ -163,7 +164,7 @@ func (v *validator) forecast() []FleetForecast {
 		out = append(out, FleetForecast{Fleet: f.ID, From: f.At, To: to})
 	}
 	for _, id := range v.created {
-		if p := v.fleets[id]; p != nil {
+		if p := v.fleets[id]; p != nil && !v.disbanded(id) {
 			out = append(out, FleetForecast{Fleet: id, To: p.at})
 		}
 	}
@@ -191,6 +192,15 @@ type validator struct {
 
 	built   Pos // the first build order, zero if none yet
 	planned []plannedDevelopment
+
+	// frds are the player's FRDs as the orders so far leave them, in the
+	// state's order, once frdsRead (frdPlans).
+	frds     []*frdPlan
+	frdsRead bool
+
+	// svc follows what the fleet-service orders do to the fleets
+	// (services).
+	svc *services
 }
 
 // fleetPlan is where a fleet stands after the orders read so far.
@@ -210,6 +220,14 @@ type fleetPlan struct {
 	developedAt  Pos
 	developed    campaign.DevelopmentKind
 	freeJumpUsed bool
+	// added lists the units mp 1 builds put into the fleet: they join
+	// before movement (EaW 6.0).
+	added []campaign.ClassName
+	// towedAt is the move_frd order the fleet goes along with, as the tug
+	// or as the MON's fleet (EaW 15f, 15g, 17e); siegedAt is its siege roll
+	// (EaW 10c). Zero if none.
+	towedAt  Pos
+	siegedAt Pos
 }
 
 // plannedDevelopment is a develop order read so far.

@@ -228,7 +228,7 @@ func TestEaW6_BuildCosts(t *testing.T) {
 			want: []string{`6:21 EaW 6.0: there is no unit class "crusier" in the catalogue`},
 			hint: `did you mean "cruiser"? the classes: cruiser, frigate, corvette, scout, dreadnought`},
 		{name: "no FRD", state: frontier().withoutFRDs(), orders: []string{"build: {units: [scout], fleet: 1st}"}, points: []int{1},
-			want: []string{"6:5 EaW 6.0: you have no FRD, and units are built only at an FRD"}},
+			want: []string{"6:5 EaW 15a: you have no FRD, and units are built only at an FRD"}},
 	})
 }
 

@@ -55,12 +55,18 @@ func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*ca
 		Sides:  sides,
 		Fleets: forces,
 	}
-	t.next.Battles = append(t.next.Battles, b)
 	if t.next.Rules.Battles == campaign.BattlesAuto {
+		t.next.Battles = append(t.next.Battles, b)
 		return // fought at once; fightBattles tells how it went
 	}
+	t.orderFleets(&b)
+	t.next.Battles = append(t.next.Battles, b)
+	order := ""
+	if ordered(b) {
+		order = fmt.Sprintf(" It is fought fleet against fleet, %s.", t.orderText(b, t.fightOrder(b)))
+	}
 	t.emit(Event{Kind: EventBattle, Players: sides, At: at, Rule: battleRule(lane),
-		Text: fmt.Sprintf("Battle %s %s: %s. It waits for a result.", b.ID, t.placeText(b), t.sidesText(fleets))})
+		Text: fmt.Sprintf("Battle %s %s: %s.%s It waits for a result.", b.ID, t.placeText(b), t.sidesText(fleets), order)})
 }
 
 func battleRule(lane *campaign.Lane) string {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // placeBuilds carries out the build orders with the given MP: units built
@@ -18,60 +19,75 @@ func (t *turn) placeBuilds(mp int) {
 			if b == nil || b.MP != mp {
 				continue
 			}
-			t.build(p.player, b.Fleet, b.Units, co.BPV)
+			t.build(p.player, b, co.BPV)
 		}
 	}
 	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
 }
 
-func (t *turn) build(owner campaign.PlayerID, id campaign.FleetID, units []campaign.ClassName, cost int) {
+// build places one build's units at the FRD that builds them (EaW 6.0,
+// 6c), or tells the player why it could not: the FRD is lost (EaW 15a),
+// the fleet is not there, is trapped (EaW 10h), or the treasury is short.
+func (t *turn) build(owner campaign.PlayerID, b *orders.Build, cost int) {
+	id := b.Fleet
 	audience := []campaign.PlayerID{owner}
-	fail := func(why string) {
-		t.emit(Event{Kind: EventOrderFailed, Players: audience, Rule: "EaW 6.0",
+	fail := func(rule, why string) {
+		t.emit(Event{Kind: EventOrderFailed, Players: audience, Rule: rule,
 			Text: fmt.Sprintf("Nothing was built for fleet %s and nothing was paid: %s.", id, why)})
 	}
-	frd := t.next.FRDOf(owner)
+	site, ok := t.buildSite(owner, id, b.At)
 	player := t.next.Player(owner)
 	switch {
-	case frd == nil:
-		fail("you have no FRD")
+	case !ok:
+		fail("EaW 15a", "you have no FRD to build it")
+		return
+	case t.next.FRDsAt(owner, site) == 0:
+		fail("EaW 15a", fmt.Sprintf("you no longer have an FRD at %s", t.systemName(site)))
 		return
 	case player.Treasury < cost:
-		fail(fmt.Sprintf("the treasury holds %d BPV and the units cost %d", player.Treasury, cost))
+		fail("EaW 6.0", fmt.Sprintf("the treasury holds %d BPV and the units cost %d", player.Treasury, cost))
 		return
 	}
 	f := t.next.Fleet(owner, id)
-	if f == nil {
-		t.next.Fleets = append(t.next.Fleets, campaign.Fleet{Owner: owner, ID: id, At: frd.At})
+	switch {
+	case f == nil:
+		t.next.Fleets = append(t.next.Fleets, campaign.Fleet{Owner: owner, ID: id, At: site})
 		f = &t.next.Fleets[len(t.next.Fleets)-1]
-	} else if f.At != frd.At {
-		fail(fmt.Sprintf("the fleet is at %s, not at the FRD at %s", t.systemName(f.At), t.systemName(frd.At)))
+	case f.At != site:
+		fail("EaW 6c", fmt.Sprintf("the fleet is at %s, not at the FRD at %s", t.systemName(f.At), t.systemName(site)))
+		return
+	case f.Trapped != 0:
+		fail("EaW 10h", "the fleet is trapped by an enemy fortification, and a trapped fleet takes no new units")
 		return
 	}
-	f.Units = append(f.Units, units...)
+	f.Units = append(f.Units, b.Units...)
 	player.Treasury -= cost
-	t.emit(Event{Kind: EventBuilt, Players: audience, At: frd.At, Rule: "EaW 6.0",
-		Text: fmt.Sprintf("Built %s at %s into fleet %s for %d BPV.", campaign.UnitList(units), t.systemName(frd.At), id, cost)})
+	t.emit(Event{Kind: EventBuilt, Players: audience, At: site, Rule: "EaW 6.0",
+		Text: fmt.Sprintf("Built %s at %s into fleet %s for %d BPV.", campaign.UnitList(b.Units), t.systemName(site), id, cost)})
 }
 
-// developPlanets establishes the mines and colonies ordered this turn
-// (EaW 12.0, 13.0). A fleet that met hostile fleets lost its orders
-// (EaW 19a); a planet already developed cannot take a second development.
+// developPlanets establishes the fortifications, mines and colonies ordered
+// this turn, at post-combat (EaW 4b, 11.0, 12.0, 13.0). The player is told
+// of every one that could not be: the fleet is gone, was trapped (EaW 10h)
+// or met hostile fleets (EaW 19a), enemy fleets stand there after the
+// battles, or the planet holds a development of that kind already.
 func (t *turn) developPlanets() {
+	occ := t.occupants()
 	for _, p := range t.plans {
 		for _, co := range p.costed.Orders {
 			if d := co.Order.Develop; d != nil {
-				t.develop(p.player, d.Fleet, d.What)
+				t.develop(p.player, d.Fleet, d.What, occ)
 			}
 		}
 	}
 }
 
-func (t *turn) develop(owner campaign.PlayerID, id campaign.FleetID, kind campaign.DevelopmentKind) {
+func (t *turn) develop(owner campaign.PlayerID, id campaign.FleetID, kind campaign.DevelopmentKind, occ map[campaign.SystemID][]*campaign.Fleet) {
 	audience := []campaign.PlayerID{owner}
 	want, rule := kind.Needs()
 	f := t.next.Fleet(owner, id)
-	if f == nil {
+	if f == nil || len(f.Units) == 0 {
+		t.orderFailed(owner, "", rule, fmt.Sprintf("Fleet %s did not develop a %s: the fleet is gone.", id, kind))
 		return
 	}
 	fail := func(why string) {
@@ -80,15 +96,21 @@ func (t *turn) develop(owner campaign.PlayerID, id campaign.FleetID, kind campai
 	}
 	sys := t.next.System(f.At)
 	switch {
+	case f.Trapped != 0:
+		fail("it was trapped by an enemy fortification, and a trapped fleet does nothing but a siege roll (EaW 10h)")
+		return
 	case t.pinned[f.Key()]:
 		fail("it met hostile fleets, and its orders were lost (EaW 19a)")
 		return
-	case sys.Planet != want:
+	case hostilePresent(occ[f.At], owner):
+		fail("enemy fleets stand there after the battles")
+		return
+	case want != "" && sys.Planet != want:
 		fail(fmt.Sprintf("the planet is %s, and a %s needs a %s planet", sys.Planet, kind, want))
 		return
 	}
 	for _, d := range t.next.DevelopmentsAt(f.At) {
-		if d.Developed() {
+		if (d.Kind == campaign.Fortification) == (kind == campaign.Fortification) {
 			fail(fmt.Sprintf("the planet already holds a %s", d.Kind))
 			return
 		}

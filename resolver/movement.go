@@ -8,20 +8,35 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 )
 
-// mover is a fleet with a route to fly this turn.
+// mover is what flies one route this turn: a fleet on a move order, or an
+// FRD on a move_frd order with the fleets that go with it, its tug's and
+// its MON's (EaW 15e, 17e).
 type mover struct {
-	fleet *campaign.Fleet
+	owner campaign.PlayerID
+	// fleets fly the route together; none for an FRD towed alone.
+	fleets []*campaign.Fleet
+	// frd is the FRD a tow moves; nil for a fleet's move.
+	frd   *campaign.FRD
 	route []campaign.SystemID // including the start
-	step  int                 // index in route of the system the fleet is at
+	step  int                 // index in route of the system the mover is at
 	done  bool
+	// trapped is set when another player's fortification stopped it
+	// (EaW 10a).
+	trapped bool
 }
 
-// moveFleets flies every move order lane by lane, all empires at once
-// (EaW 5a). Hostile fleets crossing the same lane in the same step meet in
-// the lane and stop (EaW 5c); a fleet entering a system that holds another
-// empire's fleet stops there and loses the rest of its route (EaW 19a).
+// at returns the system the mover is at.
+func (m *mover) at() campaign.SystemID { return m.route[m.step] }
+
+// moveFleets flies every move and move_frd order lane by lane, all empires
+// at once (EaW 5a): an FRD's tow goes in the same steps as the fleets.
+// Hostile fleets crossing the same lane in the same step meet in the lane
+// and stop (EaW 5c); a mover entering a system that holds another empire's
+// fleet stops there and loses the rest of its route (EaW 19a); one entering
+// another player's fortification stops there too, and its fleets are
+// trapped (EaW 10a).
 func (t *turn) moveFleets() {
-	movers := t.movers()
+	movers := append(t.movers(), t.tows()...)
 	occupants := t.occupants()
 	for {
 		active := activeMovers(movers)
@@ -29,25 +44,19 @@ func (t *turn) moveFleets() {
 			break
 		}
 		t.meetInLanes(active)
-		entered := map[campaign.SystemID]bool{}
 		for _, m := range active {
-			if m.done {
-				continue
+			if !m.done {
+				m.fly(occupants)
 			}
-			from, to := m.route[m.step], m.route[m.step+1]
-			occupants[from] = slices.DeleteFunc(occupants[from], func(f *campaign.Fleet) bool { return f == m.fleet })
-			occupants[to] = append(occupants[to], m.fleet)
-			m.fleet.At = to
-			m.step++
-			entered[to] = true
 		}
 		for _, m := range active {
-			if m.done || !entered[m.fleet.At] {
-				continue
-			}
-			if hostilePresent(occupants[m.fleet.At], m.fleet.Owner) {
+			switch {
+			case m.done:
+			case t.fortifiedAgainst(m.at(), m.owner) != "":
+				t.trap(m)
+			case hostilePresent(occupants[m.at()], m.owner):
 				t.pin(m)
-			} else if m.step == len(m.route)-1 {
+			case m.step == len(m.route)-1:
 				m.done = true
 			}
 		}
@@ -55,6 +64,20 @@ func (t *turn) moveFleets() {
 	for _, m := range movers {
 		t.reportMove(m)
 	}
+}
+
+// fly takes the mover one lane on, its fleets and its FRD.
+func (m *mover) fly(occupants map[campaign.SystemID][]*campaign.Fleet) {
+	from, to := m.route[m.step], m.route[m.step+1]
+	for _, f := range m.fleets {
+		occupants[from] = slices.DeleteFunc(occupants[from], func(o *campaign.Fleet) bool { return o == f })
+		occupants[to] = append(occupants[to], f)
+		f.At = to
+	}
+	if m.frd != nil {
+		m.frd.At = to
+	}
+	m.step++
 }
 
 // movers lists the fleets with move orders, in player order then order
@@ -74,7 +97,7 @@ func (t *turn) movers() []*mover {
 			if f == nil || f.At != co.Route[0] {
 				continue
 			}
-			out = append(out, &mover{fleet: f, route: co.Route})
+			out = append(out, &mover{owner: p.player, fleets: []*campaign.Fleet{f}, route: co.Route})
 		}
 	}
 	return out
@@ -112,38 +135,31 @@ func hostilePresent(fleets []*campaign.Fleet, owner campaign.PlayerID) bool {
 
 // meetInLanes finds hostile fleets about to cross one lane in opposite
 // directions in this step (EaW 5c). They meet in open space and stay where
-// they were; the battle decides who goes on.
+// they were; the battle decides who goes on. An FRD towed alone is no
+// fleet: it meets nobody in a lane.
 func (t *turn) meetInLanes(active []*mover) {
 	type hop struct{ from, to campaign.SystemID }
 	byHop := map[hop][]*mover{}
 	for _, m := range active {
-		h := hop{m.route[m.step], m.route[m.step+1]}
-		byHop[h] = append(byHop[h], m)
+		if len(m.fleets) > 0 {
+			h := hop{m.route[m.step], m.route[m.step+1]}
+			byHop[h] = append(byHop[h], m)
+		}
 	}
 	for _, m := range active {
-		if m.done {
+		if m.done || len(m.fleets) == 0 {
 			continue
 		}
 		from, to := m.route[m.step], m.route[m.step+1]
 		if from > to {
 			continue // each lane is examined once, from its lower end
 		}
-		var met []*mover
-		for _, n := range byHop[hop{to, from}] {
-			if n.fleet.Owner != m.fleet.Owner {
-				met = append(met, n)
-			}
-		}
-		if len(met) == 0 {
+		if !slices.ContainsFunc(byHop[hop{to, from}], func(n *mover) bool { return n.owner != m.owner }) {
 			continue
 		}
 		var fleets []*campaign.Fleet
-		for _, n := range byHop[hop{from, to}] {
-			fleets = append(fleets, n.fleet)
-			t.pin(n)
-		}
-		for _, n := range byHop[hop{to, from}] {
-			fleets = append(fleets, n.fleet)
+		for _, n := range slices.Concat(byHop[hop{from, to}], byHop[hop{to, from}]) {
+			fleets = append(fleets, n.fleets...)
 			t.pin(n)
 		}
 		lane := campaign.Lane{A: from, B: to}
@@ -151,24 +167,54 @@ func (t *turn) meetInLanes(active []*mover) {
 	}
 }
 
-// pin stops a fleet where it is; its remaining orders are lost (EaW 19a).
+// pin stops a mover where it is; the remaining orders of its fleets are
+// lost (EaW 19a).
 func (t *turn) pin(m *mover) {
 	m.done = true
-	t.pinned[m.fleet.Key()] = true
+	for _, f := range m.fleets {
+		t.pinned[f.Key()] = true
+	}
 }
 
+// reportMove tells the owner how far the mover flew, and why it stopped
+// short.
 func (t *turn) reportMove(m *mover) {
 	flown := m.route[:m.step+1]
-	owner := []campaign.PlayerID{m.fleet.Owner}
+	owner := []campaign.PlayerID{m.owner}
+	what := t.moverName(m)
 	if len(flown) > 1 {
-		t.emit(Event{Kind: EventMoved, Players: owner, At: m.fleet.At, Rule: "EaW 5a",
-			Text: fmt.Sprintf("Fleet %s moved %s.", m.fleet.ID, t.routeText(flown))})
+		text := fmt.Sprintf("%s moved %s.", what, t.routeText(flown))
+		if m.frd != nil {
+			text = fmt.Sprintf("%s moved %s%s.", what, t.routeText(flown), t.escortText(m))
+		}
+		t.emit(Event{Kind: EventMoved, Players: owner, At: m.at(), Rule: moveRule(m), Text: text})
 	}
+	rest := ""
 	if m.step < len(m.route)-1 {
-		t.emit(Event{Kind: EventPinned, Players: owner, At: m.fleet.At, Rule: "EaW 19a",
-			Text: fmt.Sprintf("Fleet %s stopped at %s: it met hostile fleets, and its remaining route (%s) was not flown.",
-				m.fleet.ID, t.systemName(m.fleet.At), t.routeText(m.route[m.step:]))})
+		rest = fmt.Sprintf(", and its remaining route (%s) was not flown", t.routeText(m.route[m.step:]))
 	}
+	switch {
+	case m.trapped:
+		t.reportTrap(m, what, rest)
+	case rest != "":
+		t.emit(Event{Kind: EventPinned, Players: owner, At: m.at(), Rule: "EaW 19a",
+			Text: fmt.Sprintf("%s stopped at %s: it met hostile fleets%s.", what, t.systemName(m.at()), rest)})
+	}
+}
+
+// moverName names a mover for its owner: "Fleet 1st" or "Your FRD".
+func (t *turn) moverName(m *mover) string {
+	if m.frd != nil {
+		return "Your FRD"
+	}
+	return "Fleet " + string(m.fleets[0].ID)
+}
+
+func moveRule(m *mover) string {
+	if m.frd != nil {
+		return "EaW 15e"
+	}
+	return "EaW 5a"
 }
 
 func (t *turn) routeText(route []campaign.SystemID) string {

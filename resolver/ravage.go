@@ -10,7 +10,7 @@ import (
 // ravage settles the mines and colonies that enemy fleets stand over after
 // the battles, with none of their owner's fleets left there and no
 // fortification of the owner's to shield them (EaW 10f): each is
-// destroyed, or captured by the first enemy, by player order, whose fleets
+// destroyed, or captured by the first enemy, by player ID, whose fleets
 // there carry a commando ship (EaW 12a, 13b, 13c). The development's owner
 // and the enemies there learn of it.
 func (t *turn) ravage() {
@@ -21,32 +21,43 @@ func (t *turn) ravage() {
 			kept = append(kept, d)
 			continue
 		}
-		var enemies []campaign.PlayerID
-		captor := campaign.PlayerID("")
-		for _, f := range occ[d.At] {
-			if f.Owner == d.Owner {
-				continue
-			}
-			if !slices.Contains(enemies, f.Owner) {
-				enemies = append(enemies, f.Owner)
-			}
-			if captor == "" && t.hasCommando(f) {
-				captor = f.Owner
-			}
-		}
-		slices.Sort(enemies)
-		who := append([]campaign.PlayerID{d.Owner}, enemies...)
-		if captor != "" {
-			t.emit(Event{Kind: EventCaptured, Players: who, At: d.At, Rule: ruleOf(d.Kind),
-				Text: fmt.Sprintf("%s's %s at %s was captured by %s's commandos.", d.Owner, d.Kind, t.systemName(d.At), captor)})
-			d.Owner = captor
+		if d, captured := t.seize(d, occ[d.At], ruleOf(d.Kind), "enemy ships stood over it with nobody to defend it"); captured {
 			kept = append(kept, d)
-			continue
 		}
-		t.emit(Event{Kind: EventDestroyed, Players: who, At: d.At, Rule: ruleOf(d.Kind),
-			Text: fmt.Sprintf("%s's %s at %s was destroyed: enemy ships stood over it with nobody to defend it.", d.Owner, d.Kind, t.systemName(d.At))})
 	}
 	t.next.Developments = kept
+}
+
+// seize settles a mine or colony that the enemy fleets among fleets take:
+// it is captured by the first enemy, by player order, whose fleets there
+// carry a commando ship, and then returned with its new owner and true;
+// else it is destroyed, because of why (EaW 10f, 12a, 13c). The
+// development's owner and the enemies there learn of it.
+func (t *turn) seize(d campaign.Development, fleets []*campaign.Fleet, rule, why string) (campaign.Development, bool) {
+	var enemies []campaign.PlayerID
+	captor := campaign.PlayerID("")
+	for _, f := range fleets {
+		if f.Owner == d.Owner || len(f.Units) == 0 {
+			continue
+		}
+		if !slices.Contains(enemies, f.Owner) {
+			enemies = append(enemies, f.Owner)
+		}
+		if captor == "" && t.hasCommando(f) {
+			captor = f.Owner
+		}
+	}
+	slices.Sort(enemies)
+	who := append([]campaign.PlayerID{d.Owner}, enemies...)
+	if captor != "" {
+		t.emit(Event{Kind: EventCaptured, Players: who, At: d.At, Rule: rule,
+			Text: fmt.Sprintf("%s's %s at %s was captured by %s's commandos.", d.Owner, d.Kind, t.systemName(d.At), captor)})
+		d.Owner = captor
+		return d, true
+	}
+	t.emit(Event{Kind: EventDestroyed, Players: who, At: d.At, Rule: rule,
+		Text: fmt.Sprintf("%s's %s at %s was destroyed: %s.", d.Owner, d.Kind, t.systemName(d.At), why)})
+	return d, false
 }
 
 // exposed reports whether a development has enemy fleets over it and

@@ -113,9 +113,10 @@ func ids(s []campaign.SystemID) []string {
 
 // ApplyReported applies a battle's final result to the state of the open
 // turn, which it changes in place: destroyed and captured units leave
-// their fleets, captured ones join the captor's fleet, crippled ones carry
-// their damage, and disengaged ones withdraw to the system named (EaW
-// 21.0, 22.0). The battle leaves the pending list, the sides score their
+// their fleets, captured ones join the captor's fleet as uninspected
+// prizes (EaW 25.0, 25b), crippled ones carry their damage, and
+// disengaged ones withdraw to the system named (EaW 21.0, 22.0); every
+// unit keeps its damage and crew. The battle leaves the pending list, the sides score their
 // VP (EaW 4e), and the returned events tell every player how it ended
 // (EaW 1b, 1e). how says who settled it, e.g. "agreed by both sides".
 func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how string) ([]Event, error) {
@@ -170,56 +171,61 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 		changes[k][ref.Index] = c
 		lost = append(lost, fmt.Sprintf("%s %s %s", ref.Ref, ref.Class, s.Fate))
 	}
-	withdrawn := map[campaign.FleetKey]map[campaign.SystemID][]campaign.ClassName{}
-	captured := map[campaign.FleetKey][]campaign.ClassName{}
+	prizes := map[campaign.FleetKey]*campaign.Fleet{}
+	withdrawn := map[campaign.FleetKey]map[campaign.SystemID]*campaign.Fleet{}
 	for _, k := range sortedKeys(changes) {
 		f := st.Fleet(k.Owner, k.ID)
 		if f == nil {
 			continue
 		}
-		var units []campaign.ClassName
-		var damage []campaign.UnitDamage
-		for idx, u := range f.Units {
-			c := changes[k][idx]
-			d := f.DamageOf(idx)
-			switch {
+		var gone []int
+		for _, idx := range slices.Sorted(maps.Keys(changes[k])) {
+			if idx >= len(f.Units) {
+				continue
+			}
+			switch c := changes[k][idx]; {
 			case c.captor != nil:
 				ck := campaign.FleetKey{Owner: c.captor.Owner, ID: c.captor.Fleet}
-				captured[ck] = append(captured[ck], u)
-				continue
+				if prizes[ck] == nil {
+					prizes[ck] = &campaign.Fleet{}
+				}
+				prizes[ck].Join(prize(f, idx))
+				gone = append(gone, idx)
 			case c.to != "":
 				if withdrawn[k] == nil {
-					withdrawn[k] = map[campaign.SystemID][]campaign.ClassName{}
+					withdrawn[k] = map[campaign.SystemID]*campaign.Fleet{}
 				}
-				withdrawn[k][c.to] = append(withdrawn[k][c.to], u)
-				continue
+				if withdrawn[k][c.to] == nil {
+					withdrawn[k][c.to] = &campaign.Fleet{}
+				}
+				withdrawn[k][c.to].Join(unitAlone(f, idx))
+				gone = append(gone, idx)
 			case c.remove:
-				continue
+				gone = append(gone, idx)
 			case c.damage > 0:
-				d.Structure += c.damage
+				d := f.DamageOf(idx)
+				d.Unit, d.Structure = idx, d.Structure+c.damage
+				setDamage(f, d)
 			}
-			if d != (campaign.UnitDamage{}) {
-				d.Unit = len(units)
-				damage = append(damage, d)
-			}
-			units = append(units, u)
 		}
-		f.Units, f.Damage = units, damage
+		f.Take(gone)
 	}
-	for _, k := range sortedKeys(captured) {
+	for _, k := range sortedKeys(prizes) {
 		if f := st.Fleet(k.Owner, k.ID); f != nil {
-			f.Units = append(f.Units, captured[k]...)
+			f.Join(*prizes[k])
 		}
 	}
 	for _, k := range sortedKeys(withdrawn) {
 		for _, to := range slices.Sorted(maps.Keys(withdrawn[k])) {
 			units := withdrawn[k][to]
 			if f := st.Fleet(k.Owner, k.ID); f != nil && len(f.Units) == 0 {
-				f.At, f.Units = to, units // the whole fleet withdrew together
+				f.At = to // the whole fleet withdrew together
+				f.Join(*units)
 				continue
 			}
-			id := campaign.FleetID(fmt.Sprintf("%s-%s", k.ID, strings.ToLower(b.ID)))
-			st.Fleets = append(st.Fleets, campaign.Fleet{Owner: k.Owner, ID: id, At: to, Units: units})
+			nf := campaign.Fleet{Owner: k.Owner, ID: campaign.FleetID(fmt.Sprintf("%s-%s", k.ID, strings.ToLower(b.ID))), At: to}
+			nf.Join(*units)
+			st.Fleets = append(st.Fleets, nf)
 		}
 	}
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
@@ -239,6 +245,23 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 	}
 	text := fmt.Sprintf("Battle %s (turn %d) is settled, %s: %s. Victory points: %s.", b.ID, b.Turn, how, strings.Join(lost, ", "), strings.Join(vp, ", "))
 	return []Event{{Kind: EventBattleFought, Players: st.PlayerIDs(), At: b.At, Rule: "EaW 21.0", Text: text}}, nil
+}
+
+// unitAlone returns unit i of f as a fleet of its own, with its damage,
+// crew and capture records; f is left as it was.
+func unitAlone(f *campaign.Fleet, i int) campaign.Fleet {
+	c := *f
+	return c.Take([]int{i})
+}
+
+// prize returns unit i of f as taken by an enemy (EaW 25.0): with its
+// damage (EaW 25b), a prize crew of no experience, and marked captured
+// until its captor inspects it (EaW 9b, 25b).
+func prize(f *campaign.Fleet, i int) campaign.Fleet {
+	p := unitAlone(f, i)
+	p.Crews = nil
+	p.Captured = []int{0}
+	return p
 }
 
 func sortedKeys[V any](m map[campaign.FleetKey]V) []campaign.FleetKey {
@@ -269,4 +292,25 @@ func FightPending(st *campaign.State, id string) ([]Event, []BattleLog, error) {
 		logs = append(logs, l.log)
 	}
 	return t.events, logs, nil
+}
+
+// Carry puts events that happened while the turn was open, such as the
+// settlement of a reported battle, at the head of the result's events and
+// of the views of the players they concern: a battle's consequences are
+// reported when its result is final, and the next report carries them
+// too.
+func (r *Result) Carry(events []Event) {
+	if len(events) == 0 {
+		return
+	}
+	r.Events = append(slices.Clone(events), r.Events...)
+	for i := range r.Views {
+		var mine []Event
+		for _, e := range events {
+			if e.concerns(r.Views[i].Player) {
+				mine = append(mine, e)
+			}
+		}
+		r.Views[i].Events = append(mine, r.Views[i].Events...)
+	}
 }

@@ -88,7 +88,7 @@ func TestUTD3_5_TimedOutBattleIsFoughtAutomatically(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Battles) != 0 || len(logs) != 1 || len(events) == 0 || events[len(events)-1].Kind != EventBattleFought {
+	if len(st.Battles) != 0 || len(logs) != 1 || len(events) == 0 || events[0].Kind != EventBattleFought {
 		t.Errorf("after FightPending: battles %v, %d logs, events %+v", st.Battles, len(logs), events)
 	}
 }
@@ -99,4 +99,55 @@ func names(units []campaign.ClassName) []string {
 		out[i] = string(u)
 	}
 	return out
+}
+
+// TestEaW25b_ReportedPrizeIsUninspected: a ship reported captured joins
+// the captor's fleet marked uninspected, with its damage and a new crew;
+// a ship that withdraws keeps its crew (EaW 25.0, 25b, 21.0).
+func TestEaW25b_ReportedPrizeIsUninspected(t *testing.T) {
+	st := pendingBattle(t)
+	red := st.Fleet("red", "1st")
+	red.Damage = []campaign.UnitDamage{{Unit: 0, Structure: 2}}
+	red.SetCrew(campaign.UnitCrew{Unit: 0, XP: 30})
+	red.SetCrew(campaign.UnitCrew{Unit: 1, Quality: "outstanding", XP: 20})
+	r := &orders.BattleResult{Ships: []orders.ShipFate{
+		{Ship: "red#1", Fate: "captured", By: "blue#1"},
+		{Ship: "red#2", Fate: "disengaged", Direction: "d"},
+	}}
+	if _, err := ApplyReported(st, st.Battles[0].ID, r, "agreed by both sides"); err != nil {
+		t.Fatal(err)
+	}
+	blue := st.Fleet("blue", "1st")
+	switch {
+	case blue == nil || len(blue.Units) != 3:
+		t.Fatalf("blue's fleet = %+v, want the captured cruiser with it", blue)
+	case !blue.IsCaptured(2) || len(blue.Captured) != 1:
+		t.Errorf("blue's captured units = %v, want [2] (EaW 25b)", blue.Captured)
+	case blue.DamageOf(2).Structure != 2:
+		t.Errorf("the prize's damage = %+v, want its 2 structure (EaW 25b)", blue.DamageOf(2))
+	case blue.CrewOf(2).XP != 0:
+		t.Errorf("the prize's crew = %+v, want a new crew", blue.CrewOf(2))
+	}
+	if red := st.Fleet("red", "1st"); red == nil || red.CrewOf(0) != (campaign.UnitCrew{Unit: 0, Quality: "outstanding", XP: 20}) {
+		t.Errorf("red's withdrawn scout = %+v, want it with its outstanding crew", red)
+	}
+}
+
+// TestCarry_SettledEventsLeadTheReports: events from while the turn was
+// open head the result and the reports of the players they concern.
+func TestCarry_SettledEventsLeadTheReports(t *testing.T) {
+	st := newTestState()
+	res := Resolve(st.State, nil)
+	before := len(res.Events)
+	settled := Event{Kind: EventBattleFought, Players: []campaign.PlayerID{"blue"}, Text: "Battle T0-B1 is settled."}
+	res.Carry([]Event{settled})
+	if len(res.Events) != before+1 || res.Events[0].Text != settled.Text {
+		t.Errorf("events = %+v, want the settlement first", res.Events)
+	}
+	for _, v := range res.Views {
+		got := len(v.Events) > 0 && v.Events[0].Text == settled.Text
+		if want := v.Player == "blue"; got != want {
+			t.Errorf("%s's report leads with the settlement: %v, want %v", v.Player, got, want)
+		}
+	}
 }

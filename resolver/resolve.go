@@ -7,7 +7,7 @@ import (
 
 // Version is stamped into every resolved turn. Raise it whenever a change
 // alters the outcome of the same state and orders.
-const Version = 1
+const Version = 2
 
 // Result is one resolved turn.
 type Result struct {
@@ -38,16 +38,24 @@ func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) 
 	t := newTurn(st)
 	t.acceptOrders(subs)
 	t.placeBuilds(1) // EaW 6.0: units built with 1 MP may move this turn
-	t.moveFleets()   // EaW 5a, 5c, 19a
-	t.findBattles()  // EaW 5c, 5d, 19.0
+	// EaW 6d, 7.0, 9.0, 9b, 14.0: services ordered before their fleets' moves
+	svc := t.serveBeforeMovement()
+	t.moveFleets()  // EaW 5a, 5c, 19a, 10a, 15e
+	t.findBattles() // EaW 5c, 5d, 19.0
 	if t.next.Rules.Battles == campaign.BattlesAuto {
 		t.fightBattles() // battles: auto
 	}
+	t.fortify()        // EaW 10b–10f: sieges, releases
 	t.ravage()         // EaW 12a, 13c
-	t.developPlanets() // EaW 12.0, 13.0
+	t.overrunFRDs()    // EaW 15a
+	t.placeFRDs()      // EaW 15a: new FRDs
+	t.developPlanets() // EaW 11.0, 12.0, 13.0
+	t.explore(subs)    // EaW 16.0, 33.0 #2
 	t.placeBuilds(0)   // EaW 6.0: units built with 0 MP move next turn
-	t.newYear()        // EaW 3.0, 3c, 12a
-	t.eliminate()      // EaW 29.0
+	// EaW 4b, 24.0, 9.0: services after their fleets' moves, self-repairs
+	t.serveAfterBattles(svc)
+	t.newYear()   // EaW 3.0, 3c, 12a
+	t.eliminate() // EaW 29.0
 	t.next.Turn++
 	t.standings()              // EaW 4e, once the campaign is over
 	views := t.computeVision() // EaW 5e

@@ -31,6 +31,9 @@ type View struct {
 	Fleets       []FleetView            `json:"fleets"`
 	FRDs         []campaign.SystemID    `json:"frds"`
 	Developments []campaign.Development `json:"developments"`
+	// Bases are the player's ground bases, DEFSATs and CPLs installed at
+	// planets (EaW 14.0).
+	Bases []campaign.Installation `json:"bases,omitempty"`
 	// Systems lists every system the player has seen, this turn or
 	// earlier, by system ID.
 	Systems []SystemView `json:"systems"`
@@ -55,6 +58,12 @@ type FleetView struct {
 	// Damage is the battle damage the fleet's units carry, by index into
 	// Units.
 	Damage []campaign.UnitDamage `json:"damage,omitempty"`
+	// Crews are the units' crews that are more than ordinary, with the
+	// experience they have from battle (EaW 2e), by index into Units.
+	Crews []campaign.UnitCrew `json:"crews,omitempty"`
+	// Captured lists, by index into Units, the prizes not yet inspected
+	// (EaW 25b).
+	Captured []int `json:"captured,omitempty"`
 }
 
 // Detail says how much a player learned of a system (EaW 5e).
@@ -86,6 +95,10 @@ type SystemView struct {
 	// Contacts, with DetailScout: the combat BPV of each other empire's
 	// fleet there, largest first. Owners and classes stay unknown.
 	Contacts []int `json:"contacts"`
+	// Bases, with DetailScout: how many ground bases, DEFSATs and CPLs
+	// stand there, of every owner; their kinds, owners and combat BPV stay
+	// unknown (EaW 5e, 14.0; digest §8 F5).
+	Bases int `json:"bases,omitempty"`
 }
 
 // BattleView is a battle the player takes part in, with every fleet in it:

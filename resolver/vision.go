@@ -82,7 +82,10 @@ type vision struct {
 	bySys       map[campaign.SystemID][]int
 	forts       map[campaign.SystemID]bool
 	planets     map[campaign.SystemID]campaign.PlanetType
+	mapTypes    map[campaign.SystemID]campaign.MapType
 	devs        map[campaign.SystemID]bool
+	// bases counts the bases installed at each system (EaW 14.0).
+	bases map[campaign.SystemID]int
 }
 
 func newVision(st *campaign.State, g *campaign.Graph) *vision {
@@ -93,10 +96,12 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		radius:      make([]int, len(st.Fleets)),
 		scoutRadius: make([]int, len(st.Fleets)),
 		planets:     make(map[campaign.SystemID]campaign.PlanetType, len(st.Map.Systems)),
+		mapTypes:    make(map[campaign.SystemID]campaign.MapType, len(st.Map.Systems)),
 		byOwner:     map[campaign.PlayerID][]int{},
 		bySys:       map[campaign.SystemID][]int{},
 		forts:       map[campaign.SystemID]bool{},
 		devs:        map[campaign.SystemID]bool{},
+		bases:       map[campaign.SystemID]int{},
 	}
 	classes := make(map[campaign.ClassName]*campaign.UnitClass, len(st.Catalogue))
 	for i := range st.Catalogue {
@@ -104,6 +109,7 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	}
 	for _, sys := range st.Map.Systems {
 		v.planets[sys.ID] = sys.Planet
+		v.mapTypes[sys.ID] = sys.MapType
 	}
 	for i, f := range st.Fleets {
 		v.radius[i], v.scoutRadius[i] = st.Rules.Vision.Radius, -1
@@ -116,13 +122,13 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 			if c.Vision > 0 {
 				reach = c.Vision
 			}
-			v.cbpv[i] += c.CBPV
 			v.radius[i] = max(v.radius[i], reach)
 			if c.Scout {
 				v.scout[i] = true
 				v.scoutRadius[i] = max(v.scoutRadius[i], reach)
 			}
 		}
+		v.cbpv[i] = st.FleetCBPV(&st.Fleets[i])
 		v.byOwner[f.Owner] = append(v.byOwner[f.Owner], i)
 		v.bySys[f.At] = append(v.bySys[f.At], i)
 	}
@@ -132,6 +138,9 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		} else {
 			v.devs[d.At] = true
 		}
+	}
+	for _, b := range st.Bases {
+		v.bases[b.At]++
 	}
 	return v
 }
@@ -150,7 +159,7 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		out.Fleets = append(out.Fleets, FleetView{
 			ID: f.ID, At: f.At, Units: f.Units, CBPV: v.cbpv[i], Scout: v.scout[i],
 			Counts: len(f.Units) >= r.FleetMinShips && v.cbpv[i] >= r.FleetMinCBPV,
-			Damage: f.Damage,
+			Damage: f.Damage, Crews: f.Crews, Captured: f.Captured,
 		})
 	}
 	for _, frd := range v.st.FRDs {
@@ -161,6 +170,11 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 	for _, d := range v.st.Developments {
 		if d.Owner == p.ID {
 			out.Developments = append(out.Developments, d)
+		}
+	}
+	for _, b := range v.st.Bases {
+		if b.Owner == p.ID {
+			out.Bases = append(out.Bases, b)
 		}
 	}
 	out.Systems = systemViews(intel, resolved)
@@ -196,10 +210,11 @@ func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sightin
 	out := make([]campaign.Sighting, len(ids))
 	for k, id := range ids {
 		sv := seen[id]
-		sv.Planet = v.planets[id]
+		sv.Planet, sv.MapType = v.planets[id], v.mapTypes[id]
 		sv.Fortified = v.forts[id]
 		if sv.Scout {
 			sv.Developed = v.devs[id]
+			sv.Bases = v.bases[id]
 			sv.Contacts = v.contacts(id, owner)
 		}
 		out[k] = *sv
@@ -214,7 +229,7 @@ func systemViews(intel *campaign.Intel, resolved int) []SystemView {
 		sv := SystemView{ID: s.System, Seen: s.Turn, Current: s.Turn == resolved, Planet: s.Planet,
 			Detail: DetailFortified, Fortified: s.Fortified}
 		if s.Scout {
-			sv.Detail, sv.Developed, sv.Contacts = DetailScout, s.Developed, s.Contacts
+			sv.Detail, sv.Developed, sv.Contacts, sv.Bases = DetailScout, s.Developed, s.Contacts, s.Bases
 		}
 		out[i] = sv
 	}
@@ -222,15 +237,15 @@ func systemViews(intel *campaign.Intel, resolved int) []SystemView {
 }
 
 // knownMap is the shared map as a player knows it: every system and lane
-// (EaW 1a–1d), but planet types only where the player has looked.
+// (EaW 1a–1d), but planet and map types only where the player has looked.
 func knownMap(m campaign.Map, intel *campaign.Intel) campaign.Map {
-	known := make(map[campaign.SystemID]campaign.PlanetType, len(intel.Systems))
+	known := make(map[campaign.SystemID]campaign.Sighting, len(intel.Systems))
 	for _, s := range intel.Systems {
-		known[s.System] = s.Planet
+		known[s.System] = s
 	}
 	out := campaign.Map{Systems: make([]campaign.System, len(m.Systems)), Lanes: m.Lanes}
 	for i, s := range m.Systems {
-		s.Planet = known[s.ID]
+		s.Planet, s.MapType = known[s.ID].Planet, known[s.ID].MapType
 		out.Systems[i] = s
 	}
 	return out

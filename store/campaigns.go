@@ -116,6 +116,9 @@ type TurnRecord struct {
 	ResolvedAt      time.Time       `json:"resolved_at"`
 	// Deadline is the deadline the turn opened with, as its reports said.
 	Deadline time.Time `json:"deadline"`
+	// Settled is the resolver's events of the battles settled while this
+	// turn was open (raw JSON), which the turn's resolution reports too.
+	Settled json.RawMessage `json:"settled,omitempty"`
 }
 
 // CreateCampaign stores a new campaign and the state of its first turn. It

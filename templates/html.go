@@ -82,6 +82,9 @@ func newHTMLReport(v *resolver.View, deadline time.Time, loc *time.Location, map
 	for _, dev := range v.Developments {
 		r.Holdings = append(r.Holdings, holdingRow{What: string(dev.Kind), At: names[dev.At], Since: dev.Since.String()})
 	}
+	for _, b := range v.Bases {
+		r.Holdings = append(r.Holdings, holdingRow{What: string(b.Class) + " (installed)", At: names[b.At], Since: b.Since.String()})
+	}
 	for i, s := range v.Systems {
 		r.Systems = append(r.Systems, systemRow{seenRow: r.Seen[i], Current: s.Current})
 	}

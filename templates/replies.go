@@ -53,8 +53,14 @@ func EchoOrders(sub *orders.Submission, costed *orders.Costed) string {
 		line := "  - " + o.YAML()
 		fmt.Fprintf(&b, "%s   # %s\n", line, costText(co))
 	}
+	if sub.Prefs != (orders.Prefs{}) {
+		b.WriteString("prefs:\n")
+	}
 	if sub.Prefs.ExploreBonus != "" {
-		fmt.Fprintf(&b, "prefs:\n  explore_bonus: %s\n", sub.Prefs.ExploreBonus)
+		fmt.Fprintf(&b, "  explore_bonus: %s\n", sub.Prefs.ExploreBonus)
+	}
+	if sub.Prefs.ExplorePlanet != "" {
+		fmt.Fprintf(&b, "  explore_planet: %s\n", sub.Prefs.ExplorePlanet)
 	}
 	return b.String()
 }

@@ -118,6 +118,9 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 	for _, dev := range v.Developments {
 		d.Devs = append(d.Devs, fmt.Sprintf("%s at %s (since %s)", dev.Kind, names[dev.At], dev.Since))
 	}
+	for _, b := range v.Bases {
+		d.Devs = append(d.Devs, fmt.Sprintf("%s installed at %s (since %s)", b.Class, names[b.At], b.Since))
+	}
 	for _, s := range v.Systems {
 		seen := "now"
 		if !s.Current {
@@ -130,6 +133,9 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 		if s.Detail == resolver.DetailScout {
 			row.Developed = yesNo(s.Developed)
 			row.Contacts = intList(s.Contacts)
+			if s.Bases > 0 {
+				row.Contacts += fmt.Sprintf("; %d bases installed (EaW 14.0)", s.Bases)
+			}
 		}
 		d.Seen = append(d.Seen, row)
 	}

@@ -29,15 +29,18 @@ func richView() *resolver.View {
 		Turn: 4, Date: campaign.Date{Year: 165, Season: campaign.Winter}, Resolved: 3, ResolverVersion: resolver.Version,
 		Ended: true, Treasury: 615, Budget: 3,
 		Map: campaign.Map{
-			Systems: []campaign.System{{ID: "ferrum", Name: "Ferrum", X: 2, Planet: campaign.Mineral}, {ID: "mistral", Name: "Mistral", X: 4, Y: 1}},
+			Systems: []campaign.System{{ID: "ferrum", Name: "Ferrum", X: 2, Planet: campaign.Mineral, MapType: campaign.MapOpenSpace}, {ID: "mistral", Name: "Mistral", X: 4, Y: 1}},
 			Lanes:   []campaign.Lane{*lane},
 		},
 		Fleets: []resolver.FleetView{{ID: "2nd", At: "ferrum", Units: []campaign.ClassName{"frigate", "scout"}, CBPV: 110, Scout: true,
-			Damage: []campaign.UnitDamage{{Unit: 0, Structure: 3, Attack: 1, Sensor: 1, Speed: 1}}}},
+			Damage:   []campaign.UnitDamage{{Unit: 0, Structure: 3, Attack: 1, Sensor: 1, Speed: 1}},
+			Crews:    []campaign.UnitCrew{{Unit: 1, Quality: "outstanding", Legendary: "Kell Varro", XP: 40, Repaired: 2}},
+			Captured: []int{0}}},
 		FRDs:         []campaign.SystemID{"drakkar"},
 		Developments: []campaign.Development{{At: "drakkar", Owner: "vorn", Kind: campaign.Mine, Since: since}},
+		Bases:        []campaign.Installation{{Owner: "vorn", At: "drakkar", Class: "gms", Since: since}},
 		Systems: []resolver.SystemView{{ID: "mistral", Seen: 3, Current: true, Planet: campaign.Unknown,
-			Detail: resolver.DetailScout, Developed: true, Contacts: []int{120}}},
+			Detail: resolver.DetailScout, Developed: true, Contacts: []int{120}, Bases: 2}},
 		Battles: []resolver.BattleView{
 			{ID: "T3-B1", At: "ferrum", Status: "pending", Sides: []resolver.BattleSide{
 				{Player: "vorn", Fleets: []resolver.BattleFleet{{ID: "2nd", Units: []campaign.ClassName{"frigate"}, CBPV: 60}}}}},
