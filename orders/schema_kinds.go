@@ -37,14 +37,15 @@ func transferSchema() *schema {
 
 func scrapSchema() *schema {
 	return kindSchema(kindScrap, "A scrap order: scrap units at your FRD (EaW 9.0).",
-		"Scrap units of one fleet at your FRD, for 1 order point (EaW 9.0): half their EBPV comes back to your "+
-			"treasury, to spend from next turn.",
+		"Scrap units of one fleet at your FRD, or where your large repair freighter is, for 1 order point "+
+			"(EaW 9.0, 9a): half their EBPV comes back to your treasury, to spend from next turn.",
 		[]string{"fleet", "units"}, fleetField, unitsField("The units to scrap, by class."))
 }
 
 func inspectSchema() *schema {
 	return kindSchema(kindInspect, "An inspect order: inspect captured units at your FRD (EaW 9b).",
-		"Inspect every captured unit of a fleet at your FRD, for 1 order point (EaW 9b, 25b): they are "+
+		"Inspect every captured unit of a fleet at your FRD, or where your small repair freighter is, for 1 "+
+			"order point (EaW 9b, 9c, 25b): they are "+
 			"restored to combat readiness and count toward the fleet's limits from then on.",
 		[]string{"fleet"}, fleetField)
 }

@@ -190,7 +190,6 @@ type validator struct {
 	treasury, spent int
 	overTreasury    bool
 
-	built   Pos // the first build order, zero if none yet
 	planned []plannedDevelopment
 
 	// frds are the player's FRDs as the orders so far leave them, in the

@@ -149,8 +149,8 @@ func (t *turn) battleSetup(b campaign.Battle, fleets []*campaign.Fleet, extra ma
 			sq := battle.Squadron{ID: fmt.Sprintf("%s %s", f.Owner, f.ID)}
 			for i, u := range f.Units {
 				cls := t.next.Catalogue.Class(u)
-				if cls == nil {
-					continue
+				if cls == nil || cls.IsBase() {
+					continue // carried bases are cargo: they do not fight (EaW 14a)
 				}
 				sq.Ships = append(sq.Ships, battle.Ship{ID: shipID(f, i), Class: u, Stats: cls.BattleStats(), Damage: toBattleDamage(f.DamageOf(i))})
 			}
@@ -227,6 +227,7 @@ func (t *turn) applyOutcome(b campaign.Battle, fleets []*campaign.Fleet, out *ba
 	t.gainExperience(b, results, out.Winner, vp[out.Winner])
 	for n, r := range results {
 		r.removeLosses(results[1-n].fleet)
+		t.loseCargo(b, r.fleet)
 		if len(r.fleet.Units) > 0 && !r.inPlace {
 			t.retreat(b, r.fleet)
 		}
@@ -277,6 +278,25 @@ func (t *turn) fleetResult(f *campaign.Fleet, fate map[string]battle.ShipResult,
 		}
 	}
 	return r
+}
+
+// loseCargo removes the bases a fleet carried once no ship of it is left
+// to carry them: cargo goes down with its carriers (EaW 14a).
+func (t *turn) loseCargo(b campaign.Battle, f *campaign.Fleet) {
+	var bases []int
+	for i, u := range f.Units {
+		cls := t.next.Catalogue.Class(u)
+		if cls == nil || !cls.IsBase() {
+			return
+		}
+		bases = append(bases, i)
+	}
+	if len(bases) == 0 {
+		return
+	}
+	lost := f.Take(bases)
+	t.emit(Event{Kind: EventDestroyed, Players: []campaign.PlayerID{f.Owner}, At: b.At, Rule: "EaW 14a",
+		Text: fmt.Sprintf("The bases fleet %s carried (%s) were lost in battle %s with the last of its ships.", f.ID, campaign.UnitList(lost.Units), b.ID)})
 }
 
 // sentAway returns the ships the round cap sent away: they were still in

@@ -3,6 +3,7 @@ package resolver
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -207,5 +208,40 @@ func TestEaW2e_WinnerGainsAndLoserLosesXP(t *testing.T) {
 	}
 	if len(tr.events) != 2 || !strings.Contains(tr.events[1].Text, "frigate #2 -50 (now 20)") {
 		t.Errorf("events = %+v", tr.events)
+	}
+}
+
+// TestEaW14a_CarriedBasesAreCargo: bases a fleet carries do not fight,
+// and they go down with the last ship that carried them.
+func TestEaW14a_CarriedBasesAreCargo(t *testing.T) {
+	st := newTestState().
+		withClass(campaign.UnitClass{Class: "cpl", CBPV: 10, EBPV: 40, Size: 6, Docking: 2, Roles: []campaign.Role{campaign.RoleCPL}}).
+		withFleet("blue", "1st", "c", "frigate", "cpl").
+		withFleet("red", "1st", "c", "cruiser")
+	tn := newTurn(st.State)
+	b := campaign.Battle{ID: "T1-B1", Turn: 1, At: "c", Sides: []campaign.PlayerID{"blue", "red"}}
+	blue, red := tn.next.Fleet("blue", "1st"), tn.next.Fleet("red", "1st")
+	setup := tn.battleSetup(b, []*campaign.Fleet{blue, red}, nil)
+	for _, sd := range setup.Sides {
+		for _, sq := range sd.Squadrons {
+			for _, sh := range sq.Ships {
+				if sh.Class == "cpl" {
+					t.Errorf("the carried CPL fights in %s's squadron %s", sd.Player, sq.ID)
+				}
+			}
+		}
+	}
+
+	tn.loseCargo(b, blue)
+	if len(blue.Units) != 2 {
+		t.Fatalf("blue's fleet = %v after loseCargo with its frigate aboard; want both units kept", blue.Units)
+	}
+	blue.Take([]int{0}) // the frigate is destroyed
+	tn.loseCargo(b, blue)
+	if len(blue.Units) != 0 {
+		t.Errorf("blue's fleet = %v, want the CPL gone with the last ship that carried it", blue.Units)
+	}
+	if e := eventOf(tn.events, EventDestroyed); e.Rule != "EaW 14a" || !slices.Contains(e.Players, "blue") || !strings.Contains(e.Text, "cpl") {
+		t.Errorf("event = %+v, want blue told its CPL was lost (EaW 14a)", e)
 	}
 }
