@@ -1,5 +1,7 @@
 package campaign
 
+import "encoding/json"
+
 // Rules are the parameters of a ruleset. A preset is a function returning a
 // fresh value, so a scenario's overrides never touch another campaign's
 // rules.
@@ -219,4 +221,28 @@ func (r *Rules) HullSurcharge(c *UnitClass, owned int) int {
 		return 0
 	}
 	return r.Fleets.SimilarHull
+}
+
+// UnmarshalJSON reads rules stored by any version of pbemd: a parameter
+// missing from the JSON, because it was added after the rules were
+// stored, takes its preset's value rather than zero, which would, for
+// instance, make sieges impossible and new FRDs free. Parameters present
+// keep their stored value, zero included.
+func (r *Rules) UnmarshalJSON(data []byte) error {
+	var head struct {
+		Preset string `json:"preset"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return err
+	}
+	type plain Rules // without this method
+	p := plain{}
+	if preset, ok := Preset(head.Preset); ok {
+		p = plain(preset)
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*r = Rules(p)
+	return nil
 }
