@@ -35,13 +35,16 @@ var durationType = reflect.TypeFor[time.Duration]()
 
 // overrideMax caps whole-number fields of campaign.Rules, by path; every
 // whole number must also be 0 or more. Prorating (EaW 12a), the precursor
-// refund (EaW 16c) and the Legendary Officer's cost (EaW 2e) are
-// percentages; the officer's roll is a 2D6 total.
+// refund (EaW 16c), the Legendary Officer's cost (EaW 2e), the similar-hull
+// surcharge (EaW 17f) and disruption (EaW 10i) are percentages; the
+// officer's roll and the siege roll (EaW 10c) are 2D6 totals.
 var overrideMax = map[string]int{
-	"overrides.income.prorate": 100,
-	"overrides.explore.refund": 100,
-	"overrides.legendary.roll": 12,
-	"overrides.legendary.cost": 100,
+	"overrides.income.prorate":     100,
+	"overrides.explore.refund":     100,
+	"overrides.legendary.roll":     12,
+	"overrides.legendary.cost":     100,
+	"overrides.fortify.siege":      12,
+	"overrides.fortify.disruption": 100,
 }
 
 // readRules picks the preset (default eaw) and applies the overrides to a
