@@ -181,6 +181,11 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 			}
 			v.add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("fleet %s will be at %s, not at your FRD at %s", b.Fleet, f.at, frd.start), hint)
 		}
+		if start := v.index[campaign.FleetKey{Owner: v.player, ID: b.Fleet}]; b.MP == 1 && frd != nil && start != nil &&
+			f.at == frd.start && start.At != frd.start {
+			v.add(or(b.FleetPos, o.Pos), "EaW 6.0", fmt.Sprintf("units built with mp 1 join before movement, when fleet %s is still at %s, not at your FRD at %s",
+				b.Fleet, start.At, frd.start), "build with mp: 0, and the units join it at the FRD after movement, or put them into a fleet that starts the turn at the FRD")
+		}
 		if b.MP == 0 && f.createdAt.IsZero() {
 			f.reinforcedAt = o.Pos
 		}
