@@ -298,7 +298,7 @@ func (t *turn) repairAfterBattle(s *series) {
 		c := f.CrewOf(i)
 		c.Repaired += points(d) - points(fixed)
 		f.SetCrew(c)
-		mended = append(mended, fmt.Sprintf("%s #%d (%s)", u, i+1, repairText(d, fixed)))
+		mended = append(mended, fmt.Sprintf("%s #%d (%s)", u, i+1, mendText(d, fixed)+" mended"))
 	}
 	if len(mended) == 0 {
 		return
@@ -331,20 +331,4 @@ func repair(d campaign.UnitDamage, n int) campaign.UnitDamage {
 		}
 	}
 	return d
-}
-
-func repairText(before, after campaign.UnitDamage) string {
-	var parts []string
-	for _, p := range []struct {
-		what string
-		n    int
-	}{
-		{"structure", before.Structure - after.Structure}, {"attack", before.Attack - after.Attack},
-		{"sensor", before.Sensor - after.Sensor}, {"speed", before.Speed - after.Speed},
-	} {
-		if p.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
-		}
-	}
-	return strings.Join(parts, ", ") + " mended"
 }
