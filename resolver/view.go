@@ -34,6 +34,10 @@ type View struct {
 	// Bases are the player's ground bases, DEFSATs and CPLs installed at
 	// planets (EaW 14.0).
 	Bases []campaign.Installation `json:"bases,omitempty"`
+	// Disrupted lists the systems of the player's mines and colonies where
+	// enemy fleets are trapped (EaW 10i): a mine there earns less, and a
+	// colony gives no free jump (EaW 5b) and no resupply (EaW 6d).
+	Disrupted []campaign.SystemID `json:"disrupted,omitempty"`
 	// Systems lists every system the player has seen, this turn or
 	// earlier, by system ID.
 	Systems []SystemView `json:"systems"`
@@ -64,6 +68,22 @@ type FleetView struct {
 	// Captured lists, by index into Units, the prizes not yet inspected
 	// (EaW 25b).
 	Captured []int `json:"captured,omitempty"`
+	// Carried lists, by index into Units, the bases the fleet carries to
+	// install at a planet (EaW 14.0): cargo, outside its CBPV (EaW 17.0).
+	Carried []int `json:"carried,omitempty"`
+	// Roles are the special jobs the fleet's inspected ships do, each once,
+	// in the order of campaign.Roles: a repair freighter, a tug, a MON
+	// (EaW 5.0). Prizes do none until inspected (EaW 25b), and carried
+	// bases none until installed.
+	Roles []campaign.Role `json:"roles,omitempty"`
+	// SelfRepair is how many points of damage the fleet's inspected units
+	// can still mend by self-repair before they resupply (EaW 22b, 24.0):
+	// 0 when none has damage control or every one has used it up.
+	SelfRepair int `json:"self_repair,omitempty"`
+	// Trapped is the turn in which another player's fortification at At
+	// trapped the fleet (EaW 10a); 0 while it is free. A trapped fleet does
+	// nothing but a siege roll, from the turn after (EaW 10c, 10h).
+	Trapped int `json:"trapped,omitempty"`
 }
 
 // Detail says how much a player learned of a system (EaW 5e).

@@ -153,14 +153,8 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		Treasury: p.Treasury, Budget: v.st.Budget(p.ID),
 		Resolved: resolved, Map: knownMap(v.st.Map, intel),
 	}
-	r := v.st.Rules.Budget
 	for _, i := range v.byOwner[p.ID] {
-		f := v.st.Fleets[i]
-		out.Fleets = append(out.Fleets, FleetView{
-			ID: f.ID, At: f.At, Units: f.Units, CBPV: v.cbpv[i], Scout: v.scout[i],
-			Counts: len(f.Units) >= r.FleetMinShips && v.cbpv[i] >= r.FleetMinCBPV,
-			Damage: f.Damage, Crews: f.Crews, Captured: f.Captured,
-		})
+		out.Fleets = append(out.Fleets, v.fleetView(i))
 	}
 	for _, frd := range v.st.FRDs {
 		if frd.Owner == p.ID {
@@ -168,8 +162,12 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		}
 	}
 	for _, d := range v.st.Developments {
-		if d.Owner == p.ID {
-			out.Developments = append(out.Developments, d)
+		if d.Owner != p.ID {
+			continue
+		}
+		out.Developments = append(out.Developments, d)
+		if d.Developed() && !slices.Contains(out.Disrupted, d.At) && v.st.Disrupted(d.At, p.ID) {
+			out.Disrupted = append(out.Disrupted, d.At)
 		}
 	}
 	for _, b := range v.st.Bases {
@@ -185,6 +183,40 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		}
 	}
 	return out
+}
+
+// fleetView is fleet i as its owner sees it: everything about it, with
+// what its units can do from the catalogue (EaW 14.0, 22b, 25b).
+func (v *vision) fleetView(i int) FleetView {
+	f := &v.st.Fleets[i]
+	r := v.st.Rules.Budget
+	fv := FleetView{
+		ID: f.ID, At: f.At, Units: f.Units, CBPV: v.cbpv[i], Scout: v.scout[i],
+		Counts: len(f.Units) >= r.FleetMinShips && v.cbpv[i] >= r.FleetMinCBPV,
+		Damage: f.Damage, Crews: f.Crews, Captured: f.Captured, Trapped: f.Trapped,
+	}
+	roles := map[campaign.Role]bool{}
+	for k, u := range f.Units {
+		c := v.st.Catalogue.Class(u)
+		if c == nil {
+			continue
+		}
+		fv.SelfRepair += v.st.SelfRepairLeft(f, k)
+		switch {
+		case c.IsBase():
+			fv.Carried = append(fv.Carried, k)
+		case !f.IsCaptured(k):
+			for _, role := range c.Roles {
+				roles[role] = true
+			}
+		}
+	}
+	for _, role := range campaign.Roles() {
+		if roles[role] {
+			fv.Roles = append(fv.Roles, role)
+		}
+	}
+	return fv
 }
 
 // sightings applies the vision radius of every fleet the player owns

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,7 +81,11 @@ func newHTMLReport(v *resolver.View, deadline time.Time, loc *time.Location, map
 		r.Holdings = append(r.Holdings, holdingRow{What: "FRD", At: names[at]})
 	}
 	for _, dev := range v.Developments {
-		r.Holdings = append(r.Holdings, holdingRow{What: string(dev.Kind), At: names[dev.At], Since: dev.Since.String()})
+		what := string(dev.Kind)
+		if dev.Developed() && slices.Contains(v.Disrupted, dev.At) {
+			what += ", " + disruptedNote
+		}
+		r.Holdings = append(r.Holdings, holdingRow{What: what, At: names[dev.At], Since: dev.Since.String()})
 	}
 	for _, b := range v.Bases {
 		r.Holdings = append(r.Holdings, holdingRow{What: string(b.Class) + " (installed)", At: names[b.At], Since: b.Since.String()})

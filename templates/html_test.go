@@ -40,8 +40,9 @@ func frontierView(t *testing.T, player campaign.PlayerID) *resolver.View {
 
 // battleView returns a hand-built view of vorn after turn 3 of the
 // frontier campaign with something in every part of the report: events,
-// battles in a system and in a lane, two FRDs, developments, and systems
-// seen this turn and faded ones seen earlier.
+// battles in a system and in a lane, fleets with damage, crews, a prize, a
+// carried base and a trapped fleet, two FRDs, developments, one disrupted,
+// and systems seen this turn, with map types, and faded ones seen earlier.
 func battleView() *resolver.View {
 	return &resolver.View{
 		Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Name: "Warlord Drask", Race: "Vorn",
@@ -51,21 +52,29 @@ func battleView() *resolver.View {
 			{ID: "drakkar", Name: "Drakkar", Planet: campaign.Mineral},
 			{ID: "ferrum", Name: "Ferrum", Planet: campaign.Mineral},
 			{ID: "halcyon", Name: "Halcyon", Planet: campaign.Life},
-			{ID: "mistral", Name: "Mistral", Planet: campaign.Dead},
-			{ID: "meridian", Name: "Meridian", Planet: campaign.Life},
+			{ID: "mistral", Name: "Mistral", Planet: campaign.Dead, MapType: campaign.MapDeathMap},
+			{ID: "meridian", Name: "Meridian", Planet: campaign.Life, MapType: campaign.MapOpenSpace},
 			{ID: "wyvern", Name: "Wyvern", Planet: campaign.Mineral},
 			{ID: "aurora", Name: "Aurora", Planet: campaign.Unknown},
 		}},
 		Fleets: []resolver.FleetView{
-			{ID: "1st", At: "meridian", Units: []campaign.ClassName{"cruiser", "destroyer", "destroyer"}, CBPV: 270, Counts: true},
+			{ID: "1st", At: "meridian", Units: []campaign.ClassName{"cruiser", "destroyer", "destroyer"}, CBPV: 270, Counts: true,
+				Damage:     []campaign.UnitDamage{{Unit: 0, Structure: 4, Attack: 1}},
+				Crews:      []campaign.UnitCrew{{Unit: 0, Legendary: "Kell Varro", Repaired: 3}, {Unit: 2, Quality: "outstanding", XP: 35}},
+				SelfRepair: 18},
 			{ID: "2nd", At: "mistral", Units: []campaign.ClassName{"light-cruiser", "frigate", "scout"}, CBPV: 205, Scout: true, Counts: true},
-			{ID: "7th", At: "drakkar", Units: []campaign.ClassName{"frigate"}, CBPV: 60},
+			{ID: "3rd", At: "mistral", Units: []campaign.ClassName{"destroyer", "minesweeper"}, CBPV: 120, Roles: []campaign.Role{campaign.RoleMinesweeper},
+				SelfRepair: 9, Trapped: 3},
+			{ID: "7th", At: "drakkar", Units: []campaign.ClassName{"frigate", "repair-freighter", "cruiser", "gsa"}, CBPV: 80,
+				Captured: []int{2}, Carried: []int{3}, Roles: []campaign.Role{campaign.RoleLargeRepair}, SelfRepair: 3,
+				Crews: []campaign.UnitCrew{{Unit: 0, Quality: "poor"}}},
 		},
 		FRDs: []campaign.SystemID{"drakkar", "ferrum"},
 		Developments: []campaign.Development{
 			{At: "drakkar", Owner: "vorn", Kind: campaign.Mine, Since: campaign.Date{Year: 165, Season: campaign.Spring}},
 			{At: "halcyon", Owner: "vorn", Kind: campaign.Colony, Since: campaign.Date{Year: 165, Season: campaign.Fall}},
 		},
+		Disrupted: []campaign.SystemID{"halcyon"},
 		Systems: []resolver.SystemView{
 			{ID: "aurora", Seen: 2, Planet: campaign.Unknown, Detail: resolver.DetailFortified},
 			{ID: "drakkar", Seen: 3, Current: true, Planet: campaign.Mineral, Detail: resolver.DetailScout, Developed: true},

@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,9 +23,14 @@ import (
 // complete, so the editor flags it as missing until then. Every order is a
 // suggestion commented out with "#", so the file parses as it is, with no
 // orders: removing the "#" of a line gives an order that Validate accepts at
-// the cost its comment states (build lines have CLASS and NAME to fill in).
-// Costs are those of the Empires at War rules (EaW 5.0), since the view
-// holds no rules.
+// the cost its comment states (build lines have CLASS and NAME to fill in,
+// transfer lines NAME). Each fleet is offered what fits it, as far as the
+// view tells: moves, developments, the fleet services and, for a trapped
+// fleet, only its siege roll (EaW 10h); each FRD a build and a tow, and
+// the player's developed sites without an FRD a new one. Costs and limits
+// are those of the Empires at War rules (EaW 5.0), since the view holds no
+// rules; an inspection is refused if its prizes take the fleet over the
+// fleet limits (EaW 17.0), which the view does not hold.
 //
 // It reads nothing but the view. For an ended campaign it returns a short
 // comment saying so.
@@ -44,22 +50,35 @@ func OrderTemplate(v *resolver.View, schemaRef string) []byte {
 		"# token:\n" +
 		"final: false   # true: nothing more to come; the turn may resolve before its deadline\n" +
 		"orders:\n")
-	g := campaign.NewGraph(v.Map)
-	sys := systemIndex(v.Map)
-	developed := map[campaign.SystemID]bool{} // systems with a develop suggestion
+	t := &orderTemplate{b: &b, v: v, g: campaign.NewGraph(v.Map), sys: systemIndex(v.Map),
+		developed: map[campaign.SystemID]bool{}, fortified: map[campaign.SystemID]bool{}}
 	for _, f := range v.Fleets {
-		templateFleet(&b, v, f, g, sys, developed)
+		t.fleet(f)
 	}
 	if len(v.Fleets) == 0 {
 		b.WriteString("#\n# You have no fleets.\n")
 	}
-	for _, at := range v.FRDs {
-		templateBuild(&b, v, at, sys)
+	for i, at := range v.FRDs {
+		t.frd(at, !slices.Contains(v.FRDs[:i], at))
 	}
 	if len(v.FRDs) == 0 {
 		b.WriteString("#\n# You have no FRD, so you cannot build units (EaW 15a).\n")
 	}
+	t.newFRDs()
 	return []byte(b.String())
+}
+
+// orderTemplate is an order template being written: the view it reads,
+// indexes of its map, and the developments already offered, so that no
+// two fleets are offered the same one.
+type orderTemplate struct {
+	b   *strings.Builder
+	v   *resolver.View
+	g   *campaign.Graph
+	sys map[campaign.SystemID]campaign.System
+	// developed and fortified are the systems where a mine or colony, and
+	// a fortification, were offered (EaW 11.0, 12.0, 13.0).
+	developed, fortified map[campaign.SystemID]bool
 }
 
 // templateIntro writes the comments that open the template: what to do,
@@ -75,50 +94,128 @@ func templateIntro(b *strings.Builder, v *resolver.View) {
 	b.WriteString("# fleets of at least 2 ships and 175 CBPV). Each lane a fleet jumps costs\n" +
 		"# 1 point (EaW 5a), except its first jump from your own developed colony\n" +
 		"# (EaW 5b); a develop order costs 1 point; a build costs 1 point with mp: 1\n" +
-		"# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n")
+		"# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n" +
+		"# Resupply, transfer, scrap, inspect, self_repair, install and siege cost\n" +
+		"# 1 point each. A fleet service given before the fleet's move is done where\n" +
+		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n")
 	fmt.Fprintf(b, "# Treasury: %d BPV; builds are paid from it (EaW 6.0).\n", v.Treasury)
 }
 
 // suggestion is one commented-out order and what it costs.
 type suggestion struct{ order, cost string }
 
-// templateFleet writes one fleet's block: where it is, what it holds, the
-// lanes out, and a move along each lane and a develop where one fits.
-func templateFleet(b *strings.Builder, v *resolver.View, f resolver.FleetView, g *campaign.Graph,
-	sys map[campaign.SystemID]campaign.System, developed map[campaign.SystemID]bool) {
-	about := fmt.Sprintf("Fleet %s at %s: %s; %d CBPV", f.ID, systemLabel(sys, f.At), campaign.UnitList(f.Units), f.CBPV)
-	if f.Scout {
-		about += "; a scout"
+// fleet writes one fleet's block: where it is, what it holds, the lanes
+// out, and the orders it could be given this turn. A trapped fleet is
+// offered only its siege roll (EaW 10h).
+func (t *orderTemplate) fleet(f resolver.FleetView) {
+	about := fmt.Sprintf("Fleet %s at %s: %s; %d CBPV", f.ID, systemLabel(t.sys, f.At), fleetUnits(f), f.CBPV)
+	if notes := fleetNotes(f, false); len(notes) > 0 {
+		about += "; " + strings.Join(notes, ", ")
 	}
-	b.WriteString("#\n")
-	b.WriteString(wrapComment(about+".", 76))
-	next := g.Neighbours(f.At)
+	t.b.WriteString("#\n")
+	t.b.WriteString(wrapComment(about+".", 76))
+	if f.Trapped != 0 {
+		t.trapped(f)
+		return
+	}
+	next := t.g.Neighbours(f.At)
 	if len(next) == 0 {
-		b.WriteString("# No lanes lead from here.\n")
+		t.b.WriteString("# No lanes lead from here.\n")
 	} else {
 		labels := make([]string, len(next))
 		for i, s := range next {
-			labels[i] = systemLabel(sys, s)
+			labels[i] = systemLabel(t.sys, s)
 		}
-		b.WriteString(wrapComment("Lanes lead to "+strings.Join(labels, ", ")+".", 76))
+		t.b.WriteString(wrapComment("Lanes lead to "+strings.Join(labels, ", ")+".", 76))
 	}
+	out := t.moves(f, next)
+	out = append(out, t.develops(f)...)
+	out = append(out, t.services(f)...)
+	writeSuggestions(t.b, out)
+}
+
+// moves offers a move along each lane out that leaves room for the fleet
+// (EaW 17a), at what it costs: a point a lane (EaW 5a), the first jump
+// from the player's own undisrupted colony free (EaW 5b, 10i), 2 points a
+// lane for a MON's fleet away from its FRD, and none for a MON's fleet at
+// an FRD, which goes where the FRD goes (EaW 17e).
+func (t *orderTemplate) moves(f resolver.FleetView, next []campaign.SystemID) []suggestion {
+	mon := slices.Contains(f.Roles, campaign.RoleMonitor)
 	cost := "1 point (EaW 5a)"
-	if hasDevelopment(v, f.At, campaign.Colony) {
+	switch {
+	case mon && slices.Contains(t.v.FRDs, f.At):
+		t.b.WriteString(wrapComment(fmt.Sprintf("It holds a MON, so it moves only with your FRD at %s: see move_frd below (EaW 17e).", f.At), 76))
+		return nil
+	case mon:
+		cost = "2 points a lane: it holds a MON away from your FRDs (EaW 17e)"
+	case hasDevelopment(t.v, f.At, campaign.Colony) && !slices.Contains(t.v.Disrupted, f.At):
 		cost = "free: the first jump from your own colony (EaW 5b)"
 	}
 	var out []suggestion
 	for _, s := range next {
-		if len(fleetsAt(v, s)) >= perSystem {
+		if len(fleetsAt(t.v, s)) >= perSystem {
 			continue // a fourth fleet there breaks EaW 17a
 		}
 		out = append(out, suggestion{fmt.Sprintf("- move: {fleet: %s, path: [%s]}", yamlName(string(f.ID)), yamlName(string(s))), cost})
 	}
-	if kind, rule := developFits(v, sys[f.At], developed); kind != "" {
-		developed[f.At] = true
-		out = append(out, suggestion{fmt.Sprintf("- develop: {fleet: %s, what: %s}", yamlName(string(f.ID)), kind),
-			fmt.Sprintf("1 point: a %s at a %s planet; the fleet stays (%s)", kind, sys[f.At].Planet, rule)})
+	return out
+}
+
+// develops offers the fleet a mine or colony (EaW 12.0, 13.0) and a
+// fortification (EaW 11.0) where it stands, each where none was offered to
+// another fleet. Each is free with the role that sets it up (EaW 11a, 12b,
+// 13a); a fleet develops once per turn.
+func (t *orderTemplate) develops(f resolver.FleetView) []suggestion {
+	var out []suggestion
+	s := t.sys[f.At]
+	if kind, rule := developFits(t.v, s, t.developed); kind != "" {
+		t.developed[f.At] = true
+		out = append(out, t.develop(f, kind, fmt.Sprintf("a %s at a %s planet; the fleet stays (%s)", kind, s.Planet, rule)))
 	}
-	writeSuggestions(b, out)
+	if t.fortifies(s) {
+		t.fortified[f.At] = true
+		out = append(out, t.develop(f, campaign.Fortification, "it traps enemy fleets that enter (EaW 10a); the fleet stays (EaW 11.0)"))
+	}
+	return out
+}
+
+// develop writes a develop order at its cost: 1 point, or none with the
+// role that sets the development up for free.
+func (t *orderTemplate) develop(f resolver.FleetView, kind campaign.DevelopmentKind, what string) suggestion {
+	cost := "1 point: " + what
+	if role, rule := freeRole(kind); slices.Contains(f.Roles, role) {
+		cost = fmt.Sprintf("free: fleet %s has a %s (%s); %s", f.ID, strings.ReplaceAll(string(role), "-", " "), rule, what)
+	}
+	return suggestion{fmt.Sprintf("- develop: {fleet: %s, what: %s}", yamlName(string(f.ID)), kind), cost}
+}
+
+// freeRole returns the role that sets up a development of this kind for
+// no point, and its rule (EaW 11a, 12b, 13a).
+func freeRole(k campaign.DevelopmentKind) (campaign.Role, string) {
+	switch k {
+	case campaign.Fortification:
+		return campaign.RoleMinelayer, "EaW 11a"
+	case campaign.Mine:
+		return campaign.RoleLargeFreighter, "EaW 12b"
+	}
+	return campaign.RoleSmallFreighter, "EaW 13a"
+}
+
+// fortifies reports whether a fortification could be set up at s, as far
+// as the view knows: an explored planet (EaW 33.0 #2) where no
+// fortification was seen (a planet holds one, EaW 11.0) and none was
+// offered to another fleet.
+func (t *orderTemplate) fortifies(s campaign.System) bool {
+	switch s.Planet {
+	case campaign.Life, campaign.Mineral, campaign.Dead:
+	default:
+		return false
+	}
+	if t.fortified[s.ID] || hasDevelopment(t.v, s.ID, campaign.Fortification) {
+		return false
+	}
+	i := slices.IndexFunc(t.v.Systems, func(sv resolver.SystemView) bool { return sv.ID == s.ID })
+	return i >= 0 && !t.v.Systems[i].Fortified
 }
 
 // developFits returns the development a fleet at s could set up, judged
@@ -156,28 +253,50 @@ func fleetsAt(v *resolver.View, at campaign.SystemID) []string {
 	return out
 }
 
-// templateBuild writes the build suggestion at one FRD (EaW 6.0, 6c).
-func templateBuild(b *strings.Builder, v *resolver.View, at campaign.SystemID, sys map[campaign.SystemID]campaign.System) {
-	there := fleetsAt(v, at)
+// frd writes the block of the player's FRD at a system: a build there
+// (EaW 6.0, 6c), with at: when the player has several FRDs, and, for the
+// first FRD at each system, a tow (EaW 15e).
+func (t *orderTemplate) frd(at campaign.SystemID, first bool) {
+	var free []string
+	there := fleetsAt(t.v, at)
+	for _, f := range t.v.Fleets {
+		if f.At == at && f.Trapped == 0 {
+			free = append(free, string(f.ID))
+		}
+	}
 	into, name := "a new fleet you name", "NAME"
 	switch {
+	case len(there) >= perSystem && len(free) == 0:
+		into, name = "no fleet this turn: a new fleet would be one too many there (EaW 17a), and yours there are trapped (EaW 10h)", ""
 	case len(there) >= perSystem:
-		into = "a fleet of yours there (" + strings.Join(there, ", ") + "): a new fleet would be one too many there (EaW 17a)"
-		name = there[0]
-	case len(there) > 0:
-		into = "a fleet of yours there (" + strings.Join(there, ", ") + ") or a new fleet you name"
+		into = "a fleet of yours there (" + strings.Join(free, ", ") + "): a new fleet would be one too many there (EaW 17a)"
+		name = free[0]
+	case len(free) > 0:
+		into = "a fleet of yours there (" + strings.Join(free, ", ") + ") or a new fleet you name"
 	}
 	text := fmt.Sprintf("Your FRD at %s builds units into %s (EaW 6c): one build per turn, of at most 36 docking points "+
-		"(EaW 6.0, 33.0 #3). Replace CLASS with unit classes and NAME with the fleet.", systemLabel(sys, at), into)
+		"(EaW 6.0, 33.0 #3). Replace CLASS with unit classes and NAME with the fleet.", systemLabel(t.sys, at), into)
 	if name != "NAME" {
 		text = strings.TrimSuffix(text, " and NAME with the fleet.") + "."
 	}
-	if classes := fieldedClasses(v); classes != "" {
+	if classes := fieldedClasses(t.v); classes != "" && name != "" {
 		text += " Classes in your fleets: " + classes + "."
 	}
-	b.WriteString("#\n")
-	b.WriteString(wrapComment(text, 76))
-	writeSuggestions(b, []suggestion{{fmt.Sprintf("- build: {units: [CLASS, CLASS], fleet: %s, mp: 1}", yamlName(name)), "1 point; paid from the treasury (EaW 6.0)"}})
+	t.b.WriteString("#\n")
+	t.b.WriteString(wrapComment(text, 76))
+	var out []suggestion
+	if name != "" {
+		where := ""
+		if len(t.v.FRDs) > 1 {
+			where = ", at: " + yamlName(string(at))
+		}
+		out = append(out, suggestion{fmt.Sprintf("- build: {units: [CLASS, CLASS], fleet: %s, mp: 1%s}", yamlName(name), where),
+			"1 point; paid from the treasury (EaW 6.0)"})
+	}
+	if first {
+		out = append(out, t.tow(at)...)
+	}
+	writeSuggestions(t.b, out)
 }
 
 // fieldedClasses lists the unit classes in the player's fleets, each once,

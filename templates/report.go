@@ -3,6 +3,7 @@ package templates
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -85,41 +86,34 @@ type reportData struct {
 	Events   []string
 }
 
-type fleetRow struct {
-	ID, At, Units, Note string
-	CBPV                int
-}
-
+// seenRow is a system seen. MapType is empty while the player does not
+// know it (EaW 16d).
 type seenRow struct {
-	Name, Seen, Detail, Fortified, Developed, Contacts, Planet string
+	Name, Seen, Detail, Fortified, Developed, Contacts, Planet, MapType string
 }
 
 func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *reportData {
 	names := systemNames(v.Map)
 	d := &reportData{V: v, Deadline: FormatDeadline(deadline, loc)}
 	for _, f := range v.Fleets {
-		var notes []string
-		if f.Scout {
-			notes = append(notes, "scout")
-		}
-		if f.Counts {
-			notes = append(notes, "counts for points")
-		}
-		for _, dmg := range f.Damage {
-			if dmg.Unit < len(f.Units) {
-				notes = append(notes, fmt.Sprintf("%s #%d damaged (%d structure)", f.Units[dmg.Unit], dmg.Unit+1, dmg.Structure))
-			}
-		}
-		d.Fleets = append(d.Fleets, fleetRow{ID: string(f.ID), At: names[f.At], Units: campaign.UnitList(f.Units), CBPV: f.CBPV, Note: strings.Join(notes, ", ")})
+		d.Fleets = append(d.Fleets, newFleetRow(f, names))
 	}
 	for _, at := range v.FRDs {
 		d.FRDs = append(d.FRDs, names[at])
 	}
 	for _, dev := range v.Developments {
-		d.Devs = append(d.Devs, fmt.Sprintf("%s at %s (since %s)", dev.Kind, names[dev.At], dev.Since))
+		line := fmt.Sprintf("%s at %s (since %s)", dev.Kind, names[dev.At], dev.Since)
+		if dev.Developed() && slices.Contains(v.Disrupted, dev.At) {
+			line += "; " + disruptedNote
+		}
+		d.Devs = append(d.Devs, line)
 	}
 	for _, b := range v.Bases {
 		d.Devs = append(d.Devs, fmt.Sprintf("%s installed at %s (since %s)", b.Class, names[b.At], b.Since))
+	}
+	mapTypes := make(map[campaign.SystemID]campaign.MapType, len(v.Map.Systems))
+	for _, s := range v.Map.Systems {
+		mapTypes[s.ID] = s.MapType
 	}
 	for _, s := range v.Systems {
 		seen := "now"
@@ -129,7 +123,7 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 				seen = "start"
 			}
 		}
-		row := seenRow{Name: names[s.ID], Seen: seen, Detail: string(s.Detail), Fortified: yesNo(s.Fortified), Planet: string(s.Planet), Developed: "?", Contacts: "?"}
+		row := seenRow{Name: names[s.ID], Seen: seen, Detail: string(s.Detail), Fortified: yesNo(s.Fortified), Planet: string(s.Planet), MapType: string(mapTypes[s.ID]), Developed: "?", Contacts: "?"}
 		if s.Detail == resolver.DetailScout {
 			row.Developed = yesNo(s.Developed)
 			row.Contacts = intList(s.Contacts)
@@ -147,6 +141,9 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 	}
 	return d
 }
+
+// disruptedNote marks a mine or colony where enemy fleets are trapped.
+const disruptedNote = "disrupted by enemy fleets trapped there (EaW 10i)"
 
 func battleLine(b resolver.BattleView, names map[campaign.SystemID]string) string {
 	place := "at " + names[b.At]

@@ -1,11 +1,13 @@
 package templates
 
 import (
+	"html/template"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/resolver"
 )
 
@@ -21,5 +23,131 @@ func TestReportOfAnEndedCampaignOpensNoTurn(t *testing.T) {
 	}
 	if rep.Orders != nil {
 		t.Errorf("an ended campaign's report carries an order template:\n%s", rep.Orders)
+	}
+}
+
+// textDeadline and textZone are when and where the text goldens are read.
+var (
+	textDeadline = time.Date(2026, 11, 26, 19, 0, 0, 0, time.UTC)
+	textZone     = time.FixedZone("CET", 3600)
+)
+
+func TestRenderTextGolden(t *testing.T) {
+	for _, tc := range htmlCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			got := RenderText(tc.view, textDeadline, textZone)
+			if again := RenderText(tc.view, textDeadline, textZone); again != got {
+				t.Fatal("RenderText differs between two calls")
+			}
+			golden.Check(t, "testdata/report/"+tc.name+".txt.golden", []byte(got))
+		})
+	}
+}
+
+// renderBoth renders v as the text and the HTML report.
+func renderBoth(t *testing.T, v *resolver.View) map[string]string {
+	t.Helper()
+	return map[string]string{"text": RenderText(v, textDeadline, textZone), "html": renderHTML(t, v, "")}
+}
+
+// TestEaW10h_ReportTellsTheOwnerOfATrappedFleet: a trapped fleet is
+// listed with what it may do, a siege order from the turn after the trap,
+// and a free fleet is not.
+func TestEaW10h_ReportTellsTheOwnerOfATrappedFleet(t *testing.T) {
+	want := "Trapped by an enemy fortification since turn 3 (EaW 10a, 10h): only a siege order: siege: {fleet: 3rd}; from turn 4 (EaW 10c)."
+	for format, got := range renderBoth(t, battleView()) {
+		if format == "html" {
+			want = template.HTMLEscapeString(want)
+		}
+		if strings.Count(got, want) != 1 {
+			t.Errorf("%s report: want once %q", format, want)
+		}
+		if n := strings.Count(got, "Trapped by"); n != 1 {
+			t.Errorf("%s report says %d times that a fleet is trapped, want once: only 3rd is", format, n)
+		}
+	}
+	v := battleView()
+	v.Fleets[2].Trapped = 0
+	for format, got := range renderBoth(t, v) {
+		if strings.Contains(got, "Trapped by") {
+			t.Errorf("%s report of a view with no trapped fleet says one is trapped", format)
+		}
+	}
+}
+
+// TestEaW16d_ReportShowsKnownMapTypes: a system whose map type the player
+// knows shows it where the report lists what the fleets saw; one whose
+// map type is unknown shows none.
+func TestEaW16d_ReportShowsKnownMapTypes(t *testing.T) {
+	got := renderBoth(t, battleView())
+	for _, want := range []string{"map type: open-space", "map type: death-map"} {
+		if !strings.Contains(got["text"], want) {
+			t.Errorf("text report has no %q", want)
+		}
+	}
+	for _, want := range []string{"life planet<br>map: open-space", "dead planet<br>map: death-map"} {
+		if !strings.Contains(got["html"], want) {
+			t.Errorf("HTML report has no %q", want)
+		}
+	}
+	if n := strings.Count(got["text"], "map type:"); n != 2 {
+		t.Errorf("text report shows %d map types, want 2: only Meridian's and Mistral's are known", n)
+	}
+}
+
+// TestEaW2e_ReportListsCrewsPrizesAndDamage: the owner's fleet listing
+// marks each unit's crew (EaW 2e), prize (EaW 25b), carried base
+// (EaW 14.0) and damage, and the self-repair left (EaW 22b).
+func TestEaW2e_ReportListsCrewsPrizesAndDamage(t *testing.T) {
+	wants := []string{
+		"destroyer, cruiser (damaged: 4 structure, 1 attack) [Legendary Officer Kell Varro], destroyer [outstanding crew, 35 XP]",
+		"self-repair: 18 left",
+		"repair-freighter, frigate [poor crew], cruiser (captured, inspect at your FRD), gsa (carried base, install at a planet)",
+		"large-repair",
+		"minesweeper",
+	}
+	for format, got := range renderBoth(t, battleView()) {
+		for _, want := range wants {
+			if format == "html" {
+				want = template.HTMLEscapeString(want)
+			}
+			if !strings.Contains(got, want) {
+				t.Errorf("%s report has no %q", format, want)
+			}
+		}
+	}
+}
+
+func TestFleetUnits(t *testing.T) {
+	tests := []struct {
+		name string
+		f    resolver.FleetView
+		want string
+	}{
+		{"plain", resolver.FleetView{Units: []campaign.ClassName{"cruiser", "frigate", "frigate"}}, "cruiser, 2 frigate"},
+		{"experience only", resolver.FleetView{Units: []campaign.ClassName{"cruiser", "frigate"},
+			Crews: []campaign.UnitCrew{{Unit: 1, XP: 12}}}, "cruiser, frigate [12 XP]"},
+		{"mended only", resolver.FleetView{Units: []campaign.ClassName{"cruiser"},
+			Crews: []campaign.UnitCrew{{Unit: 0, Repaired: 2}}}, "cruiser"},
+		{"prize with damage", resolver.FleetView{Units: []campaign.ClassName{"cruiser", "frigate"},
+			Captured: []int{1}, Damage: []campaign.UnitDamage{{Unit: 1, Structure: 2, Speed: 1}}},
+			"cruiser, frigate (captured, inspect at your FRD; damaged: 2 structure, 1 speed)"},
+		{"all marked", resolver.FleetView{Units: []campaign.ClassName{"frigate"},
+			Crews: []campaign.UnitCrew{{Unit: 0, Quality: "poor", Legendary: "Ana Reth", XP: 3}}}, "frigate [poor crew, Legendary Officer Ana Reth, 3 XP]"},
+	}
+	for _, tc := range tests {
+		if got := fleetUnits(tc.f); got != tc.want {
+			t.Errorf("%s: fleetUnits(%+v) = %q, want %q", tc.name, tc.f, got, tc.want)
+		}
+	}
+}
+
+// TestEaW10i_ReportMarksDisruptedSites: a colony where enemy fleets are
+// trapped is marked disrupted in both reports.
+func TestEaW10i_ReportMarksDisruptedSites(t *testing.T) {
+	for format, got := range renderBoth(t, battleView()) {
+		if n := strings.Count(got, disruptedNote); n != 1 {
+			t.Errorf("%s report marks %d sites disrupted, want 1 (Halcyon)", format, n)
+		}
 	}
 }
