@@ -83,10 +83,11 @@ func compareKeys(a, b campaign.FleetKey) int {
 	return strings.Compare(string(a.ID), string(b.ID))
 }
 
-// sameForce reports whether two snapshots are the same fleet with the same
-// units: the same meeting, still waiting.
+// sameForce reports whether two snapshots are of the same fleet: the same
+// meeting, still waiting, even if the fleet has lost or gained units since
+// it was found.
 func sameForce(a, b campaign.BattleFleet) bool {
-	return a.Owner == b.Owner && a.ID == b.ID && slices.Equal(a.Units, b.Units)
+	return a.Owner == b.Owner && a.ID == b.ID
 }
 
 func sameLane(a, b *campaign.Lane) bool {

@@ -37,15 +37,15 @@ func diceSeed(seed uint64, turn int, purpose, place string) uint64 {
 // retreats are applied to the next state; every player learns who fought
 // where, with what, and how it ended (EaW 1b, 1e); the sides get the log.
 func (t *turn) fightBattles() {
-	var pending []campaign.Battle
-	for _, b := range t.next.Battles {
+	found := t.next.Battles
+	t.next.Battles = nil // a meeting that cannot be fought is put back
+	for _, b := range found {
 		if b.Turn != t.prev.Turn {
-			pending = append(pending, b)
+			t.next.Battles = append(t.next.Battles, b)
 			continue
 		}
 		t.fight(b)
 	}
-	t.next.Battles = pending
 }
 
 // fightPair fights one fight of a meeting, between fleets a and c, with
@@ -227,7 +227,7 @@ func (t *turn) applyOutcome(b campaign.Battle, fleets []*campaign.Fleet, out *ba
 	t.gainExperience(b, results, out.Winner, vp[out.Winner])
 	for n, r := range results {
 		r.removeLosses(results[1-n].fleet)
-		t.loseCargo(b, r.fleet)
+		t.loseCargo(b, r.fleet, "with the last of its ships")
 		if len(r.fleet.Units) > 0 && !r.inPlace {
 			t.retreat(b, r.fleet)
 		}
@@ -281,22 +281,34 @@ func (t *turn) fleetResult(f *campaign.Fleet, fate map[string]battle.ShipResult,
 }
 
 // loseCargo removes the bases a fleet carried once no ship of it is left
-// to carry them: cargo goes down with its carriers (EaW 14a).
-func (t *turn) loseCargo(b campaign.Battle, f *campaign.Fleet) {
-	var bases []int
-	for i, u := range f.Units {
-		cls := t.next.Catalogue.Class(u)
-		if cls == nil || !cls.IsBase() {
-			return
-		}
-		bases = append(bases, i)
+// to carry them: cargo goes down with its carriers (EaW 14a). why ends
+// the sentence that tells the owner.
+func (t *turn) loseCargo(b campaign.Battle, f *campaign.Fleet, why string) bool {
+	if len(f.Units) == 0 || t.fighting(f) {
+		return false
 	}
-	if len(bases) == 0 {
-		return
-	}
-	lost := f.Take(bases)
+	lost := f.Take(idxs(len(f.Units)))
 	t.emit(Event{Kind: EventDestroyed, Players: []campaign.PlayerID{f.Owner}, At: b.At, Rule: "EaW 14a",
-		Text: fmt.Sprintf("The bases fleet %s carried (%s) were lost in battle %s with the last of its ships.", f.ID, campaign.UnitList(lost.Units), b.ID)})
+		Text: fmt.Sprintf("The bases fleet %s carried (%s) were lost in battle %s %s.", f.ID, campaign.UnitList(lost.Units), b.ID, why)})
+	return true
+}
+
+// fighting reports whether a fleet has a unit that fights: one that is
+// not a carried base.
+func (t *turn) fighting(f *campaign.Fleet) bool {
+	return slices.ContainsFunc(f.Units, func(u campaign.ClassName) bool {
+		cls := t.next.Catalogue.Class(u)
+		return cls != nil && !cls.IsBase()
+	})
+}
+
+// idxs returns 0, 1, ..., n-1.
+func idxs(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // sentAway returns the ships the round cap sent away: they were still in

@@ -232,16 +232,30 @@ func TestEaW14a_CarriedBasesAreCargo(t *testing.T) {
 		}
 	}
 
-	tn.loseCargo(b, blue)
-	if len(blue.Units) != 2 {
-		t.Fatalf("blue's fleet = %v after loseCargo with its frigate aboard; want both units kept", blue.Units)
-	}
 	blue.Take([]int{0}) // the frigate is destroyed
-	tn.loseCargo(b, blue)
-	if len(blue.Units) != 0 {
+	if !tn.loseCargo(b, blue, "with the last of its ships") || len(blue.Units) != 0 {
 		t.Errorf("blue's fleet = %v, want the CPL gone with the last ship that carried it", blue.Units)
 	}
 	if e := eventOf(tn.events, EventDestroyed); e.Rule != "EaW 14a" || !slices.Contains(e.Players, "blue") || !strings.Contains(e.Text, "cpl") {
 		t.Errorf("event = %+v, want blue told its CPL was lost (EaW 14a)", e)
+	}
+}
+
+// TestEaW14a_CargoWithoutEscortIsOverrun: a fleet carrying only bases
+// that meets an enemy fleet loses them; the meeting does not linger.
+func TestEaW14a_CargoWithoutEscortIsOverrun(t *testing.T) {
+	st := newTestState().
+		withClass(campaign.UnitClass{Class: "cpl", CBPV: 10, EBPV: 40, Size: 6, Docking: 2, Roles: []campaign.Role{campaign.RoleCPL}}).
+		withFleet("blue", "cargo", "b", "cpl").
+		withFleet("red", "1st", "c", "cruiser")
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: cargo, path: [c]}")})
+	if f := res.Next.Fleet("blue", "cargo"); f != nil {
+		t.Errorf("blue's cargo fleet = %+v, want it lost to red's cruiser", f)
+	}
+	if len(res.Next.Battles) != 0 {
+		t.Errorf("battles left waiting = %+v, want none", res.Next.Battles)
+	}
+	if e := eventOf(viewOf(t, res, "blue").Events, EventDestroyed); !strings.Contains(e.Text, "no ship to defend them") {
+		t.Errorf("blue was told %q, want its bases lost with no ship to defend them", e.Text)
 	}
 }

@@ -151,3 +151,15 @@ func TestCarry_SettledEventsLeadTheReports(t *testing.T) {
 		}
 	}
 }
+
+// TestEaW19_WaitingMeetingIsNotFoundTwice: a meeting that waits for its
+// result is the same meeting next turn, even if a fleet in it changed
+// since: it is not recorded, and so not fought, twice.
+func TestEaW19_WaitingMeetingIsNotFoundTwice(t *testing.T) {
+	st := pendingBattle(t)
+	st.Fleet("red", "1st").Units = append(st.Fleet("red", "1st").Units, "frigate")
+	res := Resolve(st, nil)
+	if len(res.Next.Battles) != 1 {
+		t.Errorf("battles = %+v, want the one meeting still waiting", res.Next.Battles)
+	}
+}

@@ -47,8 +47,10 @@ func (s *series) serial() bool { return len(s.b.Fleets) > 2 }
 func (t *turn) fight(b campaign.Battle) {
 	s := t.newSeries(b)
 	if !s.contested(t) {
-		t.emit(Event{Kind: EventBattleFought, Players: t.next.PlayerIDs(), At: b.At, Rule: battleRule(b.Lane),
-			Text: fmt.Sprintf("Battle %s %s did not happen: the earlier battles left only one side there.", b.ID, t.placeText(b))})
+		if !t.overrunCargo(s) {
+			t.emit(Event{Kind: EventBattleFought, Players: t.next.PlayerIDs(), At: b.At, Rule: battleRule(b.Lane),
+				Text: fmt.Sprintf("Battle %s %s did not happen: the earlier battles left only one side there.", b.ID, t.placeText(b))})
+		}
 		return
 	}
 	if s.serial() && !ordered(b) {
@@ -65,7 +67,30 @@ func (t *turn) fight(b campaign.Battle) {
 		}
 	}
 	t.repairAfterBattle(s)
+	t.overrunCargo(s)
 	t.loseFRDs(s)
+}
+
+// overrunCargo takes the bases of the meeting's fleets that carry nothing
+// but bases, where an enemy fleet that fights is still there: with no ship
+// to defend them, they are lost (EaW 14a). It reports whether any were.
+func (t *turn) overrunCargo(s *series) bool {
+	lost := false
+	for _, k := range s.order {
+		f := t.next.Fleet(k.Owner, k.ID)
+		if f == nil || t.fighting(f) || (s.b.Lane == nil && f.At != s.b.At) {
+			continue
+		}
+		enemy := slices.ContainsFunc(s.order, func(o campaign.FleetKey) bool {
+			e := s.live(t, o)
+			return e != nil && e.Owner != f.Owner
+		})
+		if enemy && t.loseCargo(s.b, f, "with no ship to defend them") {
+			lost = true
+		}
+	}
+	t.next.Fleets = slices.DeleteFunc(t.next.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
+	return lost
 }
 
 func (t *turn) newSeries(b campaign.Battle) *series {
@@ -86,7 +111,7 @@ func (s *series) contested(t *turn) bool {
 // there.
 func (s *series) live(t *turn, k campaign.FleetKey) *campaign.Fleet {
 	f := t.next.Fleet(k.Owner, k.ID)
-	if f == nil || len(f.Units) == 0 || s.out[k] || (s.b.Lane == nil && f.At != s.b.At) {
+	if f == nil || !t.fighting(f) || s.out[k] || (s.b.Lane == nil && f.At != s.b.At) {
 		return nil
 	}
 	return f
