@@ -21,6 +21,18 @@ func (s *State) Counts(f *Fleet, i int) bool {
 	return c != nil && !c.IsBase()
 }
 
+// Serves reports whether the fleet has a unit, not an uninspected prize,
+// whose class is as has asks: prizes do no special job until inspected
+// (EaW 25b).
+func (s *State) Serves(f *Fleet, has func(*UnitClass) bool) bool {
+	for i, u := range f.Units {
+		if c := s.Catalogue.Class(u); c != nil && !f.IsCaptured(i) && has(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // FleetLoad returns the fleet's combat BPV as the fleet limits count it
 // (EaW 17.0, Counts), and the part of it in size class 2 and 3 ships.
 func (s *State) FleetLoad(f *Fleet) (total, big int) {

@@ -158,16 +158,6 @@ func (s *State) System(id SystemID) *System {
 	return nil
 }
 
-// FRDOf returns the player's FRD, or nil if the player has none.
-func (s *State) FRDOf(owner PlayerID) *FRD {
-	for i := range s.FRDs {
-		if s.FRDs[i].Owner == owner {
-			return &s.FRDs[i]
-		}
-	}
-	return nil
-}
-
 // FRDsAt returns how many FRDs the owner has at a system.
 func (s *State) FRDsAt(owner PlayerID, at SystemID) int {
 	n := 0

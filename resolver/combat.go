@@ -383,7 +383,7 @@ func (t *turn) commandoInPlace(r *fleetResult, out *battle.Outcome) bool {
 	for _, sr := range out.Ships {
 		for i, u := range r.fleet.Units {
 			cls := t.next.Catalogue.Class(u)
-			if sr.Ship == shipID(r.fleet, i) && cls != nil && cls.Commando && (sr.Fate == battle.FateIntact || sr.Fate == battle.FateCrippled) {
+			if sr.Ship == shipID(r.fleet, i) && cls != nil && cls.Commando && !r.fleet.IsCaptured(i) && (sr.Fate == battle.FateIntact || sr.Fate == battle.FateCrippled) {
 				return true
 			}
 		}

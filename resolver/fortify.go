@@ -109,8 +109,8 @@ func (t *turn) fortify() {
 		}
 		if t.basesHold(fort) {
 			t.emit(Event{Kind: EventTrapped, Players: t.audience(fort), At: fort.At, Rule: "EaW 10e",
-				Text: fmt.Sprintf("The fortification at %s held although %s: %s's ground and orbital bases there must be destroyed or captured first.",
-					t.systemName(fort.At), why, fort.Owner)})
+				Text: fmt.Sprintf("The fortification at %s held although %s: its owner's ground and orbital bases there must be destroyed or captured first.",
+					t.systemName(fort.At), why)})
 			continue
 		}
 		t.fall(fort, rule, why)
@@ -147,12 +147,10 @@ func (t *turn) breach(fort campaign.Development, broken map[campaign.SystemID]bo
 	return "", ""
 }
 
-// fleetHas reports whether any unit of the fleet is of a class with role r.
+// fleetHas reports whether a unit of the fleet, not an uninspected prize,
+// is of a class with role r (EaW 25b).
 func (t *turn) fleetHas(f *campaign.Fleet, r campaign.Role) bool {
-	return slices.ContainsFunc(f.Units, func(u campaign.ClassName) bool {
-		c := t.next.Catalogue.Class(u)
-		return c != nil && c.Has(r)
-	})
+	return t.next.Serves(f, func(c *campaign.UnitClass) bool { return c.Has(r) })
 }
 
 // basesHold reports whether the fortification's owner has ground or
@@ -183,8 +181,8 @@ func (t *turn) fall(fort campaign.Development, rule, why string) {
 	who := t.audience(fort)
 	t.next.Developments = slices.DeleteFunc(t.next.Developments, func(d campaign.Development) bool { return d == fort })
 	t.emit(Event{Kind: EventDestroyed, Players: who, At: fort.At, Rule: rule,
-		Text: fmt.Sprintf("%s's fortification at %s fell: %s. The fleets it trapped are free from next turn (EaW 10e).",
-			fort.Owner, t.systemName(fort.At), why)})
+		Text: fmt.Sprintf("The fortification at %s fell: %s. The fleets it trapped are free from next turn (EaW 10e).",
+			t.systemName(fort.At), why)})
 	var fleets []*campaign.Fleet
 	for i := range t.next.Fleets {
 		if f := &t.next.Fleets[i]; f.At == fort.At {

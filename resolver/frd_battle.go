@@ -174,17 +174,19 @@ type lostFRD struct {
 // no ships until they have an FRD again.
 func (t *turn) tellFRDsLost(lost []lostFRD) {
 	for _, l := range lost {
-		text := fmt.Sprintf("%s's FRD at %s %s.", l.owner, t.systemName(l.at), l.how)
-		if !slices.ContainsFunc(t.next.FRDs, func(f campaign.FRD) bool { return f.Owner == l.owner }) {
-			text += fmt.Sprintf(" %s keeps every fleet, development and income, but builds no ships until it has a new FRD.", l.owner)
-		}
 		who := []campaign.PlayerID{l.owner}
 		for _, p := range l.told {
 			if !slices.Contains(who, p) {
 				who = append(who, p)
 			}
 		}
-		t.emit(Event{Kind: l.kind, Players: who, At: l.at, Rule: "EaW 15a", Text: text})
+		t.emit(Event{Kind: l.kind, Players: who, At: l.at, Rule: "EaW 15a",
+			Text: fmt.Sprintf("%s's FRD at %s %s.", l.owner, t.systemName(l.at), l.how)})
+		// Whether the owner has another FRD is theirs to know (EaW 1b).
+		if !slices.ContainsFunc(t.next.FRDs, func(f campaign.FRD) bool { return f.Owner == l.owner }) {
+			t.emit(Event{Kind: EventNotice, Players: []campaign.PlayerID{l.owner}, At: l.at, Rule: "EaW 15a",
+				Text: "You have no FRD left: you keep every fleet, development and income, but build no ships until you have a new one (build_frd)."})
+		}
 	}
 }
 

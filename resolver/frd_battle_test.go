@@ -58,15 +58,17 @@ func TestEaW15a_FRDLeftToTheEnemyIsDestroyed(t *testing.T) {
 		t.Errorf("red's FRDs = %v, want none: blue's cruiser stood over it alone", got)
 	}
 	for _, p := range []campaign.PlayerID{"red", "blue"} {
-		found := false
+		found, lastOne := false, false
 		for _, e := range viewOf(t, res, p).Events {
-			if e.Kind == EventDestroyed && e.Rule == "EaW 15a" && strings.Contains(e.Text, "red's FRD at E was destroyed") &&
-				strings.Contains(e.Text, "builds no ships until it has a new FRD") {
-				found = true
-			}
+			found = found || e.Kind == EventDestroyed && e.Rule == "EaW 15a" && strings.Contains(e.Text, "red's FRD at E was destroyed")
+			lastOne = lastOne || e.Rule == "EaW 15a" && strings.Contains(e.Text, "build no ships until you have a new one")
 		}
 		if !found {
 			t.Errorf("%s is not told that red lost its FRD", p)
+		}
+		// Only red may learn that it has no FRD left anywhere (EaW 1b).
+		if lastOne != (p == "red") {
+			t.Errorf("%s told that red has no FRD left: %v, want %v", p, lastOne, p == "red")
 		}
 	}
 	if viewOf(t, res, "red").FRDs != nil {
@@ -110,7 +112,7 @@ func TestEaW15a_FRDOfABeatenFleetIsLost(t *testing.T) {
 	}
 	lost := 0
 	for _, e := range res.Events {
-		if e.Rule == "EaW 15a" {
+		if e.Rule == "EaW 15a" && e.Kind != EventNotice {
 			lost++
 		}
 	}

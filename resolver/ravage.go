@@ -77,12 +77,7 @@ func (t *turn) exposed(d campaign.Development, fleets []*campaign.Fleet) bool {
 }
 
 func (t *turn) hasCommando(f *campaign.Fleet) bool {
-	for _, u := range f.Units {
-		if c := t.next.Catalogue.Class(u); c != nil && c.Commando {
-			return true
-		}
-	}
-	return false
+	return t.next.Serves(f, func(c *campaign.UnitClass) bool { return c.Commando })
 }
 
 func ruleOf(k campaign.DevelopmentKind) string {

@@ -34,6 +34,20 @@ func TestEaW13c_CommandosCaptureTheColony(t *testing.T) {
 	}
 }
 
+// TestEaW25b_PrizeCommandosDoNotCapture: a commando ship taken from an
+// enemy does nothing until inspected, so the colony is destroyed.
+func TestEaW25b_PrizeCommandosDoNotCapture(t *testing.T) {
+	st := newTestState()
+	st.Catalogue = append(st.Catalogue, campaign.UnitClass{Class: "marine", CBPV: 50, EBPV: 60, Size: 4, Docking: 3, Commando: true})
+	st = st.withFleet("blue", "1st", "b", "cruiser", "marine").
+		withDevelopment("red", "c", campaign.Colony, campaign.Date{Year: 164, Season: campaign.Spring})
+	st.Fleet("blue", "1st").Captured = []int{1}
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [c]}")})
+	if got := res.Next.DevelopmentsAt("c"); len(got) != 0 {
+		t.Errorf("developments at c = %+v, want the colony destroyed: the prize's commandos do not serve yet", got)
+	}
+}
+
 func TestEaW10f_FortificationShieldsTheColony(t *testing.T) {
 	st := newTestState().withDevelopment("red", "c", campaign.Fortification, campaign.Date{Year: 164, Season: campaign.Spring})
 	if got := ravaged(t, st, "cruiser"); len(got) != 2 {
