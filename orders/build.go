@@ -189,9 +189,6 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 		if b.MP == 0 && f.createdAt.IsZero() {
 			f.reinforcedAt = o.Pos
 		}
-		if b.MP == 1 {
-			f.added = append(f.added, b.Units...)
-		}
 		return nil
 	}
 	if !fleetName.MatchString(string(b.Fleet)) {
@@ -199,9 +196,6 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 			"name it with up to 32 letters, digits, '-' or '_', e.g. fleet: 7th")
 	}
 	f = &fleetPlan{createdAt: o.Pos, createdMP: b.MP}
-	if b.MP == 1 {
-		f.added = append(f.added, b.Units...)
-	}
 	v.fleets[b.Fleet] = f
 	v.created = append(v.created, b.Fleet)
 	if frd == nil {

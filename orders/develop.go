@@ -30,7 +30,7 @@ func (v *validator) develop(o Order, d *Develop) CostedOrder {
 		return co
 	}
 	f.developedAt, f.developed = o.Pos, d.What
-	if role, free := freeDeveloper(d.What); free != "" && v.hasRole(v.unitsOf(d.Fleet, f), role) {
+	if role, free := freeDeveloper(d.What); free != "" && v.hasRole(v.unitsOf(d.Fleet), role) {
 		co.Points = 0
 		co.Notes = append(co.Notes, fmt.Sprintf("the %s is free: fleet %s has a %s (%s)", d.What, d.Fleet, strings.ReplaceAll(string(role), "-", " "), free))
 	}

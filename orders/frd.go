@@ -59,14 +59,18 @@ func frdSystems(frds []*frdPlan) []campaign.SystemID {
 	return out
 }
 
-// unitsOf returns the units a fleet has this turn: those it starts with and
-// those mp 1 builds add.
-func (v *validator) unitsOf(id campaign.FleetID, f *fleetPlan) []campaign.ClassName {
-	var units []campaign.ClassName
-	if sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]; sf != nil && f.createdAt.IsZero() {
-		units = append(units, sf.Units...)
+// unitsOf returns the units a fleet holds when it moves and when the
+// developments are made, as the orders read so far leave it: those it
+// starts with, those mp 1 builds add, and what the fleet services carried
+// out before movement give and take (movingFleet). Role checks (a MON, a
+// tug, a freighter) read them, so intake and resolver agree on what a
+// fleet holds (EaW 6.0, 7.0, 17e). The plan is not needed; the parameter
+// keeps the callers' form.
+func (v *validator) unitsOf(id campaign.FleetID) []campaign.ClassName {
+	if f := v.movingFleet(id); f != nil {
+		return f.Units
 	}
-	return append(units, f.added...)
+	return nil
 }
 
 // hasRole reports whether any of the units is of a class with role r.
@@ -188,6 +192,7 @@ func (v *validator) moveFRD(o Order, m *MoveFRD) CostedOrder {
 	co.Route = append(co.Route, jumps...)
 	co.Points = cost * len(jumps)
 	co.Notes = append(co.Notes, fmt.Sprintf("the FRD moves for %s a lane (%s); it never takes a free jump (EaW 13c)", points(cost), rule))
+	co.Towed = ids
 	for _, id := range ids {
 		f := v.fleet(id)
 		v.movable(o, id, f, jumps, false)
@@ -202,12 +207,14 @@ func (v *validator) moveFRD(o Order, m *MoveFRD) CostedOrder {
 }
 
 // monFleets lists the player's fleets, but the tug, that stand at the FRD's
-// system, have not moved, and hold a MON: they go with the FRD (EaW 17e).
+// system, have not moved, and hold a MON as the orders read so far leave
+// them (unitsOf): they go with the FRD (EaW 17e). The resolver tows
+// exactly these (CostedOrder.Towed).
 func (v *validator) monFleets(at campaign.SystemID, tug campaign.FleetID) []campaign.FleetID {
 	var out []campaign.FleetID
 	for _, id := range v.fleetIDs() {
 		f := v.fleet(id)
-		if id != tug && f != nil && f.known && f.at == at && f.movedAt.IsZero() && v.hasRole(v.unitsOf(id, f), campaign.RoleMonitor) {
+		if id != tug && f != nil && f.known && f.at == at && f.movedAt.IsZero() && v.hasRole(v.unitsOf(id), campaign.RoleMonitor) {
 			out = append(out, id)
 		}
 	}
@@ -262,7 +269,7 @@ func (v *validator) tug(o Order, m *MoveFRD, f *fleetPlan, start campaign.System
 		v.add(where, "EaW 15f", fmt.Sprintf("fleet %s will be at %s, not with your FRD at %s; a tug tows from where the FRD stands", m.Tug, f.at, start),
 			fmt.Sprintf("name a fleet at %s, or leave tug: out", start))
 	}
-	units := v.unitsOf(m.Tug, f)
+	units := v.unitsOf(m.Tug)
 	switch {
 	case v.hasRole(units, campaign.RoleMilitaryTug):
 		return r.TowCost[2], "EaW 15g: with a military tug"

@@ -283,3 +283,66 @@ func TestEaW33_OneBuildPerFRDOfSeveral(t *testing.T) {
 			notes: []string{"new fleet 5th forms at deneb (EaW 6c)"}},
 	})
 }
+
+// TestEaW17e_MONReadAfterTransfers: whether a fleet holds a MON is read
+// from its units as the orders above leave them, transfers included, so
+// intake names the fleets the resolver tows (EaW 17e, 7.0).
+func TestEaW17e_MONReadAfterTransfers(t *testing.T) {
+	mon := func(at campaign.SystemID) *stateBuilder {
+		return frontier().richer().withSpecialClasses().withFleet("vorn", "5th", at, "monitor", "frigate")
+	}
+	tow := "the FRD moves for 3 points a lane (EaW 15e); it never takes a free jump (EaW 13c)"
+	monCost := func(id string) string {
+		return "fleet " + id + " holds a MON: each lane costs 2 points, and it takes no free jump (EaW 17e, 13c)"
+	}
+	runCases(t, []ruleCase{
+		// valid
+		{name: "the fleet the MON left moves by itself", state: mon("kessel"),
+			orders: []string{"transfer: {from: 5th, to: 3rd, units: [monitor]}", "move: {fleet: 5th, path: [altair]}"}, points: []int{1, 1}},
+		{name: "a MON transferred in costs 2 points a lane", state: mon("deneb"),
+			orders: []string{"transfer: {from: 5th, to: 2nd, units: [monitor]}", "move: {fleet: 2nd, path: [kessel]}"}, points: []int{1, 2},
+			notes: []string{monCost("2nd")}},
+		{name: "the fleet that takes the MON goes with the FRD", state: mon("kessel"),
+			orders: []string{"transfer: {from: 5th, to: 3rd, units: [monitor]}", "move_frd: {at: kessel, path: [tau-ceti]}"}, points: []int{1, 3},
+			notes: []string{"fleet 3rd holds the FRD's MON and goes with it (EaW 17e)", tow}},
+		// invalid
+		{name: "the fleet that takes the MON may not move by itself", state: mon("kessel"),
+			orders: []string{"transfer: {from: 5th, to: 3rd, units: [monitor]}", "move_frd: {at: kessel, path: [tau-ceti]}",
+				"move: {fleet: 3rd, path: [tau-ceti, vega]}"},
+			points: []int{1, 3, 2},
+			notes:  []string{"fleet 3rd holds the FRD's MON and goes with it (EaW 17e)", tow, monCost("3rd")},
+			want: []string{"8:5 EaW 5a: fleet 3rd goes with the FRD moved at 7:5; a fleet moves once per turn",
+				"8:5 EaW 17e: fleet 3rd holds a MON, which stays with your FRD at tau-ceti"}},
+	})
+}
+
+// TestEaW15e_TowedFleetsCountAsMoving: the tug's fleet and the MON's fleet
+// move with the FRD, so a fleet service after the tow is carried out after
+// the battles, where the tow ends, and a fleet bound to such an order may
+// not be towed after it (EaW 4b, 15f, 17e).
+func TestEaW15e_TowedFleetsCountAsMoving(t *testing.T) {
+	mon := func() *stateBuilder {
+		return frontier().richer().withSpecialClasses().withFleet("vorn", "5th", "kessel", "monitor", "frigate")
+	}
+	towNotes := []string{"fleet 5th holds the FRD's MON and goes with it (EaW 17e)",
+		"the FRD moves for 3 points a lane (EaW 15e); it never takes a free jump (EaW 13c)"}
+	runCases(t, []ruleCase{
+		// valid
+		{name: "a resupply after the tow, where it ends", state: mon(),
+			orders: []string{"move_frd: {at: kessel, path: [deneb]}", "resupply: {fleet: 5th}"}, points: []int{3, 1}, notes: towNotes},
+		// invalid
+		{name: "a tow after a post-combat transfer into the MON's fleet", state: mon(),
+			orders: []string{"move: {fleet: 2nd, path: [kessel]}", "transfer: {from: 2nd, to: 5th, units: [frigate]}", "move_frd: {at: kessel, path: [deneb]}"},
+			points: []int{1, 1, 3},
+			notes: append([]string{"fleet 2nd is disbanded: its last unit leaves it (EaW 7a)", "carried out after the battles, at kessel"},
+				towNotes...),
+			want: []string{"8:5 EaW 4b: fleet 5th takes part in the order at 7:5, which is carried out after the battles, and may not move after it"}},
+	})
+	c, ps := validate(t, mon().build(), "move_frd: {at: kessel, path: [deneb]}", "resupply: {fleet: 5th}")
+	if ps != nil {
+		t.Fatalf("Validate = %v", ps)
+	}
+	if got, want := c.PostCombat(), []bool{false, true}; !slices.Equal(got, want) {
+		t.Errorf("PostCombat() = %v, want %v: the MON's fleet moves with the tow", got, want)
+	}
+}

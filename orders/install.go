@@ -17,8 +17,9 @@ import (
 // when the order is carried out.
 func (v *validator) install(o Order, in *UnitsOrder) CostedOrder {
 	co := CostedOrder{Order: o, Points: serviceCost}
+	v.afterBattles(o)
 	f, fl := v.serviceFleet(or(in.FleetPos, o.Pos), "EaW 14.0", in.Fleet, "install bases")
-	if f == nil {
+	if f == nil || v.refuseInBattle(or(in.FleetPos, o.Pos), in.Fleet, "install bases") {
 		return co
 	}
 	idx := v.pick(o, "EaW 14.0", in.Fleet, fl, in.Units, in.UnitsPos, "install")

@@ -54,7 +54,7 @@ func (v *validator) jump(co *CostedOrder, m *Move, f *fleetPlan, skip int) {
 		where = "will be"
 	}
 	prev, prevKnown := f.at, f.known
-	jumpCost, mon := v.costs.JumpCost, v.hasRole(v.unitsOf(m.Fleet, f), campaign.RoleMonitor)
+	jumpCost, mon := v.costs.JumpCost, v.hasRole(v.unitsOf(m.Fleet), campaign.RoleMonitor)
 	if mon {
 		jumpCost = v.st.Rules.FRD.MONJumpCost
 		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s holds a MON: each lane costs %s, and it takes no free jump (EaW 17e, 13c)",
@@ -116,7 +116,7 @@ func (v *validator) movable(o Order, id campaign.FleetID, f *fleetPlan, jumps []
 		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join fleet %s after movement, at the FRD; the fleet cannot move away this turn", f.reinforcedAt, id),
 			"build with mp: 1 (1 point) so the units move with the fleet, or build them into a fleet that stays")
 	}
-	if alone && f.known && v.hasRole(v.unitsOf(id, f), campaign.RoleMonitor) && slices.ContainsFunc(v.frdPlans(), func(d *frdPlan) bool { return d.at == f.at }) {
+	if alone && f.known && v.hasRole(v.unitsOf(id), campaign.RoleMonitor) && slices.ContainsFunc(v.frdPlans(), func(d *frdPlan) bool { return d.at == f.at }) {
 		v.add(o.Pos, "EaW 17e", fmt.Sprintf("fleet %s holds a MON, which stays with your FRD at %s", id, f.at),
 			fmt.Sprintf("move the FRD with move_frd: {at: %s, path: [...]}, and the fleet goes with it", f.at))
 	}

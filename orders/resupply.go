@@ -17,7 +17,7 @@ import (
 // difference, never refunded (§8 O16).
 func (v *validator) resupply(o Order, r *Resupply) CostedOrder {
 	co := CostedOrder{Order: o, Points: serviceCost}
-	late := v.services().timing.peek(ServiceFleets(o))
+	late := v.afterBattles(o)
 	f, fl := v.serviceFleet(or(r.FleetPos, o.Pos), "EaW 6d", r.Fleet, "resupply")
 	if f == nil {
 		return co

@@ -23,61 +23,6 @@ const serviceCost = 1
 // comes back to the treasury, to spend from the next turn (EaW 9.0).
 const ScrapRefund = 50
 
-// Timing says when the fleet-service orders are carried out. An order that
-// comes before any move of its fleets in the player's text is carried out
-// before movement. One that comes after a move of one of its fleets (or a
-// tow of an FRD it tugs), after an mp 0 build into one (those units join
-// after movement, EaW 6.0), or after another such order for one of its
-// fleets is carried out after the battles, at post-combat, where the
-// fleets ended (EaW 4b). The zero value is ready to read the first order.
-type Timing struct {
-	late map[campaign.FleetID]bool
-}
-
-// Add reads the next order in text order and reports whether it is a
-// fleet-service order carried out after the battles.
-func (tm *Timing) Add(o Order) bool {
-	if tm.late == nil {
-		tm.late = map[campaign.FleetID]bool{}
-	}
-	switch {
-	case o.Move != nil:
-		tm.late[o.Move.Fleet] = true
-		return false
-	case o.MoveFRD != nil && o.MoveFRD.Tug != "":
-		tm.late[o.MoveFRD.Tug] = true
-		return false
-	case o.Build != nil && o.Build.MP == 0:
-		tm.late[o.Build.Fleet] = true
-		return false
-	}
-	ids := ServiceFleets(o)
-	late := slices.ContainsFunc(ids, func(id campaign.FleetID) bool { return tm.late[id] })
-	if late {
-		for _, id := range ids {
-			tm.late[id] = true
-		}
-	}
-	return late
-}
-
-// peek reports whether a fleet-service order naming these fleets, read
-// next, is carried out after the battles.
-func (tm *Timing) peek(ids []campaign.FleetID) bool {
-	return slices.ContainsFunc(ids, func(id campaign.FleetID) bool { return tm.late[id] })
-}
-
-// PostCombat reports, for each order, whether it is a fleet-service order
-// carried out after the battles (Timing).
-func (c *Costed) PostCombat() []bool {
-	var tm Timing
-	out := make([]bool, len(c.Orders))
-	for i, co := range c.Orders {
-		out[i] = tm.Add(co.Order)
-	}
-	return out
-}
-
 // ServiceFleets returns the fleets a fleet-service order names; nil for
 // any other order.
 func ServiceFleets(o Order) []campaign.FleetID {
@@ -119,6 +64,13 @@ type services struct {
 	// all of them there; installed what the orders install there.
 	installs  map[campaign.SystemID]Pos
 	installed map[campaign.SystemID][]campaign.Installation
+	// moving holds, for each fleet that a move, a tow, an mp 0 build or a
+	// post-combat order has touched, its units as they were then: what it
+	// holds during movement and the developments (movingFleet).
+	moving map[campaign.FleetID]*campaign.Fleet
+	// ahead is what a first pass over the whole text found (foresee); nil
+	// during that pass.
+	ahead *ahead
 }
 
 type onceKey struct {
@@ -136,6 +88,7 @@ func (v *validator) services() *services {
 			once:      map[onceKey]Pos{},
 			installs:  map[campaign.SystemID]Pos{},
 			installed: map[campaign.SystemID][]campaign.Installation{},
+			moving:    map[campaign.FleetID]*campaign.Fleet{},
 		}
 	}
 	return v.svc
@@ -174,11 +127,20 @@ func (v *validator) disbanded(id campaign.FleetID) bool {
 // track follows one costed order, after it was checked, for the orders
 // below it: when it is carried out, what it does to the fleets' units,
 // and whether it names a fleet disbanded above or moves a fleet bound to
-// a post-combat order.
+// a post-combat order. Every fleet a move or a tow moves counts as moving
+// (Timing).
 func (v *validator) track(co CostedOrder) {
 	s := v.services()
 	o := co.Order
-	late := s.timing.Add(o)
+	switch {
+	case o.Move != nil:
+		v.freeze(o.Move.Fleet)
+	case o.MoveFRD != nil:
+		v.freeze(co.Towed...)
+	case o.Build != nil && o.Build.MP == 0:
+		v.freeze(o.Build.Fleet)
+	}
+	late := s.timing.Add(co)
 	for _, id := range append(ServiceFleets(o), namedFleets(o)...) {
 		if at, ok := s.disbanded[id]; ok && at != o.Pos {
 			v.add(o.Pos, "EaW 7a", fmt.Sprintf("fleet %s is disbanded at %s, where its last unit leaves it", id, at),
@@ -186,14 +148,17 @@ func (v *validator) track(co CostedOrder) {
 		}
 	}
 	switch {
-	case o.Move != nil || o.MoveFRD != nil && o.MoveFRD.Tug != "":
-		id := namedFleets(o)[0]
-		if at, ok := s.lockedBy[id]; ok {
-			v.add(o.Pos, "EaW 4b", fmt.Sprintf("fleet %s takes part in the order at %s, which is carried out after the battles, and may not move after it", id, at),
-				"put the move before that order")
+	case o.Move != nil:
+		v.lockedMove(o.Pos, o.Move.Fleet, "move")
+	case o.MoveFRD != nil:
+		for _, id := range co.Towed {
+			v.lockedMove(o.Pos, id, "move_frd")
 		}
 	case o.Build != nil && o.Build.Fleet != "":
 		if f := v.contents(o.Build.Fleet); f != nil {
+			f.Units = append(f.Units, o.Build.Units...)
+		}
+		if f := s.moving[o.Build.Fleet]; f != nil && o.Build.MP == 1 {
 			f.Units = append(f.Units, o.Build.Units...)
 		}
 	case late:
@@ -202,6 +167,15 @@ func (v *validator) track(co CostedOrder) {
 				s.lockedBy[id] = o.Pos
 			}
 		}
+	}
+}
+
+// lockedMove reports a move of a fleet, by itself or with a tow, after a
+// post-combat order it takes part in: the move would be flown first.
+func (v *validator) lockedMove(pos Pos, id campaign.FleetID, kind string) {
+	if at, ok := v.services().lockedBy[id]; ok {
+		v.add(pos, "EaW 4b", fmt.Sprintf("fleet %s takes part in the order at %s, which is carried out after the battles, and may not move after it", id, at),
+			fmt.Sprintf("put the %s before that order", kind))
 	}
 }
 
@@ -237,6 +211,29 @@ func (v *validator) serviceFleet(at Pos, rule string, id campaign.FleetID, doing
 	return f, v.contents(id)
 }
 
+// refuseInBattle reports an order that would change the units of a
+// fleet in a pending battle, and returns true; for any other fleet it
+// returns false. The battle waits for its result (EaW 26.0), and a
+// reported result names the fleet's ships by their places as the battle
+// found them, which scrapping, transferring, installing or inspecting
+// would change. doing completes "cannot ...", e.g. "scrap units".
+func (v *validator) refuseInBattle(at Pos, id campaign.FleetID, doing string) bool {
+	for _, b := range v.st.Battles {
+		if !slices.ContainsFunc(b.Fleets, func(f campaign.BattleFleet) bool { return f.Owner == v.player && f.ID == id }) {
+			continue
+		}
+		place := "at " + string(b.At)
+		if b.Lane != nil {
+			place = fmt.Sprintf("in the lane between %s and %s", b.Lane.A, b.Lane.B)
+		}
+		v.add(at, "EaW 26.0", fmt.Sprintf("fleet %s fought battle %s %s, which waits for its result, and cannot %s until the result is in: "+
+			"the result names the fleet's ships as the battle found them", id, b.ID, place, doing),
+			"send this order again once the battle is settled (its sides report the result by mail), or drop it")
+		return true
+	}
+	return false
+}
+
 // once claims the one order of a kind a fleet gets this turn, reporting a
 // second.
 func (v *validator) once(o Order, kind string, id campaign.FleetID, rule, hint string) {
@@ -247,36 +244,6 @@ func (v *validator) once(o Order, kind string, id campaign.FleetID, rule, hint s
 		return
 	}
 	s.once[k] = o.Pos
-}
-
-// servicePoint is what serves a fleet in one system: the player's FRD,
-// developed colony (disrupted by an enemy fleet trapped there, EaW 10i) and
-// repair freighters in the player's fleets there (EaW 6d, 9a, 9c).
-type servicePoint struct {
-	frd, colony, disrupted, large, small bool
-}
-
-// servicesAt returns what serves a fleet at sys, before movement or after
-// the battles (late), as the orders read so far leave the player's FRDs and
-// fleets.
-func (v *validator) servicesAt(sys campaign.SystemID, late bool) servicePoint {
-	var sp servicePoint
-	for _, f := range v.frdPlans() {
-		if (!late && f.start == sys) || (late && f.at == sys) {
-			sp.frd = true
-		}
-	}
-	sp.colony = v.st.HasDevelopment(v.player, sys, campaign.Colony)
-	sp.disrupted = v.st.Disrupted(sys, v.player)
-	for _, id := range v.fleetsAt(sys) {
-		f := v.contents(id)
-		if f == nil {
-			continue
-		}
-		sp.large = sp.large || v.serves(f, campaign.RoleLargeRepair)
-		sp.small = sp.small || v.serves(f, campaign.RoleSmallRepair)
-	}
-	return sp
 }
 
 // serves reports whether an inspected unit of the fleet has role r.
@@ -386,9 +353,9 @@ func (v *validator) emptied(o Order, id campaign.FleetID, f *campaign.Fleet, rul
 // to the caps of EaW 17.0 and crowding (EaW 17a, in Validate).
 func (v *validator) transfer(o Order, t *Transfer) CostedOrder {
 	co := CostedOrder{Order: o, Points: serviceCost}
-	late := v.services().timing.peek(ServiceFleets(o))
+	late := v.afterBattles(o)
 	from, fromUnits := v.serviceFleet(or(t.FromPos, o.Pos), "EaW 7.0", t.From, "transfer units")
-	if from == nil {
+	if from == nil || v.refuseInBattle(or(t.FromPos, o.Pos), t.From, "transfer units") {
 		return co
 	}
 	if t.To == t.From {
@@ -421,7 +388,7 @@ func (v *validator) receiver(o Order, t *Transfer, from *fleetPlan) (*fleetPlan,
 		if v.disbanded(t.To) {
 			return nil, nil, nil
 		}
-		if v.refuseTrapped(pos, t.To, "take units") {
+		if v.refuseTrapped(pos, t.To, "take units") || v.refuseInBattle(pos, t.To, "take units") {
 			return nil, nil, nil
 		}
 		if from.known && to.known && from.at != to.at {
@@ -447,9 +414,9 @@ func (v *validator) receiver(o Order, t *Transfer, from *fleetPlan) (*fleetPlan,
 // (EaW 9a). Half their EBPV comes back, to spend from next turn.
 func (v *validator) scrap(o Order, s *UnitsOrder) CostedOrder {
 	co := CostedOrder{Order: o, Points: serviceCost}
-	late := v.services().timing.peek(ServiceFleets(o))
+	late := v.afterBattles(o)
 	f, fl := v.serviceFleet(or(s.FleetPos, o.Pos), "EaW 9.0", s.Fleet, "scrap units")
-	if f == nil {
+	if f == nil || v.refuseInBattle(or(s.FleetPos, o.Pos), s.Fleet, "scrap units") {
 		return co
 	}
 	v.once(o, kindScrap, s.Fleet, "EaW 9.0", "put all the fleet's units to scrap into one scrap order")
@@ -481,9 +448,9 @@ func (v *validator) scrap(o Order, s *UnitsOrder) CostedOrder {
 // from then on (EaW 25b).
 func (v *validator) inspect(o Order, in *FleetOrder) CostedOrder {
 	co := CostedOrder{Order: o, Points: serviceCost}
-	late := v.services().timing.peek(ServiceFleets(o))
+	late := v.afterBattles(o)
 	f, fl := v.serviceFleet(or(in.FleetPos, o.Pos), "EaW 9b", in.Fleet, "inspect units")
-	if f == nil {
+	if f == nil || v.refuseInBattle(or(in.FleetPos, o.Pos), in.Fleet, "inspect units") {
 		return co
 	}
 	v.once(o, kindInspect, in.Fleet, "EaW 9b", "drop one of the two orders: one inspection takes every captured unit of the fleet")
@@ -512,6 +479,7 @@ func (v *validator) inspect(o Order, in *FleetOrder) CostedOrder {
 // repairs are made after the battles.
 func (v *validator) selfRepair(o Order, sr *FleetOrder) CostedOrder {
 	co := CostedOrder{Order: o, Points: serviceCost}
+	v.afterBattles(o)
 	f, fl := v.serviceFleet(or(sr.FleetPos, o.Pos), "EaW 24.0", sr.Fleet, "repair itself")
 	if f == nil {
 		return co

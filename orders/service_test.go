@@ -354,3 +354,93 @@ func TestTiming_PostCombat(t *testing.T) {
 		t.Errorf("PostCombat() = %v, want %v", got, want)
 	}
 }
+
+// TestEaW4b_LateServicesWhereTheMovementEnds: a fleet service carried out
+// after the battles is checked where the FRDs and repair freighters stand
+// then, every tow and move of the text flown, wherever it stands in the
+// text; one carried out before movement, where they start.
+func TestEaW4b_LateServicesWhereTheMovementEnds(t *testing.T) {
+	richer := func() *stateBuilder { return serviced().richer() }
+	tow := "the FRD moves for 3 points a lane (EaW 15e); it never takes a free jump (EaW 13c)"
+	scrapped := []string{"scrapping refunds 32 BPV, half the units' EBPV, to spend from next turn (EaW 9.0)",
+		"fleet 3rd is disbanded: its last unit leaves it (EaW 9.0)"}
+	runCases(t, []ruleCase{
+		// valid
+		{name: "scrap where the FRD arrives below", state: richer(),
+			orders: []string{"move: {fleet: 3rd, path: [deneb]}", "scrap: {fleet: 3rd, units: [frigate]}", "move_frd: {at: kessel, path: [deneb]}"},
+			points: []int{1, 1, 3}, notes: append(slices.Clone(scrapped), tow)},
+		{name: "inspect where the FRD arrives below", state: richer(),
+			orders: []string{"move: {fleet: 3rd, path: [deneb]}", "inspect: {fleet: 3rd}", "move_frd: {at: kessel, path: [deneb]}"},
+			points: []int{1, 1, 3},
+			notes:  []string{"fleet 3rd holds no captured units now; the inspection takes those it captures in this turn's battles", tow}},
+		{name: "resupply where the FRD arrives below", state: richer(),
+			orders: []string{"move: {fleet: 3rd, path: [deneb]}", "resupply: {fleet: 3rd}", "move_frd: {at: kessel, path: [deneb]}"},
+			points: []int{1, 1, 3}, notes: []string{tow}},
+		{name: "before movement, a repair freighter that moves off below is still there",
+			state:  richer().withFleet("vorn", "4th", "deneb", "repair-tender").edit("2nd", captured(0)),
+			orders: []string{"move: {fleet: 4th, path: [kessel]}", "inspect: {fleet: 2nd}"}, points: []int{1, 1},
+			notes: []string{"fleet 2nd's captured frigate is inspected, and counted toward its caps from then on (EaW 25b)"}},
+		// invalid
+		{name: "scrap where the FRD leaves below", state: richer(),
+			orders: []string{"move: {fleet: 2nd, path: [kessel]}", "scrap: {fleet: 2nd, units: [frigate]}", "move_frd: {at: kessel, path: [deneb]}"},
+			points: []int{1, 1, 3},
+			notes: []string{"scrapping refunds 32 BPV, half the units' EBPV, to spend from next turn (EaW 9.0)",
+				"fleet 2nd is disbanded: its last unit leaves it (EaW 9.0)", tow},
+			want: []string{"7:5 EaW 9.0: fleet 2nd will be at kessel, where you have neither an FRD nor a large repair freighter; units are scrapped only there"}},
+		{name: "scrap where the repair freighter leaves below", state: richer().withFleet("vorn", "4th", "deneb", "repair-freighter"),
+			orders: []string{"move: {fleet: 3rd, path: [deneb]}", "scrap: {fleet: 3rd, units: [frigate]}", "move: {fleet: 4th, path: [kessel]}"},
+			points: []int{1, 1, 1}, notes: scrapped,
+			want: []string{"7:5 EaW 9.0: fleet 3rd will be at deneb, where you have neither an FRD nor a large repair freighter; units are scrapped only there"}},
+		{name: "before movement, a repair freighter that moved above is not there yet",
+			state:  richer().withFleet("vorn", "4th", "kessel", "repair-tender").edit("2nd", captured(0)),
+			orders: []string{"move: {fleet: 4th, path: [deneb]}", "inspect: {fleet: 2nd}"}, points: []int{1, 1},
+			notes: []string{"fleet 2nd's captured frigate is inspected, and counted toward its caps from then on (EaW 25b)"},
+			want:  []string{"7:5 EaW 9b: fleet 2nd is at deneb, where you have neither an FRD nor a small repair freighter; captured units are inspected only there"}},
+	})
+}
+
+// withBattle records a battle at a system, waiting for its result, between
+// vorn's fleets named and zhal's 9th.
+func (b *stateBuilder) withBattle(at campaign.SystemID, ids ...campaign.FleetID) *stateBuilder {
+	battle := campaign.Battle{ID: "T2-B1", Turn: 2, At: at, Sides: []campaign.PlayerID{"vorn", "zhal"}}
+	for _, id := range ids {
+		f := b.st.Fleet("vorn", id)
+		battle.Fleets = append(battle.Fleets, campaign.BattleFleet{Owner: "vorn", ID: id, Units: slices.Clone(f.Units)})
+	}
+	battle.Fleets = append(battle.Fleets, campaign.BattleFleet{Owner: "zhal", ID: "9th", Units: []campaign.ClassName{"cruiser"}})
+	b.st.Battles = append(b.st.Battles, battle)
+	return b
+}
+
+// TestEaW26_0_NoUnitChangesWhileABattleWaits: a reported result names a
+// fleet's ships by their places as the battle found them, so a fleet in a
+// battle that waits for its result scraps, transfers, installs and
+// inspects nothing until it is settled (EaW 26.0).
+func TestEaW26_0_NoUnitChangesWhileABattleWaits(t *testing.T) {
+	waiting := func() *stateBuilder {
+		return serviced().withFleet("vorn", "4th", "kessel", "frigate", "defsat").edit("1st", captured(1)).withBattle("kessel", "1st", "4th")
+	}
+	msg := func(pos, id, doing string) string {
+		return pos + " EaW 26.0: fleet " + id + " fought battle T2-B1 at kessel, which waits for its result, and cannot " + doing +
+			" until the result is in: the result names the fleet's ships as the battle found them"
+	}
+	runCases(t, []ruleCase{
+		// valid
+		{name: "resupply", state: waiting(), orders: []string{"resupply: {fleet: 1st}"}, points: []int{1},
+			notes: []string{"fleet 1st's captured cruiser is not resupplied until inspected (EaW 25b)"}},
+		{name: "scrap a fleet outside the battle", state: waiting(), orders: []string{"scrap: {fleet: 3rd, units: [frigate]}"}, points: []int{1},
+			notes: []string{"scrapping refunds 32 BPV, half the units' EBPV, to spend from next turn (EaW 9.0)",
+				"fleet 3rd is disbanded: its last unit leaves it (EaW 9.0)"}},
+		// invalid
+		{name: "scrap", state: waiting(), orders: []string{"scrap: {fleet: 1st, units: [cruiser]}"}, points: []int{1},
+			want: []string{msg("6:20", "1st", "scrap units")}, hint: "once the battle is settled"},
+		{name: "transfer from", state: waiting(), orders: []string{"transfer: {from: 1st, to: 3rd, units: [cruiser]}"}, points: []int{1},
+			want: []string{msg("6:22", "1st", "transfer units")}},
+		{name: "transfer to", state: waiting(), orders: []string{"transfer: {from: 3rd, to: 1st, units: [frigate]}"}, points: []int{1},
+			want: []string{msg("6:31", "1st", "take units")}},
+		{name: "install", state: waiting(), orders: []string{"install: {fleet: 4th, units: [defsat]}"}, points: []int{1},
+			want: []string{msg("6:22", "4th", "install bases")}},
+		{name: "inspect", state: waiting(), orders: []string{"inspect: {fleet: 1st}"}, points: []int{1},
+			want: []string{msg("6:22", "1st", "inspect units")}},
+	})
+}

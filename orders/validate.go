@@ -37,6 +37,11 @@ type CostedOrder struct {
 	BPV    int                 // economic BPV the order spends (EaW 6.0)
 	Route  []campaign.SystemID // for a move: the full route including the start
 	Notes  []string            // e.g. "jump kessel → tau-ceti is free: it starts at your developed colony (EaW 5b)"
+	// Towed lists, for a move_frd, the fleets that go with the FRD: the
+	// tug's and each of the player's fleets there that holds a MON, as
+	// the orders above leave them (EaW 15f, 17e). The resolver moves
+	// exactly these, and they count as moving (Timing).
+	Towed []campaign.FleetID
 }
 
 // Validate checks sub against st as sub.Player can know it and costs every order. It does not check campaign, turn, token or deadline (the moderator does). The error is Problems.
@@ -95,6 +100,7 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 		treasury:  pl.Treasury,
 		overAt:    -1,
 	}
+	v.foresee(sub.Orders)
 	out := &Costed{Budget: v.budget, Treasury: v.treasury}
 	for _, o := range sub.Orders {
 		co := v.order(o)
@@ -219,9 +225,6 @@ type fleetPlan struct {
 	developedAt  Pos
 	developed    campaign.DevelopmentKind
 	freeJumpUsed bool
-	// added lists the units mp 1 builds put into the fleet: they join
-	// before movement (EaW 6.0).
-	added []campaign.ClassName
 	// towedAt is the move_frd order the fleet goes along with, as the tug
 	// or as the MON's fleet (EaW 15f, 15g, 17e); siegedAt is its siege roll
 	// (EaW 10c). Zero if none.

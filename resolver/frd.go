@@ -11,17 +11,18 @@ import (
 // placing new ones. Fighting over them is frd_battle.go's.
 
 // tows lists the FRDs with move_frd orders as movers, in player order then
-// order order. Each takes the fleet named as its tug, and every fleet of
-// its owner at its system that holds a MON (EaW 15f, 15g, 17e); intake has
-// made sure none of them moves otherwise.
+// order order. Each takes the fleets intake named to go with it
+// (orders.CostedOrder.Towed): its tug's and each of its owner's fleets at
+// its system that holds a MON (EaW 15f, 15g, 17e). Intake has made sure
+// none of them moves otherwise, so the tow and the fleet services agree
+// on which fleets move (orders.Timing).
 func (t *turn) tows() []*mover {
 	var out []*mover
 	taken := map[int]bool{}
 	escorted := map[campaign.FleetKey]bool{}
 	for _, p := range t.plans {
 		for _, co := range p.costed.Orders {
-			m := co.Order.MoveFRD
-			if m == nil || len(co.Route) < 2 {
+			if co.Order.MoveFRD == nil || len(co.Route) < 2 {
 				continue
 			}
 			i := -1
@@ -38,16 +39,15 @@ func (t *turn) tows() []*mover {
 			}
 			taken[i] = true
 			mv := &mover{owner: p.player, frd: &t.next.FRDs[i], route: co.Route}
-			for k := range t.next.Fleets {
-				f := &t.next.Fleets[k]
-				if f.Owner != p.player || f.At != co.Route[0] || f.Trapped != 0 || escorted[f.Key()] || len(f.Units) == 0 {
+			for _, id := range co.Towed {
+				f := t.next.Fleet(p.player, id)
+				if f == nil || f.At != co.Route[0] || f.Trapped != 0 || escorted[f.Key()] || len(f.Units) == 0 {
 					continue
 				}
-				if f.ID == m.Tug || t.fleetHas(f, campaign.RoleMonitor) {
-					escorted[f.Key()] = true
-					mv.fleets = append(mv.fleets, f)
-				}
+				escorted[f.Key()] = true
+				mv.fleets = append(mv.fleets, f)
 			}
+			slices.SortFunc(mv.fleets, func(a, b *campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
 			out = append(out, mv)
 		}
 	}

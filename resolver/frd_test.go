@@ -152,3 +152,48 @@ func TestEaW15a_BuildAtALostFRDIsReported(t *testing.T) {
 		t.Errorf("blue's failed orders = %q, want the build, failed for the lost FRD", got)
 	}
 }
+
+// TestEaW17e_TowTakesTheFleetsIntakeNames: the fleets that go with a towed
+// FRD are the ones intake names in its reply, read from the fleets' units
+// as the orders above the tow leave them: a MON transferred above goes
+// with its new fleet, one built below stays where it is built.
+func TestEaW17e_TowTakesTheFleetsIntakeNames(t *testing.T) {
+	tests := []struct {
+		name   string
+		orders []string
+		want   []campaign.FleetID // the fleets at b with the FRD
+	}{
+		{name: "a MON transferred above the tow",
+			orders: []string{"transfer: {from: m, to: z, units: [monitor]}", "move_frd: {at: a, path: [b]}"}, want: []campaign.FleetID{"z"}},
+		{name: "a MON built below the tow",
+			orders: []string{"move_frd: {at: a, path: [b]}", "build: {units: [monitor], fleet: z}"}, want: []campaign.FleetID{"m"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := newTestState().withRoleClasses().withPoints(5).withFleet("blue", "m", "a", "monitor", "frigate").withFleet("blue", "z", "a", "cruiser")
+			sub := submit(t, st, "blue", tc.orders...)
+			c, err := orders.Validate(st.State, sub)
+			if err != nil {
+				t.Fatalf("orders.Validate = %v", err)
+			}
+			var named []campaign.FleetID
+			for _, co := range c.Orders {
+				for _, n := range co.Notes {
+					if id, ok := strings.CutSuffix(n, " holds the FRD's MON and goes with it (EaW 17e)"); ok {
+						named = append(named, campaign.FleetID(strings.TrimPrefix(id, "fleet ")))
+					}
+				}
+			}
+			res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
+			var moved []campaign.FleetID
+			for _, id := range []campaign.FleetID{"m", "z"} {
+				if fleetAt(t, res.Next, "blue", id) == "b" {
+					moved = append(moved, id)
+				}
+			}
+			if !slices.Equal(named, tc.want) || !slices.Equal(moved, tc.want) {
+				t.Errorf("intake named %v, the tow took %v; want %v both", named, moved, tc.want)
+			}
+		})
+	}
+}

@@ -18,7 +18,10 @@ import (
 // after is carried out after the battles, where they ended
 // (orders.Timing). A self-repair is always made after the battles
 // (EaW 24.0). An order whose fleets did not get where the player's orders
-// sent them fails with an order-failed event that says why.
+// sent them fails with an order-failed event that says why. Each order is
+// checked again when carried out, against what the turn has done to its
+// fleets since intake: the caps of EaW 17.0, and the battles that wait for
+// a result (EaW 26.0).
 
 // ledger is what the services carried out before movement leave for the
 // end of the turn: each player's scrap refunds, credited once the turn's
@@ -53,7 +56,8 @@ func (t *turn) serveAfterBattles(l *ledger) {
 		dest := map[campaign.FleetID]campaign.SystemID{}
 		for i, co := range p.costed.Orders {
 			o := co.Order
-			if id, end, ok := moveEnd(co); ok {
+			ids, end := moveEnds(co)
+			for _, id := range ids {
 				dest[id] = end
 			}
 			switch {
@@ -77,19 +81,21 @@ func (t *turn) serveAfterBattles(l *ledger) {
 	t.creditRefunds(l)
 }
 
-// moveEnd returns the fleet a move (or an FRD's tow) takes and where its
-// route ends.
-func moveEnd(co orders.CostedOrder) (campaign.FleetID, campaign.SystemID, bool) {
+// moveEnds returns the fleets a move or an FRD's tow takes (the tug's
+// and the MON's fleets, orders.CostedOrder.Towed) and where its route
+// ends; none for any other order.
+func moveEnds(co orders.CostedOrder) ([]campaign.FleetID, campaign.SystemID) {
 	if len(co.Route) < 2 {
-		return "", "", false
+		return nil, ""
 	}
+	end := co.Route[len(co.Route)-1]
 	switch {
 	case co.Order.Move != nil:
-		return co.Order.Move.Fleet, co.Route[len(co.Route)-1], true
-	case co.Order.MoveFRD != nil && co.Order.MoveFRD.Tug != "":
-		return co.Order.MoveFRD.Tug, co.Route[len(co.Route)-1], true
+		return []campaign.FleetID{co.Order.Move.Fleet}, end
+	case co.Order.MoveFRD != nil:
+		return co.Towed, end
 	}
-	return "", "", false
+	return nil, ""
 }
 
 // stopped says why a post-combat order's fleets are not where the
@@ -117,6 +123,10 @@ func (t *turn) stopped(owner campaign.PlayerID, o orders.Order, dest map[campaig
 
 // serve carries out one fleet-service order for owner.
 func (t *turn) serve(l *ledger, owner campaign.PlayerID, o orders.Order) {
+	if why := t.waiting(owner, o); why != "" {
+		t.failRule(owner, o, "EaW 26.0", why)
+		return
+	}
 	switch {
 	case o.Resupply != nil:
 		t.resupply(owner, o)
@@ -131,6 +141,28 @@ func (t *turn) serve(l *ledger, owner campaign.PlayerID, o orders.Order) {
 	case o.Install != nil:
 		t.install(owner, o)
 	}
+}
+
+// waiting says why an order that would change a fleet's units (scrap,
+// transfer, install, inspect) waits, or "": the fleet is in a battle that
+// waits for its result, whose report names the fleet's ships by their
+// places as the battle found them (EaW 26.0). Intake refuses such orders;
+// this catches a battle that came after it.
+func (t *turn) waiting(owner campaign.PlayerID, o orders.Order) string {
+	var ids []campaign.FleetID
+	switch {
+	case o.Scrap != nil, o.Transfer != nil, o.Install != nil, o.Inspect != nil:
+		ids = orders.ServiceFleets(o)
+	}
+	for _, b := range t.next.Battles {
+		for _, f := range b.Fleets {
+			if f.Owner == owner && slices.Contains(ids, f.ID) {
+				return fmt.Sprintf("fleet %s fought battle %s, which waits for its result, and keeps its units as the battle found them until the result is in (EaW 26.0)",
+					f.ID, b.ID)
+			}
+		}
+	}
+	return ""
 }
 
 // doing says what a fleet-service order does, for event texts.
@@ -155,7 +187,14 @@ func doing(o orders.Order) (fleet campaign.FleetID, what, rule string) {
 // failService tells the owner that a fleet-service order was not carried
 // out, and why; nothing of it was done or paid.
 func (t *turn) failService(owner campaign.PlayerID, o orders.Order, why string) {
-	id, what, rule := doing(o)
+	_, _, rule := doing(o)
+	t.failRule(owner, o, rule, why)
+}
+
+// failRule is failService under another rule than the order's own: the
+// one the order would break.
+func (t *turn) failRule(owner campaign.PlayerID, o orders.Order, rule, why string) {
+	id, what, _ := doing(o)
 	at := campaign.SystemID("")
 	if f := t.next.Fleet(owner, id); f != nil {
 		at = f.At
@@ -211,6 +250,22 @@ func (t *turn) tidyFleets() {
 	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
 }
 
+// overCap says how a fleet would break a combat-BPV cap of the campaign's
+// period (EaW 17.0), counted as campaign.State.FleetLoad counts it, or ""
+// if it keeps to them. The battles may have added prizes to the fleet
+// since intake checked the order.
+func (t *turn) overCap(id campaign.FleetID, f *campaign.Fleet) string {
+	capTotal, capBig := t.next.Rules.FleetCaps(t.next.Start, t.date)
+	total, big := t.next.FleetLoad(f)
+	switch {
+	case capTotal > 0 && total > capTotal:
+		return fmt.Sprintf("fleet %s would have %d combat BPV, over the cap of %d in Y%d (EaW 17.0)", id, total, capTotal, t.date.Year)
+	case capBig > 0 && big > capBig:
+		return fmt.Sprintf("fleet %s would have %d combat BPV of size class 2 and 3 ships, over the cap of %d in Y%d (EaW 17.0)", id, big, capBig, t.date.Year)
+	}
+	return ""
+}
+
 // resupply resupplies and repairs a fleet at the owner's FRD or developed
 // colony, not disrupted (EaW 6d, 6e, 10i), or with the owner's repair
 // freighter in the system, which does not refit; refits are paid as they
@@ -256,7 +311,9 @@ func (t *turn) resupply(owner campaign.PlayerID, o orders.Order) {
 
 // refit refits the fleet's inspected units (EaW 6f), each refit paid from
 // the treasury as it is made, never refunded (§8 O16); one the treasury
-// cannot pay is not made. It returns what happened, for the event.
+// cannot pay is not made, nor one that would take the fleet over a cap of
+// EaW 17.0 (its owner gets an order-failed event). It returns what
+// happened, for the event.
 func (t *turn) refit(owner campaign.PlayerID, f *campaign.Fleet, refits []orders.Refit) []string {
 	var out []string
 	pl := t.next.Player(owner)
@@ -281,10 +338,18 @@ func (t *turn) refit(owner campaign.PlayerID, f *campaign.Fleet, refits []orders
 			out = append(out, fmt.Sprintf("No %s was refitted to %s: the refit costs %d BPV and the treasury holds %d.", rf.From, rf.To, cost, pl.Treasury))
 			continue
 		}
-		pl.Treasury -= cost
 		for _, i := range units {
 			f.Units[i] = rf.To
 		}
+		if why := t.overCap(f.ID, f); why != "" {
+			for _, i := range units {
+				f.Units[i] = rf.From
+			}
+			t.emit(Event{Kind: EventOrderFailed, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 17.0",
+				Text: fmt.Sprintf("Fleet %s did not refit its %s to %s: %s.", f.ID, rf.From, rf.To, why)})
+			continue
+		}
+		pl.Treasury -= cost
 		out = append(out, fmt.Sprintf("Refitted %d %s to %s for %d BPV (EaW 6f).", len(units), rf.From, rf.To, cost))
 	}
 	return out
@@ -304,7 +369,7 @@ func unitCount(n int) string {
 // transfer moves units between two of the owner's fleets in one system, or
 // into a new fleet formed there (EaW 7.0); moving the last unit disbands
 // the fleet (EaW 7a). All or nothing: if a unit named is no longer there,
-// nothing moves.
+// or the receiving fleet would pass a cap of EaW 17.0, nothing moves.
 func (t *turn) transfer(owner campaign.PlayerID, o orders.Order) {
 	tr := o.Transfer
 	from := t.fleetFor(owner, o, tr.From)
@@ -325,6 +390,10 @@ func (t *turn) transfer(owner campaign.PlayerID, o orders.Order) {
 		t.failService(owner, o, fmt.Sprintf("fleet %s is at %s and fleet %s at %s", tr.From, t.systemName(at), tr.To, t.systemName(to.At)))
 		return
 	}
+	if why := t.joinedCap(tr.To, to, from, idx); why != "" {
+		t.failRule(owner, o, "EaW 17.0", why)
+		return
+	}
 	moved := from.Take(idx)
 	if formed {
 		t.next.Fleets = append(t.next.Fleets, campaign.Fleet{Owner: owner, ID: tr.To, At: at})
@@ -340,6 +409,18 @@ func (t *turn) transfer(owner campaign.PlayerID, o orders.Order) {
 		text += fmt.Sprintf(" Fleet %s, left without units, is disbanded (EaW 7a).", tr.From)
 	}
 	t.emit(Event{Kind: EventTransferred, Players: []campaign.PlayerID{owner}, At: at, Rule: "EaW 7.0", Text: text})
+}
+
+// joinedCap says how fleet id (to, nil for a new fleet) would break a cap
+// of EaW 17.0 once the units idx of from join it, or "".
+func (t *turn) joinedCap(id campaign.FleetID, to, from *campaign.Fleet, idx []int) string {
+	var joined campaign.Fleet
+	if to != nil {
+		joined.Join(*to)
+	}
+	rest := *from
+	joined.Join(rest.Take(idx))
+	return t.overCap(id, &joined)
 }
 
 // scrap scraps units of a fleet at the owner's FRD or with the owner's
@@ -392,7 +473,9 @@ func (t *turn) creditRefunds(l *ledger) {
 
 // inspect inspects every captured unit of a fleet at the owner's FRD or
 // with the owner's small repair freighter there (EaW 9b, 9c): they are
-// restored and count toward the fleet's caps from then on (EaW 25b).
+// restored and count toward the fleet's caps from then on (EaW 25b). An
+// inspection that would take the fleet over a cap of EaW 17.0, as the
+// prizes of this turn's battles may, is not made.
 func (t *turn) inspect(owner campaign.PlayerID, o orders.Order) {
 	in := o.Inspect
 	f := t.fleetFor(owner, o, in.Fleet)
@@ -407,6 +490,12 @@ func (t *turn) inspect(owner campaign.PlayerID, o orders.Order) {
 		t.failService(owner, o, "it holds no captured units")
 		return
 	}
+	inspected := *f
+	inspected.Captured = nil
+	if why := t.overCap(in.Fleet, &inspected); why != "" {
+		t.failRule(owner, o, "EaW 17.0", why)
+		return
+	}
 	var units []campaign.ClassName
 	for _, i := range f.Inspect() {
 		units = append(units, f.Units[i])
@@ -419,8 +508,9 @@ func (t *turn) inspect(owner campaign.PlayerID, o orders.Order) {
 // selfRepair makes a fleet's self-repairs after the battles (EaW 24.0):
 // each inspected unit mends its damage with what its self-repair capacity
 // has left since it last resupplied (EaW 22b), one point of capacity per
-// point mended: attack, sensor and speed first (its systems), then
-// structure. Uninspected prizes mend nothing (EaW 25b).
+// point mended, as the free repairs after a battle do (repair, EaW 23a):
+// its systems first, each point on the one hit worst, then structure.
+// Uninspected prizes mend nothing (EaW 25b).
 func (t *turn) selfRepair(owner campaign.PlayerID, o orders.Order) {
 	id := o.SelfRepair.Fleet
 	f := t.fleetFor(owner, o, id)
@@ -439,9 +529,10 @@ func (t *turn) selfRepair(owner campaign.PlayerID, o orders.Order) {
 			spent = true
 			continue
 		}
-		fixed, used := mend(d, left)
+		fixed := repair(d, left)
 		fixed.Unit = i
-		putDamage(f, fixed)
+		setDamage(f, fixed)
+		used := points(d) - points(fixed)
 		c := f.CrewOf(i)
 		c.Repaired += used
 		f.SetCrew(c)
@@ -459,19 +550,6 @@ func (t *turn) selfRepair(owner campaign.PlayerID, o orders.Order) {
 	}
 }
 
-// mend repairs damage with up to left points: attack, sensor and speed
-// first, then structure. It returns what is left of the damage and the
-// points used.
-func mend(d campaign.UnitDamage, left int) (campaign.UnitDamage, int) {
-	used := 0
-	for _, p := range []*int{&d.Attack, &d.Sensor, &d.Speed, &d.Structure} {
-		n := min(*p, left-used)
-		*p -= n
-		used += n
-	}
-	return d, used
-}
-
 // mendText says what a repair mended: "2 structure, 1 attack".
 func mendText(before, after campaign.UnitDamage) string {
 	var parts []string
@@ -487,16 +565,6 @@ func mendText(before, after campaign.UnitDamage) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// putDamage records the damage unit d.Unit of the fleet carries; none
-// leaves no record.
-func putDamage(f *campaign.Fleet, d campaign.UnitDamage) {
-	f.Damage = slices.DeleteFunc(f.Damage, func(o campaign.UnitDamage) bool { return o.Unit == d.Unit })
-	if d.Any() {
-		f.Damage = append(f.Damage, d)
-		slices.SortFunc(f.Damage, func(a, b campaign.UnitDamage) int { return a.Unit - b.Unit })
-	}
 }
 
 // resupplyAll is the New Year's global resupply (EaW 3b): every fleet of
@@ -529,14 +597,14 @@ func (t *turn) resupplyAll() {
 		var text []string
 		if len(restored) > 0 {
 			text = append(text, fmt.Sprintf("New Year Y%d: your fleets resupplied wherever they are, restoring the self-repair capacity of %s (EaW 3b).",
-				t.date.Year+1, fleetList(restored)))
+				t.date.Year+1, fleetNames(restored)))
 		}
 		switch {
 		case len(left) > 0 && !hasFRD:
 			text = append(text, fmt.Sprintf("New Year Y%d: you have no FRD, so your fleets were not resupplied, and the self-repair capacity of %s stays used (EaW 3b, 15a).",
-				t.date.Year+1, fleetList(left)))
+				t.date.Year+1, fleetNames(left)))
 		case len(left) > 0:
-			text = append(text, fmt.Sprintf("Not resupplied, being trapped by a fortification (EaW 10h): %s.", fleetList(left)))
+			text = append(text, fmt.Sprintf("Not resupplied, being trapped by a fortification (EaW 10h): %s.", fleetNames(left)))
 		}
 		if len(text) > 0 {
 			t.emit(Event{Kind: EventResupplied, Players: []campaign.PlayerID{p.ID}, Rule: "EaW 3b", Text: strings.Join(text, " ")})
@@ -550,8 +618,8 @@ func usedSelfRepair(f *campaign.Fleet) bool {
 	return slices.ContainsFunc(f.Crews, func(c campaign.UnitCrew) bool { return c.Repaired > 0 })
 }
 
-// fleetList names fleets: "fleet 1st", "fleets 1st and 2nd".
-func fleetList(ids []string) string {
+// fleetNames names fleets by their IDs: "fleet 1st", "fleets 1st and 2nd".
+func fleetNames(ids []string) string {
 	if len(ids) == 1 {
 		return "fleet " + ids[0]
 	}

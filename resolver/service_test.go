@@ -1,11 +1,13 @@
 package resolver
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // withServiceClasses adds what the fleet-service orders need: damage
@@ -246,5 +248,154 @@ func TestEaW17_0_CarriedBasesAndPrizesDoNotCount(t *testing.T) {
 	total, big := st.FleetLoad(st.Fleet("blue", "1st"))
 	if total != 120 || big != 120 {
 		t.Errorf("FleetLoad = %d, %d; want 120, 120: the prize and the bases left out", total, big)
+	}
+}
+
+// TestEaW9_0_LateScrapWhereTheTowEnds: a scrap carried out after the
+// battles is checked where the FRD ends its tow, wherever the tow stands
+// in the text (EaW 4b, 9.0, 15e).
+func TestEaW9_0_LateScrapWhereTheTowEnds(t *testing.T) {
+	st := serviceState().withPoints(5).withFleet("blue", "y", "a", "cruiser", "frigate").withFleet("blue", "x", "b", "frigate")
+	res := resolveOne(t, st, "blue", "move: {fleet: y, path: [b]}", "scrap: {fleet: y, units: [frigate]}", "move_frd: {at: a, path: [b]}")
+	if got := mustFleet(t, res.Next, "blue", "y").Units; !slices.Equal(got, []campaign.ClassName{"cruiser"}) {
+		t.Errorf("fleet y = %v, want its frigate scrapped at b, where the FRD ends its tow; failures %q", got, textsOf(res.Views[0], EventOrderFailed))
+	}
+	if got := refused(t, st.State, "blue", "move: {fleet: x, path: [a]}", "scrap: {fleet: x, units: [frigate]}", "move_frd: {at: a, path: [b]}"); !slices.Equal(got, []string{"EaW 9.0"}) {
+		t.Errorf("a scrap at a, which the FRD leaves: problems %v, want [EaW 9.0]", got)
+	}
+}
+
+// TestEaW17e_MONFleetServedWhereTheTowEnds: the MON's fleet moves with
+// its FRD, so a fleet service after the tow is carried out after the
+// battles, where the tow ends, and a post-combat order above the tow binds
+// the MON's fleet to where it is (EaW 4b, 17e).
+func TestEaW17e_MONFleetServedWhereTheTowEnds(t *testing.T) {
+	st := serviceState().withRoleClasses().withPoints(5).withFleet("blue", "m", "a", "monitor", "frigate").withFleet("blue", "x", "b", "frigate").
+		hurt("blue", "m", 1, campaign.UnitDamage{Structure: 2}, 0)
+	res := resolveOne(t, st, "blue", "move_frd: {at: a, path: [b]}", "resupply: {fleet: m}")
+	if got := oneText(t, res, 0, EventResupplied); !strings.Contains(got, "Fleet m resupplied at B") {
+		t.Errorf("resupply event = %q, want fleet m resupplied at B, where the tow ends", got)
+	}
+	if f := mustFleet(t, res.Next, "blue", "m"); f.At != "b" || len(f.Damage) != 0 {
+		t.Errorf("fleet m at %s with damage %v, want at b, repaired", f.At, f.Damage)
+	}
+	if got := refused(t, st.State, "blue", "move: {fleet: x, path: [a]}", "transfer: {from: x, to: m, units: [frigate]}", "move_frd: {at: a, path: [b]}"); !slices.Equal(got, []string{"EaW 4b"}) {
+		t.Errorf("a tow after a post-combat transfer into the MON's fleet: problems %v, want [EaW 4b]", got)
+	}
+}
+
+// TestEaW22b_SelfRepairMendsTheWorstSystemFirst: a self-repair mends as
+// the free repairs after a battle do, a point at a time on the system hit
+// worst, then structure (EaW 22b, 23a, 24.0).
+func TestEaW22b_SelfRepairMendsTheWorstSystemFirst(t *testing.T) {
+	// The cruiser has 9 points of capacity, 7 of them used.
+	st := serviceState().withFleet("blue", "1st", "b", "cruiser").hurt("blue", "1st", 0, campaign.UnitDamage{Attack: 1, Speed: 3, Structure: 2}, 7)
+	res := resolveOne(t, st, "blue", "self_repair: {fleet: 1st}")
+	if d := mustFleet(t, res.Next, "blue", "1st").DamageOf(0); d != (campaign.UnitDamage{Attack: 1, Speed: 1, Structure: 2}) {
+		t.Errorf("cruiser damage = %+v, want 2 speed mended, the worst system, and attack 1, speed 1, structure 2 left", d)
+	}
+}
+
+// servedNow carries out one fleet-service order of blue's at once, as the
+// resolver does, on a turn of st, without intake: st stands for a fleet
+// the turn changed after intake checked the order, and the test is of the
+// checks made again when the order is carried out.
+func servedNow(t *testing.T, st testState, line string) *turn {
+	t.Helper()
+	src := fmt.Sprintf("campaign: test\nplayer: blue\nturn: %d\norders:\n  - %s\n", st.Turn, line)
+	sub, err := orders.Parse([]byte(src))
+	if err != nil {
+		t.Fatalf("orders.Parse(%q) = %v", src, err)
+	}
+	tu := newTurn(st.State)
+	tu.serve(&ledger{refunds: map[campaign.PlayerID]int{}}, "blue", sub.Orders[0])
+	return tu
+}
+
+// failures returns the order-failed events of a turn with their rules,
+// "EaW 17.0: Fleet 1st did not ...".
+func failures(tu *turn) []string {
+	var out []string
+	for _, e := range tu.events {
+		if e.Kind == EventOrderFailed {
+			out = append(out, e.Rule+": "+e.Text)
+		}
+	}
+	return out
+}
+
+// TestEaW17_0_CapsCheckedWhenCarriedOut: an inspection, refit or transfer
+// that would take a fleet over a cap of EaW 17.0 when it is carried out
+// (a battle may have added prizes since intake) is not made.
+func TestEaW17_0_CapsCheckedWhenCarriedOut(t *testing.T) {
+	capped := func() testState {
+		// 4 cruisers and 2 scouts: 560 combat BPV, under a cap of 600.
+		st := serviceState().withFleet("blue", "1st", "a", "cruiser", "cruiser", "cruiser", "cruiser", "scout", "scout")
+		st.Rules.Fleets.MaxBigCBPV[0] = 0
+		return st
+	}
+	t.Run("inspect", func(t *testing.T) {
+		// the prize a battle of this turn took: 680 once inspected
+		st := capped()
+		f := st.Fleet("blue", "1st")
+		f.Units, f.Captured = append(f.Units, "cruiser"), []int{6}
+		tu := servedNow(t, st, "inspect: {fleet: 1st}")
+		if got := failures(tu); len(got) != 1 || !strings.HasPrefix(got[0], "EaW 17.0: Fleet 1st did not inspect its captured units: fleet 1st would have 680 combat BPV, over the cap of 600") {
+			t.Errorf("failures = %q, want the inspection refused under EaW 17.0", got)
+		}
+		if f := tu.next.Fleet("blue", "1st"); !f.IsCaptured(6) {
+			t.Errorf("fleet 1st captured %v, want the prize still uninspected", f.Captured)
+		}
+	})
+	t.Run("transfer", func(t *testing.T) {
+		st := capped().withFleet("blue", "2nd", "a", "cruiser")
+		tu := servedNow(t, st, "transfer: {from: 2nd, to: 1st, units: [cruiser]}")
+		if got := failures(tu); len(got) != 1 || !strings.Contains(got[0], "fleet 1st would have 680 combat BPV, over the cap of 600 in Y165 (EaW 17.0)") {
+			t.Errorf("failures = %q, want the transfer refused under EaW 17.0", got)
+		}
+		if got := len(tu.next.Fleet("blue", "1st").Units); got != 6 {
+			t.Errorf("fleet 1st has %d units, want its 6: nothing moved", got)
+		}
+	})
+	t.Run("refit", func(t *testing.T) {
+		// 4 heavy cruisers of 135: 620
+		tu := servedNow(t, capped(), "resupply: {fleet: 1st, refit: {cruiser: heavy-cruiser}}")
+		if got := failures(tu); len(got) != 1 || !strings.HasPrefix(got[0], "EaW 17.0: Fleet 1st did not refit its cruiser to heavy-cruiser: fleet 1st would have 620 combat BPV") {
+			t.Errorf("failures = %q, want the refit refused under EaW 17.0", got)
+		}
+		if f := tu.next.Fleet("blue", "1st"); f.Units[0] != "cruiser" || tu.next.Player("blue").Treasury != 500 {
+			t.Errorf("fleet 1st = %v, treasury %d; want no refit, nothing paid", f.Units, tu.next.Player("blue").Treasury)
+		}
+		if got := textsOf(View{Events: tu.events}, EventResupplied); len(got) != 1 {
+			t.Errorf("resupply events = %q, want the resupply made all the same", got)
+		}
+	})
+}
+
+// TestEaW26_0_UnitsKeptWhileABattleWaits: an order that would change the
+// units of a fleet in a battle that waits for its result is not carried
+// out: the result names the fleet's ships as the battle found them.
+func TestEaW26_0_UnitsKeptWhileABattleWaits(t *testing.T) {
+	waiting := func() testState {
+		st := serviceState().withFleet("blue", "1st", "a", "cruiser", "frigate", "defsat").withFleet("blue", "2nd", "a", "frigate").prize("blue", "1st", 1)
+		st.Battles = []campaign.Battle{{ID: "T0-B1", At: "a", Sides: []campaign.PlayerID{"blue", "red"}, Fleets: []campaign.BattleFleet{
+			{Owner: "blue", ID: "1st", Units: []campaign.ClassName{"cruiser", "frigate", "defsat"}},
+			{Owner: "red", ID: "1st", Units: []campaign.ClassName{"frigate"}}}}}
+		return st
+	}
+	for _, line := range []string{
+		"scrap: {fleet: 1st, units: [cruiser]}",
+		"transfer: {from: 1st, to: 2nd, units: [cruiser]}",
+		"transfer: {from: 2nd, to: 1st, units: [frigate]}",
+		"install: {fleet: 1st, units: [defsat]}",
+		"inspect: {fleet: 1st}",
+	} {
+		tu := servedNow(t, waiting(), line)
+		if got := failures(tu); len(got) != 1 || !strings.HasPrefix(got[0], "EaW 26.0: ") || !strings.Contains(got[0], "battle T0-B1, which waits for its result") {
+			t.Errorf("%s: failures = %q, want it refused under EaW 26.0", line, got)
+		}
+		if f := tu.next.Fleet("blue", "1st"); len(f.Units) != 3 || !f.IsCaptured(1) {
+			t.Errorf("%s: fleet 1st = %v captured %v, want it as the battle found it", line, f.Units, f.Captured)
+		}
 	}
 }
