@@ -64,8 +64,7 @@ func frdSystems(frds []*frdPlan) []campaign.SystemID {
 // starts with, those mp 1 builds add, and what the fleet services carried
 // out before movement give and take (movingFleet). Role checks (a MON, a
 // tug, a freighter) read them, so intake and resolver agree on what a
-// fleet holds (EaW 6.0, 7.0, 17e). The plan is not needed; the parameter
-// keeps the callers' form.
+// fleet holds (EaW 6.0, 7.0, 17e).
 func (v *validator) unitsOf(id campaign.FleetID) []campaign.ClassName {
 	if f := v.movingFleet(id); f != nil {
 		return f.Units
