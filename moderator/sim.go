@@ -23,8 +23,8 @@ type SimOptions struct {
 	// Orders is a directory holding turn-<n>/<player>.yaml.
 	Orders string
 	Turns  int
-	// Out receives turn-<n>/state.json and turn-<n>/<player>/report.txt
-	// and report.json.
+	// Out receives turn-<n>/state.json and, for each player,
+	// turn-<n>/<player>/report.txt, report.json, report.html and map.png.
 	Out string
 	// Log receives one line per turn and per rejected order file.
 	Log io.Writer

@@ -92,7 +92,7 @@ func (t *turn) develop(owner campaign.PlayerID, id campaign.FleetID, kind campai
 	}
 	fail := func(why string) {
 		t.emit(Event{Kind: EventOrderFailed, Players: audience, At: f.At, Rule: rule,
-			Text: fmt.Sprintf("Fleet %s did not develop a %s at %s: %s.", id, kind, t.systemName(f.At), why)})
+			Text: fmt.Sprintf("Fleet %s did not develop a %s (it stands at %s now): %s.", id, kind, t.systemName(f.At), why)})
 	}
 	sys := t.next.System(f.At)
 	switch {

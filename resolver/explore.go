@@ -216,7 +216,7 @@ func (t *turn) discover(sys *campaign.System, f *campaign.Fleet, prefs orders.Pr
 		d := t.throw(1, rule, "explore-type", string(sys.ID), "the type of the planet at "+name, sys.ID, who).Total()
 		sys.Planet = bonusType(d, prefs.ExplorePlanet)
 		if d == 6 {
-			found = " The roll left the type to you, and your explore_planet preference chose it."
+			found = fmt.Sprintf(" The roll left the type to you: %s, as prefs explore_planet says (mineral unless you name another).", sys.Planet)
 		}
 	}
 	sys.MapType = mapTypeOf(t.throw(1, "EaW 16d", "map-type", string(sys.ID), "the map type at "+name, sys.ID, who).Total(), sys.Planet)

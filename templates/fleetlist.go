@@ -48,7 +48,7 @@ func fleetUnits(f resolver.FleetView) string {
 func unitNotes(f resolver.FleetView, i int) string {
 	var state, crew []string
 	if slices.Contains(f.Captured, i) {
-		state = append(state, "captured, inspect at your FRD")
+		state = append(state, "captured, inspect at your FRD or small repair freighter")
 	}
 	if slices.Contains(f.Carried, i) {
 		state = append(state, "carried base, install at a planet")

@@ -102,7 +102,7 @@ func TestEaW2e_ReportListsCrewsPrizesAndDamage(t *testing.T) {
 	wants := []string{
 		"destroyer, cruiser (damaged: 4 structure, 1 attack) [Legendary Officer Kell Varro], destroyer [outstanding crew, 35 XP]",
 		"self-repair: 18 left",
-		"repair-freighter, frigate [poor crew], cruiser (captured, inspect at your FRD), gsa (carried base, install at a planet)",
+		"repair-freighter, frigate [poor crew], cruiser (captured, inspect at your FRD or small repair freighter), gsa (carried base, install at a planet)",
 		"large-repair",
 		"minesweeper",
 	}
@@ -131,7 +131,7 @@ func TestFleetUnits(t *testing.T) {
 			Crews: []campaign.UnitCrew{{Unit: 0, Repaired: 2}}}, "cruiser"},
 		{"prize with damage", resolver.FleetView{Units: []campaign.ClassName{"cruiser", "frigate"},
 			Captured: []int{1}, Damage: []campaign.UnitDamage{{Unit: 1, Structure: 2, Speed: 1}}},
-			"cruiser, frigate (captured, inspect at your FRD; damaged: 2 structure, 1 speed)"},
+			"cruiser, frigate (captured, inspect at your FRD or small repair freighter; damaged: 2 structure, 1 speed)"},
 		{"all marked", resolver.FleetView{Units: []campaign.ClassName{"frigate"},
 			Crews: []campaign.UnitCrew{{Unit: 0, Quality: "poor", Legendary: "Ana Reth", XP: 3}}}, "frigate [poor crew, Legendary Officer Ana Reth, 3 XP]"},
 	}
