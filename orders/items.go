@@ -199,10 +199,7 @@ func (p *parser) move(key, n *yaml.Node) *Move {
 	_, allowed := kindInfo(kindMove)
 	f := p.fields(n, allowed, "a move order")
 	m := &Move{}
-	if e, ok := p.required(f, key, "fleet"); ok {
-		s, _ := p.name(e.val, "fleet", "fleet: 1st")
-		m.Fleet, m.FleetPos = campaign.FleetID(s), pos(e.val)
-	}
+	m.Fleet, m.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	if e, ok := p.required(f, key, "path"); ok {
 		names, at, _ := p.names(e.val, "path", "path: [kessel, vega]")
 		for i, s := range names {
@@ -218,10 +215,7 @@ func (p *parser) develop(key, n *yaml.Node) *Develop {
 	_, allowed := kindInfo(kindDevelop)
 	f := p.fields(n, allowed, "a develop order")
 	d := &Develop{}
-	if e, ok := p.required(f, key, "fleet"); ok {
-		s, _ := p.name(e.val, "fleet", "fleet: 2nd")
-		d.Fleet, d.FleetPos = campaign.FleetID(s), pos(e.val)
-	}
+	d.Fleet, d.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 2nd")
 	if e, ok := p.required(f, key, "what"); ok {
 		d.WhatPos = pos(e.val)
 		if s, ok := p.name(e.val, "what", "what: mine"); ok {
@@ -253,10 +247,7 @@ func (p *parser) build(key, n *yaml.Node) *Build {
 			b.UnitsPos = append(b.UnitsPos, at[i])
 		}
 	}
-	if e, ok := p.required(f, key, "fleet"); ok {
-		s, _ := p.name(e.val, "fleet", "fleet: 3rd")
-		b.Fleet, b.FleetPos = campaign.FleetID(s), pos(e.val)
-	}
+	b.Fleet, b.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 3rd")
 	if e, ok := f["at"]; ok {
 		s, _ := p.name(e.val, "at", "at: drakkar")
 		b.At, b.AtPos = campaign.SystemID(s), pos(e.val)

@@ -88,10 +88,7 @@ func (p *parser) fleetOrder(key, n *yaml.Node) *FleetOrder {
 	_, allowed := kindInfo(key.Value)
 	f := p.fields(n, allowed, "a "+key.Value+" order")
 	o := &FleetOrder{}
-	if e, ok := p.required(f, key, "fleet"); ok {
-		s, _ := p.name(e.val, "fleet", "fleet: 1st")
-		o.Fleet, o.FleetPos = campaign.FleetID(s), pos(e.val)
-	}
+	o.Fleet, o.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	return o
 }
 
@@ -100,14 +97,22 @@ func (p *parser) unitsOrder(key, n *yaml.Node) *UnitsOrder {
 	_, allowed := kindInfo(key.Value)
 	f := p.fields(n, allowed, "a "+key.Value+" order")
 	o := &UnitsOrder{}
-	if e, ok := p.required(f, key, "fleet"); ok {
-		s, _ := p.name(e.val, "fleet", "fleet: 1st")
-		o.Fleet, o.FleetPos = campaign.FleetID(s), pos(e.val)
-	}
+	o.Fleet, o.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	if e, ok := p.required(f, key, "units"); ok {
 		o.Units, o.UnitsPos = p.classes(e.val, "units")
 	}
 	return o
+}
+
+// requiredName reads a required field holding one name, such as a fleet
+// or a system, with its position; a missing or unusable one is a problem.
+func requiredName[T ~string](p *parser, f map[string]entry, key *yaml.Node, field, example string) (T, Pos) {
+	e, ok := p.required(f, key, field)
+	if !ok {
+		return "", Pos{}
+	}
+	s, _ := p.name(e.val, field, example)
+	return T(s), pos(e.val)
 }
 
 // classes reads a list of unit classes.
@@ -135,10 +140,7 @@ func (p *parser) resupply(key, n *yaml.Node) *Resupply {
 	_, allowed := kindInfo(kindResupply)
 	f := p.fields(n, allowed, "a resupply order")
 	r := &Resupply{}
-	if e, ok := p.required(f, key, "fleet"); ok {
-		s, _ := p.name(e.val, "fleet", "fleet: 1st")
-		r.Fleet, r.FleetPos = campaign.FleetID(s), pos(e.val)
-	}
+	r.Fleet, r.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	e, ok := f["refit"]
 	if !ok || isNull(e.val) {
 		return r
@@ -171,14 +173,8 @@ func (p *parser) transfer(key, n *yaml.Node) *Transfer {
 	_, allowed := kindInfo(kindTransfer)
 	f := p.fields(n, allowed, "a transfer order")
 	t := &Transfer{}
-	if e, ok := p.required(f, key, "from"); ok {
-		s, _ := p.name(e.val, "from", "from: 1st")
-		t.From, t.FromPos = campaign.FleetID(s), pos(e.val)
-	}
-	if e, ok := p.required(f, key, "to"); ok {
-		s, _ := p.name(e.val, "to", "to: 2nd")
-		t.To, t.ToPos = campaign.FleetID(s), pos(e.val)
-	}
+	t.From, t.FromPos = requiredName[campaign.FleetID](p, f, key, "from", "from: 1st")
+	t.To, t.ToPos = requiredName[campaign.FleetID](p, f, key, "to", "to: 2nd")
 	if e, ok := p.required(f, key, "units"); ok {
 		t.Units, t.UnitsPos = p.classes(e.val, "units")
 	}
@@ -190,10 +186,7 @@ func (p *parser) moveFRD(key, n *yaml.Node) *MoveFRD {
 	_, allowed := kindInfo(kindMoveFRD)
 	f := p.fields(n, allowed, "a move_frd order")
 	m := &MoveFRD{}
-	if e, ok := p.required(f, key, "at"); ok {
-		s, _ := p.name(e.val, "at", "at: drakkar")
-		m.At, m.AtPos = campaign.SystemID(s), pos(e.val)
-	}
+	m.At, m.AtPos = requiredName[campaign.SystemID](p, f, key, "at", "at: drakkar")
 	if e, ok := p.required(f, key, "path"); ok {
 		m.Path, m.PathPos = p.systems(e.val, "path")
 	}
@@ -209,9 +202,6 @@ func (p *parser) buildFRD(key, n *yaml.Node) *BuildFRD {
 	_, allowed := kindInfo(kindBuildFRD)
 	f := p.fields(n, allowed, "a build_frd order")
 	b := &BuildFRD{}
-	if e, ok := p.required(f, key, "at"); ok {
-		s, _ := p.name(e.val, "at", "at: ferrum")
-		b.At, b.AtPos = campaign.SystemID(s), pos(e.val)
-	}
+	b.At, b.AtPos = requiredName[campaign.SystemID](p, f, key, "at", "at: ferrum")
 	return b
 }

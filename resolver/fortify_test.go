@@ -66,15 +66,7 @@ func fortified(st *campaign.State, owner campaign.PlayerID, at campaign.SystemID
 // refused validates orders against st and returns the problems' rules.
 func refused(t *testing.T, st *campaign.State, player campaign.PlayerID, lines ...string) []string {
 	t.Helper()
-	src := fmt.Sprintf("campaign: test\nplayer: %s\nturn: %d\norders:\n", player, st.Turn)
-	for _, l := range lines {
-		src += "  - " + l + "\n"
-	}
-	sub, err := orders.Parse([]byte(src))
-	if err != nil {
-		t.Fatalf("orders.Parse(%q) = %v", src, err)
-	}
-	_, err = orders.Validate(st, sub)
+	_, err := orders.Validate(st, parseOrders(t, st, player, lines...))
 	var ps orders.Problems
 	if err == nil {
 		return nil

@@ -67,8 +67,9 @@ func (s testState) atTurn(n int) testState {
 	return s
 }
 
-// submit parses orders for a player, failing the test on any problem.
-func submit(t *testing.T, st testState, player campaign.PlayerID, lines ...string) *orders.Submission {
+// parseOrders parses one order per line for a player in st's turn,
+// failing the test if they do not parse.
+func parseOrders(t *testing.T, st *campaign.State, player campaign.PlayerID, lines ...string) *orders.Submission {
 	t.Helper()
 	src := fmt.Sprintf("campaign: test\nplayer: %s\nturn: %d\norders:\n", player, st.Turn)
 	for _, l := range lines {
@@ -78,8 +79,15 @@ func submit(t *testing.T, st testState, player campaign.PlayerID, lines ...strin
 	if err != nil {
 		t.Fatalf("orders.Parse:\n%s\n= %v", src, err)
 	}
+	return sub
+}
+
+// submit parses orders for a player, failing the test on any problem.
+func submit(t *testing.T, st testState, player campaign.PlayerID, lines ...string) *orders.Submission {
+	t.Helper()
+	sub := parseOrders(t, st.State, player, lines...)
 	if _, err := orders.Validate(st.State, sub); err != nil {
-		t.Fatalf("orders.Validate:\n%s\n= %v", src, err)
+		t.Fatalf("orders.Validate(%q) = %v", lines, err)
 	}
 	return sub
 }
