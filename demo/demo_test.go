@@ -1,15 +1,14 @@
 package demo
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/store"
 )
@@ -21,7 +20,7 @@ import (
 // would, and checks that the scripted players sent orders.
 func TestDemoPlaysTurns(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "demo.db")
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	done := make(chan error, 1)
@@ -71,7 +70,7 @@ func TestDemoRefusesAnExistingDataFile(t *testing.T) {
 }
 
 // waitFor waits until the output matches re and returns the first group.
-func waitFor(t *testing.T, out *syncBuffer, re *regexp.Regexp) string {
+func waitFor(t *testing.T, out *syncbuf.Buffer, re *regexp.Regexp) string {
 	t.Helper()
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if m := re.FindStringSubmatch(out.String()); m != nil {
@@ -92,22 +91,4 @@ func waitForMails(t *testing.T, imapAddr, user string, n int) {
 		}
 	}
 	t.Fatalf("%s never had %d mails", user, n)
-}
-
-// syncBuffer is a bytes.Buffer safe for one writer and one reader.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

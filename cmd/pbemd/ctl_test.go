@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/control"
+	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -21,7 +22,7 @@ func startDaemon(t *testing.T, site *testSite) (stop func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan int, 1)
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	go func() {
 		done <- runMain(ctx, &env{stdout: &bytes.Buffer{}, stderr: &stderr}, []string{"run", "--config", site.config})
 	}()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/control"
+	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail/localmail"
 )
 
@@ -86,7 +86,7 @@ func buildPbemd(t *testing.T) string {
 // child is a pbemd process started by a test.
 type child struct {
 	cmd    *exec.Cmd
-	stderr *syncBuffer
+	stderr *syncbuf.Buffer
 	done   chan struct{} // closed when it has exited
 	err    error         // of Wait, once done
 }
@@ -95,7 +95,7 @@ type child struct {
 // is killed if the test ends first.
 func startChild(t *testing.T, bin string, env []string, args ...string) *child {
 	t.Helper()
-	c := &child{cmd: exec.Command(bin, args...), stderr: &syncBuffer{}, done: make(chan struct{})}
+	c := &child{cmd: exec.Command(bin, args...), stderr: &syncbuf.Buffer{}, done: make(chan struct{})}
 	c.cmd.Env = append(os.Environ(), env...)
 	c.cmd.Stdout, c.cmd.Stderr = io.Discard, c.stderr
 	if err := c.cmd.Start(); err != nil {
@@ -127,24 +127,6 @@ func (c *child) wait(t *testing.T, d time.Duration) int {
 	return c.cmd.ProcessState.ExitCode()
 }
 
-// syncBuffer is a bytes.Buffer safe for a child's output and a test.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // notifySocket listens where systemd would, on a unixgram socket, and
 // returns the NOTIFY_SOCKET value naming it.
 func notifySocket(t *testing.T, name string) (*net.UnixConn, string) {
@@ -174,7 +156,7 @@ func readNotify(t *testing.T, conn *net.UnixConn, d time.Duration) string {
 type recordingProxy struct {
 	ln   net.Listener
 	addr string
-	sent syncBuffer
+	sent syncbuf.Buffer
 }
 
 func startRecordingProxy(t *testing.T, addr string) *recordingProxy {
