@@ -184,6 +184,13 @@ func (p *parser) misplaced(kind *entry, keys []entry) {
 	}
 }
 
+// orderFields reads the fields of an order of kind key, which must be
+// among the kind's fields.
+func (p *parser) orderFields(key, n *yaml.Node) map[string]entry {
+	_, allowed := kindInfo(key.Value)
+	return p.fields(n, allowed, "a "+key.Value+" order")
+}
+
 // required reports a field missing from an order.
 func (p *parser) required(f map[string]entry, key *yaml.Node, field string) (entry, bool) {
 	e, ok := f[field]
@@ -196,24 +203,18 @@ func (p *parser) required(f map[string]entry, key *yaml.Node, field string) (ent
 
 // move reads the fields of a move order.
 func (p *parser) move(key, n *yaml.Node) *Move {
-	_, allowed := kindInfo(kindMove)
-	f := p.fields(n, allowed, "a move order")
+	f := p.orderFields(key, n)
 	m := &Move{}
 	m.Fleet, m.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	if e, ok := p.required(f, key, "path"); ok {
-		names, at, _ := p.names(e.val, "path", "path: [kessel, vega]")
-		for i, s := range names {
-			m.Path = append(m.Path, campaign.SystemID(s))
-			m.PathPos = append(m.PathPos, at[i])
-		}
+		m.Path, m.PathPos = p.systems(e.val, "path")
 	}
 	return m
 }
 
 // develop reads the fields of a develop order.
 func (p *parser) develop(key, n *yaml.Node) *Develop {
-	_, allowed := kindInfo(kindDevelop)
-	f := p.fields(n, allowed, "a develop order")
+	f := p.orderFields(key, n)
 	d := &Develop{}
 	d.Fleet, d.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 2nd")
 	if e, ok := p.required(f, key, "what"); ok {
@@ -237,15 +238,10 @@ func (p *parser) develop(key, n *yaml.Node) *Develop {
 
 // build reads the fields of a build order; mp defaults to 1.
 func (p *parser) build(key, n *yaml.Node) *Build {
-	_, allowed := kindInfo(kindBuild)
-	f := p.fields(n, allowed, "a build order")
+	f := p.orderFields(key, n)
 	b := &Build{MP: 1}
 	if e, ok := p.required(f, key, "units"); ok {
-		names, at, _ := p.names(e.val, "units", "units: [cruiser, frigate]")
-		for i, s := range names {
-			b.Units = append(b.Units, campaign.ClassName(s))
-			b.UnitsPos = append(b.UnitsPos, at[i])
-		}
+		b.Units, b.UnitsPos = p.classes(e.val, "units")
 	}
 	b.Fleet, b.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 3rd")
 	if e, ok := f["at"]; ok {

@@ -118,27 +118,27 @@ func requiredName[T ~string](p *parser, f map[string]entry, key *yaml.Node, fiel
 // classes reads a list of unit classes.
 func (p *parser) classes(n *yaml.Node, field string) ([]campaign.ClassName, []Pos) {
 	names, at, _ := p.names(n, field, field+": [cruiser, frigate]")
-	out := make([]campaign.ClassName, len(names))
-	for i, s := range names {
-		out[i] = campaign.ClassName(s)
-	}
-	return out, at
+	return convert[campaign.ClassName](names), at
 }
 
 // systems reads a list of system IDs.
 func (p *parser) systems(n *yaml.Node, field string) ([]campaign.SystemID, []Pos) {
 	names, at, _ := p.names(n, field, field+": [kessel, vega]")
-	out := make([]campaign.SystemID, len(names))
-	for i, s := range names {
-		out[i] = campaign.SystemID(s)
+	return convert[campaign.SystemID](names), at
+}
+
+// convert turns names into IDs of type T; no names is nil.
+func convert[T ~string](names []string) []T {
+	var out []T
+	for _, s := range names {
+		out = append(out, T(s))
 	}
-	return out, at
+	return out
 }
 
 // resupply reads a resupply order; refit is a mapping from class to class.
 func (p *parser) resupply(key, n *yaml.Node) *Resupply {
-	_, allowed := kindInfo(kindResupply)
-	f := p.fields(n, allowed, "a resupply order")
+	f := p.orderFields(key, n)
 	r := &Resupply{}
 	r.Fleet, r.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	e, ok := f["refit"]
@@ -170,8 +170,7 @@ func (p *parser) resupply(key, n *yaml.Node) *Resupply {
 
 // transfer reads a transfer order.
 func (p *parser) transfer(key, n *yaml.Node) *Transfer {
-	_, allowed := kindInfo(kindTransfer)
-	f := p.fields(n, allowed, "a transfer order")
+	f := p.orderFields(key, n)
 	t := &Transfer{}
 	t.From, t.FromPos = requiredName[campaign.FleetID](p, f, key, "from", "from: 1st")
 	t.To, t.ToPos = requiredName[campaign.FleetID](p, f, key, "to", "to: 2nd")
@@ -183,8 +182,7 @@ func (p *parser) transfer(key, n *yaml.Node) *Transfer {
 
 // moveFRD reads a move_frd order.
 func (p *parser) moveFRD(key, n *yaml.Node) *MoveFRD {
-	_, allowed := kindInfo(kindMoveFRD)
-	f := p.fields(n, allowed, "a move_frd order")
+	f := p.orderFields(key, n)
 	m := &MoveFRD{}
 	m.At, m.AtPos = requiredName[campaign.SystemID](p, f, key, "at", "at: drakkar")
 	if e, ok := p.required(f, key, "path"); ok {
@@ -199,8 +197,7 @@ func (p *parser) moveFRD(key, n *yaml.Node) *MoveFRD {
 
 // buildFRD reads a build_frd order.
 func (p *parser) buildFRD(key, n *yaml.Node) *BuildFRD {
-	_, allowed := kindInfo(kindBuildFRD)
-	f := p.fields(n, allowed, "a build_frd order")
+	f := p.orderFields(key, n)
 	b := &BuildFRD{}
 	b.At, b.AtPos = requiredName[campaign.SystemID](p, f, key, "at", "at: ferrum")
 	return b
