@@ -357,12 +357,9 @@ func (t *turn) disaster(at campaign.SystemID, f *campaign.Fleet, scout bool) {
 		t.found(at, f, "EaW 16c", "a disaster, but every crew of the fleet is poor already.")
 		return
 	}
-	c := f.CrewOf(pick.unit)
-	c.Quality = crewPoor
-	f.SetCrew(c)
-	t.emit(Event{Kind: EventCrew, Players: []campaign.PlayerID{f.Owner}, At: at, Rule: "EaW 16c",
-		Text: fmt.Sprintf("The precursor object fleet %s found at %s was a disaster: the crew of %s is now a Poor Crew (EaW 2e).",
-			f.ID, t.systemName(at), t.shipText(*pick))})
+	t.changeCrew(at, f, *pick, EventCrew, func(c *campaign.UnitCrew) { c.Quality = crewPoor },
+		fmt.Sprintf("The precursor object fleet %s found at %s was a disaster: the crew of %s is now a Poor Crew (EaW 2e).",
+			f.ID, t.systemName(at), t.shipText(*pick)))
 }
 
 // disasterFirst reports whether a disaster strikes a rather than b:

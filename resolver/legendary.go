@@ -58,6 +58,15 @@ func (t *turn) shipText(s shipRef) string {
 	return fmt.Sprintf("the %s (unit %d) of fleet %s", s.fleet.Units[s.unit], s.unit+1, s.fleet.ID)
 }
 
+// changeCrew changes the crew record of one discovering ship and tells
+// its owner how (EaW 16c).
+func (t *turn) changeCrew(at campaign.SystemID, f *campaign.Fleet, s shipRef, kind EventKind, change func(*campaign.UnitCrew), text string) {
+	c := f.CrewOf(s.unit)
+	change(&c)
+	f.SetCrew(c)
+	t.emit(Event{Kind: kind, Players: []campaign.PlayerID{f.Owner}, At: at, Rule: "EaW 16c", Text: text})
+}
+
 // foundLegendary is precursor object 1 (EaW 16c): a Legendary Officer, at
 // no cost, on a discovering ship. The limits of EaW 2e apply: it goes to
 // the largest ship that has no officer yet, since a second officer of the
@@ -68,12 +77,9 @@ func (t *turn) foundLegendary(at campaign.SystemID, f *campaign.Fleet) {
 		t.found(at, f, "EaW 16c", "a Legendary Officer, but no ship of the fleet can take one (EaW 2e); the find is lost.")
 		return
 	}
-	c := f.CrewOf(s.unit)
-	c.Legendary = legendaryOfficer
-	f.SetCrew(c)
-	t.emit(Event{Kind: EventLegendary, Players: []campaign.PlayerID{f.Owner}, At: at, Rule: "EaW 16c",
-		Text: fmt.Sprintf("The precursor object fleet %s found at %s: a Legendary Officer of your choice joined %s at no cost.",
-			f.ID, t.systemName(at), t.shipText(s))})
+	t.changeCrew(at, f, s, EventLegendary, func(c *campaign.UnitCrew) { c.Legendary = legendaryOfficer },
+		fmt.Sprintf("The precursor object fleet %s found at %s: a Legendary Officer of your choice joined %s at no cost.",
+			f.ID, t.systemName(at), t.shipText(s)))
 }
 
 // foundCrew is precursor object 2 (EaW 16c): an Outstanding Crew, at no
@@ -86,12 +92,9 @@ func (t *turn) foundCrew(at campaign.SystemID, f *campaign.Fleet) {
 		t.found(at, f, "EaW 16c", "an Outstanding Crew, but every crew of the fleet is outstanding already; the find is lost.")
 		return
 	}
-	c := f.CrewOf(s.unit)
-	c.Quality = crewOutstanding
-	f.SetCrew(c)
-	t.emit(Event{Kind: EventCrew, Players: []campaign.PlayerID{f.Owner}, At: at, Rule: "EaW 16c",
-		Text: fmt.Sprintf("The precursor object fleet %s found at %s: an Outstanding Crew took over %s at no cost.",
-			f.ID, t.systemName(at), t.shipText(s))})
+	t.changeCrew(at, f, s, EventCrew, func(c *campaign.UnitCrew) { c.Quality = crewOutstanding },
+		fmt.Sprintf("The precursor object fleet %s found at %s: an Outstanding Crew took over %s at no cost.",
+			f.ID, t.systemName(at), t.shipText(s)))
 }
 
 // rollLegendary is the yearly Legendary Officer roll (EaW 2e; digest §8
