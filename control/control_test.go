@@ -181,6 +181,27 @@ func TestReport(t *testing.T) {
 	}
 }
 
+// TestReportIsNamedByTheTurnItOpens: a report is asked for by the turn
+// its mail's subject names, the one it opened: after turn 1 is resolved,
+// turn 1 is the first report and turn 2 the latest.
+func TestReportIsNamedByTheTurnItOpens(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.dial(t).Resolve(t.Context(), "duel"); err != nil {
+		t.Fatalf("Resolve(duel) = %v", err)
+	}
+	for name, b := range f.backends(t) {
+		for _, tc := range []struct {
+			turn int
+			want string
+		}{{1, "Duel: turn 1 report for"}, {2, "Duel: turn 2 report for"}, {-1, "Duel: turn 2 report for"}} {
+			got, err := b.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Turn: tc.turn})
+			if err != nil || !bytes.HasPrefix(got, []byte(tc.want)) {
+				t.Errorf("%s: Report(blue, turn %d) = %.60q, %v; want %q", name, tc.turn, got, err, tc.want)
+			}
+		}
+	}
+}
+
 func TestBackup(t *testing.T) {
 	f := newFixture(t)
 	dir := t.TempDir()

@@ -127,12 +127,13 @@ type Resolved struct {
 	Outbox int `json:"outbox"`
 }
 
-// ReportRequest asks for a player's report after a turn.
+// ReportRequest asks for a player's report of a turn.
 type ReportRequest struct {
 	Campaign campaign.ID       `json:"campaign"`
 	Player   campaign.PlayerID `json:"player"`
-	// Turn is the resolved turn whose report to show; 0 is the first
-	// report, and a negative value the latest.
+	// Turn names the report by the turn it opened, as its mail's subject
+	// does: 1 is the first report, sent when the campaign started; 0 or
+	// less, the latest.
 	Turn int `json:"turn"`
 	// Format is text (the default), html, json or png.
 	Format string `json:"format,omitempty"`

@@ -290,7 +290,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		}
 	}
 	if c.Rerun == n {
-		res.Announce(fmt.Sprintf("This report replaces the earlier report of turn %d: the GM rolled the campaign back and the turn was played again.", n))
+		res.Announce(fmt.Sprintf("This report replaces the earlier turn %d report: the GM rolled the campaign back and turn %d was played again.", n+1, n))
 		c.Rerun = 0
 	}
 	now := m.clock.Now().UTC()
