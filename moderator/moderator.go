@@ -129,7 +129,7 @@ var _ mail.Syncer = (*Moderator)(nil)
 // inboxReadSince reports whether every mail that arrived before t has
 // been handled. Without an intake there is no inbox to wait for.
 func (m *Moderator) inboxReadSince(t time.Time) bool {
-	return m.intake == nil || m.inboxRead.Load() >= t.UnixNano()
+	return m.intake == nil || t.IsZero() || m.inboxRead.Load() >= t.UnixNano()
 }
 
 // awaitInbox asks intake for a pass now, and to wake the scheduler when
