@@ -61,7 +61,7 @@ func (a *Admin) Status(ctx context.Context) (*Status, error) {
 func campaignStatus(tx *store.Tx, c *store.Campaign) (CampaignStatus, error) {
 	cs := CampaignStatus{
 		ID: c.ID, Title: c.Title, Status: c.Status, Turn: c.Turn, Deadline: c.Deadline, TimeZone: c.Schedule.TimeZone,
-		Final: []campaign.PlayerID{}, OnFile: []campaign.PlayerID{}, Missing: []campaign.PlayerID{},
+		Final: []campaign.PlayerID{}, OnFile: []campaign.PlayerID{}, Missing: []campaign.PlayerID{}, Out: []SeatOut{},
 	}
 	filed, err := tx.TurnOrders(c.ID, c.Turn)
 	if err != nil {
@@ -74,6 +74,8 @@ func campaignStatus(tx *store.Tx, c *store.Campaign) (CampaignStatus, error) {
 	for _, seat := range c.Players {
 		isFinal, ok := final[seat.Player]
 		switch {
+		case !seat.Active():
+			cs.Out = append(cs.Out, SeatOut{Player: seat.Player, Why: seat.Out})
 		case !ok:
 			cs.Missing = append(cs.Missing, seat.Player)
 		case isFinal:

@@ -107,10 +107,19 @@ type CampaignStatus struct {
 	TimeZone string    `json:"timezone,omitempty"`
 	// Final lists the players whose orders on file for the open turn are
 	// final, OnFile those whose orders may still change, and Missing those
-	// with none; each in seat order.
+	// with none; each in seat order. Out lists the players who left the
+	// campaign, with why, and are in none of the three.
 	Final   []campaign.PlayerID `json:"final"`
 	OnFile  []campaign.PlayerID `json:"on_file"`
 	Missing []campaign.PlayerID `json:"missing"`
+	Out     []SeatOut           `json:"out"`
+}
+
+// SeatOut is a player who left a campaign: eliminated, dropped or
+// resigned.
+type SeatOut struct {
+	Player campaign.PlayerID `json:"player"`
+	Why    string            `json:"why"`
 }
 
 // Resolved says what resolving a turn did.

@@ -199,6 +199,8 @@ func (m *mapModel) paintTitle(p *painter, deadline string) {
 	switch {
 	case v.Ended:
 		sub += " · the campaign is over"
+	case v.Out != "":
+		sub += " · you are out of the campaign"
 	case strings.TrimSpace(deadline) != "":
 		sub += " · orders due " + cleanText(deadline)
 	}

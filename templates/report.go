@@ -59,7 +59,7 @@ func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, sche
 	if r.HTML, err = RenderHTML(v, deadline, loc, "cid:"+MapCID); err != nil {
 		return nil, err
 	}
-	if !v.Ended {
+	if !v.Ended && v.Out == "" {
 		r.Orders = OrderTemplate(v, schemaRef)
 	}
 	return r, nil
