@@ -29,11 +29,11 @@ func TestOrdersCountByArrivalAcrossADaemonOutage(t *testing.T) {
 	h.next("vorn").want(t, "accepted", "turn 1")
 	h.next("castellan").want(t, "not accepted", "The deadline of turn 1 passed at Thu 26 Nov 2026 15:00 EST (20:00 UTC), before these orders arrived (Thu 26 Nov 2026 15:05 EST (20:05 UTC))")
 	report := h.next("vorn")
-	report.want(t, "Turn 1 report", "2nd")
+	report.want(t, "Turn 2 report", "2nd")
 	report.wantNot(t, "Vorn Tal (vorn) sent no orders")
 	for _, p := range []string{"castellan", "ashari", "tekkar"} {
 		r := h.next(p)
-		r.want(t, "Turn 1 report", "(castellan) sent no orders for turn 1")
+		r.want(t, "Turn 2 report", "(castellan) sent no orders for turn 1")
 		r.wantNot(t, "(vorn) sent no orders")
 	}
 	if rec := h.onFile("vorn", 1); rec == nil || !rec.Received.Equal(deadline.Add(-time.Hour)) {
@@ -78,7 +78,7 @@ func TestTurnWaitsForAnInboxThatCannotBeRead(t *testing.T) {
 	fh.imap.Pass()
 	fh.advanceUntil("the turn", func() bool { return fh.campaign().Turn == 2 })
 	fh.nextWith("vorn", "accepted").want(t, "turn 1")
-	fh.nextWith("vorn", "Turn 1 report")
+	fh.nextWith("vorn", "Turn 2 report")
 	if rec := fh.onFile("vorn", 1); rec == nil {
 		t.Error("vorn's orders, delivered before the deadline, are not on file for turn 1")
 	}

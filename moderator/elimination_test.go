@@ -35,13 +35,13 @@ func TestEaW29_EliminatedPlayerGetsTheLastReport(t *testing.T) {
 	h.advanceTo(h.campaign().Deadline)
 
 	last := h.next("tekkar")
-	last.want(t, "Turn 1 report", "You are out of the campaign: eliminated", "This is your last report")
+	last.want(t, "Turn 2 report", "You are out of the campaign: eliminated", "This is your last report")
 	if strings.Contains(last.raw, "orders-") || strings.Contains(last.raw, "Orders are due") {
 		t.Errorf("tekkar's last report offers orders for a turn they cannot play:\n%s", last.body())
 	}
 	for _, p := range []string{"vorn", "castellan", "ashari"} {
 		r := h.next(p)
-		r.want(t, "Turn 1 report", "tekkar", "Orders are due")
+		r.want(t, "Turn 2 report", "tekkar", "Orders are due")
 		if !strings.Contains(r.raw, "orders-") {
 			t.Errorf("%s's report carries no order template", p)
 		}
@@ -53,7 +53,7 @@ func TestEaW29_EliminatedPlayerGetsTheLastReport(t *testing.T) {
 
 	h.advanceTo(h.campaign().Deadline)
 	for _, p := range []string{"vorn", "castellan", "ashari"} {
-		h.next(p).want(t, "Turn 2 report")
+		h.next(p).want(t, "Turn 3 report")
 	}
 	h.quiet(append(players, "gm")...)
 }
