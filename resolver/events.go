@@ -70,8 +70,10 @@ type Event struct {
 	Text    string              `json:"text"`
 }
 
-// concerns reports whether player may learn of e.
-func (e Event) concerns(player campaign.PlayerID) bool {
+// Concerns reports whether player may learn of e: whatever reaches a
+// player, in a report or a mail, is only the events that concern them
+// (EaW 1b, 1e).
+func (e Event) Concerns(player campaign.PlayerID) bool {
 	for _, p := range e.Players {
 		if p == player {
 			return true

@@ -307,7 +307,7 @@ func (r *Result) Carry(events []Event) {
 	for i := range r.Views {
 		var mine []Event
 		for _, e := range events {
-			if e.concerns(r.Views[i].Player) {
+			if e.Concerns(r.Views[i].Player) {
 				mine = append(mine, e)
 			}
 		}

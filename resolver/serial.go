@@ -46,15 +46,18 @@ func (s *series) serial() bool { return len(s.b.Fleets) > 2 }
 // lost (EaW 15a).
 func (t *turn) fight(b campaign.Battle) {
 	s := t.newSeries(b)
+	// Only the fights fought are public (EaW 1b, 1e): a meeting that did
+	// not happen and the order of battle, which names fleets that may
+	// never fight, are told to the sides alone, who were there.
 	if !s.contested(t) {
 		if !t.overrunCargo(s) {
-			t.emit(Event{Kind: EventBattleFought, Players: t.next.PlayerIDs(), At: b.At, Rule: battleRule(b.Lane),
+			t.emit(Event{Kind: EventBattleFought, Players: b.Sides, At: b.At, Rule: battleRule(b.Lane),
 				Text: fmt.Sprintf("Battle %s %s did not happen: the earlier battles left only one side there.", b.ID, t.placeText(b))})
 		}
 		return
 	}
 	if s.serial() && !ordered(b) {
-		t.emit(Event{Kind: EventBattle, Players: t.next.PlayerIDs(), At: b.At, Rule: orderRule(b),
+		t.emit(Event{Kind: EventBattle, Players: b.Sides, At: b.At, Rule: orderRule(b),
 			Text: fmt.Sprintf("Battle %s %s is fought fleet against fleet, %s.", b.ID, t.placeText(b), t.orderText(b, s.order))})
 	}
 	for {
@@ -272,7 +275,7 @@ func (t *turn) orderFleets(b *campaign.Battle) {
 	}
 }
 
-// orderText writes the order of battle as every player reads it: the
+// orderText writes the order of battle as the sides read it: the
 // empires and the fleets' combat BPV, not the fleets' IDs.
 func (t *turn) orderText(b campaign.Battle, order []campaign.FleetKey) string {
 	var parts []string

@@ -178,7 +178,7 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 	out.Systems = systemViews(intel, resolved)
 	out.Battles = v.battles(p.ID)
 	for _, e := range events {
-		if e.concerns(p.ID) {
+		if e.Concerns(p.ID) {
 			out.Events = append(out.Events, e)
 		}
 	}
