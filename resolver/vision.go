@@ -176,6 +176,7 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		}
 	}
 	out.Systems = systemViews(intel, resolved)
+	v.knowOwn(out.Systems, p.ID)
 	out.Battles = v.battles(p.ID)
 	for _, e := range events {
 		if e.Concerns(p.ID) {
@@ -266,6 +267,23 @@ func systemViews(intel *campaign.Intel, resolved int) []SystemView {
 		out[i] = sv
 	}
 	return out
+}
+
+// knowOwn marks the player's own developments in the systems they have
+// seen: a player always knows their own (EaW 1b), whatever the detail
+// and however old the sighting.
+func (v *vision) knowOwn(systems []SystemView, owner campaign.PlayerID) {
+	for i := range systems {
+		for _, d := range v.st.DevelopmentsAt(systems[i].ID) {
+			switch {
+			case d.Owner != owner:
+			case d.Kind == campaign.Fortification:
+				systems[i].Fortified = true
+			default:
+				systems[i].Developed = true
+			}
+		}
+	}
 }
 
 // knownMap is the shared map as a player knows it: every system and lane

@@ -205,3 +205,23 @@ func TestEaW5e_ScoutDetailReachesOnlyAsFarAsTheScout(t *testing.T) {
 		t.Error("blue does not see d, three lanes off, with a vision-3 cruiser")
 	}
 }
+
+// TestEaW1b_OwnDevelopmentsKnownWhateverTheDetail: once blue's fleet has
+// left its colony at c, it sees c from b without a scout, at the detail
+// that tells only a fortification; blue still knows its own colony there
+// (EaW 1b: only other players' developments are secret).
+func TestEaW1b_OwnDevelopmentsKnownWhateverTheDetail(t *testing.T) {
+	st := newTestState().
+		withFleet("blue", "1st", "c", "cruiser").
+		withDevelopment("blue", "c", campaign.Colony, campaign.Date{Year: 164})
+	sub := submit(t, st, "blue", "move: {fleet: 1st, path: [b]}")
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
+	c := systemView(viewOf(t, res, "blue"), "c")
+	if c == nil || c.Detail != DetailFortified || !c.Developed {
+		t.Errorf("blue's view of c, its colony, seen from b = %+v, want fortified-only detail and developed (EaW 1b)", c)
+	}
+	red := Observe(res.Next)[1]
+	if c := systemView(red, "c"); c != nil && c.Developed {
+		t.Errorf("red's view of c = %+v: blue's colony is secret to red (EaW 1b)", c)
+	}
+}
