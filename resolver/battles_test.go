@@ -86,3 +86,66 @@ func TestEaW1b_BattleThatDidNotHappenToldOnlyToItsSides(t *testing.T) {
 		t.Errorf("battle %s did not happen, told to %v, want only its sides [green red] (EaW 1b); events: %+v", atC.ID, told, events)
 	}
 }
+
+// laneMeeting sends blue's three cruisers from b toward d and red's
+// frigate from c toward a: they meet in the lane b–c (EaW 5c).
+func laneMeeting(t *testing.T, st testState) (testState, map[campaign.PlayerID]*orders.Submission) {
+	t.Helper()
+	st = st.withFleet("blue", "1st", "b", "cruiser", "cruiser", "cruiser").withFleet("red", "1st", "c", "frigate")
+	return st, map[campaign.PlayerID]*orders.Submission{
+		"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [c, d]}"),
+		"red":  submit(t, st, "red", "move: {fleet: 1st, path: [b, a]}"),
+	}
+}
+
+// TestEaW5c_LaneBattleWinnerAdvances: the fleet that holds the field
+// after a battle in a lane goes on to the system it was flying to, and
+// stops there: the rest of its route is lost, as for any fleet that met
+// hostile fleets (EaW 19a).
+func TestEaW5c_LaneBattleWinnerAdvances(t *testing.T) {
+	st, subs := laneMeeting(t, newTestState())
+	res := Resolve(st.State, subs)
+	f := fights(res)
+	if len(f) != 1 || !strings.Contains(f[0].Text, "in the lane between B and C") || !strings.Contains(f[0].Text, "blue held the field") {
+		t.Fatalf("fights = %+v, want blue to win in the lane b–c; pick a seed where it does", f)
+	}
+	if got := fleetAt(t, res.Next, "blue", "1st"); got != "c" {
+		t.Errorf("blue's 1st, winner of the battle in the lane b–c, is at %s, want c, its target (EaW 5c)", got)
+	}
+	if !slices.ContainsFunc(heardBy(res.Events, "blue"), func(e Event) bool { return e.Rule == "EaW 5c" && strings.Contains(e.Text, "went on to C") }) {
+		t.Errorf("blue was not told that its fleet went on to C; events: %+v", heardBy(res.Events, "blue"))
+	}
+}
+
+// TestEaW5c_LaneBattleWinnerMeetsWhatIsThere: the winner of the battle
+// in the lane arrives at its target in its current condition and fights
+// green's fleet waiting there.
+func TestEaW5c_LaneBattleWinnerMeetsWhatIsThere(t *testing.T) {
+	st, subs := laneMeeting(t, newTestState().withGreen().withFleet("green", "1st", "c", "frigate"))
+	res := Resolve(st.State, subs)
+	f := fights(res)
+	if len(f) < 2 || !strings.Contains(f[0].Text, "blue held the field") {
+		t.Fatalf("fights = %+v, want blue to win in the lane, then a battle at C", f)
+	}
+	at := f[1].Text
+	if !strings.HasPrefix(at, "Battle T1-B2 at C:") || !strings.Contains(at, "blue with") || !strings.Contains(at, "green with") {
+		t.Errorf("the second battle is %q, want blue, the lane's winner, against green at C (EaW 5c)", at)
+	}
+}
+
+// TestEaW5c_ReportedLaneBattleWinnerAdvances: with reported battles the
+// winner goes on when the result is settled.
+func TestEaW5c_ReportedLaneBattleWinnerAdvances(t *testing.T) {
+	st, subs := laneMeeting(t, newTestState().reported())
+	next := Resolve(st.State, subs).Next
+	if len(next.Battles) != 1 || next.Battles[0].Lane == nil {
+		t.Fatalf("battles = %+v, want one in the lane b–c", next.Battles)
+	}
+	events, err := ApplyReported(next, next.Battles[0].ID, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "red#1", Fate: "destroyed"}}}, "agreed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fleetAt(t, next, "blue", "1st"); got != "c" {
+		t.Errorf("blue's 1st, winner of the battle in the lane b–c, is at %s, want c (EaW 5c); events: %+v", got, events)
+	}
+}

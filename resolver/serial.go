@@ -54,6 +54,7 @@ func (t *turn) fight(b campaign.Battle) {
 			t.emit(Event{Kind: EventBattleFought, Players: b.Sides, At: b.At, Rule: battleRule(b.Lane),
 				Text: fmt.Sprintf("Battle %s %s did not happen: the earlier battles left only one side there.", b.ID, t.placeText(b))})
 		}
+		t.goOn(s)
 		return
 	}
 	if s.serial() && !ordered(b) {
@@ -72,6 +73,20 @@ func (t *turn) fight(b campaign.Battle) {
 	t.repairAfterBattle(s)
 	t.overrunCargo(s)
 	t.loseFRDs(s)
+	t.goOn(s)
+}
+
+// goOn takes on the fleets left in a meeting in a lane once it is over:
+// they are of one empire, the winner, and the lane is free (EaW 5c).
+func (t *turn) goOn(s *series) {
+	if s.b.Lane == nil {
+		return
+	}
+	for _, k := range s.order {
+		if f := s.live(t, k); f != nil {
+			t.advance(s.b, f)
+		}
+	}
 }
 
 // overrunCargo takes the bases of the meeting's fleets that carry nothing
