@@ -22,6 +22,10 @@ const (
 	EventIncome        EventKind = "income"
 	EventForfeit       EventKind = "forfeit"
 	EventDropped       EventKind = "dropped"
+	// EventHeld is a mine or colony that enemy ships stood over but could
+	// neither destroy nor capture: its owner's bases there must fall first
+	// (EaW 12a, 13c).
+	EventHeld EventKind = "held"
 	// EventTrapped is a fleet trapped by a fortification, a siege roll
 	// that failed, or a trapped fleet set free (EaW 10a–10e).
 	EventTrapped EventKind = "trapped"
