@@ -190,10 +190,9 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 // what its units can do from the catalogue (EaW 14.0, 22b, 25b).
 func (v *vision) fleetView(i int) FleetView {
 	f := &v.st.Fleets[i]
-	r := v.st.Rules.Budget
 	fv := FleetView{
 		ID: f.ID, At: f.At, Units: f.Units, CBPV: v.cbpv[i], Scout: v.scout[i],
-		Counts: len(f.Units) >= r.FleetMinShips && v.cbpv[i] >= r.FleetMinCBPV,
+		Counts: v.st.CountsForPoints(f),
 		Damage: f.Damage, Crews: f.Crews, Captured: f.Captured, Trapped: f.Trapped,
 	}
 	roles := map[campaign.Role]bool{}

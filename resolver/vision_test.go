@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -223,5 +224,33 @@ func TestEaW1b_OwnDevelopmentsKnownWhateverTheDetail(t *testing.T) {
 	red := Observe(res.Next)[1]
 	if c := systemView(red, "c"); c != nil && c.Developed {
 		t.Errorf("red's view of c = %+v: blue's colony is secret to red (EaW 1b)", c)
+	}
+}
+
+// TestEaW5_0_BasesAndFreightersDoNotMakeAFleetCount: blue has eight
+// fleets, four of one battleship carrying a GSA and four of a cruiser, a
+// scout and a repair freighter. None counts toward the order points
+// (EaW 5.0): a carried base is cargo, not a ship, and a freighter's combat
+// BPV is not the fleet's (EaW 17.0). Intake and the report agree: 3
+// points, the minimum.
+func TestEaW5_0_BasesAndFreightersDoNotMakeAFleetCount(t *testing.T) {
+	st := newTestState().withServiceClasses().withClass(campaign.UnitClass{Class: "battleship", CBPV: 200, EBPV: 220, Size: 2, Docking: 10})
+	for i, at := range []campaign.SystemID{"a", "a", "b", "b"} {
+		st = st.withFleet("blue", campaign.FleetID(fmt.Sprintf("bb%d", i)), at, "battleship", "gsa").
+			withFleet("blue", campaign.FleetID(fmt.Sprintf("cr%d", i)), at, "cruiser", "scout", "repair-freighter")
+	}
+	view := Observe(st.State)[0]
+	if view.Budget != 3 {
+		t.Errorf("blue's report gives %d order points, want 3 (EaW 5.0: no fleet counts)", view.Budget)
+	}
+	for _, f := range view.Fleets {
+		if f.Counts {
+			t.Errorf("fleet %s (%v) counts for points, want not", f.ID, f.Units)
+		}
+	}
+	sub := parseOrders(t, st.State, "blue", "move: {fleet: bb0, path: [b, c, d, e]}")
+	costed, err := orders.Validate(st.State, sub)
+	if costed.Budget != 3 || err == nil || !strings.Contains(err.Error(), "budget is 3") {
+		t.Errorf("orders.Validate of 4 points: budget %d, error %v; want 3 and a refusal", costed.Budget, err)
 	}
 }
