@@ -236,6 +236,7 @@ func (t *turn) applyOutcome(b campaign.Battle, fleets []*campaign.Fleet, out *ba
 		r.removeLosses(results[1-n].fleet)
 		t.loseCargo(b, r.fleet, "with the last of its ships")
 		if len(r.fleet.Units) > 0 && !r.inPlace {
+			r.fleet.Withdrew = b.Turn
 			t.retreat(b, r.fleet)
 		}
 	}

@@ -221,10 +221,14 @@ func (v *vision) fleetView(i int) FleetView {
 
 // sightings applies the vision radius of every fleet the player owns
 // (EaW 5e) and keeps, per system, the best detail any of them got. A fleet
-// sees as far as its farthest-seeing unit.
+// sees as far as its farthest-seeing unit. A fleet that broke off from a
+// battle this turn is on the move and sees nothing (EaW 33.0 #5).
 func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sighting {
 	seen := map[campaign.SystemID]*campaign.Sighting{}
 	for _, i := range v.byOwner[owner] {
+		if w := v.st.Fleets[i].Withdrew; w != 0 && w == turn {
+			continue
+		}
 		for _, r := range v.graph.Within(v.st.Fleets[i].At, v.radius[i]) {
 			sv := seen[r.System]
 			if sv == nil {

@@ -254,3 +254,43 @@ func TestEaW5_0_BasesAndFreightersDoNotMakeAFleetCount(t *testing.T) {
 		t.Errorf("orders.Validate of 4 points: budget %d, error %v; want 3 and a refusal", costed.Budget, err)
 	}
 }
+
+// TestEaW33_0_WithdrawnFleetMakesNoSightings: blue's hulk breaks off
+// from its battle at c and withdraws to b (EaW 21.0). It is on the move:
+// it makes no sightings this turn (EaW 33.0 #5), but blue still knows its
+// own fleet; next turn it sees again.
+func TestEaW33_0_WithdrawnFleetMakesNoSightings(t *testing.T) {
+	st := boarding(false)
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [c]}")})
+	if got := fleetAt(t, res.Next, "blue", "1st"); got != "b" {
+		t.Fatalf("blue's hulk is at %s, want it withdrawn to b", got)
+	}
+	blue := viewOf(t, res, "blue")
+	for _, s := range blue.Systems {
+		if s.Current {
+			t.Errorf("blue saw %s this turn (%+v), want nothing: its only fleet withdrew (EaW 33.0 #5)", s.ID, s)
+		}
+	}
+	if len(blue.Fleets) != 1 || blue.Fleets[0].At != "b" {
+		t.Errorf("blue's fleets = %+v, want its hulk at b: a player always knows their own", blue.Fleets)
+	}
+	later := Resolve(res.Next, nil)
+	if b := systemView(viewOf(t, later, "blue"), "b"); b == nil || !b.Current || b.Detail != DetailScout {
+		t.Errorf("blue's view of b a turn later = %+v, want seen again", b)
+	}
+}
+
+// TestEaW33_0_WithdrawnFleetDoesNotExplore: a fleet that withdrew to an
+// unknown system is on the move (EaW 33.0 #5) and has not stayed the rest
+// of the turn there, which exploring takes (EaW 16.0).
+func TestEaW33_0_WithdrawnFleetDoesNotExplore(t *testing.T) {
+	st := boarding(false)
+	st.System("b").Planet = campaign.Unknown
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [c]}")})
+	if got := fleetAt(t, res.Next, "blue", "1st"); got != "b" {
+		t.Fatalf("blue's hulk is at %s, want it withdrawn to b", got)
+	}
+	if p := res.Next.System("b").Planet; p != campaign.Unknown {
+		t.Errorf("b's planet = %s after blue's hulk withdrew there, want still unknown", p)
+	}
+}
