@@ -96,12 +96,20 @@ func TestReportedBattleAgreedByBothSides(t *testing.T) {
 	h.quiet(players...)
 }
 
-func TestDisputedBattleDecidedByTheGM(t *testing.T) {
+// newDisputedBattle starts battle T1-B1 as newReportedBattle does, and
+// has its sides send results that differ: it returns the mail that asks
+// the GM to decide.
+func newDisputedBattle(t *testing.T) (*harness, *received) {
+	t.Helper()
 	h, _ := newReportedBattle(t)
 	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
 	h.next("castellan").want(t, "confirm it?")
 	h.ask("castellan", "battle: T1-B1", "result: {ships: [{ship: vorn#1, fate: destroyed}], vp: {castellan: 80}}").want(t, "the GM will decide")
-	ask := h.next("gm")
+	return h, h.next("gm")
+}
+
+func TestDisputedBattleDecidedByTheGM(t *testing.T) {
+	h, ask := newDisputedBattle(t)
 	ask.want(t, "Battle T1-B1 needs your decision", "Result 1, from vorn", "Result 2, from castellan", "accept 2", "auto")
 	h.replyTo("gm", ask, "accept 2\n\nCastellan's account matches the log.")
 	h.next("gm").want(t, "Battle T1-B1 settled")
@@ -217,11 +225,7 @@ func TestSettledBattleIsInTheNextReport(t *testing.T) {
 // (EaW 1e), but what followed for each side (its fleets by name, where
 // they went, their crews' experience) reaches only that side (EaW 1b).
 func TestEaW1b_BattleFoughtByPbemdTellsOthersOnlyTheFight(t *testing.T) {
-	h, _ := newReportedBattle(t)
-	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
-	h.next("castellan").want(t, "confirm it?")
-	h.ask("castellan", "battle: T1-B1", "result: {ships: [{ship: vorn#1, fate: destroyed}], vp: {castellan: 80}}").want(t, "the GM will decide")
-	ask := h.next("gm")
+	h, ask := newDisputedBattle(t)
 	h.replyTo("gm", ask, "auto")
 	h.next("gm").want(t, "Battle T1-B1 decided")
 	sides := map[string]string{}
