@@ -77,9 +77,11 @@ func (t *turn) fight(b campaign.Battle) {
 }
 
 // goOn takes on the fleets left in a meeting in a lane once it is over:
-// they are of one empire, the winner, and the lane is free (EaW 5c).
+// they are of one empire, the winner, and the lane is free (EaW 5c). A
+// meeting that still has two empires in it, as one that could not be
+// fought and waits for the GM, lets nobody on.
 func (t *turn) goOn(s *series) {
-	if s.b.Lane == nil {
+	if s.b.Lane == nil || s.contested(t) {
 		return
 	}
 	for _, k := range s.order {
