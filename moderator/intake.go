@@ -266,7 +266,11 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		secret = sub.Token
 	}
 	if err != nil {
-		return reject(soleCampaign(seats), problemsRejection(err, in))
+		r := problemsRejection(err, in)
+		if err := m.ownExample(r, seats, gms); err != nil {
+			return decision{}, err
+		}
+		return reject(soleCampaign(seats), r)
 	}
 	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
 		return m.handleRequest(in, rec, seats, gms, sub, reject)
@@ -293,6 +297,35 @@ func problemsRejection(err error, in *mail.Inbound) *templates.Rejection {
 		r.Reason = err.Error()
 	}
 	return r
+}
+
+// ownExample puts, in place of the generic example orders a rejection
+// offers for a mail with no orders in it (a question in prose, say), an
+// example with the sender's own campaign, seat and turn, or the GM's
+// command.
+func (m *Moderator) ownExample(r *templates.Rejection, seats []seat, gms []*store.Campaign) error {
+	generic := func(p orders.Problem) bool { return p.Hint == orders.MinimalExample }
+	if !slices.ContainsFunc(r.Problems, generic) {
+		return nil
+	}
+	var hint string
+	switch {
+	case len(seats) > 0:
+		c, p := seats[0].campaign, seats[0].seat.Player
+		var rec *store.TurnRecord
+		if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err }); err != nil {
+			return err
+		}
+		hint = templates.OrdersExample(c.ID, p, c.Turn, firstMoveOrder(rec.State, p))
+	case len(gms) > 0:
+		hint = templates.CommandExample(gms[0].ID)
+	}
+	for i := range r.Problems {
+		if generic(r.Problems[i]) {
+			r.Problems[i].Hint = hint
+		}
+	}
+	return nil
 }
 
 func sourceName(in *mail.Inbound) string {

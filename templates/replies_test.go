@@ -161,3 +161,17 @@ func TestRejectionMasksATokenWhereverItStands(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderGMWelcome: the GM's examples name a player of the GM's own
+// campaign, not frontier's vorn.
+func TestRenderGMWelcome(t *testing.T) {
+	subject, text := RenderGMWelcome(&GMWelcome{Title: "Rimward Drift", Campaign: "rimward", Turn: 1,
+		Deadline: "Thu 26 Nov 2026 20:00 UTC", Address: "moderator@example.test", Token: "ABCD-EFGH", Player: "zeph"})
+	if subject != "[rimward] You are the GM of Rimward Drift" {
+		t.Errorf("subject = %q", subject)
+	}
+	if !strings.Contains(text, "command: drop zeph ") || strings.Contains(text, "vorn") {
+		t.Errorf("the GM's examples do not name the campaign's player zeph:\n%s", text)
+	}
+	golden.Check(t, "testdata/gmwelcome.txt.golden", []byte(text))
+}
