@@ -330,6 +330,9 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 		if _, isVerdict := readVerdict(string(in.Text)); len(gms) == 0 || !isVerdict {
 			return decision{}, errNotAnApproval
 		}
+		if m.unauthenticatedOver(in.From, rec) {
+			return decision{}, nil
+		}
 		return reply(store.Rejected, "unknown reply address", "Your reply did nothing",
 			"pbemd never gave out the address you replied to, so nothing was done. Reply to the request mail itself, without changing its address.\n")
 	}

@@ -246,13 +246,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
 		return decision{mails: []outgoing{o}, secret: secret}, nil
 	}
-	if n, until := m.senders.add(in.From, m.clock.Now()); n > m.limits.SenderMailsPerHour {
-		if n > m.limits.SenderMailsPerHour+1 {
-			return ignore("over the sender's hourly limit")
-		}
-		return reject(soleCampaign(seats), &templates.Rejection{Reason: fmt.Sprintf(
-			"pbemd has had %d mails from your address in the last hour, more than the %d it reads from one address, so it did not read this one and will not read more until %s. Send your orders again after that; the orders already on file stand.",
-			n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))})
+	if d, over, err := m.overLimit(in, rec, seats, gms, reject); over || err != nil {
+		return d, err
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable
