@@ -260,6 +260,9 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	if sub != nil {
 		secret = sub.Token
 	}
+	if d, misused, err := m.misusedGMToken(in, rec, sub, reject); misused || err != nil {
+		return d, err
+	}
 	if err != nil {
 		r := problemsRejection(err, in)
 		if err := m.ownExample(r, seats, gms); err != nil {
@@ -343,15 +346,7 @@ func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decisi
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
 		return decision{}, nil
 	}
-	var c *store.Campaign
-	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		c, err = tx.Campaign(sub.Campaign)
-		if errors.Is(err, store.ErrCampaignNotFound) {
-			return nil
-		}
-		return err
-	})
+	c, err := m.campaignByID(sub.Campaign)
 	if err != nil || c == nil {
 		return decision{}, err
 	}
