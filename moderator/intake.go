@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -66,6 +65,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	if err != nil {
 		return fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}
+	rec.Detail = string(templates.MaskTokens([]byte(rec.Detail), out.secret))
 	switch rec.Outcome {
 	case store.Ignored:
 		log.Info("mail ignored", "why", rec.Detail)
@@ -78,7 +78,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 			log.Info("request done", "campaign", rec.Campaign, "player", rec.Player, "what", rec.Detail)
 		}
 	}
-	rec.Raw = storedCopy(f.Raw, in.Text, rec.Outcome, out.secret)
+	rec.Raw = storedCopy(f.Raw, in, rec.Outcome, out.secret)
 	if rec.Outcome == store.Ignored {
 		if n, _ := m.ignored.add("", m.clock.Now()); n > m.limits.IgnoredMailsPerHour {
 			if n == m.limits.IgnoredMailsPerHour+1 {
@@ -120,32 +120,6 @@ func arrival(f mail.Fetched, in *mail.Inbound, now time.Time) time.Time {
 		return now
 	}
 	return at.UTC()
-}
-
-// maxIgnoredBytes bounds what is kept of a mail that was ignored: its
-// header is enough to tell what it was, and strangers' mail must not grow
-// the data file without limit.
-const maxIgnoredBytes = 64 << 10
-
-// storedCopy is what the store keeps of a processed mail: the whole mail
-// with its token masked where it stands in clear text, or only the header
-// of ignored mail. A token hidden in an encoded part (base64, quoted-
-// printable) cannot be masked in place: then the header is kept with the
-// decoded text, masked, instead of the body.
-func storedCopy(raw, text []byte, outcome store.Outcome, secret string) []byte {
-	head := raw
-	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
-		head = raw[:i+4]
-	}
-	if outcome == store.Ignored {
-		return bytes.Clone(head[:min(len(head), maxIgnoredBytes)])
-	}
-	masked := templates.Redact(raw, secret)
-	if len(secret) >= 4 && !bytes.Contains(raw, []byte(secret)) && bytes.Contains(text, []byte(secret)) {
-		note := "X-Pbemd-Stored: the body held the token in an encoded part; kept here decoded, with the token masked\r\n"
-		return slices.Concat(head[:len(head)-2], []byte(note+"\r\n"), templates.Redact(text, secret))
-	}
-	return masked
 }
 
 // commit records a processed message, moves the cursor, files orders,

@@ -108,6 +108,7 @@ func New(opts Options) *Moderator {
 	if m.log == nil {
 		m.log = slog.New(slog.DiscardHandler)
 	}
+	m.log = slog.New(maskingHandler{m.log.Handler()})
 	if _, d, ok := strings.Cut(m.address, "@"); ok {
 		m.domain = d
 	} else {
