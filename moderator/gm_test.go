@@ -297,6 +297,10 @@ func TestGMCommandsByMail(t *testing.T) {
 	h.next("castellan").want(t, "You are out of")
 	h.gm(token, "drop castellan").want(t, "already out")
 	h.ask("castellan", "command: status").want(t, "You are out of campaign frontier")
+	h.send(h.mailFrom("castellan", h.orders("castellan", 1, false)))
+	out := h.next("castellan")
+	out.want(t, "You are out of campaign frontier", "Write to the GM")
+	out.wantNot(t, "Fix the mistakes")
 
 	st = h.gm(token, "status")
 	st.want(t, "castellan", "out: dropped by the GM", "process: turn 1", "replace: ashari", "rollback: from turn 2 back to turn 1")

@@ -54,9 +54,10 @@ type Moderator struct {
 	log     *slog.Logger
 	limits  Limits
 
-	// senders counts mails per sender address, ignored the mails nobody
+	// senders counts mails per sender address that carry the sender's
+	// token, unauthenticated those that do not, ignored the mails nobody
 	// answers, each over the last hour.
-	senders, ignored window
+	senders, unauthenticated, ignored window
 	// turns caches the decoded open turns, read-only.
 	turns turnCache
 
@@ -107,6 +108,7 @@ func New(opts Options) *Moderator {
 	if m.log == nil {
 		m.log = slog.New(slog.DiscardHandler)
 	}
+	m.log = slog.New(maskingHandler{m.log.Handler()})
 	if _, d, ok := strings.Cut(m.address, "@"); ok {
 		m.domain = d
 	} else {
