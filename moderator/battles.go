@@ -327,7 +327,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		if err := tx.PutBattle(c.ID, bc); err != nil {
 			return err
 		}
-		return tx.Audit(c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
+		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
 	}
 	return mails, apply, nil
 }

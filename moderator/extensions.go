@@ -115,7 +115,7 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		if err := tx.PutApproval(hashToken(token), approval); err != nil {
 			return err
 		}
-		return tx.Audit(c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
+		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
 			Detail: fmt.Sprintf("%d hours for turn %d: %s", e.Hours, c.Turn, orNone(e.Reason))})
 	}
 	text := fmt.Sprintf("Your request for %d more hours for turn %d is with the GM. You will hear as soon as they answer.\nUntil then the deadline stays %s.\n",

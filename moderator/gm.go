@@ -286,7 +286,7 @@ func (m *Moderator) gmProcess(r *request) (decision, error) {
 		if err := res.commit(tx); err != nil {
 			return err
 		}
-		return tx.Audit(r.c.ID, audit)
+		return writeAudit(tx, r.c.ID, audit)
 	}
 	next := "The campaign has ended."
 	if res.c.Status != store.Ended {
@@ -349,7 +349,7 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 		if err := tx.PutCampaign(c); err != nil {
 			return err
 		}
-		return tx.Audit(c.ID, audit)
+		return writeAudit(tx, c.ID, audit)
 	}
 	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", fmt.Sprintf("Turn %d will be played again", n), func(s *store.Seat) string {
 		return fmt.Sprintf(`The GM rolled %s back to the start of turn %d. The turn will be played

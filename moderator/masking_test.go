@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/store"
 )
 
 // TestATokenWrittenAnywhereIsMasked: vorn's token written anywhere but
@@ -76,4 +77,30 @@ func TestATokenWrittenAnywhereIsMasked(t *testing.T) {
 	if strings.Contains(logs, tok) {
 		t.Errorf("the log holds the token:\n%s", logs)
 	}
+}
+
+// TestATokenInARequestIsMaskedInTheAuditLog: a player who pastes their
+// token into an extension's reason finds it masked in the audit log the
+// GM reads, as everywhere else.
+func TestATokenInARequestIsMaskedInTheAuditLog(t *testing.T) {
+	h, gmToken := newGMHarness(t)
+	tok := h.tokens["vorn"]
+	h.ask("vorn", `extension: {hours: 24, reason: "my token is `+tok+`"}`).want(t, "is with the GM")
+	h.next("gm").wantNot(t, tok)
+	var log []*store.AuditEntry
+	err := h.db.View(func(tx *store.Tx) (err error) { log, err = tx.AuditLog("frontier"); return })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, e := range log {
+		if strings.Contains(e.Detail, tok) {
+			t.Errorf("the audit log holds vorn's token: %q", e.Detail)
+		}
+		found = found || e.Action == "extension asked"
+	}
+	if !found {
+		t.Error("the audit log has no entry for the extension request")
+	}
+	h.gm(gmToken, "status").wantNot(t, tok)
 }

@@ -263,7 +263,7 @@ func putCampaign(c *store.Campaign, turn int, audit ...store.AuditEntry) func(tx
 			return err
 		}
 		for _, e := range audit {
-			if err := tx.Audit(c.ID, e); err != nil {
+			if err := writeAudit(tx, c.ID, e); err != nil {
 				return err
 			}
 		}
@@ -297,4 +297,12 @@ func steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
 		}
 		return nil
 	}
+}
+
+// writeAudit adds an entry to a campaign's audit log with anything shaped
+// like a token masked: details quote what players and the GM wrote, and
+// the log is kept and shown for as long as the campaign.
+func writeAudit(tx *store.Tx, id campaign.ID, e store.AuditEntry) error {
+	e.Detail = string(templates.MaskTokens([]byte(e.Detail)))
+	return tx.Audit(id, e)
 }
