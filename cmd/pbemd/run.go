@@ -23,6 +23,11 @@ var errLocked = store.ErrLocked
 // for a moment, short enough that a second daemon gives up at once.
 const lockWait = time.Second
 
+// readyMsg is what the daemon logs once it is ready: main has installed
+// its SIGTERM handler, the store is open and the control socket listens.
+// Whoever signals a daemon they started waits for it first.
+const readyMsg = "pbemd running"
+
 // cmdRun runs the daemon. Under systemd (Type=notify) it reports ready once
 // the store is open and the control socket listens, just before the
 // moderator's loops start, and stopping when SIGTERM arrives.
@@ -37,7 +42,7 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer stopControl()
-	d.log.Info("pbemd running", "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address, "imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host)
+	d.log.Info(readyMsg, "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address, "imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host)
 	d.notify(notifyReady)
 	var once sync.Once
 	stopping := func() { // at SIGTERM, or when the loops end on their own
@@ -95,7 +100,7 @@ func (d *daemon) notify(state string) {
 // openDaemon adds --config to the command's flags, parses them, opens the
 // store and wires the moderator to the configured mail servers.
 func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*daemon, error) {
-	path := fs.String("config", "", "daemon config file")
+	path := fs.String("config", "", "the daemon config `FILE`")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
