@@ -27,8 +27,8 @@ type dataFlags struct {
 
 func addDataFlags(fs *flag.FlagSet) dataFlags {
 	return dataFlags{
-		data:   fs.String("data", "", "bbolt data file (or --config)"),
-		config: fs.String("config", "", "daemon config file naming the data file"),
+		data:   fs.String("data", "", "the bbolt data `FILE` (or --config)"),
+		config: fs.String("config", "", "the daemon config `FILE` naming the data file"),
 	}
 }
 
@@ -157,7 +157,7 @@ func players(ps []campaign.PlayerID) string {
 // cmdResolve resolves a campaign's open turn now.
 func cmdResolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("resolve")
-	cfgPath := fs.String("config", "", "daemon config file")
+	cfgPath := fs.String("config", "", "the daemon config `FILE`")
 	positional, flags := splitPositional(args, 1)
 	if err := parseFlags(fs, flags); err != nil {
 		return err
@@ -196,7 +196,7 @@ func cmdResolve(ctx context.Context, e *env, args []string) error {
 func cmdBackup(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("backup")
 	loc := addDataFlags(fs)
-	out := fs.String("out", "", "the file to write the copy to")
+	out := fs.String("out", "", "the `FILE` to write the copy to")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -229,7 +229,7 @@ func cmdBackup(ctx context.Context, e *env, args []string) error {
 func cmdRestore(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("restore")
 	loc := addDataFlags(fs)
-	from := fs.String("from", "", "the backup to restore")
+	from := fs.String("from", "", "the backup `FILE` to restore")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

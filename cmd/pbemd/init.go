@@ -10,7 +10,7 @@ import (
 
 func cmdInit(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("init")
-	scenario := fs.String("scenario", "", "scenario file")
+	scenario := fs.String("scenario", "", "the scenario `FILE`")
 	d, err := openDaemon(ctx, e, fs, args)
 	if err != nil {
 		return err
