@@ -165,11 +165,14 @@ func render(rep *moderator.PastReport, format string) ([]byte, error) {
 }
 
 // Backup writes a consistent copy of the data file to path (store
-// DB.BackupFile). path must be absolute: a daemon's working directory is
-// not the caller's.
+// DB.BackupFile). path must be absolute, as a daemon's working directory
+// is not the caller's, and new or an earlier backup.
 func (a *Admin) Backup(ctx context.Context, path string) (int64, error) {
 	if !filepath.IsAbs(path) {
 		return 0, fmt.Errorf("%w: backup path %q is not absolute", ErrBadRequest, path)
+	}
+	if path == SocketPath(a.db.Path()) { // a file there would keep the next daemon from listening
+		return 0, fmt.Errorf("back up to %s: %w: it is the daemon's control socket; name a new file", path, store.ErrBackupTarget)
 	}
 	return a.db.BackupFile(path)
 }

@@ -204,6 +204,13 @@ func TestBackup(t *testing.T) {
 		if _, err := b.Backup(t.Context(), f.db.Path()); !errors.Is(err, store.ErrBackupOverData) {
 			t.Errorf("%s: Backup(the data file) = %v, want ErrBackupOverData", name, err)
 		}
+		sock := SocketPath(f.db.Path()) // none listens: a file there would stop the next daemon
+		if _, err := b.Backup(t.Context(), sock); !errors.Is(err, store.ErrBackupTarget) {
+			t.Errorf("%s: Backup(the control socket's path) = %v, want ErrBackupTarget", name, err)
+		}
+		if _, err := os.Lstat(sock); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: Backup(the control socket's path) left a file there: %v", name, err)
+		}
 	}
 }
 

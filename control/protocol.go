@@ -54,6 +54,7 @@ var codes = [...]struct {
 	{"turn_not_found", store.ErrTurnNotFound},
 	{"not_running", moderator.ErrNotRunning},
 	{"backup_over_data", store.ErrBackupOverData},
+	{"backup_target", store.ErrBackupTarget},
 	{"unknown_format", ErrUnknownFormat},
 	{"bad_request", ErrBadRequest},
 	{"no_moderator", ErrNoModerator},

@@ -111,6 +111,12 @@ func TestAdminCommands(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, backup) || !strings.Contains(out, "written by the daemon") {
 		t.Errorf("backup = %d, %q, %q", code, out, errOut)
 	}
+	if code, _, errOut := run(t, "backup", "--out", "pbemd.db.sock", "--config", "pbemd.yaml"); code != exitFailure || !strings.Contains(errOut, "control socket; name a new file") {
+		t.Errorf("backup over the control socket = %d, %q; want exit %d naming the control socket", code, errOut, exitFailure)
+	}
+	if code, _, errOut := run(t, "status", "--config", "pbemd.yaml"); code != exitOK {
+		t.Errorf("status after a backup over the control socket was refused = %d, %q", code, errOut)
+	}
 	waitForMail(t, site.world, "castellan", 3)
 	if code, _, errOut := run(t, "restore", "--from", "backup.db", "--config", "pbemd.yaml"); code != exitLocked || !strings.Contains(errOut, "stop the daemon first") {
 		t.Errorf("restore while the daemon runs = %d, %q; want exit %d", code, errOut, exitLocked)
