@@ -3,6 +3,10 @@ package store_test
 import (
 	"bytes"
 	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -201,5 +205,45 @@ func TestReleaseMemoryKeepsTheData(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestOpen_warnsWhenOpenToOthers: an existing data file that group or
+// others may read is opened, with a warning that names the file, its mode
+// and the fix (issue 12, item 20); a file of mode 0600 opens quietly.
+func TestOpen_warnsWhenOpenToOthers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pbemd.db")
+	for _, tc := range []struct {
+		mode os.FileMode
+		want string
+	}{
+		{0o600, ""},
+		{0o644, `level=WARN msg="data file is open to other users; only the daemon's user should read it" data=` + path + ` mode=0644 fix="chmod 600 ` + path + `"`},
+		{0o660, "mode=0660"},
+	} {
+		created, err := store.Open(path, store.Options{}) // creates it the first time
+		if err != nil {
+			t.Fatal(err)
+		}
+		created.Close()
+		if err := os.Chmod(path, tc.mode); err != nil {
+			t.Fatal(err)
+		}
+		var log bytes.Buffer
+		db, err := store.Open(path, store.Options{Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{
+			ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+				if a.Key == slog.TimeKey {
+					return slog.Attr{}
+				}
+				return a
+			},
+		}))})
+		if err != nil {
+			t.Fatalf("Open(a file of mode %04o) = %v", tc.mode, err)
+		}
+		db.Close()
+		if got := log.String(); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("Open(a file of mode %04o) logged %q, want %q", tc.mode, got, tc.want)
+		}
 	}
 }

@@ -65,7 +65,11 @@ func withBackend(ctx context.Context, e *env, data string, cfg *config.Config, f
 	if _, err := os.Stat(data); err != nil {
 		return fmt.Errorf("data file: %w", err) // never create one by mistake
 	}
-	db, err := store.Open(data, store.Options{LockTimeout: lockWait})
+	log := newLogger(e.stderr, "text", "warn")
+	if cfg != nil {
+		log = newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level)
+	}
+	db, err := store.Open(data, store.Options{LockTimeout: lockWait, Logger: log})
 	if errors.Is(err, errLocked) {
 		if c, derr := control.Dial(ctx, data); derr == nil { // a daemon came up meanwhile
 			defer c.Close()
@@ -79,10 +83,7 @@ func withBackend(ctx context.Context, e *env, data string, cfg *config.Config, f
 	defer db.Close()
 	var mod *moderator.Moderator
 	if cfg != nil {
-		mod = moderator.New(moderator.Options{
-			DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox,
-			Logger: newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level),
-		})
+		mod = moderator.New(moderator.Options{DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log})
 	}
 	return fn(control.NewAdmin(db, mod))
 }

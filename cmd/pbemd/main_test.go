@@ -174,3 +174,19 @@ func TestHelp(t *testing.T) {
 		t.Errorf("pbemd --help = %d, %q; want the command list on stdout", code, out)
 	}
 }
+
+// TestDataFileOpenToOthers: a command that opens a data file of mode 0644
+// says so on stderr, with the fix, and still works.
+func TestDataFileOpenToOthers(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "pbemd.db")
+	db, err := store.Open(data, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	os.Chmod(data, 0o644)
+	code, out, errOut := run(t, "status", "--data", data)
+	if code != exitOK || !strings.Contains(out, "no campaigns") || !strings.Contains(errOut, "mode=0644") || !strings.Contains(errOut, "chmod 600 "+data) {
+		t.Errorf("status on a data file of mode 0644 = %d, %q, %q; want the status and a warning with the fix", code, out, errOut)
+	}
+}

@@ -120,7 +120,7 @@ func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*
 	if err != nil {
 		return nil, configError{err}
 	}
-	db, err := openData(ctx, cfg.Data)
+	db, err := openData(ctx, cfg.Data, log)
 	if err != nil {
 		return nil, err
 	}
@@ -154,16 +154,17 @@ func loadConfig(path string) (*config.Config, error) {
 	return cfg, nil
 }
 
-// openData opens the data file for the daemon or for init. If a daemon
-// runs on it, it says which at once, without waiting for the file's lock.
-func openData(ctx context.Context, data string) (*store.DB, error) {
+// openData opens the data file for the daemon or for init, and warns on
+// log if other users may read it. If a daemon runs on it, it says which at
+// once, without waiting for the file's lock.
+func openData(ctx context.Context, data string, log *slog.Logger) (*store.DB, error) {
 	if c, err := control.Dial(ctx, data); err == nil {
 		d := c.Daemon()
 		c.Close()
 		return nil, fmt.Errorf("%s: %w: pbemd (pid %d) has been running on it since %s; stop it first, or reach it with pbemd status, resolve, report or backup",
 			data, errLocked, d.PID, d.Started.Local().Format(time.DateTime))
 	}
-	db, err := store.Open(data, store.Options{LockTimeout: lockWait})
+	db, err := store.Open(data, store.Options{LockTimeout: lockWait, Logger: log})
 	if errors.Is(err, errLocked) {
 		return nil, fmt.Errorf("%w (a daemon starting or stopping, or a pbemd command using the file directly)", err)
 	}
