@@ -24,6 +24,9 @@ var (
 	ErrCampaignNotFound = errors.New("store: campaign not found")
 	// ErrTurnNotFound is returned when a campaign has no state for a turn.
 	ErrTurnNotFound = errors.New("store: turn not found")
+	// ErrCampaignExists is returned by CreateCampaign when a campaign has
+	// the new one's ID already.
+	ErrCampaignExists = errors.New("store: a campaign with this ID exists already; give the scenario another campaign id")
 )
 
 var (

@@ -111,6 +111,12 @@ func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*
 	if err != nil {
 		return nil, err
 	}
+	return newDaemon(ctx, e, cfg)
+}
+
+// newDaemon opens the store a config names and wires the moderator to the
+// configured mail servers.
+func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error) {
 	log := newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level)
 	imapPass, err := cfg.IMAP.Password()
 	if err != nil {
@@ -161,7 +167,7 @@ func openData(ctx context.Context, data string, log *slog.Logger) (*store.DB, er
 	if c, err := control.Dial(ctx, data); err == nil {
 		d := c.Daemon()
 		c.Close()
-		return nil, fmt.Errorf("%s: %w: pbemd (pid %d) has been running on it since %s; stop it first, or reach it with pbemd status, resolve, report or backup",
+		return nil, fmt.Errorf("%s: %w: pbemd (pid %d) has been running on it since %s; stop it first, or reach it with pbemd init, status, resolve, report or backup",
 			data, errLocked, d.PID, d.Started.Local().Format(time.DateTime))
 	}
 	db, err := store.Open(data, store.Options{LockTimeout: lockWait, Logger: log})
