@@ -47,6 +47,8 @@ type harness struct {
 	generation int
 	// limits apply to the next daemon started.
 	limits moderator.Limits
+	// retention applies to the next daemon started.
+	retention time.Duration
 }
 
 func newHarness(t *testing.T) *harness {
@@ -97,7 +99,7 @@ func (h *harness) newModerator() *moderator.Moderator {
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
 		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
-		Limits: h.limits,
+		Limits: h.limits, Retention: h.retention,
 	})
 }
 

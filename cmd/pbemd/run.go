@@ -137,6 +137,7 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 			SenderMailsPerHour:  int(cfg.Limits.SenderMailsPerHour),
 			IgnoredMailsPerHour: int(cfg.Limits.IgnoredMailsPerHour),
 		},
+		Retention: cfg.Retention.Mail,
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port), TLS: mail.TLSMode(cfg.IMAP.TLS),
 			User: cfg.IMAP.User, Password: imapPass, Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed,
