@@ -194,15 +194,32 @@ func Restore(from, path string, opts RestoreOptions) (*Restored, error) {
 			return nil, fmt.Errorf("restore %s: %w", from, err)
 		}
 		defer cur.Close() // holds the lock until the backup is in place
-		res.Kept = path + ".before-restore-" + opts.Now.UTC().Format("20060102T150405Z")
-		if err := keep(path, res.Kept); err != nil {
-			return nil, fmt.Errorf("restore %s: %w", from, err)
+		res.Kept = keptName(path, "restore", opts.Now)
+	}
+	if err := swapIn(staged, path, res.Kept); err != nil {
+		return nil, fmt.Errorf("restore %s: %w", from, err)
+	}
+	return res, nil
+}
+
+// keptName is the name the data file at path is kept under when a
+// command (restore, compact) replaces it at now.
+func keptName(path, command string, now time.Time) string {
+	return path + ".before-" + command + "-" + now.UTC().Format("20060102T150405Z")
+}
+
+// swapIn keeps the data file at path as kept, unless kept is empty, and
+// renames staged, a synced file in the same directory, into its place.
+func swapIn(staged, path, kept string) error {
+	if kept != "" {
+		if err := keep(path, kept); err != nil {
+			return err
 		}
 	}
 	if err := os.Rename(staged, path); err != nil {
-		return nil, fmt.Errorf("restore %s: %w", from, err)
+		return err
 	}
-	return res, syncDir(filepath.Dir(path))
+	return syncDir(filepath.Dir(path))
 }
 
 // stage copies a backup into dir, synced, and returns the copy's name.

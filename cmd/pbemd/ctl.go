@@ -241,10 +241,8 @@ func cmdRestore(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c, err := control.Dial(ctx, data); err == nil {
-		d := c.Daemon()
-		c.Close()
-		return fmt.Errorf("%s: %w: pbemd (pid %d) runs on it; stop the daemon first (systemctl stop pbemd), then restore", data, errLocked, d.PID)
+	if err := refuseWhileRunning(ctx, data, "restore"); err != nil {
+		return err
 	}
 	res, err := store.Restore(*from, data, store.RestoreOptions{Now: time.Now(), LockTimeout: lockWait})
 	if err != nil {
@@ -257,3 +255,41 @@ func cmdRestore(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintln(e.stdout, "mail the daemon handled after the backup was taken is in the processed folder and is not read again; see README.md, Backup and restore, before you start the daemon")
 	return nil
 }
+
+// cmdCompact rewrites the data file without its free pages while no
+// daemon runs.
+func cmdCompact(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("compact")
+	loc := addDataFlags(fs)
+	if err := noArgs(fs, args); err != nil {
+		return err
+	}
+	data, _, err := loc.load()
+	if err != nil {
+		return err
+	}
+	if err := refuseWhileRunning(ctx, data, "compact"); err != nil {
+		return err
+	}
+	res, err := store.Compact(data, store.CompactOptions{Now: time.Now(), LockTimeout: lockWait})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "compacted %s from %s to %s, %d campaigns, consistent\n", data, mebibytes(res.Before), mebibytes(res.After), res.Campaigns)
+	fmt.Fprintf(e.stdout, "the old data file is kept as %s; remove it once the daemon runs well on the new one\n", res.Kept)
+	return nil
+}
+
+// refuseWhileRunning returns an error wrapping errLocked if a daemon runs
+// on the data file: command replaces the file, which the daemon holds.
+func refuseWhileRunning(ctx context.Context, data, command string) error {
+	c, err := control.Dial(ctx, data)
+	if err != nil {
+		return nil
+	}
+	d := c.Daemon()
+	c.Close()
+	return fmt.Errorf("%s: %w: pbemd (pid %d) runs on it; stop the daemon first (systemctl stop pbemd), then %s", data, errLocked, d.PID, command)
+}
+
+func mebibytes(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

@@ -118,8 +118,10 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("status after a backup over the control socket was refused = %d, %q", code, errOut)
 	}
 	waitForMail(t, site.world, "castellan", 3)
-	if code, _, errOut := run(t, "restore", "--from", "backup.db", "--config", "pbemd.yaml"); code != exitLocked || !strings.Contains(errOut, "stop the daemon first") {
-		t.Errorf("restore while the daemon runs = %d, %q; want exit %d", code, errOut, exitLocked)
+	for _, args := range [][]string{{"restore", "--from", "backup.db"}, {"compact"}} {
+		if code, _, errOut := run(t, append(args, "--config", "pbemd.yaml")...); code != exitLocked || !strings.Contains(errOut, "stop the daemon first") {
+			t.Errorf("%s while the daemon runs = %d, %q; want exit %d", args[0], code, errOut, exitLocked)
+		}
 	}
 
 	code, out, errOut = run(t, "resolve", "frontier", "--config", "pbemd.yaml")
@@ -144,6 +146,11 @@ func TestAdminCommands(t *testing.T) {
 	code, out, _ = run(t, "status", "--config", "pbemd.yaml")
 	if code != exitOK || !strings.Contains(out, "no daemon runs") || !strings.Contains(out, "running, turn 1,") || !strings.Contains(out, "vorn") {
 		t.Errorf("status after restore = %d, %q", code, out)
+	}
+	checkRestored(t, site.data)
+	code, out, errOut = run(t, "compact", "--config", "pbemd.yaml")
+	if code != exitOK || !strings.Contains(out, "1 campaigns, consistent") || !strings.Contains(out, "kept as "+site.data+".before-compact-") {
+		t.Fatalf("compact = %d, %q, %q", code, out, errOut)
 	}
 	checkRestored(t, site.data)
 

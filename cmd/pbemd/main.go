@@ -50,6 +50,7 @@ var commands = []command{
 	{"resolve", "CAMPAIGN --config FILE", "resolve a campaign's open turn now with the orders on file; through the daemon if it runs", cmdResolve},
 	{"backup", "--out FILE (--config FILE | --data FILE)", "write a consistent copy of the data file, while the daemon runs or not", cmdBackup},
 	{"restore", "--from FILE (--config FILE | --data FILE)", "put a backup in place of the data file, keeping the old one; the daemon must be stopped", cmdRestore},
+	{"compact", "(--config FILE | --data FILE)", "rewrite the data file without its free space, keeping the old one; the daemon must be stopped", cmdCompact},
 	{"scenario check", "FILE", "list every problem in a scenario file, with file:line:col", cmdScenarioCheck},
 	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},
 	{"battle simulate", "FILE --seed N [--runs K]", "fight a battle file's battle and print its log, or with --runs the win rates and spread of rounds and losses", cmdBattleSimulate},
