@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/internal/yamldoc"
 )
 
 // checker walks the YAML nodes of one file and collects its problems. The
@@ -56,22 +58,16 @@ func (c *checker) document(data []byte, limit int, empty string) *yaml.Node {
 		c.addf(nil, "file may hold %d YAML values, more than the limit of %d", n, MaxValues)
 		return nil
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
+	first, extra := yamldoc.Split(data)
+	c.extraDocument(extra)
 	var doc yaml.Node
-	if err := decodeNode(dec, &doc); err != nil {
+	if err := decodeNode(yaml.NewDecoder(bytes.NewReader(first)), &doc); err != nil {
 		if errors.Is(err, io.EOF) {
 			c.addf(nil, "%s", empty)
 		} else {
-			c.syntax(data, err)
+			c.syntax(first, err)
 		}
 		return nil
-	}
-	var extra yaml.Node
-	switch err := decodeNode(dec, &extra); {
-	case err == nil:
-		c.addf(&extra, "a second YAML document starts here; a file holds one document, so remove the second \"---\" and what follows")
-	case !errors.Is(err, io.EOF):
-		c.syntax(data, err)
 	}
 	c.refuseAliases(&doc)
 	if len(doc.Content) == 0 || isNull(doc.Content[0]) {
@@ -79,6 +75,20 @@ func (c *checker) document(data []byte, limit int, empty string) *yaml.Node {
 		return nil
 	}
 	return doc.Content[0]
+}
+
+// extraDocument records that a file holds more than one YAML document, at
+// the line of the marker: only the first is read, and the rest must not be
+// dropped without a word.
+func (c *checker) extraDocument(e yamldoc.Extra) {
+	switch e.Marker {
+	case "---":
+		c.probs = append(c.probs, Problem{File: c.file, Line: e.Line, Col: 1,
+			Msg: `a second YAML document starts here with "---"; only one document is read, so remove this line and what follows, or put that in a file of its own`})
+	case "...":
+		c.probs = append(c.probs, Problem{File: c.file, Line: e.Line, Col: 1,
+			Msg: `the YAML document ends here with "...", but more text follows; only one document is read, so remove the "..." line or the text after it`})
+	}
 }
 
 // MaxValues bounds the YAML values (nodes) a file may hold, as estimated

@@ -62,7 +62,7 @@ func (a *Admin) Status(ctx context.Context) (*Status, error) {
 func campaignStatus(tx *store.Tx, c *store.Campaign) (CampaignStatus, error) {
 	cs := CampaignStatus{
 		ID: c.ID, Title: c.Title, Status: c.Status, Turn: c.Turn, Deadline: c.Deadline, TimeZone: c.Schedule.TimeZone,
-		Final: []campaign.PlayerID{}, OnFile: []campaign.PlayerID{}, Missing: []campaign.PlayerID{},
+		Final: []campaign.PlayerID{}, OnFile: []campaign.PlayerID{}, Missing: []campaign.PlayerID{}, Out: []SeatOut{},
 	}
 	filed, err := tx.TurnOrders(c.ID, c.Turn)
 	if err != nil {
@@ -75,6 +75,8 @@ func campaignStatus(tx *store.Tx, c *store.Campaign) (CampaignStatus, error) {
 	for _, seat := range c.Players {
 		isFinal, ok := final[seat.Player]
 		switch {
+		case !seat.Active():
+			cs.Out = append(cs.Out, SeatOut{Player: seat.Player, Why: seat.Out})
 		case !ok:
 			cs.Missing = append(cs.Missing, seat.Player)
 		case isFinal:
@@ -110,8 +112,9 @@ func (a *Admin) Resolve(ctx context.Context, id campaign.ID) (*Resolved, error) 
 	return res, err
 }
 
-// Report rebuilds a player's report after a resolved turn from the stored
-// state (moderator.ReportOf) and renders it in the requested format.
+// Report rebuilds a player's report of a turn, the one that opened it,
+// from the stored state (moderator.ReportOf) and renders it in the
+// requested format.
 func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
 	if err := CheckFormat(req.Format); err != nil {
 		return nil, err
@@ -120,7 +123,7 @@ func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
 	err := a.db.View(func(tx *store.Tx) error {
 		c, err := tx.Campaign(req.Campaign)
 		if err == nil {
-			latest = c.Turn - 1
+			latest = c.Turn
 		}
 		return err
 	})
@@ -129,10 +132,10 @@ func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
 	}
 	turn := req.Turn
 	switch {
-	case turn < 0:
+	case turn < 1:
 		turn = latest
 	case turn > latest:
-		return nil, fmt.Errorf("turn %d of %s is not resolved yet; the latest report is of turn %d (0 is the first report)", turn, req.Campaign, latest)
+		return nil, fmt.Errorf("%s has no turn %d report: turn %d is not resolved yet; the latest is the turn %d report (1 is the first)", req.Campaign, turn, turn-1, latest)
 	}
 	rep, err := moderator.ReportOf(a.db, req.Campaign, req.Player, turn)
 	if err != nil {

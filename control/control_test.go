@@ -98,6 +98,34 @@ func (f *fixture) backends(t *testing.T) map[string]Backend {
 	return map[string]Backend{"admin": f.admin, "client": f.dial(t)}
 }
 
+// TestStatusListsPlayersWhoAreOut: a player out of the campaign (EaW
+// 29.0) is listed as out, with why, and not as missing orders.
+func TestStatusListsPlayersWhoAreOut(t *testing.T) {
+	f := newFixture(t)
+	const why = "eliminated: nothing of theirs is left on the map (EaW 29.0)"
+	err := f.db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign("duel")
+		if err != nil {
+			return err
+		}
+		c.Seat("green").Out = why
+		return tx.PutCampaign(c)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range f.backends(t) {
+		st, err := b.Status(t.Context())
+		if err != nil {
+			t.Fatalf("%s: Status = %v", name, err)
+		}
+		c := st.Campaigns[0]
+		if want := []SeatOut{{Player: "green", Why: why}}; len(c.Missing) != 0 || !reflect.DeepEqual(c.Out, want) {
+			t.Errorf("%s: Status missing %v, out %+v; want none missing and %+v out", name, c.Missing, c.Out, want)
+		}
+	}
+}
+
 func TestStatus(t *testing.T) {
 	f := newFixture(t)
 	for name, b := range f.backends(t) {
@@ -116,7 +144,7 @@ func TestStatus(t *testing.T) {
 			ID: "duel", Title: "Duel", Status: store.Running, Turn: 1,
 			Deadline: time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC), TimeZone: "UTC",
 			Final: []campaign.PlayerID{"blue"}, OnFile: []campaign.PlayerID{"red"},
-			Missing: []campaign.PlayerID{"green"},
+			Missing: []campaign.PlayerID{"green"}, Out: []SeatOut{},
 		}}}
 		if !reflect.DeepEqual(st, want) {
 			t.Errorf("%s: Status = %+v\nwant %+v", name, st, want)
@@ -178,6 +206,27 @@ func TestReport(t *testing.T) {
 		}
 		if _, err := b.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "nobody"}); err == nil || !strings.Contains(err.Error(), "no such player") {
 			t.Errorf("%s: Report(nobody) = %v, want no such player", name, err)
+		}
+	}
+}
+
+// TestReportIsNamedByTheTurnItOpens: a report is asked for by the turn
+// its mail's subject names, the one it opened: after turn 1 is resolved,
+// turn 1 is the first report and turn 2 the latest.
+func TestReportIsNamedByTheTurnItOpens(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.dial(t).Resolve(t.Context(), "duel"); err != nil {
+		t.Fatalf("Resolve(duel) = %v", err)
+	}
+	for name, b := range f.backends(t) {
+		for _, tc := range []struct {
+			turn int
+			want string
+		}{{1, "Duel: turn 1 report for"}, {2, "Duel: turn 2 report for"}, {-1, "Duel: turn 2 report for"}} {
+			got, err := b.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Turn: tc.turn})
+			if err != nil || !bytes.HasPrefix(got, []byte(tc.want)) {
+				t.Errorf("%s: Report(blue, turn %d) = %.60q, %v; want %q", name, tc.turn, got, err, tc.want)
+			}
 		}
 	}
 }

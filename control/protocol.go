@@ -116,10 +116,19 @@ type CampaignStatus struct {
 	TimeZone string    `json:"timezone,omitempty"`
 	// Final lists the players whose orders on file for the open turn are
 	// final, OnFile those whose orders may still change, and Missing those
-	// with none; each in seat order.
+	// with none; each in seat order. Out lists the players who left the
+	// campaign, with why, and are in none of the three.
 	Final   []campaign.PlayerID `json:"final"`
 	OnFile  []campaign.PlayerID `json:"on_file"`
 	Missing []campaign.PlayerID `json:"missing"`
+	Out     []SeatOut           `json:"out"`
+}
+
+// SeatOut is a player who left a campaign: eliminated, dropped or
+// resigned.
+type SeatOut struct {
+	Player campaign.PlayerID `json:"player"`
+	Why    string            `json:"why"`
 }
 
 // Resolved says what resolving a turn did.
@@ -136,12 +145,13 @@ type Resolved struct {
 	Outbox int `json:"outbox"`
 }
 
-// ReportRequest asks for a player's report after a turn.
+// ReportRequest asks for a player's report of a turn.
 type ReportRequest struct {
 	Campaign campaign.ID       `json:"campaign"`
 	Player   campaign.PlayerID `json:"player"`
-	// Turn is the resolved turn whose report to show; 0 is the first
-	// report, and a negative value the latest.
+	// Turn names the report by the turn it opened, as its mail's subject
+	// does: 1 is the first report, sent when the campaign started; 0 or
+	// less, the latest.
 	Turn int `json:"turn"`
 	// Format is text (the default), html, json or png.
 	Format string `json:"format,omitempty"`

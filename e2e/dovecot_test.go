@@ -24,7 +24,7 @@ func TestTurnThroughDovecotAndPostfix(t *testing.T) {
 		welcome := h.titled(p, "Welcome")
 		welcome.want(t, "Welcome to Frontier Wars", "turn: 1")
 		h.tokens[p] = tokenOf(t, welcome)
-		h.titled(p, "Turn 0 report").want(t, "Turn 1 (Y165 spring) is open", "YOUR FLEETS")
+		h.titled(p, "Turn 1 report").want(t, "Turn 1 (Y165 spring) is open", "YOUR FLEETS")
 	}
 	h.run()
 
@@ -55,7 +55,7 @@ func TestTurnThroughDovecotAndPostfix(t *testing.T) {
 	h.send("tekkar", h.orders("tekkar", true, "move: {fleet: 3rd, path: [hollow]}"))
 	h.answer("tekkar").want(t, "accepted")
 	for _, p := range players {
-		report := h.titled(p, "Turn 1 report")
+		report := h.titled(p, "Turn 2 report")
 		report.want(t, "Turn 2 (Y165 summer) is open")
 		checkReport(t, p, report.raw)
 	}

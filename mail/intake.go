@@ -63,6 +63,9 @@ type Fetched struct {
 	UID         uint32
 	Raw         []byte // the whole RFC 5322 message, or only its header if Truncated
 	Size        int64  // RFC822.SIZE as the server reported it
+	// Arrived is the mail's INTERNALDATE: when the server took it into
+	// the mailbox (RFC 9051 §2.3.3); zero if the server gave none.
+	Arrived time.Time
 	// Truncated is set when the mail is larger than
 	// IntakeOptions.MaxMessageBytes: Raw is then only the header, so the
 	// moderator can still answer that the mail was too large.
@@ -82,12 +85,22 @@ type Handler interface {
 	Handle(ctx context.Context, m Fetched) error
 }
 
+// Syncer is a Handler that wants to know how far intake has read: after
+// each pass that handed over every mail it found, Intake calls Synced
+// with the time the pass looked into the mailbox. Every mail that arrived
+// before that time has then been handled.
+type Syncer interface {
+	Handler
+	Synced(at time.Time)
+}
+
 // Intake fetches mail from one IMAP mailbox and hands it to a Handler.
 type Intake struct {
 	opts      IntakeOptions
 	log       *slog.Logger
 	clock     clock.Clock
 	forcePoll bool // poll even where IDLE is offered; for tests, as every server offers it
+	poke      chan struct{}
 }
 
 // NewIntake returns an Intake; it does not connect until Run or Once.
@@ -107,7 +120,7 @@ func NewIntake(opts IntakeOptions) *Intake {
 	if opts.Timeout <= 0 {
 		opts.Timeout = defaultIMAPTimeout
 	}
-	in := &Intake{opts: opts, log: opts.Logger, clock: opts.Clock}
+	in := &Intake{opts: opts, log: opts.Logger, clock: opts.Clock, poke: make(chan struct{}, 1)}
 	if in.log == nil {
 		in.log = slog.New(slog.DiscardHandler)
 	}
@@ -116,6 +129,16 @@ func NewIntake(opts IntakeOptions) *Intake {
 	}
 	in.log = in.log.With("imap", opts.Addr, "mailbox", opts.Mailbox)
 	return in
+}
+
+// Poke asks a running Intake to look into the mailbox now rather than at
+// its next poll or IDLE wake-up. It never blocks; a pass already under way
+// may absorb it, and a connection that is down looks once it is back.
+func (in *Intake) Poke() {
+	select {
+	case in.poke <- struct{}{}:
+	default:
+	}
 }
 
 // Once connects, hands every new mail to h in UID order, files what h

@@ -452,3 +452,46 @@ func TestIntake_TLS(t *testing.T) {
 		})
 	}
 }
+
+// syncRecorder is a recorder that also hears how far intake has read.
+type syncRecorder struct {
+	*recorder
+	synced chan time.Time
+}
+
+func (r *syncRecorder) Synced(at time.Time) { r.synced <- at }
+
+// TestIntake_arrivalAndSync: every mail is handed over with its
+// INTERNALDATE, each whole pass tells the handler when it looked into the
+// mailbox, and Poke makes a running intake look at once, even when the
+// server offers no news and the next poll is an hour away.
+func TestIntake_arrivalAndSync(t *testing.T) {
+	at := time.Date(2026, 11, 26, 19, 59, 0, 0, time.UTC)
+	clk := clocktest.New(at)
+	w := testWorld(t, localmail.Options{Clock: clk})
+	deliver(t, w, "orders 1")
+	h := &syncRecorder{recorder: newRecorder(), synced: make(chan time.Time, 10)}
+	in := testIntake(t, w, IntakeOptions{Poll: time.Hour, Clock: clk})
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- in.Run(ctx, h) }()
+	defer func() { cancel(); <-done }()
+
+	h.waitFor(t, "orders 1")
+	clk.AdvanceTo(at.Add(2 * time.Minute))
+	if got := <-h.synced; !got.Equal(at) {
+		t.Errorf("first pass Synced(%v), want %v: it looked before the clock moved", got, at)
+	}
+	if m := h.got[0]; !m.Arrived.Equal(at) {
+		t.Errorf("mail handed over with Arrived %v, want its INTERNALDATE %v", m.Arrived, at)
+	}
+	in.Poke()
+	select {
+	case got := <-h.synced:
+		if !got.Equal(at.Add(2 * time.Minute)) {
+			t.Errorf("poked pass Synced(%v), want %v", got, at.Add(2*time.Minute))
+		}
+	case <-time.After(waitLimit):
+		t.Fatalf("Poke made no pass within %v", waitLimit)
+	}
+}

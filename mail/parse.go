@@ -55,6 +55,11 @@ type Inbound struct {
 	To        []string // lower-cased addr-specs of To and Cc
 	Subject   string   // RFC 2047-decoded
 	Date      time.Time
+	// Relayed is the date of the topmost Received header: when the last
+	// server on the way, the operator's own, took the mail (RFC 5321
+	// §4.4); zero if there is none or it cannot be read. Unlike Date, the
+	// sender does not write it.
+	Relayed   time.Time
 	InReplyTo string // first msg-id of In-Reply-To, without <>
 	// References are the msg-ids of References without <>; comma-separated
 	// lists are tolerated.
@@ -114,6 +119,7 @@ func parseHeader(h gmmail.Header, raw []byte) *Inbound {
 	if d, err := h.Date(); err == nil {
 		in.Date = d
 	}
+	in.Relayed = receivedDate(h.Get("Received"))
 	in.InReplyTo = firstOf(msgIDs(h.Get("In-Reply-To")))
 	in.References = msgIDs(h.Get("References"))
 	if n := len(in.References); n > maxReferences {
@@ -122,6 +128,20 @@ func parseHeader(h gmmail.Header, raw []byte) *Inbound {
 	in.Automatic = isAutomatic(h.Header)
 	in.Bounce = isBounce(h.Header, in.From)
 	return in
+}
+
+// receivedDate reads the date-time that ends a Received header, after its
+// last semicolon (RFC 5321 §4.4).
+func receivedDate(v string) time.Time {
+	i := strings.LastIndexByte(v, ';')
+	if i < 0 {
+		return time.Time{}
+	}
+	d, err := netmail.ParseDate(strings.TrimSpace(v[i+1:]))
+	if err != nil {
+		return time.Time{}
+	}
+	return d
 }
 
 // addresses parses an address-list header leniently: when it is not valid

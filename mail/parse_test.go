@@ -296,3 +296,35 @@ func TestParse_hugeMessageIDIsReplaced(t *testing.T) {
 		t.Errorf("InReplyTo %.40q, References %.80q; want the long id dropped", in.InReplyTo, in.References)
 	}
 }
+
+// TestParse_relayed: the arrival date is read from the topmost Received
+// header, the one the operator's own server wrote; those below it, and
+// the sender's Date, do not count.
+func TestParse_relayed(t *testing.T) {
+	tests := []struct {
+		name string
+		head string
+		want time.Time
+	}{
+		{"topmost of several", "Received: from mx.example.org by imap.example.org; Thu, 26 Nov 2026 19:59:58 +0000\r\n" +
+			"Received: from player.example.net by mx.example.org; Fri, 27 Nov 2026 09:00:00 +0100\r\n",
+			time.Date(2026, 11, 26, 19, 59, 58, 0, time.UTC)},
+		{"with a zone and a comment", "Received: from a by b (Postfix) with ESMTP id 4F; Thu, 26 Nov 2026 21:00:01 +0100 (CET)\r\n",
+			time.Date(2026, 11, 26, 20, 0, 1, 0, time.UTC)},
+		{"no date", "Received: from a by b\r\n", time.Time{}},
+		{"garbage date", "Received: from a by b; yesterday\r\n", time.Time{}},
+		{"none", "", time.Time{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			raw := tc.head + "From: alice@example.org\r\nDate: Mon, 1 Jan 2024 00:00:00 +0000\r\nSubject: x\r\n\r\nturn: 3\r\n"
+			in, err := Parse([]byte(raw), ParseOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !in.Relayed.Equal(tc.want) {
+				t.Errorf("Parse(%q).Relayed = %v, want %v", tc.name, in.Relayed, tc.want)
+			}
+		})
+	}
+}

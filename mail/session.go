@@ -156,6 +156,9 @@ func (s *session) pass(ctx context.Context, h Handler) error {
 		}
 	}
 	s.drain()
+	// Mail in the mailbox at the SEARCH below arrived before now: once
+	// the pass is through, the handler has seen everything up to it.
+	searched := s.in.clock.Now()
 	cur, err := h.Cursor(ctx)
 	if err != nil {
 		return &handlerError{err: fmt.Errorf("read cursor: %w", err)}
@@ -187,7 +190,13 @@ func (s *session) pass(ctx context.Context, h Handler) error {
 	if err := s.file(handled...); err != nil {
 		return err
 	}
-	return s.handAll(ctx, h, todo)
+	if err := s.handAll(ctx, h, todo); err != nil {
+		return err
+	}
+	if sy, ok := h.(Syncer); ok {
+		sy.Synced(searched)
+	}
+	return nil
 }
 
 // fileBatch is how many handled mails are filed with one STORE and MOVE:
@@ -201,7 +210,7 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err 
 	if len(uids) == 0 {
 		return nil
 	}
-	sizes, err := s.sizes(uids)
+	metas, err := s.metas(uids)
 	if err != nil {
 		return err
 	}
@@ -212,11 +221,11 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err 
 		}
 	}()
 	for _, uid := range uids {
-		size, ok := sizes[uid]
+		meta, ok := metas[uid]
 		if !ok {
 			continue // expunged by someone else meanwhile
 		}
-		m, err := s.fetch(uid, size)
+		m, err := s.fetch(uid, meta)
 		if err != nil {
 			return err
 		}
@@ -237,29 +246,35 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err 
 	return nil
 }
 
-// sizes fetches RFC822.SIZE of the given mail.
-func (s *session) sizes(uids []imap.UID) (map[imap.UID]int64, error) {
+// meta is what the server knows of a mail before its body is read.
+type meta struct {
+	size    int64     // RFC822.SIZE
+	arrived time.Time // INTERNALDATE
+}
+
+// metas fetches RFC822.SIZE and INTERNALDATE of the given mail.
+func (s *session) metas(uids []imap.UID) (map[imap.UID]meta, error) {
 	var msgs []*imapclient.FetchMessageBuffer
 	err := s.do(func() (err error) {
-		msgs, err = s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+		msgs, err = s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}).Collect()
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("mail: fetch sizes: %w", err)
 	}
-	sizes := make(map[imap.UID]int64, len(msgs))
+	metas := make(map[imap.UID]meta, len(msgs))
 	for _, m := range msgs {
-		sizes[m.UID] = m.RFC822Size
+		metas[m.UID] = meta{size: m.RFC822Size, arrived: m.InternalDate}
 	}
-	return sizes, nil
+	return metas, nil
 }
 
 // fetch reads one mail with BODY.PEEK[], which leaves it unseen; a mail over
 // the size limit with BODY.PEEK[HEADER] only. It returns nil if the mail is
 // gone.
-func (s *session) fetch(uid imap.UID, size int64) (*Fetched, error) {
+func (s *session) fetch(uid imap.UID, meta meta) (*Fetched, error) {
 	sec := &imap.FetchItemBodySection{Peek: true}
-	truncated := size > s.in.opts.MaxMessageBytes
+	truncated := meta.size > s.in.opts.MaxMessageBytes
 	if truncated {
 		sec.Specifier = imap.PartSpecifierHeader
 	}
@@ -286,7 +301,7 @@ func (s *session) fetch(uid imap.UID, size int64) (*Fetched, error) {
 	if !found {
 		return nil, nil
 	}
-	return &Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: raw, Size: size, Truncated: truncated}, nil
+	return &Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: raw, Size: meta.size, Arrived: meta.arrived, Truncated: truncated}, nil
 }
 
 // readBody reads the UID and the one body section of a FETCH response, as
@@ -381,6 +396,7 @@ func (s *session) wait(ctx context.Context) error {
 		// is seen within Poll.
 		s.stale = true
 	case <-exists:
+	case <-s.in.poke:
 	}
 	if idle == nil {
 		return nil
@@ -404,11 +420,14 @@ func (s *session) notify() {
 	}
 }
 
-// drain forgets growth seen before a pass, which the pass will find.
+// drain forgets growth seen and pokes made before a pass, which the pass
+// will answer.
 func (s *session) drain() {
-	select {
-	case <-s.exists:
-	default:
+	for _, ch := range []chan struct{}{s.exists, s.in.poke} {
+		select {
+		case <-ch:
+		default:
+		}
 	}
 }
 

@@ -121,8 +121,11 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		return reject(c.ID, problem("turn", "", fmt.Sprintf("These orders are for turn %d, but turn %d is open; its deadline is %s.", sub.Turn, c.Turn, deadline),
 			fmt.Sprintf("write turn: %d", c.Turn)))
 	}
-	if !m.clock.Now().Before(c.Deadline) {
-		return reject(c.ID, &templates.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s; the turn is being resolved. Your next report will open turn %d.", c.Turn, deadline, c.Turn+1)})
+	// Orders count by when they arrived (see arrival). While the campaign
+	// is held for the GM after an outage, the turn is still open.
+	if !rec.Arrived.Before(c.Deadline) && c.HeldSince.IsZero() {
+		return reject(c.ID, &templates.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s, before these orders arrived (%s); the turn is being resolved. Your next report will open turn %d.",
+			c.Turn, deadline, templates.FormatDeadline(rec.Arrived, loc), c.Turn+1)})
 	}
 	costed, err := orders.Validate(rec0.State, sub)
 	if err != nil {
@@ -143,7 +146,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	return decision{
 		mails: []outgoing{reply},
 		filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
-			Player: s.seat.Player, Turn: c.Turn, Submission: &stored, MessageID: in.MessageID, Received: rec.Received,
+			Player: s.seat.Player, Turn: c.Turn, Submission: &stored, MessageID: in.MessageID, Received: rec.Arrived,
 		}},
 		secret: sub.Token,
 	}, nil

@@ -39,10 +39,10 @@ func newReportedBattle(t *testing.T) (*harness, string) {
 		}
 		a.want(t, "Battle T1-B1: report its result", "castellan#1", "light-cruiser", "vorn#3", "scout", "confirm: true")
 		a.wantNot(t, "3rd", "2nd") // fleet IDs stay secret
-		b.want(t, "Turn 1 report", "T1-B1 at Meridian, pending")
+		b.want(t, "Turn 2 report", "T1-B1 at Meridian, pending")
 	}
 	for _, p := range []string{"ashari", "tekkar"} {
-		h.next(p).want(t, "Turn 1 report")
+		h.next(p).want(t, "Turn 2 report")
 	}
 	return h, token
 }
@@ -207,7 +207,7 @@ func TestSettledBattleIsInTheNextReport(t *testing.T) {
 			}
 			battle.want(t, "Battle T2-B1: report its result")
 		}
-		report.want(t, "Turn 2 report", "Battle T1-B1 (turn 1) is settled, agreed by both sides", "castellan#1 light-cruiser destroyed")
+		report.want(t, "Turn 3 report", "Battle T1-B1 (turn 1) is settled, agreed by both sides", "castellan#1 light-cruiser destroyed")
 	}
 	h.quiet(players...)
 }

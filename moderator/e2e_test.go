@@ -107,7 +107,7 @@ func TestCampaignByMail(t *testing.T) {
 	reports := map[string]*received{}
 	for _, p := range players {
 		reports[p] = h.next(p)
-		reports[p].want(t, "Turn 1 report", "Turn 2 (Y165 summer) is open")
+		reports[p].want(t, "Turn 2 report", "Turn 2 (Y165 summer) is open")
 	}
 	checkReportMail(t, reports["vorn"].raw, 2)
 	reports["vorn"].want(t, "Fleet 2nd moved Ferrum → Mistral → Meridian", "Battle T1-B1 at Meridian", "colony at Halcyon")
@@ -136,7 +136,7 @@ func TestCampaignByMail(t *testing.T) {
 	h.next("vorn").want(t, "accepted", "You marked these orders final")
 	h.advanceTo(deadline2)
 	for _, p := range players {
-		h.next(p).want(t, "Turn 2 report", "Turn 3 (Y165 fall) is open")
+		h.next(p).want(t, "Turn 3 report", "Turn 3 (Y165 fall) is open")
 	}
 	if c := h.campaign(); c.Turn != 3 {
 		t.Errorf("after deadline 2: turn %d, want 3", c.Turn)
@@ -224,7 +224,8 @@ func reportJSON(t *testing.T, raw string) resolver.View {
 
 // checkReportMail checks a report mail's parts: a text and an HTML
 // alternative, the map inline where the HTML points, the JSON report, and
-// the next turn's order template with the schema it names.
+// the order template of the turn the report opens, with the schema it
+// names.
 func checkReportMail(t *testing.T, raw string, turn int) {
 	t.Helper()
 	r, err := gmmail.CreateReader(strings.NewReader(raw))
@@ -264,7 +265,7 @@ func checkReportMail(t *testing.T, raw string, turn int) {
 	if !strings.Contains(html, `src="cid:map.png"`) {
 		t.Errorf("the HTML part does not show the inline map")
 	}
-	if tmpl := parts[fmt.Sprintf("orders-%d.yaml", turn)]; !strings.HasPrefix(tmpl, "# yaml-language-server: $schema=orders.schema.json") {
-		t.Errorf("order template starts %.80q", tmpl)
+	if tmpl := parts[fmt.Sprintf("orders-%d.yaml", turn)]; !strings.HasPrefix(tmpl, "# yaml-language-server: $schema=orders.schema.json") || !strings.Contains(tmpl, fmt.Sprintf("\nturn: %d\n", turn)) {
+		t.Errorf("order template for turn %d:\n%.400s", turn, tmpl)
 	}
 }

@@ -27,7 +27,7 @@ func TestTurnResolvesWhenEveryoneIsFinal(t *testing.T) {
 	h.send(h.mailFrom("tekkar", h.orders("tekkar", 1, true)))
 	h.next("tekkar").want(t, "accepted", "You marked these orders final")
 	for _, p := range players {
-		h.next(string(p)).want(t, "Turn 1 report")
+		h.next(string(p)).want(t, "Turn 2 report")
 	}
 	if c := h.campaign(); c.Turn != 2 || !h.clock.Now().Equal(start) {
 		t.Errorf("campaign at turn %d, clock %v; want turn 2 with no time passed", c.Turn, h.clock.Now())

@@ -444,7 +444,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	})
 	welcome := m.newMail(email, subject, text, m.derivedID(r.in.MessageID, "welcome", email))
 	mails := []outgoing{{msg: welcome, campaign: string(c.ID), purpose: "welcome"}}
-	past, err := ReportOf(m.db, c.ID, p.ID, c.Turn-1)
+	past, err := ReportOf(m.db, c.ID, p.ID, c.Turn)
 	if err != nil {
 		return decision{}, err
 	}

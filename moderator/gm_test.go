@@ -250,7 +250,7 @@ func TestGMCommandsByMail(t *testing.T) {
 	// Preview: the reports come to the GM only.
 	h.gm(token, "preview").want(t, "Preview of turn 1", "4 reports follow")
 	for range players {
-		h.next("gm").want(t, "[PREVIEW]", "Turn 1 report")
+		h.next("gm").want(t, "[PREVIEW]", "Turn 2 report")
 	}
 	h.quiet(players...)
 	if c := h.campaign(); c.Turn != 1 {
@@ -260,7 +260,7 @@ func TestGMCommandsByMail(t *testing.T) {
 	// Process.
 	h.gm(token, "process").want(t, "Turn 1 is resolved", "Turn 2 is open")
 	for _, p := range players {
-		h.next(p).want(t, "Turn 1 report", "sent no orders for turn 1 and forfeits it")
+		h.next(p).want(t, "Turn 2 report", "sent no orders for turn 1 and forfeits it")
 	}
 
 	// Rollback to turn 1: told, replayed, and the report says so.
@@ -273,7 +273,7 @@ func TestGMCommandsByMail(t *testing.T) {
 	}
 	h.gm(token, "process").want(t, "Turn 1 is resolved")
 	for _, p := range players {
-		h.next(p).want(t, "Turn 1 report", "replaces the earlier report of turn 1")
+		h.next(p).want(t, "Turn 2 report", "replaces the earlier turn 2 report", "turn 1 was played again")
 	}
 
 	// Replace: the new address gets a token and the latest report; the old
@@ -282,7 +282,7 @@ func TestGMCommandsByMail(t *testing.T) {
 	h.next("ashari").want(t, "handed your seat", "no longer works")
 	welcome := h.next("stranger")
 	welcome.want(t, "Welcome")
-	h.next("stranger").want(t, "Turn 1 report")
+	h.next("stranger").want(t, "Turn 2 report")
 	newToken := regexp.MustCompile(`token: ([A-Z2-7-]{20,})`).FindStringSubmatch(welcome.body())
 	if newToken == nil {
 		t.Fatalf("the replacement's welcome has no token:\n%s", welcome.body())
@@ -320,7 +320,7 @@ func TestThreeForfeitsDropAPlayer(t *testing.T) {
 				continue
 			}
 			r := h.next(p)
-			r.want(t, fmt.Sprintf("Turn %d report", turn))
+			r.want(t, fmt.Sprintf("Turn %d report", turn+1))
 			if turn < 3 {
 				r.want(t, fmt.Sprintf("Grom Tekk (tekkar) sent no orders for turn %d", turn))
 			} else {
@@ -350,7 +350,7 @@ func TestOutageHoldsTheTurnForTheGM(t *testing.T) {
 	h.gm(token, "status").want(t, "Waiting for you since")
 	h.gm(token, "process").want(t, "Turn 1 is resolved")
 	for _, p := range players {
-		h.next(p).want(t, "Turn 1 report")
+		h.next(p).want(t, "Turn 2 report")
 	}
 }
 
@@ -363,8 +363,8 @@ func TestPlayerCommandsByMail(t *testing.T) {
 	h.ask("vorn", "command: status").want(t, "Your orders for turn 1", "not marked final", "move: {fleet: 1st", "(20:00 UTC)")
 	h.ask("castellan", "command: status").want(t, "no orders on file")
 
-	h.ask("vorn", "command: report").want(t, "Turn 0 report", "sent again")
-	h.ask("vorn", "command: report 4").want(t, "no report of turn")
+	h.ask("vorn", "command: report").want(t, "Turn 1 report", "sent again")
+	h.ask("vorn", "command: report 4").want(t, `no turn "4" report`)
 
 	h.ask("vorn", "command: message castellan", "text: |", "  Shall we split the Meridian march?").want(t, "went to castellan", "signed")
 	msg := h.next("castellan")

@@ -136,7 +136,7 @@ func (h *harness) restart() {
 func (h *harness) send(raw string) {
 	h.t.Helper()
 	raw = strings.ReplaceAll(strings.ReplaceAll(raw, "\r\n", "\n"), "\n", "\r\n")
-	if err := h.world.Deliver(h.ctx, "moderator", password, []byte(raw)); err != nil {
+	if err := h.world.Deliver(h.t.Context(), "moderator", password, []byte(raw)); err != nil {
 		h.t.Fatalf("deliver: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
@@ -44,9 +45,10 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		in.Unreadable = fmt.Sprintf("The mail is too large (%d bytes); send the orders as plain text or a small .yaml attachment.", max(f.Size, int64(len(f.Raw))))
 	}
 	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
+	now := m.clock.Now().UTC()
 	rec := &store.MessageRecord{
 		MessageID: in.MessageID, UIDValidity: f.UIDValidity, UID: f.UID, From: in.From,
-		Received: m.clock.Now().UTC(), Raw: f.Raw,
+		Received: now, Arrived: arrival(f, in, now), Raw: f.Raw,
 	}
 	var done bool
 	err = m.db.View(func(tx *store.Tx) error {
@@ -101,6 +103,23 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		wake(m.wakeScheduler)
 	}
 	return nil
+}
+
+// arrival is when a mail reached the operator's mail server: its IMAP
+// INTERNALDATE, or else the date of its topmost Received header, which
+// that server wrote; never later than now. Whether orders were on time is
+// judged by it, not by when pbemd got round to the mail, so mail that
+// arrived before a deadline counts although pbemd was down, the IMAP
+// server slow, or a backlog long.
+func arrival(f mail.Fetched, in *mail.Inbound, now time.Time) time.Time {
+	at := f.Arrived
+	if at.IsZero() {
+		at = in.Relayed
+	}
+	if at.IsZero() || at.After(now) {
+		return now
+	}
+	return at.UTC()
 }
 
 // maxIgnoredBytes bounds what is kept of a mail that was ignored: its

@@ -75,6 +75,12 @@ type Moderator struct {
 	// missed in an outage.
 	started time.Time
 
+	// inboxRead is when intake last looked into the inbox in a pass that
+	// handled every mail it found (unix nanoseconds; 0 before the first),
+	// and readWanted that the scheduler waits for the next such pass.
+	inboxRead  atomic.Int64
+	readWanted atomic.Bool
+
 	wakeScheduler chan struct{}
 	wakeSender    chan struct{}
 	panics        atomic.Int64
@@ -115,6 +121,30 @@ func New(opts Options) *Moderator {
 		m.domain = "pbemd.invalid"
 	}
 	return m
+}
+
+// Synced records that intake has handled every mail that arrived before
+// at, and wakes the scheduler if it waits for that.
+func (m *Moderator) Synced(at time.Time) {
+	m.inboxRead.Store(at.UnixNano())
+	if m.readWanted.Swap(false) {
+		wake(m.wakeScheduler)
+	}
+}
+
+var _ mail.Syncer = (*Moderator)(nil)
+
+// inboxReadSince reports whether every mail that arrived before t has
+// been handled. Without an intake there is no inbox to wait for.
+func (m *Moderator) inboxReadSince(t time.Time) bool {
+	return m.intake == nil || t.IsZero() || m.inboxRead.Load() >= t.UnixNano()
+}
+
+// awaitInbox asks intake for a pass now, and to wake the scheduler when
+// it is through.
+func (m *Moderator) awaitInbox() {
+	m.readWanted.Store(true)
+	m.intake.Poke()
 }
 
 // Panics returns how many panics the loops recovered from.

@@ -82,15 +82,14 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 }
 
 // resendReport sends a player a report again: the latest, or the one
-// after the turn they name.
+// that opened the turn they name, as its subject names it.
 func (m *Moderator) resendReport(r *request) (decision, error) {
 	c, s := r.c, r.seat
-	last := c.Turn - 1
-	n := last
+	n := c.Turn
 	if a := strings.TrimSpace(r.sub.Command.Args); a != "" {
 		var err error
-		if n, err = strconv.Atoi(a); err != nil || n < 0 || n > last {
-			return r.refuse(fmt.Sprintf("There is no report of turn %q. Reports exist for turns 0 (the start) to %d; send e.g. command: report %d.", a, last, last))
+		if n, err = strconv.Atoi(a); err != nil || n < 1 || n > c.Turn {
+			return r.refuse(fmt.Sprintf("There is no turn %q report. Reports are named by the turn they open, from turn 1 (the first, sent when the campaign started) to turn %d; send e.g. command: report %d.", a, c.Turn, c.Turn))
 		}
 	}
 	past, err := ReportOf(m.db, c.ID, s.Player, n)
@@ -98,7 +97,7 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 		return decision{}, err
 	}
 	var rec *store.TurnRecord
-	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n+1); return err }); err != nil {
+	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
 		return decision{}, err
 	}
 	report, err := m.reportMail(c, past.View, rec.State.Player(s.Player))

@@ -96,8 +96,10 @@ func (m *Moderator) remind(o *openTurn) error {
 // hours", "45 minutes".
 func roughly(d time.Duration) string {
 	switch h := int(d.Round(time.Hour) / time.Hour); {
+	case d < 90*time.Second:
+		return "1 minute"
 	case d < 90*time.Minute:
-		return fmt.Sprintf("%d minutes", max(1, int(d.Round(time.Minute)/time.Minute)))
+		return fmt.Sprintf("%d minutes", int(d.Round(time.Minute)/time.Minute))
 	default:
 		return fmt.Sprintf("%d hours", h)
 	}

@@ -31,7 +31,7 @@ func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.
 	msg.HTML = rep.HTML
 	msg.Attachments = []mail.Attachment{
 		{Name: templates.MapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: templates.MapCID},
-		{Name: fmt.Sprintf("report-%d.json", v.Turn), ContentType: "application/json", Data: rep.JSON},
+		{Name: rep.JSONName, ContentType: "application/json", Data: rep.JSON},
 	}
 	for _, l := range v.BattleLogs {
 		msg.Attachments = append(msg.Attachments,
@@ -39,7 +39,7 @@ func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.
 	}
 	if rep.Orders != nil {
 		msg.Attachments = append(msg.Attachments,
-			mail.Attachment{Name: fmt.Sprintf("orders-%d.yaml", v.Turn), ContentType: "application/yaml", Data: rep.Orders},
+			mail.Attachment{Name: rep.OrdersName, ContentType: "application/yaml", Data: rep.Orders},
 			mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: orders.Schema()})
 	}
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
@@ -87,8 +87,8 @@ type PastReport struct {
 	Location *time.Location
 }
 
-// ReportOf rebuilds the report a player got after turn n of a campaign was
-// resolved (n = 0: the first report, when the campaign started), from the
+// ReportOf rebuilds a player's turn n report, the one that opened turn n
+// of a campaign (1: the first report, when the campaign started), from the
 // stored state and events, so a GM can see exactly what the player saw.
 func ReportOf(db *store.DB, id campaign.ID, player campaign.PlayerID, n int) (*PastReport, error) {
 	var (
@@ -100,16 +100,16 @@ func ReportOf(db *store.DB, id campaign.ID, player campaign.PlayerID, n int) (*P
 		if c, err = tx.Campaign(id); err != nil {
 			return err
 		}
-		rec, err = tx.Turn(id, n+1)
+		rec, err = tx.Turn(id, n)
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("report of %s after turn %d: %w", player, n, err)
+		return nil, fmt.Errorf("turn %d report of %s: %w", n, player, err)
 	}
 	var events []resolver.Event
 	if len(rec.Events) > 0 {
 		if err := json.Unmarshal(rec.Events, &events); err != nil {
-			return nil, fmt.Errorf("report of %s after turn %d: read events: %w", player, n, err)
+			return nil, fmt.Errorf("turn %d report of %s: read events: %w", n, player, err)
 		}
 	}
 	views := resolver.Replay(rec.State, events)
@@ -118,5 +118,5 @@ func ReportOf(db *store.DB, id campaign.ID, player campaign.PlayerID, n int) (*P
 			return &PastReport{View: &views[i], Deadline: rec.Deadline, Location: playerLocation(c, rec.State.Player(player))}, nil
 		}
 	}
-	return nil, fmt.Errorf("report of %s after turn %d: campaign %s has no such player", player, n, id)
+	return nil, fmt.Errorf("turn %d report of %s: campaign %s has no such player", n, player, id)
 }

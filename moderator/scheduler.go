@@ -15,6 +15,11 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
+// minInboxWait is how long after a deadline the scheduler waits at least
+// for intake to read the inbox before it holds the turn for the GM, even
+// where outage_grace is shorter.
+const minInboxWait = 10 * time.Minute
+
 // idleCheck is how long the scheduler sleeps when no campaign has a
 // deadline ahead.
 const idleCheck = time.Hour
@@ -138,12 +143,14 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error)
 		return time.Time{}, err
 	}
 	c, now := o.c, m.clock.Now()
+	due := !now.Before(c.Deadline)
+	early := !due && c.Moderation.EarlyResolution && o.allFinal()
 	switch {
 	case c.Status != store.Running || !c.HeldSince.IsZero():
 		return time.Time{}, nil
 	case m.missedInOutage(c):
-		return time.Time{}, m.hold(c)
-	case !now.Before(c.Deadline) || (c.Moderation.EarlyResolution && o.allFinal()):
+		return time.Time{}, m.hold(c, holdDaemonDown)
+	case due && m.inboxReadSince(c.Deadline), early && m.inboxReadSince(m.started):
 		r, err := m.prepareResolution(o)
 		if err != nil {
 			return time.Time{}, err
@@ -157,6 +164,17 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error)
 		r.logged(m)
 		wake(m.wakeSender)
 		return nextReminder(r.c, now), nil
+	case due:
+		// Orders that arrived in time may still wait in the inbox: read
+		// it first. An inbox that stays unreadable is an outage.
+		giveUp := c.Deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
+		if !now.Before(giveUp) {
+			return time.Time{}, m.hold(c, holdInboxUnread)
+		}
+		m.awaitInbox()
+		return giveUp, nil
+	case early:
+		m.awaitInbox()
 	}
 	if err := m.remind(o); err != nil {
 		return time.Time{}, err
@@ -284,13 +302,19 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	if err := carrySettled(res, rec); err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
+	// Players eliminated in the turn (EaW 29.0) get this turn's report,
+	// their last, and the GM is told.
+	eliminated := map[campaign.PlayerID]bool{}
 	for _, p := range res.Next.Players {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
-			s.Out = p.Out // eliminated in the turn (EaW 29.0)
+			s.Out = p.Out
+			eliminated[p.ID] = true
+			notices = append(notices, m.toGM(&c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated", fmt.Sprintf("%s is out", s.Player),
+				fmt.Sprintf("%s is out of %s: %s. Their last report went to them with everyone else's.\n", s.Player, c.Title, p.Out)))
 		}
 	}
 	if c.Rerun == n {
-		res.Announce(fmt.Sprintf("This report replaces the earlier report of turn %d: the GM rolled the campaign back and the turn was played again.", n))
+		res.Announce(fmt.Sprintf("This report replaces the earlier turn %d report: the GM rolled the campaign back and turn %d was played again.", n+1, n))
 		c.Rerun = 0
 	}
 	now := m.clock.Now().UTC()
@@ -305,7 +329,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	}
 	for i := range res.Views {
 		s := c.Seat(res.Views[i].Player)
-		if s == nil || !s.Active() {
+		if s == nil || (!s.Active() && !eliminated[s.Player]) {
 			continue
 		}
 		rep, err := m.reportMail(&c, &res.Views[i], &res.Next.Players[i])
@@ -376,22 +400,35 @@ func (m *Moderator) missedInOutage(c *store.Campaign) bool {
 	return !m.started.IsZero() && c.Deadline.Before(m.started.Add(-c.Moderation.OutageGrace))
 }
 
+// holdWhy says why a turn waits for the GM.
+type holdWhy int
+
+const (
+	holdDaemonDown  holdWhy = iota // pbemd was not running at the deadline
+	holdInboxUnread                // the inbox could not be read since the deadline
+)
+
 // hold marks a campaign as waiting for the GM after an outage, and tells
 // the GM.
-func (m *Moderator) hold(c *store.Campaign) error {
+func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	now := m.clock.Now().UTC()
 	c.HeldSince = now
-	text := fmt.Sprintf(`pbemd was not running when the deadline of turn %d of %s passed, at %s,
+	what, detail := "pbemd was not running", "deadline %s passed while pbemd was down"
+	if why == holdInboxUnread {
+		what, detail = "pbemd could not read its inbox", "inbox unread since deadline %s"
+	}
+	text := fmt.Sprintf(`%s when the deadline of turn %d of %s passed, at %s,
 and it is now %s.
 
-So that players do not get several turns in a burst, pbemd has not resolved
-the turn. It waits for you. Answer with one of these, with your GM token:
+So that no orders that arrived in time are lost, and players do not get
+several turns in a burst, pbemd has not resolved the turn. It waits for
+you. Answer with one of these, with your GM token:
 
   command: process          resolve turn %d now, with the orders on file
   command: deadline <time>  give players until then, e.g. deadline %s
 
 Players can send and change orders in the meantime.
-`, c.Turn, c.Title, fmtUTC(c.Deadline), fmtUTC(now), c.Turn, now.Add(48*time.Hour).Format("2006-01-02 15:04"))
+`, what, c.Turn, c.Title, fmtUTC(c.Deadline), fmtUTC(now), c.Turn, now.Add(48*time.Hour).Format("2006-01-02 15:04"))
 	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] Turn %d is waiting for you after an outage", c.ID, c.Turn), text,
 		fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
 	composed, err := compose([]outgoing{{msg: msg, campaign: string(c.ID), purpose: "held"}})
@@ -403,7 +440,7 @@ Players can send and change orders in the meantime.
 			return err
 		}
 		if err := tx.Audit(c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold",
-			Detail: fmt.Sprintf("deadline %s passed while pbemd was down", fmtUTC(c.Deadline))}); err != nil {
+			Detail: fmt.Sprintf(detail, fmtUTC(c.Deadline))}); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)
@@ -411,7 +448,7 @@ Players can send and change orders in the meantime.
 	if err != nil {
 		return err
 	}
-	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline)
+	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline, "why", what)
 	wake(m.wakeSender)
 	return nil
 }

@@ -15,7 +15,9 @@
 // to send instead.
 // Anchors, aliases and custom tags are refused (which also defeats alias
 // bombs), input is capped at [MaxSize] bytes, nesting at [MaxDepth] and the
-// order list at [MaxOrders] items, and only the first YAML document is read.
+// order list at [MaxOrders] items. A mail holds one YAML document: a
+// second one (a "---" line after the orders) or text after a "..." line is
+// a problem at that line, and a lone "---" before the orders is fine.
 //
 // # Validation
 //

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/internal/yamldoc"
 )
 
 // MaxSize is the largest orders text Parse reads, in bytes. Real orders are
@@ -33,8 +35,9 @@ const minimalExample = "send for example: campaign: frontier, player: vorn, turn
 // Every mistake the player made is reported in the error, which is then
 // always Problems. With problems, Parse still returns what it could read of
 // the submission when the text was a YAML mapping (so the moderator can see
-// who sent it), and nil otherwise. Only the first YAML document is read:
-// text after a "..." line, or after a second "---", is ignored.
+// who sent it), and nil otherwise. A mail holds one YAML document: a
+// second one, or text after a "..." line, is a problem at the line of its
+// marker, and only the first document is read.
 func Parse(src []byte) (*Submission, error) {
 	if len(src) > MaxSize {
 		return nil, Problems{{
@@ -42,21 +45,27 @@ func Parse(src []byte) (*Submission, error) {
 			Hint: "send only the orders, without quoted mail, reports or attachments",
 		}}
 	}
-	doc := firstDocument(src)
+	doc, extra := yamldoc.Split(src)
 	var c collector
 	for _, pos := range leadingTabs(doc) {
 		c.add(pos, "", "a tab character indents this line", "indent with spaces only: YAML does not allow tabs for indentation")
 	}
 	c.list = append(c.list, badCharacters(doc)...)
-	if len(c.list) > 0 {
+	unreadable := len(c.list) > 0
+	if extra.Line > 0 {
+		c.list = append(c.list, extraDocument(extra))
+	}
+	if unreadable {
 		return nil, c.result()
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(doc, &root); err != nil {
-		return nil, Problems{syntaxProblem(doc, err)}
+		c.list = append(c.list, syntaxProblem(doc, err))
+		return nil, c.result()
 	}
 	if len(root.Content) == 0 || isNull(root.Content[0]) {
-		return nil, Problems{{Pos: Pos{Line: 1, Col: 1}, Msg: "no orders found", Hint: minimalExample}}
+		c.add(Pos{Line: 1, Col: 1}, "", "no orders found", minimalExample)
+		return nil, c.result()
 	}
 	top := root.Content[0]
 	if !checkTree(&c, top) {
@@ -65,6 +74,20 @@ func Parse(src []byte) (*Submission, error) {
 	p := &parser{collector: &c}
 	sub := p.submission(top)
 	return sub, c.result()
+}
+
+// extraDocument is the problem with a text that holds more than one YAML
+// document: the moderator reads one set of orders per mail.
+func extraDocument(e yamldoc.Extra) Problem {
+	p := Problem{Pos: Pos{Line: e.Line, Col: 1}}
+	if e.Marker == "..." {
+		p.Msg = `the orders end here with "...", but more text follows; only one YAML document is read, one set of orders per mail`
+		p.Hint = `remove the "..." line or the text after it, and send other orders in a mail of their own`
+	} else {
+		p.Msg = `a second YAML document starts here with "---"; only one document is read, one set of orders per mail`
+		p.Hint = `send each set of orders in a mail of its own; if the line only separates the orders from other text, remove it and the text after it`
+	}
+	return p
 }
 
 // checkTree refuses what the order language never needs and an attacker

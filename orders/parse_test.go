@@ -95,6 +95,10 @@ func TestParseErrorPositions(t *testing.T) {
 		{"empty document", "", Pos{1, 1}, "no orders found", "campaign: frontier"},
 		{"only comments", "# my orders\n\n", Pos{1, 1}, "no orders found", ""},
 		{"only a document marker", "---\n...\n", Pos{1, 1}, "no orders found", ""},
+		{"second document", header + "  []\n---\n" + header + "  []\n", Pos{7, 1}, `a second YAML document starts here with "---"; only one document is read`, "a mail of its own"},
+		{"a line of dashes under the orders", header + "  []\n---\nVorn\n", Pos{7, 1}, `second YAML document starts here`, "remove it and the text after it"},
+		{"an empty second document", header + "  []\n---\n", Pos{7, 1}, `second YAML document starts here`, ""},
+		{"text after the end", header + "  []\n...\nfinal: yes\n", Pos{7, 1}, `the orders end here with "...", but more text follows`, `remove the "..." line or the text after it`},
 		{"not a mapping", "please move my fleet to vega\n", Pos{1, 1}, "the orders must be a YAML mapping", ""},
 		{"name too long", header + "  - move: {fleet: " + strings.Repeat("x", 101) + ", path: [vega]}\n", Pos{6, 19}, "fleet is 101 characters long; the limit is 100", ""},
 		{"syntax error, too deep", "a: " + strings.Repeat("[", 10001) + "\n", Pos{1, 0}, "the text nests too deeply", ""},
@@ -145,7 +149,7 @@ func TestParseValid(t *testing.T) {
 		"  - build: {units: [scout], fleet: 4th, mp: \"1\"}\n" +
 		"final: yes\n" +
 		"prefs:\n  explore_bonus: precursor\n" +
-		"...\nthis: [is ignored\n"
+		"...\n# after the end: a comment is fine\n"
 	sub, err := Parse([]byte(in))
 	if err != nil {
 		t.Fatalf("Parse = %v", err)
@@ -189,6 +193,42 @@ func TestParseReturnsHeaderWithProblems(t *testing.T) {
 	sub, err := Parse([]byte(header + "  - mvoe: {}\n"))
 	if err == nil || sub == nil || sub.Player != "vorn" || sub.Campaign != "frontier" {
 		t.Errorf("Parse = %v, %v; want the header and problems", sub, err)
+	}
+}
+
+// TestParseRefusesASecondDocument: orders with a second YAML document, or
+// text after a "..." line, are refused at that line rather than cut short
+// without a word; the header of the first is still returned, so the
+// moderator knows who sent them, and its own mistakes are listed too. A
+// single "---" before the orders, as mail programs write it, is fine.
+func TestParseRefusesASecondDocument(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []Pos
+	}{
+		{"second set of orders", header + "  []\n---\n" + header + "  []\n", []Pos{{7, 1}}},
+		{"a mistake in the first", header + "  - mvoe: {}\n---\nVorn\n", []Pos{{6, 5}, {7, 1}}},
+		{"two leading markers", "---\n---\n" + header + "  []\n", []Pos{{1, 1}, {2, 1}}},
+		{"text after the end", header + "  []\n...\n\nfinal: yes\n", []Pos{{7, 1}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sub, err := Parse([]byte(tc.in))
+			var got []Pos
+			for _, p := range problemsOf(t, err) {
+				got = append(got, p.Pos)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Parse(%q) problems at %v, want %v\n%v", tc.in, got, tc.want, err)
+			}
+			if tc.want[0].Line > 1 && (sub == nil || sub.Player != "vorn" || sub.Token != "8Jq2") {
+				t.Errorf("Parse(%q) = %v; want the header of the first document", tc.in, sub)
+			}
+		})
+	}
+	if _, err := Parse([]byte("---\n" + header + "  []\n...\n# the end\n")); err != nil {
+		t.Errorf("Parse(orders between --- and ...) = %v, want them accepted", err)
 	}
 }
 

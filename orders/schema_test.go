@@ -103,7 +103,7 @@ func TestSchemaAcceptsValidExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := yamlToJSON(firstDocument(src))
+		doc, err := yamlToJSON(src)
 		if err != nil {
 			t.Fatalf("%s: %v", in, err)
 		}

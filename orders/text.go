@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/pbemd/pbemd/internal/yamldoc"
 )
 
 // textLine is one line of the player's text: its 1-based number and its
@@ -20,7 +22,7 @@ func splitLines(src []byte) []textLine {
 	var out []textLine
 	start := 0
 	for i := 0; i < len(src); {
-		n := breakLen(src[i:])
+		n := yamldoc.BreakLen(src[i:])
 		if n == 0 {
 			i++
 			continue
@@ -35,73 +37,10 @@ func splitLines(src []byte) []textLine {
 	return out
 }
 
-// breakLen returns the length of the line break at the start of b, or 0.
-func breakLen(b []byte) int {
-	switch {
-	case len(b) >= 2 && b[0] == '\r' && b[1] == '\n':
-		return 2
-	case b[0] == '\r' || b[0] == '\n':
-		return 1
-	case len(b) >= 2 && b[0] == 0xC2 && b[1] == 0x85:
-		return 2
-	case len(b) >= 3 && b[0] == 0xE2 && b[1] == 0x80 && (b[2] == 0xA8 || b[2] == 0xA9):
-		return 3
-	}
-	return 0
-}
-
 // column returns the 1-based column of byte offset i in line, counted in
 // characters as the YAML parser counts them.
 func column(line []byte, i int) int {
 	return utf8.RuneCount(line[:i]) + 1
-}
-
-// firstDocument returns src up to the end of its first YAML document: the
-// line before a "..." marker, or before a "---" marker that follows content.
-// Text after it is the player's business (a signature, say) and is ignored.
-func firstDocument(src []byte) []byte {
-	content := false
-	offset := 0
-	for _, l := range splitLines(src) {
-		t := l.text
-		switch {
-		case isMarker(t, "..."):
-			return src[:offset]
-		case isMarker(t, "---"):
-			if content {
-				return src[:offset]
-			}
-			if len(bytes.TrimSpace(t[3:])) > 0 && !bytes.HasPrefix(bytes.TrimSpace(t[3:]), []byte("#")) {
-				content = true
-			}
-		default:
-			s := bytes.TrimSpace(t)
-			if len(s) > 0 && s[0] != '#' && s[0] != '%' {
-				content = true
-			}
-		}
-		offset = lineEnd(src, offset, len(t))
-	}
-	return src
-}
-
-// lineEnd returns the offset just after the line that starts at offset and
-// has n bytes, including its break.
-func lineEnd(src []byte, offset, n int) int {
-	end := offset + n
-	if end < len(src) {
-		end += breakLen(src[end:])
-	}
-	return end
-}
-
-// isMarker reports whether line is the document marker m ("---" or "..."),
-// alone or followed by white space.
-func isMarker(line []byte, m string) bool {
-	if !bytes.HasPrefix(line, []byte(m)) {
-		return false
-	}
-	return len(line) == len(m) || line[len(m)] == ' ' || line[len(m)] == '\t'
 }
 
 // leadingTabs returns the position of the first tab in each line's

@@ -20,6 +20,10 @@ type View struct {
 	ResolverVersion int `json:"resolver_version"`
 	// Ended is set when the campaign is over: no turn is open.
 	Ended bool `json:"ended,omitempty"`
+	// Out says why the player is out of the campaign (EaW 29.0), once
+	// they are: no turn is open for them, and this report, on the turn
+	// they went out, is their last.
+	Out string `json:"out,omitempty"`
 
 	Treasury int `json:"treasury"`
 	// Budget is the player's order points for Turn (EaW 5.0).

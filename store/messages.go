@@ -25,12 +25,16 @@ const (
 // stored copy, is dropped after the retention (ExpireMail); the rest of
 // the record stays.
 type MessageRecord struct {
-	MessageID   string    `json:"message_id"`
-	UIDValidity uint32    `json:"uid_validity"`
-	UID         uint32    `json:"uid"`
-	From        string    `json:"from"`
-	Received    time.Time `json:"received"`
-	Outcome     Outcome   `json:"outcome"`
+	MessageID   string `json:"message_id"`
+	UIDValidity uint32 `json:"uid_validity"`
+	UID         uint32 `json:"uid"`
+	From        string `json:"from"`
+	// Received is when pbemd processed the message; Arrived is when the
+	// operator's mail server took it, which decides whether it was on
+	// time.
+	Received time.Time `json:"received"`
+	Arrived  time.Time `json:"arrived,omitzero"`
+	Outcome  Outcome   `json:"outcome"`
 	// Detail says why, for the log and the GM.
 	Detail   string `json:"detail"`
 	Campaign string `json:"campaign,omitempty"`

@@ -17,20 +17,24 @@ import (
 )
 
 // The HTML report is drawn by headless Chromium at a phone's width, 412
-// CSS pixels, with a solid picture standing in for the map. Headless
-// Chromium lays a page out at least 500 pixels wide whatever --window-size
-// says (it only crops the screenshot), so the report is shown in a frame
-// of the phone's size, as a mail client shows the HTML part. Set
-// PBEMD_TEST_SCREENSHOTS to a directory to keep the screenshots for a look.
+// CSS pixels, and at a desktop's, 1280, with a solid picture of the map's
+// full size standing in for the map. Headless Chromium lays a page out at
+// least 500 pixels wide whatever --window-size says (it only crops the
+// screenshot), so the report is shown in a frame of the screen's size, as
+// a mail client shows the HTML part. Set PBEMD_TEST_SCREENSHOTS to a
+// directory to keep the screenshots for a look.
 
 // mapColour is the stand-in map's colour: a magenta the page itself never
 // uses, so finding it proves the picture was drawn.
 var mapColour = color.RGBA{R: 0xc8, G: 0x1e, B: 0xa0, A: 0xff}
 
 const (
-	phoneWidth = 412
-	shotHeight = 2000
-	mapCID     = "map-frontier-t3-vorn@pbemd.invalid"
+	phoneWidth   = 412
+	desktopWidth = 1280
+	shotHeight   = 2000
+	mapCID       = "map-frontier-t3-vorn@pbemd.invalid"
+	// mapHeight is the stand-in map's height at MapMaxWidth.
+	mapHeight = 750
 )
 
 func TestHTMLReportInChromium(t *testing.T) {
@@ -42,20 +46,12 @@ func TestHTMLReportInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatalf("RenderHTML = %v", err)
 	}
-	page := inlineMap(t, html, solidPNG(t, 640, 400, mapColour))
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "report.html"), []byte(page), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	phone := fmt.Sprintf(`<!DOCTYPE html><html><body style="margin:0"><iframe src="report.html" width="%d" height="%d" scrolling="no" style="display:block;border:0"></iframe></body></html>`, phoneWidth, shotHeight)
-	file := filepath.Join(dir, "phone.html")
-	if err := os.WriteFile(file, []byte(phone), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	phone := framed(t, dir, inlineMap(t, html, solidPNG(t, MapMaxWidth, mapHeight, mapColour)), phoneWidth)
 
 	t.Run("light", func(t *testing.T) {
-		img := screenshot(t, bin, file, "light")
-		checkMap(t, img)
+		img := screenshot(t, bin, phone, phoneWidth, "light")
+		checkMapFits(t, img, phoneWidth)
 		if l := luma(img.At(2, 2)); l < 200 {
 			t.Errorf("the page's corner has luma %d, want a light page (≥ 200)", l)
 		}
@@ -63,12 +59,39 @@ func TestHTMLReportInChromium(t *testing.T) {
 	t.Run("dark", func(t *testing.T) {
 		// --force-dark-mode makes Chromium report prefers-color-scheme:
 		// dark to pages, which selects the report's dark colours.
-		img := screenshot(t, bin, file, "dark", "--force-dark-mode")
-		checkMap(t, img)
+		img := screenshot(t, bin, phone, phoneWidth, "dark", "--force-dark-mode")
+		checkMapFits(t, img, phoneWidth)
 		if l := luma(img.At(2, 2)); l > 60 {
 			t.Errorf("the page's corner has luma %d, want a dark page (≤ 60)", l)
 		}
 	})
+	// At a desktop's width the map is shown at its own size, where its
+	// labels and legend read, and a smaller map is not blown up.
+	for _, width := range []int{MapMaxWidth, mapMinWidth} {
+		t.Run(fmt.Sprintf("desktop, map %d wide", width), func(t *testing.T) {
+			page := inlineMap(t, html, solidPNG(t, width, width*5/8, mapColour))
+			img := screenshot(t, bin, framed(t, t.TempDir(), page, desktopWidth), desktopWidth, fmt.Sprintf("desktop-%d", width))
+			if box := mapBox(t, img); box.Dx() != width || box.Dy() != width*5/8 {
+				t.Errorf("at %d pixels wide the %dx%d map is drawn as %v, want its own size", desktopWidth, width, width*5/8, box)
+			}
+		})
+	}
+}
+
+// framed writes page as report.html in dir, and beside it a page that
+// shows it in a frame width pixels wide, as a screen of that width would;
+// it returns the frame's file.
+func framed(t *testing.T, dir, page string, width int) string {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, "report.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	frame := fmt.Sprintf(`<!DOCTYPE html><html><body style="margin:0"><iframe src="report.html" width="%d" height="%d" scrolling="no" style="display:block;border:0"></iframe></body></html>`, width, shotHeight)
+	file := filepath.Join(dir, fmt.Sprintf("screen-%d.html", width))
+	if err := os.WriteFile(file, []byte(frame), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
 
 // chromium returns the Chromium binary on PATH, or skips the test.
@@ -109,9 +132,9 @@ func solidPNG(t *testing.T, w, h int, c color.Color) []byte {
 	return b.Bytes()
 }
 
-// screenshot draws the page at file in headless Chromium at a phone's width
-// and returns the picture.
-func screenshot(t *testing.T, bin, file, name string, flags ...string) image.Image {
+// screenshot draws the page at file in headless Chromium width pixels
+// wide and returns the picture.
+func screenshot(t *testing.T, bin, file string, width int, name string, flags ...string) image.Image {
 	t.Helper()
 	dir := t.TempDir()
 	shot := filepath.Join(dir, name+".png")
@@ -120,9 +143,9 @@ func screenshot(t *testing.T, bin, file, name string, flags ...string) image.Ima
 	args := append([]string{
 		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-dev-shm-usage", "--hide-scrollbars",
+		"--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1",
 		"--user-data-dir=" + filepath.Join(dir, "profile"),
-		fmt.Sprintf("--window-size=%d,%d", phoneWidth, shotHeight),
+		fmt.Sprintf("--window-size=%d,%d", width, shotHeight),
 		"--screenshot=" + shot,
 	}, flags...)
 	args = append(args, "file://"+file)
@@ -144,16 +167,15 @@ func screenshot(t *testing.T, bin, file, name string, flags ...string) image.Ima
 	if err != nil {
 		t.Fatalf("decode screenshot: %v", err)
 	}
-	if b := img.Bounds(); b.Dx() != phoneWidth || b.Dy() < 400 {
-		t.Fatalf("screenshot is %dx%d, want %d wide", b.Dx(), b.Dy(), phoneWidth)
+	if b := img.Bounds(); b.Dx() != width || b.Dy() < 400 {
+		t.Fatalf("screenshot is %dx%d, want %d wide", b.Dx(), b.Dy(), width)
 	}
 	return img
 }
 
-// checkMap checks that the screenshot is not blank and shows the map as a
-// solid rectangle that spans most of the phone's width without running
-// off its edge: the picture decoded, and the page fits the phone.
-func checkMap(t *testing.T, img image.Image) {
+// mapBox checks that the screenshot is not blank and shows the map as a
+// solid rectangle, so the picture decoded, and returns the rectangle.
+func mapBox(t *testing.T, img image.Image) image.Rectangle {
 	t.Helper()
 	b := img.Bounds()
 	colours := map[color.RGBA]bool{}
@@ -177,14 +199,23 @@ func checkMap(t *testing.T, img image.Image) {
 	if found == 0 {
 		t.Fatal("the screenshot does not show the map: no pixel has its colour")
 	}
-	if box.Dx() < phoneWidth*3/4 || box.Dy() < box.Dx()*5/8-4 {
-		t.Errorf("the map is drawn as %v, want at least %d pixels wide at its 8:5 ratio", box, phoneWidth*3/4)
-	}
 	if area := box.Dx() * box.Dy(); found < area*98/100 {
 		t.Errorf("the map's box %v is only %d%% its colour; the picture is broken", box, 100*found/area)
 	}
-	if box.Max.X > phoneWidth-4 {
-		t.Errorf("the map reaches x=%d of %d: the page is wider than the phone", box.Max.X, phoneWidth)
+	return box
+}
+
+// checkMapFits checks that the map spans most of a narrow screen's width,
+// at its 8:5 ratio, without running off its edge: the page fits the
+// screen.
+func checkMapFits(t *testing.T, img image.Image, width int) {
+	t.Helper()
+	box := mapBox(t, img)
+	if box.Dx() < width*3/4 || box.Dy() < box.Dx()*5/8-4 {
+		t.Errorf("the map is drawn as %v, want at least %d pixels wide at its 8:5 ratio", box, width*3/4)
+	}
+	if box.Max.X > width-4 {
+		t.Errorf("the map reaches x=%d of %d: the page is wider than the screen", box.Max.X, width)
 	}
 }
 

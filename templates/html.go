@@ -28,7 +28,10 @@ var htmls = template.Must(template.New("").ParseFS(htmlFiles, "html/*.tmpl"))
 //
 // The page loads nothing from outside the mail: its styles are inline, with
 // a <style> block only for the dark-mode colours, and it holds no script or
-// form. It is one column at most 640 pixels wide, so it reads on a phone.
+// form. It is one column, at most 1,218 pixels wide so that the map (at
+// most MapMaxWidth) shows at its own size on a desktop, where its labels
+// and legend read; on a narrower screen the column and the map shrink to
+// fit, so it reads on a phone.
 func RenderHTML(v *resolver.View, deadline time.Time, loc *time.Location, mapSrc string) (string, error) {
 	data := newHTMLReport(v, deadline, loc, mapSrc)
 	var b bytes.Buffer

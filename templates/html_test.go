@@ -249,8 +249,8 @@ func TestRenderHTMLLoadsNothing(t *testing.T) {
 
 // TestRenderHTMLFitsAPhone checks what a phone and webmail need: the
 // viewport and colour-scheme declarations, the dark-mode query, one column
-// at most 640 pixels wide, no fixed width wider than a phone, and no text
-// smaller than 14 pixels.
+// no wider than the map at its own size, a map that shrinks to fit, no
+// fixed width wider than a phone, and no text smaller than 14 pixels.
 func TestRenderHTMLFitsAPhone(t *testing.T) {
 	got := renderHTML(t, battleView(), "map@pbemd.invalid")
 	for _, want := range []string{
@@ -258,7 +258,8 @@ func TestRenderHTMLFitsAPhone(t *testing.T) {
 		`<meta name="color-scheme" content="light dark">`,
 		`<meta name="supported-color-schemes" content="light dark">`,
 		`@media (prefers-color-scheme: dark)`,
-		`max-width:640px`,
+		`max-width:1218px`,
+		`width:auto;max-width:100%;height:auto`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the report has no %s", want)

@@ -193,16 +193,24 @@ func (m *mapModel) paintTitle(p *painter, deadline string) {
 	if title == "" {
 		title = string(v.Campaign)
 	}
-	head := fmt.Sprintf("%s · Turn %d · %s", fitText(m.faces.title, title, 80, width*2/3), v.Turn, v.Date)
+	head := mapHeading(fitText(m.faces.title, title, 80, width*2/3), v)
 	p.text(m.faces.title, fitText(m.faces.title, head, 200, width), image.Pt(mapPad, 26), mapPalette.title)
 	sub := "Map of " + cleanText(v.Name) + " (" + cleanText(string(v.Player)) + ")"
 	switch {
 	case v.Ended:
 		sub += " · the campaign is over"
+	case v.Out != "":
+		sub += " · you are out of the campaign"
 	case strings.TrimSpace(deadline) != "":
 		sub += " · orders due " + cleanText(deadline)
 	}
 	p.text(m.faces.sub, fitText(m.faces.sub, sub, 200, width), image.Pt(mapPad, 46), mapPalette.dim)
+}
+
+// mapHeading is the map's title line: the campaign's title, then the turn
+// the report opens, as its subject names it, and that turn's season.
+func mapHeading(title string, v *resolver.View) string {
+	return fmt.Sprintf("%s · Turn %d · %s", title, v.Turn, v.Date)
 }
 
 // legendItem is one line of the legend: its sample, drawn centred at c,

@@ -19,9 +19,17 @@ const ReportJSONVersion = 1
 const MapCID = "map.png"
 
 // Report is a rendered turn report in every format a report mail carries.
+//
+// A report is named by the turn it opens for orders, the view's Turn: the
+// first, sent when the campaign starts, is the turn 1 report, and the one
+// sent after turn 1 is resolved the turn 2 report. Its subject, headings,
+// map title, attachment names and order template all name that turn.
 type Report struct {
 	Subject string
-	Text    string
+	// JSONName and OrdersName are the names of the JSON report's and the
+	// order template's attachments.
+	JSONName, OrdersName string
+	Text                 string
 	// HTML shows Map inline as cid:MapCID.
 	HTML string
 	Map  []byte
@@ -36,8 +44,10 @@ type Report struct {
 // template points editors for the order language's schema.
 func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string) (*Report, error) {
 	r := &Report{
-		Subject: fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Resolved, v.Date),
-		Text:    RenderText(v, deadline, loc),
+		Subject:    fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Turn, v.Date),
+		JSONName:   fmt.Sprintf("report-%d.json", v.Turn),
+		OrdersName: fmt.Sprintf("orders-%d.yaml", v.Turn),
+		Text:       RenderText(v, deadline, loc),
 	}
 	var err error
 	if r.JSON, err = ReportJSON(v, deadline); err != nil {
@@ -49,7 +59,7 @@ func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, sche
 	if r.HTML, err = RenderHTML(v, deadline, loc, "cid:"+MapCID); err != nil {
 		return nil, err
 	}
-	if !v.Ended {
+	if !v.Ended && v.Out == "" {
 		r.Orders = OrderTemplate(v, schemaRef)
 	}
 	return r, nil

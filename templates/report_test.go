@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"fmt"
 	"html/template"
 	"strings"
 	"testing"
@@ -149,5 +150,50 @@ func TestEaW10i_ReportMarksDisruptedSites(t *testing.T) {
 		if n := strings.Count(got, disruptedNote); n != 1 {
 			t.Errorf("%s report marks %d sites disrupted, want 1 (Halcyon)", format, n)
 		}
+	}
+}
+
+// TestReportNamesTheTurnItOpens: a report is named by the turn it opens,
+// the first one turn 1, and its subject, headings, map title, attachment
+// names and order template all say the same; its events are those of the
+// turn just resolved.
+func TestReportNamesTheTurnItOpens(t *testing.T) {
+	tests := []struct {
+		name   string
+		v      *resolver.View
+		turn   int
+		events string
+	}{
+		{"first report", frontierView(t, "vorn"), 1, "\nEVENTS\n"},
+		{"after turn 3", battleView(), 4, "\nEVENTS OF TURN 3\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := RenderReport(tc.v, textDeadline, textZone, "orders.schema.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			heading, _, _ := strings.Cut(rep.Text, "\n")
+			n := tc.turn
+			for _, c := range []struct{ part, got, want string }{
+				{"subject", rep.Subject, fmt.Sprintf("] Turn %d report: ", n)},
+				{"text heading", heading, fmt.Sprintf(": turn %d report for ", n)},
+				{"text events", rep.Text, tc.events},
+				{"HTML heading", rep.HTML, fmt.Sprintf(">Turn %d report for <strong>", n)},
+				{"map title", mapHeading(tc.v.Title, tc.v), fmt.Sprintf(" · Turn %d · ", n)},
+				{"JSON attachment", rep.JSONName, fmt.Sprintf("report-%d.json", n)},
+				{"orders attachment", rep.OrdersName, fmt.Sprintf("orders-%d.yaml", n)},
+				{"order template", string(rep.Orders), fmt.Sprintf("\nturn: %d\n", n)},
+			} {
+				if !strings.Contains(c.got, c.want) {
+					t.Errorf("%s = %.200q, want it to contain %q", c.part, c.got, c.want)
+				}
+			}
+			for _, part := range []string{rep.Subject, rep.Text, rep.HTML} {
+				if strings.Contains(strings.ToLower(part), "turn 0") {
+					t.Errorf("the report says turn 0: %.200q", part)
+				}
+			}
+		})
 	}
 }

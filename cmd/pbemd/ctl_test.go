@@ -128,8 +128,8 @@ func TestAdminCommands(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "turn 1 resolved; turn 2 is open") || !strings.Contains(out, "the daemon is sending") {
 		t.Errorf("resolve = %d, %q, %q", code, out, errOut)
 	}
-	if report := waitForMail(t, site.world, "vorn", 4); !strings.Contains(report.Subject, "Turn 1 report") {
-		t.Errorf("vorn's mail after resolve = %q, want the report of turn 1", report.Subject)
+	if report := waitForMail(t, site.world, "vorn", 4); !strings.Contains(report.Subject, "Turn 2 report") {
+		t.Errorf("vorn's mail after resolve = %q, want the turn 2 report, after turn 1", report.Subject)
 	}
 	if code, _, errOut := run(t, "resolve", "nowhere", "--config", "pbemd.yaml"); code != exitFailure || !strings.Contains(errOut, "campaign not found") {
 		t.Errorf("resolve nowhere = %d, %q", code, errOut)
