@@ -29,6 +29,8 @@ type Config struct {
 	Log Log
 	// Limits bound the mail the daemon reads.
 	Limits Limits
+	// Retention says how long stored mail is kept.
+	Retention Retention
 }
 
 // IMAP says where and how the daemon reads its mail.
@@ -98,6 +100,14 @@ type Limits struct {
 	IgnoredMailsPerHour int64
 }
 
+// Retention says how long the daemon keeps what it stores.
+type Retention struct {
+	// Mail is how long the whole copy of a processed mail is kept
+	// (default 90 days, at least a day); its Message-ID and outcome stay,
+	// so the mail is still recognised if it comes again.
+	Mail time.Duration
+}
+
 // Default values of the config.
 const (
 	DefaultMailbox            = "INBOX"
@@ -107,6 +117,8 @@ const (
 	DefaultMaxAttachmentBytes = 256 << 10
 	DefaultSenderMailsPerHour = 30
 	DefaultIgnoredPerHour     = 200
+	DefaultMailRetention      = 90 * 24 * time.Hour
+	MinMailRetention          = 24 * time.Hour
 )
 
 // The default ports by TLS mode.
@@ -158,7 +170,7 @@ func parseConfig(file, dir string, data []byte) (*Config, error) {
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg := &Config{}
-	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits")
+	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention")
 	if !ok {
 		return cfg
 	}
@@ -170,6 +182,7 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg.SMTP = c.smtp(c.need(f, "smtp", "{host: smtp.example.org, user: moderator@example.org, password_file: smtp.pass}"), dir)
 	cfg.Log = c.log(f.get("log"))
 	cfg.Limits = c.limits(f.get("limits"))
+	cfg.Retention = c.retention(f.get("retention"))
 	return cfg
 }
 
@@ -318,6 +331,23 @@ func (c *checker) limits(n *yaml.Node) Limits {
 		c.addf(f.node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
 	}
 	return lim
+}
+
+func (c *checker) retention(n *yaml.Node) Retention {
+	r := Retention{Mail: DefaultMailRetention}
+	f, ok := c.mapping(n, "retention", "mail")
+	if !ok {
+		return r
+	}
+	d, ok := c.days(f.get("mail"), "mail")
+	switch {
+	case !ok:
+	case d < MinMailRetention:
+		c.addf(f.get("mail"), "mail %s is too short; keep mail at least a day (1d), so a disputed answer can still be looked into, e.g. mail: 90d", f.get("mail").Value)
+	default:
+		r.Mail = d
+	}
+	return r
 }
 
 // Password returns the IMAP password, read from PasswordFile or the

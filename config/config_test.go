@@ -22,8 +22,9 @@ func TestParse_example(t *testing.T) {
 			PasswordFile: "/etc/pbemd/imap.pass", Mailbox: "INBOX", Processed: "pbemd/processed", Poll: time.Minute},
 		SMTP: SMTP{Host: "smtp.example.org", Port: 587, TLS: "starttls", User: "moderator@example.org",
 			PasswordFile: "/etc/pbemd/smtp.pass"},
-		Log:    Log{Format: "text", Level: "info"},
-		Limits: Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200},
+		Log:       Log{Format: "text", Level: "info"},
+		Limits:    Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200},
+		Retention: Retention{Mail: 90 * 24 * time.Hour},
 	}
 	if *cfg != want {
 		t.Errorf("Parse(Example()) =\n%+v\nwant\n%+v", *cfg, want)
@@ -47,7 +48,14 @@ func TestParse_defaults(t *testing.T) {
 				c.IMAP.Processed == "pbemd/processed" && c.IMAP.Poll == time.Minute &&
 				c.SMTP.Port == 587 && c.SMTP.TLS == "starttls" && c.SMTP.User == "" &&
 				c.Log == Log{Format: "text", Level: "info"} &&
-				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200}
+				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200} &&
+				c.Retention == Retention{Mail: 90 * 24 * time.Hour}
+		}},
+		{"retention in days", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nretention: {mail: 30d}\n", func(c *Config) bool {
+			return c.Retention == Retention{Mail: 30 * 24 * time.Hour}
+		}},
+		{"retention in hours", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nretention: {mail: 36h}\n", func(c *Config) bool {
+			return c.Retention == Retention{Mail: 36 * time.Hour}
 		}},
 		{"address lower-cased, data resolved", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
 			return c.Address == "moderator@example.org" && c.Data == filepath.Join("etc", "pbemd.db")

@@ -51,6 +51,8 @@ type harness struct {
 	limits moderator.Limits
 	// logs, if set, gets the next daemon's log from level Info up.
 	logs *syncbuf.Buffer
+	// retention applies to the next daemon started.
+	retention time.Duration
 }
 
 func newHarness(t *testing.T) *harness {
@@ -101,7 +103,7 @@ func (h *harness) newModerator() *moderator.Moderator {
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
 		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
-		Limits: h.limits,
+		Limits: h.limits, Retention: h.retention,
 	})
 }
 

@@ -38,6 +38,10 @@ type Options struct {
 	Rand   io.Reader
 	Logger *slog.Logger
 	Limits Limits
+
+	// Retention is how long the whole copy of a processed mail is kept;
+	// 0 keeps it for good.
+	Retention time.Duration
 }
 
 // Moderator runs campaigns by mail.
@@ -53,6 +57,9 @@ type Moderator struct {
 	rand    io.Reader
 	log     *slog.Logger
 	limits  Limits
+
+	// retention is how long a processed mail is kept whole; 0 is for good.
+	retention time.Duration
 
 	// senders counts mails per sender address that carry the sender's
 	// token, unauthenticated those that do not, ignored the mails nobody
@@ -93,6 +100,7 @@ func New(opts Options) *Moderator {
 		rand:          opts.Rand,
 		log:           opts.Logger,
 		limits:        opts.Limits.withDefaults(),
+		retention:     opts.Retention,
 		wakeScheduler: make(chan struct{}, 1),
 		wakeSender:    make(chan struct{}, 1),
 	}
@@ -144,7 +152,8 @@ func (m *Moderator) awaitInbox() {
 // Panics returns how many panics the loops recovered from.
 func (m *Moderator) Panics() int64 { return m.panics.Load() }
 
-// Run runs the intake, scheduler and sender loops until ctx is done.
+// Run runs the intake, scheduler and sender loops, and the retention loop
+// if a retention is set, until ctx is done.
 func (m *Moderator) Run(ctx context.Context) error {
 	m.started = m.clock.Now()
 	var wg sync.WaitGroup
@@ -160,6 +169,12 @@ func (m *Moderator) Run(ctx context.Context) error {
 			name string
 			run  func(context.Context) error
 		}{"intake", func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
+	}
+	if m.retention > 0 {
+		loops = append(loops, struct {
+			name string
+			run  func(context.Context) error
+		}{"retention", m.runRetention})
 	}
 	errs := make([]error, len(loops))
 	for i, l := range loops {
