@@ -91,9 +91,16 @@ type Limits struct {
 	// MaxAttachmentBytes is the largest orders attachment read (default
 	// 256 KiB).
 	MaxAttachmentBytes int64
-	// SenderMailsPerHour is how many mails one player or GM address may
-	// send in an hour before pbemd stops reading them (default 30).
+	// SenderMailsPerHour is how many mails carrying its own token one
+	// player or GM address may send in an hour before pbemd stops reading
+	// them (default 30).
 	SenderMailsPerHour int64
+	// UnauthenticatedMailsPerHour is how many mails without their
+	// sender's token (none, a wrong one) pbemd answers per address in an
+	// hour (default 5); past it they are dropped unanswered, so a forged
+	// From line can neither flood a player with replies nor use up the
+	// player's own limit.
+	UnauthenticatedMailsPerHour int64
 	// IgnoredMailsPerHour is how many unanswered mails (strangers,
 	// bounces, auto-replies) pbemd keeps a record of in an hour; past it
 	// only their Message-IDs are kept (default 200).
@@ -110,15 +117,16 @@ type Retention struct {
 
 // Default values of the config.
 const (
-	DefaultMailbox            = "INBOX"
-	DefaultProcessed          = "pbemd/processed"
-	DefaultPoll               = time.Minute
-	DefaultMaxMessageBytes    = 10 << 20
-	DefaultMaxAttachmentBytes = 256 << 10
-	DefaultSenderMailsPerHour = 30
-	DefaultIgnoredPerHour     = 200
-	DefaultMailRetention      = 90 * 24 * time.Hour
-	MinMailRetention          = 24 * time.Hour
+	DefaultMailbox                = "INBOX"
+	DefaultProcessed              = "pbemd/processed"
+	DefaultPoll                   = time.Minute
+	DefaultMaxMessageBytes        = 10 << 20
+	DefaultMaxAttachmentBytes     = 256 << 10
+	DefaultSenderMailsPerHour     = 30
+	DefaultUnauthenticatedPerHour = 5
+	DefaultIgnoredPerHour         = 200
+	DefaultMailRetention          = 90 * 24 * time.Hour
+	MinMailRetention              = 24 * time.Hour
 )
 
 // The default ports by TLS mode.
@@ -308,8 +316,10 @@ func (c *checker) log(n *yaml.Node) Log {
 
 func (c *checker) limits(n *yaml.Node) Limits {
 	lim := Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxAttachmentBytes: DefaultMaxAttachmentBytes,
-		SenderMailsPerHour: DefaultSenderMailsPerHour, IgnoredMailsPerHour: DefaultIgnoredPerHour}
-	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes", "sender_mails_per_hour", "ignored_mails_per_hour")
+		SenderMailsPerHour: DefaultSenderMailsPerHour, UnauthenticatedMailsPerHour: DefaultUnauthenticatedPerHour,
+		IgnoredMailsPerHour: DefaultIgnoredPerHour}
+	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes", "sender_mails_per_hour",
+		"unauthenticated_mails_per_hour", "ignored_mails_per_hour")
 	if !ok {
 		return lim
 	}
@@ -317,7 +327,8 @@ func (c *checker) limits(n *yaml.Node) Limits {
 		key string
 		v   *int64
 	}{{"max_message_bytes", &lim.MaxMessageBytes}, {"max_attachment_bytes", &lim.MaxAttachmentBytes},
-		{"sender_mails_per_hour", &lim.SenderMailsPerHour}, {"ignored_mails_per_hour", &lim.IgnoredMailsPerHour}} {
+		{"sender_mails_per_hour", &lim.SenderMailsPerHour}, {"unauthenticated_mails_per_hour", &lim.UnauthenticatedMailsPerHour},
+		{"ignored_mails_per_hour", &lim.IgnoredMailsPerHour}} {
 		v, ok := c.integer(f.get(l.key), l.key)
 		switch {
 		case !ok:

@@ -134,8 +134,9 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 		DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
 		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes},
 		Limits: moderator.Limits{
-			SenderMailsPerHour:  int(cfg.Limits.SenderMailsPerHour),
-			IgnoredMailsPerHour: int(cfg.Limits.IgnoredMailsPerHour),
+			SenderMailsPerHour:          int(cfg.Limits.SenderMailsPerHour),
+			UnauthenticatedMailsPerHour: int(cfg.Limits.UnauthenticatedMailsPerHour),
+			IgnoredMailsPerHour:         int(cfg.Limits.IgnoredMailsPerHour),
 		},
 		Retention: cfg.Retention.Mail,
 		Intake: mail.NewIntake(mail.IntakeOptions{
