@@ -157,24 +157,16 @@ func (m *Moderator) Panics() int64 { return m.panics.Load() }
 func (m *Moderator) Run(ctx context.Context) error {
 	m.started = m.clock.Now()
 	var wg sync.WaitGroup
-	loops := []struct {
+	type loop struct {
 		name string
 		run  func(context.Context) error
-	}{
-		{"scheduler", m.runScheduler},
-		{"sender", m.runSender},
 	}
+	loops := []loop{{"scheduler", m.runScheduler}, {"sender", m.runSender}}
 	if m.intake != nil {
-		loops = append(loops, struct {
-			name string
-			run  func(context.Context) error
-		}{"intake", func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
+		loops = append(loops, loop{"intake", func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
 	}
 	if m.retention > 0 {
-		loops = append(loops, struct {
-			name string
-			run  func(context.Context) error
-		}{"retention", m.runRetention})
+		loops = append(loops, loop{"retention", m.runRetention})
 	}
 	errs := make([]error, len(loops))
 	for i, l := range loops {
