@@ -11,7 +11,7 @@ import (
 // The header keys, in the order the example writes them.
 var (
 	headerKeys = []string{"campaign", "player", "turn", "token", "final", "orders", "prefs",
-		"extension", "command", "text", "anonymous", "battle", "result", "confirm"}
+		"extension", "command", "text", "anonymous", "report", "attachments", "digest", "battle", "result", "confirm"}
 	// token is not required here: offline play (pbemd sim) needs none, and
 	// the daemon says so itself when a mail lacks one.
 	requiredKeys = []string{"campaign", "player", "turn", "orders"}
@@ -129,6 +129,12 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 			if e, ok := f["anonymous"]; ok {
 				sub.Command.Anonymous, _ = p.boolean(e.val, "anonymous")
 			}
+		}
+	}
+	// An unknown command is problem enough: its mail keys say nothing more.
+	if !isCommand || sub.Command != nil {
+		if ch := p.mailChange(f, sub.Command); ch != nil {
+			sub.Command.Mail = ch
 		}
 	}
 	return sub

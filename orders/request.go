@@ -29,6 +29,9 @@ type Command struct {
 	Text string
 	// Anonymous asks for a relayed message to go unsigned.
 	Anonymous bool
+	// Mail is what a command: mail changes in the player's mail
+	// preferences.
+	Mail *MailChange
 }
 
 // Limits on requests.
@@ -43,7 +46,7 @@ const (
 
 // Verbs lists every command verb, players' and the GM's.
 var Verbs = []string{
-	"status", "report", "message", // players (and status for the GM)
+	"status", "report", "message", "mail", // players (and status for the GM)
 	"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast", // the GM
 }
 
