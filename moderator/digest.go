@@ -51,7 +51,8 @@ type pendingDigest struct {
 
 // sendDigests mails the reports held for the digests whose time has come,
 // each seat's in one mail, and returns when the next digest falls due
-// (zero if none waits).
+// (zero if none waits). A digest that fails is logged and tried again in
+// a minute; the others go.
 func (m *Moderator) sendDigests() (time.Time, error) {
 	pending, err := m.pendingDigests()
 	if err != nil {
@@ -60,14 +61,16 @@ func (m *Moderator) sendDigests() (time.Time, error) {
 	var next time.Time
 	now := m.clock.Now()
 	for _, p := range pending {
-		if p.due.After(now) {
-			if next.IsZero() || p.due.Before(next) {
-				next = p.due
+		if !p.due.After(now) {
+			err := m.sendDigest(p)
+			if err == nil {
+				continue
 			}
-			continue
+			m.log.Error("send digest", "campaign", p.c.ID, "player", p.seat.Player, "err", err)
+			p.due = now.Add(time.Minute)
 		}
-		if err := m.sendDigest(p); err != nil {
-			return time.Time{}, err
+		if next.IsZero() || p.due.Before(next) {
+			next = p.due
 		}
 	}
 	return next, nil
