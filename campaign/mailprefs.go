@@ -41,6 +41,11 @@ const DefaultDigestTime = "06:00"
 // Attaches reports whether report mails carry the attachment a.
 func (p MailPrefs) Attaches(a Attachment) bool { return !slices.Contains(p.Without, a) }
 
+// Attached lists the attachments report mails carry, in their order.
+func (p MailPrefs) Attached() []Attachment {
+	return slices.DeleteFunc(slices.Clone(Attachments), func(a Attachment) bool { return !p.Attaches(a) })
+}
+
 // NextDigest returns the first digest time after t, in loc; zero if the
 // player has no digest.
 func (p MailPrefs) NextDigest(t time.Time, loc *time.Location) time.Time {

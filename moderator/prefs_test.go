@@ -3,6 +3,7 @@ package moderator_test
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -66,14 +67,7 @@ func wantSubject(t *testing.T, r *received, n int) {
 }
 
 // partNames lists a mail's parts by name, sorted.
-func partNames(parts map[string]string) []string {
-	var names []string
-	for k := range parts {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	return names
-}
+func partNames(parts map[string]string) []string { return slices.Sorted(maps.Keys(parts)) }
 
 // resolveTurn has every player send final orders for turn n, which
 // resolves it at once (early resolution), and reads the confirmations.

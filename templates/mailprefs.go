@@ -30,10 +30,8 @@ func MailSummary(p campaign.MailPrefs, loc *time.Location) string {
 		form = "as plain text alone, without the HTML part and the map"
 	}
 	var with []string
-	for _, a := range campaign.Attachments {
-		if p.Attaches(a) {
-			with = append(with, attachmentNames[a])
-		}
+	for _, a := range p.Attached() {
+		with = append(with, attachmentNames[a])
 	}
 	attached := "with nothing attached"
 	if len(with) > 0 {
@@ -95,10 +93,8 @@ func MailPrefsAnswer(title string, p campaign.MailPrefs, loc *time.Location, hel
 		form = "text"
 	}
 	var with []string
-	for _, a := range campaign.Attachments {
-		if p.Attaches(a) {
-			with = append(with, string(a))
-		}
+	for _, a := range p.Attached() {
+		with = append(with, string(a))
 	}
 	digest := "off"
 	if p.Digest != "" {
