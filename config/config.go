@@ -3,9 +3,11 @@ package config
 import (
 	_ "embed"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,6 +31,8 @@ type Config struct {
 	Log Log
 	// Limits bound the mail the daemon reads.
 	Limits Limits
+	// Metrics says where to serve metrics and health; off by default.
+	Metrics Metrics
 }
 
 // IMAP says where and how the daemon reads its mail.
@@ -98,6 +102,15 @@ type Limits struct {
 	IgnoredMailsPerHour int64
 }
 
+// Metrics says where the daemon serves its metrics (Prometheus text format,
+// /metrics) and its health (/healthz) over HTTP.
+type Metrics struct {
+	// Listen is the host:port to listen on, e.g. 127.0.0.1:9464; empty
+	// (the default) serves nothing. Port 0 takes any free port, which the
+	// daemon logs.
+	Listen string
+}
+
 // Default values of the config.
 const (
 	DefaultMailbox            = "INBOX"
@@ -158,7 +171,7 @@ func parseConfig(file, dir string, data []byte) (*Config, error) {
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg := &Config{}
-	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits")
+	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "metrics")
 	if !ok {
 		return cfg
 	}
@@ -170,6 +183,7 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg.SMTP = c.smtp(c.need(f, "smtp", "{host: smtp.example.org, user: moderator@example.org, password_file: smtp.pass}"), dir)
 	cfg.Log = c.log(f.get("log"))
 	cfg.Limits = c.limits(f.get("limits"))
+	cfg.Metrics = c.metrics(f.get("metrics"))
 	return cfg
 }
 
@@ -318,6 +332,25 @@ func (c *checker) limits(n *yaml.Node) Limits {
 		c.addf(f.node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
 	}
 	return lim
+}
+
+func (c *checker) metrics(n *yaml.Node) Metrics {
+	var mt Metrics
+	f, ok := c.mapping(n, "metrics", "listen")
+	if !ok {
+		return mt
+	}
+	addr, ok := c.text(f.get("listen"), "listen")
+	if !ok {
+		return mt
+	}
+	_, port, err := net.SplitHostPort(addr)
+	if p, perr := strconv.Atoi(port); err != nil || perr != nil || p < 0 || p > 65535 {
+		c.addf(f.get("listen"), "listen %s is not a host and port; write e.g. listen: 127.0.0.1:9464", quote(addr))
+		return mt
+	}
+	mt.Listen = addr
+	return mt
 }
 
 // Password returns the IMAP password, read from PasswordFile or the

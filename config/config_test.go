@@ -47,7 +47,8 @@ func TestParse_defaults(t *testing.T) {
 				c.IMAP.Processed == "pbemd/processed" && c.IMAP.Poll == time.Minute &&
 				c.SMTP.Port == 587 && c.SMTP.TLS == "starttls" && c.SMTP.User == "" &&
 				c.Log == Log{Format: "text", Level: "info"} &&
-				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200}
+				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200} &&
+				c.Metrics.Listen == ""
 		}},
 		{"address lower-cased, data resolved", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
 			return c.Address == "moderator@example.org" && c.Data == filepath.Join("etc", "pbemd.db")
@@ -62,6 +63,9 @@ func TestParse_defaults(t *testing.T) {
 			return c.IMAP.Port == 1993 && c.IMAP.Poll == 30*time.Second && c.SMTP.Port == 2525 &&
 				c.SMTP.PasswordEnv == "Q" && c.SMTP.HELO == "me" && c.Log == Log{Format: "json", Level: "debug"} &&
 				c.Limits == Limits{MaxMessageBytes: 2000, MaxAttachmentBytes: 1000, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200}
+		}},
+		{"metrics on", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nmetrics: {listen: '127.0.0.1:9464'}\n", func(c *Config) bool {
+			return c.Metrics.Listen == "127.0.0.1:9464"
 		}},
 	}
 	for _, tc := range tests {
