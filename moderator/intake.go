@@ -94,6 +94,10 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	if err := m.commit(rec, f, out, composed); err != nil {
 		return err
 	}
+	m.observe.MailReceived(mailOutcome(rec, out))
+	if out.resolved != nil {
+		out.resolved.announce(m)
+	}
 	if len(composed) > 0 {
 		wake(m.wakeSender)
 	}
@@ -199,6 +203,10 @@ type decision struct {
 	apply func(tx *store.Tx) error
 	// secret is the token the mail carried, masked in the stored copy.
 	secret string
+	// limited is set when the sender is over their hourly limit.
+	limited bool
+	// resolved is the turn apply resolves, if it does.
+	resolved *resolution
 }
 
 // decide classifies a mail, authenticates its sender and checks its orders.
@@ -248,11 +256,11 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	}
 	if n, until := m.senders.add(in.From, m.clock.Now()); n > m.limits.SenderMailsPerHour {
 		if n > m.limits.SenderMailsPerHour+1 {
-			return ignore("over the sender's hourly limit")
+			return limited(ignore("over the sender's hourly limit"))
 		}
-		return reject(soleCampaign(seats), &templates.Rejection{Reason: fmt.Sprintf(
+		return limited(reject(soleCampaign(seats), &templates.Rejection{Reason: fmt.Sprintf(
 			"pbemd has had %d mails from your address in the last hour, more than the %d it reads from one address, so it did not read this one and will not read more until %s. Send your orders again after that; the orders already on file stand.",
-			n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))})
+			n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))}))
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable

@@ -38,6 +38,8 @@ type Options struct {
 	Rand   io.Reader
 	Logger *slog.Logger
 	Limits Limits
+	// Observer hears what the daemon does, for metrics; default nobody.
+	Observer Observer
 }
 
 // Moderator runs campaigns by mail.
@@ -53,6 +55,7 @@ type Moderator struct {
 	rand    io.Reader
 	log     *slog.Logger
 	limits  Limits
+	observe Observer
 
 	// senders counts mails per sender address, ignored the mails nobody
 	// answers, each over the last hour.
@@ -92,6 +95,7 @@ func New(opts Options) *Moderator {
 		rand:          opts.Rand,
 		log:           opts.Logger,
 		limits:        opts.Limits.withDefaults(),
+		observe:       opts.Observer,
 		wakeScheduler: make(chan struct{}, 1),
 		wakeSender:    make(chan struct{}, 1),
 	}
@@ -106,6 +110,9 @@ func New(opts Options) *Moderator {
 	}
 	if m.log == nil {
 		m.log = slog.New(slog.DiscardHandler)
+	}
+	if m.observe == nil {
+		m.observe = nobody{}
 	}
 	if _, d, ok := strings.Cut(m.address, "@"); ok {
 		m.domain = d
