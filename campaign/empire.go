@@ -46,6 +46,11 @@ type Fleet struct {
 	// trapped fleet does nothing but a siege roll (EaW 10c, 10h) until the
 	// fortification falls (EaW 10b–10e).
 	Trapped int `json:"trapped,omitempty"`
+	// Withdrew is the last turn in which every ship of the fleet broke off
+	// from a battle (EaW 21.0): the fleet was on the move, so it made no
+	// sightings at that turn's end and explored nothing (EaW 33.0 #5,
+	// 16.0). 0 if it never did.
+	Withdrew int `json:"withdrew,omitempty"`
 }
 
 // UnitCrew is what sets one unit's crew apart (EaW 2e).

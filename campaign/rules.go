@@ -107,8 +107,8 @@ type FleetRules struct {
 }
 
 // BudgetRules set the order-point budget (EaW 5.0): max(Min, floor(F/Divisor)),
-// where F counts fleets of at least FleetMinShips units and FleetMinCBPV
-// combat BPV.
+// where F counts fleets of at least FleetMinShips ships and FleetMinCBPV
+// combat BPV (State.CountsForPoints).
 type BudgetRules struct {
 	Min           int `json:"min" yaml:"min"`
 	Divisor       int `json:"divisor" yaml:"divisor"`

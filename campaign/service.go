@@ -149,3 +149,25 @@ func (f *Fleet) Inspect() []int {
 	}
 	return done
 }
+
+// CountsForPoints reports whether a fleet counts toward its owner's order
+// points (EaW 5.0): it has at least FleetMinShips ships and FleetMinCBPV
+// combat BPV. Carried bases are cargo, not ships (EaW 14a), and are out of
+// the fleet's combat BPV (Counts); so is a freighter's (EaW 17.0: "The
+// CBpv of Civilian ships such as freighters ... are not added to the total
+// Fleet CBpv"), though it is a ship.
+func (s *State) CountsForPoints(f *Fleet) bool {
+	r := s.Rules.Budget
+	ships, cbpv := 0, 0
+	for i, u := range f.Units {
+		c := s.Catalogue.Class(u)
+		if c == nil || c.IsBase() {
+			continue
+		}
+		ships++
+		if s.Counts(f, i) && !c.IsFreighter() {
+			cbpv += c.CBPV
+		}
+	}
+	return ships >= r.FleetMinShips && cbpv >= r.FleetMinCBPV
+}

@@ -64,3 +64,35 @@ func TestEaW22b_SelfRepairCapacity(t *testing.T) {
 		t.Errorf("Inspect = %v, damage %v, captured %v; want [2] restored and counted", done, f.Damage, f.Captured)
 	}
 }
+
+// TestEaW5_0_FleetCountsForPointsByItsShips: a fleet counts toward its
+// owner's order points with 2 ships and 175 combat BPV (EaW 5.0). Bases
+// it carries are cargo, not ships; freighters are ships, but their combat
+// BPV is not the fleet's (EaW 17.0).
+func TestEaW5_0_FleetCountsForPointsByItsShips(t *testing.T) {
+	s := &State{Rules: PresetEaW(), Catalogue: Catalogue{
+		{Class: "battleship", CBPV: 200, Size: 2},
+		{Class: "cruiser", CBPV: 120, Size: 3},
+		{Class: "frigate", CBPV: 60, Size: 4},
+		{Class: "freighter", CBPV: 60, Size: 5, Roles: []Role{RoleLargeFreighter}},
+		{Class: "gsa", CBPV: 10, Size: 6, Roles: []Role{RoleGSA}},
+	}}
+	tests := []struct {
+		name  string
+		units []ClassName
+		want  bool
+	}{
+		{"two warships of 180", []ClassName{"cruiser", "frigate"}, true},
+		{"one warship of 120", []ClassName{"cruiser"}, false},
+		{"one ship carrying a base", []ClassName{"battleship", "gsa"}, false},
+		{"a freighter's CBPV left out", []ClassName{"cruiser", "freighter"}, false},
+		{"a freighter is a ship", []ClassName{"battleship", "freighter"}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := s.CountsForPoints(&Fleet{Units: tc.units}); got != tc.want {
+				t.Errorf("CountsForPoints(%v) = %v, want %v", tc.units, got, tc.want)
+			}
+		})
+	}
+}

@@ -220,14 +220,13 @@ func (s *State) HasScout(f *Fleet) bool {
 }
 
 // Budget returns the player's order points for the turn (EaW 5.0):
-// max(Min, floor(F/Divisor)), where F counts the player's fleets of at least
-// FleetMinShips units and FleetMinCBPV combat BPV.
+// max(Min, floor(F/Divisor)), where F counts the player's fleets that
+// count for points (CountsForPoints).
 func (s *State) Budget(owner PlayerID) int {
 	r := s.Rules.Budget
 	counted := 0
 	for i := range s.Fleets {
-		f := &s.Fleets[i]
-		if f.Owner == owner && len(f.Units) >= r.FleetMinShips && s.FleetCBPV(f) >= r.FleetMinCBPV {
+		if f := &s.Fleets[i]; f.Owner == owner && s.CountsForPoints(f) {
 			counted++
 		}
 	}

@@ -107,6 +107,18 @@ func (u *UnitClass) IsBase() bool {
 	})
 }
 
+// IsFreighter reports whether the class is a civilian freighter: one that
+// develops a mine or colony, or a repair freighter (EaW 6d, 12b, 13a).
+func (u *UnitClass) IsFreighter() bool {
+	return slices.ContainsFunc(u.Roles, func(r Role) bool {
+		switch r {
+		case RoleLargeFreighter, RoleSmallFreighter, RoleLargeRepair, RoleSmallRepair:
+			return true
+		}
+		return false
+	})
+}
+
 // Catalogue is the set of unit classes a scenario allows.
 type Catalogue []UnitClass
 

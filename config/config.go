@@ -31,6 +31,8 @@ type Config struct {
 	Log Log
 	// Limits bound the mail the daemon reads.
 	Limits Limits
+	// Retention says how long stored mail is kept.
+	Retention Retention
 	// Metrics says where to serve metrics and health; off by default.
 	Metrics Metrics
 }
@@ -93,13 +95,28 @@ type Limits struct {
 	// MaxAttachmentBytes is the largest orders attachment read (default
 	// 256 KiB).
 	MaxAttachmentBytes int64
-	// SenderMailsPerHour is how many mails one player or GM address may
-	// send in an hour before pbemd stops reading them (default 30).
+	// SenderMailsPerHour is how many mails carrying its own token one
+	// player or GM address may send in an hour before pbemd stops reading
+	// them (default 30).
 	SenderMailsPerHour int64
+	// UnauthenticatedMailsPerHour is how many mails without their
+	// sender's token (none, a wrong one) pbemd answers per address in an
+	// hour (default 5); past it they are dropped unanswered, so a forged
+	// From line can neither flood a player with replies nor use up the
+	// player's own limit.
+	UnauthenticatedMailsPerHour int64
 	// IgnoredMailsPerHour is how many unanswered mails (strangers,
 	// bounces, auto-replies) pbemd keeps a record of in an hour; past it
 	// only their Message-IDs are kept (default 200).
 	IgnoredMailsPerHour int64
+}
+
+// Retention says how long the daemon keeps what it stores.
+type Retention struct {
+	// Mail is how long the whole copy of a processed mail is kept
+	// (default 90 days, at least a day); its Message-ID and outcome stay,
+	// so the mail is still recognised if it comes again.
+	Mail time.Duration
 }
 
 // Metrics says where the daemon serves its metrics (Prometheus text format,
@@ -113,13 +130,16 @@ type Metrics struct {
 
 // Default values of the config.
 const (
-	DefaultMailbox            = "INBOX"
-	DefaultProcessed          = "pbemd/processed"
-	DefaultPoll               = time.Minute
-	DefaultMaxMessageBytes    = 10 << 20
-	DefaultMaxAttachmentBytes = 256 << 10
-	DefaultSenderMailsPerHour = 30
-	DefaultIgnoredPerHour     = 200
+	DefaultMailbox                = "INBOX"
+	DefaultProcessed              = "pbemd/processed"
+	DefaultPoll                   = time.Minute
+	DefaultMaxMessageBytes        = 10 << 20
+	DefaultMaxAttachmentBytes     = 256 << 10
+	DefaultSenderMailsPerHour     = 30
+	DefaultUnauthenticatedPerHour = 5
+	DefaultIgnoredPerHour         = 200
+	DefaultMailRetention          = 90 * 24 * time.Hour
+	MinMailRetention              = 24 * time.Hour
 )
 
 // The default ports by TLS mode.
@@ -171,7 +191,7 @@ func parseConfig(file, dir string, data []byte) (*Config, error) {
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg := &Config{}
-	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "metrics")
+	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics")
 	if !ok {
 		return cfg
 	}
@@ -183,6 +203,7 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg.SMTP = c.smtp(c.need(f, "smtp", "{host: smtp.example.org, user: moderator@example.org, password_file: smtp.pass}"), dir)
 	cfg.Log = c.log(f.get("log"))
 	cfg.Limits = c.limits(f.get("limits"))
+	cfg.Retention = c.retention(f.get("retention"))
 	cfg.Metrics = c.metrics(f.get("metrics"))
 	return cfg
 }
@@ -309,8 +330,10 @@ func (c *checker) log(n *yaml.Node) Log {
 
 func (c *checker) limits(n *yaml.Node) Limits {
 	lim := Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxAttachmentBytes: DefaultMaxAttachmentBytes,
-		SenderMailsPerHour: DefaultSenderMailsPerHour, IgnoredMailsPerHour: DefaultIgnoredPerHour}
-	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes", "sender_mails_per_hour", "ignored_mails_per_hour")
+		SenderMailsPerHour: DefaultSenderMailsPerHour, UnauthenticatedMailsPerHour: DefaultUnauthenticatedPerHour,
+		IgnoredMailsPerHour: DefaultIgnoredPerHour}
+	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes", "sender_mails_per_hour",
+		"unauthenticated_mails_per_hour", "ignored_mails_per_hour")
 	if !ok {
 		return lim
 	}
@@ -318,7 +341,8 @@ func (c *checker) limits(n *yaml.Node) Limits {
 		key string
 		v   *int64
 	}{{"max_message_bytes", &lim.MaxMessageBytes}, {"max_attachment_bytes", &lim.MaxAttachmentBytes},
-		{"sender_mails_per_hour", &lim.SenderMailsPerHour}, {"ignored_mails_per_hour", &lim.IgnoredMailsPerHour}} {
+		{"sender_mails_per_hour", &lim.SenderMailsPerHour}, {"unauthenticated_mails_per_hour", &lim.UnauthenticatedMailsPerHour},
+		{"ignored_mails_per_hour", &lim.IgnoredMailsPerHour}} {
 		v, ok := c.integer(f.get(l.key), l.key)
 		switch {
 		case !ok:
@@ -332,6 +356,23 @@ func (c *checker) limits(n *yaml.Node) Limits {
 		c.addf(f.node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
 	}
 	return lim
+}
+
+func (c *checker) retention(n *yaml.Node) Retention {
+	r := Retention{Mail: DefaultMailRetention}
+	f, ok := c.mapping(n, "retention", "mail")
+	if !ok {
+		return r
+	}
+	d, ok := c.days(f.get("mail"), "mail")
+	switch {
+	case !ok:
+	case d < MinMailRetention:
+		c.addf(f.get("mail"), "mail %s is too short; keep mail at least a day (1d), so a disputed answer can still be looked into, e.g. mail: 90d", f.get("mail").Value)
+	default:
+		r.Mail = d
+	}
+	return r
 }
 
 func (c *checker) metrics(n *yaml.Node) Metrics {

@@ -22,8 +22,9 @@ func TestParse_example(t *testing.T) {
 			PasswordFile: "/etc/pbemd/imap.pass", Mailbox: "INBOX", Processed: "pbemd/processed", Poll: time.Minute},
 		SMTP: SMTP{Host: "smtp.example.org", Port: 587, TLS: "starttls", User: "moderator@example.org",
 			PasswordFile: "/etc/pbemd/smtp.pass"},
-		Log:    Log{Format: "text", Level: "info"},
-		Limits: Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200},
+		Log:       Log{Format: "text", Level: "info"},
+		Limits:    Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200},
+		Retention: Retention{Mail: 90 * 24 * time.Hour},
 	}
 	if *cfg != want {
 		t.Errorf("Parse(Example()) =\n%+v\nwant\n%+v", *cfg, want)
@@ -47,8 +48,15 @@ func TestParse_defaults(t *testing.T) {
 				c.IMAP.Processed == "pbemd/processed" && c.IMAP.Poll == time.Minute &&
 				c.SMTP.Port == 587 && c.SMTP.TLS == "starttls" && c.SMTP.User == "" &&
 				c.Log == Log{Format: "text", Level: "info"} &&
-				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200} &&
+				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200} &&
+				c.Retention == Retention{Mail: 90 * 24 * time.Hour} &&
 				c.Metrics.Listen == ""
+		}},
+		{"retention in days", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nretention: {mail: 30d}\n", func(c *Config) bool {
+			return c.Retention == Retention{Mail: 30 * 24 * time.Hour}
+		}},
+		{"retention in hours", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nretention: {mail: 36h}\n", func(c *Config) bool {
+			return c.Retention == Retention{Mail: 36 * time.Hour}
 		}},
 		{"address lower-cased, data resolved", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
 			return c.Address == "moderator@example.org" && c.Data == filepath.Join("etc", "pbemd.db")
@@ -59,10 +67,10 @@ func TestParse_defaults(t *testing.T) {
 		{"no tls", "imap: {host: i, user: u, password_env: P, tls: none}\nsmtp: {host: s, tls: none}\n", func(c *Config) bool {
 			return c.IMAP.Port == 143 && c.SMTP.Port == 25
 		}},
-		{"explicit values win", "imap: {host: i, user: u, password_env: P, port: 1993, poll: 30s}\nsmtp: {host: s, port: 2525, user: u, password_env: Q, helo: me}\nlog: {format: json, level: debug}\nlimits: {max_message_bytes: 2000, max_attachment_bytes: 1000}\n", func(c *Config) bool {
+		{"explicit values win", "imap: {host: i, user: u, password_env: P, port: 1993, poll: 30s}\nsmtp: {host: s, port: 2525, user: u, password_env: Q, helo: me}\nlog: {format: json, level: debug}\nlimits: {max_message_bytes: 2000, max_attachment_bytes: 1000, unauthenticated_mails_per_hour: 2}\n", func(c *Config) bool {
 			return c.IMAP.Port == 1993 && c.IMAP.Poll == 30*time.Second && c.SMTP.Port == 2525 &&
 				c.SMTP.PasswordEnv == "Q" && c.SMTP.HELO == "me" && c.Log == Log{Format: "json", Level: "debug"} &&
-				c.Limits == Limits{MaxMessageBytes: 2000, MaxAttachmentBytes: 1000, SenderMailsPerHour: 30, IgnoredMailsPerHour: 200}
+				c.Limits == Limits{MaxMessageBytes: 2000, MaxAttachmentBytes: 1000, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 2, IgnoredMailsPerHour: 200}
 		}},
 		{"metrics on", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nmetrics: {listen: '127.0.0.1:9464'}\n", func(c *Config) bool {
 			return c.Metrics.Listen == "127.0.0.1:9464"

@@ -382,6 +382,27 @@ func (c *checker) duration(n *yaml.Node, what string) (time.Duration, bool) {
 	return d, true
 }
 
+// maxDays bounds a duration in days, far below time.Duration's limit.
+const maxDays = 100 * 365
+
+// days reads a duration in whole days, such as 90d, or a Go duration such
+// as 2160h.
+func (c *checker) days(n *yaml.Node, what string) (time.Duration, bool) {
+	s, ok := c.text(n, what)
+	if !ok {
+		return 0, false
+	}
+	if days, cut := strings.CutSuffix(s, "d"); cut {
+		if d, err := strconv.Atoi(days); err == nil && d >= 0 && d <= maxDays {
+			return time.Duration(d) * 24 * time.Hour, true
+		}
+	} else if d, err := time.ParseDuration(s); err == nil {
+		return d, true
+	}
+	c.addf(n, "%s %q is not a duration; write whole days or hours, e.g. 90d or 72h", what, s)
+	return 0, false
+}
+
 // sequence reads a list. An empty value is an empty list.
 func (c *checker) sequence(n *yaml.Node, what string) ([]*yaml.Node, bool) {
 	switch {

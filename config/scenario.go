@@ -49,11 +49,22 @@ type Scenario struct {
 // LoadScenario reads and checks the scenario file at path. Content problems
 // are returned as Problems; failing to read the file is a wrapped error.
 func LoadScenario(path string) (*Scenario, error) {
+	data, err := ReadScenario(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseScenario(path, data)
+}
+
+// ReadScenario reads the scenario file at path for ParseScenario, to parse
+// elsewhere (a running daemon): at most one byte past MaxScenarioBytes, so
+// that ParseScenario reports an oversized file.
+func ReadScenario(path string) ([]byte, error) {
 	data, err := readLimited(path, MaxScenarioBytes)
 	if err != nil {
 		return nil, fmt.Errorf("load scenario: %w", err)
 	}
-	return ParseScenario(path, data)
+	return data, nil
 }
 
 // readLimited reads a file, but no more than one byte past limit, so the

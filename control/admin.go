@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/templates"
@@ -168,11 +169,44 @@ func render(rep *moderator.PastReport, format string) ([]byte, error) {
 }
 
 // Backup writes a consistent copy of the data file to path (store
-// DB.BackupFile). path must be absolute: a daemon's working directory is
-// not the caller's.
+// DB.BackupFile). path must be absolute, as a daemon's working directory
+// is not the caller's, and new or an earlier backup.
 func (a *Admin) Backup(ctx context.Context, path string) (int64, error) {
 	if !filepath.IsAbs(path) {
 		return 0, fmt.Errorf("%w: backup path %q is not absolute", ErrBadRequest, path)
 	}
+	if path == SocketPath(a.db.Path()) { // a file there would keep the next daemon from listening
+		return 0, fmt.Errorf("back up to %s: %w: it is the daemon's control socket; name a new file", path, store.ErrBackupTarget)
+	}
 	return a.db.BackupFile(path)
+}
+
+// Create creates a campaign from a scenario (moderator.CreateCampaign),
+// which queues the welcomes and the first reports; a daemon sends them at
+// once. The scenario is checked here, as the file may have changed since
+// the caller read it; problems are returned as config.Problems.
+func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	if a.mod == nil {
+		return nil, fmt.Errorf("create a campaign: %w", ErrNoModerator)
+	}
+	sc, err := config.ParseScenario(req.File, req.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := a.mod.CreateCampaign(ctx, sc)
+	if err != nil {
+		return nil, err
+	}
+	res := &Created{Campaign: sc.State.Campaign, Title: sc.State.Title, Players: len(seats), GM: sc.GM.Email}
+	err = a.db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign(res.Campaign)
+		if err != nil {
+			return err
+		}
+		res.Turn, res.Deadline = c.Turn, c.Deadline
+		queued, err := tx.Outbox(0)
+		res.Outbox = len(queued)
+		return err
+	})
+	return res, err
 }

@@ -109,6 +109,14 @@ func (c *Client) Backup(ctx context.Context, path string) (int64, error) {
 	return n, c.call(ctx, request{Cmd: "backup", Path: path}, &n)
 }
 
+// Create asks the daemon to create a campaign from a scenario; the daemon
+// sends the welcomes at once. A scenario with problems returns them as
+// config.Problems, as on an Admin.
+func (c *Client) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	var res Created
+	return &res, c.call(ctx, request{Cmd: "create", Create: &req}, &res)
+}
+
 // call writes a request and decodes the response's result into result. The
 // connection is closed if ctx ends first.
 func (c *Client) call(ctx context.Context, req request, result any) error {
@@ -126,6 +134,9 @@ func (c *Client) call(ctx context.Context, req request, result any) error {
 	var resp response
 	if err := c.readJSON(&resp); err != nil {
 		return c.failed(ctx, req.Cmd, err)
+	}
+	if len(resp.Problems) > 0 {
+		return resp.Problems
 	}
 	if resp.Error != "" {
 		return &RemoteError{Code: resp.Code, Msg: resp.Error}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -253,6 +254,54 @@ func TestBackup(t *testing.T) {
 		if _, err := b.Backup(t.Context(), f.db.Path()); !errors.Is(err, store.ErrBackupOverData) {
 			t.Errorf("%s: Backup(the data file) = %v, want ErrBackupOverData", name, err)
 		}
+		sock := SocketPath(f.db.Path()) // none listens: a file there would stop the next daemon
+		if _, err := b.Backup(t.Context(), sock); !errors.Is(err, store.ErrBackupTarget) {
+			t.Errorf("%s: Backup(the control socket's path) = %v, want ErrBackupTarget", name, err)
+		}
+		if _, err := os.Lstat(sock); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: Backup(the control socket's path) left a file there: %v", name, err)
+		}
+	}
+}
+
+// TestCreate creates a campaign through either backend: the welcomes wait
+// in the outbox, the same scenario again is refused, and a scenario with
+// problems gives the same config.Problems both ways (issue 12, item 22).
+func TestCreate(t *testing.T) {
+	f := newFixture(t)
+	duel, err := os.ReadFile("testdata/duel.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := bytes.Replace(duel, []byte("home: bluehome"), []byte("home: blewhome"), 1)
+	var problems []string
+	for name, b := range f.backends(t) {
+		before := f.outbox(t)
+		scenario := bytes.Replace(duel, []byte("campaign: duel"), []byte("campaign: duel-"+name), 1)
+		res, err := b.Create(t.Context(), CreateRequest{File: "duel.yaml", Scenario: scenario})
+		if err != nil {
+			t.Fatalf("%s: Create = %v", name, err)
+		}
+		want := &Created{Campaign: campaign.ID("duel-" + name), Title: "Duel", Players: 3, GM: "gm@example.test",
+			Turn: 1, Deadline: time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC), Outbox: before + 7}
+		if !reflect.DeepEqual(res, want) || f.outbox(t) != want.Outbox {
+			t.Errorf("%s: Create = %+v, outbox %d; want %+v: a welcome and a report for each player and the GM's welcome queued", name, res, f.outbox(t), want)
+		}
+		if _, err := b.Create(t.Context(), CreateRequest{File: "duel.yaml", Scenario: scenario}); !errors.Is(err, store.ErrCampaignExists) {
+			t.Errorf("%s: Create(the same campaign again) = %v, want ErrCampaignExists", name, err)
+		}
+		_, err = b.Create(t.Context(), CreateRequest{File: "my/duel.yaml", Scenario: bad})
+		var ps config.Problems
+		if !errors.As(err, &ps) || !strings.Contains(err.Error(), "my/duel.yaml:12:72: ") || !strings.Contains(err.Error(), "blewhome") {
+			t.Errorf("%s: Create(a bad scenario) = %v, want config.Problems at my/duel.yaml:12:72", name, err)
+		}
+		problems = append(problems, fmt.Sprint(err))
+	}
+	if problems[0] != problems[1] {
+		t.Errorf("the problems differ through the socket and without it:\n%s\n%s", problems[0], problems[1])
+	}
+	if _, err := NewAdmin(f.db.DB, nil).Create(t.Context(), CreateRequest{File: "duel.yaml", Scenario: duel}); !errors.Is(err, ErrNoModerator) {
+		t.Errorf("Create without a moderator = %v, want ErrNoModerator", err)
 	}
 }
 
@@ -290,6 +339,7 @@ func TestProtocol(t *testing.T) {
 		{`{"cmd":"report"}`, "bad_request"},
 		{`{"cmd":"resolve","campaign":"nowhere"}`, "campaign_not_found"},
 		{`{"cmd":"backup","path":"relative.db"}`, "bad_request"},
+		{`{"cmd":"create"}`, "bad_request"},
 	} {
 		if got := transact(tc.send); got["code"] != tc.code || got["error"] == "" {
 			t.Errorf("%s: answer %v, want code %s", tc.send, got, tc.code)

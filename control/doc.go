@@ -3,10 +3,11 @@
 // since bbolt lets only one process open the file (DESIGN: admin commands
 // while the daemon runs).
 //
-// Admin carries out the commands (status, resolve, report, backup) on an
-// open store. The daemon serves it with Server; the CLI talks to it with
-// Client, and uses an Admin of its own on the file when no daemon runs.
-// Both meet in Backend, so a command behaves the same either way.
+// Admin carries out the commands (status, resolve, report, backup,
+// create) on an open store. The daemon serves it with Server; the CLI
+// talks to it with Client, and uses an Admin of its own on the file when
+// no daemon runs. Both meet in Backend, so a command behaves the same
+// either way.
 //
 // The socket has mode 0600: only the daemon's user (and root) may connect.
 // Listen removes a socket left by a dead daemon and never one a live daemon
@@ -29,6 +30,12 @@
 //	S: {"error":"campaign nowhere: store: campaign not found","code":"campaign_not_found"}
 //
 // The commands are status, resolve (campaign), report (report: campaign,
-// player, turn, format) and backup (path, absolute: the daemon writes the
-// file). A request line is at most MaxRequestBytes.
+// player, turn, format), backup (path, absolute: the daemon writes the
+// file) and create (create: the scenario's file name and content, which
+// the client read). A scenario with problems is answered with them, each
+// with its position, besides the error:
+//
+//	S: {"error":"my.yaml:7:12: ...","problems":[{"File":"my.yaml","Line":7,"Col":12,"Msg":"..."}]}
+//
+// A request line is at most MaxRequestBytes.
 package control

@@ -7,16 +7,20 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/store"
 )
 
 // Version is the protocol version the server greets with; a client
-// refuses to talk to any other.
-const Version = 1
+// refuses to talk to any other. Version 2 added create and the problems
+// of a bad scenario.
+const Version = 2
 
-// MaxRequestBytes bounds one request line.
-const MaxRequestBytes = 64 << 10
+// MaxRequestBytes bounds one request line: a create request carries a
+// whole scenario, base64-encoded, of up to one byte past
+// config.MaxScenarioBytes, so that the daemon can say it is too large.
+const MaxRequestBytes = (config.MaxScenarioBytes+3)/3*4 + 64<<10
 
 // Errors returned when connecting.
 var (
@@ -39,9 +43,9 @@ var (
 	// ErrUnknownFormat is returned by Report for a format other than
 	// text, html, json and png.
 	ErrUnknownFormat = errors.New("control: unknown report format")
-	// ErrNoModerator is returned by Resolve on an Admin without a
-	// moderator.
-	ErrNoModerator = errors.New("control: resolving needs the moderator's config")
+	// ErrNoModerator is returned by Resolve and Create on an Admin
+	// without a moderator.
+	ErrNoModerator = errors.New("control: this command needs the moderator's config")
 )
 
 // codes name, on the wire, the sentinel errors a client can test for with
@@ -51,9 +55,11 @@ var codes = [...]struct {
 	err  error
 }{
 	{"campaign_not_found", store.ErrCampaignNotFound},
+	{"campaign_exists", store.ErrCampaignExists},
 	{"turn_not_found", store.ErrTurnNotFound},
 	{"not_running", moderator.ErrNotRunning},
 	{"backup_over_data", store.ErrBackupOverData},
+	{"backup_target", store.ErrBackupTarget},
 	{"unknown_format", ErrUnknownFormat},
 	{"bad_request", ErrBadRequest},
 	{"no_moderator", ErrNoModerator},
@@ -71,6 +77,9 @@ type Backend interface {
 	// Backup writes a consistent copy of the data file to path, which
 	// must be absolute, and returns its size.
 	Backup(ctx context.Context, path string) (int64, error)
+	// Create creates a campaign from a scenario and queues the welcome
+	// mails. A scenario with problems returns them as config.Problems.
+	Create(ctx context.Context, req CreateRequest) (*Created, error)
 }
 
 // Status is where every campaign and the outbox stand.
@@ -148,6 +157,32 @@ type ReportRequest struct {
 	Format string `json:"format,omitempty"`
 }
 
+// CreateRequest asks for a new campaign. The caller reads the scenario
+// file, with its own permissions and working directory, and sends what it
+// holds.
+type CreateRequest struct {
+	// File is the scenario's name as the caller was given it; problems
+	// name it.
+	File     string `json:"file"`
+	Scenario []byte `json:"scenario"`
+}
+
+// Created says what creating a campaign did.
+type Created struct {
+	Campaign campaign.ID `json:"campaign"`
+	Title    string      `json:"title"`
+	// Players is the number of seats, each mailed a welcome with their
+	// token, and GM the address the GM's welcome went to.
+	Players int    `json:"players"`
+	GM      string `json:"gm"`
+	// Turn is the turn open for orders, until Deadline.
+	Turn     int       `json:"turn"`
+	Deadline time.Time `json:"deadline"`
+	// Outbox is the number of mails waiting to be sent afterwards, the
+	// welcomes included.
+	Outbox int `json:"outbox"`
+}
+
 // greeting is the first line the server writes on every connection.
 type greeting struct {
 	Version int `json:"pbemd_control"`
@@ -160,13 +195,16 @@ type request struct {
 	Campaign campaign.ID    `json:"campaign,omitempty"`
 	Report   *ReportRequest `json:"report,omitempty"`
 	Path     string         `json:"path,omitempty"`
+	Create   *CreateRequest `json:"create,omitempty"`
 }
 
-// response is the line the server answers a request with.
+// response is the line the server answers a request with. Problems are
+// those of a scenario, which the client returns as config.Problems.
 type response struct {
-	Result json.RawMessage `json:"result,omitempty"`
-	Error  string          `json:"error,omitempty"`
-	Code   string          `json:"code,omitempty"`
+	Result   json.RawMessage `json:"result,omitempty"`
+	Error    string          `json:"error,omitempty"`
+	Code     string          `json:"code,omitempty"`
+	Problems config.Problems `json:"problems,omitempty"`
 }
 
 // RemoteError is an error the daemon answered a command with. It unwraps
@@ -192,9 +230,10 @@ func (e *RemoteError) Unwrap() error {
 }
 
 // errorResponse turns an error into a response, with the code of the
-// first sentinel it wraps.
+// first sentinel it wraps, or the problems it holds.
 func errorResponse(err error) response {
 	r := response{Error: err.Error()}
+	errors.As(err, &r.Problems)
 	for _, c := range codes {
 		if errors.Is(err, c.err) {
 			r.Code = c.code

@@ -194,7 +194,7 @@ func (s *Server) answer(ctx context.Context, line []byte) response {
 	if req.Campaign != "" {
 		log = log.With("campaign", req.Campaign)
 	}
-	level := slog.LevelInfo // resolve and backup change or write things: keep a record
+	level := slog.LevelInfo // resolve, backup and create change or write things: keep a record
 	if req.Cmd == "status" || req.Cmd == "report" {
 		level = slog.LevelDebug // monitoring may poll these
 	}
@@ -229,6 +229,11 @@ func (s *Server) dispatch(ctx context.Context, req *request) (any, error) {
 		return b.Report(ctx, *req.Report)
 	case "backup":
 		return b.Backup(ctx, req.Path)
+	case "create":
+		if req.Create == nil {
+			return nil, fmt.Errorf("%w: create needs a scenario", ErrBadRequest)
+		}
+		return b.Create(ctx, *req.Create)
 	}
 	return nil, fmt.Errorf("%w: unknown command %q", ErrBadRequest, req.Cmd)
 }

@@ -100,7 +100,7 @@ func buildRelease(tb testing.TB) string {
 }
 
 // daemonProc is a running `pbemd run`, logging to a file that is shown if
-// the benchmark fails.
+// the test or benchmark fails.
 type daemonProc struct {
 	tb     testing.TB
 	cmd    *exec.Cmd
@@ -108,6 +108,9 @@ type daemonProc struct {
 	exited chan error
 }
 
+// startDaemon starts `pbemd run` in dir and waits until it logs that it
+// runs: only then does SIGTERM stop it cleanly, as main has installed its
+// handler (issue 12, item 3).
 func startDaemon(tb testing.TB, bin, dir, cfg string) *daemonProc {
 	tb.Helper()
 	d := &daemonProc{tb: tb, log: filepath.Join(dir, "pbemd.log"), exited: make(chan error, 1)}
@@ -129,6 +132,7 @@ func startDaemon(tb testing.TB, bin, dir, cfg string) *daemonProc {
 			tb.Logf("pbemd run's log:\n%s", log)
 		}
 	})
+	d.awaitLog(tb.Context(), "pbemd running")
 	return d
 }
 
@@ -162,6 +166,12 @@ func (d *daemonProc) stop() {
 	}
 	cmd := d.cmd
 	d.cmd = nil
+	select {
+	case err := <-d.exited:
+		d.tb.Errorf("pbemd run exited before it was stopped: %v", err)
+		return
+	default:
+	}
 	terminate(d.tb, cmd, d.exited)
 }
 

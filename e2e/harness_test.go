@@ -47,8 +47,7 @@ type harness struct {
 	taken  map[string]map[uint32]bool // UIDs taken from each user's INBOX
 	sent   int                        // mails sent to the moderator
 	lastID string                     // Message-ID of the last mail sent, without <>
-	daemon *exec.Cmd                  // `pbemd run`, until stop
-	exited chan error                 // the daemon's exit
+	daemon *daemonProc                // `pbemd run`, once run
 }
 
 // newHarness starts Dovecot and Postfix, builds pbemd, writes its config
@@ -101,48 +100,21 @@ func (h *harness) pbemd(args ...string) *exec.Cmd {
 	return cmd
 }
 
-// run starts `pbemd run`. The test ends it with stop; if it does not,
-// cleanup does. The daemon's log is shown if the test fails.
+// run starts `pbemd run` and waits until it is ready. The test ends it
+// with stop; if it does not, cleanup does. The daemon's log is shown if the
+// test fails.
 func (h *harness) run() {
 	h.t.Helper()
-	logPath := filepath.Join(h.dir, "pbemd.log")
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer logFile.Close()
-	cmd := exec.Command(h.bin, "run", "--config", h.config)
-	cmd.Dir, cmd.Stdout, cmd.Stderr = h.dir, logFile, logFile
-	if err := cmd.Start(); err != nil {
-		h.t.Fatalf("start pbemd run: %v", err)
-	}
-	h.daemon, h.exited = cmd, make(chan error, 1)
-	go func() { h.exited <- cmd.Wait() }()
-	h.t.Cleanup(func() {
-		h.stop()
-		if h.t.Failed() {
-			log, _ := os.ReadFile(logPath)
-			h.t.Logf("pbemd run's log:\n%s", log)
-		}
-	})
+	h.daemon = startDaemon(h.t, h.bin, h.dir, h.config)
 }
 
 // stop sends the daemon SIGTERM, as systemd does, and expects it to exit
 // cleanly within stopWait.
 func (h *harness) stop() {
 	h.t.Helper()
-	if h.daemon == nil {
-		return
+	if h.daemon != nil {
+		h.daemon.stop()
 	}
-	cmd := h.daemon
-	h.daemon = nil
-	select {
-	case err := <-h.exited:
-		h.t.Errorf("pbemd run exited before it was stopped: %v", err)
-		return
-	default:
-	}
-	terminate(h.t, cmd, h.exited)
 }
 
 // send mails body from a player to the moderator through Postfix, as the

@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -32,6 +33,32 @@ func (m *Moderator) seatsOf(addr string) ([]seat, error) {
 		return err
 	})
 	return out, err
+}
+
+// tokenAfterKey matches a token written as the value of a token key, in
+// block or flow style, quoted or not, in YAML pbemd may not be able to
+// parse: only there does a token say who sent a mail.
+var tokenAfterKey = regexp.MustCompile(`(?i:\btoken)[ \t]*:[ \t]*["']?([A-Z2-7]{4}(?:-[A-Z2-7]{4}){7})\b`)
+
+// authentic reports whether a mail's text carries, after a token key, the
+// token of a seat its sender holds or of a campaign its sender is the GM
+// of. It says only that the mail comes from someone who holds a token of
+// the address; which seat the mail is for is authenticateSeat's job.
+func authentic(text []byte, seats []seat, gms []*store.Campaign) bool {
+	for _, m := range tokenAfterKey.FindAllSubmatch(text, 16) {
+		token := string(m[1])
+		for _, s := range seats {
+			if tokenMatches(token, s.seat.TokenHash) {
+				return true
+			}
+		}
+		for _, c := range gms {
+			if tokenMatches(token, c.GMTokenHash) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type rejectFunc func(campaign.ID, *templates.Rejection) (decision, error)

@@ -18,6 +18,7 @@ func TestBadInputGetsAnAnswerAndChangesNothing(t *testing.T) {
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false, "move: {fleet: 1st, path: [ferrum]}")))
 	h.next("vorn").want(t, "accepted")
 	onFile := h.onFile("vorn", 1).MessageID
+	h.allowUnauthenticated(20) // each case is answered; the limit is limits_test.go's
 
 	bomb := "campaign: frontier\nplayer: vorn\nturn: 1\ntoken: " + h.tokens["vorn"] + "\norders: []\n" +
 		"a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +

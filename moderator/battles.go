@@ -284,14 +284,25 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 	if err != nil {
 		return nil, nil, err
 	}
-	var lines []string
-	for _, e := range events {
-		lines = append(lines, e.Text)
+	// Each player hears only the events that concern them (EaW 1b, 1e);
+	// one who hears none gets no mail.
+	news := func(p campaign.PlayerID) string {
+		var lines []string
+		for _, e := range events {
+			if e.Concerns(p) {
+				lines = append(lines, e.Text)
+			}
+		}
+		return strings.Join(lines, "\n")
 	}
-	news := strings.Join(lines, "\n")
-	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", fmt.Sprintf("Battle %s is settled", bc.ID), func(*store.Seat) string {
-		return news + "\n\nYour next report shows the fleets as the battle left them.\n"
+	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", fmt.Sprintf("Battle %s is settled", bc.ID), func(s *store.Seat) string {
+		return news(s.Player) + "\n\nYour next report shows the fleets as the battle left them.\n"
 	})
+	untold := map[string]bool{}
+	for _, s := range c.ActiveSeats() {
+		untold[s.Email] = news(s.Player) == ""
+	}
+	mails = slices.DeleteFunc(mails, func(o outgoing) bool { return untold[o.msg.To[0].Email] })
 	for i := range mails {
 		for _, l := range logs {
 			if slices.ContainsFunc(bc.Sides, func(p campaign.PlayerID) bool { s := c.Seat(p); return s != nil && s.Email == mails[i].msg.To[0].Email }) {
@@ -316,7 +327,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		if err := tx.PutBattle(c.ID, bc); err != nil {
 			return err
 		}
-		return tx.Audit(c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
+		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
 	}
 	return mails, apply, nil
 }

@@ -96,12 +96,20 @@ func TestReportedBattleAgreedByBothSides(t *testing.T) {
 	h.quiet(players...)
 }
 
-func TestDisputedBattleDecidedByTheGM(t *testing.T) {
+// newDisputedBattle starts battle T1-B1 as newReportedBattle does, and
+// has its sides send results that differ: it returns the mail that asks
+// the GM to decide.
+func newDisputedBattle(t *testing.T) (*harness, *received) {
+	t.Helper()
 	h, _ := newReportedBattle(t)
 	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
 	h.next("castellan").want(t, "confirm it?")
 	h.ask("castellan", "battle: T1-B1", "result: {ships: [{ship: vorn#1, fate: destroyed}], vp: {castellan: 80}}").want(t, "the GM will decide")
-	ask := h.next("gm")
+	return h, h.next("gm")
+}
+
+func TestDisputedBattleDecidedByTheGM(t *testing.T) {
+	h, ask := newDisputedBattle(t)
 	ask.want(t, "Battle T1-B1 needs your decision", "Result 1, from vorn", "Result 2, from castellan", "accept 2", "auto")
 	h.replyTo("gm", ask, "accept 2\n\nCastellan's account matches the log.")
 	h.next("gm").want(t, "Battle T1-B1 settled")
@@ -208,6 +216,33 @@ func TestSettledBattleIsInTheNextReport(t *testing.T) {
 			battle.want(t, "Battle T2-B1: report its result")
 		}
 		report.want(t, "Turn 3 report", "Battle T1-B1 (turn 1) is settled, agreed by both sides", "castellan#1 light-cruiser destroyed")
+	}
+	h.quiet(players...)
+}
+
+// TestEaW1b_BattleFoughtByPbemdTellsOthersOnlyTheFight: when pbemd fights
+// a reported battle at the GM's word, every player learns the fight
+// (EaW 1e), but what followed for each side (its fleets by name, where
+// they went, their crews' experience) reaches only that side (EaW 1b).
+func TestEaW1b_BattleFoughtByPbemdTellsOthersOnlyTheFight(t *testing.T) {
+	h, ask := newDisputedBattle(t)
+	h.replyTo("gm", ask, "auto")
+	h.next("gm").want(t, "Battle T1-B1 decided")
+	sides := map[string]string{}
+	for _, p := range players {
+		m := h.next(p)
+		m.want(t, "Battle T1-B1 is settled", "Battle T1-B1 at Meridian: castellan with", "held the field")
+		sides[p] = m.body()
+	}
+	if !strings.Contains(sides["vorn"], "experience in battle T1-B1") {
+		t.Fatalf("vorn was not told its crews' experience; pick a battle where one side wins:\n%s", sides["vorn"])
+	}
+	for _, p := range []string{"ashari", "tekkar"} {
+		for _, secret := range []string{"experience", "leet 2nd", "leet 3rd", "repairs", "withdrew"} {
+			if strings.Contains(sides[p], secret) {
+				t.Errorf("%s, who was not in battle T1-B1, was told %q:\n%s", p, secret, sides[p])
+			}
+		}
 	}
 	h.quiet(players...)
 }

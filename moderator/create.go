@@ -91,11 +91,20 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 // firstMove writes an example order for a new player: their first fleet
 // one lane onward.
 func firstMove(st *campaign.State, player campaign.PlayerID) string {
+	if o := firstMoveOrder(st, player); o != "" {
+		return "  - " + o + "   # 1 point per lane (EaW 5a)\n"
+	}
+	return "  []\n"
+}
+
+// firstMoveOrder is the order of firstMove, "move: {fleet: 1st, path:
+// [ferrum]}", or "" if the player has no fleet that can move.
+func firstMoveOrder(st *campaign.State, player campaign.PlayerID) string {
 	g := campaign.NewGraph(st.Map)
 	for _, f := range st.Fleets {
 		if next := g.Neighbours(f.At); f.Owner == player && len(next) > 0 {
-			return fmt.Sprintf("  - move: {fleet: %s, path: [%s]}   # 1 point per lane (EaW 5a)\n", f.ID, next[0])
+			return fmt.Sprintf("move: {fleet: %s, path: [%s]}", f.ID, next[0])
 		}
 	}
-	return "  []\n"
+	return ""
 }

@@ -1,7 +1,7 @@
 // Package moderator is the pbemd daemon: it takes mail in, answers it, runs
 // the turn clock and drains the outbox.
 //
-// Three loops run side by side, each recovering from panics at its edge:
+// The loops run side by side, each recovering from panics at its edge:
 //
 //   - intake: mail.Intake hands each new message to Handle, which parses,
 //     authenticates and validates it, then records the outcome, the orders
@@ -10,7 +10,10 @@
 //     orders final, it resolves the turn and commits the next state together
 //     with every report mail;
 //   - sender: it mails whatever waits in the outbox and marks each mail sent
-//     once the SMTP server accepted it.
+//     once the SMTP server accepted it;
+//   - retention, if Options.Retention is set: every hour it drops the stored
+//     copy of mail processed longer ago than that, a batch per transaction,
+//     and keeps the record, so the mail is still known by its Message-ID.
 //
 // Nothing here reads the wall clock or global randomness directly: the
 // clock and the token source are options, so tests run weeks of deadlines

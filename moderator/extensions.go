@@ -115,7 +115,7 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		if err := tx.PutApproval(hashToken(token), approval); err != nil {
 			return err
 		}
-		return tx.Audit(c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
+		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
 			Detail: fmt.Sprintf("%d hours for turn %d: %s", e.Hours, c.Turn, orNone(e.Reason))})
 	}
 	text := fmt.Sprintf("Your request for %d more hours for turn %d is with the GM. You will hear as soon as they answer.\nUntil then the deadline stays %s.\n",
@@ -313,8 +313,7 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 	}
 	if a != nil && a.Battle != "" {
 		if !strings.EqualFold(in.From, c.GM.Email) {
-			rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
-			return decision{mails: []outgoing{m.alertGM(c, in, fmt.Sprintf("%s replied to the address meant for your decision on battle %s. The reply was refused; your address is still good.", in.From, a.Battle))}}, nil
+			return m.wrongSender(in, rec, c, "battle "+a.Battle)
 		}
 		if !a.Used.IsZero() {
 			return reply(store.Rejected, "reply address used before", fmt.Sprintf("[%s] Battle %s", c.ID, a.Battle),
@@ -330,12 +329,14 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 		if _, isVerdict := readVerdict(string(in.Text)); len(gms) == 0 || !isVerdict {
 			return decision{}, errNotAnApproval
 		}
+		if m.unauthenticatedOver(in.From, rec) {
+			return decision{}, nil
+		}
 		return reply(store.Rejected, "unknown reply address", "Your reply did nothing",
 			"pbemd never gave out the address you replied to, so nothing was done. Reply to the request mail itself, without changing its address.\n")
 	}
 	if !strings.EqualFold(in.From, c.GM.Email) {
-		rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
-		return decision{mails: []outgoing{m.alertGM(c, in, fmt.Sprintf("%s replied to the address meant for your decision on %s's extension request. The reply was refused; your address is still good.", in.From, ext.Player))}}, nil
+		return m.wrongSender(in, rec, c, string(ext.Player)+"'s extension request")
 	}
 	subject := fmt.Sprintf("[%s] Extension for %s", c.ID, ext.Player)
 	switch {
@@ -355,6 +356,31 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 			"I could not read a decision in your reply. Put one of these alone on the first line and reply again to the same mail:\n\n  approve\n  approve 24h\n  deny\n\nNothing was changed, and the reply address still works.\n")
 	}
 	return m.decideExtension(in, rec, c, ext, a, token, v)
+}
+
+// wrongSender refuses a reply to the address meant for the GM's decision
+// on what, from another address. The GM is told; the sender is told why
+// nothing happened if pbemd knows the address, and a stranger is not
+// answered. Anyone can forge a From line, so such mail counts against the
+// sender's hourly limit for unauthenticated mail.
+func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, what string) (decision, error) {
+	if m.unauthenticatedOver(in.From, rec) {
+		return decision{}, nil
+	}
+	rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
+	alert := m.alertGM(c, in, fmt.Sprintf("%s replied to the address meant for your decision on %s. The reply was refused; your address is still good.", in.From, what))
+	seats, err := m.seatsOf(in.From)
+	if err != nil {
+		return decision{}, err
+	}
+	gms, err := m.gmCampaigns(in.From)
+	if err != nil || len(seats) == 0 && len(gms) == 0 {
+		return decision{mails: []outgoing{alert}}, err
+	}
+	text := fmt.Sprintf("You wrote to an address that takes only a decision of the GM of %s, so your mail changed nothing. The GM has been told.\n\n"+
+		"To write to the GM, use the GM's own address. Orders and requests go to %s.\n", c.Title, m.address)
+	explain := outgoing{msg: m.reply(in, fmt.Sprintf("[%s] Your mail changed nothing", c.ID), text), campaign: string(c.ID), purpose: "answer"}
+	return decision{mails: []outgoing{explain, alert}}, nil
 }
 
 // decideExtension applies the GM's verdict on an extension request: the

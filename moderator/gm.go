@@ -12,42 +12,21 @@ import (
 	"github.com/pbemd/pbemd/templates"
 )
 
-// gmHelp lists the GM's commands, for the GM's welcome and for mistakes.
-const gmHelp = `  command: status                  orders on file, deadline, extensions, audit log
-  command: preview                 resolve the turn on a copy; the reports come to you only
-  command: process                 resolve the turn now
-  command: deadline 2026-12-01 20:00   move the deadline (campaign time zone; or +48h)
-  command: pause / command: resume stop and restart the clock
-  command: rollback 3              play turn 3 again from its start, with its orders
-  command: replace vorn new@example.org   give a seat to a new address, with a new token
-  command: drop vorn               take a player out (EaW 29.0)
-  command: broadcast               mail every player the text: below
-`
-
 // gmWelcome is the GM's copy of the campaign's start: the GM token and how
 // to run the campaign by mail.
 func (m *Moderator) gmWelcome(c *store.Campaign, token string) outgoing {
-	text := fmt.Sprintf(`Campaign %s (%s) has started, with you as its GM.
-Turn %d is due %s.
-
-You run it by mail. Write to %s with your campaign, your GM token and one
-command, like this:
-
-  campaign: %s
-  token: %s
-  command: status
-
-The commands:
-
-%s
-Players' extension requests come to you as mails; reply to them with
-approve, approve 24h or deny on the first line. You need no token for that.
-
-Keep the token secret: anyone with it and your address can run the
-campaign. pbemd stores only a hash of it, so it cannot send it again.
-`, c.Title, c.ID, c.Turn, gmDeadline(c), m.address, c.ID, token, gmHelp)
-	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] You are the GM of %s", c.ID, c.Title), text, fmt.Sprintf("welcome.%s.gm@%s", c.ID, m.domain))
+	subject, text := templates.RenderGMWelcome(&templates.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn,
+		Deadline: gmDeadline(c), Address: m.address, Token: token, Player: examplePlayer(c)})
+	msg := m.newMail(c.GM.Email, subject, text, fmt.Sprintf("welcome.%s.gm@%s", c.ID, m.domain))
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "welcome"}
+}
+
+// examplePlayer is the player the GM's examples name: the campaign's first.
+func examplePlayer(c *store.Campaign) campaign.PlayerID {
+	if len(c.Players) == 0 {
+		return "player"
+	}
+	return c.Players[0].Player
 }
 
 // gmCommand carries out a command from the authenticated GM.
@@ -130,7 +109,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		return r.done("broadcast", m.answer(r, "Broadcast sent", fmt.Sprintf("Your message went to %d players.\n", len(mails))),
 			decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
 	}
-	return r.refuse(fmt.Sprintf("%q is a player's command. The GM's commands are:\n\n%s", cmd.Verb, gmHelp))
+	return r.refuse(fmt.Sprintf("%q is a player's command. The GM's commands are:\n\n%s", cmd.Verb, templates.GMHelp(examplePlayer(&c))))
 }
 
 func gmNote(text string) string {
@@ -307,7 +286,7 @@ func (m *Moderator) gmProcess(r *request) (decision, error) {
 		if err := res.commit(tx); err != nil {
 			return err
 		}
-		return tx.Audit(r.c.ID, audit)
+		return writeAudit(tx, r.c.ID, audit)
 	}
 	next := "The campaign has ended."
 	if res.c.Status != store.Ended {
@@ -370,7 +349,7 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 		if err := tx.PutCampaign(c); err != nil {
 			return err
 		}
-		return tx.Audit(c.ID, audit)
+		return writeAudit(tx, c.ID, audit)
 	}
 	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", fmt.Sprintf("Turn %d will be played again", n), func(s *store.Seat) string {
 		return fmt.Sprintf(`The GM rolled %s back to the start of turn %d. The turn will be played

@@ -65,14 +65,41 @@ func (h *harness) replyTo(from string, m *received, text string) string {
 }
 
 // quiet checks that no mail came for a user: every mail the test expects
-// has been read.
+// has been read. It first waits for the daemon to settle: every mail in
+// its inbox handled and filed, and its outbox sent.
 func (h *harness) quiet(users ...string) {
 	h.t.Helper()
-	time.Sleep(50 * time.Millisecond)
+	h.settle()
 	for _, u := range users {
 		if n := h.inboxSize(u); n != h.read[u] {
 			h.t.Errorf("%s got %d mails the test did not expect", u, n-h.read[u])
 		}
+	}
+}
+
+// settle waits until the daemon has handled and filed every mail in its
+// inbox and sent every mail in its outbox. A handled mail leaves the inbox
+// only after its answers are in the outbox, so then nothing is on its way.
+func (h *harness) settle() {
+	h.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		inbox, err := h.world.Mailbox(h.t.Context(), "moderator", password, "INBOX")
+		if err != nil {
+			h.t.Fatalf("read the moderator's inbox: %v", err)
+		}
+		var queued []*store.Mail
+		err = h.db.View(func(tx *store.Tx) (err error) { queued, err = tx.Outbox(0); return })
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if len(inbox) == 0 && len(queued) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("the daemon did not settle: %d mails in its inbox, %d in its outbox", len(inbox), len(queued))
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -297,6 +324,10 @@ func TestGMCommandsByMail(t *testing.T) {
 	h.next("castellan").want(t, "You are out of")
 	h.gm(token, "drop castellan").want(t, "already out")
 	h.ask("castellan", "command: status").want(t, "You are out of campaign frontier")
+	h.send(h.mailFrom("castellan", h.orders("castellan", 1, false)))
+	out := h.next("castellan")
+	out.want(t, "You are out of campaign frontier", "Write to the GM")
+	out.wantNot(t, "Fix the mistakes")
 
 	st = h.gm(token, "status")
 	st.want(t, "castellan", "out: dropped by the GM", "process: turn 1", "replace: ashari", "rollback: from turn 2 back to turn 1")

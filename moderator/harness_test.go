@@ -3,6 +3,7 @@ package moderator_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/clock/clocktest"
+	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/metrics"
@@ -48,6 +50,10 @@ type harness struct {
 	generation int
 	// limits apply to the next daemon started.
 	limits moderator.Limits
+	// logs, if set, gets the next daemon's log from level Info up.
+	logs *syncbuf.Buffer
+	// retention applies to the next daemon started.
+	retention time.Duration
 	// metrics hears every daemon the harness starts.
 	metrics *metrics.Metrics
 }
@@ -101,16 +107,24 @@ func (h *harness) newModerator() *moderator.Moderator {
 		DB: h.db.DB, Address: "moderator@example.test", Clock: h.clock,
 		// A restarted daemon draws other tokens, as crypto/rand would.
 		Rand:   rand.NewChaCha8([32]byte{7, 7, 4, 1, byte(h.generation)}),
-		Logger: testLogger(h.t),
+		Logger: h.logger(),
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: h.world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: password,
 			Poll: time.Hour, Clock: h.clock, Logger: testLogger(h.t), MaxMessageBytes: 256 << 10, Observer: h.metrics,
 		}),
-		Sender:   mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
-		Parse:    mail.ParseOptions{MaxAttachmentBytes: 4096},
-		Limits:   h.limits,
-		Observer: h.metrics,
+		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
+		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
+		Limits: h.limits, Retention: h.retention, Observer: h.metrics,
 	})
+}
+
+// logger is the daemon's logger: warnings to the test's output, or
+// everything from Info up to h.logs if set.
+func (h *harness) logger() *slog.Logger {
+	if h.logs == nil {
+		return testLogger(h.t)
+	}
+	return slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 }
 
 // run runs the daemon until stop or the test's end.

@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -66,6 +65,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	if err != nil {
 		return fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}
+	rec.Detail = string(templates.MaskTokens([]byte(rec.Detail), out.secret))
 	switch rec.Outcome {
 	case store.Ignored:
 		log.Info("mail ignored", "why", rec.Detail)
@@ -78,7 +78,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 			log.Info("request done", "campaign", rec.Campaign, "player", rec.Player, "what", rec.Detail)
 		}
 	}
-	rec.Raw = storedCopy(f.Raw, in.Text, rec.Outcome, out.secret)
+	rec.Raw = storedCopy(f.Raw, in, rec.Outcome, out.secret)
 	if rec.Outcome == store.Ignored {
 		if n, _ := m.ignored.add("", m.clock.Now()); n > m.limits.IgnoredMailsPerHour {
 			if n == m.limits.IgnoredMailsPerHour+1 {
@@ -124,32 +124,6 @@ func arrival(f mail.Fetched, in *mail.Inbound, now time.Time) time.Time {
 		return now
 	}
 	return at.UTC()
-}
-
-// maxIgnoredBytes bounds what is kept of a mail that was ignored: its
-// header is enough to tell what it was, and strangers' mail must not grow
-// the data file without limit.
-const maxIgnoredBytes = 64 << 10
-
-// storedCopy is what the store keeps of a processed mail: the whole mail
-// with its token masked where it stands in clear text, or only the header
-// of ignored mail. A token hidden in an encoded part (base64, quoted-
-// printable) cannot be masked in place: then the header is kept with the
-// decoded text, masked, instead of the body.
-func storedCopy(raw, text []byte, outcome store.Outcome, secret string) []byte {
-	head := raw
-	if i := bytes.Index(raw, []byte("\r\n\r\n")); i >= 0 {
-		head = raw[:i+4]
-	}
-	if outcome == store.Ignored {
-		return bytes.Clone(head[:min(len(head), maxIgnoredBytes)])
-	}
-	masked := templates.Redact(raw, secret)
-	if len(secret) >= 4 && !bytes.Contains(raw, []byte(secret)) && bytes.Contains(text, []byte(secret)) {
-		note := "X-Pbemd-Stored: the body held the token in an encoded part; kept here decoded, with the token masked\r\n"
-		return slices.Concat(head[:len(head)-2], []byte(note+"\r\n"), templates.Redact(text, secret))
-	}
-	return masked
 }
 
 // commit records a processed message, moves the cursor, files orders,
@@ -254,13 +228,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
 		return decision{mails: []outgoing{o}, secret: secret}, nil
 	}
-	if n, until := m.senders.add(in.From, m.clock.Now()); n > m.limits.SenderMailsPerHour {
-		if n > m.limits.SenderMailsPerHour+1 {
-			return limited(ignore("over the sender's hourly limit"))
-		}
-		return limited(reject(soleCampaign(seats), &templates.Rejection{Reason: fmt.Sprintf(
-			"pbemd has had %d mails from your address in the last hour, more than the %d it reads from one address, so it did not read this one and will not read more until %s. Send your orders again after that; the orders already on file stand.",
-			n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))}))
+	if d, over, err := m.overLimit(in, rec, seats, gms, reject); over || err != nil {
+		return limited(d, err)
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable
@@ -273,8 +242,15 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	if sub != nil {
 		secret = sub.Token
 	}
+	if d, misused, err := m.misusedGMToken(in, rec, sub, reject); misused || err != nil {
+		return d, err
+	}
 	if err != nil {
-		return reject(soleCampaign(seats), problemsRejection(err, in))
+		r := problemsRejection(err, in)
+		if err := m.ownExample(r, seats, gms); err != nil {
+			return decision{}, err
+		}
+		return reject(soleCampaign(seats), r)
 	}
 	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
 		return m.handleRequest(in, rec, seats, gms, sub, reject)
@@ -303,6 +279,35 @@ func problemsRejection(err error, in *mail.Inbound) *templates.Rejection {
 	return r
 }
 
+// ownExample puts, in place of the generic example orders a rejection
+// offers for a mail with no orders in it (a question in prose, say), an
+// example with the sender's own campaign, seat and turn, or the GM's
+// command.
+func (m *Moderator) ownExample(r *templates.Rejection, seats []seat, gms []*store.Campaign) error {
+	generic := func(p orders.Problem) bool { return p.Hint == orders.MinimalExample }
+	if !slices.ContainsFunc(r.Problems, generic) {
+		return nil
+	}
+	var hint string
+	switch {
+	case len(seats) > 0:
+		c, p := seats[0].campaign, seats[0].seat.Player
+		var rec *store.TurnRecord
+		if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err }); err != nil {
+			return err
+		}
+		hint = templates.OrdersExample(c.ID, p, c.Turn, firstMoveOrder(rec.State, p))
+	case len(gms) > 0:
+		hint = templates.CommandExample(gms[0].ID)
+	}
+	for i := range r.Problems {
+		if generic(r.Problems[i]) {
+			r.Problems[i].Hint = hint
+		}
+	}
+	return nil
+}
+
 func sourceName(in *mail.Inbound) string {
 	if strings.HasPrefix(in.TextSource, "attachment ") {
 		return in.TextSource
@@ -323,15 +328,7 @@ func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decisi
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
 		return decision{}, nil
 	}
-	var c *store.Campaign
-	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		c, err = tx.Campaign(sub.Campaign)
-		if errors.Is(err, store.ErrCampaignNotFound) {
-			return nil
-		}
-		return err
-	})
+	c, err := m.campaignByID(sub.Campaign)
 	if err != nil || c == nil {
 		return decision{}, err
 	}

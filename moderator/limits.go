@@ -1,17 +1,30 @@
 package moderator
 
 import (
+	"fmt"
 	"sync"
 	"time"
+
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
 )
 
 // Limits bound how much mail the daemon reads and keeps. Zero values take
 // the defaults.
 type Limits struct {
-	// SenderMailsPerHour is how many mails one player or GM address may
-	// send in an hour. The first mail over the limit gets a polite answer;
-	// later ones within the hour are not read.
+	// SenderMailsPerHour is how many mails carrying its own token (a
+	// seat's, or the GM's) one address may send in an hour. The first mail
+	// over the limit gets a polite answer; later ones within the hour are
+	// not read.
 	SenderMailsPerHour int
+	// UnauthenticatedMailsPerHour is how many mails without a token of
+	// their sender's (none, a wrong one, or no text to find one in) are
+	// answered per address in an hour. Anyone can forge a From line, so
+	// these never count against the address's own limit, and past this
+	// one they are dropped unanswered: a forger can neither lock a player
+	// out nor make pbemd flood the player with replies.
+	UnauthenticatedMailsPerHour int
 	// IgnoredMailsPerHour is how many unanswered mails (strangers,
 	// bounces, auto-replies) are kept with their header in an hour; past
 	// it only their Message-IDs are kept, so a flood cannot fill the disk.
@@ -20,18 +33,63 @@ type Limits struct {
 
 // Default limits.
 const (
-	DefaultSenderMailsPerHour  = 30
-	DefaultIgnoredMailsPerHour = 200
+	DefaultSenderMailsPerHour          = 30
+	DefaultUnauthenticatedMailsPerHour = 5
+	DefaultIgnoredMailsPerHour         = 200
 )
 
 func (l Limits) withDefaults() Limits {
 	if l.SenderMailsPerHour <= 0 {
 		l.SenderMailsPerHour = DefaultSenderMailsPerHour
 	}
+	if l.UnauthenticatedMailsPerHour <= 0 {
+		l.UnauthenticatedMailsPerHour = DefaultUnauthenticatedMailsPerHour
+	}
 	if l.IgnoredMailsPerHour <= 0 {
 		l.IgnoredMailsPerHour = DefaultIgnoredMailsPerHour
 	}
 	return l
+}
+
+// overLimit counts a mail from a player's or GM's address against the
+// hourly limit it falls under, and says whether it is over: then the
+// decision is the polite answer to the first mail over the sender's
+// limit, or none. Only mail that carries a token of its sender's counts
+// against the sender's limit; other mail may have a forged From, so it
+// counts apart (see Limits.UnauthenticatedMailsPerHour).
+func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, reject rejectFunc) (decision, bool, error) {
+	if !authentic(in.Text, seats, gms) {
+		return decision{}, m.unauthenticatedOver(in.From, rec), nil
+	}
+	n, until := m.senders.add(in.From, m.clock.Now())
+	switch {
+	case n <= m.limits.SenderMailsPerHour:
+		return decision{}, false, nil
+	case n > m.limits.SenderMailsPerHour+1:
+		rec.Outcome, rec.Detail = store.Ignored, "over the sender's hourly limit"
+		return decision{}, true, nil
+	}
+	d, err := reject(soleCampaign(seats), &templates.Rejection{Reason: fmt.Sprintf(
+		"pbemd has had %d mails from your address in the last hour, more than the %d it reads from one address, so it did not read this one and will not read more until %s. Send your orders again after that; the orders already on file stand.",
+		n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))})
+	return d, true, err
+}
+
+// unauthenticatedOver counts a mail that does not prove who sent it and
+// says whether it is over the hourly limit for such mail from its address.
+// Then rec says it was ignored, and nothing it would cause (an answer, an
+// alert to the GM) happens.
+func (m *Moderator) unauthenticatedOver(from string, rec *store.MessageRecord) bool {
+	n, _ := m.unauthenticated.add(from, m.clock.Now())
+	if n <= m.limits.UnauthenticatedMailsPerHour {
+		return false
+	}
+	if n == m.limits.UnauthenticatedMailsPerHour+1 {
+		m.log.Warn("mail without the sender's token over the hourly limit; more from the address goes unanswered this hour",
+			"from", from, "limit", m.limits.UnauthenticatedMailsPerHour)
+	}
+	rec.Outcome, rec.Detail = store.Ignored, "no token of the sender's, over the hourly limit for such mail"
+	return true
 }
 
 // window counts events in the last hour, by key. It lives in memory: a

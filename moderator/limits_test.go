@@ -1,6 +1,8 @@
 package moderator_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/moderator"
@@ -14,8 +16,10 @@ func TestMailOverTheSenderLimitGetsOneAnswerThenSilence(t *testing.T) {
 	for range 3 {
 		h.ask("vorn", "command: status").want(t, "Your status")
 	}
-	h.ask("vorn", "command: status").want(t, "4 mails from your address in the last hour", "more than the 3")
-	h.send(h.mailFrom("vorn", "campaign: frontier\nplayer: vorn\ncommand: status\n"))
+	notice := h.ask("vorn", "command: status")
+	notice.want(t, "4 mails from your address in the last hour", "more than the 3")
+	notice.wantNot(t, "Fix")
+	h.send(h.mailFrom("vorn", "campaign: frontier\nplayer: vorn\ntoken: "+h.tokens["vorn"]+"\ncommand: status\n"))
 	h.quiet("vorn")
 	if rec := h.outcome(h.lastID); rec.Detail != "over the sender's hourly limit" {
 		t.Errorf("the fifth mail's record says %q", rec.Detail)
@@ -32,4 +36,59 @@ func TestStrangersCommandIsUnansweredButTheGMIsTold(t *testing.T) {
 	if c := h.campaign(); c.Turn != 1 {
 		t.Errorf("a stranger's process command moved the campaign to turn %d", c.Turn)
 	}
+}
+
+// allowUnauthenticated restarts the daemon with a higher limit on mail
+// without the sender's token, for tests that send many such mails from one
+// address to check each answer.
+func (h *harness) allowUnauthenticated(perHour int) {
+	h.t.Helper()
+	h.stop()
+	h.limits.UnauthenticatedMailsPerHour = perHour
+	h.restart()
+}
+
+// TestForgedMailCannotLockAPlayerOut: a hundred mails with vorn's address
+// as From and no valid token (none, castellan's, a made-up one, text that
+// is no YAML) neither use up vorn's hourly limit nor flood vorn with
+// replies: vorn gets the first few rejections only, and vorn's genuine
+// orders afterwards are accepted and confirmed.
+func TestForgedMailCannotLockAPlayerOut(t *testing.T) {
+	h, _ := newGMHarness(t)
+	forgeries := []string{
+		"campaign: frontier\nplayer: vorn\nturn: 1\norders: []\n",
+		strings.Replace(h.orders("vorn", 1, false), h.tokens["vorn"], h.tokens["castellan"], 1),
+		strings.Replace(h.orders("vorn", 1, false), h.tokens["vorn"], "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GGGG-HHHH", 1),
+		"This is no YAML: {[\n",
+	}
+	for i := range 100 {
+		h.send(h.mailFrom("vorn", forgeries[i%len(forgeries)]))
+	}
+	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false, "move: {fleet: 1st, path: [ferrum]}")))
+	genuine := h.lastID
+	for range moderator.DefaultUnauthenticatedMailsPerHour {
+		h.next("vorn").want(t, "not accepted")
+	}
+	h.next("vorn").want(t, "Orders for turn 1 accepted", "path: [ferrum]")
+	h.quiet("vorn", "gm")
+	if rec := h.onFile("vorn", 1); rec == nil || rec.MessageID != genuine {
+		t.Errorf("vorn's orders on file = %+v, want the genuine mail's", rec)
+	}
+}
+
+// TestForgedRepliesToTheGMAreBounded: mail with the GM's address as From
+// to decision addresses pbemd never gave out gets the GM only the first
+// few answers.
+func TestForgedRepliesToTheGMAreBounded(t *testing.T) {
+	h, _ := newGMHarness(t)
+	for i := range 20 {
+		h.send(fmt.Sprintf("From: gm@example.test\nTo: moderator+%s@example.test\nSubject: Re: extension\nMessage-ID: <forged%d@example.test>\nContent-Type: text/plain; charset=utf-8\n\napprove\n",
+			strings.Repeat("a", 26), i))
+	}
+	// Intake reads in order: once vorn has an answer, the forgeries are read.
+	h.ask("vorn", "command: status").want(t, "Your status")
+	for range moderator.DefaultUnauthenticatedMailsPerHour {
+		h.next("gm").want(t, "never gave out the address")
+	}
+	h.quiet("gm")
 }

@@ -40,6 +40,10 @@ type Options struct {
 	Limits Limits
 	// Observer hears what the daemon does, for metrics; default nobody.
 	Observer Observer
+
+	// Retention is how long the whole copy of a processed mail is kept;
+	// 0 keeps it for good.
+	Retention time.Duration
 }
 
 // Moderator runs campaigns by mail.
@@ -57,9 +61,13 @@ type Moderator struct {
 	limits  Limits
 	observe Observer
 
-	// senders counts mails per sender address, ignored the mails nobody
+	// retention is how long a processed mail is kept whole; 0 is for good.
+	retention time.Duration
+
+	// senders counts mails per sender address that carry the sender's
+	// token, unauthenticated those that do not, ignored the mails nobody
 	// answers, each over the last hour.
-	senders, ignored window
+	senders, unauthenticated, ignored window
 	// turns caches the decoded open turns, read-only.
 	turns turnCache
 
@@ -96,6 +104,7 @@ func New(opts Options) *Moderator {
 		log:           opts.Logger,
 		limits:        opts.Limits.withDefaults(),
 		observe:       opts.Observer,
+		retention:     opts.Retention,
 		wakeScheduler: make(chan struct{}, 1),
 		wakeSender:    make(chan struct{}, 1),
 	}
@@ -111,6 +120,7 @@ func New(opts Options) *Moderator {
 	if m.log == nil {
 		m.log = slog.New(slog.DiscardHandler)
 	}
+	m.log = slog.New(maskingHandler{m.log.Handler()})
 	if m.observe == nil {
 		m.observe = nobody{}
 	}
@@ -149,22 +159,21 @@ func (m *Moderator) awaitInbox() {
 // Panics returns how many panics the loops recovered from.
 func (m *Moderator) Panics() int64 { return m.panics.Load() }
 
-// Run runs the intake, scheduler and sender loops until ctx is done.
+// Run runs the intake, scheduler and sender loops, and the retention loop
+// if a retention is set, until ctx is done.
 func (m *Moderator) Run(ctx context.Context) error {
 	m.started = m.clock.Now()
 	var wg sync.WaitGroup
-	loops := []struct {
+	type loop struct {
 		name string
 		run  func(context.Context) error
-	}{
-		{"scheduler", m.runScheduler},
-		{"sender", m.runSender},
 	}
+	loops := []loop{{"scheduler", m.runScheduler}, {"sender", m.runSender}}
 	if m.intake != nil {
-		loops = append(loops, struct {
-			name string
-			run  func(context.Context) error
-		}{"intake", func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
+		loops = append(loops, loop{"intake", func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
+	}
+	if m.retention > 0 {
+		loops = append(loops, loop{"retention", m.runRetention})
 	}
 	errs := make([]error, len(loops))
 	for i, l := range loops {

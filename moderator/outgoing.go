@@ -47,10 +47,15 @@ func (m *Moderator) replyID(incoming string) string {
 }
 
 // compose turns messages into outbox mails. It runs outside any
-// transaction.
+// transaction. Only a welcome carries a token: in any other mail, text
+// that has a token's shape is masked, whatever a player or the GM wrote
+// (a message relayed to a player, a reason passed on to the GM).
 func compose(mails []outgoing) ([]*store.Mail, error) {
 	out := make([]*store.Mail, len(mails))
 	for i, o := range mails {
+		if o.purpose != "welcome" {
+			o.msg.Subject, o.msg.Text = maskString(o.msg.Subject), maskString(o.msg.Text)
+		}
 		raw, err := mail.Compose(o.msg)
 		if err != nil {
 			return nil, fmt.Errorf("compose %s mail to %v: %w", o.purpose, o.msg.To, err)

@@ -3,6 +3,7 @@ package moderator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -78,6 +79,9 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 	if sub.Player == "" {
 		i := slices.IndexFunc(gms, func(c *store.Campaign) bool { return c.ID == sub.Campaign })
 		if i < 0 {
+			if sub.Command != nil && slices.Contains(gmVerbs, sub.Command.Verb) {
+				return m.gmCommandFromPlayer(in, rec, seats, sub, reject)
+			}
 			if len(gms) == 0 {
 				return reject(soleCampaign(seats), problem("campaign", "A request from a player needs a player: line.", "add player: <your player name>"))
 			}
@@ -117,6 +121,71 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 		return d, err
 	}
 	return m.playerCommand(r)
+}
+
+// gmCommandFromPlayer refuses a GM command with no player: line from an
+// address that is not the campaign's GM, and tells the GM, saying whether
+// the mail carried the player's own token: without it, the From line may
+// be forged.
+func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
+	c, err := m.campaignByID(sub.Campaign)
+	if err != nil {
+		return decision{}, err
+	}
+	r := &templates.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{{Pos: sub.Pos["command"],
+		Msg:  fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),
+		Hint: "players may send command: status, command: report or command: message, with a player: line"}}}
+	if c == nil {
+		return reject(soleCampaign(seats), r)
+	}
+	rec.Campaign = string(c.ID)
+	d, err := reject(c.ID, r)
+	who, how := in.From, "without a valid token, so its From line may be forged"
+	for _, s := range seats {
+		if s.campaign.ID == c.ID {
+			who = fmt.Sprintf("%s (%s)", s.seat.Player, in.From)
+			if sub.Token != "" && tokenMatches(sub.Token, s.seat.TokenHash) {
+				how = "with their player token"
+			}
+		}
+	}
+	d.mails = append(d.mails, m.alertGM(c, in, fmt.Sprintf("%s sent the GM command %q %s. It was refused.", who, sub.Command.Verb, how)))
+	return d, err
+}
+
+// misusedGMToken refuses a mail that carries a campaign's GM token from
+// another address than the GM's, and tells the GM: the token has reached
+// someone else. The sender is not told whose token it was.
+func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, sub *orders.Submission, reject rejectFunc) (decision, bool, error) {
+	if sub == nil || sub.Token == "" {
+		return decision{}, false, nil
+	}
+	c, err := m.campaignByID(sub.Campaign)
+	if err != nil || c == nil || strings.EqualFold(c.GM.Email, in.From) || !tokenMatches(sub.Token, c.GMTokenHash) {
+		return decision{}, false, err
+	}
+	rec.Campaign = string(c.ID)
+	d, err := reject(c.ID, &templates.Rejection{Request: sub.Command != nil || sub.Extension != nil || sub.Battle != nil,
+		Reason: "The token in this mail is not yours, so nothing was done, and the GM has been told. Use the token from your welcome mail."})
+	d.mails = append(d.mails, m.alertGM(c, in, fmt.Sprintf("%s sent a mail carrying your GM token. It was refused: GM commands count only from your address. "+
+		"But whoever sent it knows your GM token: with your address forged as the sender, it would work.", in.From)))
+	return d, true, err
+}
+
+// campaignByID returns a campaign's record, or nil if there is none by
+// that ID.
+func (m *Moderator) campaignByID(id campaign.ID) (*store.Campaign, error) {
+	var c *store.Campaign
+	err := m.db.View(func(tx *store.Tx) error {
+		var err error
+		c, err = tx.Campaign(id)
+		if errors.Is(err, store.ErrCampaignNotFound) {
+			c = nil
+			return nil
+		}
+		return err
+	})
+	return c, err
 }
 
 func gmList(gms []*store.Campaign) string {
@@ -194,7 +263,7 @@ func putCampaign(c *store.Campaign, turn int, audit ...store.AuditEntry) func(tx
 			return err
 		}
 		for _, e := range audit {
-			if err := tx.Audit(c.ID, e); err != nil {
+			if err := writeAudit(tx, c.ID, e); err != nil {
 				return err
 			}
 		}
@@ -228,4 +297,12 @@ func steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
 		}
 		return nil
 	}
+}
+
+// writeAudit adds an entry to a campaign's audit log with anything shaped
+// like a token masked: details quote what players and the GM wrote, and
+// the log is kept and shown for as long as the campaign.
+func writeAudit(tx *store.Tx, id campaign.ID, e store.AuditEntry) error {
+	e.Detail = string(templates.MaskTokens([]byte(e.Detail)))
+	return tx.Audit(id, e)
 }

@@ -445,7 +445,7 @@ Players can send and change orders in the meantime.
 		if err := tx.PutCampaign(c); err != nil {
 			return err
 		}
-		if err := tx.Audit(c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold",
+		if err := writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold",
 			Detail: fmt.Sprintf(detail, fmtUTC(c.Deadline))}); err != nil {
 			return err
 		}

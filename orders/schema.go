@@ -183,7 +183,8 @@ func ordersSchema() *schema {
 		Type: []string{"array", "null"},
 		Description: "Your orders, one list item each. They are checked and costed in the order written, each " +
 			"from where the orders above it leave your fleets. Each turn you have max(3, floor(F/2)) order points, " +
-			"where F counts your fleets of at least 2 ships and 175 combat BPV (EaW 5.0); your report and the " +
+			"where F counts your fleets of at least 2 ships and 175 combat BPV (EaW 5.0; carried bases are not ships, " +
+			"and freighters' combat BPV does not count); your report and the " +
 			"confirmation say how many. Write orders: [] or leave it empty to send none. A new mail for the same " +
 			"turn replaces all the orders on file. One mail holds at most " + strconv.Itoa(MaxOrders) + " orders.",
 		MaxItems: MaxOrders,

@@ -111,7 +111,8 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 	if v.overAt >= 0 {
 		r := v.costs
 		c.list[v.overAt].Hint = fmt.Sprintf("drop or shorten orders: they cost %d points in all, and your budget is %d "+
-			"(the larger of %d and your fleets of %d+ ships and %d+ CBPV divided by %d)",
+			"(the larger of %d and your fleets of %d+ ships and %d+ CBPV divided by %d; carried bases are not ships, "+
+			"and freighters' CBPV does not count)",
 			v.used, v.budget, r.Min, r.FleetMinShips, r.FleetMinCBPV, r.Divisor)
 	}
 	out.Used, out.Left, out.Spent = v.used, v.budget-v.used, v.spent

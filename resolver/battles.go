@@ -47,8 +47,9 @@ func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*ca
 			return
 		}
 	}
+	t.battleCount++
 	b := campaign.Battle{
-		ID:     fmt.Sprintf("T%d-B%d", t.prev.Turn, len(t.next.Battles)+1),
+		ID:     fmt.Sprintf("T%d-B%d", t.prev.Turn, t.battleCount),
 		Turn:   t.prev.Turn,
 		At:     at,
 		Lane:   lane,

@@ -30,23 +30,30 @@ func diceSeed(seed uint64, turn int, purpose, place string) uint64 {
 	return h.Sum64()
 }
 
-// fightBattles fights the meetings found this turn with the built-in
-// resolver (battles: auto), in the order they were found, each with the
-// fleets as the battles before it left them (EaW 5c), and each as fights
-// between two fleets (EaW 19.0, 26.0, 26a). Losses, damage, captures and
-// retreats are applied to the next state; every player learns who fought
-// where, with what, and how it ended (EaW 1b, 1e); the sides get the log.
-func (t *turn) fightBattles() {
+// fightBattles fights the meetings found this turn that where says, with
+// the built-in resolver (battles: auto), in the order they were found,
+// each with the fleets as the battles before it left them (EaW 5c), and
+// each as fights between two fleets (EaW 19.0, 26.0, 26a). Losses,
+// damage, captures and retreats are applied to the next state; every
+// player learns who fought where, with what, and how it ended (EaW 1b,
+// 1e); the sides get the log.
+func (t *turn) fightBattles(where func(campaign.Battle) bool) {
 	found := t.next.Battles
 	t.next.Battles = nil // a meeting that cannot be fought is put back
 	for _, b := range found {
-		if b.Turn != t.prev.Turn {
+		if b.Turn != t.prev.Turn || !where(b) {
 			t.next.Battles = append(t.next.Battles, b)
 			continue
 		}
 		t.fight(b)
 	}
 }
+
+// inLane and atSystem tell the meetings in lanes (EaW 5c) from those in
+// systems (EaW 19.0). The lanes' are fought first: their winners go on to
+// the systems they were flying to, and may meet what is there.
+func inLane(b campaign.Battle) bool   { return b.Lane != nil }
+func atSystem(b campaign.Battle) bool { return b.Lane == nil }
 
 // fightPair fights one fight of a meeting, between fleets a and c, with
 // the FRDs assigned to them (EaW 19.0, 28a), applies its outcome and
@@ -229,6 +236,7 @@ func (t *turn) applyOutcome(b campaign.Battle, fleets []*campaign.Fleet, out *ba
 		r.removeLosses(results[1-n].fleet)
 		t.loseCargo(b, r.fleet, "with the last of its ships")
 		if len(r.fleet.Units) > 0 && !r.inPlace {
+			r.fleet.Withdrew = b.Turn
 			t.retreat(b, r.fleet)
 		}
 	}

@@ -22,6 +22,10 @@ const (
 	EventIncome        EventKind = "income"
 	EventForfeit       EventKind = "forfeit"
 	EventDropped       EventKind = "dropped"
+	// EventHeld is a mine or colony that enemy ships stood over but could
+	// neither destroy nor capture: its owner's bases there must fall first
+	// (EaW 12a, 13c).
+	EventHeld EventKind = "held"
 	// EventTrapped is a fleet trapped by a fortification, a siege roll
 	// that failed, or a trapped fleet set free (EaW 10a–10e).
 	EventTrapped EventKind = "trapped"
@@ -70,8 +74,10 @@ type Event struct {
 	Text    string              `json:"text"`
 }
 
-// concerns reports whether player may learn of e.
-func (e Event) concerns(player campaign.PlayerID) bool {
+// Concerns reports whether player may learn of e: whatever reaches a
+// player, in a report or a mail, is only the events that concern them
+// (EaW 1b, 1e).
+func (e Event) Concerns(player campaign.PlayerID) bool {
 	for _, p := range e.Players {
 		if p == player {
 			return true

@@ -42,7 +42,9 @@ func (t *turn) explore(subs map[campaign.PlayerID]*orders.Submission) {
 // explores a system that fleets of two empires hold, or where a battle
 // still waits for its result: exploring takes the rest of the turn
 // (EaW 16.0), which a contested system gives nobody (digest §8 O10). A
-// fleet still waiting for a battle in a lane does not explore either. Of
+// fleet still waiting for a battle in a lane does not explore either, nor
+// one that broke off from a battle this turn: it is on the move and did
+// not stay (EaW 33.0 #5, 16.0). Of
 // one empire's fleets, the one with a scout explores (EaW 16b), then the
 // largest by combat BPV, then the first by ID.
 func (t *turn) explorer(at campaign.SystemID) *campaign.Fleet {
@@ -62,8 +64,8 @@ func (t *turn) explorer(at campaign.SystemID) *campaign.Fleet {
 			return nil
 		}
 		owner = f.Owner
-		if t.awaitsBattle(f) {
-			continue
+		if t.awaitsBattle(f) || f.Withdrew == t.prev.Turn {
+			continue // EaW 33.0 #5: a fleet that withdrew is on the move
 		}
 		if best == nil || t.betterExplorer(f, best) {
 			best = f

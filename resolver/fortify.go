@@ -153,20 +153,20 @@ func (t *turn) fleetHas(f *campaign.Fleet, r campaign.Role) bool {
 	return t.next.Serves(f, func(c *campaign.UnitClass) bool { return c.Has(r) })
 }
 
-// basesHold reports whether the fortification's owner has ground or
-// orbital bases installed in its system, which must be destroyed or
-// captured before it falls (EaW 10e).
-func (t *turn) basesHold(fort campaign.Development) bool {
-	return slices.ContainsFunc(t.next.BasesAt(fort.At), func(b campaign.Installation) bool { return b.Owner == fort.Owner })
+// basesHold reports whether a development's owner has ground or orbital
+// bases installed in its system, which must be destroyed or captured
+// before it falls (EaW 10e, 12a, 13c).
+func (t *turn) basesHold(d campaign.Development) bool {
+	return slices.ContainsFunc(t.next.BasesAt(d.At), func(b campaign.Installation) bool { return b.Owner == d.Owner })
 }
 
-// audience lists the fortification's owner and every other player with a
+// audience lists a development's owner and every other player with a
 // fleet at it, in player order.
-func (t *turn) audience(fort campaign.Development) []campaign.PlayerID {
-	who := []campaign.PlayerID{fort.Owner}
+func (t *turn) audience(d campaign.Development) []campaign.PlayerID {
+	who := []campaign.PlayerID{d.Owner}
 	for _, p := range t.next.PlayerIDs() {
 		for _, f := range t.next.Fleets {
-			if f.At == fort.At && f.Owner == p && !slices.Contains(who, p) {
+			if f.At == d.At && f.Owner == p && !slices.Contains(who, p) {
 				who = append(who, p)
 			}
 		}

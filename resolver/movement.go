@@ -231,3 +231,24 @@ func (t *turn) systemName(id campaign.SystemID) string {
 	}
 	return string(id)
 }
+
+// advance takes a fleet that won a battle in a lane on to the system it
+// was flying to (EaW 5c), as it is after the battle. It stops there: the
+// rest of its route is lost, as for every fleet that met hostile fleets
+// (EaW 19a). There it may meet hostile fleets, or another player's
+// fortification traps it (EaW 10a).
+func (t *turn) advance(b campaign.Battle, f *campaign.Fleet) {
+	to := b.Lane.A
+	if f.At == b.Lane.A {
+		to = b.Lane.B
+	}
+	m := &mover{owner: f.Owner, fleets: []*campaign.Fleet{f}, route: []campaign.SystemID{f.At, to}}
+	m.fly(t.occupants())
+	t.pinned[f.Key()] = true
+	t.emit(Event{Kind: EventMoved, Players: []campaign.PlayerID{f.Owner}, At: to, Rule: "EaW 5c",
+		Text: fmt.Sprintf("Fleet %s held the lane after battle %s and went on to %s, where it stops.", f.ID, b.ID, t.systemName(to))})
+	if t.fortifiedAgainst(to, f.Owner) != "" {
+		t.trap(m)
+		t.reportTrap(m, t.moverName(m), "")
+	}
+}

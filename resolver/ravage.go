@@ -11,13 +11,22 @@ import (
 // the battles, with none of their owner's fleets left there and no
 // fortification of the owner's to shield them (EaW 10f): each is
 // destroyed, or captured by the first enemy, by player ID, whose fleets
-// there carry a commando ship (EaW 12a, 13b, 13c). The development's owner
-// and the enemies there learn of it.
+// there carry a commando ship (EaW 12a, 13b, 13c). The owner's ground and
+// orbital bases there must be destroyed or captured first (EaW 12a, 13c),
+// as for a fortification (EaW 10e): while one stands, the development
+// holds. The development's owner and the enemies there learn of it.
 func (t *turn) ravage() {
 	occ := t.occupants()
 	var kept []campaign.Development
 	for _, d := range t.next.Developments {
 		if d.Kind == campaign.Fortification || !t.exposed(d, occ[d.At]) {
+			kept = append(kept, d)
+			continue
+		}
+		if t.basesHold(d) {
+			t.emit(Event{Kind: EventHeld, Players: t.audience(d), At: d.At, Rule: ruleOf(d.Kind),
+				Text: fmt.Sprintf("%s's %s at %s held although enemy ships stood over it: its owner's ground and orbital bases there must be destroyed or captured first.",
+					d.Owner, d.Kind, t.systemName(d.At))})
 			kept = append(kept, d)
 			continue
 		}

@@ -1,6 +1,8 @@
 package resolver
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -59,5 +61,44 @@ func TestEaW12a_DefendedMineStands(t *testing.T) {
 	st := newTestState().reported().withFleet("red", "1st", "c", "frigate")
 	if got := ravaged(t, st, "cruiser"); len(got) != 1 {
 		t.Errorf("developments at c = %+v, want red's colony standing while red's fleet is there", got)
+	}
+}
+
+// TestEaW13c_GroundBasesProtectTheColony: red's GSA installed at its
+// colony must be destroyed or captured before blue's ships can take or
+// destroy the colony, as with a fortification (EaW 10e, 13c); a base of
+// another empire there protects nothing of red's.
+func TestEaW13c_GroundBasesProtectTheColony(t *testing.T) {
+	st := newTestState().withServiceClasses()
+	st.Bases = []campaign.Installation{{Owner: "red", At: "c", Class: "gsa", Since: spring164}}
+	if got := ravaged(t, st, "cruiser"); len(got) != 1 || got[0].Owner != "red" {
+		t.Errorf("developments at c = %+v, want red's colony standing behind its ground base", got)
+	}
+	st = newTestState().withServiceClasses()
+	st.Bases = []campaign.Installation{{Owner: "blue", At: "c", Class: "gsa", Since: spring164}}
+	if got := ravaged(t, st, "cruiser"); len(got) != 0 {
+		t.Errorf("developments at c = %+v, want red's colony destroyed: the base there is blue's", got)
+	}
+}
+
+// TestEaW12a_OrbitalBasesProtectTheMine: a DEFSAT of the owner's over its
+// mine holds off the enemy's commandos too (EaW 12a).
+func TestEaW12a_OrbitalBasesProtectTheMine(t *testing.T) {
+	st := newTestState().withServiceClasses().
+		withClass(campaign.UnitClass{Class: "marine", CBPV: 50, EBPV: 60, Size: 4, Docking: 3, Commando: true}).
+		withFleet("blue", "1st", "c", "cruiser", "marine").
+		withDevelopment("red", "d", campaign.Mine, spring164)
+	st.Bases = []campaign.Installation{{Owner: "red", At: "d", Class: "defsat", Since: spring164}}
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [d]}")})
+	if got := res.Next.DevelopmentsAt("d"); len(got) != 1 || got[0].Owner != "red" {
+		t.Errorf("developments at d = %+v, want red's mine standing behind its DEFSAT", got)
+	}
+	for _, p := range []int{0, 1} {
+		v := res.Views[p]
+		if !slices.ContainsFunc(v.Events, func(e Event) bool {
+			return e.Rule == "EaW 12a" && strings.Contains(e.Text, "must be destroyed or captured first")
+		}) {
+			t.Errorf("%s was not told why red's mine at D held; events: %+v", v.Player, v.Events)
+		}
 	}
 }

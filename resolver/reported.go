@@ -116,7 +116,8 @@ func ids(s []campaign.SystemID) []string {
 // their fleets, captured ones join the captor's fleet as uninspected
 // prizes (EaW 25.0, 25b), crippled ones carry their damage, and
 // disengaged ones withdraw to the system named (EaW 21.0, 22.0); every
-// unit keeps its damage and crew. The battle leaves the pending list, the sides score their
+// unit keeps its damage and crew. The winner of a battle in a lane goes on
+// to its target (EaW 5c). The battle leaves the pending list, the sides score their
 // VP (EaW 4e), and the returned events tell every player how it ended
 // (EaW 1b, 1e). how says who settled it, e.g. "agreed by both sides".
 func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how string) ([]Event, error) {
@@ -244,7 +245,40 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 		vp = append(vp, fmt.Sprintf("%s %d", p, r.VP[p]))
 	}
 	text := fmt.Sprintf("Battle %s (turn %d) is settled, %s: %s. Victory points: %s.", b.ID, b.Turn, how, strings.Join(lost, ", "), strings.Join(vp, ", "))
-	return []Event{{Kind: EventBattleFought, Players: st.PlayerIDs(), At: b.At, Rule: "EaW 21.0", Text: text}}, nil
+	events := []Event{{Kind: EventBattleFought, Players: st.PlayerIDs(), At: b.At, Rule: "EaW 21.0", Text: text}}
+	return append(events, goOnReported(st, b, fates)...), nil
+}
+
+// goOnReported takes on the fleets that a settled battle in a lane leaves
+// in place, with a ship not destroyed, captured or disengaged, if they are
+// of one empire: it won, and they go on to their targets (EaW 5c). It
+// returns the events that tell their owner.
+func goOnReported(st *campaign.State, b campaign.Battle, fates map[string]orders.ShipFate) []Event {
+	if b.Lane == nil {
+		return nil
+	}
+	var held []campaign.FleetKey
+	for _, ref := range ShipRefs(b) {
+		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
+		switch fates[ref.Ref].Fate {
+		case "destroyed", "captured", "disengaged":
+		default:
+			if !slices.Contains(held, k) {
+				held = append(held, k)
+			}
+		}
+	}
+	if len(held) == 0 || slices.ContainsFunc(held, func(k campaign.FleetKey) bool { return k.Owner != held[0].Owner }) {
+		return nil
+	}
+	t := newTurn(st)
+	for _, k := range held {
+		if f := t.next.Fleet(k.Owner, k.ID); f != nil {
+			t.advance(b, f)
+		}
+	}
+	*st = *t.next
+	return t.events
 }
 
 // unitAlone returns unit i of f as a fleet of its own, with its damage,
@@ -307,7 +341,7 @@ func (r *Result) Carry(events []Event) {
 	for i := range r.Views {
 		var mine []Event
 		for _, e := range events {
-			if e.concerns(r.Views[i].Player) {
+			if e.Concerns(r.Views[i].Player) {
 				mine = append(mine, e)
 			}
 		}

@@ -7,7 +7,7 @@ import (
 
 // Version is stamped into every resolved turn. Raise it whenever a change
 // alters the outcome of the same state and orders.
-const Version = 2
+const Version = 3
 
 // Result is one resolved turn.
 type Result struct {
@@ -40,10 +40,14 @@ func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) 
 	t.placeBuilds(1) // EaW 6.0: units built with 1 MP may move this turn
 	// EaW 6d, 7.0, 9.0, 9b, 14.0: services ordered before their fleets' moves
 	svc := t.serveBeforeMovement()
-	t.moveFleets()  // EaW 5a, 5c, 19a, 10a, 15e
-	t.findBattles() // EaW 5c, 5d, 19.0
-	if t.next.Rules.Battles == campaign.BattlesAuto {
-		t.fightBattles() // battles: auto
+	t.moveFleets() // EaW 5a, 5c, 19a, 10a, 15e
+	auto := t.next.Rules.Battles == campaign.BattlesAuto
+	if auto {
+		t.fightBattles(inLane) // EaW 5c: a lane's winner goes on to its target
+	}
+	t.findBattles() // EaW 5d, 19.0
+	if auto {
+		t.fightBattles(atSystem)
 	}
 	t.fortify()        // EaW 10b–10f: sieges, releases
 	t.ravage()         // EaW 12a, 13c

@@ -46,15 +46,19 @@ func (s *series) serial() bool { return len(s.b.Fleets) > 2 }
 // lost (EaW 15a).
 func (t *turn) fight(b campaign.Battle) {
 	s := t.newSeries(b)
+	// Only the fights fought are public (EaW 1b, 1e): a meeting that did
+	// not happen and the order of battle, which names fleets that may
+	// never fight, are told to the sides alone, who were there.
 	if !s.contested(t) {
 		if !t.overrunCargo(s) {
-			t.emit(Event{Kind: EventBattleFought, Players: t.next.PlayerIDs(), At: b.At, Rule: battleRule(b.Lane),
+			t.emit(Event{Kind: EventBattleFought, Players: b.Sides, At: b.At, Rule: battleRule(b.Lane),
 				Text: fmt.Sprintf("Battle %s %s did not happen: the earlier battles left only one side there.", b.ID, t.placeText(b))})
 		}
+		t.goOn(s)
 		return
 	}
 	if s.serial() && !ordered(b) {
-		t.emit(Event{Kind: EventBattle, Players: t.next.PlayerIDs(), At: b.At, Rule: orderRule(b),
+		t.emit(Event{Kind: EventBattle, Players: b.Sides, At: b.At, Rule: orderRule(b),
 			Text: fmt.Sprintf("Battle %s %s is fought fleet against fleet, %s.", b.ID, t.placeText(b), t.orderText(b, s.order))})
 	}
 	for {
@@ -69,6 +73,22 @@ func (t *turn) fight(b campaign.Battle) {
 	t.repairAfterBattle(s)
 	t.overrunCargo(s)
 	t.loseFRDs(s)
+	t.goOn(s)
+}
+
+// goOn takes on the fleets left in a meeting in a lane once it is over:
+// they are of one empire, the winner, and the lane is free (EaW 5c). A
+// meeting that still has two empires in it, as one that could not be
+// fought and waits for the GM, lets nobody on.
+func (t *turn) goOn(s *series) {
+	if s.b.Lane == nil || s.contested(t) {
+		return
+	}
+	for _, k := range s.order {
+		if f := s.live(t, k); f != nil {
+			t.advance(s.b, f)
+		}
+	}
 }
 
 // overrunCargo takes the bases of the meeting's fleets that carry nothing
@@ -272,7 +292,7 @@ func (t *turn) orderFleets(b *campaign.Battle) {
 	}
 }
 
-// orderText writes the order of battle as every player reads it: the
+// orderText writes the order of battle as the sides read it: the
 // empires and the fleets' combat BPV, not the fleets' IDs.
 func (t *turn) orderText(b campaign.Battle, order []campaign.FleetKey) string {
 	var parts []string

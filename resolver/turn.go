@@ -22,6 +22,9 @@ type turn struct {
 	names map[campaign.SystemID]string
 	// logs are the logs of the battles fought, for their sides' reports.
 	logs []foughtLog
+	// battleCount counts the battles recorded, the pending ones the turn began
+	// with included: it numbers the next (T3-B4).
+	battleCount int
 }
 
 type plan struct {
@@ -36,12 +39,13 @@ func newTurn(st *campaign.State) *turn {
 		names[s.ID] = s.Name
 	}
 	return &turn{
-		prev:   st,
-		next:   next,
-		graph:  campaign.NewGraph(next.Map),
-		date:   st.Date(),
-		pinned: make(map[campaign.FleetKey]bool),
-		names:  names,
+		prev:        st,
+		next:        next,
+		graph:       campaign.NewGraph(next.Map),
+		date:        st.Date(),
+		pinned:      make(map[campaign.FleetKey]bool),
+		names:       names,
+		battleCount: len(st.Battles),
 	}
 }
 

@@ -114,7 +114,9 @@ type SystemView struct {
 	Detail  Detail              `json:"detail"`
 	// Fortified is known at every detail.
 	Fortified bool `json:"fortified"`
-	// Developed, with DetailScout: a mine or colony stands there.
+	// Developed, with DetailScout: a mine or colony stands there. The
+	// player's own developments set Fortified and Developed whatever the
+	// detail: a player always knows their own (EaW 1b).
 	Developed bool `json:"developed"`
 	// Contacts, with DetailScout: the combat BPV of each other empire's
 	// fleet there, largest first. Owners and classes stay unknown.

@@ -176,9 +176,10 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		}
 	}
 	out.Systems = systemViews(intel, resolved)
+	v.knowOwn(out.Systems, p.ID)
 	out.Battles = v.battles(p.ID)
 	for _, e := range events {
-		if e.concerns(p.ID) {
+		if e.Concerns(p.ID) {
 			out.Events = append(out.Events, e)
 		}
 	}
@@ -189,10 +190,9 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 // what its units can do from the catalogue (EaW 14.0, 22b, 25b).
 func (v *vision) fleetView(i int) FleetView {
 	f := &v.st.Fleets[i]
-	r := v.st.Rules.Budget
 	fv := FleetView{
 		ID: f.ID, At: f.At, Units: f.Units, CBPV: v.cbpv[i], Scout: v.scout[i],
-		Counts: len(f.Units) >= r.FleetMinShips && v.cbpv[i] >= r.FleetMinCBPV,
+		Counts: v.st.CountsForPoints(f),
 		Damage: f.Damage, Crews: f.Crews, Captured: f.Captured, Trapped: f.Trapped,
 	}
 	roles := map[campaign.Role]bool{}
@@ -221,10 +221,14 @@ func (v *vision) fleetView(i int) FleetView {
 
 // sightings applies the vision radius of every fleet the player owns
 // (EaW 5e) and keeps, per system, the best detail any of them got. A fleet
-// sees as far as its farthest-seeing unit.
+// sees as far as its farthest-seeing unit. A fleet that broke off from a
+// battle this turn is on the move and sees nothing (EaW 33.0 #5).
 func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sighting {
 	seen := map[campaign.SystemID]*campaign.Sighting{}
 	for _, i := range v.byOwner[owner] {
+		if w := v.st.Fleets[i].Withdrew; w != 0 && w == turn {
+			continue
+		}
 		for _, r := range v.graph.Within(v.st.Fleets[i].At, v.radius[i]) {
 			sv := seen[r.System]
 			if sv == nil {
@@ -266,6 +270,23 @@ func systemViews(intel *campaign.Intel, resolved int) []SystemView {
 		out[i] = sv
 	}
 	return out
+}
+
+// knowOwn marks the player's own developments in the systems they have
+// seen: a player always knows their own (EaW 1b), whatever the detail
+// and however old the sighting.
+func (v *vision) knowOwn(systems []SystemView, owner campaign.PlayerID) {
+	for i := range systems {
+		for _, d := range v.st.DevelopmentsAt(systems[i].ID) {
+			switch {
+			case d.Owner != owner:
+			case d.Kind == campaign.Fortification:
+				systems[i].Fortified = true
+			default:
+				systems[i].Developed = true
+			}
+		}
+	}
 }
 
 // knownMap is the shared map as a player knows it: every system and lane

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -203,5 +204,93 @@ func TestEaW5e_ScoutDetailReachesOnlyAsFarAsTheScout(t *testing.T) {
 	}
 	if d := systemView(blue, "d"); d == nil {
 		t.Error("blue does not see d, three lanes off, with a vision-3 cruiser")
+	}
+}
+
+// TestEaW1b_OwnDevelopmentsKnownWhateverTheDetail: once blue's fleet has
+// left its colony at c, it sees c from b without a scout, at the detail
+// that tells only a fortification; blue still knows its own colony there
+// (EaW 1b: only other players' developments are secret).
+func TestEaW1b_OwnDevelopmentsKnownWhateverTheDetail(t *testing.T) {
+	st := newTestState().
+		withFleet("blue", "1st", "c", "cruiser").
+		withDevelopment("blue", "c", campaign.Colony, campaign.Date{Year: 164})
+	sub := submit(t, st, "blue", "move: {fleet: 1st, path: [b]}")
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
+	c := systemView(viewOf(t, res, "blue"), "c")
+	if c == nil || c.Detail != DetailFortified || !c.Developed {
+		t.Errorf("blue's view of c, its colony, seen from b = %+v, want fortified-only detail and developed (EaW 1b)", c)
+	}
+	red := Observe(res.Next)[1]
+	if c := systemView(red, "c"); c != nil && c.Developed {
+		t.Errorf("red's view of c = %+v: blue's colony is secret to red (EaW 1b)", c)
+	}
+}
+
+// TestEaW5_0_BasesAndFreightersDoNotMakeAFleetCount: blue has eight
+// fleets, four of one battleship carrying a GSA and four of a cruiser, a
+// scout and a repair freighter. None counts toward the order points
+// (EaW 5.0): a carried base is cargo, not a ship, and a freighter's combat
+// BPV is not the fleet's (EaW 17.0). Intake and the report agree: 3
+// points, the minimum.
+func TestEaW5_0_BasesAndFreightersDoNotMakeAFleetCount(t *testing.T) {
+	st := newTestState().withServiceClasses().withClass(campaign.UnitClass{Class: "battleship", CBPV: 200, EBPV: 220, Size: 2, Docking: 10})
+	for i, at := range []campaign.SystemID{"a", "a", "b", "b"} {
+		st = st.withFleet("blue", campaign.FleetID(fmt.Sprintf("bb%d", i)), at, "battleship", "gsa").
+			withFleet("blue", campaign.FleetID(fmt.Sprintf("cr%d", i)), at, "cruiser", "scout", "repair-freighter")
+	}
+	view := Observe(st.State)[0]
+	if view.Budget != 3 {
+		t.Errorf("blue's report gives %d order points, want 3 (EaW 5.0: no fleet counts)", view.Budget)
+	}
+	for _, f := range view.Fleets {
+		if f.Counts {
+			t.Errorf("fleet %s (%v) counts for points, want not", f.ID, f.Units)
+		}
+	}
+	sub := parseOrders(t, st.State, "blue", "move: {fleet: bb0, path: [b, c, d, e]}")
+	costed, err := orders.Validate(st.State, sub)
+	if costed.Budget != 3 || err == nil || !strings.Contains(err.Error(), "budget is 3") {
+		t.Errorf("orders.Validate of 4 points: budget %d, error %v; want 3 and a refusal", costed.Budget, err)
+	}
+}
+
+// TestEaW33_0_WithdrawnFleetMakesNoSightings: blue's hulk breaks off
+// from its battle at c and withdraws to b (EaW 21.0). It is on the move:
+// it makes no sightings this turn (EaW 33.0 #5), but blue still knows its
+// own fleet; next turn it sees again.
+func TestEaW33_0_WithdrawnFleetMakesNoSightings(t *testing.T) {
+	st := boarding(false)
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [c]}")})
+	if got := fleetAt(t, res.Next, "blue", "1st"); got != "b" {
+		t.Fatalf("blue's hulk is at %s, want it withdrawn to b", got)
+	}
+	blue := viewOf(t, res, "blue")
+	for _, s := range blue.Systems {
+		if s.Current {
+			t.Errorf("blue saw %s this turn (%+v), want nothing: its only fleet withdrew (EaW 33.0 #5)", s.ID, s)
+		}
+	}
+	if len(blue.Fleets) != 1 || blue.Fleets[0].At != "b" {
+		t.Errorf("blue's fleets = %+v, want its hulk at b: a player always knows their own", blue.Fleets)
+	}
+	later := Resolve(res.Next, nil)
+	if b := systemView(viewOf(t, later, "blue"), "b"); b == nil || !b.Current || b.Detail != DetailScout {
+		t.Errorf("blue's view of b a turn later = %+v, want seen again", b)
+	}
+}
+
+// TestEaW33_0_WithdrawnFleetDoesNotExplore: a fleet that withdrew to an
+// unknown system is on the move (EaW 33.0 #5) and has not stayed the rest
+// of the turn there, which exploring takes (EaW 16.0).
+func TestEaW33_0_WithdrawnFleetDoesNotExplore(t *testing.T) {
+	st := boarding(false)
+	st.System("b").Planet = campaign.Unknown
+	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": submit(t, st, "blue", "move: {fleet: 1st, path: [c]}")})
+	if got := fleetAt(t, res.Next, "blue", "1st"); got != "b" {
+		t.Fatalf("blue's hulk is at %s, want it withdrawn to b", got)
+	}
+	if p := res.Next.System("b").Planet; p != campaign.Unknown {
+		t.Errorf("b's planet = %s after blue's hulk withdrew there, want still unknown", p)
 	}
 }

@@ -1,9 +1,11 @@
 package store
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -11,10 +13,22 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// ErrBackupOverData is returned by BackupFile when the target is the data
-// file itself: renaming a copy over it would cut the daemon off from its
-// own file.
-var ErrBackupOverData = errors.New("store: a backup cannot replace the data file it copies")
+// Errors returned by BackupFile.
+var (
+	// ErrBackupOverData is returned by BackupFile when the target is the
+	// data file itself: renaming a copy over it would cut the daemon off
+	// from its own file.
+	ErrBackupOverData = errors.New("store: a backup cannot replace the data file it copies")
+	// ErrBackupTarget is returned by BackupFile when the target exists and
+	// is not an earlier backup (a socket, a directory, a link, or a file
+	// that is not a bbolt file): renaming the copy over it would destroy
+	// it.
+	ErrBackupTarget = errors.New("store: a backup may replace only an earlier backup")
+)
+
+// boltMagic opens the meta page of every bbolt file, after the 16 bytes
+// of the page header, in the byte order of the machine that wrote it.
+const boltMagic = 0xED0CDAED
 
 // Backup writes a consistent copy of the whole file to w, from one read
 // transaction (bbolt Tx.WriteTo), while the daemon goes on working. It
@@ -36,7 +50,8 @@ func (db *DB) Backup(w io.Writer) (int64, error) {
 // BackupFile writes a consistent copy of the file to path, with mode 0600:
 // first to a temporary file in path's directory, which is synced and then
 // renamed over path, so path holds either what it held before or a whole
-// copy, never a part. It returns the size of the copy.
+// copy, never a part. path must be new or an earlier backup; anything
+// else is refused with ErrBackupTarget. It returns the size of the copy.
 func (db *DB) BackupFile(path string) (int64, error) {
 	if err := db.checkBackupTarget(path); err != nil {
 		return 0, err
@@ -63,7 +78,8 @@ func (db *DB) BackupFile(path string) (int64, error) {
 	return n, syncDir(dir)
 }
 
-// checkBackupTarget refuses a target that is the data file itself.
+// checkBackupTarget refuses a target that is the data file itself, or
+// that exists and is not an earlier backup.
 func (db *DB) checkBackupTarget(path string) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -82,7 +98,47 @@ func (db *DB) checkBackupTarget(path string) error {
 	if same {
 		return fmt.Errorf("back up to %s: %w", path, ErrBackupOverData)
 	}
+	fi, err := os.Lstat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("back up to %s: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("back up to %s: %w: it is a %s; name a new file", path, ErrBackupTarget, fileKind(fi.Mode()))
+	case !isBolt(abs):
+		return fmt.Errorf("back up to %s: %w: the file there is not a pbemd data file; name a new file", path, ErrBackupTarget)
+	}
 	return nil
+}
+
+// fileKind names what a file that is not a regular file is.
+func fileKind(m fs.FileMode) string {
+	switch m.Type() {
+	case fs.ModeSocket:
+		return "socket (a daemon's control socket?)"
+	case fs.ModeDir:
+		return "directory"
+	case fs.ModeSymlink:
+		return "symbolic link"
+	case fs.ModeNamedPipe:
+		return "named pipe"
+	}
+	return "device or special file"
+}
+
+// isBolt reports whether the file at path begins as a bbolt file does.
+func isBolt(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var head [20]byte
+	if _, err := io.ReadFull(f, head[:]); err != nil {
+		return false
+	}
+	return binary.NativeEndian.Uint32(head[16:]) == boltMagic
 }
 
 // syncDir makes a rename in dir durable.
@@ -138,15 +194,32 @@ func Restore(from, path string, opts RestoreOptions) (*Restored, error) {
 			return nil, fmt.Errorf("restore %s: %w", from, err)
 		}
 		defer cur.Close() // holds the lock until the backup is in place
-		res.Kept = path + ".before-restore-" + opts.Now.UTC().Format("20060102T150405Z")
-		if err := keep(path, res.Kept); err != nil {
-			return nil, fmt.Errorf("restore %s: %w", from, err)
+		res.Kept = keptName(path, "restore", opts.Now)
+	}
+	if err := swapIn(staged, path, res.Kept); err != nil {
+		return nil, fmt.Errorf("restore %s: %w", from, err)
+	}
+	return res, nil
+}
+
+// keptName is the name the data file at path is kept under when a
+// command (restore, compact) replaces it at now.
+func keptName(path, command string, now time.Time) string {
+	return path + ".before-" + command + "-" + now.UTC().Format("20060102T150405Z")
+}
+
+// swapIn keeps the data file at path as kept, unless kept is empty, and
+// renames staged, a synced file in the same directory, into its place.
+func swapIn(staged, path, kept string) error {
+	if kept != "" {
+		if err := keep(path, kept); err != nil {
+			return err
 		}
 	}
 	if err := os.Rename(staged, path); err != nil {
-		return nil, fmt.Errorf("restore %s: %w", from, err)
+		return err
 	}
-	return res, syncDir(filepath.Dir(path))
+	return syncDir(filepath.Dir(path))
 }
 
 // stage copies a backup into dir, synced, and returns the copy's name.

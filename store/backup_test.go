@@ -3,8 +3,10 @@ package store_test
 import (
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -106,6 +108,52 @@ func TestBackupFile_refusals(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-dir", "b.db")
 	if _, err := db.BackupFile(missing); err == nil {
 		t.Errorf("BackupFile(%s) succeeded", missing)
+	}
+}
+
+// TestBackupFile_onlyNewOrOldBackup: a backup goes to a new file or
+// replaces an earlier backup; it never replaces a socket, a directory, a
+// link or a file that is not a bbolt file (issue 12, item 19).
+func TestBackupFile_onlyNewOrOldBackup(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.db")
+	for _, path := range []string{old, old} { // new, then over the earlier backup
+		if _, err := db.BackupFile(path); err != nil {
+			t.Fatalf("BackupFile(%s) = %v", path, err)
+		}
+	}
+
+	sock := filepath.Join(dir, "pbemd.db.sock")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	text := filepath.Join(dir, "pbemd.yaml")
+	os.WriteFile(text, []byte("data: pbemd.db\n"), 0o600)
+	link := filepath.Join(dir, "link.db")
+	os.Symlink(old, link)
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o700)
+	for _, tc := range []struct{ name, path, want string }{
+		{"a socket", sock, "it is a socket"},
+		{"a text file", text, "not a pbemd data file"},
+		{"a link to a backup", link, "it is a symbolic link"},
+		{"a directory", sub, "it is a directory"},
+	} {
+		before, _ := os.Lstat(tc.path)
+		_, err := db.BackupFile(tc.path)
+		if !errors.Is(err, store.ErrBackupTarget) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("BackupFile(%s) = %v, want ErrBackupTarget saying %q", tc.name, err, tc.want)
+		}
+		if after, err := os.Lstat(tc.path); err != nil || after.Mode() != before.Mode() || after.ModTime() != before.ModTime() {
+			t.Errorf("BackupFile(%s) changed it: %v, %v", tc.name, after, err)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
 	}
 }
 

@@ -126,7 +126,7 @@ type TurnRecord struct {
 func (tx *Tx) CreateCampaign(c *Campaign, first *TurnRecord) error {
 	root := tx.tx.Bucket(bucketCampaigns)
 	if root.Bucket([]byte(c.ID)) != nil {
-		return fmt.Errorf("create campaign %s: it exists already", c.ID)
+		return fmt.Errorf("create campaign %s: %w", c.ID, ErrCampaignExists)
 	}
 	b, err := root.CreateBucket([]byte(c.ID))
 	if err != nil {

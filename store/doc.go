@@ -13,7 +13,7 @@
 //	campaigns/<id>/meta          Campaign record
 //	campaigns/<id>/turns/<u64>   TurnRecord: the state at the start of that turn
 //	campaigns/<id>/orders/<u64><player>  OrdersRecord
-//	messages/<message-id>        MessageRecord, with the raw message
+//	messages/<message-id>        MessageRecord, with the raw message until the retention ends
 //	imap/<mailbox>               Cursor
 //	outbox/<u64>                 Mail waiting to be sent
 //	sent/<u64>                   SentRecord

@@ -1,6 +1,10 @@
 package store
 
-import "time"
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
 
 // Outcome says what became of an incoming message.
 type Outcome string
@@ -17,7 +21,9 @@ const (
 )
 
 // MessageRecord is an incoming message that was processed, kept with its
-// outcome so that the same message is never processed twice.
+// outcome so that the same message is never processed twice. Raw, the
+// stored copy, is dropped after the retention (ExpireMail); the rest of
+// the record stays.
 type MessageRecord struct {
 	MessageID   string `json:"message_id"`
 	UIDValidity uint32 `json:"uid_validity"`
@@ -54,6 +60,48 @@ func (tx *Tx) Message(messageID string) (*MessageRecord, error) {
 		return nil, err
 	}
 	return &rec, nil
+}
+
+// expireBatchBytes bounds the records one ExpireMail call reads, so that
+// a batch of large mails does not hold the write lock for long.
+const expireBatchBytes = 4 << 20
+
+// ExpireMail drops the stored copy (Raw) of processed messages received
+// before cutoff, and keeps the rest of each record, so the message is
+// still known by its Message-ID. It looks at the records after the
+// Message-ID after ("" for the first), at most limit of them and, past the
+// first, at most expireBatchBytes of them. It returns how many copies it
+// dropped and the Message-ID to go on after, "" once it reached the end.
+func (tx *Tx) ExpireMail(cutoff time.Time, after string, limit int) (dropped int, next string, err error) {
+	b := tx.tx.Bucket(bucketMessages)
+	c := b.Cursor()
+	k, v := c.First()
+	if after != "" {
+		if k, v = c.Seek([]byte(after)); k != nil && string(k) == after {
+			k, v = c.Next()
+		}
+	}
+	var expired []*MessageRecord
+	for read, n := 0, 0; k != nil && n < limit && (n == 0 || read < expireBatchBytes); k, v = c.Next() {
+		n, read, next = n+1, read+len(v), string(k)
+		var rec MessageRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return 0, "", fmt.Errorf("load message %s: %w", k, err)
+		}
+		if len(rec.Raw) > 0 && rec.Received.Before(cutoff) {
+			expired = append(expired, &rec)
+		}
+	}
+	if k == nil {
+		next = ""
+	}
+	for _, rec := range expired { // after the walk: a Put moves the cursor's pages
+		rec.Raw = nil
+		if err := tx.RecordMessage(rec); err != nil {
+			return 0, "", fmt.Errorf("drop the copy of message %s: %w", rec.MessageID, err)
+		}
+	}
+	return len(expired), next, nil
 }
 
 // Cursor is how far intake got in a mailbox.

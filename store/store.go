@@ -3,6 +3,8 @@ package store
 import (
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -22,6 +24,9 @@ var (
 	ErrCampaignNotFound = errors.New("store: campaign not found")
 	// ErrTurnNotFound is returned when a campaign has no state for a turn.
 	ErrTurnNotFound = errors.New("store: turn not found")
+	// ErrCampaignExists is returned by CreateCampaign when a campaign has
+	// the new one's ID already.
+	ErrCampaignExists = errors.New("store: a campaign with this ID exists already; give the scenario another campaign id")
 )
 
 var (
@@ -46,6 +51,9 @@ type Options struct {
 	// LockTimeout is how long Open waits for another process to release the
 	// file before it returns ErrLocked; 0 means one second.
 	LockTimeout time.Duration
+	// Logger is told when the file is open to other users; nil logs
+	// nothing.
+	Logger *slog.Logger
 }
 
 // DB is an open store.
@@ -78,7 +86,23 @@ func Open(path string, opts Options) (*DB, error) {
 		b.Close()
 		return nil, fmt.Errorf("initialise %s: %w", path, err)
 	}
+	if opts.Logger != nil {
+		warnOpenToOthers(opts.Logger, path)
+	}
 	return &DB{bolt: b}, nil
+}
+
+// warnOpenToOthers warns if users other than the owner may read or write
+// the file at path. Open creates a file with mode 0600, but an existing
+// one is used as it is, and the file holds every campaign and the mail
+// players sent.
+func warnOpenToOthers(log *slog.Logger, path string) {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return
+	}
+	log.Warn("data file is open to other users; only the daemon's user should read it",
+		"data", path, "mode", fmt.Sprintf("%04o", fi.Mode().Perm()), "fix", "chmod 600 "+path)
 }
 
 // Close closes the file.

@@ -3,6 +3,12 @@ package store_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -201,5 +207,106 @@ func TestReleaseMemoryKeepsTheData(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestOpen_warnsWhenOpenToOthers: an existing data file that group or
+// others may read is opened, with a warning that names the file, its mode
+// and the fix (issue 12, item 20); a file of mode 0600 opens quietly.
+func TestOpen_warnsWhenOpenToOthers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pbemd.db")
+	for _, tc := range []struct {
+		mode os.FileMode
+		want string
+	}{
+		{0o600, ""},
+		{0o644, `level=WARN msg="data file is open to other users; only the daemon's user should read it" data=` + path + ` mode=0644 fix="chmod 600 ` + path + `"`},
+		{0o660, "mode=0660"},
+	} {
+		created, err := store.Open(path, store.Options{}) // creates it the first time
+		if err != nil {
+			t.Fatal(err)
+		}
+		created.Close()
+		if err := os.Chmod(path, tc.mode); err != nil {
+			t.Fatal(err)
+		}
+		var log bytes.Buffer
+		db, err := store.Open(path, store.Options{Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{
+			ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+				if a.Key == slog.TimeKey {
+					return slog.Attr{}
+				}
+				return a
+			},
+		}))})
+		if err != nil {
+			t.Fatalf("Open(a file of mode %04o) = %v", tc.mode, err)
+		}
+		db.Close()
+		if got := log.String(); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("Open(a file of mode %04o) logged %q, want %q", tc.mode, got, tc.want)
+		}
+	}
+}
+
+// TestExpireMail drops the stored copies of mail received before the
+// cutoff, a batch at a time, and keeps each record, so the Message-ID is
+// still known (issue 12, item 6).
+func TestExpireMail(t *testing.T) {
+	db := storetest.Open(t)
+	put := func(id string, received time.Time, raw []byte) {
+		t.Helper()
+		err := db.Update(func(tx *store.Tx) error {
+			return tx.RecordMessage(&store.MessageRecord{MessageID: id, From: "vorn@example.test", Received: received, Outcome: store.Rejected, Detail: "why", Raw: raw})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, young := t0.Add(-91*24*time.Hour), t0.Add(-89*24*time.Hour)
+	put("a@x", old, []byte("old a"))
+	put("b@x", young, []byte("young b"))
+	put("c@x", old, nil) // over the ignored limit: no copy kept
+	put("d@x", old, []byte("old d"))
+	put("e@x", old, []byte("old e"))
+	cutoff := t0.Add(-90 * 24 * time.Hour)
+
+	var batches []string
+	total, after := 0, ""
+	for {
+		var n int
+		err := db.Update(func(tx *store.Tx) (err error) { n, after, err = tx.ExpireMail(cutoff, after, 2); return })
+		if err != nil {
+			t.Fatalf("ExpireMail = %v", err)
+		}
+		total += n
+		batches = append(batches, fmt.Sprintf("%d up to %q", n, after))
+		if after == "" {
+			break
+		}
+	}
+	if want := []string{`1 up to "b@x"`, `1 up to "d@x"`, `1 up to ""`}; !slices.Equal(batches, want) || total != 3 {
+		t.Errorf("ExpireMail in batches of 2 = %q, want %q", batches, want)
+	}
+	db.View(func(tx *store.Tx) error {
+		for id, raw := range map[string]string{"a@x": "", "b@x": "young b", "c@x": "", "d@x": "", "e@x": ""} {
+			rec, err := tx.Message(id)
+			if err != nil || rec == nil || !tx.Processed(id) || string(rec.Raw) != raw || rec.Outcome != store.Rejected || rec.Detail != "why" || rec.From != "vorn@example.test" {
+				t.Errorf("Message(%s) after ExpireMail = %+v, %v; want the record with raw %q", id, rec, err, raw)
+			}
+		}
+		return nil
+	})
+
+	// Large copies end a batch early, so the write lock is held briefly.
+	big := bytes.Repeat([]byte("x"), 2<<20) // 2.7 MiB in JSON
+	for _, id := range []string{"f@x", "g@x", "h@x"} {
+		put(id, old, big)
+	}
+	var n int
+	err := db.Update(func(tx *store.Tx) (err error) { n, after, err = tx.ExpireMail(cutoff, "e@x", 100); return })
+	if err != nil || n != 2 || after != "g@x" {
+		t.Errorf("ExpireMail over three 2 MiB copies = %d, %q, %v; want 2 dropped, going on after g@x", n, after, err)
 	}
 }

@@ -203,10 +203,11 @@ func TestRenderHTMLEscapes(t *testing.T) {
 	}
 	escaped := `&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#39;y&#39; &lt;b onmouseover=&#34;z&#34;&gt;`
 	// The title (in <title> and the heading), race, player, the system's
-	// four rows (a fleet, the FRD, the mine, the systems seen), the fleet,
-	// its units, the battle's ID, status and side, and the event.
-	if n := strings.Count(got, escaped); n != 14 {
-		t.Errorf("RenderHTML(hostile names) has %d escaped copies of the hostile name, want 14:\n%s", n, got)
+	// four rows (a fleet, the FRD, the mine, the systems seen), the fleet
+	// (in its row and among the fleets seen at its system), its units, the
+	// battle's ID, status and side, and the event.
+	if n := strings.Count(got, escaped); n != 15 {
+		t.Errorf("RenderHTML(hostile names) has %d escaped copies of the hostile name, want 15:\n%s", n, got)
 	}
 	for _, readable := range []string{"Война 战争 🚀", "Дракар 龍 🌌", long} {
 		if !strings.Contains(got, readable) {

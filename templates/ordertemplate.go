@@ -91,7 +91,8 @@ func templateIntro(b *strings.Builder, v *resolver.View) {
 		"# back, as an attachment or in the body of a plain-text mail.\n" +
 		"#\n")
 	fmt.Fprintf(b, "# Order points for turn %d: %d (EaW 5.0: the larger of 3 and half your\n", v.Turn, v.Budget)
-	b.WriteString("# fleets of at least 2 ships and 175 CBPV). Each lane a fleet jumps costs\n" +
+	b.WriteString("# fleets of at least 2 ships and 175 CBPV; carried bases are not ships,\n" +
+		"# and freighters' CBPV does not count). Each lane a fleet jumps costs\n" +
 		"# 1 point (EaW 5a), except its first jump from your own developed colony\n" +
 		"# (EaW 5b); a develop order costs 1 point; a build costs 1 point with mp: 1\n" +
 		"# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n" +

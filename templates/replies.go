@@ -105,9 +105,28 @@ type Rejection struct {
 	Request bool
 }
 
+// Bounds on a rejection, so that no mail, however large or broken, gets a
+// reply of more than a few KiB: a forged From must not turn pbemd into a
+// way to flood a player's inbox.
+const (
+	// maxProblemsShown is how many problems a rejection lists; it says how
+	// many more there are.
+	maxProblemsShown = 10
+	// quoteWidth is how many characters of a line a rejection quotes: the
+	// part around the column at fault.
+	quoteWidth = 72
+	// maxProblemText bounds a problem's message and hint, which may quote
+	// what the mail said.
+	maxProblemText = 300
+	// MaxReplyBytes bounds the whole text of a rejection.
+	MaxReplyBytes = 16 << 10
+)
+
 // RenderRejection renders the reply to a mail that changed nothing: each
-// problem with its position, the offending line quoted and marked, and what
-// to send instead.
+// problem with its position, a window of the offending line quoted and
+// marked, and what to send instead. It lists at most maxProblemsShown
+// problems, says how many more there are, and never passes MaxReplyBytes;
+// no token-shaped text (see MaskTokens) appears in it.
 func RenderRejection(r *Rejection) (subject, text string) {
 	subject = "Orders not accepted"
 	if r.Request {
@@ -118,13 +137,15 @@ func RenderRejection(r *Rejection) (subject, text string) {
 	}
 	lines := splitLines(string(Redact(r.Source, r.Secrets...)))
 	var items []string
-	for _, p := range r.Problems {
+	for _, p := range r.Problems[:min(len(r.Problems), maxProblemsShown)] {
 		items = append(items, problemText(p, lines, r.SourceName))
 	}
-	return subject, render("rejection.tmpl", struct {
+	text = render("rejection.tmpl", struct {
 		*Rejection
 		Items []string
-	}{r, items})
+		More  int
+	}{r, items, len(r.Problems) - len(items)})
+	return subject, clipReply(string(MaskTokens([]byte(text))))
 }
 
 func problemText(p orders.Problem, lines []string, source string) string {
@@ -135,14 +156,14 @@ func problemText(p orders.Problem, lines []string, source string) string {
 			fmt.Fprintf(&b, ", column %d", p.Col)
 		}
 		if source != "" {
-			fmt.Fprintf(&b, " of %s", source)
+			fmt.Fprintf(&b, " of %s", clip(source, maxProblemText))
 		}
 		b.WriteString(": ")
 	}
 	if p.Rule != "" {
 		b.WriteString("(" + p.Rule + ") ")
 	}
-	b.WriteString(p.Msg)
+	b.WriteString(clip(p.Msg, maxProblemText))
 	if p.Line > 0 && p.Line <= len(lines) {
 		// Control characters (an escape sequence, say) must not reach the
 		// player's terminal; one rune for one keeps the caret aligned.
@@ -152,16 +173,63 @@ func problemText(p orders.Problem, lines []string, source string) string {
 			}
 			return r
 		}, strings.TrimRight(lines[p.Line-1], "\r"))
+		src, col := excerpt(src, p.Col)
 		num := fmt.Sprint(p.Line)
 		fmt.Fprintf(&b, "\n\n    %s | %s", num, src)
-		if p.Col > 0 {
-			fmt.Fprintf(&b, "\n    %s | %s^", strings.Repeat(" ", len(num)), caretIndent(src, p.Col))
+		if col > 0 {
+			fmt.Fprintf(&b, "\n    %s | %s^", strings.Repeat(" ", len(num)), caretIndent(src, col))
 		}
 	}
 	if p.Hint != "" {
-		b.WriteString("\n\n  Instead: " + p.Hint)
+		b.WriteString("\n\n  Instead: " + clip(p.Hint, maxProblemText))
 	}
 	return b.String()
+}
+
+// excerpt returns at most quoteWidth characters of a line around column
+// col (0 for none), with an ellipsis where it was cut, and the column in
+// the excerpt.
+func excerpt(line string, col int) (string, int) {
+	rs := []rune(line)
+	if len(rs) <= quoteWidth {
+		return line, col
+	}
+	start := 0
+	if col > quoteWidth/2 {
+		start = min(col-1-quoteWidth/2, len(rs)-quoteWidth)
+	}
+	end := start + quoteWidth
+	out := string(rs[start:end])
+	if start > 0 {
+		out = "…" + out
+		col = col - start + 1
+	}
+	if end < len(rs) {
+		out += "…"
+	}
+	return out, col
+}
+
+// clip cuts s to at most n characters, ending in an ellipsis if cut.
+func clip(s string, n int) string {
+	rs := []rune(s)
+	if len(rs) <= n {
+		return s
+	}
+	return string(rs[:n-1]) + "…"
+}
+
+// clipReply cuts a reply's text to MaxReplyBytes at a line end, and says so.
+func clipReply(text string) string {
+	if len(text) <= MaxReplyBytes {
+		return text
+	}
+	const note = "\n(pbemd cut this reply short.)\n"
+	cut := text[:MaxReplyBytes-len(note)]
+	if i := strings.LastIndexByte(cut, '\n'); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.ToValidUTF8(cut, "") + note
 }
 
 // tokenValue matches a token key and its value, in block or flow style and
@@ -170,19 +238,39 @@ var tokenValue = regexp.MustCompile(`(?i)(\btoken\s*:[ \t]*)("[^"\n]*"|'[^'\n]*'
 
 // Redact masks every token in a player's text with asterisks of the same
 // length, so quoted lines keep their columns: replies never echo a token,
-// not even a wrong one, since it may be another seat's. secrets are token
-// values to mask wherever they stand.
+// not even a wrong one, since it may be another seat's. It masks the value
+// after every token key, and whatever MaskTokens masks.
 func Redact(src []byte, secrets ...string) []byte {
 	out := tokenValue.ReplaceAllFunc(src, func(m []byte) []byte {
 		sub := tokenValue.FindSubmatchIndex(m)
 		return append(m[:sub[4]:sub[4]], bytes.Repeat([]byte("*"), sub[5]-sub[4])...)
 	})
+	return MaskTokens(out, secrets...)
+}
+
+// tokenShape matches a pbemd token (moderator/tokens.go): 20 random bytes
+// in upper-case base32, in 8 groups of 4 joined by dashes.
+var tokenShape = regexp.MustCompile(`[A-Z2-7]{4}(?:-[A-Z2-7]{4}){7}`)
+
+// MaskTokens masks, with asterisks of the same length, everything in src
+// that has the shape of a token, wherever it stands (after a misspelt key,
+// as an order, in a comment), and each of secrets (values of 4 bytes or
+// more) wherever it stands. It goes by shape, not by checking a token
+// against the seats: a token one character off matches no seat, yet is
+// almost the whole secret, and nothing else pbemd reads has that shape.
+func MaskTokens(src []byte, secrets ...string) []byte {
+	out := tokenShape.ReplaceAllFunc(src, func(m []byte) []byte { return bytes.Repeat([]byte("*"), len(m)) })
 	for _, s := range secrets {
 		if len(s) >= 4 {
 			out = bytes.ReplaceAll(out, []byte(s), bytes.Repeat([]byte("*"), len(s)))
 		}
 	}
 	return out
+}
+
+// FindTokens returns everything in src that has the shape of a token.
+func FindTokens(src []byte) [][]byte {
+	return tokenShape.FindAll(src, -1)
 }
 
 // splitLines splits text into lines at every line break YAML knows, so

@@ -134,12 +134,18 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 			}
 		}
 		row := seenRow{Name: names[s.ID], Seen: seen, Detail: string(s.Detail), Fortified: yesNo(s.Fortified), Planet: string(s.Planet), MapType: string(mapTypes[s.ID]), Developed: "?", Contacts: "?"}
+		if s.Developed {
+			row.Developed = "yes" // seen, or the player's own (EaW 1b)
+		}
 		if s.Detail == resolver.DetailScout {
 			row.Developed = yesNo(s.Developed)
 			row.Contacts = intList(s.Contacts)
 			if s.Bases > 0 {
 				row.Contacts += fmt.Sprintf("; %d bases installed (EaW 14.0)", s.Bases)
 			}
+		}
+		if own := ownFleets(v.Fleets, s.ID); own != "" {
+			row.Contacts = "yours: " + own + "; others: " + row.Contacts
 		}
 		d.Seen = append(d.Seen, row)
 	}
@@ -150,6 +156,19 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 		d.Events = append(d.Events, e.Text)
 	}
 	return d
+}
+
+// ownFleets lists the player's fleets at a system with their combat BPV,
+// "1st 270, 2nd 205"; "" for none. A player always knows their own
+// (EaW 1b), where their fleets saw the system or not.
+func ownFleets(fleets []resolver.FleetView, at campaign.SystemID) string {
+	var parts []string
+	for _, f := range fleets {
+		if f.At == at {
+			parts = append(parts, fmt.Sprintf("%s %d", f.ID, f.CBPV))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // disruptedNote marks a mine or colony where enemy fleets are trapped.

@@ -197,3 +197,33 @@ func TestReportNamesTheTurnItOpens(t *testing.T) {
 		})
 	}
 }
+
+// TestEaW1b_ReportShowsYourOwnWhereYourFleetsSaw: where the player's
+// fleets saw a system, the report lists the player's own fleets there
+// among the fleets there, and the player's own colony as developed even
+// where only a fortification could be seen (EaW 1b).
+func TestEaW1b_ReportShowsYourOwnWhereYourFleetsSaw(t *testing.T) {
+	v := battleView()
+	v.Systems = append(v.Systems, resolver.SystemView{ID: "halcyon", Seen: 3, Current: true, Planet: campaign.Life, Detail: resolver.DetailFortified, Developed: true})
+	rows := map[string]seenRow{}
+	for _, r := range newReportData(v, textDeadline, textZone).Seen {
+		rows[r.Name] = r
+	}
+	for name, want := range map[string]seenRow{
+		"Drakkar":  {Developed: "yes", Contacts: "yours: 7th 80; others: none"},
+		"Mistral":  {Developed: "no", Contacts: "yours: 2nd 205, 3rd 120; others: 120, 60"},
+		"Meridian": {Developed: "no", Contacts: "yours: 1st 270; others: 310"},
+		"Halcyon":  {Developed: "yes", Contacts: "?"},
+		"Aurora":   {Developed: "?", Contacts: "?"},
+		"Wyvern":   {Developed: "no", Contacts: "95"},
+	} {
+		if got := rows[name]; got.Developed != want.Developed || got.Contacts != want.Contacts {
+			t.Errorf("%s: developed %q, fleets there %q; want %q, %q", name, got.Developed, got.Contacts, want.Developed, want.Contacts)
+		}
+	}
+	for format, got := range renderBoth(t, v) {
+		if !strings.Contains(got, "yours: 2nd 205, 3rd 120; others: 120, 60") {
+			t.Errorf("%s report does not list your own fleets at Mistral", format)
+		}
+	}
+}

@@ -22,8 +22,8 @@ const maxRuns = 1_000_000
 // balance a catalogue (issue 4, docs/battles.md).
 func cmdBattleSimulate(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("battle simulate")
-	seed := fs.Uint64("seed", 0, "the seed of the first battle; the next ones count up from it")
-	runs := fs.Int("runs", 1, "how many battles to fight")
+	seed := fs.Uint64("seed", 0, "the seed `N` of the first battle; the next ones count up from it")
+	runs := fs.Int("runs", 1, "how many battles (`K`) to fight")
 	positional, flags := splitPositional(args, 1)
 	if err := parseFlags(fs, flags); err != nil {
 		return err

@@ -27,8 +27,8 @@ type dataFlags struct {
 
 func addDataFlags(fs *flag.FlagSet) dataFlags {
 	return dataFlags{
-		data:   fs.String("data", "", "bbolt data file (or --config)"),
-		config: fs.String("config", "", "daemon config file naming the data file"),
+		data:   fs.String("data", "", "the bbolt data `FILE` (or --config)"),
+		config: fs.String("config", "", "the daemon config `FILE` naming the data file"),
 	}
 }
 
@@ -65,7 +65,11 @@ func withBackend(ctx context.Context, e *env, data string, cfg *config.Config, f
 	if _, err := os.Stat(data); err != nil {
 		return fmt.Errorf("data file: %w", err) // never create one by mistake
 	}
-	db, err := store.Open(data, store.Options{LockTimeout: lockWait})
+	log := newLogger(e.stderr, "text", "warn")
+	if cfg != nil {
+		log = newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level)
+	}
+	db, err := store.Open(data, store.Options{LockTimeout: lockWait, Logger: log})
 	if errors.Is(err, errLocked) {
 		if c, derr := control.Dial(ctx, data); derr == nil { // a daemon came up meanwhile
 			defer c.Close()
@@ -79,10 +83,7 @@ func withBackend(ctx context.Context, e *env, data string, cfg *config.Config, f
 	defer db.Close()
 	var mod *moderator.Moderator
 	if cfg != nil {
-		mod = moderator.New(moderator.Options{
-			DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox,
-			Logger: newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level),
-		})
+		mod = moderator.New(moderator.Options{DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log})
 	}
 	return fn(control.NewAdmin(db, mod))
 }
@@ -160,7 +161,7 @@ func players(ps []campaign.PlayerID) string {
 // cmdResolve resolves a campaign's open turn now.
 func cmdResolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("resolve")
-	cfgPath := fs.String("config", "", "daemon config file")
+	cfgPath := fs.String("config", "", "the daemon config `FILE`")
 	positional, flags := splitPositional(args, 1)
 	if err := parseFlags(fs, flags); err != nil {
 		return err
@@ -199,7 +200,7 @@ func cmdResolve(ctx context.Context, e *env, args []string) error {
 func cmdBackup(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("backup")
 	loc := addDataFlags(fs)
-	out := fs.String("out", "", "the file to write the copy to")
+	out := fs.String("out", "", "the `FILE` to write the copy to")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -232,7 +233,7 @@ func cmdBackup(ctx context.Context, e *env, args []string) error {
 func cmdRestore(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("restore")
 	loc := addDataFlags(fs)
-	from := fs.String("from", "", "the backup to restore")
+	from := fs.String("from", "", "the backup `FILE` to restore")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -243,10 +244,8 @@ func cmdRestore(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c, err := control.Dial(ctx, data); err == nil {
-		d := c.Daemon()
-		c.Close()
-		return fmt.Errorf("%s: %w: pbemd (pid %d) runs on it; stop the daemon first (systemctl stop pbemd), then restore", data, errLocked, d.PID)
+	if err := refuseWhileRunning(ctx, data, "restore"); err != nil {
+		return err
 	}
 	res, err := store.Restore(*from, data, store.RestoreOptions{Now: time.Now(), LockTimeout: lockWait})
 	if err != nil {
@@ -259,3 +258,41 @@ func cmdRestore(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintln(e.stdout, "mail the daemon handled after the backup was taken is in the processed folder and is not read again; see README.md, Backup and restore, before you start the daemon")
 	return nil
 }
+
+// cmdCompact rewrites the data file without its free pages while no
+// daemon runs.
+func cmdCompact(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("compact")
+	loc := addDataFlags(fs)
+	if err := noArgs(fs, args); err != nil {
+		return err
+	}
+	data, _, err := loc.load()
+	if err != nil {
+		return err
+	}
+	if err := refuseWhileRunning(ctx, data, "compact"); err != nil {
+		return err
+	}
+	res, err := store.Compact(data, store.CompactOptions{Now: time.Now(), LockTimeout: lockWait})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "compacted %s from %s to %s, %d campaigns, consistent\n", data, mebibytes(res.Before), mebibytes(res.After), res.Campaigns)
+	fmt.Fprintf(e.stdout, "the old data file is kept as %s; remove it once the daemon runs well on the new one\n", res.Kept)
+	return nil
+}
+
+// refuseWhileRunning returns an error wrapping errLocked if a daemon runs
+// on the data file: command replaces the file, which the daemon holds.
+func refuseWhileRunning(ctx context.Context, data, command string) error {
+	c, err := control.Dial(ctx, data)
+	if err != nil {
+		return nil
+	}
+	d := c.Daemon()
+	c.Close()
+	return fmt.Errorf("%s: %w: pbemd (pid %d) runs on it; stop the daemon first (systemctl stop pbemd), then %s", data, errLocked, d.PID, command)
+}
+
+func mebibytes(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

@@ -111,9 +111,17 @@ func TestAdminCommands(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, backup) || !strings.Contains(out, "written by the daemon") {
 		t.Errorf("backup = %d, %q, %q", code, out, errOut)
 	}
+	if code, _, errOut := run(t, "backup", "--out", "pbemd.db.sock", "--config", "pbemd.yaml"); code != exitFailure || !strings.Contains(errOut, "control socket; name a new file") {
+		t.Errorf("backup over the control socket = %d, %q; want exit %d naming the control socket", code, errOut, exitFailure)
+	}
+	if code, _, errOut := run(t, "status", "--config", "pbemd.yaml"); code != exitOK {
+		t.Errorf("status after a backup over the control socket was refused = %d, %q", code, errOut)
+	}
 	waitForMail(t, site.world, "castellan", 3)
-	if code, _, errOut := run(t, "restore", "--from", "backup.db", "--config", "pbemd.yaml"); code != exitLocked || !strings.Contains(errOut, "stop the daemon first") {
-		t.Errorf("restore while the daemon runs = %d, %q; want exit %d", code, errOut, exitLocked)
+	for _, args := range [][]string{{"restore", "--from", "backup.db"}, {"compact"}} {
+		if code, _, errOut := run(t, append(args, "--config", "pbemd.yaml")...); code != exitLocked || !strings.Contains(errOut, "stop the daemon first") {
+			t.Errorf("%s while the daemon runs = %d, %q; want exit %d", args[0], code, errOut, exitLocked)
+		}
 	}
 
 	code, out, errOut = run(t, "resolve", "frontier", "--config", "pbemd.yaml")
@@ -138,6 +146,11 @@ func TestAdminCommands(t *testing.T) {
 	code, out, _ = run(t, "status", "--config", "pbemd.yaml")
 	if code != exitOK || !strings.Contains(out, "no daemon runs") || !strings.Contains(out, "running, turn 1,") || !strings.Contains(out, "vorn") {
 		t.Errorf("status after restore = %d, %q", code, out)
+	}
+	checkRestored(t, site.data)
+	code, out, errOut = run(t, "compact", "--config", "pbemd.yaml")
+	if code != exitOK || !strings.Contains(out, "1 campaigns, consistent") || !strings.Contains(out, "kept as "+site.data+".before-compact-") {
+		t.Fatalf("compact = %d, %q, %q", code, out, errOut)
 	}
 	checkRestored(t, site.data)
 

@@ -9,9 +9,9 @@ import (
 func cmdDemo(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("demo")
 	var opts demo.Options
-	fs.DurationVar(&opts.Turn, "turn", 0, "turn length (default 3m)")
-	fs.StringVar(&opts.Data, "data", "", "bbolt data file (default: a temporary file)")
-	level := fs.String("log", "warn", "log level: debug, info, warn or error")
+	fs.DurationVar(&opts.Turn, "turn", 0, "the `DURATION` of a turn (default 3m)")
+	fs.StringVar(&opts.Data, "data", "", "the bbolt data `FILE` (default: a temporary file)")
+	level := fs.String("log", "warn", "log `LEVEL`: debug, info, warn or error")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -4,31 +4,68 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"time"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/control"
+	"github.com/pbemd/pbemd/templates"
 )
 
+// cmdInit creates a campaign from a scenario. The command reads the file,
+// with the caller's permissions and working directory. If a daemon runs on
+// the data file, it creates the campaign and sends the welcomes;
+// otherwise the command opens the file itself and sends them at once.
 func cmdInit(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("init")
-	scenario := fs.String("scenario", "", "scenario file")
-	d, err := openDaemon(ctx, e, fs, args)
+	cfgPath := fs.String("config", "", "the daemon config `FILE`")
+	scenario := fs.String("scenario", "", "the scenario `FILE`")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *cfgPath == "" || *scenario == "" {
+		return usageError{errors.New("--config and --scenario are required")}
+	}
+	cfg, err := loadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	data, err := config.ReadScenario(*scenario)
+	if err != nil {
+		return err
+	}
+	req := control.CreateRequest{File: *scenario, Scenario: data}
+	c, err := control.Dial(ctx, cfg.Data)
+	if err == nil {
+		defer c.Close()
+		res, err := c.Create(ctx, req)
+		if err != nil {
+			return err
+		}
+		printCreated(e.stdout, res)
+		fmt.Fprintf(e.stdout, "the daemon (pid %d) is sending the welcome and report mails (%d mails in the outbox)\n", c.Daemon().PID, res.Outbox)
+		return nil
+	}
+	if !errors.Is(err, control.ErrNoDaemon) {
+		return err
+	}
+	return initDirectly(ctx, e, cfg, req)
+}
+
+// initDirectly creates the campaign on the data file, with no daemon
+// running, and sends the welcomes at once; what the SMTP server does not
+// take waits in the outbox for `pbemd run`.
+func initDirectly(ctx context.Context, e *env, cfg *config.Config, req control.CreateRequest) error {
+	d, err := newDaemon(ctx, e, cfg)
 	if err != nil {
 		return err
 	}
 	defer d.db.Close()
-	if *scenario == "" {
-		return usageError{errors.New("--scenario is required")}
-	}
-	sc, err := config.LoadScenario(*scenario)
+	res, err := control.NewAdmin(d.db, d.mod).Create(ctx, req)
 	if err != nil {
 		return err
 	}
-	seats, err := d.mod.CreateCampaign(ctx, sc)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "campaign %s created with %d players; turn 1 is open\n", sc.State.Campaign, len(seats))
-	fmt.Fprintf(e.stdout, "the GM (%s) gets the GM token and the commands by mail\n", sc.GM.Email)
+	printCreated(e.stdout, res)
 	total := 0
 	for {
 		sent, err := d.mod.Flush(ctx)
@@ -42,4 +79,10 @@ func cmdInit(ctx context.Context, e *env, args []string) error {
 			return nil
 		}
 	}
+}
+
+func printCreated(w io.Writer, res *control.Created) {
+	fmt.Fprintf(w, "campaign %s created with %d players; turn %d is open until %s\n",
+		res.Campaign, res.Players, res.Turn, templates.FormatDeadline(res.Deadline, time.UTC))
+	fmt.Fprintf(w, "the GM (%s) gets the GM token and the commands by mail\n", res.GM)
 }

@@ -302,6 +302,19 @@ func (k *killRig) start() *life {
 	return l
 }
 
+// awaitReady waits until the daemon logs that it runs, which it does only
+// once it handles SIGTERM.
+func (l *life) awaitReady(t *testing.T) {
+	t.Helper()
+	select {
+	case <-l.log.arm(readyMsg):
+	case <-l.done:
+		t.Fatalf("the daemon (life %d) exited before it was ready: %v\n%s", l.n, l.err, l.log)
+	case <-time.After(turnTimeout):
+		t.Fatalf("the daemon (life %d) did not log %q within %v\n%s", l.n, readyMsg, turnTimeout, l.log)
+	}
+}
+
 // stop sends sig to the daemon unless it has exited, and waits for it.
 func (l *life) stop(sig syscall.Signal) {
 	select {
@@ -427,12 +440,18 @@ func (w *logWatch) Write(p []byte) (int, error) {
 	}
 }
 
-// arm returns a channel closed when msg is next logged.
+// arm returns a channel closed once msg is logged: at once if it was
+// logged already.
 func (w *logWatch) arm(msg string) <-chan struct{} {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.want, w.hit = msg, make(chan struct{})
-	return w.hit
+	hit := w.hit
+	if slices.ContainsFunc(w.lines, func(l logLine) bool { return l.Msg == msg }) {
+		close(w.hit)
+		w.hit = nil
+	}
+	return hit
 }
 
 func (w *logWatch) logged() []logLine {
@@ -514,10 +533,14 @@ func (a *interrupted) read(tx *store.Tx, subs []submission, lines []logLine) err
 }
 
 // settle runs the daemon without kills until every orders mail has its
-// confirmation, then stops it with SIGTERM, which must end it cleanly.
+// confirmation, then stops it with SIGTERM, which must end it cleanly. It
+// waits for the daemon to be ready first: a SIGTERM that comes before main
+// has installed its handler kills the process (issue 12, item 3), and on a
+// fast machine every confirmation may be in before that.
 func (k *killRig) settle() {
 	k.t.Helper()
 	l := k.start()
+	l.awaitReady(k.t)
 	deadline := time.Now().Add(turnTimeout)
 	for _, p := range killPlayers {
 		for !k.confirmed(p) {

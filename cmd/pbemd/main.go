@@ -44,12 +44,13 @@ var commands = []command{
 	{"run", "--config FILE", "run the daemon: read the inbox, answer mail, resolve turns, send reports", cmdRun},
 	{"init", "--config FILE --scenario FILE", "create a campaign from a scenario and mail every player a welcome with their token", cmdInit},
 	{"sim", "--scenario FILE --orders DIR --turns N --out DIR", "play a campaign offline from order files, with no mail", cmdSim},
-	{"demo", "[--turn 3m] [--data FILE]", "run the frontier campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
+	{"demo", "[--turn 3m] [--data FILE] [--log LEVEL]", "run the frontier campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
 	{"report", "CAMPAIGN PLAYER (--data FILE | --config FILE) [--turn N] [--format text|html|json|png]", "show a player's report as that player received it", cmdReport},
 	{"status", "(--config FILE | --data FILE) [--json]", "show every campaign's turn, deadline and orders on file, and the outbox; through the daemon if it runs", cmdStatus},
 	{"resolve", "CAMPAIGN --config FILE", "resolve a campaign's open turn now with the orders on file; through the daemon if it runs", cmdResolve},
 	{"backup", "--out FILE (--config FILE | --data FILE)", "write a consistent copy of the data file, while the daemon runs or not", cmdBackup},
 	{"restore", "--from FILE (--config FILE | --data FILE)", "put a backup in place of the data file, keeping the old one; the daemon must be stopped", cmdRestore},
+	{"compact", "(--config FILE | --data FILE)", "rewrite the data file without its free space, keeping the old one; the daemon must be stopped", cmdCompact},
 	{"scenario check", "FILE", "list every problem in a scenario file, with file:line:col", cmdScenarioCheck},
 	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},
 	{"battle simulate", "FILE --seed N [--runs K]", "fight a battle file's battle and print its log, or with --runs the win rates and spread of rounds and losses", cmdBattleSimulate},
@@ -65,20 +66,28 @@ func main() {
 }
 
 func runMain(ctx context.Context, e *env, args []string) int {
+	if len(args) > 1 && args[0] == "help" { // pbemd help COMMAND
+		args = append(args[1:], "--help")
+	}
 	cmd, rest := lookup(args)
 	if cmd == nil {
-		usage(e.stderr)
 		if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+			usage(e.stdout)
 			return exitOK
 		}
+		usage(e.stderr)
 		return exitUsage
 	}
 	err := cmd.run(ctx, e, rest)
+	var hr helpRequest
 	var ue usageError
 	var ce configError
 	var ps config.Problems
 	switch {
 	case err == nil:
+		return exitOK
+	case errors.As(err, &hr):
+		commandUsage(e.stdout, cmd, hr.flags)
 		return exitOK
 	case errors.As(err, &ue):
 		fmt.Fprintf(e.stderr, "pbemd %s: %v\nusage: pbemd %s %s\n", cmd.name, err, cmd.name, cmd.args)
@@ -118,6 +127,32 @@ func usage(w io.Writer) {
 	}
 }
 
+// commandUsage prints a command's synopsis, what it does and every flag
+// it takes, with its default.
+func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: pbemd %s %s\n\n%s\n", c.name, c.args, c.help)
+	first := true
+	fs.VisitAll(func(f *flag.Flag) {
+		if first {
+			fmt.Fprintln(w, "\nflags:")
+			first = false
+		}
+		arg, text := flag.UnquoteUsage(f)
+		if arg != "" {
+			arg = " " + arg
+		}
+		if def := f.DefValue; def != "" && def != "false" && def != "0" && def != "0s" {
+			text += fmt.Sprintf(" (default %s)", def)
+		}
+		fmt.Fprintf(w, "  --%s%s\n        %s\n", f.Name, arg, text)
+	})
+}
+
+// helpRequest is -h or --help among a command's flags.
+type helpRequest struct{ flags *flag.FlagSet }
+
+func (helpRequest) Error() string { return "help requested" }
+
 // usageError is a mistake in a command's arguments.
 type usageError struct{ error }
 
@@ -134,8 +169,14 @@ func newFlags(name string) *flag.FlagSet {
 	return fs
 }
 
+// parseFlags parses a command's flags; -h or --help returns a
+// helpRequest, which prints the command's usage and exits 0.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return helpRequest{fs}
+	case err != nil:
 		return usageError{err}
 	}
 	return nil

@@ -3,8 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -135,5 +140,53 @@ func TestConfigTestExitCodes(t *testing.T) {
 	}
 	if _, err := os.Stat(site.data); err == nil {
 		t.Error("a refused config created the data file")
+	}
+}
+
+// TestHelp walks the command table: -h and --help on every command print
+// its usage on stdout and exit 0, and every flag the command takes is in
+// that usage and in the synopsis `pbemd help` shows (issue 12, item 21).
+func TestHelp(t *testing.T) {
+	for _, c := range commands {
+		words := strings.Fields(c.name)
+		var hr helpRequest
+		if err := c.run(t.Context(), &env{stdout: io.Discard, stderr: io.Discard}, []string{"--help"}); !errors.As(err, &hr) {
+			t.Errorf("pbemd %s --help: run = %v, want a help request", c.name, err)
+			continue
+		}
+		for _, args := range [][]string{append(slices.Clone(words), "--help"), append(slices.Clone(words), "-h"), append([]string{"help"}, words...)} {
+			code, out, errOut := run(t, args...)
+			if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: pbemd "+c.name) {
+				t.Errorf("pbemd %s = %d, %q, %q; want exit 0 and the usage on stdout", strings.Join(args, " "), code, out, errOut)
+			}
+			hr.flags.VisitAll(func(f *flag.Flag) {
+				flagRe := regexp.MustCompile(`--` + regexp.QuoteMeta(f.Name) + `\b`)
+				if !flagRe.MatchString(out) {
+					t.Errorf("pbemd %s does not list --%s:\n%s", strings.Join(args, " "), f.Name, out)
+				}
+				if !flagRe.MatchString(c.args) {
+					t.Errorf("the synopsis of pbemd %s (%q) lacks --%s", c.name, c.args, f.Name)
+				}
+			})
+		}
+	}
+	if code, out, _ := run(t, "--help"); code != exitOK || !strings.Contains(out, "pbemd run") {
+		t.Errorf("pbemd --help = %d, %q; want the command list on stdout", code, out)
+	}
+}
+
+// TestDataFileOpenToOthers: a command that opens a data file of mode 0644
+// says so on stderr, with the fix, and still works.
+func TestDataFileOpenToOthers(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "pbemd.db")
+	db, err := store.Open(data, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	os.Chmod(data, 0o644)
+	code, out, errOut := run(t, "status", "--data", data)
+	if code != exitOK || !strings.Contains(out, "no campaigns") || !strings.Contains(errOut, "mode=0644") || !strings.Contains(errOut, "chmod 600 "+data) {
+		t.Errorf("status on a data file of mode 0644 = %d, %q, %q; want the status and a warning with the fix", code, out, errOut)
 	}
 }

@@ -54,11 +54,11 @@ func loggedMetricsAddr(t *testing.T, log string) string {
 	t.Helper()
 	for line := range strings.Lines(log) {
 		var rec struct{ Msg, Metrics string }
-		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "pbemd running" {
+		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == readyMsg {
 			return rec.Metrics
 		}
 	}
-	t.Fatalf("no \"pbemd running\" in the log:\n%s", log)
+	t.Fatalf("no %q in the log:\n%s", readyMsg, log)
 	return ""
 }
 

@@ -13,8 +13,8 @@ import (
 func cmdReport(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("report")
 	loc := addDataFlags(fs)
-	turn := fs.Int("turn", 0, "the turn whose report to show, as the mail's subject names it (default: the latest; 1: the first report)")
-	format := fs.String("format", "text", "text, html, json or png")
+	turn := fs.Int("turn", 0, "the turn `N` whose report to show, as the mail's subject names it (default: the latest; 1: the first report)")
+	format := fs.String("format", "text", "the report `FORMAT`: text, html, json or png")
 	positional, flags := splitPositional(args, 2)
 	if err := parseFlags(fs, flags); err != nil {
 		return err

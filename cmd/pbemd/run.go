@@ -24,6 +24,11 @@ var errLocked = store.ErrLocked
 // for a moment, short enough that a second daemon gives up at once.
 const lockWait = time.Second
 
+// readyMsg is what the daemon logs once it is ready: main has installed
+// its SIGTERM handler, the store is open and the control socket listens.
+// Whoever signals a daemon they started waits for it first.
+const readyMsg = "pbemd running"
+
 // cmdRun runs the daemon. Under systemd (Type=notify) it reports ready once
 // the store is open and the control socket (and the metrics listener, if
 // configured) listens, just before the moderator's loops start, and
@@ -44,7 +49,7 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer stopMetrics()
-	d.log.Info("pbemd running", "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address,
+	d.log.Info(readyMsg, "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address,
 		"imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host, "metrics", metricsAddr)
 	d.notify(notifyReady)
 	var once sync.Once
@@ -119,7 +124,7 @@ func (d *daemon) notify(state string) {
 // openDaemon adds --config to the command's flags, parses them, opens the
 // store and wires the moderator to the configured mail servers.
 func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*daemon, error) {
-	path := fs.String("config", "", "daemon config file")
+	path := fs.String("config", "", "the daemon config `FILE`")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
@@ -130,6 +135,12 @@ func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*
 	if err != nil {
 		return nil, err
 	}
+	return newDaemon(ctx, e, cfg)
+}
+
+// newDaemon opens the store a config names and wires the moderator to the
+// configured mail servers.
+func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error) {
 	log := newLogger(e.stderr, cfg.Log.Format, cfg.Log.Level)
 	imapPass, err := cfg.IMAP.Password()
 	if err != nil {
@@ -139,7 +150,7 @@ func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*
 	if err != nil {
 		return nil, configError{err}
 	}
-	db, err := openData(ctx, cfg.Data)
+	db, err := openData(ctx, cfg.Data, log)
 	if err != nil {
 		return nil, err
 	}
@@ -148,9 +159,11 @@ func openDaemon(ctx context.Context, e *env, fs *flag.FlagSet, args []string) (*
 		DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
 		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes},
 		Limits: moderator.Limits{
-			SenderMailsPerHour:  int(cfg.Limits.SenderMailsPerHour),
-			IgnoredMailsPerHour: int(cfg.Limits.IgnoredMailsPerHour),
+			SenderMailsPerHour:          int(cfg.Limits.SenderMailsPerHour),
+			UnauthenticatedMailsPerHour: int(cfg.Limits.UnauthenticatedMailsPerHour),
+			IgnoredMailsPerHour:         int(cfg.Limits.IgnoredMailsPerHour),
 		},
+		Retention: cfg.Retention.Mail,
 		Sender: mail.NewSender(mail.SenderOptions{
 			Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: mail.TLSMode(cfg.SMTP.TLS),
 			User: cfg.SMTP.User, Password: smtpPass, HELO: cfg.SMTP.HELO, Logger: log.With("loop", "sender"),
@@ -180,16 +193,17 @@ func loadConfig(path string) (*config.Config, error) {
 	return cfg, nil
 }
 
-// openData opens the data file for the daemon or for init. If a daemon
-// runs on it, it says which at once, without waiting for the file's lock.
-func openData(ctx context.Context, data string) (*store.DB, error) {
+// openData opens the data file for the daemon or for init, and warns on
+// log if other users may read it. If a daemon runs on it, it says which at
+// once, without waiting for the file's lock.
+func openData(ctx context.Context, data string, log *slog.Logger) (*store.DB, error) {
 	if c, err := control.Dial(ctx, data); err == nil {
 		d := c.Daemon()
 		c.Close()
-		return nil, fmt.Errorf("%s: %w: pbemd (pid %d) has been running on it since %s; stop it first, or reach it with pbemd status, resolve, report or backup",
+		return nil, fmt.Errorf("%s: %w: pbemd (pid %d) has been running on it since %s; stop it first, or reach it with pbemd init, status, resolve, report or backup",
 			data, errLocked, d.PID, d.Started.Local().Format(time.DateTime))
 	}
-	db, err := store.Open(data, store.Options{LockTimeout: lockWait})
+	db, err := store.Open(data, store.Options{LockTimeout: lockWait, Logger: log})
 	if errors.Is(err, errLocked) {
 		return nil, fmt.Errorf("%w (a daemon starting or stopping, or a pbemd command using the file directly)", err)
 	}

@@ -3,14 +3,16 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 
 	"github.com/pbemd/pbemd/config"
 )
 
 func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
-	if len(args) != 1 {
-		return usageError{errors.New("name one scenario file")}
+	args, err := fileArg(newFlags("scenario check"), args, "name one scenario file")
+	if err != nil {
+		return err
 	}
 	sc, err := config.LoadScenario(args[0])
 	var ps config.Problems
@@ -29,10 +31,10 @@ func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
 func cmdScenarioGenerate(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("scenario generate")
 	var opts config.GenerateOptions
-	fs.IntVar(&opts.Systems, "systems", 2000, "number of systems")
-	fs.IntVar(&opts.Players, "players", 64, "number of players")
-	fs.IntVar(&opts.FleetsPerPlayer, "fleets", 0, "fleets per player (0: 4000 in all)")
-	fs.Uint64Var(&opts.Seed, "seed", 1, "random seed")
+	fs.IntVar(&opts.Systems, "systems", 2000, "the number `N` of systems")
+	fs.IntVar(&opts.Players, "players", 64, "the number `P` of players")
+	fs.IntVar(&opts.FleetsPerPlayer, "fleets", 0, "`F` fleets per player (0: 4000 in all)")
+	fs.Uint64Var(&opts.Seed, "seed", 1, "the random seed `S`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -43,8 +45,9 @@ func cmdScenarioGenerate(ctx context.Context, e *env, args []string) error {
 // cmdConfigTest checks a daemon config; a bad one exits 2, as `pbemd run`
 // would over it.
 func cmdConfigTest(ctx context.Context, e *env, args []string) error {
-	if len(args) != 1 {
-		return usageError{errors.New("name one config file")}
+	args, err := fileArg(newFlags("config test"), args, "name one config file")
+	if err != nil {
+		return err
 	}
 	cfg, err := loadConfig(args[0])
 	if err != nil {
@@ -60,6 +63,34 @@ func cmdConfigTest(ctx context.Context, e *env, args []string) error {
 }
 
 func cmdConfigExample(ctx context.Context, e *env, args []string) error {
+	if err := noArgs(newFlags("config example"), args); err != nil {
+		return err
+	}
 	_, err := e.stdout.Write(config.Example())
 	return err
+}
+
+// fileArg parses the flags of a command that takes one file, which may
+// come before or after them, and returns the file as the only argument.
+func fileArg(fs *flag.FlagSet, args []string, want string) ([]string, error) {
+	positional, flags := splitPositional(args, 1)
+	if err := parseFlags(fs, flags); err != nil {
+		return nil, err
+	}
+	positional = append(positional, fs.Args()...)
+	if len(positional) != 1 {
+		return nil, usageError{errors.New(want)}
+	}
+	return positional, nil
+}
+
+// noArgs parses the flags of a command that takes no arguments.
+func noArgs(fs *flag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{errors.New("takes no arguments")}
+	}
+	return nil
 }

@@ -15,7 +15,7 @@ func TestSchemaOrders(t *testing.T) {
 	if code, _, errOut := run(t, "schema", "orders", "extra"); code != exitUsage || !strings.Contains(errOut, "usage: pbemd schema orders") {
 		t.Errorf("schema orders extra = %d, %q; want usage", code, errOut)
 	}
-	if _, _, errOut := run(t, "help"); !strings.Contains(errOut, "pbemd schema orders") {
-		t.Errorf("help does not list schema orders:\n%s", errOut)
+	if _, out, _ := run(t, "help"); !strings.Contains(out, "pbemd schema orders") {
+		t.Errorf("help does not list schema orders:\n%s", out)
 	}
 }

@@ -10,10 +10,10 @@ import (
 
 func cmdSim(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("sim")
-	scenario := fs.String("scenario", "", "scenario file")
-	ordersDir := fs.String("orders", "", "directory of turn-<n>/<player>.yaml order files")
-	turns := fs.Int("turns", 1, "number of turns to play")
-	out := fs.String("out", "", "output directory")
+	scenario := fs.String("scenario", "", "the scenario `FILE`")
+	ordersDir := fs.String("orders", "", "the `DIR` of turn-<n>/<player>.yaml order files")
+	turns := fs.Int("turns", 1, "the number `N` of turns to play")
+	out := fs.String("out", "", "the output `DIR`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
