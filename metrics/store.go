@@ -23,12 +23,10 @@ var statuses = [...]string{"running", "paused", "held", "ended"}
 
 // statusOf is where a campaign stands, as pbemd_campaigns counts it.
 func statusOf(c *store.Campaign) string {
-	switch {
-	case c.Status == store.Running && !c.HeldSince.IsZero():
+	if c.Status == store.Running && !c.HeldSince.IsZero() {
 		return "held"
-	default:
-		return string(c.Status)
 	}
+	return string(c.Status)
 }
 
 // storeCollector reads the outbox and the campaigns in one read
