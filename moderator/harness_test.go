@@ -53,6 +53,10 @@ type harness struct {
 	logs *syncbuf.Buffer
 	// retention applies to the next daemon started.
 	retention time.Duration
+	// authServID and dkim, the trusted mail server and pbemd's own DKIM
+	// check, apply to the next daemon started.
+	authServID string
+	dkim       *mail.DKIMVerifier
 }
 
 func newHarness(t *testing.T) *harness {
@@ -102,8 +106,8 @@ func (h *harness) newModerator() *moderator.Moderator {
 			Poll: time.Hour, Clock: h.clock, Logger: testLogger(h.t), MaxMessageBytes: 256 << 10,
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
-		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
-		Limits: h.limits, Retention: h.retention,
+		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096, AuthServID: h.authServID},
+		Limits: h.limits, Retention: h.retention, DKIM: h.dkim,
 	})
 }
 
