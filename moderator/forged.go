@@ -39,8 +39,8 @@ type forgedName struct {
 	seat *store.Seat
 }
 
-// key names the forgery record; player IDs hold no '/', and no player is
-// called "gm/".
+// key names the forgery record; player IDs hold no '/', so no player's
+// key is the GM's.
 func (n forgedName) key() string {
 	if n.seat == nil {
 		return "gm/"
