@@ -35,6 +35,8 @@ type Config struct {
 	Retention Retention
 	// Metrics says where to serve metrics and health; off by default.
 	Metrics Metrics
+	// Auth says whose word pbemd takes on who sent a mail.
+	Auth Auth
 }
 
 // IMAP says where and how the daemon reads its mail.
@@ -128,6 +130,21 @@ type Metrics struct {
 	Listen string
 }
 
+// Auth says what pbemd believes, beyond a mail's token, about whether the
+// domain in its From line sent it.
+type Auth struct {
+	// AuthServID is the authserv-id of the operator's own mail server,
+	// the name it writes first in Authentication-Results (RFC 8601):
+	// pbemd reads those fields and no others. Empty means none.
+	AuthServID string
+	// DKIMVerify makes pbemd check DKIM signatures itself when the
+	// server gave no verdict.
+	DKIMVerify bool
+	// DNS is the DNS server (host:port) asked for DKIM keys; empty means
+	// the system's resolver.
+	DNS string
+}
+
 // Default values of the config.
 const (
 	DefaultMailbox                = "INBOX"
@@ -191,7 +208,7 @@ func parseConfig(file, dir string, data []byte) (*Config, error) {
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg := &Config{}
-	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics")
+	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics", "auth")
 	if !ok {
 		return cfg
 	}
@@ -205,6 +222,7 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg.Limits = c.limits(f.get("limits"))
 	cfg.Retention = c.retention(f.get("retention"))
 	cfg.Metrics = c.metrics(f.get("metrics"))
+	cfg.Auth = c.auth(f.get("auth"))
 	return cfg
 }
 
@@ -392,6 +410,32 @@ func (c *checker) metrics(n *yaml.Node) Metrics {
 	}
 	mt.Listen = addr
 	return mt
+}
+
+func (c *checker) auth(n *yaml.Node) Auth {
+	var a Auth
+	f, ok := c.mapping(n, "auth", "authserv_id", "dkim_verify", "dns")
+	if !ok {
+		return a
+	}
+	if id, ok := c.text(f.get("authserv_id"), "authserv_id"); ok {
+		if strings.ContainsAny(id, " \t;") {
+			c.addf(f.get("authserv_id"), "authserv_id %s is not a host name; write the name your mail server puts first in its Authentication-Results fields, e.g. authserv_id: mx.example.org", quote(id))
+		}
+		a.AuthServID = id
+	}
+	a.DKIMVerify, _ = c.boolean(f.get("dkim_verify"), "dkim_verify")
+	if dns, ok := c.text(f.get("dns"), "dns"); ok {
+		host, port, err := net.SplitHostPort(dns)
+		if p, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || p < 1 || p > 65535 {
+			c.addf(f.get("dns"), "dns %s is not host:port; write e.g. dns: 127.0.0.1:53, or leave it out for the system's resolver", quote(dns))
+		}
+		if !a.DKIMVerify {
+			c.addf(f.get("dns"), "dns is only asked for DKIM keys; add dkim_verify: true, or leave dns out")
+		}
+		a.DNS = dns
+	}
+	return a
 }
 
 // Password returns the IMAP password, read from PasswordFile or the

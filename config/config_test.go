@@ -25,6 +25,7 @@ func TestParse_example(t *testing.T) {
 		Log:       Log{Format: "text", Level: "info"},
 		Limits:    Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200},
 		Retention: Retention{Mail: 90 * 24 * time.Hour},
+		Auth:      Auth{AuthServID: "mx.example.org"},
 	}
 	if *cfg != want {
 		t.Errorf("Parse(Example()) =\n%+v\nwant\n%+v", *cfg, want)
@@ -51,6 +52,12 @@ func TestParse_defaults(t *testing.T) {
 				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200} &&
 				c.Retention == Retention{Mail: 90 * 24 * time.Hour} &&
 				c.Metrics.Listen == ""
+		}},
+		{"no auth: no server trusted, no DKIM check", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
+			return c.Auth == Auth{}
+		}},
+		{"auth with pbemd's own DKIM check", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nauth: {dkim_verify: true, dns: \"[::1]:5353\"}\n", func(c *Config) bool {
+			return c.Auth == Auth{DKIMVerify: true, DNS: "[::1]:5353"}
 		}},
 		{"retention in days", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nretention: {mail: 30d}\n", func(c *Config) bool {
 			return c.Retention == Retention{Mail: 30 * 24 * time.Hour}
