@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
 )
@@ -389,7 +391,8 @@ func BenchmarkParse(b *testing.B) {
 }
 
 // FuzzParse checks that Parse never panics, that its error is always
-// Problems within bounds, and that it is deterministic.
+// Problems within bounds, that it is deterministic, and that maxValues
+// really bounds the nodes the YAML parser makes.
 func FuzzParse(f *testing.F) {
 	inputs, _ := filepath.Glob("testdata/parse/*.yaml")
 	for _, in := range inputs {
@@ -402,6 +405,12 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("a: [[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"))
 	f.Add([]byte(header + strings.Repeat("- {}\n", MaxOrders+1)))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		var doc yaml.Node
+		if yaml.Unmarshal(src, &doc) == nil {
+			if n, bound := countNodes(&doc), maxValues(src); n > bound {
+				t.Fatalf("%d YAML nodes, more than maxValues %d", n, bound)
+			}
+		}
 		sub, err := Parse(src)
 		if err == nil {
 			if sub == nil {
@@ -427,4 +436,14 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("Parse is not deterministic")
 		}
 	})
+}
+
+// countNodes counts the nodes in a parsed YAML tree, the document node
+// included.
+func countNodes(n *yaml.Node) int {
+	count := 1
+	for _, child := range n.Content {
+		count += countNodes(child)
+	}
+	return count
 }
