@@ -1,6 +1,8 @@
 package orders
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -57,4 +59,37 @@ func TestDocumentEmptyAndExtra(t *testing.T) {
 	if !ok || top == nil || top.Kind != yaml.MappingNode || len(top.Content) != 2 || extra.Line != 2 || extra.Marker != "---" || c.Len() != 0 {
 		t.Errorf("Document(two documents) = %v, %+v, %v, %v; want the first, and the second at line 2", top, extra, ok, c.Err())
 	}
+}
+
+// FuzzMaxValues checks that maxValues really bounds the nodes the YAML
+// parser makes, so Document may refuse a text on the estimate alone.
+func FuzzMaxValues(f *testing.F) {
+	for _, glob := range []string{"testdata/parse/*.yaml", "../scenarios/*.yaml"} {
+		files, _ := filepath.Glob(glob)
+		for _, path := range files {
+			if src, err := os.ReadFile(path); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	f.Add([]byte("{a, b}\n- a: b\n? x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var doc yaml.Node
+		if yaml.Unmarshal(src, &doc) != nil {
+			return
+		}
+		if n, bound := countNodes(&doc), maxValues(src); n > bound {
+			t.Fatalf("%d YAML nodes, more than maxValues %d", n, bound)
+		}
+	})
+}
+
+// countNodes counts the nodes in a parsed YAML tree, the document node
+// included.
+func countNodes(n *yaml.Node) int {
+	count := 1
+	for _, child := range n.Content {
+		count += countNodes(child)
+	}
+	return count
 }
