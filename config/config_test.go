@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbemd/pbemd/orders"
 )
 
 func TestParse_example(t *testing.T) {
@@ -126,7 +128,7 @@ func TestLoad_relativePaths(t *testing.T) {
 
 func TestLoad_ioError(t *testing.T) {
 	_, err := Load(filepath.Join(t.TempDir(), "missing.yaml"))
-	var probs Problems
+	var probs orders.Problems
 	if !errors.Is(err, fs.ErrNotExist) || errors.As(err, &probs) {
 		t.Errorf("Load(missing) = %v, want a wrapped fs.ErrNotExist, not Problems", err)
 	}
