@@ -48,7 +48,27 @@ type IntakeOptions struct {
 	Timeout time.Duration
 	Clock   clock.Clock // default clock.System{}
 	Logger  *slog.Logger
+	// Observer hears when the session starts working and when it fails;
+	// default nobody.
+	Observer IntakeObserver
 }
+
+// IntakeObserver hears of the IMAP session's state, for metrics and
+// health. Its methods are called from Run's loop and must return at once.
+type IntakeObserver interface {
+	// IMAPConnected is called when a session has gone through its first
+	// pass, the moment Run logs "imap connected".
+	IMAPConnected()
+	// IMAPFailed is called each time a session fails or cannot be made;
+	// Run then reconnects after a backoff.
+	IMAPFailed(err error)
+}
+
+// nobody is the IntakeObserver that hears nothing.
+type nobody struct{}
+
+func (nobody) IMAPConnected()   {}
+func (nobody) IMAPFailed(error) {}
 
 // Cursor is where intake stopped: the mailbox's UIDVALIDITY and the highest
 // UID handled. The zero value means intake never ran.
@@ -120,6 +140,9 @@ func NewIntake(opts IntakeOptions) *Intake {
 	if opts.Timeout <= 0 {
 		opts.Timeout = defaultIMAPTimeout
 	}
+	if opts.Observer == nil {
+		opts.Observer = nobody{}
+	}
 	in := &Intake{opts: opts, log: opts.Logger, clock: opts.Clock, poke: make(chan struct{}, 1)}
 	if in.log == nil {
 		in.log = slog.New(slog.DiscardHandler)
@@ -182,12 +205,14 @@ func (in *Intake) Run(ctx context.Context, h Handler) error {
 	for {
 		err := in.serve(ctx, h, func(s *session) {
 			in.log.Info("imap connected", "uidvalidity", s.validity, "idle", s.idle, "failed_attempts", failures)
+			in.opts.Observer.IMAPConnected()
 			failures = 0
 			retry.reset()
 		})
 		if ctx.Err() != nil {
 			return nil
 		}
+		in.opts.Observer.IMAPFailed(err)
 		delay := retry.next()
 		if failures == 0 {
 			in.log.Warn("imap connection failed; retrying until it works", "err", err)

@@ -19,7 +19,6 @@ import (
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/store/storetest"
 )
 
 // faultTimeout is the daemon's IMAP and SMTP command timeout under faults:
@@ -58,18 +57,17 @@ func newFaultHarness(t *testing.T, breakServers func(*faultHarness)) *faultHarne
 	for _, u := range []string{"moderator", "mailer", "gm", "vorn", "castellan", "ashari", "tekkar", "stranger"} {
 		world.AddUser(u, password)
 	}
-	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
-		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
+	h := newBareHarness(t, ctx, world, clk)
 	fh := &faultHarness{harness: h, imap: faultproxy.Start(t, world.IMAPAddr), smtp: faultproxy.Start(t, world.SMTPAddr)}
 	var log *slog.Logger
 	log, fh.logs = newFaultLogs(t)
 	smtpHost, smtpPort := fh.smtp.HostPort()
 	h.mod = moderator.New(moderator.Options{
 		DB: h.db.DB, Address: "moderator@example.test", Clock: clk, Logger: log,
-		Rand: rand.NewChaCha8([32]byte{7, 7, 4, 1}),
+		Rand: rand.NewChaCha8([32]byte{7, 7, 4, 1}), Observer: h.metrics,
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: fh.imap.Addr(), TLS: mail.TLSNone, User: "moderator", Password: password,
-			Poll: 10 * time.Minute, Timeout: faultTimeout, Clock: clk, Logger: log,
+			Poll: 10 * time.Minute, Timeout: faultTimeout, Clock: clk, Logger: log, Observer: h.metrics,
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone,
 			User: "mailer", Password: password, Timeout: faultTimeout, Logger: log}),

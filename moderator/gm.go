@@ -294,7 +294,7 @@ func (m *Moderator) gmProcess(r *request) (decision, error) {
 	}
 	text := fmt.Sprintf("Turn %d is resolved; %d reports went out. %s\n", res.turn, len(res.reports), next)
 	return r.done("process", m.answer(r, fmt.Sprintf("Turn %d resolved", res.turn), text),
-		decision{mails: append(res.notices, res.reports...), apply: apply})
+		decision{mails: append(res.notices, res.reports...), apply: apply, resolved: res})
 }
 
 // gmRollback reopens an earlier turn: its state and its orders come back,

@@ -17,6 +17,7 @@ import (
 	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
+	"github.com/pbemd/pbemd/metrics"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/scenarios"
 	"github.com/pbemd/pbemd/store"
@@ -53,6 +54,12 @@ type harness struct {
 	logs *syncbuf.Buffer
 	// retention applies to the next daemon started.
 	retention time.Duration
+	// metrics hears every daemon the harness starts.
+	metrics *metrics.Metrics
+	// authServID and dkim, the trusted mail server and pbemd's own DKIM
+	// check, apply to the next daemon started.
+	authServID string
+	dkim       *mail.DKIMVerifier
 }
 
 func newHarness(t *testing.T) *harness {
@@ -63,11 +70,19 @@ func newHarness(t *testing.T) *harness {
 	for _, u := range []string{"moderator", "gm", "vorn", "castellan", "ashari", "tekkar", "stranger"} {
 		world.AddUser(u, password)
 	}
-	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
-		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
+	h := newBareHarness(t, ctx, world, clk)
 	h.mod = h.newModerator()
 	h.createFrontier(ctx)
 	h.run(ctx, cancel)
+	return h
+}
+
+// newBareHarness is a harness on a mail system and a clock, with a store
+// and metrics, but no daemon yet.
+func newBareHarness(t *testing.T, ctx context.Context, world *localmail.World, clk *clocktest.Clock) *harness {
+	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
+		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
+	h.metrics = metrics.New(metrics.Options{DB: h.db.DB, Clock: clk, Logger: testLogger(t)})
 	return h
 }
 
@@ -99,11 +114,11 @@ func (h *harness) newModerator() *moderator.Moderator {
 		Logger: h.logger(),
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: h.world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: password,
-			Poll: time.Hour, Clock: h.clock, Logger: testLogger(h.t), MaxMessageBytes: 256 << 10,
+			Poll: time.Hour, Clock: h.clock, Logger: testLogger(h.t), MaxMessageBytes: 256 << 10, Observer: h.metrics,
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
-		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
-		Limits: h.limits, Retention: h.retention,
+		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096, AuthServID: h.authServID},
+		Limits: h.limits, Retention: h.retention, Observer: h.metrics, DKIM: h.dkim,
 	})
 }
 

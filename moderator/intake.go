@@ -33,8 +33,6 @@ func (m *Moderator) Cursor(ctx context.Context) (mail.Cursor, error) {
 // Message-ID) only moves the cursor. An error means nothing was committed;
 // intake leaves the mail in the inbox and tries again later.
 func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
-	m.turnMu.Lock()
-	defer m.turnMu.Unlock()
 	in, err := mail.Parse(f.Raw, m.parse)
 	if err != nil {
 		in = &mail.Inbound{MessageID: syntheticID(f), Unreadable: "pbemd could not read the mail's header."}
@@ -43,6 +41,9 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		in.Text = nil
 		in.Unreadable = fmt.Sprintf("The mail is too large (%d bytes); send the orders as plain text or a small .yaml attachment.", max(f.Size, int64(len(f.Raw))))
 	}
+	m.checkDKIM(ctx, f, in)
+	m.turnMu.Lock()
+	defer m.turnMu.Unlock()
 	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
 	now := m.clock.Now().UTC()
 	rec := &store.MessageRecord{
@@ -93,6 +94,10 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	}
 	if err := m.commit(rec, f, out, composed); err != nil {
 		return err
+	}
+	m.observe.MailReceived(mailOutcome(rec, out))
+	if out.resolved != nil {
+		out.resolved.announce(m)
 	}
 	if len(composed) > 0 {
 		wake(m.wakeSender)
@@ -173,6 +178,10 @@ type decision struct {
 	apply func(tx *store.Tx) error
 	// secret is the token the mail carried, masked in the stored copy.
 	secret string
+	// limited is set when the sender is over their hourly limit.
+	limited bool
+	// resolved is the turn apply resolves, if it does.
+	resolved *resolution
 }
 
 // decide classifies a mail, authenticates its sender and checks its orders.
@@ -190,6 +199,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return ignore("automatic mail (RFC 3834)")
 	case in.From == "" || in.From == m.address:
 		return ignore("no usable sender")
+	case in.Auth.Verdict == mail.Forged:
+		return m.forged(in, rec)
 	}
 	if token := m.replyToken(in); token != "" {
 		if d, handled, err := m.handleApproval(in, rec, token); handled || err != nil {
@@ -221,7 +232,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return decision{mails: []outgoing{o}, secret: secret}, nil
 	}
 	if d, over, err := m.overLimit(in, rec, seats, gms, reject); over || err != nil {
-		return d, err
+		return limited(d, err)
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable

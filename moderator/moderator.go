@@ -30,14 +30,20 @@ type Options struct {
 	Mailbox string
 	// Sender sends the outbox; nil means mail stays queued.
 	Sender *mail.Sender
-	// Parse limits incoming mail.
+	// Parse limits incoming mail, and names the mail server whose
+	// Authentication-Results are trusted.
 	Parse mail.ParseOptions
+	// DKIM, if set, checks the DKIM signatures of mail the trusted server
+	// gave no verdict on; a forged mail is dropped (see forged).
+	DKIM *mail.DKIMVerifier
 	// Clock defaults to the system clock.
 	Clock clock.Clock
 	// Rand is the source of player tokens; default crypto/rand.
 	Rand   io.Reader
 	Logger *slog.Logger
 	Limits Limits
+	// Observer hears what the daemon does, for metrics; default nobody.
+	Observer Observer
 
 	// Retention is how long the whole copy of a processed mail is kept;
 	// 0 keeps it for good.
@@ -53,10 +59,12 @@ type Moderator struct {
 	mailbox string
 	sender  *mail.Sender
 	parse   mail.ParseOptions
+	dkim    *mail.DKIMVerifier
 	clock   clock.Clock
 	rand    io.Reader
 	log     *slog.Logger
 	limits  Limits
+	observe Observer
 
 	// retention is how long a processed mail is kept whole; 0 is for good.
 	retention time.Duration
@@ -96,10 +104,12 @@ func New(opts Options) *Moderator {
 		mailbox:       opts.Mailbox,
 		sender:        opts.Sender,
 		parse:         opts.Parse,
+		dkim:          opts.DKIM,
 		clock:         opts.Clock,
 		rand:          opts.Rand,
 		log:           opts.Logger,
 		limits:        opts.Limits.withDefaults(),
+		observe:       opts.Observer,
 		retention:     opts.Retention,
 		wakeScheduler: make(chan struct{}, 1),
 		wakeSender:    make(chan struct{}, 1),
@@ -117,6 +127,9 @@ func New(opts Options) *Moderator {
 		m.log = slog.New(slog.DiscardHandler)
 	}
 	m.log = slog.New(maskingHandler{m.log.Handler()})
+	if m.observe == nil {
+		m.observe = nobody{}
+	}
 	if _, d, ok := strings.Cut(m.address, "@"); ok {
 		m.domain = d
 	} else {

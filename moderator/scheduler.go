@@ -168,7 +168,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error)
 		if err := m.db.Update(r.commit); err != nil {
 			return time.Time{}, fmt.Errorf("commit %s turn %d: %w", id, r.turn, err)
 		}
-		r.logged(m)
+		r.announce(m)
 		wake(m.wakeSender)
 		return nextReminder(r.c, now), nil
 	case due:
@@ -224,7 +224,7 @@ func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
 	if err := m.db.Update(r.commit); err != nil {
 		return fmt.Errorf("commit %s turn %d: %w", id, r.turn, err)
 	}
-	r.logged(m)
+	r.announce(m)
 	wake(m.wakeSender)
 	wake(m.wakeScheduler)
 	return nil
@@ -249,6 +249,8 @@ type resolution struct {
 	// battles are the cases of the battles found, when the sides fight
 	// them outside pbemd.
 	battles []*store.BattleCase
+	// started is when resolving began.
+	started time.Time
 }
 
 // compose composes the resolution's mails, outside any transaction.
@@ -266,6 +268,7 @@ func (r *resolution) compose() error {
 // orders forfeit the turn; one who reaches the campaign's forfeit limit is
 // dropped (UTD3.31, EaW 29.0). The caller holds turnMu.
 func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
+	started := m.clock.Now()
 	c := *o.c
 	c.Players = slices.Clone(o.c.Players)
 	id, n := c.ID, c.Turn
@@ -365,7 +368,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	cases, battleMails := m.openBattles(&c, res.Next, n, now)
 	notices = append(notices, battleMails...)
 	return &resolution{
-		c: &c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases,
+		c: &c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline},
 	}, nil
 }
@@ -412,8 +415,11 @@ func (r *resolution) commit(tx *store.Tx) error {
 	return enqueue(tx, r.mails)
 }
 
-func (r *resolution) logged(m *Moderator) {
-	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.mails), "deadline", r.c.Deadline)
+// announce logs a committed resolution and tells the Observer.
+func (r *resolution) announce(m *Moderator) {
+	took := m.clock.Now().Sub(r.started)
+	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.notices)+len(r.reports), "deadline", r.c.Deadline, "took", took)
+	m.observe.TurnResolved(r.c.ID, took)
 }
 
 // missedInOutage reports whether the campaign's deadline passed while the

@@ -35,6 +35,7 @@ func (m *Moderator) runSender(ctx context.Context) error {
 		case ctx.Err() != nil:
 			return nil
 		case err != nil:
+			m.observe.SMTPFailed(err)
 			if !failing {
 				m.log.Warn("sending mail failed; will retry", "err", err)
 				failing = true
@@ -47,6 +48,7 @@ func (m *Moderator) runSender(ctx context.Context) error {
 			continue
 		case failing:
 			m.log.Info("sending mail works again", "sent", sent)
+			m.observe.SMTPWorks()
 			failing = false
 		}
 		backoff = 0
@@ -93,6 +95,7 @@ func (m *Moderator) Flush(ctx context.Context) (int, error) {
 	err = m.sender.Send(ctx, envs, func(i int) error {
 		sent++
 		m.log.Debug("mail sent", "msgid", batch[i].MessageID, "purpose", batch[i].Purpose, "campaign", batch[i].Campaign)
+		m.observe.MailSent(batch[i].Purpose)
 		return m.db.Update(func(tx *store.Tx) error { return tx.MarkSent(batch[i], m.clock.Now().UTC()) })
 	})
 	var se *mail.SendError
@@ -102,6 +105,7 @@ func (m *Moderator) Flush(ctx context.Context) (int, error) {
 	refused := batch[se.Index]
 	m.log.Error("mail refused for good; moved to the failed log", "msgid", refused.MessageID, "to", refused.To,
 		"purpose", refused.Purpose, "campaign", refused.Campaign, "err", err)
+	m.observe.MailFailed(refused.Purpose)
 	err = m.db.Update(func(tx *store.Tx) error { return tx.MarkFailed(refused, m.clock.Now().UTC(), se.Error()) })
 	return sent + 1, err
 }

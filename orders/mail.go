@@ -61,24 +61,24 @@ const (
 
 // mailChange reads the keys of a command: mail. They belong to that
 // command alone: with any other, or with orders, they are a problem.
-func (p *parser) mailChange(f map[string]entry, cmd *Command) *MailChange {
+func (p *parser) mailChange(f Fields, cmd *Command) *MailChange {
 	var ch MailChange
 	for _, k := range mailKeys {
-		e, ok := f[k]
+		e, ok := f.Get(k)
 		if !ok {
 			continue
 		}
 		if cmd == nil || cmd.Verb != "mail" {
-			p.add(pos(e.key), "", k+": goes with command: mail, which sets how your reports come", "add a line command: mail, or remove "+k+":")
+			p.Add(pos(e.Key), "", k+": goes with command: mail, which sets how your reports come", "add a line command: mail, or remove "+k+":")
 			continue
 		}
 		switch k {
 		case "report":
-			ch.Report = p.reportForm(e.val)
+			ch.Report = p.reportForm(e.Value)
 		case "attachments":
-			ch.Attachments, ch.AttachmentsSet = p.attachments(e.val)
+			ch.Attachments, ch.AttachmentsSet = p.attachments(e.Value)
 		case "digest":
-			ch.Digest = p.digest(e.val)
+			ch.Digest = p.digest(e.Value)
 		}
 	}
 	if cmd == nil || cmd.Verb != "mail" {
@@ -93,7 +93,7 @@ func (p *parser) reportForm(n *yaml.Node) string {
 		return ""
 	}
 	if s = strings.ToLower(s); s != "text" && s != "html" {
-		p.add(pos(n), "", fmt.Sprintf("report must be text or html, not %q", s), reportExample)
+		p.Add(pos(n), "", fmt.Sprintf("report must be text or html, not %q", s), reportExample)
 		return ""
 	}
 	return s
@@ -113,13 +113,13 @@ func (p *parser) attachments(n *yaml.Node) ([]campaign.Attachment, bool) {
 			return []campaign.Attachment{}, true
 		}
 		if slices.Contains(known, strings.ToLower(strings.TrimSpace(n.Value))) {
-			p.add(pos(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", describe(n)),
+			p.Add(pos(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", describe(n)),
 				fmt.Sprintf("write the brackets: attachments: [%s]", strings.TrimSpace(n.Value)))
 			return nil, false
 		}
 	}
 	if n.Kind != yaml.SequenceNode {
-		p.add(pos(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", describe(n)), attachmentsExample)
+		p.Add(pos(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", describe(n)), attachmentsExample)
 		return nil, false
 	}
 	out := []campaign.Attachment{}
@@ -131,7 +131,7 @@ func (p *parser) attachments(n *yaml.Node) ([]campaign.Attachment, bool) {
 			continue
 		}
 		if s = strings.ToLower(s); !slices.Contains(known, s) {
-			p.add(pos(item), "", fmt.Sprintf("there is no attachment %q", s), suggest(s, known, "attachments"))
+			p.Add(pos(item), "", fmt.Sprintf("there is no attachment %q", s), p.suggest(s, known, "attachments"))
 			ok = false
 			continue
 		}
@@ -155,11 +155,11 @@ func (p *parser) digest(n *yaml.Node) string {
 	case word == "daily":
 		t, err := campaign.ParseDigestTime(at)
 		if err != nil {
-			p.add(pos(n), "", fmt.Sprintf("%q is not a time of day", at), "write it as HH:MM on the 24-hour clock, e.g. digest: daily 18:00")
+			p.Add(pos(n), "", fmt.Sprintf("%q is not a time of day", at), "write it as HH:MM on the 24-hour clock, e.g. digest: daily 18:00")
 			return ""
 		}
 		return t
 	}
-	p.add(pos(n), "", fmt.Sprintf("digest must be daily, daily HH:MM or off, not %q", s), digestExample)
+	p.Add(pos(n), "", fmt.Sprintf("digest must be daily, daily HH:MM or off, not %q", s), digestExample)
 	return ""
 }

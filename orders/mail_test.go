@@ -54,8 +54,8 @@ func TestParseMailCommand(t *testing.T) {
 		name, src, want string
 	}{
 		{"unknown form", mailHeader + "report: pdf\n", `5:9: report must be text or html, not "pdf"`},
-		{"unknown attachment", mailHeader + "attachments: [json, shema]\n", `5:21: there is no attachment "shema" (did you mean "schema"?`},
-		{"bare name", mailHeader + "attachments: json\n", `5:14: attachments must be a list, all or none, not "json" (write the brackets: attachments: [json])`},
+		{"unknown attachment", mailHeader + "attachments: [json, shema]\n", `5:21: there is no attachment "shema"; did you mean "schema"?`},
+		{"bare name", mailHeader + "attachments: json\n", `5:14: attachments must be a list, all or none, not "json"; write the brackets: attachments: [json]`},
 		{"mapping", mailHeader + "attachments: {json: true}\n", "5:14: attachments must be a list, all or none, not a mapping"},
 		{"weekly", mailHeader + "digest: weekly\n", `5:9: digest must be daily, daily HH:MM or off, not "weekly"`},
 		{"bad time", mailHeader + "digest: daily 25:00\n", `5:9: "25:00" is not a time of day`},

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,32 +21,7 @@ import (
 func TestBackupFileWhileWriting(t *testing.T) {
 	db := storetest.Open(t)
 	newCampaign(t, db)
-	var wg sync.WaitGroup
-	stop := make(chan struct{})
-	wg.Go(func() {
-		for turn := 2; ; turn++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			err := db.Update(func(tx *store.Tx) error {
-				c, err := tx.Campaign("c1")
-				if err != nil {
-					return err
-				}
-				c.Turn = turn
-				if err := tx.PutTurn("c1", &store.TurnRecord{State: &campaign.State{Campaign: "c1", Turn: turn}}); err != nil {
-					return err
-				}
-				return tx.PutCampaign(c)
-			})
-			if err != nil {
-				t.Errorf("Update = %v", err)
-				return
-			}
-		}
-	})
+	_, stop := keepWriting(t, db)
 	dir := t.TempDir()
 	var paths []string
 	for i := range 5 {
@@ -58,8 +32,7 @@ func TestBackupFileWhileWriting(t *testing.T) {
 		}
 		paths = append(paths, path)
 	}
-	close(stop)
-	wg.Wait()
+	stop()
 	for _, path := range paths {
 		fi, err := os.Stat(path)
 		if err != nil {

@@ -76,6 +76,9 @@ func (tx *Tx) Outbox(limit int) ([]*Mail, error) {
 	return out, nil
 }
 
+// OutboxLen returns how many mails wait in the outbox.
+func (tx *Tx) OutboxLen() int { return tx.tx.Bucket(bucketOutbox).Stats().KeyN }
+
 // MarkSent moves a mail from the outbox to the sent log.
 func (tx *Tx) MarkSent(m *Mail, at time.Time) error {
 	return tx.retire(m, bucketSent, SentRecord{MailInfo: m.info(), Sent: at})

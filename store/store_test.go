@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -308,5 +311,104 @@ func TestExpireMail(t *testing.T) {
 	err := db.Update(func(tx *store.Tx) (err error) { n, after, err = tx.ExpireMail(cutoff, "e@x", 100); return })
 	if err != nil || n != 2 || after != "g@x" {
 		t.Errorf("ExpireMail over three 2 MiB copies = %d, %q, %v; want 2 dropped, going on after g@x", n, after, err)
+	}
+}
+
+// keepWriting commits a new turn of campaign c1 again and again until stop,
+// which waits for the writer. Each commit rewrites the campaign record and
+// so frees the pages that held it. After each commit it sends the turn on
+// commits if the last one was taken.
+func keepWriting(t *testing.T, db *storetest.DB) (commits <-chan int, stop func()) {
+	t.Helper()
+	committed, done := make(chan int, 1), make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for turn := 2; ; turn++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			err := db.Update(func(tx *store.Tx) error {
+				c, err := tx.Campaign("c1")
+				if err != nil {
+					return err
+				}
+				c.Turn = turn
+				if err := tx.PutTurn("c1", &store.TurnRecord{State: &campaign.State{Campaign: "c1", Turn: turn}}); err != nil {
+					return err
+				}
+				return tx.PutCampaign(c)
+			})
+			if err != nil {
+				t.Errorf("Update = %v", err)
+				return
+			}
+			select {
+			case committed <- turn:
+			default:
+			}
+		}
+	})
+	return committed, func() { close(done); wg.Wait() }
+}
+
+// TestCheckWhileWriting: a store the daemon keeps writing to passes Check.
+// A check beside a commit compared the pages it reached with the freelist
+// the commit had just changed, and failed a sound file with "reachable
+// freed".
+func TestCheckWhileWriting(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	commits, stop := keepWriting(t, db)
+	defer stop()
+	for range 50 {
+		<-commits // a commit between any two checks
+		if err := db.Check(); err != nil {
+			t.Fatalf("Check while writing = %v", err)
+		}
+	}
+}
+
+// TestCheckFindsACorruptPage: Check still fails a copy of the store whose
+// campaign page was overwritten with zeros.
+func TestCheckFindsACorruptPage(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	path := filepath.Join(t.TempDir(), "copy.db")
+	if _, err := db.BackupFile(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page, size int64
+	err = b.View(func(tx *bolt.Tx) error {
+		page, size = int64(tx.Bucket([]byte("campaigns")).Bucket([]byte("c1")).RootPage()), int64(b.Info().PageSize)
+		return nil
+	})
+	b.Close()
+	if err != nil || page == 0 {
+		t.Fatalf("find c1's root page: %d, %v", page, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.WriteAt(make([]byte, size), page*size)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	corrupt, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer corrupt.Close()
+	if err := corrupt.Check(); err == nil {
+		t.Error("Check passed a file with a zeroed bucket page")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/control"
 	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/metrics"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/store"
 )
@@ -29,8 +30,9 @@ const lockWait = time.Second
 const readyMsg = "pbemd running"
 
 // cmdRun runs the daemon. Under systemd (Type=notify) it reports ready once
-// the store is open and the control socket listens, just before the
-// moderator's loops start, and stopping when SIGTERM arrives.
+// the store is open and the control socket (and the metrics listener, if
+// configured) listens, just before the moderator's loops start, and
+// stopping when SIGTERM arrives.
 func cmdRun(ctx context.Context, e *env, args []string) error {
 	d, err := openDaemon(ctx, e, newFlags("run"), args)
 	if err != nil {
@@ -42,7 +44,13 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer stopControl()
-	d.log.Info(readyMsg, "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address, "imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host)
+	stopMetrics, metricsAddr, err := d.serveMetrics()
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
+	d.log.Info(readyMsg, "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address,
+		"imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host, "metrics", metricsAddr)
 	d.notify(notifyReady)
 	var once sync.Once
 	stopping := func() { // at SIGTERM, or when the loops end on their own
@@ -56,6 +64,7 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 	stopAfter()
 	stopping() // waits for the AfterFunc if it is under way
 	stopControl()
+	stopMetrics()
 	d.log.Info("pbemd stopped")
 	return err
 }
@@ -81,12 +90,27 @@ func (d *daemon) serveControl(ctx context.Context) (stop func(), err error) {
 	return func() { cancel(); wg.Wait() }, nil
 }
 
-// daemon is a config with its store, logger and moderator.
+// serveMetrics serves /metrics and /healthz where the config says, until
+// the returned stop is called; addr is where, or "off".
+func (d *daemon) serveMetrics() (stop func(), addr string, err error) {
+	if d.metrics == nil {
+		return func() {}, "off", nil
+	}
+	stop, bound, err := d.metrics.Start(d.cfg.Metrics.Listen)
+	if err != nil {
+		return nil, "", err
+	}
+	return stop, bound.String(), nil
+}
+
+// daemon is a config with its store, logger and moderator, and the
+// metrics it reports to when the config asks for them.
 type daemon struct {
-	cfg *config.Config
-	db  *store.DB
-	log *slog.Logger
-	mod *moderator.Moderator
+	cfg     *config.Config
+	db      *store.DB
+	log     *slog.Logger
+	mod     *moderator.Moderator
+	metrics *metrics.Metrics
 }
 
 // notify tells systemd the daemon's state; a failure is only logged, as
@@ -130,26 +154,42 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 	if err != nil {
 		return nil, err
 	}
-	mod := moderator.New(moderator.Options{
+	d := &daemon{cfg: cfg, db: db, log: log}
+	opts := moderator.Options{
 		DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
-		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes},
+		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes, AuthServID: cfg.Auth.AuthServID},
+		DKIM:  dkimVerifier(cfg.Auth),
 		Limits: moderator.Limits{
 			SenderMailsPerHour:          int(cfg.Limits.SenderMailsPerHour),
 			UnauthenticatedMailsPerHour: int(cfg.Limits.UnauthenticatedMailsPerHour),
 			IgnoredMailsPerHour:         int(cfg.Limits.IgnoredMailsPerHour),
 		},
 		Retention: cfg.Retention.Mail,
-		Intake: mail.NewIntake(mail.IntakeOptions{
-			Addr: fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port), TLS: mail.TLSMode(cfg.IMAP.TLS),
-			User: cfg.IMAP.User, Password: imapPass, Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed,
-			Poll: cfg.IMAP.Poll, MaxMessageBytes: cfg.Limits.MaxMessageBytes, Logger: log.With("loop", "intake"),
-		}),
 		Sender: mail.NewSender(mail.SenderOptions{
 			Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: mail.TLSMode(cfg.SMTP.TLS),
 			User: cfg.SMTP.User, Password: smtpPass, HELO: cfg.SMTP.HELO, Logger: log.With("loop", "sender"),
 		}),
-	})
-	return &daemon{cfg: cfg, db: db, log: log, mod: mod}, nil
+	}
+	intake := mail.IntakeOptions{
+		Addr: fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port), TLS: mail.TLSMode(cfg.IMAP.TLS),
+		User: cfg.IMAP.User, Password: imapPass, Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed,
+		Poll: cfg.IMAP.Poll, MaxMessageBytes: cfg.Limits.MaxMessageBytes, Logger: log.With("loop", "intake"),
+	}
+	if cfg.Metrics.Listen != "" {
+		d.metrics = metrics.New(metrics.Options{DB: db, Logger: log.With("loop", "metrics")})
+		opts.Observer, intake.Observer = d.metrics, d.metrics
+	}
+	opts.Intake = mail.NewIntake(intake)
+	d.mod = moderator.New(opts)
+	return d, nil
+}
+
+// dkimVerifier returns the DKIM check the config asks for, or nil.
+func dkimVerifier(a config.Auth) *mail.DKIMVerifier {
+	if !a.DKIMVerify {
+		return nil
+	}
+	return mail.NewDKIMVerifier(mail.DKIMOptions{Resolver: a.DNS})
 }
 
 // loadConfig loads the daemon config; any problem with it is a

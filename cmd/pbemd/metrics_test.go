@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMetricsListener: with metrics.listen in the config, `pbemd run`
+// serves /metrics and /healthz from the moment it reports ready, says where
+// in its log, and stops listening on SIGTERM.
+func TestMetricsListener(t *testing.T) {
+	bin := buildPbemd(t)
+	site := newTestSite(t)
+	cfg, err := os.OpenFile(site.config, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.WriteString("metrics: {listen: '127.0.0.1:0'}\n")
+	cfg.Close()
+	notify, name := notifySocket(t, filepath.Join(t.TempDir(), "notify"))
+
+	d := startChild(t, bin, []string{"NOTIFY_SOCKET=" + name}, "run", "--config", site.config)
+	if got := readNotify(t, notify, 30*time.Second); got != notifyReady {
+		t.Fatalf("first notification = %q, want %q", got, notifyReady)
+	}
+	url := "http://" + loggedMetricsAddr(t, d.stderr.String())
+	if code, body := httpGet(url + "/healthz"); code != http.StatusOK || body != "ok\n" {
+		t.Errorf("GET /healthz = %d %q, want 200 ok", code, body)
+	}
+	waitFor(t, 10*time.Second, "pbemd_imap_up 1 on /metrics", func() bool {
+		_, body := httpGet(url + "/metrics")
+		return strings.Contains(body, "\npbemd_imap_up 1\n") && strings.Contains(body, "\npbemd_outbox_mails 0\n")
+	})
+
+	d.cmd.Process.Signal(syscall.SIGTERM)
+	if code := d.wait(t, 5*time.Second); code != exitOK {
+		t.Errorf("pbemd exited %d after SIGTERM, want 0", code)
+	}
+	if _, err := http.Get(url + "/healthz"); !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Errorf("GET /healthz after SIGTERM: %v, want the connection refused", err)
+	}
+}
+
+// loggedMetricsAddr finds where the metrics listen in the daemon's JSON log.
+func loggedMetricsAddr(t *testing.T, log string) string {
+	t.Helper()
+	for line := range strings.Lines(log) {
+		var rec struct{ Msg, Metrics string }
+		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == readyMsg {
+			return rec.Metrics
+		}
+	}
+	t.Fatalf("no %q in the log:\n%s", readyMsg, log)
+	return ""
+}
+
+// httpGet fetches a URL and returns its status and body; 0 if it failed.
+func httpGet(url string) (int, string) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}

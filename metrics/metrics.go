@@ -1,0 +1,124 @@
+package metrics
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/internal/clock"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/store"
+)
+
+// Options configure Metrics. DB is required.
+type Options struct {
+	// DB is read at each scrape and by /healthz.
+	DB *store.DB
+	// Clock defaults to the system clock.
+	Clock  clock.Clock
+	Logger *slog.Logger
+}
+
+// Metrics counts what the daemon does and serves it with Handler.
+type Metrics struct {
+	db    *store.DB
+	clock clock.Clock
+	log   *slog.Logger
+	reg   *prometheus.Registry
+
+	received, sent, failed *prometheus.CounterVec
+	resolved               *prometheus.CounterVec
+	resolveTime            prometheus.Histogram
+	imapReconnects         prometheus.Counter
+	smtpFailures           prometheus.Counter
+
+	// imap and smtp are the mail servers' connections: IMAP down until
+	// the first session works, SMTP up until a send fails.
+	imap, smtp link
+}
+
+var (
+	_ moderator.Observer  = (*Metrics)(nil)
+	_ mail.IntakeObserver = (*Metrics)(nil)
+)
+
+// New returns Metrics with a registry of its own.
+func New(opts Options) *Metrics {
+	m := &Metrics{db: opts.DB, clock: opts.Clock, log: opts.Logger, reg: prometheus.NewRegistry()}
+	if m.clock == nil {
+		m.clock = clock.System{}
+	}
+	if m.log == nil {
+		m.log = slog.New(slog.DiscardHandler)
+	}
+	now := m.clock.Now()
+	m.imap = link{since: now}
+	m.smtp = link{up: true, since: now}
+	m.received = counterVec("pbemd_mail_received_total", "Incoming mails handled, by outcome: accepted, rejected, ignored (never answered), rate_limited (over the sender's hourly limit).", "outcome")
+	for _, o := range moderator.MailOutcomes() {
+		m.received.WithLabelValues(string(o))
+	}
+	m.sent = counterVec("pbemd_mail_sent_total", "Mails the SMTP server accepted, by purpose (report, confirmation, rejection, welcome, ...).", "purpose")
+	m.failed = counterVec("pbemd_mail_failed_total", "Mails the SMTP server refused for good (5xx), by purpose; they are in the failed log, not sent.", "purpose")
+	m.resolved = counterVec("pbemd_turns_resolved_total", "Turns resolved, by campaign.", "campaign")
+	m.resolveTime = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "pbemd_turn_resolution_seconds",
+		Help:    "How long resolving a turn took, rendering its reports and committing them included.",
+		Buckets: []float64{0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300},
+	})
+	m.imapReconnects = counter("pbemd_imap_reconnects_total", "IMAP sessions that failed or could not be made; intake reconnects after each, with backoff.")
+	m.smtpFailures = counter("pbemd_smtp_failures_total", "Attempts to send the outbox that failed for the time being (connection or 4xx); each is retried with backoff.")
+	m.reg.MustRegister(m.received, m.sent, m.failed, m.resolved, m.resolveTime, m.imapReconnects, m.smtpFailures,
+		m.imap.gauge("pbemd_imap_up", "1 while the IMAP session works, 0 while it is down or not yet made."),
+		m.smtp.gauge("pbemd_smtp_up", "1 while sending mail works, 0 from a failed attempt until one goes through."),
+		storeCollector{m},
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+func counterVec(name, help, label string) *prometheus.CounterVec {
+	return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, []string{label})
+}
+
+func counter(name, help string) prometheus.Counter {
+	return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+}
+
+// MailReceived counts an incoming mail by its outcome.
+func (m *Metrics) MailReceived(o moderator.MailOutcome) { m.received.WithLabelValues(string(o)).Inc() }
+
+// MailSent counts a mail the SMTP server accepted.
+func (m *Metrics) MailSent(purpose string) { m.sent.WithLabelValues(purpose).Inc() }
+
+// MailFailed counts a mail the SMTP server refused for good.
+func (m *Metrics) MailFailed(purpose string) { m.failed.WithLabelValues(purpose).Inc() }
+
+// SMTPFailed counts a failed attempt to send and marks SMTP down.
+func (m *Metrics) SMTPFailed(err error) {
+	m.smtpFailures.Inc()
+	m.smtp.set(false, err, m.clock.Now())
+}
+
+// SMTPWorks marks SMTP up again.
+func (m *Metrics) SMTPWorks() { m.smtp.set(true, nil, m.clock.Now()) }
+
+// IMAPConnected marks the IMAP session up.
+func (m *Metrics) IMAPConnected() { m.imap.set(true, nil, m.clock.Now()) }
+
+// IMAPFailed counts a failed IMAP session and marks it down.
+func (m *Metrics) IMAPFailed(err error) {
+	m.imapReconnects.Inc()
+	m.imap.set(false, err, m.clock.Now())
+}
+
+// TurnResolved counts a resolved turn and how long it took.
+func (m *Metrics) TurnResolved(c campaign.ID, took time.Duration) {
+	m.resolved.WithLabelValues(string(c)).Inc()
+	m.resolveTime.Observe(took.Seconds())
+}
