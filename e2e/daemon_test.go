@@ -124,7 +124,8 @@ func startDaemon(tb testing.TB, bin, dir, cfg string) *daemonProc {
 	if err := d.cmd.Start(); err != nil {
 		tb.Fatalf("start pbemd run: %v", err)
 	}
-	go func() { d.exited <- d.cmd.Wait() }()
+	cmd := d.cmd
+	go func() { d.exited <- cmd.Wait() }()
 	tb.Cleanup(func() {
 		d.stop()
 		if tb.Failed() {
