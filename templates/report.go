@@ -94,6 +94,10 @@ type reportData struct {
 	Seen     []seenRow
 	Battles  []string
 	Events   []string
+
+	// Overrides are the campaign's house rules: where its rules differ
+	// from their preset.
+	Overrides []campaign.Override
 }
 
 // seenRow is a system seen. MapType is empty while the player does not
@@ -104,7 +108,7 @@ type seenRow struct {
 
 func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *reportData {
 	names := systemNames(v.Map)
-	d := &reportData{V: v, Deadline: FormatDeadline(deadline, loc)}
+	d := &reportData{V: v, Deadline: FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides()}
 	for _, f := range v.Fleets {
 		d.Fleets = append(d.Fleets, newFleetRow(f, names))
 	}
