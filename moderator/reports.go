@@ -7,7 +7,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/templates"
@@ -40,7 +39,7 @@ func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.
 	if rep.Orders != nil {
 		msg.Attachments = append(msg.Attachments,
 			mail.Attachment{Name: rep.OrdersName, ContentType: "application/yaml", Data: rep.Orders},
-			mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: orders.Schema()})
+			mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: rep.Schema})
 	}
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
 }

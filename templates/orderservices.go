@@ -31,8 +31,8 @@ func (t *orderTemplate) trapped(f resolver.FleetView) {
 // services offers a free fleet the fleet services that fit where it
 // stands: a resupply or a self-repair when it has damage to mend, an
 // inspection of its prizes, a scrap, a transfer into a new fleet, and an
-// install of a base it carries. Each costs orders.ServiceCost, and a
-// scrap refunds orders.ScrapRefund percent, as intake has it.
+// install of a base it carries. Each costs orders.ServiceCost, as intake
+// charges it.
 func (t *orderTemplate) services(f resolver.FleetView) []suggestion {
 	id := yamlName(string(f.ID))
 	sp := t.servicesAt(f.At)
@@ -54,7 +54,7 @@ func (t *orderTemplate) services(f resolver.FleetView) []suggestion {
 	if sp.frd || sp.large {
 		if u, ok := scrappable(f); ok {
 			out = append(out, suggestion{fmt.Sprintf("- scrap: {fleet: %s, units: [%s]}", id, yamlName(string(u))),
-				fmt.Sprintf("%s: %s its EBPV comes back at the end of the turn (EaW 9.0)", cost, percentOf(orders.ScrapRefund))})
+				cost + ": half its EBPV comes back at the end of the turn (EaW 9.0)"})
 		}
 	}
 	if u, ok := splittable(f); ok && !t.crowded(len(fleetsAt(t.v, f.At))+1) {
@@ -161,14 +161,6 @@ func (t *orderTemplate) installable(f resolver.FleetView) (campaign.ClassName, b
 		return "", false
 	}
 	return f.Units[f.Carried[0]], true
-}
-
-// percentOf writes a share of a whole: "half", "25%".
-func percentOf(pct int) string {
-	if pct == 50 {
-		return "half"
-	}
-	return fmt.Sprintf("%d%% of", pct)
 }
 
 // aNumber writes a die roll with its article: "a 7", "an 8", "an 11".

@@ -1,12 +1,14 @@
 package templates
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
 )
 
@@ -48,6 +50,19 @@ func TestReportOverridesGolden(t *testing.T) {
 		if strings.Contains(strings.ToLower(got), "house rules") {
 			t.Errorf("the %s report of a campaign without overrides lists house rules", format)
 		}
+	}
+}
+
+// TestReportAttachesTheCampaignsSchema: the schema a report's order
+// template points editors to states the campaign's costs.
+func TestReportAttachesTheCampaignsSchema(t *testing.T) {
+	_, views := frontierViewsWith(t, frontierOverrides)
+	rep, err := RenderReport(&views[0], textDeadline, textZone, "orders.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(rep.Schema, orders.Schema(views[0].Rules)) || !bytes.Contains(rep.Schema, []byte("Each lane jumped costs 2 order points")) {
+		t.Errorf("the report attaches a schema without the campaign's jump cost of 2:\n%.300s", rep.Schema)
 	}
 }
 

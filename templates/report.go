@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
 )
 
@@ -35,8 +36,10 @@ type Report struct {
 	Map  []byte
 	JSON []byte
 	// Orders is the next turn's order template; empty when the campaign is
-	// over.
-	Orders []byte
+	// over. Schema is the order language's JSON Schema it points editors
+	// to, with the costs of the campaign's rules (orders.Schema); empty
+	// with Orders.
+	Orders, Schema []byte
 }
 
 // RenderReport renders a player's view as a turn report. deadline is the
@@ -61,6 +64,7 @@ func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, sche
 	}
 	if !v.Ended && v.Out == "" {
 		r.Orders = OrderTemplate(v, schemaRef)
+		r.Schema = orders.Schema(v.Rules)
 	}
 	return r, nil
 }
