@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -114,11 +115,11 @@ func ParseBattle(file string, data []byte, catalogue func(scenario string) (camp
 	c := newChecker(file)
 	root := c.document(data, MaxBattleBytes, "file is empty; a battle needs units or a scenario, and sides")
 	if root == nil {
-		return nil, c.probs.err()
+		return nil, c.Err()
 	}
 	b := &battleLoader{loader: newLoader(c), open: catalogue, shipIDs: map[string]*yaml.Node{}}
 	out := b.battle(root)
-	if err := c.probs.err(); err != nil {
+	if err := c.Err(); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -136,16 +137,16 @@ type battleLoader struct {
 var battleKeys = []string{"scenario", "units", "situation", "max_rounds", "volleys", "sides"}
 
 func (b *battleLoader) battle(root *yaml.Node) *Battle {
-	f, ok := b.mapping(root, "battle", battleKeys...)
+	f, ok := b.Mapping(root, "battle", battleKeys...)
 	if !ok {
 		return nil
 	}
 	out := &Battle{}
-	b.readCatalogue(root, f.get("scenario"), f.get("units"))
+	b.readCatalogue(root, f.Value("scenario"), f.Value("units"))
 	out.Catalogue = b.cat
-	out.Situation = b.word(f.get("situation"), "situation", battleSituations)
-	out.MaxRounds = b.within(f.get("max_rounds"), "max_rounds", 1, maxBattleRounds)
-	out.Volleys = b.within(f.get("volleys"), "volleys", 1, maxBattleVolleys)
+	out.Situation = b.word(f.Value("situation"), "situation", battleSituations)
+	out.MaxRounds = b.within(f.Value("max_rounds"), "max_rounds", 1, maxBattleRounds)
+	out.Volleys = b.within(f.Value("volleys"), "volleys", 1, maxBattleVolleys)
 	out.Sides = b.sides(b.need(f, "sides", "[{player: vorn, squadrons: [...]}, {player: castellan, role: defender, squadrons: [...]}]"))
 	return out
 }
@@ -176,7 +177,7 @@ func (b *battleLoader) readScenario(n *yaml.Node) {
 		return
 	}
 	cat, err := b.open(name)
-	var ps Problems
+	var ps orders.Problems
 	switch {
 	case errors.As(err, &ps):
 		b.addf(n, "scenario %s has %d problems, the first: %v; run pbemd scenario check %s", quote(name), len(ps), ps[0], name)
@@ -197,7 +198,7 @@ func (b *battleLoader) word(n *yaml.Node, what string, words []string) string {
 		return ""
 	}
 	if !slices.Contains(words, s) {
-		b.addf(n, "%s %s is not known: write %s%s", what, quote(s), oneOf(words), didYouMean(b.suggest(s, words)))
+		b.addf(n, "%s %s is not known: write %s%s", what, quote(s), oneOf(words), b.didYouMean(s, words))
 		return ""
 	}
 	return s
@@ -208,7 +209,7 @@ func (b *battleLoader) within(n *yaml.Node, what string, lo, hi int) int {
 	if n == nil {
 		return 0
 	}
-	v, ok := b.integer(n, what)
+	v, ok := b.Int(n, what, "")
 	if ok && (v < lo || v > hi) {
 		b.addf(n, "%s %d is out of range; write a whole number from %d to %d", what, v, lo, hi)
 		return 0
@@ -217,7 +218,7 @@ func (b *battleLoader) within(n *yaml.Node, what string, lo, hi int) int {
 }
 
 func (b *battleLoader) sides(n *yaml.Node) []BattleSide {
-	items, ok := b.sequence(n, "sides")
+	items, ok := b.List(n, "sides", "")
 	if !ok {
 		return nil
 	}
@@ -246,7 +247,7 @@ func (b *battleLoader) sides(n *yaml.Node) []BattleSide {
 var battleSideKeys = []string{"player", "role", "jumped", "dispersal", "withdraw", "withdraw_at_loss", "range", "break_off", "leader", "squadrons"}
 
 func (b *battleLoader) side(n *yaml.Node, players map[campaign.PlayerID]*yaml.Node) (BattleSide, bool) {
-	f, ok := b.mapping(n, "side", battleSideKeys...)
+	f, ok := b.Mapping(n, "side", battleSideKeys...)
 	if !ok {
 		return BattleSide{}, false
 	}
@@ -259,18 +260,18 @@ func (b *battleLoader) side(n *yaml.Node, players map[campaign.PlayerID]*yaml.No
 		}
 		players[sd.Player] = pn
 	}
-	sd.Role = b.word(f.get("role"), "role", battleRoles)
-	sd.Jumped, _ = b.boolean(f.get("jumped"), "jumped")
-	sd.Dispersal, _ = b.boolean(f.get("dispersal"), "dispersal")
+	sd.Role = b.word(f.Value("role"), "role", battleRoles)
+	sd.Jumped, _ = b.Bool(f.Value("jumped"), "jumped")
+	sd.Dispersal, _ = b.Bool(f.Value("dispersal"), "dispersal")
 	if sd.Jumped && sd.Dispersal {
-		b.addf(f.get("dispersal"), "a side that jumped in this turn cannot wait in dispersal; remove one of jumped and dispersal")
+		b.addf(f.Value("dispersal"), "a side that jumped in this turn cannot wait in dispersal; remove one of jumped and dispersal")
 	}
-	sd.Withdraw = b.word(f.get("withdraw"), "withdraw", battleWithdraws)
-	sd.WithdrawAtLoss = b.within(f.get("withdraw_at_loss"), "withdraw_at_loss", 0, 100)
-	sd.Range = b.word(f.get("range"), "range", battleRanges)
-	sd.Impulse = b.word(f.get("break_off"), "break_off", battleBreakOffs) == "impulse"
+	sd.Withdraw = b.word(f.Value("withdraw"), "withdraw", battleWithdraws)
+	sd.WithdrawAtLoss = b.within(f.Value("withdraw_at_loss"), "withdraw_at_loss", 0, 100)
+	sd.Range = b.word(f.Value("range"), "range", battleRanges)
+	sd.Impulse = b.word(f.Value("break_off"), "break_off", battleBreakOffs) == "impulse"
 	sd.Squadrons = b.squadrons(b.need(f, "squadrons", "[{id: 1st, ships: [cruiser, destroyer]}]"), sd.Player)
-	if ln := f.get("leader"); ln != nil {
+	if ln := f.Value("leader"); ln != nil {
 		sd.Leader = b.leader(ln, sd.Squadrons)
 	}
 	return sd, true
@@ -281,19 +282,19 @@ var battleLeaderKeys = []string{"name", "leadership", "boost", "weaken", "ship"}
 // leader reads a side's leader (001 §7.4f), whose ship must be one of the
 // side's.
 func (b *battleLoader) leader(n *yaml.Node, squadrons []BattleSquadron) *BattleLeader {
-	f, ok := b.mapping(n, "leader", battleLeaderKeys...)
+	f, ok := b.Mapping(n, "leader", battleLeaderKeys...)
 	if !ok {
 		return nil
 	}
 	l := &BattleLeader{}
 	l.Name, _ = b.text(b.need(f, "name", "Warlord Drask"), "leader name")
-	l.Leadership = b.within(f.get("leadership"), "leadership", 0, maxLeadership)
-	l.Boost = b.within(f.get("boost"), "boost", 0, maxLeadership)
-	l.Weaken = b.within(f.get("weaken"), "weaken", 0, maxLeadership)
+	l.Leadership = b.within(f.Value("leadership"), "leadership", 0, maxLeadership)
+	l.Boost = b.within(f.Value("boost"), "boost", 0, maxLeadership)
+	l.Weaken = b.within(f.Value("weaken"), "weaken", 0, maxLeadership)
 	if l.Boost+l.Weaken > l.Leadership {
 		b.addf(n, "boost %d and weaken %d add up to more than the leadership %d; split the leadership between them", l.Boost, l.Weaken, l.Leadership)
 	}
-	sn := f.get("ship")
+	sn := f.Value("ship")
 	if s, ok := b.text(sn, "leader ship"); ok {
 		l.Ship = s
 		if !sideHasShip(squadrons, s) {
@@ -315,7 +316,7 @@ func sideHasShip(squadrons []BattleSquadron, id string) bool {
 }
 
 func (b *battleLoader) squadrons(n *yaml.Node, player campaign.PlayerID) []BattleSquadron {
-	items, ok := b.sequence(n, "squadrons")
+	items, ok := b.List(n, "squadrons", "")
 	if !ok {
 		return nil
 	}
@@ -325,7 +326,7 @@ func (b *battleLoader) squadrons(n *yaml.Node, player campaign.PlayerID) []Battl
 	var out []BattleSquadron
 	ids := map[string]*yaml.Node{}
 	for _, item := range items {
-		f, ok := b.mapping(item, "squadron", "id", "ships")
+		f, ok := b.Mapping(item, "squadron", "id", "ships")
 		if !ok {
 			continue
 		}
@@ -336,9 +337,9 @@ func (b *battleLoader) squadrons(n *yaml.Node, player campaign.PlayerID) []Battl
 		}
 		ids[id] = idNode
 		sq := BattleSquadron{ID: id}
-		ships, _ := b.sequence(b.need(f, "ships", "[cruiser, destroyer]"), "ships")
-		if len(ships) == 0 && f.get("ships") != nil {
-			b.addf(f.get("ships"), "the squadron has no ships; list at least one class, e.g. ships: [cruiser, destroyer]")
+		ships, _ := b.List(b.need(f, "ships", "[cruiser, destroyer]"), "ships", "")
+		if len(ships) == 0 && f.Value("ships") != nil {
+			b.addf(f.Value("ships"), "the squadron has no ships; list at least one class, e.g. ships: [cruiser, destroyer]")
 		}
 		for i, sn := range ships {
 			// A ship with a problem is kept, so a reference to it (the
@@ -358,11 +359,11 @@ func (b *battleLoader) ship(n *yaml.Node, defaultID string) BattleShip {
 	s := BattleShip{ID: defaultID}
 	classNode, idNode, damage := n, (*yaml.Node)(nil), (*yaml.Node)(nil)
 	if n.Kind == yaml.MappingNode {
-		f, ok := b.mapping(n, "ship", battleShipKeys...)
+		f, ok := b.Mapping(n, "ship", battleShipKeys...)
 		if !ok {
 			return s
 		}
-		classNode, idNode, damage = b.need(f, "class", "cruiser"), f.get("id"), f.get("damage")
+		classNode, idNode, damage = b.need(f, "class", "cruiser"), f.Value("id"), f.Value("damage")
 	}
 	if idNode != nil {
 		s.ID, _ = b.text(idNode, "ship id")
@@ -378,7 +379,7 @@ func (b *battleLoader) ship(n *yaml.Node, defaultID string) BattleShip {
 	u := b.cat.Class(campaign.ClassName(name))
 	if u == nil {
 		if b.cat != nil {
-			b.addf(classNode, "class %s is not in the catalogue%s", quote(name), didYouMean(b.suggest(name, b.classNames)))
+			b.addf(classNode, "class %s is not in the catalogue%s", quote(name), b.didYouMean(name, b.classNames))
 		}
 		return s
 	}
@@ -392,7 +393,7 @@ func (b *battleLoader) ship(n *yaml.Node, defaultID string) BattleShip {
 // damage reads what a ship has lost already; it must leave the ship
 // something of each.
 func (b *battleLoader) damage(n *yaml.Node, s *BattleShip) {
-	f, ok := b.mapping(n, "damage", "structure", "attack", "sensor", "speed")
+	f, ok := b.Mapping(n, "damage", "structure", "attack", "sensor", "speed")
 	if !ok {
 		return
 	}
@@ -407,11 +408,11 @@ func (b *battleLoader) damage(n *yaml.Node, s *BattleShip) {
 		{"sensor", s.Stats.Sensor, &s.Sensor, 0},
 		{"speed", s.Stats.Speed, &s.Speed, 0},
 	} {
-		vn := f.get(v.key)
+		vn := f.Value(v.key)
 		if vn == nil {
 			continue
 		}
-		lost, ok := b.integer(vn, v.key)
+		lost, ok := b.Int(vn, v.key, "")
 		if ok && (lost < 0 || lost > v.has-v.keep) {
 			b.addf(vn, "%s damage %d is out of range: a %s has %d, so write 0 to %d", v.key, lost, s.Class, v.has, v.has-v.keep)
 			continue

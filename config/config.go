@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/orders"
 )
 
 // MaxConfigBytes is the largest config file the loader reads.
@@ -35,6 +37,8 @@ type Config struct {
 	Retention Retention
 	// Metrics says where to serve metrics and health; off by default.
 	Metrics Metrics
+	// Auth says whose word pbemd takes on who sent a mail.
+	Auth Auth
 }
 
 // IMAP says where and how the daemon reads its mail.
@@ -128,6 +132,21 @@ type Metrics struct {
 	Listen string
 }
 
+// Auth says what pbemd believes, beyond a mail's token, about whether the
+// domain in its From line sent it.
+type Auth struct {
+	// AuthServID is the authserv-id of the operator's own mail server,
+	// the name it writes first in Authentication-Results (RFC 8601):
+	// pbemd reads those fields and no others. Empty means none.
+	AuthServID string
+	// DKIMVerify makes pbemd check DKIM signatures itself when the
+	// server gave no verdict.
+	DKIMVerify bool
+	// DNS is the DNS server (host:port) asked for DKIM keys; empty means
+	// the system's resolver.
+	DNS string
+}
+
 // Default values of the config.
 const (
 	DefaultMailbox                = "INBOX"
@@ -177,13 +196,13 @@ func Parse(file string, data []byte) (*Config, error) {
 
 func parseConfig(file, dir string, data []byte) (*Config, error) {
 	c := newChecker(file)
-	c.hints["password"] = "never write a password in the config file: keep it in a file and write password_file: FILE, or in an environment variable and write password_env: NAME"
+	c.KeyHints = map[string]string{"password": "never write a password in the config file: keep it in a file and write password_file: FILE, or in an environment variable and write password_env: NAME"}
 	root := c.document(data, MaxConfigBytes, "file is empty; a config needs at least data, address, imap and smtp")
 	if root == nil {
-		return nil, c.probs.err()
+		return nil, c.Err()
 	}
 	cfg := c.config(root, dir)
-	if err := c.probs.err(); err != nil {
+	if err := c.Err(); err != nil {
 		return nil, err
 	}
 	return cfg, nil
@@ -191,7 +210,7 @@ func parseConfig(file, dir string, data []byte) (*Config, error) {
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg := &Config{}
-	f, ok := c.mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics")
+	f, ok := c.Mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics", "auth")
 	if !ok {
 		return cfg
 	}
@@ -201,10 +220,11 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg.Address, _ = c.email(c.need(f, "address", "moderator@example.org"), "address")
 	cfg.IMAP = c.imap(c.need(f, "imap", "{host: imap.example.org, user: moderator@example.org, password_file: imap.pass}"), dir)
 	cfg.SMTP = c.smtp(c.need(f, "smtp", "{host: smtp.example.org, user: moderator@example.org, password_file: smtp.pass}"), dir)
-	cfg.Log = c.log(f.get("log"))
-	cfg.Limits = c.limits(f.get("limits"))
-	cfg.Retention = c.retention(f.get("retention"))
-	cfg.Metrics = c.metrics(f.get("metrics"))
+	cfg.Log = c.log(f.Value("log"))
+	cfg.Limits = c.limits(f.Value("limits"))
+	cfg.Retention = c.retention(f.Value("retention"))
+	cfg.Metrics = c.metrics(f.Value("metrics"))
+	cfg.Auth = c.auth(f.Value("auth"))
 	return cfg
 }
 
@@ -218,27 +238,27 @@ func resolve(dir, path string) string {
 
 func (c *checker) imap(n *yaml.Node, dir string) IMAP {
 	im := IMAP{TLS: "implicit", Mailbox: DefaultMailbox, Processed: DefaultProcessed, Poll: DefaultPoll}
-	f, ok := c.mapping(n, "imap", "host", "port", "tls", "user", "password_file", "password_env", "mailbox", "processed", "poll")
+	f, ok := c.Mapping(n, "imap", "host", "port", "tls", "user", "password_file", "password_env", "mailbox", "processed", "poll")
 	if !ok {
 		return im
 	}
 	im.Host, _ = c.text(c.need(f, "host", "imap.example.org"), "host")
-	im.TLS = c.choice(f.get("tls"), "tls", tlsModes, im.TLS)
-	im.Port = c.port(f.get("port"), imapPorts[im.TLS])
+	im.TLS = c.choice(f.Value("tls"), "tls", tlsModes, im.TLS)
+	im.Port = c.port(f.Value("port"), imapPorts[im.TLS])
 	im.User, _ = c.text(c.need(f, "user", "moderator@example.org"), "user")
 	im.PasswordFile, im.PasswordEnv = c.passwordSource(f, dir, true)
-	if s, ok := c.text(f.get("mailbox"), "mailbox"); ok {
+	if s, ok := c.text(f.Value("mailbox"), "mailbox"); ok {
 		im.Mailbox = s
 	}
-	if s, ok := c.text(f.get("processed"), "processed"); ok {
+	if s, ok := c.text(f.Value("processed"), "processed"); ok {
 		im.Processed = s
 	}
 	if im.Processed == im.Mailbox {
-		c.addf(f.get("processed"), "processed is the same mailbox as mailbox (%s); processed mail must move elsewhere, e.g. processed: %s", im.Mailbox, DefaultProcessed)
+		c.addf(f.Value("processed"), "processed is the same mailbox as mailbox (%s); processed mail must move elsewhere, e.g. processed: %s", im.Mailbox, DefaultProcessed)
 	}
-	if d, ok := c.duration(f.get("poll"), "poll"); ok {
+	if d, ok := c.duration(f.Value("poll"), "poll"); ok {
 		if d < time.Second {
-			c.addf(f.get("poll"), "poll %v is too short; poll at most once a second, e.g. poll: 1m", d)
+			c.addf(f.Value("poll"), "poll %v is too short; poll at most once a second, e.g. poll: 1m", d)
 		}
 		im.Poll = d
 	}
@@ -247,34 +267,34 @@ func (c *checker) imap(n *yaml.Node, dir string) IMAP {
 
 func (c *checker) smtp(n *yaml.Node, dir string) SMTP {
 	sm := SMTP{TLS: "starttls"}
-	f, ok := c.mapping(n, "smtp", "host", "port", "tls", "user", "password_file", "password_env", "helo")
+	f, ok := c.Mapping(n, "smtp", "host", "port", "tls", "user", "password_file", "password_env", "helo")
 	if !ok {
 		return sm
 	}
 	sm.Host, _ = c.text(c.need(f, "host", "smtp.example.org"), "host")
-	sm.TLS = c.choice(f.get("tls"), "tls", tlsModes, sm.TLS)
-	sm.Port = c.port(f.get("port"), smtpPorts[sm.TLS])
-	sm.User, _ = c.text(f.get("user"), "user")
+	sm.TLS = c.choice(f.Value("tls"), "tls", tlsModes, sm.TLS)
+	sm.Port = c.port(f.Value("port"), smtpPorts[sm.TLS])
+	sm.User, _ = c.text(f.Value("user"), "user")
 	sm.PasswordFile, sm.PasswordEnv = c.passwordSource(f, dir, sm.User != "")
 	if sm.User == "" && (sm.PasswordFile != "" || sm.PasswordEnv != "") {
-		c.addf(f.node, "smtp has a password but no user; add e.g. user: moderator@example.org")
+		c.addf(f.Node, "smtp has a password but no user; add e.g. user: moderator@example.org")
 	}
-	sm.HELO, _ = c.text(f.get("helo"), "helo")
+	sm.HELO, _ = c.text(f.Value("helo"), "helo")
 	return sm
 }
 
 // passwordSource reads password_file and password_env, of which at most
 // one may be set, and one must be if required.
-func (c *checker) passwordSource(f fields, dir string, required bool) (file, env string) {
-	file, _ = c.text(f.get("password_file"), "password_file")
-	env, _ = c.text(f.get("password_env"), "password_env")
+func (c *checker) passwordSource(f orders.Fields, dir string, required bool) (file, env string) {
+	file, _ = c.text(f.Value("password_file"), "password_file")
+	env, _ = c.text(f.Value("password_env"), "password_env")
 	switch {
 	case file != "" && env != "":
-		c.addf(f.get("password_env"), "%s has both password_file and password_env; keep one", f.what)
-	case file == "" && env == "" && required && f.get("password_file") == nil && f.get("password_env") == nil &&
-		!hasKey(f.node, "password"):
-		c.addf(f.node, "%s has no password source; add password_file: /etc/pbemd/%s.pass or password_env: PBEMD_%s_PASSWORD",
-			f.what, f.what, strings.ToUpper(f.what))
+		c.addf(f.Value("password_env"), "%s has both password_file and password_env; keep one", f.Where)
+	case file == "" && env == "" && required && f.Value("password_file") == nil && f.Value("password_env") == nil &&
+		!hasKey(f.Node, "password"):
+		c.addf(f.Node, "%s has no password source; add password_file: /etc/pbemd/%s.pass or password_env: PBEMD_%s_PASSWORD",
+			f.Where, f.Where, strings.ToUpper(f.Where))
 	}
 	if file != "" {
 		file = resolve(dir, file)
@@ -294,7 +314,7 @@ func hasKey(n *yaml.Node, key string) bool {
 
 // port reads a TCP port, or returns def if n is absent.
 func (c *checker) port(n *yaml.Node, def int) int {
-	p, ok := c.integer(n, "port")
+	p, ok := c.Int(n, "port", "")
 	if !ok {
 		return def
 	}
@@ -311,7 +331,7 @@ func (c *checker) choice(n *yaml.Node, what string, choices []string, def string
 		return def
 	}
 	if !slices.Contains(choices, s) {
-		c.addf(n, "%s %s is not allowed: write %s%s", what, quote(s), oneOf(choices), didYouMean(c.suggest(s, choices)))
+		c.addf(n, "%s %s is not allowed: write %s%s", what, quote(s), oneOf(choices), c.didYouMean(s, choices))
 		return def
 	}
 	return s
@@ -319,12 +339,12 @@ func (c *checker) choice(n *yaml.Node, what string, choices []string, def string
 
 func (c *checker) log(n *yaml.Node) Log {
 	lg := Log{Format: "text", Level: "info"}
-	f, ok := c.mapping(n, "log", "format", "level")
+	f, ok := c.Mapping(n, "log", "format", "level")
 	if !ok {
 		return lg
 	}
-	lg.Format = c.choice(f.get("format"), "format", logFormats, lg.Format)
-	lg.Level = c.choice(f.get("level"), "level", logLevels, lg.Level)
+	lg.Format = c.choice(f.Value("format"), "format", logFormats, lg.Format)
+	lg.Level = c.choice(f.Value("level"), "level", logLevels, lg.Level)
 	return lg
 }
 
@@ -332,7 +352,7 @@ func (c *checker) limits(n *yaml.Node) Limits {
 	lim := Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxAttachmentBytes: DefaultMaxAttachmentBytes,
 		SenderMailsPerHour: DefaultSenderMailsPerHour, UnauthenticatedMailsPerHour: DefaultUnauthenticatedPerHour,
 		IgnoredMailsPerHour: DefaultIgnoredPerHour}
-	f, ok := c.mapping(n, "limits", "max_message_bytes", "max_attachment_bytes", "sender_mails_per_hour",
+	f, ok := c.Mapping(n, "limits", "max_message_bytes", "max_attachment_bytes", "sender_mails_per_hour",
 		"unauthenticated_mails_per_hour", "ignored_mails_per_hour")
 	if !ok {
 		return lim
@@ -343,32 +363,32 @@ func (c *checker) limits(n *yaml.Node) Limits {
 	}{{"max_message_bytes", &lim.MaxMessageBytes}, {"max_attachment_bytes", &lim.MaxAttachmentBytes},
 		{"sender_mails_per_hour", &lim.SenderMailsPerHour}, {"unauthenticated_mails_per_hour", &lim.UnauthenticatedMailsPerHour},
 		{"ignored_mails_per_hour", &lim.IgnoredMailsPerHour}} {
-		v, ok := c.integer(f.get(l.key), l.key)
+		v, ok := c.Int(f.Value(l.key), l.key, "")
 		switch {
 		case !ok:
 		case v <= 0:
-			c.addf(f.get(l.key), "%s %d must be more than 0, e.g. %d", l.key, v, *l.v)
+			c.addf(f.Value(l.key), "%s %d must be more than 0, e.g. %d", l.key, v, *l.v)
 		default:
 			*l.v = int64(v)
 		}
 	}
 	if lim.MaxAttachmentBytes > lim.MaxMessageBytes {
-		c.addf(f.node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
+		c.addf(f.Node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
 	}
 	return lim
 }
 
 func (c *checker) retention(n *yaml.Node) Retention {
 	r := Retention{Mail: DefaultMailRetention}
-	f, ok := c.mapping(n, "retention", "mail")
+	f, ok := c.Mapping(n, "retention", "mail")
 	if !ok {
 		return r
 	}
-	d, ok := c.days(f.get("mail"), "mail")
+	d, ok := c.days(f.Value("mail"), "mail")
 	switch {
 	case !ok:
 	case d < MinMailRetention:
-		c.addf(f.get("mail"), "mail %s is too short; keep mail at least a day (1d), so a disputed answer can still be looked into, e.g. mail: 90d", f.get("mail").Value)
+		c.addf(f.Value("mail"), "mail %s is too short; keep mail at least a day (1d), so a disputed answer can still be looked into, e.g. mail: 90d", f.Value("mail").Value)
 	default:
 		r.Mail = d
 	}
@@ -377,21 +397,47 @@ func (c *checker) retention(n *yaml.Node) Retention {
 
 func (c *checker) metrics(n *yaml.Node) Metrics {
 	var mt Metrics
-	f, ok := c.mapping(n, "metrics", "listen")
+	f, ok := c.Mapping(n, "metrics", "listen")
 	if !ok {
 		return mt
 	}
-	addr, ok := c.text(f.get("listen"), "listen")
+	addr, ok := c.text(f.Value("listen"), "listen")
 	if !ok {
 		return mt
 	}
 	_, port, err := net.SplitHostPort(addr)
 	if p, perr := strconv.Atoi(port); err != nil || perr != nil || p < 0 || p > 65535 {
-		c.addf(f.get("listen"), "listen %s is not a host and port; write e.g. listen: 127.0.0.1:9464", quote(addr))
+		c.addf(f.Value("listen"), "listen %s is not a host and port; write e.g. listen: 127.0.0.1:9464", quote(addr))
 		return mt
 	}
 	mt.Listen = addr
 	return mt
+}
+
+func (c *checker) auth(n *yaml.Node) Auth {
+	var a Auth
+	f, ok := c.Mapping(n, "auth", "authserv_id", "dkim_verify", "dns")
+	if !ok {
+		return a
+	}
+	if id, ok := c.text(f.Value("authserv_id"), "authserv_id"); ok {
+		if strings.ContainsAny(id, " \t;") {
+			c.addf(f.Value("authserv_id"), "authserv_id %s is not a host name; write the name your mail server puts first in its Authentication-Results fields, e.g. authserv_id: mx.example.org", quote(id))
+		}
+		a.AuthServID = id
+	}
+	a.DKIMVerify, _ = c.Bool(f.Value("dkim_verify"), "dkim_verify")
+	if dns, ok := c.text(f.Value("dns"), "dns"); ok {
+		host, port, err := net.SplitHostPort(dns)
+		if p, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || p < 1 || p > 65535 {
+			c.addf(f.Value("dns"), "dns %s is not host:port; write e.g. dns: 127.0.0.1:53, or leave it out for the system's resolver", quote(dns))
+		}
+		if !a.DKIMVerify {
+			c.addf(f.Value("dns"), "dns is only asked for DKIM keys; add dkim_verify: true, or leave dns out")
+		}
+		a.DNS = dns
+	}
+	return a
 }
 
 // Password returns the IMAP password, read from PasswordFile or the

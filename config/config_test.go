@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbemd/pbemd/orders"
 )
 
 func TestParse_example(t *testing.T) {
@@ -25,6 +27,7 @@ func TestParse_example(t *testing.T) {
 		Log:       Log{Format: "text", Level: "info"},
 		Limits:    Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200},
 		Retention: Retention{Mail: 90 * 24 * time.Hour},
+		Auth:      Auth{AuthServID: "mx.example.org"},
 	}
 	if *cfg != want {
 		t.Errorf("Parse(Example()) =\n%+v\nwant\n%+v", *cfg, want)
@@ -51,6 +54,12 @@ func TestParse_defaults(t *testing.T) {
 				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200} &&
 				c.Retention == Retention{Mail: 90 * 24 * time.Hour} &&
 				c.Metrics.Listen == ""
+		}},
+		{"no auth: no server trusted, no DKIM check", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
+			return c.Auth == Auth{}
+		}},
+		{"auth with pbemd's own DKIM check", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nauth: {dkim_verify: true, dns: \"[::1]:5353\"}\n", func(c *Config) bool {
+			return c.Auth == Auth{DKIMVerify: true, DNS: "[::1]:5353"}
 		}},
 		{"retention in days", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nretention: {mail: 30d}\n", func(c *Config) bool {
 			return c.Retention == Retention{Mail: 30 * 24 * time.Hour}
@@ -119,7 +128,7 @@ func TestLoad_relativePaths(t *testing.T) {
 
 func TestLoad_ioError(t *testing.T) {
 	_, err := Load(filepath.Join(t.TempDir(), "missing.yaml"))
-	var probs Problems
+	var probs orders.Problems
 	if !errors.Is(err, fs.ErrNotExist) || errors.As(err, &probs) {
 		t.Errorf("Load(missing) = %v, want a wrapped fs.ErrNotExist, not Problems", err)
 	}

@@ -4,14 +4,17 @@
 // ParseBattle), and generates large scenarios for benchmarks
 // (GenerateScenario).
 //
-// Every file is parsed strictly. A problem in a file — a syntax error, an
-// unknown or duplicate key, a value of the wrong type, a reference to a
-// system that is not on the map — is a Problem with the file, line and
-// column, and a loader reports every problem it finds, in file order, as
-// Problems. Problems say what is wrong and what to write instead.
+// Every file is parsed strictly, with the strict-YAML kit of package
+// orders that players' orders are read with too. A problem in a file — a
+// syntax error, an unknown or duplicate key, a value of the wrong type, a
+// reference to a system that is not on the map — is an orders.Problem with
+// the file, line and column, and a loader reports every problem it finds,
+// in file order, as orders.Problems. Problems say what is wrong and what to
+// write instead.
 //
-// The files are untrusted: they are capped in size, and YAML anchors and
-// aliases are refused, so an alias bomb cannot blow up memory. The package
+// The files are untrusted: they are capped in size, values and depth, and
+// YAML anchors and aliases are refused, so an alias bomb cannot blow up
+// memory. The package
 // never reads passwords from a config file; IMAP.Password and SMTP.Password
 // read them from a file or an environment variable.
 //
@@ -26,5 +29,5 @@
 // map is connected) and developments against the planet they stand on
 // (EaW 12.0, 13.0).
 //
-// This package may import only campaign from pbemd.
+// This package may import only campaign and orders from pbemd.
 package config

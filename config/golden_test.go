@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // wantProblems returns err as Problems, failing the test if it is not.
-func wantProblems(t *testing.T, err error) Problems {
+func wantProblems(t *testing.T, err error) orders.Problems {
 	t.Helper()
-	var probs Problems
+	var probs orders.Problems
 	if !errors.As(err, &probs) {
 		t.Fatalf("error = %v (%T), want Problems", err, err)
 	}

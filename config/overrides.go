@@ -61,7 +61,7 @@ func (l *loader) readRules(preset, overrides *yaml.Node) {
 	rules, ok := campaign.Preset(name)
 	if !ok {
 		l.addf(preset, "rules %s is not a preset pbemd knows: write %s%s",
-			quote(name), oneOf(presetNames), didYouMean(l.suggest(name, presetNames)))
+			quote(name), oneOf(presetNames), l.didYouMean(name, presetNames))
 	}
 	l.override(overrides, reflect.ValueOf(&rules).Elem(), "overrides")
 	l.st.Rules = rules
@@ -84,7 +84,7 @@ func (l *loader) override(n *yaml.Node, v reflect.Value, path string) {
 		}
 		return
 	case v.Kind() == reflect.Slice && v.Type().Elem() == durationType:
-		items, ok := l.sequence(n, path)
+		items, ok := l.List(n, path, "")
 		if !ok {
 			return
 		}
@@ -101,7 +101,7 @@ func (l *loader) override(n *yaml.Node, v reflect.Value, path string) {
 	case reflect.Struct:
 		l.overrideStruct(n, v, path)
 	case reflect.Array:
-		items, ok := l.sequence(n, path)
+		items, ok := l.List(n, path, "")
 		if !ok {
 			return
 		}
@@ -115,7 +115,7 @@ func (l *loader) override(n *yaml.Node, v reflect.Value, path string) {
 	case reflect.Int:
 		l.overrideInt(n, v, path, overrideMax[path])
 	case reflect.Bool:
-		if b, ok := l.boolean(n, path); ok {
+		if b, ok := l.Bool(n, path); ok {
 			v.SetBool(b)
 		}
 	case reflect.String:
@@ -124,7 +124,7 @@ func (l *loader) override(n *yaml.Node, v reflect.Value, path string) {
 			return
 		}
 		if choices, has := overrideChoices[path]; has && !slices.Contains(choices, s) {
-			l.addf(n, "%s %s is not allowed: write %s%s", path, quote(s), oneOf(choices), didYouMean(l.suggest(s, choices)))
+			l.addf(n, "%s %s is not allowed: write %s%s", path, quote(s), oneOf(choices), l.didYouMean(s, choices))
 			return
 		}
 		v.SetString(s)
@@ -145,17 +145,17 @@ func (l *loader) overrideStruct(n *yaml.Node, v reflect.Value, path string) {
 		known = append(known, name)
 		index[name] = i
 	}
-	f, ok := l.mapping(n, path, known...)
+	f, ok := l.Mapping(n, path, known...)
 	if !ok {
 		return
 	}
 	for _, name := range known {
-		l.override(f.get(name), v.Field(index[name]), path+"."+name)
+		l.override(f.Value(name), v.Field(index[name]), path+"."+name)
 	}
 }
 
 func (l *loader) overrideInt(n *yaml.Node, v reflect.Value, path string, limit int) {
-	i, ok := l.integer(n, path)
+	i, ok := l.Int(n, path, "")
 	switch {
 	case !ok:
 	case i < 0:

@@ -7,6 +7,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
 
 	"github.com/pbemd/pbemd/campaign"
 	"go.yaml.in/yaml/v3"
@@ -89,11 +90,11 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	root := c.document(data, MaxScenarioBytes,
 		"file is empty; a scenario needs at least campaign, title, seed, schedule, gm, players, map and units")
 	if root == nil {
-		return nil, c.probs.err()
+		return nil, c.Err()
 	}
 	l := newLoader(c)
 	l.scenario(root)
-	if err := c.probs.err(); err != nil {
+	if err := c.Err(); err != nil {
 		return nil, err
 	}
 	l.finish()
@@ -120,6 +121,10 @@ type loader struct {
 	classNames []string
 	// refitNodes are the refits read, checked once every class is known.
 	refitNodes []*yaml.Node
+	// nearby is what is left of the work nearest may do, in systems
+	// compared, so a map of thousands of laneless systems cannot make the
+	// check quadratic.
+	nearby int
 	// devs holds each development by system and kind, with the node that
 	// made it (nil for a home mine) and its owner.
 	devs map[devKey]devEntry
@@ -150,7 +155,8 @@ func newLoader(c *checker) *loader {
 			Start:   campaign.Date{Year: DefaultStartYear, Season: campaign.Spring},
 			EndYear: DefaultEndYear,
 		},
-		devs: make(map[devKey]devEntry),
+		devs:   make(map[devKey]devEntry),
+		nearby: 1 << 20,
 	}
 }
 
@@ -163,7 +169,7 @@ var scenarioKeys = []string{
 // order (the map and units before the players and fleets that name them);
 // problems are sorted into file order at the end.
 func (l *loader) scenario(root *yaml.Node) {
-	f, ok := l.mapping(root, "scenario", scenarioKeys...)
+	f, ok := l.Mapping(root, "scenario", scenarioKeys...)
 	if !ok {
 		return
 	}
@@ -171,40 +177,51 @@ func (l *loader) scenario(root *yaml.Node) {
 		l.st.Campaign = campaign.ID(id)
 	}
 	l.st.Title, _ = l.text(l.need(f, "title", "Frontier Wars"), "title")
-	l.readRules(f.get("rules"), f.get("overrides"))
+	l.readRules(f.Value("rules"), f.Value("overrides"))
 	l.readSeed(l.need(f, "seed", "7741"))
-	l.readDates(f.get("start"), f.get("end"))
+	l.readDates(f.Value("start"), f.Value("end"))
 	l.readSchedule(l.need(f, "schedule", `{every: 72h, at: "20:00", timezone: UTC}`))
 	l.readGM(l.need(f, "gm", "{name: Dana Ortiz, email: gm@example.org}"))
 	l.moderation = campaign.DefaultModeration()
-	l.override(f.get("moderation"), reflect.ValueOf(&l.moderation).Elem(), "moderation")
+	l.override(f.Value("moderation"), reflect.ValueOf(&l.moderation).Elem(), "moderation")
 	l.readMap(l.need(f, "map", "{systems: [...], lanes: [...]}"))
 	l.readUnits(l.need(f, "units", "[{class: cruiser, cbpv: 120, ebpv: 115, size: 3, docking: 8}]"))
 	l.readPlayers(l.need(f, "players", "[{id: vorn, name: Drask, email: vorn@example.org, home: drakkar}]"))
-	l.readFleets(f.get("fleets"))
-	l.readDevelopments(f.get("developments"))
+	l.readFleets(f.Value("fleets"))
+	l.readDevelopments(f.Value("developments"))
 }
 
 func (l *loader) readSeed(n *yaml.Node) {
-	if !l.scalar(n, "seed", "a whole number") {
+	const want = "a whole number from 0 to 18446744073709551615"
+	s, ok := l.Scalar(n, "seed", want, "")
+	if !ok {
 		return
 	}
-	if n.ShortTag() != "!!int" || n.Decode(&l.st.Seed) != nil {
-		l.addf(n, "seed: want a whole number from 0 to 18446744073709551615, found %s", describe(n))
+	switch n.ShortTag() {
+	case "!!int":
+		if n.Decode(&l.st.Seed) == nil {
+			return
+		}
+	case "!!str": // quoted, as Collector.Int accepts it
+		if seed, err := strconv.ParseUint(s, 10, 64); err == nil {
+			l.st.Seed = seed
+			return
+		}
 	}
+	l.Wrong(n, "seed", want, "")
 }
 
 // readDates reads the start date (default Y165 spring, EaW 2d) and the end
 // year (default Y205, EaW 4e).
 func (l *loader) readDates(start, end *yaml.Node) {
-	if f, ok := l.mapping(start, "start", "year", "season"); ok {
-		if y, ok := l.year(f.get("year"), "start year"); ok {
+	if f, ok := l.Mapping(start, "start", "year", "season"); ok {
+		if y, ok := l.year(f.Value("year"), "start year"); ok {
 			l.st.Start.Year = y
 		}
-		if s, ok := l.text(f.get("season"), "season"); ok {
+		if s, ok := l.text(f.Value("season"), "season"); ok {
 			season, err := campaign.ParseSeason(s)
 			if err != nil {
-				l.addf(f.get("season"), "season %s is not a season; write spring, summer, fall or winter", quote(s))
+				l.addf(f.Value("season"), "season %s is not a season; write spring, summer, fall or winter", quote(s))
 			}
 			l.st.Start.Season = season
 		}
@@ -213,7 +230,7 @@ func (l *loader) readDates(start, end *yaml.Node) {
 		l.addf(start, "the campaign starts after Y%d, its default end; add e.g. end: {year: %d}", DefaultEndYear, l.st.Start.Year+10)
 		return
 	}
-	f, ok := l.mapping(end, "end", "year")
+	f, ok := l.Mapping(end, "end", "year")
 	if !ok {
 		return
 	}
@@ -229,7 +246,7 @@ func (l *loader) readDates(start, end *yaml.Node) {
 }
 
 func (l *loader) year(n *yaml.Node, what string) (int, bool) {
-	y, ok := l.integer(n, what)
+	y, ok := l.Int(n, what, "")
 	if ok && y < 1 {
 		l.addf(n, "%s %d: want a year from 1 on, e.g. %d", what, y, DefaultStartYear)
 		return 0, false
@@ -240,23 +257,23 @@ func (l *loader) year(n *yaml.Node, what string) (int, bool) {
 // readSchedule reads the deadline schedule. Each part is checked where it
 // is written; campaign.Schedule.Check then checks the whole.
 func (l *loader) readSchedule(n *yaml.Node) {
-	f, ok := l.mapping(n, "schedule", "every", "at", "weekly", "timezone")
+	f, ok := l.Mapping(n, "schedule", "every", "at", "weekly", "timezone")
 	if !ok {
 		return
 	}
-	before := len(l.probs)
+	before := l.Len()
 	s := &l.schedule
-	s.Every, _ = l.duration(f.get("every"), "every")
+	s.Every, _ = l.duration(f.Value("every"), "every")
 	if s.Every < 0 {
-		l.addf(f.get("every"), "every %v is negative; write a turn length such as 72h", s.Every)
+		l.addf(f.Value("every"), "every %v is negative; write a turn length such as 72h", s.Every)
 	}
-	if at, ok := l.text(f.get("at"), "at"); ok {
+	if at, ok := l.text(f.Value("at"), "at"); ok {
 		if err := (campaign.Schedule{Every: 1, At: at}).Check(); err != nil {
-			l.addf(f.get("at"), "at: %v", err)
+			l.addf(f.Value("at"), "at: %v", err)
 		}
 		s.At = at
 	}
-	if items, ok := l.sequence(f.get("weekly"), "weekly"); ok {
+	if items, ok := l.List(f.Value("weekly"), "weekly", ""); ok {
 		for _, item := range items {
 			w, ok := l.text(item, "weekly time")
 			if !ok {
@@ -269,10 +286,10 @@ func (l *loader) readSchedule(n *yaml.Node) {
 		}
 	}
 	if s.At != "" && len(s.Weekly) > 0 {
-		l.addf(f.get("at"), "at goes with every; weekly times carry their own time of day, so remove at")
+		l.addf(f.Value("at"), "at goes with every; weekly times carry their own time of day, so remove at")
 	}
-	s.TimeZone, _ = l.zone(f.get("timezone"), "timezone")
-	if len(l.probs) == before {
+	s.TimeZone, _ = l.zone(f.Value("timezone"), "timezone")
+	if l.Len() == before {
 		if err := s.Check(); err != nil {
 			l.addf(n, "%v", err)
 		}
@@ -280,11 +297,11 @@ func (l *loader) readSchedule(n *yaml.Node) {
 }
 
 func (l *loader) readGM(n *yaml.Node) {
-	f, ok := l.mapping(n, "gm", "name", "email")
+	f, ok := l.Mapping(n, "gm", "name", "email")
 	if !ok {
 		return
 	}
-	l.gm.Name, _ = l.text(f.get("name"), "gm name")
+	l.gm.Name, _ = l.text(f.Value("name"), "gm name")
 	l.gm.Email, _ = l.email(l.need(f, "email", "gm@example.org"), "gm email")
 }
 

@@ -14,7 +14,7 @@ var unitKeys = []string{"class", "cbpv", "ebpv", "size", "docking", "scout", "co
 // readUnits reads the unit catalogue (DESIGN "The rules": every campaign
 // brings its own).
 func (l *loader) readUnits(n *yaml.Node) {
-	items, ok := l.sequence(n, "units")
+	items, ok := l.List(n, "units", "")
 	if !ok {
 		return
 	}
@@ -29,7 +29,7 @@ func (l *loader) readUnits(n *yaml.Node) {
 }
 
 func (l *loader) readUnit(n *yaml.Node) {
-	f, ok := l.mapping(n, "unit", unitKeys...)
+	f, ok := l.Mapping(n, "unit", unitKeys...)
 	if !ok {
 		return
 	}
@@ -38,30 +38,30 @@ func (l *loader) readUnit(n *yaml.Node) {
 	u.EBPV = l.positive(l.need(f, "ebpv", "115"), "ebpv", "the economic BPV, what building it costs, e.g. 115")
 	u.Docking = l.positive(l.need(f, "docking", "8"), "docking", "the docking points building it takes at an FRD, e.g. 8")
 	if docks := l.st.Rules.Build.Docking; docks > 0 && u.Docking > docks {
-		l.addf(f.get("docking"), "docking %d is more than an FRD builds in one turn (%d, EaW 6.0), so the unit could never be built", u.Docking, docks)
+		l.addf(f.Value("docking"), "docking %d is more than an FRD builds in one turn (%d, EaW 6.0), so the unit could never be built", u.Docking, docks)
 	}
-	if size, ok := l.integer(l.need(f, "size", "3"), "size"); ok {
+	if size, ok := l.Int(l.need(f, "size", "3"), "size", ""); ok {
 		if size < 1 || size > 6 {
-			l.addf(f.get("size"), "size %d is not a size class; write 1 to 6 (2 the biggest hull, 4 the smallest warship, EaW 17f)", size)
+			l.addf(f.Value("size"), "size %d is not a size class; write 1 to 6 (2 the biggest hull, 4 the smallest warship, EaW 17f)", size)
 		}
 		u.Size = size
 	}
-	u.Scout, _ = l.boolean(f.get("scout"), "scout")
-	u.Commando, _ = l.boolean(f.get("commando"), "commando")
-	if n := f.get("vision"); n != nil {
+	u.Scout, _ = l.Bool(f.Value("scout"), "scout")
+	u.Commando, _ = l.Bool(f.Value("commando"), "commando")
+	if n := f.Value("vision"); n != nil {
 		u.Vision = l.positive(n, "vision", "how many lanes away the unit sees, e.g. 2")
 	}
-	u.Roles = l.roles(f.get("roles"))
-	if n := f.get("refits"); n != nil {
+	u.Roles = l.roles(f.Value("roles"))
+	if n := f.Value("refits"); n != nil {
 		u.Refits = l.refits(n)
 	}
-	if n := f.get("damcon"); n != nil {
-		u.Damcon, _ = l.integer(n, "damcon")
+	if n := f.Value("damcon"); n != nil {
+		u.Damcon, _ = l.Int(n, "damcon", "")
 		if u.Damcon < 0 {
 			l.addf(n, "damcon %d is below 0; write the damage-control rating, e.g. 2 (EaW 22b)", u.Damcon)
 		}
 	}
-	if n := f.get("combat"); n != nil {
+	if n := f.Value("combat"); n != nil {
 		u.Combat = l.readCombat(n, u)
 	}
 	classNode := l.need(f, "class", "cruiser")
@@ -84,7 +84,7 @@ func (l *loader) roles(n *yaml.Node) []campaign.Role {
 	if n == nil {
 		return nil
 	}
-	items, ok := l.sequence(n, "roles")
+	items, ok := l.List(n, "roles", "")
 	if !ok {
 		return nil
 	}
@@ -101,7 +101,7 @@ func (l *loader) roles(n *yaml.Node) []campaign.Role {
 		r := campaign.Role(s)
 		switch {
 		case !slices.Contains(campaign.Roles(), r):
-			l.addf(item, "unknown role %s%s (roles: %s)", quote(s), didYouMean(l.suggest(s, known)), strings.Join(known, ", "))
+			l.addf(item, "unknown role %s%s (roles: %s)", quote(s), l.didYouMean(s, known), strings.Join(known, ", "))
 		case slices.Contains(out, r):
 			l.addf(item, "role %s is given twice", s)
 		default:
@@ -114,7 +114,7 @@ func (l *loader) roles(n *yaml.Node) []campaign.Role {
 // refits reads the classes a unit may be refitted to; they are checked
 // against the catalogue once it is read (checkRefits).
 func (l *loader) refits(n *yaml.Node) []campaign.ClassName {
-	items, ok := l.sequence(n, "refits")
+	items, ok := l.List(n, "refits", "")
 	if !ok {
 		return nil
 	}
@@ -132,7 +132,7 @@ func (l *loader) refits(n *yaml.Node) []campaign.ClassName {
 func (l *loader) checkRefits() {
 	for _, n := range l.refitNodes {
 		if l.classes[campaign.ClassName(n.Value)] == nil {
-			l.addf(n, "refit to class %s, which is not in units%s", quote(n.Value), didYouMean(l.suggest(n.Value, l.classNames)))
+			l.addf(n, "refit to class %s, which is not in units%s", quote(n.Value), l.didYouMean(n.Value, l.classNames))
 		}
 	}
 }
@@ -143,17 +143,17 @@ var combatKeys = []string{"hull", "def", "sensor", "armor", "structure", "attack
 // (docs/battles.md). A key left out takes the default for the unit's size
 // and CBPV (campaign.DefaultCombat).
 func (l *loader) readCombat(n *yaml.Node, u campaign.UnitClass) *campaign.CombatStats {
-	f, ok := l.mapping(n, "combat", combatKeys...)
+	f, ok := l.Mapping(n, "combat", combatKeys...)
 	if !ok {
 		return nil
 	}
-	before := len(l.probs)
+	before := l.Len()
 	c := campaign.DefaultCombat(u.Size, u.CBPV, u.Scout)
-	if hn := f.get("hull"); hn != nil {
+	if hn := f.Value("hull"); hn != nil {
 		if h, ok := l.text(hn, "hull"); ok {
 			c.Hull = campaign.Hull(h)
 			if !slices.Contains(campaign.Hulls(), c.Hull) {
-				l.addf(hn, "hull %s is not a hull: write capital, heavy or medium%s", quote(h), didYouMean(l.suggest(h, []string{"capital", "heavy", "medium"})))
+				l.addf(hn, "hull %s is not a hull: write capital, heavy or medium%s", quote(h), l.didYouMean(h, []string{"capital", "heavy", "medium"}))
 			}
 		}
 	}
@@ -171,13 +171,13 @@ func (l *loader) readCombat(n *yaml.Node, u campaign.UnitClass) *campaign.Combat
 		{"speed", 0, &c.Speed, "the speed, e.g. 3"},
 		{"command", 0, &c.Command, "how many other ships it can command, e.g. 3"},
 	} {
-		l.combatValue(f.get(v.key), v.key, v.min, v.dst, v.want)
+		l.combatValue(f.Value(v.key), v.key, v.min, v.dst, v.want)
 	}
-	l.dice(f.get("fc"), c.FC[:])
-	if dn := f.get("damage"); dn != nil {
+	l.dice(f.Value("fc"), c.FC[:])
+	if dn := f.Value("damage"); dn != nil {
 		c.Damage, _ = l.die(dn, "damage")
 	}
-	if err := c.Check(); err != nil && len(l.probs) == before {
+	if err := c.Check(); err != nil && l.Len() == before {
 		l.addf(n, "combat: %v", err)
 	}
 	return &c
@@ -189,7 +189,7 @@ func (l *loader) combatValue(n *yaml.Node, key string, lo int, dst *int, want st
 	if n == nil {
 		return
 	}
-	v, ok := l.integer(n, key)
+	v, ok := l.Int(n, key, "")
 	if !ok {
 		return
 	}
@@ -203,7 +203,7 @@ func (l *loader) combatValue(n *yaml.Node, key string, lo int, dst *int, want st
 // dice reads the fire-control dice: a list of two dice, against capital
 // and heavy hulls and against medium ones (B5 "Fire control").
 func (l *loader) dice(n *yaml.Node, dst []int) {
-	items, ok := l.sequence(n, "fc")
+	items, ok := l.List(n, "fc", "")
 	if !ok {
 		return
 	}
@@ -220,12 +220,12 @@ func (l *loader) dice(n *yaml.Node, dst []int) {
 
 // die reads the sides of a die: 10, or d10.
 func (l *loader) die(n *yaml.Node, what string) (int, bool) {
-	if !l.scalar(n, what, "a die such as 10 or d10") {
+	if _, ok := l.Scalar(n, what, "a die such as 10 or d10", ""); !ok {
 		return 0, false
 	}
 	v, err := strconv.Atoi(strings.TrimPrefix(n.Value, "d"))
 	if err != nil || n.ShortTag() != "!!int" && !strings.HasPrefix(n.Value, "d") {
-		l.wrong(n, what, "a die such as 10 or d10")
+		l.Wrong(n, what, "a die such as 10 or d10", "")
 		return 0, false
 	}
 	if v < 2 || v > campaign.MaxCombatDie {
@@ -237,7 +237,7 @@ func (l *loader) die(n *yaml.Node, what string) (int, bool) {
 
 // positive reads a whole number greater than 0.
 func (l *loader) positive(n *yaml.Node, what, want string) int {
-	v, ok := l.integer(n, what)
+	v, ok := l.Int(n, what, "")
 	if ok && v <= 0 {
 		l.addf(n, "%s %d must be more than 0; write %s", what, v, want)
 	}
@@ -249,7 +249,7 @@ var playerKeys = []string{"id", "name", "email", "race", "home", "treasury", "ti
 // readPlayers reads the players. Each player's home gets the player's FRD
 // and a developed mine (EaW 2a).
 func (l *loader) readPlayers(n *yaml.Node) {
-	items, ok := l.sequence(n, "players")
+	items, ok := l.List(n, "players", "")
 	if !ok {
 		return
 	}
@@ -273,17 +273,17 @@ type playerSet struct {
 }
 
 func (l *loader) readPlayer(n *yaml.Node, seen *playerSet) {
-	f, ok := l.mapping(n, "player", playerKeys...)
+	f, ok := l.Mapping(n, "player", playerKeys...)
 	if !ok {
 		return
 	}
 	p := campaign.Player{}
 	p.Name, _ = l.text(l.need(f, "name", "Drask"), "name")
-	p.Race, _ = l.text(f.get("race"), "race")
-	p.TimeZone, _ = l.zone(f.get("timezone"), "timezone")
-	if t, ok := l.integer(f.get("treasury"), "treasury"); ok {
+	p.Race, _ = l.text(f.Value("race"), "race")
+	p.TimeZone, _ = l.zone(f.Value("timezone"), "timezone")
+	if t, ok := l.Int(f.Value("treasury"), "treasury", ""); ok {
 		if t < 0 {
-			l.addf(f.get("treasury"), "treasury %d is negative; write the BPV the player starts with, e.g. 600", t)
+			l.addf(f.Value("treasury"), "treasury %d is negative; write the BPV the player starts with, e.g. 600", t)
 		}
 		p.Treasury = t
 	}
@@ -353,7 +353,7 @@ func (l *loader) playerRef(n *yaml.Node, what string) (campaign.PlayerID, bool) 
 		return "", false
 	}
 	if l.players != nil && l.players[campaign.PlayerID(s)] == nil {
-		l.addf(n, "%s names player %s, who is not in players%s", what, quote(s), didYouMean(l.suggest(s, l.playerIDs)))
+		l.addf(n, "%s names player %s, who is not in players%s", what, quote(s), l.didYouMean(s, l.playerIDs))
 		return "", false
 	}
 	return campaign.PlayerID(s), true
@@ -364,10 +364,10 @@ var fleetKeys = []string{"id", "player", "at", "units"}
 // readFleets reads the starting fleets. Fleet IDs are unique within their
 // owner's navy only.
 func (l *loader) readFleets(n *yaml.Node) {
-	items, _ := l.sequence(n, "fleets")
+	items, _ := l.List(n, "fleets", "")
 	seen := make(map[campaign.FleetKey]*yaml.Node, len(items))
 	for _, item := range items {
-		f, ok := l.mapping(item, "fleet", fleetKeys...)
+		f, ok := l.Mapping(item, "fleet", fleetKeys...)
 		if !ok {
 			continue
 		}
@@ -428,7 +428,7 @@ func (l *loader) checkStartingFleets(nodes map[campaign.FleetKey]*yaml.Node) {
 }
 
 func (l *loader) fleetUnits(n *yaml.Node) []campaign.ClassName {
-	items, ok := l.sequence(n, "units")
+	items, ok := l.List(n, "units", "")
 	if !ok {
 		return nil
 	}
@@ -442,7 +442,7 @@ func (l *loader) fleetUnits(n *yaml.Node) []campaign.ClassName {
 			continue
 		}
 		if l.classes != nil && l.classes[campaign.ClassName(s)] == nil {
-			l.addf(item, "fleet has a unit of class %s, which is not in units%s", quote(s), didYouMean(l.suggest(s, l.classNames)))
+			l.addf(item, "fleet has a unit of class %s, which is not in units%s", quote(s), l.didYouMean(s, l.classNames))
 			continue
 		}
 		out = append(out, campaign.ClassName(s))
@@ -458,9 +458,9 @@ var developmentKinds = []string{string(campaign.Mine), string(campaign.Colony), 
 // mineral planet (EaW 12.0), a colony a life planet (EaW 13.0); nothing is
 // developed at an unknown planet before it is explored (EaW 1c, 16.0).
 func (l *loader) readDevelopments(n *yaml.Node) {
-	items, _ := l.sequence(n, "developments")
+	items, _ := l.List(n, "developments", "")
 	for _, item := range items {
-		f, ok := l.mapping(item, "development", developmentKeys...)
+		f, ok := l.Mapping(item, "development", developmentKeys...)
 		if !ok {
 			continue
 		}
@@ -471,7 +471,7 @@ func (l *loader) readDevelopments(n *yaml.Node) {
 		k, kindOK := l.text(kindNode, "kind")
 		kind := campaign.DevelopmentKind(k)
 		if kindOK && !slices.Contains(developmentKinds, k) {
-			l.addf(kindNode, "kind %s is not a development: write mine, colony or fortification%s", quote(k), didYouMean(l.suggest(k, developmentKinds)))
+			l.addf(kindNode, "kind %s is not a development: write mine, colony or fortification%s", quote(k), l.didYouMean(k, developmentKinds))
 			kindOK = false
 		}
 		if !ownerOK || !atOK || !kindOK || l.systems == nil || !l.fits(atNode, at, kind) {

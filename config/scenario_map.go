@@ -10,7 +10,7 @@ import (
 // readMap reads the systems, then the lanes, then checks the whole map
 // against EaW 1d: every system has a lane, and the map is connected.
 func (l *loader) readMap(n *yaml.Node) {
-	f, ok := l.mapping(n, "map", "systems", "lanes")
+	f, ok := l.Mapping(n, "map", "systems", "lanes")
 	if !ok {
 		return
 	}
@@ -28,7 +28,7 @@ var planetTypes = []string{
 }
 
 func (l *loader) readSystems(n *yaml.Node) {
-	items, ok := l.sequence(n, "systems")
+	items, ok := l.List(n, "systems", "")
 	if !ok {
 		return
 	}
@@ -55,7 +55,7 @@ func (l *loader) readSystems(n *yaml.Node) {
 // readSystem reads one system and indexes it by ID, even if some of its
 // other fields are wrong, so references to it are not reported as well.
 func (l *loader) readSystem(n *yaml.Node) *systemEntry {
-	f, ok := l.mapping(n, "system", systemKeys...)
+	f, ok := l.Mapping(n, "system", systemKeys...)
 	if !ok {
 		return nil
 	}
@@ -65,17 +65,17 @@ func (l *loader) readSystem(n *yaml.Node) *systemEntry {
 		return nil
 	}
 	s := campaign.System{ID: campaign.SystemID(id), Name: id}
-	if name, ok := l.text(f.get("name"), "name"); ok {
+	if name, ok := l.text(f.Value("name"), "name"); ok {
 		s.Name = name
 	}
-	x, okX := l.integer(l.need(f, "x", "2"), "x")
-	y, okY := l.integer(l.need(f, "y", "5"), "y")
+	x, okX := l.Int(l.need(f, "x", "2"), "x", "")
+	y, okY := l.Int(l.need(f, "y", "5"), "y", "")
 	s.X, s.Y = x, y
 	if p, ok := l.text(l.need(f, "planet", "mineral"), "planet"); ok {
 		s.Planet = campaign.PlanetType(p)
 		if !s.Planet.Valid() {
-			l.addf(f.get("planet"), "planet %s is not a planet type: write life, mineral, dead or unknown%s",
-				quote(p), didYouMean(l.suggest(p, planetTypes)))
+			l.addf(f.Value("planet"), "planet %s is not a planet type: write life, mineral, dead or unknown%s",
+				quote(p), l.didYouMean(p, planetTypes))
 		}
 	}
 	if prev := l.systems[s.ID]; prev != nil {
@@ -95,7 +95,7 @@ func (l *loader) readSystem(n *yaml.Node) *systemEntry {
 // readLanes reads the lanes. It reports whether the lanes and systems were
 // read well enough to check the map as a whole.
 func (l *loader) readLanes(n *yaml.Node) bool {
-	items, ok := l.sequence(n, "lanes")
+	items, ok := l.List(n, "lanes", "")
 	if !ok || l.systems == nil {
 		return false
 	}
@@ -123,7 +123,7 @@ func (l *loader) readLanes(n *yaml.Node) bool {
 
 func (l *loader) readLane(n *yaml.Node) (campaign.Lane, bool) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) != 2 {
-		l.wrong(n, "lane", "a pair of system ids, e.g. [kessel, vega]")
+		l.Wrong(n, "lane", "a pair of system ids, e.g. [kessel, vega]", "")
 		return campaign.Lane{}, false
 	}
 	a, okA := l.systemRef(n.Content[0], "lane")
@@ -147,7 +147,7 @@ func (l *loader) systemRef(n *yaml.Node, what string) (campaign.SystemID, bool) 
 	}
 	id := campaign.SystemID(s)
 	if l.systems != nil && l.systems[id] == nil {
-		l.addf(n, "%s names system %s, which is not on the map%s", what, quote(s), didYouMean(l.suggest(s, l.systemIDs)))
+		l.addf(n, "%s names system %s, which is not on the map%s", what, quote(s), l.didYouMean(s, l.systemIDs))
 		return "", false
 	}
 	return id, true
@@ -205,10 +205,10 @@ func (l *loader) checkConnected() {
 // other system if keep is nil), or "" if there is none or the search budget
 // is spent.
 func (l *loader) nearest(s campaign.System, keep func(campaign.SystemID) bool) campaign.SystemID {
-	if l.budget < len(l.st.Map.Systems) {
+	if l.nearby < len(l.st.Map.Systems) {
 		return ""
 	}
-	l.budget -= len(l.st.Map.Systems)
+	l.nearby -= len(l.st.Map.Systems)
 	var best campaign.SystemID
 	bestDist := -1.0
 	for _, o := range l.st.Map.Systems {

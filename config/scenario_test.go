@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -209,7 +210,7 @@ func checkEaWStart(t *testing.T, st *campaign.State, g *campaign.Graph, p campai
 
 func TestLoadScenario_ioError(t *testing.T) {
 	_, err := LoadScenario(filepath.Join(t.TempDir(), "missing.yaml"))
-	var probs Problems
+	var probs orders.Problems
 	if !errors.Is(err, fs.ErrNotExist) || errors.As(err, &probs) {
 		t.Errorf("LoadScenario(missing) = %v, want a wrapped fs.ErrNotExist, not Problems", err)
 	}
@@ -227,11 +228,12 @@ func TestParseScenario_hostile(t *testing.T) {
 		want string
 	}{
 		{"too large", bytes.Repeat([]byte("#"), MaxScenarioBytes+1), "file is 8388609 bytes, more than the limit of 8 MiB"},
-		{"alias bomb", []byte(bomb), "anchors and aliases are not allowed"},
-		{"too many values", append([]byte("x: ["), bytes.Repeat([]byte("a,"), MaxValues/2)...), "more than the limit of 1048576"},
-		{"deep nesting", []byte(strings.Repeat("[", 20000) + strings.Repeat("]", 20000)), "exceeded max depth"},
+		{"alias bomb", []byte(bomb), "hostile.yaml:1:4: anchor &a is not allowed"},
+		{"too many values", append([]byte("x: ["), bytes.Repeat([]byte("a,"), orders.MaxValues/2)...), "more than the limit of 1048576"},
+		{"deep nesting", []byte(strings.Repeat("[", 20000) + strings.Repeat("]", 20000)), "the text nests too deeply"},
+		{"deeper than files nest", []byte("x: " + strings.Repeat("[", 20) + strings.Repeat("]", 20)), "hostile.yaml:1:19: the text nests deeper than 16 levels"},
 		{"custom tag", []byte("campaign: !!binary Zm9v\n"), "tag !!binary is not allowed"},
-		{"binary", []byte("\x00\x01\x02"), "YAML syntax"},
+		{"binary", []byte("\x00\x01\x02"), "hostile.yaml:1:1: an invisible control character (U+0000) is here"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -281,14 +283,14 @@ func TestParseScenario_syntaxLines(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"unclosed list", "a: 1\ntitle: [x\nseed: 1\n", "f.yaml:2: YAML syntax: did not find expected ',' or ']'"},
+		{"unclosed list", "a: 1\ntitle: [x\nseed: 1\n", "f.yaml:2: a [list] is not closed"},
 		// With the list on line 1, yaml v3 gives the line where it gave up.
-		{"unclosed list on line 1", "title: [x\nseed: 1\n", "f.yaml:2: YAML syntax: did not find expected ',' or ']'"},
-		{"unclosed mapping", "a: 1\nb: 2\nc: {x\n", "f.yaml:3: YAML syntax: did not find expected ',' or '}'"},
-		{"bad indentation", "a: 1\nb: 2\n- c\n", "f.yaml:3: YAML syntax: did not find expected key"},
-		{"colon in value", "a: 1\nb: 2\nc: d: e\n", "f.yaml:3: YAML syntax: mapping values are not allowed in this context"},
-		{"tab", "a: 1\n\tb: 2\n", "f.yaml:2: YAML syntax: found a tab character that violates indentation"},
-		{"reserved character", "a: 1\nb: @x\n", "f.yaml:2: YAML syntax: found character that cannot start any token"},
+		{"unclosed list on line 1", "title: [x\nseed: 1\n", "f.yaml:2: a [list] is not closed"},
+		{"unclosed mapping", "a: 1\nb: 2\nc: {x\n", "f.yaml:3: a {mapping} is not closed"},
+		{"bad indentation", "a: 1\nb: 2\n- c\n", "f.yaml:3: the structure breaks here"},
+		{"colon in value", "a: 1\nb: 2\nc: d: e\n", "f.yaml:3: a colon appears where a plain value was expected"},
+		{"tab", "a: 1\n\tb: 2\n", "f.yaml:2:1: a tab character indents this line"},
+		{"reserved character", "a: 1\nb: @x\n", "f.yaml:2: a value starts with a character YAML reserves"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -297,47 +299,6 @@ func TestParseScenario_syntaxLines(t *testing.T) {
 				t.Errorf("ParseScenario(%q) = %v, want %s...", tc.in, probs[0], tc.want)
 			}
 		})
-	}
-}
-
-func TestProblemError(t *testing.T) {
-	tests := []struct {
-		p    Problem
-		want string
-	}{
-		{Problem{File: "f.yaml", Line: 3, Col: 7, Msg: "bad"}, "f.yaml:3:7: bad"},
-		{Problem{File: "f.yaml", Line: 3, Msg: "bad"}, "f.yaml:3: bad"},
-		{Problem{File: "f.yaml", Msg: "bad"}, "f.yaml: bad"},
-	}
-	for _, tc := range tests {
-		if got := tc.p.Error(); got != tc.want {
-			t.Errorf("%#v.Error() = %q, want %q", tc.p, got, tc.want)
-		}
-	}
-	ps := Problems{tests[0].p, tests[1].p}
-	if got, want := ps.Error(), "f.yaml:3:7: bad\nf.yaml:3: bad"; got != want {
-		t.Errorf("Problems.Error() = %q, want %q", got, want)
-	}
-}
-
-func TestSuggest(t *testing.T) {
-	tests := []struct {
-		word       string
-		candidates []string
-		want       string
-	}{
-		{"vgea", []string{"kessel", "vega", "tau-ceti"}, "vega"},
-		{"Kessel", []string{"kessel", "vega"}, "kessel"},
-		{"crusier", []string{"cruiser", "destroyer"}, "cruiser"},
-		{"battleship", []string{"cruiser", "destroyer"}, ""},
-		{"x", []string{"y"}, ""},
-		{"", []string{"a"}, ""},
-		{"visoin", []string{"turns", "budget", "vision"}, "vision"},
-	}
-	for _, tc := range tests {
-		if got := newChecker("f").suggest(tc.word, tc.candidates); got != tc.want {
-			t.Errorf("suggest(%q, %q) = %q, want %q", tc.word, tc.candidates, got, tc.want)
-		}
 	}
 }
 
@@ -396,8 +357,8 @@ func TestLoadScenario_combat(t *testing.T) {
 		{"negative armor", "{armor: -1}", "minimal.yaml:16:79: armor -1 is out of range"},
 		{"one fire-control die", "{fc: [10]}", "minimal.yaml:16:76: fc has 1 dice; write two"},
 		{"a die of one side", "{damage: d1}", "minimal.yaml:16:80: damage die d1 has 1 sides; write a die from d2 to d100"},
-		{"not a die", "{fc: [ten, 8]}", `minimal.yaml:16:77: fc: want a die such as 10 or d10, found the text "ten"`},
-		{"not a mapping", "heavy", "minimal.yaml:16:71: combat: want a mapping of keys to values, found the text \"heavy\""},
+		{"not a die", "{fc: [ten, 8]}", `minimal.yaml:16:77: fc must be a die such as 10 or d10, not "ten"`},
+		{"not a mapping", "heavy", `minimal.yaml:16:71: combat must be a mapping, not "heavy"`},
 	}
 	for _, tc := range invalid {
 		t.Run(tc.name, func(t *testing.T) {
@@ -407,6 +368,24 @@ func TestLoadScenario_combat(t *testing.T) {
 				t.Errorf("ParseScenario(combat: %s) = %v, want one problem starting %q", tc.block, err, tc.want)
 			}
 		})
+	}
+}
+
+// TestParseScenario_valuesAsInOrders: a scenario reads values as orders
+// are read, with the same kit: a quoted number is the number, yes is true,
+// and a seed may be quoted too.
+func TestParseScenario_valuesAsInOrders(t *testing.T) {
+	src, err := os.ReadFile("testdata/scenario/good/minimal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.NewReplacer("seed: 1", `seed: "7"`, "x: 1,", `x: "3",`, "docking: 3}", "docking: 3, scout: yes}").Replace(string(src))
+	sc, err := ParseScenario("minimal.yaml", []byte(in))
+	if err != nil {
+		t.Fatalf("ParseScenario(%s) = %v", in, err)
+	}
+	if got := sc.State.System("away"); sc.State.Seed != 7 || got.X != 3 || !sc.State.Catalogue[0].Scout {
+		t.Errorf("seed %d, away at x %d, frigate scout %v; want 7, 3, true", sc.State.Seed, got.X, sc.State.Catalogue[0].Scout)
 	}
 }
 

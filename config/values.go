@@ -45,7 +45,7 @@ func fixID(s string) string {
 
 // id reads an id: lower-case letters, digits and '-'.
 func (c *checker) id(n *yaml.Node, what string) (string, bool) {
-	s, ok := c.textAs(n, what, "an id of lower-case letters, digits and '-'")
+	s, ok := c.Scalar(n, what, "an id of lower-case letters, digits and '-'", "")
 	if !ok {
 		return "", false
 	}
@@ -82,7 +82,7 @@ func (c *checker) className(n *yaml.Node, what string) (string, bool) {
 
 // email reads a bare mail address and returns it lower-cased.
 func (c *checker) email(n *yaml.Node, what string) (string, bool) {
-	s, ok := c.textAs(n, what, "a mail address, e.g. kor@example.org")
+	s, ok := c.Scalar(n, what, "a mail address, e.g. kor@example.org", "")
 	if !ok {
 		return "", false
 	}

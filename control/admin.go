@@ -184,7 +184,7 @@ func (a *Admin) Backup(ctx context.Context, path string) (int64, error) {
 // Create creates a campaign from a scenario (moderator.CreateCampaign),
 // which queues the welcomes and the first reports; a daemon sends them at
 // once. The scenario is checked here, as the file may have changed since
-// the caller read it; problems are returned as config.Problems.
+// the caller read it; problems are returned as orders.Problems.
 func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error) {
 	if a.mod == nil {
 		return nil, fmt.Errorf("create a campaign: %w", ErrNoModerator)

@@ -111,7 +111,7 @@ func (c *Client) Backup(ctx context.Context, path string) (int64, error) {
 
 // Create asks the daemon to create a campaign from a scenario; the daemon
 // sends the welcomes at once. A scenario with problems returns them as
-// config.Problems, as on an Admin.
+// orders.Problems, as on an Admin.
 func (c *Client) Create(ctx context.Context, req CreateRequest) (*Created, error) {
 	var res Created
 	return &res, c.call(ctx, request{Cmd: "create", Create: &req}, &res)

@@ -266,7 +266,7 @@ func TestBackup(t *testing.T) {
 
 // TestCreate creates a campaign through either backend: the welcomes wait
 // in the outbox, the same scenario again is refused, and a scenario with
-// problems gives the same config.Problems both ways (issue 12, item 22).
+// problems gives the same orders.Problems both ways (issue 12, item 22).
 func TestCreate(t *testing.T) {
 	f := newFixture(t)
 	duel, err := os.ReadFile("testdata/duel.yaml")
@@ -291,9 +291,9 @@ func TestCreate(t *testing.T) {
 			t.Errorf("%s: Create(the same campaign again) = %v, want ErrCampaignExists", name, err)
 		}
 		_, err = b.Create(t.Context(), CreateRequest{File: "my/duel.yaml", Scenario: bad})
-		var ps config.Problems
+		var ps orders.Problems
 		if !errors.As(err, &ps) || !strings.Contains(err.Error(), "my/duel.yaml:12:72: ") || !strings.Contains(err.Error(), "blewhome") {
-			t.Errorf("%s: Create(a bad scenario) = %v, want config.Problems at my/duel.yaml:12:72", name, err)
+			t.Errorf("%s: Create(a bad scenario) = %v, want orders.Problems at my/duel.yaml:12:72", name, err)
 		}
 		problems = append(problems, fmt.Sprint(err))
 	}

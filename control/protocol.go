@@ -9,6 +9,7 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -78,7 +79,7 @@ type Backend interface {
 	// must be absolute, and returns its size.
 	Backup(ctx context.Context, path string) (int64, error)
 	// Create creates a campaign from a scenario and queues the welcome
-	// mails. A scenario with problems returns them as config.Problems.
+	// mails. A scenario with problems returns them as orders.Problems.
 	Create(ctx context.Context, req CreateRequest) (*Created, error)
 }
 
@@ -199,12 +200,12 @@ type request struct {
 }
 
 // response is the line the server answers a request with. Problems are
-// those of a scenario, which the client returns as config.Problems.
+// those of a scenario, which the client returns as orders.Problems.
 type response struct {
 	Result   json.RawMessage `json:"result,omitempty"`
 	Error    string          `json:"error,omitempty"`
 	Code     string          `json:"code,omitempty"`
-	Problems config.Problems `json:"problems,omitempty"`
+	Problems orders.Problems `json:"problems,omitempty"`
 }
 
 // RemoteError is an error the daemon answered a command with. It unwraps

@@ -22,6 +22,14 @@
 // text/plain part, charset-decoded, with format=flowed undone (RFC 3676) and
 // the signature cut off. Every input is bounded; nothing panics.
 //
+// # Sender authentication (RFC 8601, RFC 6376)
+//
+// Parse reads the Authentication-Results fields that the operator's own
+// server wrote (ParseOptions.AuthServID) into a Verdict on the From
+// domain; DKIMVerifier checks DKIM signatures itself, for servers that
+// write none. Both only report: the moderator decides what a forged From
+// means.
+//
 // # Composing and sending (SMTP)
 //
 // Compose renders a Message to RFC 5322 bytes with go-mail; Sender delivers

@@ -32,6 +32,10 @@ type ParseOptions struct {
 	MaxAttachmentBytes int64
 	// MaxTextBytes limits the text body; 0 means 256 KiB.
 	MaxTextBytes int64
+	// AuthServID is the authserv-id of the operator's own mail server:
+	// Inbound.Auth is read from the Authentication-Results fields it
+	// wrote (RFC 8601). Empty means none is trusted.
+	AuthServID string
 }
 
 func (o ParseOptions) withDefaults() ParseOptions {
@@ -82,6 +86,10 @@ type Inbound struct {
 	// Unreadable is set when Text is empty: a sentence for the player saying
 	// why, and what to send instead.
 	Unreadable string
+	// Auth is what the operator's mail server (ParseOptions.AuthServID)
+	// says of whether the From domain sent the mail; a DKIMVerifier may
+	// fill it when the server says nothing.
+	Auth Authentication
 }
 
 // Parse reads a raw RFC 5322 message. It fails only when not even the header
@@ -94,6 +102,7 @@ func Parse(raw []byte, opts ParseOptions) (*Inbound, error) {
 		return nil, fmt.Errorf("mail: read header: %w", err)
 	}
 	in := parseHeader(gmmail.Header{Header: e.Header}, raw)
+	in.Auth = authResults(e.Header, in.From, opts.AuthServID)
 	w := &walker{opts: opts}
 	walkErr := w.entity(e, err, 0)
 	w.finish(in, walkErr)

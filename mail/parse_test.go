@@ -242,7 +242,8 @@ func TestParse_badHeader(t *testing.T) {
 var corpora = []string{filepath.Join("testdata", "mime"), filepath.Join("..", "moderator", "testdata", "mail")}
 
 // FuzzParse checks that Parse never panics and that whatever it returns
-// has a Message-ID and either text or the reason there is none.
+// has a Message-ID and either text or the reason there is none, and header
+// text (the authentication verdict's reason included) safe to show.
 func FuzzParse(f *testing.F) {
 	for _, dir := range corpora {
 		entries, err := os.ReadDir(dir)
@@ -260,8 +261,9 @@ func FuzzParse(f *testing.F) {
 			f.Add(raw)
 		}
 	}
+	f.Add(authMail("Authentication-Results: mx.example.org; dkim=fail (a; b) header.d=example.test; spf=fail smtp.mailfrom=example.test"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		in, err := Parse(raw, ParseOptions{MaxAttachmentBytes: 1024, MaxTextBytes: 1024})
+		in, err := Parse(raw, ParseOptions{MaxAttachmentBytes: 1024, MaxTextBytes: 1024, AuthServID: "mx.example.org"})
 		if err != nil {
 			return
 		}
@@ -274,7 +276,7 @@ func FuzzParse(f *testing.F) {
 		if len(in.Text) > 1024 || !utf8.Valid(in.Text) || bytes.ContainsAny(in.Text, "\r\x00") {
 			t.Errorf("Parse gave Text %q; want at most 1024 bytes of UTF-8 with LF line ends and no NUL", in.Text)
 		}
-		for _, h := range append([]string{in.From, in.FromName, in.Subject, in.MessageID, in.InReplyTo}, append(in.To, in.References...)...) {
+		for _, h := range append([]string{in.From, in.FromName, in.Subject, in.MessageID, in.InReplyTo, in.Auth.Reason}, append(in.To, in.References...)...) {
 			if strings.ContainsFunc(h, unicode.IsControl) || !utf8.ValidString(h) {
 				t.Errorf("Parse gave header text %q with a control character or invalid UTF-8", h)
 			}

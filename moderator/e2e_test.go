@@ -2,7 +2,6 @@ package moderator_test
 
 import (
 	"fmt"
-	"io"
 	"maps"
 
 	"encoding/base64"
@@ -11,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	gmmail "github.com/emersion/go-message/mail"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/resolver"
@@ -228,34 +225,8 @@ func reportJSON(t *testing.T, raw string) resolver.View {
 // names.
 func checkReportMail(t *testing.T, raw string, turn int) {
 	t.Helper()
-	r, err := gmmail.CreateReader(strings.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	parts := map[string]string{}
-	var html string
-	for {
-		p, err := r.NextPart()
-		if err != nil {
-			break
-		}
-		body, _ := io.ReadAll(p.Body)
-		switch h := p.Header.(type) {
-		case *gmmail.InlineHeader:
-			ct, _, _ := h.ContentType()
-			if ct == "text/html" {
-				html = string(body)
-			}
-			if id := h.Get("Content-Id"); id != "" {
-				parts["cid:"+strings.Trim(id, "<>")] = ct
-			} else {
-				parts[ct] = ct
-			}
-		case *gmmail.AttachmentHeader:
-			name, _ := h.Filename()
-			parts[name] = string(body)
-		}
-	}
+	parts := mailParts(t, raw)
+	html := parts["text/html"]
 	for _, want := range []string{"text/plain", "text/html", "cid:map.png",
 		fmt.Sprintf("report-%d.json", turn), fmt.Sprintf("orders-%d.yaml", turn), "orders.schema.json"} {
 		if _, ok := parts[want]; !ok {

@@ -257,7 +257,7 @@ func (m *Moderator) gmPreview(r *request) (decision, error) {
 		return decision{}, err
 	}
 	var mails []outgoing
-	for _, rep := range res.reports {
+	for _, rep := range append(res.reports, res.heldMails...) {
 		to := rep.msg.To[0].Email
 		rep.msg.To[0].Email = r.c.GM.Email
 		rep.msg.Subject = "[PREVIEW] " + rep.msg.Subject + " (for " + to + ")"
@@ -409,7 +409,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 		return decision{}, err
 	}
 	old := s.Email
-	s.Email, s.TokenHash, s.Forfeits, s.Since = email, hashToken(token), 0, c.Turn
+	s.Email, s.TokenHash, s.Forfeits, s.Since, s.Mail = email, hashToken(token), 0, c.Turn, campaign.MailPrefs{}
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
 		return decision{}, err

@@ -56,6 +56,10 @@ type harness struct {
 	retention time.Duration
 	// metrics hears every daemon the harness starts.
 	metrics *metrics.Metrics
+	// authServID and dkim, the trusted mail server and pbemd's own DKIM
+	// check, apply to the next daemon started.
+	authServID string
+	dkim       *mail.DKIMVerifier
 }
 
 func newHarness(t *testing.T) *harness {
@@ -113,8 +117,8 @@ func (h *harness) newModerator() *moderator.Moderator {
 			Poll: time.Hour, Clock: h.clock, Logger: testLogger(h.t), MaxMessageBytes: 256 << 10, Observer: h.metrics,
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone}),
-		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096},
-		Limits: h.limits, Retention: h.retention, Observer: h.metrics,
+		Parse:  mail.ParseOptions{MaxAttachmentBytes: 4096, AuthServID: h.authServID},
+		Limits: h.limits, Retention: h.retention, Observer: h.metrics, DKIM: h.dkim,
 	})
 }
 

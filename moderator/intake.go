@@ -33,8 +33,6 @@ func (m *Moderator) Cursor(ctx context.Context) (mail.Cursor, error) {
 // Message-ID) only moves the cursor. An error means nothing was committed;
 // intake leaves the mail in the inbox and tries again later.
 func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
-	m.turnMu.Lock()
-	defer m.turnMu.Unlock()
 	in, err := mail.Parse(f.Raw, m.parse)
 	if err != nil {
 		in = &mail.Inbound{MessageID: syntheticID(f), Unreadable: "pbemd could not read the mail's header."}
@@ -43,6 +41,9 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		in.Text = nil
 		in.Unreadable = fmt.Sprintf("The mail is too large (%d bytes); send the orders as plain text or a small .yaml attachment.", max(f.Size, int64(len(f.Raw))))
 	}
+	m.checkDKIM(ctx, f, in)
+	m.turnMu.Lock()
+	defer m.turnMu.Unlock()
 	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
 	now := m.clock.Now().UTC()
 	rec := &store.MessageRecord{
@@ -198,6 +199,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return ignore("automatic mail (RFC 3834)")
 	case in.From == "" || in.From == m.address:
 		return ignore("no usable sender")
+	case in.Auth.Verdict == mail.Forged:
+		return m.forged(in, rec)
 	}
 	if token := m.replyToken(in); token != "" {
 		if d, handled, err := m.handleApproval(in, rec, token); handled || err != nil {

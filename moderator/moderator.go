@@ -30,8 +30,12 @@ type Options struct {
 	Mailbox string
 	// Sender sends the outbox; nil means mail stays queued.
 	Sender *mail.Sender
-	// Parse limits incoming mail.
+	// Parse limits incoming mail, and names the mail server whose
+	// Authentication-Results are trusted.
 	Parse mail.ParseOptions
+	// DKIM, if set, checks the DKIM signatures of mail the trusted server
+	// gave no verdict on; a forged mail is dropped (see forged).
+	DKIM *mail.DKIMVerifier
 	// Clock defaults to the system clock.
 	Clock clock.Clock
 	// Rand is the source of player tokens; default crypto/rand.
@@ -55,6 +59,7 @@ type Moderator struct {
 	mailbox string
 	sender  *mail.Sender
 	parse   mail.ParseOptions
+	dkim    *mail.DKIMVerifier
 	clock   clock.Clock
 	rand    io.Reader
 	log     *slog.Logger
@@ -99,6 +104,7 @@ func New(opts Options) *Moderator {
 		mailbox:       opts.Mailbox,
 		sender:        opts.Sender,
 		parse:         opts.Parse,
+		dkim:          opts.DKIM,
 		clock:         opts.Clock,
 		rand:          opts.Rand,
 		log:           opts.Logger,

@@ -12,7 +12,7 @@ import (
 )
 
 // playerCommand carries out a command from an authenticated player:
-// status, report or message.
+// status, report, message or mail.
 func (m *Moderator) playerCommand(r *request) (decision, error) {
 	switch r.sub.Command.Verb {
 	case "status":
@@ -21,8 +21,10 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 		return m.resendReport(r)
 	case "message":
 		return m.relayMessage(r)
+	case "mail":
+		return m.setMailPrefs(r)
 	}
-	return r.refuse(fmt.Sprintf("%q is not a command players can give; send command: status, command: report or command: message.", r.sub.Command.Verb))
+	return r.refuse(fmt.Sprintf("%q is not a command players can give; send command: status, command: report, command: message or command: mail.", r.sub.Command.Verb))
 }
 
 // playerStatus tells a player their orders on file, costed, and the

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/templates"
@@ -16,11 +15,19 @@ import (
 // under, beside the order template that points editors to it.
 const schemaFile = "orders.schema.json"
 
-// reportMail renders a player's view as their report mail: text and HTML
-// alternatives, the map inline, and as attachments the JSON report, the
-// next turn's order template and the schema it refers to.
+// reportMail renders a player's view as their report mail, in the form
+// their seat's mail preferences ask for: text and HTML alternatives with
+// the map inline, or text alone, and as attachments the JSON report, the
+// battle logs, the next turn's order template and the schema it refers to.
 func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.Player) (outgoing, error) {
-	rep, err := templates.RenderReport(v, c.Deadline, playerLocation(c, p), schemaFile)
+	return m.reportMailDue(c, v, p, c.Deadline)
+}
+
+// reportMailDue is reportMail for a report that gives deadline: a report
+// held for a digest keeps the deadline of the turn it opened.
+func (m *Moderator) reportMailDue(c *store.Campaign, v *resolver.View, p *campaign.Player, deadline time.Time) (outgoing, error) {
+	prefs := seatPrefs(c, p.ID)
+	rep, err := templates.RenderReport(v, deadline, playerLocation(c, p), schemaFile, &prefs)
 	if err != nil {
 		return outgoing{}, err
 	}
@@ -28,19 +35,7 @@ func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.
 	msg := m.newMail(seatAddress(c, p), rep.Subject, rep.Text, id)
 	msg.AutoSubmitted = "auto-generated"
 	msg.HTML = rep.HTML
-	msg.Attachments = []mail.Attachment{
-		{Name: templates.MapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: templates.MapCID},
-		{Name: rep.JSONName, ContentType: "application/json", Data: rep.JSON},
-	}
-	for _, l := range v.BattleLogs {
-		msg.Attachments = append(msg.Attachments,
-			mail.Attachment{Name: fmt.Sprintf("battle-%s.txt", l.Battle), ContentType: "text/plain; charset=utf-8", Data: []byte(l.Text)})
-	}
-	if rep.Orders != nil {
-		msg.Attachments = append(msg.Attachments,
-			mail.Attachment{Name: rep.OrdersName, ContentType: "application/yaml", Data: rep.Orders},
-			mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: rep.Schema})
-	}
+	msg.Attachments = reportAttachments(prefs, rep, templates.MapCID, v.BattleLogs, true)
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
 }
 

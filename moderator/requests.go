@@ -116,7 +116,7 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 	}
 	if slices.Contains(gmVerbs, sub.Command.Verb) {
 		d, err := reject(r.c.ID, problem("command", fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),
-			"players may send command: status, command: report or command: message"))
+			"players may send command: status, command: report, command: message or command: mail"))
 		d.mails = append(d.mails, m.alertGM(r.c, in, fmt.Sprintf("%s (%s) sent the GM command %q with their player token. It was refused.", r.seat.Player, in.From, sub.Command.Verb)))
 		return d, err
 	}
@@ -134,7 +134,7 @@ func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageReco
 	}
 	r := &templates.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{{Pos: sub.Pos["command"],
 		Msg:  fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),
-		Hint: "players may send command: status, command: report or command: message, with a player: line"}}}
+		Hint: "players may send command: status, command: report, command: message or command: mail, with a player: line"}}}
 	if c == nil {
 		return reject(soleCampaign(seats), r)
 	}

@@ -52,8 +52,8 @@ func (m *Moderator) runScheduler(ctx context.Context) error {
 
 // ResolveDue tends every running campaign: it resolves the open turn if
 // its deadline has passed or its players are all final, and sends the
-// reminders that fell due. It returns when it next has something to do
-// (zero if never).
+// reminders and the digests that fell due. It returns when it next has
+// something to do (zero if never).
 func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	var camps []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
@@ -76,6 +76,13 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 		if !when.IsZero() && (next.IsZero() || when.Before(next)) {
 			next = when
 		}
+	}
+	when, err := m.sendDigests()
+	if err != nil {
+		return time.Time{}, err
+	}
+	if !when.IsZero() && (next.IsZero() || when.Before(next)) {
+		next = when
 	}
 	return next, nil
 }
@@ -232,6 +239,10 @@ type resolution struct {
 	// reports are the players' reports; notices tell dropped players and
 	// the GM of a drop.
 	reports, notices []outgoing
+	// held are the reports kept for players' digests instead, and
+	// heldMails the same as mails, for a preview.
+	held      []*store.HeldReport
+	heldMails []outgoing
 	// mails are reports and notices composed, once compose has run.
 	mails  []*store.Mail
 	events int
@@ -279,7 +290,8 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	}
 	st := rec.State
 	subs := map[campaign.PlayerID]*orders.Submission{}
-	var notices, reports []outgoing
+	var notices, reports, heldMails []outgoing
+	var held []*store.HeldReport
 	for i := range c.Players {
 		s := &c.Players[i]
 		if !s.Active() {
@@ -339,7 +351,15 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if err != nil {
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 		}
-		reports = append(reports, rep)
+		h, err := holdReport(s, &res.Views[i], c.Deadline, now)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		case h != nil:
+			held, heldMails = append(held, h), append(heldMails, rep)
+		default:
+			reports = append(reports, rep)
+		}
 	}
 	events, err := json.Marshal(res.Events)
 	if err != nil {
@@ -348,7 +368,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	cases, battleMails := m.openBattles(&c, res.Next, n, now)
 	notices = append(notices, battleMails...)
 	return &resolution{
-		c: &c, turn: n, reports: reports, notices: notices, events: len(res.Events), battles: cases, started: started,
+		c: &c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline},
 	}, nil
 }
@@ -388,6 +408,9 @@ func (r *resolution) commit(tx *store.Tx) error {
 		if err := tx.PutBattle(r.c.ID, b); err != nil {
 			return err
 		}
+	}
+	if err := storeHeld(tx, r.c.ID, r.held); err != nil {
+		return err
 	}
 	return enqueue(tx, r.mails)
 }

@@ -132,7 +132,7 @@ func writeTurn(out string, n int, res *resolver.Result, deadline time.Time, loc 
 	files := map[string][]byte{filepath.Join(dir, "state.json"): append(state, '\n')}
 	for i := range res.Views {
 		v := &res.Views[i]
-		rep, err := templates.RenderReport(v, deadline, zoneOf(&res.Next.Players[i], loc), schemaFile)
+		rep, err := templates.RenderReport(v, deadline, zoneOf(&res.Next.Players[i], loc), schemaFile, nil)
 		if err != nil {
 			return err
 		}

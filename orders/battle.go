@@ -54,52 +54,52 @@ var (
 )
 
 // battleReport reads the battle: key with its confirm: or result:.
-func (p *parser) battleReport(f map[string]entry) *BattleReport {
+func (p *parser) battleReport(f Fields) *BattleReport {
 	const example = "battle: T3-B1, then confirm: true or result: {ships: [...], vp: {...}}"
-	e := f["battle"]
-	id, ok := p.name(e.val, "battle", "battle: T3-B1")
+	e, _ := f.Get("battle")
+	id, ok := p.name(e.Value, "battle", "battle: T3-B1")
 	if !ok {
 		return nil
 	}
-	r := &BattleReport{Battle: id, Pos: pos(e.key)}
-	c, hasConfirm := f["confirm"]
-	res, hasResult := f["result"]
+	r := &BattleReport{Battle: id, Pos: pos(e.Key)}
+	c, hasConfirm := f.Get("confirm")
+	res, hasResult := f.Get("result")
 	switch {
 	case hasConfirm && hasResult:
-		p.add(pos(c.key), "", "send confirm: or result:, not both", "confirm: true agrees with the other side's result; result: sends your own")
+		p.Add(pos(c.Key), "", "send confirm: or result:, not both", "confirm: true agrees with the other side's result; result: sends your own")
 	case hasConfirm:
-		r.Confirm, _ = p.boolean(c.val, "confirm")
+		r.Confirm, _ = p.Bool(c.Value, "confirm")
 		if !r.Confirm {
-			p.add(pos(c.val), "", "confirm: false says nothing", "to disagree, send your own result: instead")
+			p.Add(pos(c.Value), "", "confirm: false says nothing", "to disagree, send your own result: instead")
 		}
 	case hasResult:
-		r.Result = p.battleResult(res.val)
+		r.Result = p.battleResult(res.Value)
 	default:
-		p.add(pos(e.key), "", "the battle mail has neither confirm: nor result:", example)
+		p.Add(pos(e.Key), "", "the battle mail has neither confirm: nor result:", example)
 	}
 	return r
 }
 
 func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 	if n.Kind != yaml.MappingNode {
-		p.add(pos(n), "", "result must be a mapping with ships: and vp:, not "+describe(n), "result: {ships: [{ship: castellan#2, fate: destroyed}], vp: {vorn: 120}}")
+		p.Add(pos(n), "", "result must be a mapping with ships: and vp:, not "+describe(n), "result: {ships: [{ship: castellan#2, fate: destroyed}], vp: {vorn: 120}}")
 		return nil
 	}
-	f := p.fields(n, resultKeys, "result")
+	f, _ := p.Mapping(n, "result", resultKeys...)
 	r := &BattleResult{VP: map[campaign.PlayerID]int{}}
-	if e, ok := f["ships"]; ok && !isNull(e.val) {
-		if e.val.Kind != yaml.SequenceNode {
-			p.add(pos(e.val), "", "ships must be a list, not "+describe(e.val), "ships: [{ship: castellan#2, fate: destroyed}]")
+	if e, ok := f.Get("ships"); ok && !isNull(e.Value) {
+		if e.Value.Kind != yaml.SequenceNode {
+			p.Add(pos(e.Value), "", "ships must be a list, not "+describe(e.Value), "ships: [{ship: castellan#2, fate: destroyed}]")
 		} else {
-			if len(e.val.Content) > MaxOrders {
-				p.add(pos(e.val), "", fmt.Sprintf("the result names %d ships; the limit is %d", len(e.val.Content), MaxOrders), "name only the ships that did not come through intact")
+			if len(e.Value.Content) > MaxOrders {
+				p.Add(pos(e.Value), "", fmt.Sprintf("the result names %d ships; the limit is %d", len(e.Value.Content), MaxOrders), "name only the ships that did not come through intact")
 				return r
 			}
 			seen := map[string]Pos{}
-			for _, item := range e.val.Content {
+			for _, item := range e.Value.Content {
 				if s, ok := p.shipFate(item); ok {
 					if first, dup := seen[s.Ship]; dup {
-						p.add(s.Pos, "", fmt.Sprintf("ship %s is named twice; the first is at %s", s.Ship, first), "give each ship one fate")
+						p.Add(s.Pos, "", fmt.Sprintf("ship %s is named twice; the first is at %s", s.Ship, first), "give each ship one fate")
 						continue
 					}
 					seen[s.Ship] = s.Pos
@@ -108,18 +108,18 @@ func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 			}
 		}
 	}
-	if e, ok := f["vp"]; ok && !isNull(e.val) {
-		if e.val.Kind != yaml.MappingNode {
-			p.add(pos(e.val), "EaW 4e", "vp must be a mapping of players to points, not "+describe(e.val), "vp: {vorn: 120, castellan: 0}")
+	if e, ok := f.Get("vp"); ok && !isNull(e.Value) {
+		if e.Value.Kind != yaml.MappingNode {
+			p.Add(pos(e.Value), "EaW 4e", "vp must be a mapping of players to points, not "+describe(e.Value), "vp: {vorn: 120, castellan: 0}")
 			return r
 		}
-		for i := 0; i+1 < len(e.val.Content); i += 2 {
-			k, v := e.val.Content[i], e.val.Content[i+1]
+		for i := 0; i+1 < len(e.Value.Content); i += 2 {
+			k, v := e.Value.Content[i], e.Value.Content[i+1]
 			who, ok := p.name(k, "a vp key", "vorn")
-			n, okN := p.number(v, "vp of "+who, "120")
+			n, okN := p.Int(v, "vp of "+who, "120")
 			if ok && okN {
 				if n < 0 {
-					p.add(pos(v), "EaW 4e", fmt.Sprintf("vp of %s is %d; victory points are 0 or more", who, n), "vp: {vorn: 120}")
+					p.Add(pos(v), "EaW 4e", fmt.Sprintf("vp of %s is %d; victory points are 0 or more", who, n), "vp: {vorn: 120}")
 					continue
 				}
 				r.VP[campaign.PlayerID(who)] = n
@@ -132,62 +132,62 @@ func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 	const example = "{ship: castellan#2, fate: crippled, damage: 12}"
 	if n.Kind != yaml.MappingNode {
-		p.add(pos(n), "", "each ship must be a mapping such as "+example+", not "+describe(n), example)
+		p.Add(pos(n), "", "each ship must be a mapping such as "+example+", not "+describe(n), example)
 		return ShipFate{}, false
 	}
-	f := p.fields(n, shipFateKeys, "a ship's fate")
+	f, _ := p.Mapping(n, "a ship's fate", shipFateKeys...)
 	s := ShipFate{Pos: pos(n)}
-	e, ok := f["ship"]
+	e, ok := f.Get("ship")
 	if !ok {
-		p.add(pos(n), "", "the entry names no ship:", example)
+		p.Add(pos(n), "", "the Entry names no ship:", example)
 		return s, false
 	}
-	if s.Ship, ok = p.name(e.val, "ship", "castellan#2"); !ok {
+	if s.Ship, ok = p.name(e.Value, "ship", "castellan#2"); !ok {
 		return s, false
 	}
 	if !isShipRef(s.Ship) {
-		p.add(pos(e.val), "", fmt.Sprintf("ship %q is not a ship as the battle report names it", s.Ship), "write the player and the ship's number, e.g. castellan#2")
+		p.Add(pos(e.Value), "", fmt.Sprintf("ship %q is not a ship as the battle report names it", s.Ship), "write the player and the ship's number, e.g. castellan#2")
 		return s, false
 	}
-	e, ok = f["fate"]
+	e, ok = f.Get("fate")
 	if !ok {
-		p.add(pos(n), "", "ship "+s.Ship+" has no fate:", "fate: is one of "+strings.Join(reportedFates, ", "))
+		p.Add(pos(n), "", "ship "+s.Ship+" has no fate:", "fate: is one of "+strings.Join(reportedFates, ", "))
 		return s, false
 	}
-	if s.Fate, ok = p.name(e.val, "fate", "destroyed"); !ok {
+	if s.Fate, ok = p.name(e.Value, "fate", "destroyed"); !ok {
 		return s, false
 	}
 	s.Fate = strings.ToLower(s.Fate)
 	if !slices.Contains(reportedFates, s.Fate) {
-		p.add(pos(e.val), "", fmt.Sprintf("fate %q is not one pbemd knows", s.Fate), suggest(s.Fate, reportedFates, "fates")+" (a ship not named came through intact)")
+		p.Add(pos(e.Value), "", fmt.Sprintf("fate %q is not one pbemd knows", s.Fate), p.suggest(s.Fate, reportedFates, "fates")+" (a ship not named came through intact)")
 		return s, false
 	}
 	good := true
 	need := func(key, fate, hint string) *yaml.Node {
-		e, ok := f[key]
+		e, ok := f.Get(key)
 		switch {
 		case ok && s.Fate != fate:
-			p.add(pos(e.key), "", fmt.Sprintf("%s: goes only with fate: %s", key, fate), "remove it")
+			p.Add(pos(e.Key), "", fmt.Sprintf("%s: goes only with fate: %s", key, fate), "remove it")
 			good = false
 		case !ok && s.Fate == fate:
-			p.add(pos(n), "", fmt.Sprintf("a %s ship needs %s:", fate, key), hint)
+			p.Add(pos(n), "", fmt.Sprintf("a %s ship needs %s:", fate, key), hint)
 			good = false
 		case ok:
-			return e.val
+			return e.Value
 		}
 		return nil
 	}
 	if v := need("damage", "crippled", "damage: 12, the damage points it took"); v != nil {
-		if d, ok := p.number(v, "damage", "damage: 12"); ok && d > 0 {
+		if d, ok := p.Int(v, "damage", "damage: 12"); ok && d > 0 {
 			s.Damage = d
 		} else if ok {
-			p.add(pos(v), "", fmt.Sprintf("damage %d must be more than 0", d), "damage: 12")
+			p.Add(pos(v), "", fmt.Sprintf("damage %d must be more than 0", d), "damage: 12")
 			good = false
 		}
 	}
 	if v := need("by", "captured", "by: vorn#1, the ship that took it"); v != nil {
 		if s.By, ok = p.name(v, "by", "vorn#1"); ok && !isShipRef(s.By) {
-			p.add(pos(v), "", fmt.Sprintf("by %q is not a ship as the battle report names it", s.By), "write the captor's ship, e.g. vorn#1")
+			p.Add(pos(v), "", fmt.Sprintf("by %q is not a ship as the battle report names it", s.By), "write the captor's ship, e.g. vorn#1")
 			good = false
 		}
 	}

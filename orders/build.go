@@ -29,7 +29,7 @@ func (v *validator) build(o Order, b *Build) CostedOrder {
 	if b.MP == 0 {
 		co.Notes = append(co.Notes, "mp 0: the new units move from next turn (EaW 6.0)")
 		if frd != nil && !frd.towedAt.IsZero() {
-			v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 join their fleet after movement, at the FRD, but your FRD at %s moves away at %s",
+			v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 join their fleet after movement, at the FRD, but your FRD at %s moves away at %s",
 				frd.start, frd.towedAt), fmt.Sprintf("build with mp: 1 (%s), or leave the FRD where it is this turn", points(v.costs.BuildCost)))
 		}
 	}
@@ -43,7 +43,7 @@ func (v *validator) build(o Order, b *Build) CostedOrder {
 func (v *validator) builder(o Order, b *Build) *frdPlan {
 	frds := v.frdPlans()
 	if len(frds) == 0 {
-		v.add(o.Pos, "EaW 15a", "you have no FRD, and units are built only at an FRD", v.noFRDHint())
+		v.Add(o.Pos, "EaW 15a", "you have no FRD, and units are built only at an FRD", v.noFRDHint())
 		return nil
 	}
 	var cands []*frdPlan
@@ -51,7 +51,7 @@ func (v *validator) builder(o Order, b *Build) *frdPlan {
 	case b.At != "":
 		cands = frdsAt(frds, b.At)
 		if len(cands) == 0 {
-			v.add(or(b.AtPos, o.Pos), "EaW 6.0", fmt.Sprintf("you have no FRD at %s, and units are built only at an FRD", b.At),
+			v.Add(or(b.AtPos, o.Pos), "EaW 6.0", fmt.Sprintf("you have no FRD at %s, and units are built only at an FRD", b.At),
 				"your FRDs stand at: "+list(frdSystems(frds)))
 			return nil
 		}
@@ -62,7 +62,7 @@ func (v *validator) builder(o Order, b *Build) *frdPlan {
 			cands = frdsAt(frds, f.at)
 		}
 		if len(cands) == 0 {
-			v.add(o.Pos, "EaW 6.0", "you have several FRDs, and this build does not say which one builds",
+			v.Add(o.Pos, "EaW 6.0", "you have several FRDs, and this build does not say which one builds",
 				fmt.Sprintf("add at: with the FRD's system, e.g. at: %s; your FRDs stand at: %s", frds[0].start, list(frdSystems(frds))))
 			return nil
 		}
@@ -77,7 +77,7 @@ func (v *validator) builder(o Order, b *Build) *frdPlan {
 	if len(frds) > 1 {
 		msg = fmt.Sprintf("your FRD at %s already builds at %s; an FRD builds once per turn", cands[0].start, cands[0].builtAt)
 	}
-	v.add(o.Pos, "EaW 33.0", msg, "put all the units into one build order")
+	v.Add(o.Pos, "EaW 33.0", msg, "put all the units into one build order")
 	return cands[0]
 }
 
@@ -102,7 +102,7 @@ func (v *validator) pay(o Order, bpv int, rule, cost string) {
 	if v.spent != bpv {
 		msg = fmt.Sprintf("your builds cost %d BPV so far, but your treasury holds %d", v.spent, v.treasury)
 	}
-	v.add(o.Pos, rule, msg, "build fewer or cheaper units")
+	v.Add(o.Pos, rule, msg, "build fewer or cheaper units")
 }
 
 // units checks the classes and the docking points and returns the EBPV the
@@ -126,8 +126,8 @@ func (v *validator) units(o Order, b *Build) (int, []string) {
 			for _, c := range v.st.Catalogue {
 				names = append(names, string(c.Class))
 			}
-			v.add(at(b.UnitsPos, i, o.Pos), "EaW 6.0", fmt.Sprintf("there is no unit class %q in the catalogue", u),
-				suggest(string(u), names, "the classes"))
+			v.Add(at(b.UnitsPos, i, o.Pos), "EaW 6.0", fmt.Sprintf("there is no unit class %q in the catalogue", u),
+				v.suggest(string(u), names, "the classes"))
 			continue
 		}
 		docking += c.Docking
@@ -140,7 +140,7 @@ func (v *validator) units(o Order, b *Build) (int, []string) {
 		ebpv += cost
 	}
 	if limit := v.st.Rules.Build.Docking; docking > limit {
-		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("these units take %d docking points, and an FRD builds at most %d per turn", docking, limit),
+		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("these units take %d docking points, and an FRD builds at most %d per turn", docking, limit),
 			"build fewer units now and the rest next turn")
 	}
 	return ebpv, notes
@@ -160,10 +160,10 @@ func (v *validator) fleetCap(o Order, b *Build) {
 	total, big := v.st.FleetLoad(&f)
 	switch {
 	case capTotal > 0 && total > capTotal:
-		v.add(or(b.FleetPos, o.Pos), "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV, over the cap of %d in Y%d", b.Fleet, total, capTotal, v.st.Date().Year),
+		v.Add(or(b.FleetPos, o.Pos), "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV, over the cap of %d in Y%d", b.Fleet, total, capTotal, v.st.Date().Year),
 			"put some of the units into a new fleet")
 	case capBig > 0 && big > capBig:
-		v.add(or(b.FleetPos, o.Pos), "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV of size class 2 and 3 ships, over the cap of %d in Y%d", b.Fleet, big, capBig, v.st.Date().Year),
+		v.Add(or(b.FleetPos, o.Pos), "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV of size class 2 and 3 ships, over the cap of %d in Y%d", b.Fleet, big, capBig, v.st.Date().Year),
 			"put the big ships into another fleet")
 	}
 }
@@ -183,11 +183,11 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 			if there := v.fleetsAt(frd.start); len(there) > 0 {
 				hint = fmt.Sprintf("put the units into a fleet at %s (%s), or name a new fleet", frd.start, list(there))
 			}
-			v.add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("fleet %s will be at %s, not at your FRD at %s", b.Fleet, f.at, frd.start), hint)
+			v.Add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("fleet %s will be at %s, not at your FRD at %s", b.Fleet, f.at, frd.start), hint)
 		}
 		if start := v.index[campaign.FleetKey{Owner: v.player, ID: b.Fleet}]; b.MP == 1 && frd != nil && start != nil &&
 			f.at == frd.start && start.At != frd.start {
-			v.add(or(b.FleetPos, o.Pos), "EaW 6.0", fmt.Sprintf("units built with mp 1 join before movement, when fleet %s is still at %s, not at your FRD at %s",
+			v.Add(or(b.FleetPos, o.Pos), "EaW 6.0", fmt.Sprintf("units built with mp 1 join before movement, when fleet %s is still at %s, not at your FRD at %s",
 				b.Fleet, start.At, frd.start), "build with mp: 0, and the units join it at the FRD after movement, or put them into a fleet that starts the turn at the FRD")
 		}
 		if b.MP == 0 && f.createdAt.IsZero() {
@@ -196,7 +196,7 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 		return nil
 	}
 	if !fleetName.MatchString(string(b.Fleet)) {
-		v.add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("%q cannot name a new fleet", b.Fleet),
+		v.Add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("%q cannot name a new fleet", b.Fleet),
 			"name it with up to 32 letters, digits, '-' or '_', e.g. fleet: 7th")
 	}
 	f = &fleetPlan{createdAt: o.Pos, createdMP: b.MP}

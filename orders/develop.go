@@ -25,7 +25,7 @@ func (v *validator) develop(o Order, d *Develop) CostedOrder {
 		return co
 	}
 	if !f.developedAt.IsZero() {
-		v.add(o.Pos, rule, fmt.Sprintf("fleet %s is already ordered to develop a %s at %s; a fleet develops once per turn",
+		v.Add(o.Pos, rule, fmt.Sprintf("fleet %s is already ordered to develop a %s at %s; a fleet develops once per turn",
 			d.Fleet, f.developed, f.developedAt), "send another fleet, or drop one of the two orders")
 		return co
 	}
@@ -41,21 +41,21 @@ func (v *validator) develop(o Order, d *Develop) CostedOrder {
 	where := or(d.WhatPos, o.Pos)
 	switch {
 	case sys.Planet == campaign.Unknown:
-		v.add(where, "EaW 16.0", fmt.Sprintf("the planet at %s is unexplored; explore it first", f.at),
+		v.Add(where, "EaW 16.0", fmt.Sprintf("the planet at %s is unexplored; explore it first", f.at),
 			fmt.Sprintf("end a move at %s and stay there this turn; develop it next turn", f.at))
 		return co
 	case planet != "" && sys.Planet != planet:
-		v.add(where, rule, fmt.Sprintf("a %s needs a %s planet, but fleet %s will be at %s, which has a %s planet",
+		v.Add(where, rule, fmt.Sprintf("a %s needs a %s planet, but fleet %s will be at %s, which has a %s planet",
 			d.What, planet, d.Fleet, f.at, sys.Planet), v.otherDevelopment(sys.Planet, d.What))
 		return co
 	}
 	if v.st.HasDevelopment(v.player, f.at, d.What) {
-		v.add(where, rule, fmt.Sprintf("you already have a %s at %s", d.What, f.at), "develop another planet")
+		v.Add(where, rule, fmt.Sprintf("you already have a %s at %s", d.What, f.at), "develop another planet")
 		return co
 	}
 	for _, p := range v.planned {
 		if p.at == f.at && p.kind == d.What {
-			v.add(where, rule, fmt.Sprintf("a %s at %s is already ordered at %s", d.What, f.at, p.pos), "drop one of the two orders")
+			v.Add(where, rule, fmt.Sprintf("a %s at %s is already ordered at %s", d.What, f.at, p.pos), "drop one of the two orders")
 			return co
 		}
 	}

@@ -39,4 +39,17 @@
 //
 // Every player mistake is a [Problem]; [Problems] lists them in text order and
 // is the error both functions return.
+//
+// # The strict-YAML kit
+//
+// Parse reads orders, and package config reads the daemon's config,
+// scenarios and battle files, with one kit: a [Collector] gathers the
+// problems of one text, with the file's name for a file. [Collector.Document]
+// reads one document and turns everything yaml.v3 would say, or not say,
+// into problems with positions (tabs, control characters, syntax errors,
+// anchors, aliases, tags, nesting); [Collector.Mapping] reads a mapping
+// with known keys and no repeats; [Collector.Scalar], [Collector.Int],
+// [Collector.Bool] and [Collector.List] read values of the right type; and
+// [Collector.Suggest] gives the one "did you mean" both use, with one
+// threshold and a budget per text.
 package orders

@@ -99,7 +99,7 @@ func (v *validator) refuseTrapped(pos Pos, id campaign.FleetID, doing string) bo
 	if !trapped {
 		return false
 	}
-	v.add(pos, "EaW 10h", fmt.Sprintf("fleet %s is trapped by an enemy fortification at %s and cannot %s: a trapped fleet does nothing but a siege roll",
+	v.Add(pos, "EaW 10h", fmt.Sprintf("fleet %s is trapped by an enemy fortification at %s and cannot %s: a trapped fleet does nothing but a siege roll",
 		id, at, doing), v.releaseHint(id, at))
 	return true
 }
@@ -127,15 +127,15 @@ func (v *validator) siege(o Order, s *FleetOrder) CostedOrder {
 	sf := v.index[campaign.FleetKey{Owner: v.player, ID: s.Fleet}]
 	switch {
 	case !trapped:
-		v.add(where, "EaW 10c", fmt.Sprintf("fleet %s is not trapped by a fortification; a siege roll frees a trapped fleet", s.Fleet),
+		v.Add(where, "EaW 10c", fmt.Sprintf("fleet %s is not trapped by a fortification; a siege roll frees a trapped fleet", s.Fleet),
 			"drop the siege order; a fleet a fortification traps this turn may roll from the turn after")
 		return co
 	case sf.Trapped >= v.st.Turn:
-		v.add(where, "EaW 10c", fmt.Sprintf("fleet %s was trapped in turn %d; its first siege roll comes the turn after", s.Fleet, sf.Trapped),
+		v.Add(where, "EaW 10c", fmt.Sprintf("fleet %s was trapped in turn %d; its first siege roll comes the turn after", s.Fleet, sf.Trapped),
 			"order the siege next turn")
 		return co
 	case !f.siegedAt.IsZero():
-		v.add(o.Pos, "EaW 10c", fmt.Sprintf("fleet %s already rolls a siege at %s; a fleet rolls once per turn", s.Fleet, f.siegedAt),
+		v.Add(o.Pos, "EaW 10c", fmt.Sprintf("fleet %s already rolls a siege at %s; a fleet rolls once per turn", s.Fleet, f.siegedAt),
 			"drop one of the two orders")
 		return co
 	}
@@ -181,7 +181,7 @@ func (v *validator) moveFRD(o Order, m *MoveFRD) CostedOrder {
 	}
 	jumps := m.Path[skip:]
 	if len(jumps) == 0 && len(m.Path) > 0 {
-		v.add(at(m.PathPos, 0, o.Pos), "EaW 15e", fmt.Sprintf("the path names only %s, where the FRD already is", start),
+		v.Add(at(m.PathPos, 0, o.Pos), "EaW 15e", fmt.Sprintf("the path names only %s, where the FRD already is", start),
 			fmt.Sprintf("add the systems to enter; from %s, lanes lead to: %s", start, list(v.graph.Neighbours(start))))
 	}
 	end, endKnown := v.lanes(o, m, start, skip)
@@ -227,7 +227,7 @@ func (v *validator) tower(o Order, m *MoveFRD) *frdPlan {
 	frds := v.frdPlans()
 	where := or(m.AtPos, o.Pos)
 	if len(frds) == 0 {
-		v.add(where, "EaW 15a", "you have no FRD to move", v.noFRDHint())
+		v.Add(where, "EaW 15a", "you have no FRD to move", v.noFRDHint())
 		return nil
 	}
 	var moving *frdPlan
@@ -241,11 +241,11 @@ func (v *validator) tower(o Order, m *MoveFRD) *frdPlan {
 		}
 	}
 	if moving != nil {
-		v.add(o.Pos, "EaW 15e", fmt.Sprintf("your FRD at %s already moves at %s; an FRD moves once per turn", moving.start, moving.towedAt),
+		v.Add(o.Pos, "EaW 15e", fmt.Sprintf("your FRD at %s already moves at %s; an FRD moves once per turn", moving.start, moving.towedAt),
 			"combine the paths into one move_frd order")
 		return nil
 	}
-	v.add(where, "EaW 15e", fmt.Sprintf("you have no FRD at %s", m.At), "your FRDs stand at: "+list(frdSystems(frds)))
+	v.Add(where, "EaW 15e", fmt.Sprintf("you have no FRD at %s", m.At), "your FRDs stand at: "+list(frdSystems(frds)))
 	return nil
 }
 
@@ -253,7 +253,7 @@ func (v *validator) tower(o Order, m *MoveFRD) *frdPlan {
 // units join their fleet at the FRD after movement (EaW 6.0).
 func (f *frdPlan) checkBuild(v *validator, o Order) {
 	if !f.builtAt.IsZero() && f.builtMP == 0 {
-		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join their fleet at your FRD at %s after movement; the FRD cannot move away this turn",
+		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join their fleet at your FRD at %s after movement; the FRD cannot move away this turn",
 			f.builtAt, f.start), fmt.Sprintf("build with mp: 1 (%s), or move the FRD next turn", points(v.costs.BuildCost)))
 	}
 }
@@ -265,7 +265,7 @@ func (v *validator) tug(o Order, m *MoveFRD, f *fleetPlan, start campaign.System
 	r := v.st.Rules.FRD
 	where := or(m.TugPos, o.Pos)
 	if f.known && f.at != start {
-		v.add(where, "EaW 15f", fmt.Sprintf("fleet %s will be at %s, not with your FRD at %s; a tug tows from where the FRD stands", m.Tug, f.at, start),
+		v.Add(where, "EaW 15f", fmt.Sprintf("fleet %s will be at %s, not with your FRD at %s; a tug tows from where the FRD stands", m.Tug, f.at, start),
 			fmt.Sprintf("name a fleet at %s, or leave tug: out", start))
 	}
 	units := v.unitsOf(m.Tug)
@@ -275,7 +275,7 @@ func (v *validator) tug(o Order, m *MoveFRD, f *fleetPlan, start campaign.System
 	case v.hasRole(units, campaign.RoleSalvageTug):
 		return r.TowCost[1], "EaW 15f: with a salvage tug"
 	}
-	v.add(where, "EaW 15f", fmt.Sprintf("fleet %s has no salvage tug or military tug", m.Tug),
+	v.Add(where, "EaW 15f", fmt.Sprintf("fleet %s has no salvage tug or military tug", m.Tug),
 		fmt.Sprintf("name a fleet with a salvage tug (%s a lane) or a military tug (%s), or leave tug: out to move the FRD for %s a lane",
 			points(r.TowCost[1]), points(r.TowCost[2]), points(r.TowCost[0])))
 	return r.TowCost[0], "EaW 15e"
@@ -291,7 +291,7 @@ func (v *validator) lanes(o Order, m *MoveFRD, start campaign.SystemID, skip int
 		case !v.graph.Has(s):
 			v.unknownSystem(pos, s, prev, prevKnown)
 		case prevKnown && !v.graph.Adjacent(prev, s):
-			v.add(pos, "EaW 15e", fmt.Sprintf("no warp lane joins %s and %s", prev, s),
+			v.Add(pos, "EaW 15e", fmt.Sprintf("no warp lane joins %s and %s", prev, s),
 				fmt.Sprintf("from %s, lanes lead to: %s", prev, list(v.graph.Neighbours(prev))))
 		}
 		prev, prevKnown = s, v.graph.Has(s)
@@ -318,9 +318,9 @@ func (v *validator) buildFRD(o Order, b *BuildFRD) CostedOrder {
 	}
 	switch {
 	case !v.graph.Has(b.At):
-		v.add(where, "EaW 15a", fmt.Sprintf("there is no system %q on the map", b.At), hint)
+		v.Add(where, "EaW 15a", fmt.Sprintf("there is no system %q on the map", b.At), hint)
 	case !slices.Contains(sites, b.At):
-		v.add(where, "EaW 15a", fmt.Sprintf("you have no developed mine or colony at %s, and a new FRD is placed only at one", b.At), hint)
+		v.Add(where, "EaW 15a", fmt.Sprintf("you have no developed mine or colony at %s, and a new FRD is placed only at one", b.At), hint)
 	default:
 		co.Notes = append(co.Notes, fmt.Sprintf("the new FRD at %s is placed after the battles if no enemy fleet stands there, "+
 			"and builds from next turn (EaW 15a)", b.At))

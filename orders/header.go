@@ -11,7 +11,7 @@ import (
 // The header keys, in the order the example writes them.
 var (
 	headerKeys = []string{"campaign", "player", "turn", "token", "final", "orders", "prefs",
-		"extension", "command", "text", "anonymous", "battle", "result", "confirm"}
+		"extension", "command", "text", "anonymous", "report", "attachments", "digest", "battle", "result", "confirm"}
 	// token is not required here: offline play (pbemd sim) needs none, and
 	// the daemon says so itself when a mail lacks one.
 	requiredKeys = []string{"campaign", "player", "turn", "orders"}
@@ -36,20 +36,20 @@ var headerExamples = map[string]string{
 // submission reads the top-level mapping.
 func (p *parser) submission(top *yaml.Node) *Submission {
 	if top.Kind != yaml.MappingNode {
-		p.add(pos(top), "", "the orders must be a YAML mapping of keys such as campaign: and orders:, not "+describe(top),
+		p.Add(pos(top), "", "the orders must be a YAML mapping of keys such as campaign: and orders:, not "+describe(top),
 			minimalExample)
 		return nil
 	}
 	sub := &Submission{Pos: map[string]Pos{}, Prefs: DefaultPrefs()}
-	f := p.fields(top, headerKeys, "the header")
+	f, _ := p.Mapping(top, "the header", headerKeys...)
 	for _, k := range headerKeys {
-		if e, ok := f[k]; ok {
-			sub.Pos[k] = pos(e.key)
+		if e, ok := f.Get(k); ok {
+			sub.Pos[k] = pos(e.Key)
 		}
 	}
-	_, isExtension := f["extension"]
-	_, isCommand := f["command"]
-	_, isBattle := f["battle"]
+	_, isExtension := f.Get("extension")
+	_, isCommand := f.Get("command")
+	_, isBattle := f.Get("battle")
 	required := requiredKeys
 	kinds := 0
 	for _, k := range []bool{isExtension, isCommand, isBattle} {
@@ -58,77 +58,83 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 		}
 	}
 	for _, k := range []string{"result", "confirm"} {
-		if e, ok := f[k]; ok && !isBattle {
-			p.add(pos(e.key), "", k+": goes with battle:, the battle it is about", "add a line battle: T3-B1")
+		if e, ok := f.Get(k); ok && !isBattle {
+			p.Add(pos(e.Key), "", k+": goes with battle:, the battle it is about", "add a line battle: T3-B1")
 		}
 	}
 	if kinds > 1 {
-		p.add(pos(top), "", "a mail may hold one of an extension request, a command or a battle result", "send them in separate mails")
+		p.Add(pos(top), "", "a mail may hold one of an extension request, a command or a battle result", "send them in separate mails")
 	}
 	switch {
 	case kinds > 0:
 		required = requestRequiredKeys
 		for _, k := range ordersOnlyKeys {
-			if e, ok := f[k]; ok {
-				p.add(pos(e.key), "", fmt.Sprintf("%s: belongs to orders, and this mail is a request", k),
+			if e, ok := f.Get(k); ok {
+				p.Add(pos(e.Key), "", fmt.Sprintf("%s: belongs to orders, and this mail is a request", k),
 					"send orders and requests in separate mails")
 			}
 		}
 	default:
 		for _, k := range []string{"text", "anonymous"} {
-			if e, ok := f[k]; ok {
-				p.add(pos(e.key), "", k+": goes with command: message or command: broadcast", "add a line "+headerExamples["command"]+", or remove "+k+":")
+			if e, ok := f.Get(k); ok {
+				p.Add(pos(e.Key), "", k+": goes with command: message or command: broadcast", "add a line "+headerExamples["command"]+", or remove "+k+":")
 			}
 		}
 	}
 	for _, k := range required {
-		if _, ok := f[k]; !ok {
-			p.add(pos(top), "", fmt.Sprintf("the header has no %s:", k), "add a line "+headerExamples[k])
+		if _, ok := f.Get(k); !ok {
+			p.Add(pos(top), "", fmt.Sprintf("the header has no %s:", k), "add a line "+headerExamples[k])
 		}
 	}
-	if e, ok := f["campaign"]; ok {
-		s, _ := p.name(e.val, "campaign", headerExamples["campaign"])
+	if e, ok := f.Get("campaign"); ok {
+		s, _ := p.name(e.Value, "campaign", headerExamples["campaign"])
 		sub.Campaign = campaign.ID(s)
 	}
-	if e, ok := f["player"]; ok {
-		s, _ := p.name(e.val, "player", headerExamples["player"])
+	if e, ok := f.Get("player"); ok {
+		s, _ := p.name(e.Value, "player", headerExamples["player"])
 		sub.Player = campaign.PlayerID(s)
 	}
-	if e, ok := f["turn"]; ok {
-		if n, ok := p.number(e.val, "turn", "turn: 3"); ok {
+	if e, ok := f.Get("turn"); ok {
+		if n, ok := p.Int(e.Value, "turn", "turn: 3"); ok {
 			if n < 1 {
-				p.add(pos(e.val), "", fmt.Sprintf("turn must be 1 or more, not %d", n), "for example turn: 3")
+				p.Add(pos(e.Value), "", fmt.Sprintf("turn must be 1 or more, not %d", n), "for example turn: 3")
 			}
 			sub.Turn = n
 		}
 	}
-	if e, ok := f["token"]; ok {
-		sub.Token, _ = p.name(e.val, "token", headerExamples["token"])
+	if e, ok := f.Get("token"); ok {
+		sub.Token, _ = p.name(e.Value, "token", headerExamples["token"])
 	}
-	if e, ok := f["final"]; ok {
-		sub.Final, _ = p.boolean(e.val, "final")
+	if e, ok := f.Get("final"); ok {
+		sub.Final, _ = p.Bool(e.Value, "final")
 	}
-	if e, ok := f["orders"]; ok {
+	if e, ok := f.Get("orders"); ok {
 		sub.Orders = p.orderList(e)
 	}
-	if e, ok := f["prefs"]; ok {
-		sub.Prefs = p.prefs(e.val)
+	if e, ok := f.Get("prefs"); ok {
+		sub.Prefs = p.prefs(e.Value)
 	}
-	if e, ok := f["extension"]; ok {
-		sub.Extension = p.extension(e.val)
+	if e, ok := f.Get("extension"); ok {
+		sub.Extension = p.extension(e.Value)
 	}
 	if isBattle {
 		sub.Battle = p.battleReport(f)
 	}
-	if e, ok := f["command"]; ok {
-		sub.Command = p.command(e.val)
+	if e, ok := f.Get("command"); ok {
+		sub.Command = p.command(e.Value)
 		if sub.Command != nil {
-			if e, ok := f["text"]; ok {
-				sub.Command.Text = p.text(e.val, "text", MaxText, "text: |  (then the message on the lines below, indented)")
+			if e, ok := f.Get("text"); ok {
+				sub.Command.Text = p.text(e.Value, "text", MaxText, "text: |  (then the message on the lines below, indented)")
 			}
-			if e, ok := f["anonymous"]; ok {
-				sub.Command.Anonymous, _ = p.boolean(e.val, "anonymous")
+			if e, ok := f.Get("anonymous"); ok {
+				sub.Command.Anonymous, _ = p.Bool(e.Value, "anonymous")
 			}
+		}
+	}
+	// An unknown command is problem enough: its mail keys say nothing more.
+	if !isCommand || sub.Command != nil {
+		if ch := p.mailChange(f, sub.Command); ch != nil {
+			sub.Command.Mail = ch
 		}
 	}
 	return sub
@@ -141,29 +147,29 @@ func (p *parser) prefs(n *yaml.Node) Prefs {
 		return out
 	}
 	if n.Kind != yaml.MappingNode {
-		p.add(pos(n), "", "prefs must be a mapping, not "+describe(n), "for example prefs: {explore_bonus: bpv}")
+		p.Add(pos(n), "", "prefs must be a mapping, not "+describe(n), "for example prefs: {explore_bonus: bpv}")
 		return out
 	}
-	f := p.fields(n, prefsKeys, "prefs")
-	if e, ok := f["explore_bonus"]; ok {
-		s, ok := p.name(e.val, "explore_bonus", "explore_bonus: bpv")
+	f, _ := p.Mapping(n, "prefs", prefsKeys...)
+	if e, ok := f.Get("explore_bonus"); ok {
+		s, ok := p.name(e.Value, "explore_bonus", "explore_bonus: bpv")
 		switch {
 		case !ok:
 		case s == ExploreBPV || s == ExplorePrecursor:
 			out.ExploreBonus = s
 		default:
-			p.add(pos(e.val), "EaW 16a", fmt.Sprintf("explore_bonus must be bpv or precursor, not %q", s),
+			p.Add(pos(e.Value), "EaW 16a", fmt.Sprintf("explore_bonus must be bpv or precursor, not %q", s),
 				"explore_bonus: bpv takes the BPV an exploration finds; explore_bonus: precursor rolls for a precursor object (EaW 16c)")
 		}
 	}
-	if e, ok := f["explore_planet"]; ok {
-		s, ok := p.name(e.val, "explore_planet", "explore_planet: mineral")
+	if e, ok := f.Get("explore_planet"); ok {
+		s, ok := p.name(e.Value, "explore_planet", "explore_planet: mineral")
 		switch t := campaign.PlanetType(s); {
 		case !ok:
 		case t == campaign.Life || t == campaign.Mineral || t == campaign.Dead:
 			out.ExplorePlanet = t
 		default:
-			p.add(pos(e.val), "EaW 16a", fmt.Sprintf("explore_planet must be life, mineral or dead, not %q", s),
+			p.Add(pos(e.Value), "EaW 16a", fmt.Sprintf("explore_planet must be life, mineral or dead, not %q", s),
 				"explore_planet names the planet you take when an exploration leaves the choice to you (EaW 16a, 16b)")
 		}
 	}

@@ -26,7 +26,7 @@ func (v *validator) install(o Order, in *UnitsOrder) CostedOrder {
 	var bases []int
 	for k, i := range idx {
 		if c := v.st.Catalogue.Class(fl.Units[i]); c == nil || !c.IsBase() {
-			v.add(at(in.UnitsPos, k, o.Pos), "EaW 14.0", fmt.Sprintf("a %s is a ship, not a base; only ground bases, DEFSATs and CPLs are installed", fl.Units[i]),
+			v.Add(at(in.UnitsPos, k, o.Pos), "EaW 14.0", fmt.Sprintf("a %s is a ship, not a base; only ground bases, DEFSATs and CPLs are installed", fl.Units[i]),
 				"move ships with transfer:; install names the bases the fleet carries")
 			continue
 		}
@@ -44,7 +44,7 @@ func (v *validator) install(o Order, in *UnitsOrder) CostedOrder {
 	}
 	sys := v.st.System(f.at)
 	if sys.Planet == campaign.Unknown {
-		v.add(o.Pos, "EaW 16.0", fmt.Sprintf("the planet at %s is unexplored; bases are installed at a known planet", f.at),
+		v.Add(o.Pos, "EaW 16.0", fmt.Sprintf("the planet at %s is unexplored; bases are installed at a known planet", f.at),
 			fmt.Sprintf("end a move at %s and stay there a turn to explore it first", f.at))
 		return co
 	}
@@ -77,11 +77,11 @@ func (v *validator) baseLimits(o Order, sys *campaign.System, planned []campaign
 	ground, defsats := v.st.BaseCounts(append(v.mine(sys.ID), planned...))
 	n := sys.Planets()
 	if limit := campaign.MaxGroundBases * n; ground > limit {
-		v.add(o.Pos, "EaW 14.0", fmt.Sprintf("this would put %d of your ground bases at %s, which holds at most %d", ground, sys.ID, limit),
+		v.Add(o.Pos, "EaW 14.0", fmt.Sprintf("this would put %d of your ground bases at %s, which holds at most %d", ground, sys.ID, limit),
 			"install fewer, and the rest at another planet")
 	}
 	if limit := campaign.MaxDEFSATs * n; defsats > limit {
-		v.add(o.Pos, "EaW 14.0", fmt.Sprintf("this would put %d of your DEFSATs at %s, which holds at most %d", defsats, sys.ID, limit),
+		v.Add(o.Pos, "EaW 14.0", fmt.Sprintf("this would put %d of your DEFSATs at %s, which holds at most %d", defsats, sys.ID, limit),
 			"install fewer, and the rest at another planet")
 	}
 }

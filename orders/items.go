@@ -50,18 +50,18 @@ func kindInfo(kind string) (example string, fields []string) {
 
 // orderList reads the list under the orders: key. An empty value means no
 // orders. A list longer than MaxOrders is refused at the key, unread.
-func (p *parser) orderList(e entry) []Order {
-	n := e.val
+func (p *parser) orderList(e Entry) []Order {
+	n := e.Value
 	if isNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		p.add(pos(n), "", "orders must be a list with one order per item, not "+describe(n),
+		p.Add(pos(n), "", "orders must be a list with one order per item, not "+describe(n),
 			"write orders: and then one line per order such as \"  - move: {fleet: 1st, path: [kessel, vega]}\"")
 		return nil
 	}
 	if len(n.Content) > MaxOrders {
-		p.add(pos(e.key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), MaxOrders),
+		p.Add(pos(e.Key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), MaxOrders),
 			"send only this turn's orders, one item per order: your order points allow only a few moves each turn (EaW 5.0)")
 		return nil
 	}
@@ -77,7 +77,7 @@ func (p *parser) orderList(e entry) []Order {
 // order reads one list item: a mapping with exactly one order kind as its key.
 func (p *parser) order(item *yaml.Node) (Order, bool) {
 	if item.Kind == yaml.MappingNode && len(item.Content) == 0 {
-		p.add(pos(item), "", "this order is empty", "give it a kind and fields, e.g. "+orderKinds[0].example)
+		p.Add(pos(item), "", "this order is empty", "give it a kind and fields, e.g. "+orderKinds[0].example)
 		return Order{}, false
 	}
 	if item.Kind != yaml.MappingNode {
@@ -86,7 +86,7 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 			ex, _ := kindInfo(item.Value)
 			hint = "give the order its fields, e.g. " + ex
 		}
-		p.add(pos(item), "", "an order must be a mapping such as move: {...}, not "+describe(item), hint)
+		p.Add(pos(item), "", "an order must be a mapping such as move: {...}, not "+describe(item), hint)
 		return Order{}, false
 	}
 	kind, misplaced := p.itemKeys(item)
@@ -95,39 +95,39 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 		return Order{}, false
 	}
 	o := Order{Pos: pos(item)}
-	if kind.val.Kind != yaml.MappingNode {
-		if !isNull(kind.val) || len(misplaced) == 0 {
-			ex, _ := kindInfo(kind.key.Value)
-			p.add(pos(kind.val), "", fmt.Sprintf("%s needs its fields, not %s", kind.key.Value, describe(kind.val)),
+	if kind.Value.Kind != yaml.MappingNode {
+		if !isNull(kind.Value) || len(misplaced) == 0 {
+			ex, _ := kindInfo(kind.Key.Value)
+			p.Add(pos(kind.Value), "", fmt.Sprintf("%s needs its fields, not %s", kind.Key.Value, describe(kind.Value)),
 				"for example "+ex)
 		}
 		return o, false
 	}
-	switch kind.key.Value {
+	switch kind.Key.Value {
 	case kindMove:
-		o.Move = p.move(kind.key, kind.val)
+		o.Move = p.move(kind.Key, kind.Value)
 	case kindDevelop:
-		o.Develop = p.develop(kind.key, kind.val)
+		o.Develop = p.develop(kind.Key, kind.Value)
 	case kindBuild:
-		o.Build = p.build(kind.key, kind.val)
+		o.Build = p.build(kind.Key, kind.Value)
 	case kindResupply:
-		o.Resupply = p.resupply(kind.key, kind.val)
+		o.Resupply = p.resupply(kind.Key, kind.Value)
 	case kindTransfer:
-		o.Transfer = p.transfer(kind.key, kind.val)
+		o.Transfer = p.transfer(kind.Key, kind.Value)
 	case kindScrap:
-		o.Scrap = p.unitsOrder(kind.key, kind.val)
+		o.Scrap = p.unitsOrder(kind.Key, kind.Value)
 	case kindInspect:
-		o.Inspect = p.fleetOrder(kind.key, kind.val)
+		o.Inspect = p.fleetOrder(kind.Key, kind.Value)
 	case kindSelfRepair:
-		o.SelfRepair = p.fleetOrder(kind.key, kind.val)
+		o.SelfRepair = p.fleetOrder(kind.Key, kind.Value)
 	case kindInstall:
-		o.Install = p.unitsOrder(kind.key, kind.val)
+		o.Install = p.unitsOrder(kind.Key, kind.Value)
 	case kindSiege:
-		o.Siege = p.fleetOrder(kind.key, kind.val)
+		o.Siege = p.fleetOrder(kind.Key, kind.Value)
 	case kindMoveFRD:
-		o.MoveFRD = p.moveFRD(kind.key, kind.val)
+		o.MoveFRD = p.moveFRD(kind.Key, kind.Value)
 	case kindBuildFRD:
-		o.BuildFRD = p.buildFRD(kind.key, kind.val)
+		o.BuildFRD = p.buildFRD(kind.Key, kind.Value)
 	}
 	return o, true
 }
@@ -135,25 +135,25 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 // itemKeys splits an item's keys into its order kind (the first one) and
 // the keys that are no order kind. A second kind or a repeated key is a
 // problem.
-func (p *parser) itemKeys(item *yaml.Node) (kind *entry, misplaced []entry) {
+func (p *parser) itemKeys(item *yaml.Node) (kind *Entry, misplaced []Entry) {
 	seen := map[string]Pos{}
 	for i := 0; i+1 < len(item.Content); i += 2 {
 		k, v := item.Content[i], item.Content[i+1]
 		key := k.Value
 		if first, dup := seen[key]; dup && k.Kind == yaml.ScalarNode {
-			p.add(pos(k), "", fmt.Sprintf("key %q is given twice; the first is at %s", key, first),
+			p.Add(pos(k), "", fmt.Sprintf("key %q is given twice; the first is at %s", key, first),
 				"put each order in its own list item, starting with -")
 			continue
 		}
 		seen[key] = pos(k)
 		switch {
 		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key) && kind == nil:
-			kind = &entry{k, v}
+			kind = &Entry{k, v}
 		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key):
-			p.add(pos(k), "", fmt.Sprintf("this item has two orders, %s and %s", kind.key.Value, key),
+			p.Add(pos(k), "", fmt.Sprintf("this item has two orders, %s and %s", kind.Key.Value, key),
 				"put each order in its own list item, starting with -")
 		default:
-			misplaced = append(misplaced, entry{k, v})
+			misplaced = append(misplaced, Entry{k, v})
 		}
 	}
 	return kind, misplaced
@@ -161,42 +161,43 @@ func (p *parser) itemKeys(item *yaml.Node) (kind *entry, misplaced []entry) {
 
 // misplaced reports the keys of an item that are not order kinds: a
 // misspelt kind, or a field that sits beside its order instead of under it.
-func (p *parser) misplaced(kind *entry, keys []entry) {
+func (p *parser) misplaced(kind *Entry, keys []Entry) {
 	for _, e := range keys {
-		k := e.key
+		k := e.Key
 		if k.Kind != yaml.ScalarNode {
-			p.add(pos(k), "", "an order kind must be a plain name, not "+describe(k), "the order kinds are "+strings.Join(kindNames, ", "))
+			p.Add(pos(k), "", "an order kind must be a plain name, not "+describe(k), "the order kinds are "+strings.Join(kindNames, ", "))
 			continue
 		}
 		if kind != nil {
-			if _, fields := kindInfo(kind.key.Value); slices.Contains(fields, k.Value) {
-				p.add(pos(k), "", fmt.Sprintf("%s belongs inside %s but sits beside it", k.Value, kind.key.Value),
+			if _, fields := kindInfo(kind.Key.Value); slices.Contains(fields, k.Value) {
+				p.Add(pos(k), "", fmt.Sprintf("%s belongs inside %s but sits beside it", k.Value, kind.Key.Value),
 					fmt.Sprintf("indent %s two spaces more than %s, or write the fields in braces: %s: {...}",
-						k.Value, kind.key.Value, kind.key.Value))
+						k.Value, kind.Key.Value, kind.Key.Value))
 				continue
 			}
 		}
 		hint := "the order kinds are " + strings.Join(kindNames, ", ") + "; start each item with its kind, e.g. " + orderKinds[0].example
-		if n, ok := nearest(k.Value, kindNames); ok {
+		if n, ok := p.Suggest(k.Value, kindNames); ok {
 			hint = fmt.Sprintf("did you mean %q? The order kinds are %s", n, strings.Join(kindNames, ", "))
 		}
-		p.add(pos(k), "", fmt.Sprintf("unknown order kind %q", k.Value), hint)
+		p.Add(pos(k), "", fmt.Sprintf("unknown order kind %q", k.Value), hint)
 	}
 }
 
 // orderFields reads the fields of an order of kind key, which must be
 // among the kind's fields.
-func (p *parser) orderFields(key, n *yaml.Node) map[string]entry {
+func (p *parser) orderFields(key, n *yaml.Node) Fields {
 	_, allowed := kindInfo(key.Value)
-	return p.fields(n, allowed, "a "+key.Value+" order")
+	f, _ := p.Mapping(n, "a "+key.Value+" order", allowed...)
+	return f
 }
 
 // required reports a field missing from an order.
-func (p *parser) required(f map[string]entry, key *yaml.Node, field string) (entry, bool) {
-	e, ok := f[field]
+func (p *parser) required(f Fields, key *yaml.Node, field string) (Entry, bool) {
+	e, ok := f.Get(field)
 	if !ok {
 		ex, _ := kindInfo(key.Value)
-		p.add(pos(key), "", fmt.Sprintf("%s has no %s", key.Value, field), "for example "+ex)
+		p.Add(pos(key), "", fmt.Sprintf("%s has no %s", key.Value, field), "for example "+ex)
 	}
 	return e, ok
 }
@@ -207,7 +208,7 @@ func (p *parser) move(key, n *yaml.Node) *Move {
 	m := &Move{}
 	m.Fleet, m.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	if e, ok := p.required(f, key, "path"); ok {
-		m.Path, m.PathPos = p.systems(e.val, "path")
+		m.Path, m.PathPos = p.systems(e.Value, "path")
 	}
 	return m
 }
@@ -218,18 +219,18 @@ func (p *parser) develop(key, n *yaml.Node) *Develop {
 	d := &Develop{}
 	d.Fleet, d.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 2nd")
 	if e, ok := p.required(f, key, "what"); ok {
-		d.WhatPos = pos(e.val)
-		if s, ok := p.name(e.val, "what", "what: mine"); ok {
+		d.WhatPos = pos(e.Value)
+		if s, ok := p.name(e.Value, "what", "what: mine"); ok {
 			kinds := []string{string(campaign.Mine), string(campaign.Colony), string(campaign.Fortification)}
 			switch w := strings.ToLower(s); w {
 			case string(campaign.Mine), string(campaign.Colony), string(campaign.Fortification):
 				d.What = campaign.DevelopmentKind(w)
 			default:
 				hint := "what: mine (at a mineral planet, EaW 12.0), what: colony (at a life planet, EaW 13.0) or what: fortification (at any planet, EaW 11.0)"
-				if n, ok := nearest(s, kinds); ok {
+				if n, ok := p.Suggest(s, kinds); ok {
 					hint = fmt.Sprintf("did you mean %q? ", n) + hint
 				}
-				p.add(pos(e.val), "", fmt.Sprintf("what must be mine, colony or fortification, not %q", s), hint)
+				p.Add(pos(e.Value), "", fmt.Sprintf("what must be mine, colony or fortification, not %q", s), hint)
 			}
 		}
 	}
@@ -241,18 +242,18 @@ func (p *parser) build(key, n *yaml.Node) *Build {
 	f := p.orderFields(key, n)
 	b := &Build{MP: 1}
 	if e, ok := p.required(f, key, "units"); ok {
-		b.Units, b.UnitsPos = p.classes(e.val, "units")
+		b.Units, b.UnitsPos = p.classes(e.Value, "units")
 	}
 	b.Fleet, b.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 3rd")
-	if e, ok := f["at"]; ok {
-		s, _ := p.name(e.val, "at", "at: drakkar")
-		b.At, b.AtPos = campaign.SystemID(s), pos(e.val)
+	if e, ok := f.Get("at"); ok {
+		s, _ := p.name(e.Value, "at", "at: drakkar")
+		b.At, b.AtPos = campaign.SystemID(s), pos(e.Value)
 	}
-	if e, ok := f["mp"]; ok {
-		b.MPPos = pos(e.val)
-		if v, ok := p.number(e.val, "mp", "mp: 1"); ok {
+	if e, ok := f.Get("mp"); ok {
+		b.MPPos = pos(e.Value)
+		if v, ok := p.Int(e.Value, "mp", "mp: 1"); ok {
 			if v != 0 && v != 1 {
-				p.add(pos(e.val), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
+				p.Add(pos(e.Value), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
 					"write mp: 1 (the units may move this turn, for a build's order points) or mp: 0 (free; they move next turn)")
 			} else {
 				b.MP = v

@@ -86,7 +86,7 @@ const (
 // fleetOrder reads an order whose only field is fleet.
 func (p *parser) fleetOrder(key, n *yaml.Node) *FleetOrder {
 	_, allowed := kindInfo(key.Value)
-	f := p.fields(n, allowed, "a "+key.Value+" order")
+	f, _ := p.Mapping(n, "a "+key.Value+" order", allowed...)
 	o := &FleetOrder{}
 	o.Fleet, o.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	return o
@@ -95,24 +95,24 @@ func (p *parser) fleetOrder(key, n *yaml.Node) *FleetOrder {
 // unitsOrder reads an order with a fleet and a list of units.
 func (p *parser) unitsOrder(key, n *yaml.Node) *UnitsOrder {
 	_, allowed := kindInfo(key.Value)
-	f := p.fields(n, allowed, "a "+key.Value+" order")
+	f, _ := p.Mapping(n, "a "+key.Value+" order", allowed...)
 	o := &UnitsOrder{}
 	o.Fleet, o.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	if e, ok := p.required(f, key, "units"); ok {
-		o.Units, o.UnitsPos = p.classes(e.val, "units")
+		o.Units, o.UnitsPos = p.classes(e.Value, "units")
 	}
 	return o
 }
 
 // requiredName reads a required field holding one name, such as a fleet
 // or a system, with its position; a missing or unusable one is a problem.
-func requiredName[T ~string](p *parser, f map[string]entry, key *yaml.Node, field, example string) (T, Pos) {
+func requiredName[T ~string](p *parser, f Fields, key *yaml.Node, field, example string) (T, Pos) {
 	e, ok := p.required(f, key, field)
 	if !ok {
 		return "", Pos{}
 	}
-	s, _ := p.name(e.val, field, example)
-	return T(s), pos(e.val)
+	s, _ := p.name(e.Value, field, example)
+	return T(s), pos(e.Value)
 }
 
 // classes reads a list of unit classes.
@@ -141,25 +141,25 @@ func (p *parser) resupply(key, n *yaml.Node) *Resupply {
 	f := p.orderFields(key, n)
 	r := &Resupply{}
 	r.Fleet, r.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
-	e, ok := f["refit"]
-	if !ok || isNull(e.val) {
+	e, ok := f.Get("refit")
+	if !ok || isNull(e.Value) {
 		return r
 	}
-	if e.val.Kind != yaml.MappingNode {
-		p.add(pos(e.val), "EaW 6f", "refit must be a mapping from a class in the fleet to the class it becomes, not "+describe(e.val),
+	if e.Value.Kind != yaml.MappingNode {
+		p.Add(pos(e.Value), "EaW 6f", "refit must be a mapping from a class in the fleet to the class it becomes, not "+describe(e.Value),
 			"for example refit: {cruiser: heavy-cruiser}")
 		return r
 	}
 	seen := map[string]Pos{}
-	for i := 0; i+1 < len(e.val.Content); i += 2 {
-		k, v := e.val.Content[i], e.val.Content[i+1]
+	for i := 0; i+1 < len(e.Value.Content); i += 2 {
+		k, v := e.Value.Content[i], e.Value.Content[i+1]
 		from, ok1 := p.name(k, "a refit's class", "refit: {cruiser: heavy-cruiser}")
 		to, ok2 := p.name(v, "the class "+from+" is refitted to", "refit: {cruiser: heavy-cruiser}")
 		if !ok1 || !ok2 {
 			continue
 		}
 		if first, dup := seen[from]; dup {
-			p.add(pos(k), "EaW 6f", fmt.Sprintf("class %q is refitted twice; the first is at %s", from, first), "keep one of them")
+			p.Add(pos(k), "EaW 6f", fmt.Sprintf("class %q is refitted twice; the first is at %s", from, first), "keep one of them")
 			continue
 		}
 		seen[from] = pos(k)
@@ -175,7 +175,7 @@ func (p *parser) transfer(key, n *yaml.Node) *Transfer {
 	t.From, t.FromPos = requiredName[campaign.FleetID](p, f, key, "from", "from: 1st")
 	t.To, t.ToPos = requiredName[campaign.FleetID](p, f, key, "to", "to: 2nd")
 	if e, ok := p.required(f, key, "units"); ok {
-		t.Units, t.UnitsPos = p.classes(e.val, "units")
+		t.Units, t.UnitsPos = p.classes(e.Value, "units")
 	}
 	return t
 }
@@ -186,11 +186,11 @@ func (p *parser) moveFRD(key, n *yaml.Node) *MoveFRD {
 	m := &MoveFRD{}
 	m.At, m.AtPos = requiredName[campaign.SystemID](p, f, key, "at", "at: drakkar")
 	if e, ok := p.required(f, key, "path"); ok {
-		m.Path, m.PathPos = p.systems(e.val, "path")
+		m.Path, m.PathPos = p.systems(e.Value, "path")
 	}
-	if e, ok := f["tug"]; ok {
-		s, _ := p.name(e.val, "tug", "tug: 4th")
-		m.Tug, m.TugPos = campaign.FleetID(s), pos(e.val)
+	if e, ok := f.Get("tug"); ok {
+		s, _ := p.name(e.Value, "tug", "tug: 4th")
+		m.Tug, m.TugPos = campaign.FleetID(s), pos(e.Value)
 	}
 	return m
 }

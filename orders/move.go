@@ -26,7 +26,7 @@ func (v *validator) move(o Order, m *Move) CostedOrder {
 	jumps := m.Path[skip:]
 	v.movable(o, m.Fleet, f, jumps, true)
 	if len(jumps) == 0 && len(m.Path) > 0 {
-		v.add(at(m.PathPos, 0, o.Pos), "EaW 5a", fmt.Sprintf("the path names only %s, where fleet %s already is", f.at, m.Fleet),
+		v.Add(at(m.PathPos, 0, o.Pos), "EaW 5a", fmt.Sprintf("the path names only %s, where fleet %s already is", f.at, m.Fleet),
 			fmt.Sprintf("add the systems to enter; from %s, lanes lead to: %s", f.at, list(v.graph.Neighbours(f.at))))
 	}
 	if f.known {
@@ -71,7 +71,7 @@ func (v *validator) jump(co *CostedOrder, m *Move, f *fleetPlan, skip int) {
 			if i == 0 && skip == 0 {
 				msg = fmt.Sprintf("fleet %s %s at %s, and %s", m.Fleet, where, prev, msg)
 			}
-			v.add(pos, "EaW 5a", msg, fmt.Sprintf("from %s, lanes lead to: %s", prev, list(v.graph.Neighbours(prev))))
+			v.Add(pos, "EaW 5a", msg, fmt.Sprintf("from %s, lanes lead to: %s", prev, list(v.graph.Neighbours(prev))))
 		case prevKnown && !mon && v.freeJump(f, prev):
 			cost = 0
 			f.freeJumpUsed = true
@@ -93,31 +93,31 @@ func (v *validator) movable(o Order, id campaign.FleetID, f *fleetPlan, jumps []
 		return
 	}
 	if !f.developedAt.IsZero() {
-		v.add(o.Pos, developRule(f.developed), fmt.Sprintf("fleet %s is ordered to develop a %s at %s and may not move after that",
+		v.Add(o.Pos, developRule(f.developed), fmt.Sprintf("fleet %s is ordered to develop a %s at %s and may not move after that",
 			id, f.developed, f.developedAt), "put the move before the develop order, or drop the move")
 	}
 	switch {
 	case !f.towedAt.IsZero():
-		v.add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s goes with the FRD moved at %s; a fleet moves once per turn", id, f.towedAt),
+		v.Add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s goes with the FRD moved at %s; a fleet moves once per turn", id, f.towedAt),
 			"drop this move, or the FRD's")
 	case !f.movedAt.IsZero() && !alone:
-		v.add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s already moves at %s, and would go with the FRD; a fleet moves once per turn", id, f.movedAt),
+		v.Add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s already moves at %s, and would go with the FRD; a fleet moves once per turn", id, f.movedAt),
 			"drop the fleet's move, or move the FRD another turn")
 	case !f.movedAt.IsZero():
 		combined := slices.Concat(f.route, jumps)
-		v.add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s already moves at %s; a fleet moves once per turn", id, f.movedAt),
+		v.Add(o.Pos, "EaW 5a", fmt.Sprintf("fleet %s already moves at %s; a fleet moves once per turn", id, f.movedAt),
 			fmt.Sprintf("combine the paths into one: path: [%s]", list(combined)))
 	}
 	if !f.createdAt.IsZero() && f.createdMP == 0 {
-		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("fleet %s is built with mp 0 at %s, so it moves next turn", id, f.createdAt),
+		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("fleet %s is built with mp 0 at %s, so it moves next turn", id, f.createdAt),
 			fmt.Sprintf("build it with mp: 1 (%s) to move it this turn", points(v.costs.BuildCost)))
 	}
 	if !f.reinforcedAt.IsZero() {
-		v.add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join fleet %s after movement, at the FRD; the fleet cannot move away this turn", f.reinforcedAt, id),
+		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join fleet %s after movement, at the FRD; the fleet cannot move away this turn", f.reinforcedAt, id),
 			fmt.Sprintf("build with mp: 1 (%s) so the units move with the fleet, or build them into a fleet that stays", points(v.costs.BuildCost)))
 	}
 	if alone && f.known && v.hasRole(v.unitsOf(id), campaign.RoleMonitor) && slices.ContainsFunc(v.frdPlans(), func(d *frdPlan) bool { return d.at == f.at }) {
-		v.add(o.Pos, "EaW 17e", fmt.Sprintf("fleet %s holds a MON, which stays with your FRD at %s", id, f.at),
+		v.Add(o.Pos, "EaW 17e", fmt.Sprintf("fleet %s holds a MON, which stays with your FRD at %s", id, f.at),
 			fmt.Sprintf("move the FRD with move_frd: {at: %s, path: [...]}, and the fleet goes with it", f.at))
 	}
 }
@@ -153,7 +153,7 @@ func (v *validator) unknownSystem(pos Pos, s, prev campaign.SystemID, prevKnown 
 		cands = append(cands, sys.Name)
 	}
 	hint := ""
-	if n, ok := nearest(string(s), cands); ok {
+	if n, ok := v.Suggest(string(s), cands); ok {
 		id := campaign.SystemID(n)
 		for _, sys := range v.st.Map.Systems {
 			if sys.Name == n && !v.graph.Has(id) {
@@ -168,5 +168,5 @@ func (v *validator) unknownSystem(pos Pos, s, prev campaign.SystemID, prevKnown 
 	} else {
 		hint += "write systems by their ID, as your turn report shows them"
 	}
-	v.add(pos, "EaW 5a", fmt.Sprintf("there is no system %q on the map", s), hint)
+	v.Add(pos, "EaW 5a", fmt.Sprintf("there is no system %q on the map", s), hint)
 }

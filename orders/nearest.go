@@ -1,26 +1,62 @@
 package orders
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/pbemd/pbemd/internal/typo"
 )
 
-// nearest returns the candidate closest to word, compared case-insensitively,
-// if it is close enough to be a likely typo: at most one edit for short
-// words, a third of the word's length for longer ones. Ties go to the
-// earlier candidate, so the answer is deterministic for ordered input.
-func nearest(word string, candidates []string) (string, bool) {
+// suggestBudget bounds the string comparisons the "did you mean" hints of
+// one text may take: a hostile text full of typos, checked against a map
+// of thousands of systems, must not make checking it quadratic.
+const suggestBudget = 1 << 20
+
+// Suggest returns the known word closest to word, compared
+// case-insensitively, if it is close enough to be a likely typo: at most a
+// third of its length in edits, and at least one edit for a word of three
+// characters or more (a shorter word only differs in case, as one edit is
+// half of it). Ties go to the earlier candidate, so the answer is
+// deterministic for ordered input. Once the text's budget of comparisons is
+// spent, it suggests nothing.
+func (c *Collector) Suggest(word string, known []string) (string, bool) {
+	if word == "" || c.compared+len(known) > suggestBudget {
+		return "", false
+	}
+	c.compared += len(known)
 	w := strings.ToLower(word)
-	limit := max(1, len([]rune(w))/3)
+	n := len([]rune(w))
+	limit := n / 3
+	if n >= 3 {
+		limit = max(1, limit)
+	}
 	best, bestDist := "", limit+1
-	for _, c := range candidates {
-		if d := typo.Distance(w, strings.ToLower(c)); d < bestDist {
-			best, bestDist = c, d
+	for _, k := range known {
+		if d := typo.Distance(w, strings.ToLower(k)); d < bestDist {
+			best, bestDist = k, d
 		}
 	}
 	return best, bestDist <= limit
+}
+
+// DidYouMean is the question that suggests the known word closest to word,
+// `did you mean "vega"?`, or "" when none is close.
+func (c *Collector) DidYouMean(word string, known []string) string {
+	if s, ok := c.Suggest(word, known); ok {
+		return fmt.Sprintf("did you mean %q?", s)
+	}
+	return ""
+}
+
+// suggest is the hint for an unknown name: the nearest known one if it is
+// close, and the full list.
+func (c *Collector) suggest(word string, known []string, what string) string {
+	all := what + ": " + strings.Join(known, ", ")
+	if q := c.DidYouMean(word, known); q != "" {
+		return q + " " + all
+	}
+	return all
 }
 
 // maxListed is how many names a hint lists before it says "and N more".
@@ -50,7 +86,7 @@ func list[T ~string](names []T) string {
 	return b.String()
 }
 
-// strs converts typed IDs to strings for nearest.
+// strs converts typed IDs to strings for Suggest.
 func strs[T ~string](ids []T) []string {
 	out := make([]string, len(ids))
 	for i, id := range ids {

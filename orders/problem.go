@@ -1,9 +1,7 @@
 package orders
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -24,8 +22,13 @@ func (p Pos) String() string {
 	return fmt.Sprintf("%d:%d", p.Line, p.Col)
 }
 
-// Problem is one mistake in a submission: an error and the reply text at once.
+// Problem is one mistake in a text a user wrote, orders or a file: an error
+// and the answer's text at once. The moderator quotes the line of a mail's
+// Problem to the player; the command line prints a file's Problem as
+// "file:line:col: msg; hint".
 type Problem struct {
+	// File names the file the text came from; empty for a mail.
+	File string
 	Pos
 	Rule string // e.g. "EaW 5a"; empty for syntax problems
 	Msg  string // what is wrong, one sentence
@@ -37,11 +40,18 @@ var (
 	_ error = Problems{}
 )
 
-// Error formats the problem on one line: "3:12: EaW 5a: msg (hint)".
+// Error formats the problem on one line, leaving out what is unknown or
+// empty: "file:3:12: EaW 5a: msg; hint".
 func (p Problem) Error() string {
 	var b strings.Builder
+	b.WriteString(p.File)
 	if s := p.Pos.String(); s != "" {
+		if p.File != "" {
+			b.WriteString(":")
+		}
 		b.WriteString(s)
+	}
+	if b.Len() > 0 {
 		b.WriteString(": ")
 	}
 	if p.Rule != "" {
@@ -50,14 +60,15 @@ func (p Problem) Error() string {
 	}
 	b.WriteString(p.Msg)
 	if p.Hint != "" {
-		b.WriteString(" (")
+		b.WriteString("; ")
 		b.WriteString(p.Hint)
-		b.WriteString(")")
 	}
 	return b.String()
 }
 
 // Problems lists every problem found, in text order; it implements error.
+// Parse, Validate and the loaders of config return it; reach it with
+// errors.As.
 type Problems []Problem
 
 // Error lists the problems, one per line.
@@ -72,30 +83,3 @@ func (ps Problems) Error() string {
 // MaxProblems is how many problems one answer lists; the rest are counted in
 // a last problem, so a hostile text cannot make a huge reply.
 const MaxProblems = 50
-
-// collector gathers problems while parsing or validating.
-type collector struct{ list Problems }
-
-func (c *collector) add(pos Pos, rule, msg, hint string) {
-	c.list = append(c.list, Problem{Pos: pos, Rule: rule, Msg: msg, Hint: hint})
-}
-
-// result sorts the problems into text order and caps them; it returns nil
-// when there are none, so it can be returned as an error.
-func (c *collector) result() error {
-	if len(c.list) == 0 {
-		return nil
-	}
-	ps := slices.Clone(c.list)
-	slices.SortStableFunc(ps, func(a, b Problem) int {
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-	})
-	if len(ps) > MaxProblems {
-		more := len(ps) - MaxProblems
-		ps = append(ps[:MaxProblems], Problem{
-			Msg:  fmt.Sprintf("%d more problems are not listed", more),
-			Hint: "fix the problems above and send the orders again",
-		})
-	}
-	return ps
-}

@@ -29,6 +29,9 @@ type Command struct {
 	Text string
 	// Anonymous asks for a relayed message to go unsigned.
 	Anonymous bool
+	// Mail is what a command: mail changes in the player's mail
+	// preferences.
+	Mail *MailChange
 }
 
 // Limits on requests.
@@ -43,7 +46,7 @@ const (
 
 // Verbs lists every command verb, players' and the GM's.
 var Verbs = []string{
-	"status", "report", "message", // players (and status for the GM)
+	"status", "report", "message", "mail", // players (and status for the GM)
 	"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast", // the GM
 }
 
@@ -53,24 +56,24 @@ var extensionKeys = []string{"hours", "reason", "real_life"}
 func (p *parser) extension(n *yaml.Node) *Extension {
 	const example = `extension: {hours: 48, reason: "away at a wedding"}`
 	if n.Kind != yaml.MappingNode {
-		p.add(pos(n), "UTD3.32", "extension must be a mapping with hours: and reason:, not "+describe(n), example)
+		p.Add(pos(n), "UTD3.32", "extension must be a mapping with hours: and reason:, not "+describe(n), example)
 		return nil
 	}
-	f := p.fields(n, extensionKeys, "extension")
+	f, _ := p.Mapping(n, "extension", extensionKeys...)
 	ext := &Extension{}
-	if e, ok := f["hours"]; !ok {
-		p.add(pos(n), "UTD3.32", "the extension says no hours:", "add how many hours you need, e.g. "+example)
-	} else if h, ok := p.number(e.val, "hours", "hours: 48"); ok {
+	if e, ok := f.Get("hours"); !ok {
+		p.Add(pos(n), "UTD3.32", "the extension says no hours:", "add how many hours you need, e.g. "+example)
+	} else if h, ok := p.Int(e.Value, "hours", "hours: 48"); ok {
 		if h < 1 || h > MaxExtensionHours {
-			p.add(pos(e.val), "UTD3.32", fmt.Sprintf("hours must be from 1 to %d, not %d", MaxExtensionHours, h), "for example hours: 48")
+			p.Add(pos(e.Value), "UTD3.32", fmt.Sprintf("hours must be from 1 to %d, not %d", MaxExtensionHours, h), "for example hours: 48")
 		}
 		ext.Hours = h
 	}
-	if e, ok := f["reason"]; ok {
-		ext.Reason = p.text(e.val, "reason", MaxReason, `reason: "away at a wedding"`)
+	if e, ok := f.Get("reason"); ok {
+		ext.Reason = p.text(e.Value, "reason", MaxReason, `reason: "away at a wedding"`)
 	}
-	if e, ok := f["real_life"]; ok {
-		ext.RealLife, _ = p.boolean(e.val, "real_life")
+	if e, ok := f.Get("real_life"); ok {
+		ext.RealLife, _ = p.Bool(e.Value, "real_life")
 	}
 	return ext
 }
@@ -84,7 +87,7 @@ func (p *parser) command(n *yaml.Node) *Command {
 	verb, args, _ := strings.Cut(line, " ")
 	c := &Command{Verb: strings.ToLower(verb), Args: strings.TrimSpace(args)}
 	if !slices.Contains(Verbs, c.Verb) {
-		p.add(pos(n), "", fmt.Sprintf("unknown command %q", verb), suggest(c.Verb, Verbs, "commands"))
+		p.Add(pos(n), "", fmt.Sprintf("unknown command %q", verb), p.suggest(c.Verb, Verbs, "commands"))
 		return nil
 	}
 	return c
@@ -93,11 +96,11 @@ func (p *parser) command(n *yaml.Node) *Command {
 // text reads free text of at most limit characters.
 func (p *parser) text(n *yaml.Node, field string, limit int, example string) string {
 	if n.Kind != yaml.ScalarNode || isNull(n) {
-		p.add(pos(n), "", fmt.Sprintf("%s must be text, not %s", field, describe(n)), "for example "+example)
+		p.Add(pos(n), "", fmt.Sprintf("%s must be text, not %s", field, describe(n)), "for example "+example)
 		return ""
 	}
 	if c := utf8.RuneCountInString(n.Value); c > limit {
-		p.add(pos(n), "", fmt.Sprintf("%s is %d characters long; the limit is %d", field, c, limit), "shorten it")
+		p.Add(pos(n), "", fmt.Sprintf("%s is %d characters long; the limit is %d", field, c, limit), "shorten it")
 		return ""
 	}
 	return strings.TrimSpace(n.Value)

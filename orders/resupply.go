@@ -34,16 +34,16 @@ func (v *validator) resupply(o Order, r *Resupply) CostedOrder {
 		freighterOnly = true
 		co.Notes = append(co.Notes, fmt.Sprintf("your repair freighter at %s resupplies and repairs fleet %s (EaW 6d)", f.at, r.Fleet))
 	case sp.colony:
-		v.add(o.Pos, "EaW 10i", fmt.Sprintf("your colony at %s is disrupted by enemy fleets trapped there and resupplies nobody", f.at),
+		v.Add(o.Pos, "EaW 10i", fmt.Sprintf("your colony at %s is disrupted by enemy fleets trapped there and resupplies nobody", f.at),
 			"resupply at your FRD or another developed colony")
 		return co
 	default:
-		v.add(o.Pos, "EaW 6d", fmt.Sprintf("fleet %s %s, where you have no FRD, developed colony or repair freighter", r.Fleet, where(f)),
+		v.Add(o.Pos, "EaW 6d", fmt.Sprintf("fleet %s %s, where you have no FRD, developed colony or repair freighter", r.Fleet, where(f)),
 			v.serviceSites()+"; a repair freighter in the fleet's system also resupplies it")
 		return co
 	}
 	if len(r.Refit) > 0 && freighterOnly {
-		v.add(or(r.Refit[0].Pos, o.Pos), "EaW 6d", "a repair freighter resupplies and repairs but does not refit",
+		v.Add(or(r.Refit[0].Pos, o.Pos), "EaW 6d", "a repair freighter resupplies and repairs but does not refit",
 			"refit at your FRD or developed colony")
 	} else {
 		co.BPV, co.Notes = v.refits(o, r, fl, co.Notes)
@@ -67,7 +67,7 @@ func (v *validator) refits(o Order, r *Resupply, fl *campaign.Fleet, notes []str
 			if from != nil {
 				u = rf.To
 			}
-			v.add(pos, "EaW 6f", fmt.Sprintf("there is no unit class %q in the catalogue", u), suggest(string(u), v.classNames(), "the classes"))
+			v.Add(pos, "EaW 6f", fmt.Sprintf("there is no unit class %q in the catalogue", u), v.suggest(string(u), v.classNames(), "the classes"))
 			continue
 		}
 		if !slices.Contains(from.Refits, rf.To) {
@@ -75,7 +75,7 @@ func (v *validator) refits(o Order, r *Resupply, fl *campaign.Fleet, notes []str
 			if len(from.Refits) > 0 {
 				hint = fmt.Sprintf("a %s may be refitted to: %s", rf.From, list(from.Refits))
 			}
-			v.add(pos, "EaW 6f", fmt.Sprintf("a %s cannot be refitted to %s", rf.From, rf.To), hint)
+			v.Add(pos, "EaW 6f", fmt.Sprintf("a %s cannot be refitted to %s", rf.From, rf.To), hint)
 			continue
 		}
 		var units []int
@@ -85,7 +85,7 @@ func (v *validator) refits(o Order, r *Resupply, fl *campaign.Fleet, notes []str
 			}
 		}
 		if len(units) == 0 {
-			v.add(pos, "EaW 6f", fmt.Sprintf("fleet %s has no %s to refit", r.Fleet, rf.From),
+			v.Add(pos, "EaW 6f", fmt.Sprintf("fleet %s has no %s to refit", r.Fleet, rf.From),
 				fmt.Sprintf("fleet %s holds: %s; captured units are refitted only once inspected", r.Fleet, campaign.UnitList(fl.Units)))
 			continue
 		}

@@ -143,7 +143,7 @@ func (v *validator) track(co CostedOrder) {
 	late := s.timing.Add(co)
 	for _, id := range append(ServiceFleets(o), namedFleets(o)...) {
 		if at, ok := s.disbanded[id]; ok && at != o.Pos {
-			v.add(o.Pos, "EaW 7a", fmt.Sprintf("fleet %s is disbanded at %s, where its last unit leaves it", id, at),
+			v.Add(o.Pos, "EaW 7a", fmt.Sprintf("fleet %s is disbanded at %s, where its last unit leaves it", id, at),
 				"give this order before that one, or keep a unit in the fleet")
 		}
 	}
@@ -174,7 +174,7 @@ func (v *validator) track(co CostedOrder) {
 // post-combat order it takes part in: the move would be flown first.
 func (v *validator) lockedMove(pos Pos, id campaign.FleetID, kind string) {
 	if at, ok := v.services().lockedBy[id]; ok {
-		v.add(pos, "EaW 4b", fmt.Sprintf("fleet %s takes part in the order at %s, which is carried out after the battles, and may not move after it", id, at),
+		v.Add(pos, "EaW 4b", fmt.Sprintf("fleet %s takes part in the order at %s, which is carried out after the battles, and may not move after it", id, at),
 			fmt.Sprintf("put the %s before that order", kind))
 	}
 }
@@ -226,7 +226,7 @@ func (v *validator) refuseInBattle(at Pos, id campaign.FleetID, doing string) bo
 		if b.Lane != nil {
 			place = fmt.Sprintf("in the lane between %s and %s", b.Lane.A, b.Lane.B)
 		}
-		v.add(at, "EaW 26.0", fmt.Sprintf("fleet %s fought battle %s %s, which waits for its result, and cannot %s until the result is in: "+
+		v.Add(at, "EaW 26.0", fmt.Sprintf("fleet %s fought battle %s %s, which waits for its result, and cannot %s until the result is in: "+
 			"the result names the fleet's ships as the battle found them", id, b.ID, place, doing),
 			"send this order again once the battle is settled (its sides report the result by mail), or drop it")
 		return true
@@ -240,7 +240,7 @@ func (v *validator) once(o Order, kind string, id campaign.FleetID, rule, hint s
 	s := v.services()
 	k := onceKey{kind, id}
 	if first, ok := s.once[k]; ok {
-		v.add(o.Pos, rule, fmt.Sprintf("fleet %s already has a %s order at %s; a fleet gets one per turn", id, kind, first), hint)
+		v.Add(o.Pos, rule, fmt.Sprintf("fleet %s already has a %s order at %s; a fleet gets one per turn", id, kind, first), hint)
 		return
 	}
 	s.once[k] = o.Pos
@@ -293,7 +293,7 @@ func (v *validator) serviceSites() string {
 // each name that finds none. It returns the units' indices.
 func (v *validator) pick(o Order, rule string, id campaign.FleetID, f *campaign.Fleet, classes []campaign.ClassName, pos []Pos, doing string) []int {
 	if len(classes) == 0 {
-		v.add(o.Pos, rule, fmt.Sprintf("the order names no units to %s", doing), "name them by class, e.g. units: [frigate]")
+		v.Add(o.Pos, rule, fmt.Sprintf("the order names no units to %s", doing), "name them by class, e.g. units: [frigate]")
 		return nil
 	}
 	idx, missing := campaign.PickUnits(f, classes)
@@ -307,7 +307,7 @@ func (v *validator) pick(o Order, rule string, id campaign.FleetID, f *campaign.
 		if len(f.Units) == 0 {
 			hint = fmt.Sprintf("fleet %s holds no units by then", id)
 		}
-		v.add(at(pos, n, o.Pos), rule, msg, hint)
+		v.Add(at(pos, n, o.Pos), rule, msg, hint)
 	}
 	return idx
 }
@@ -322,9 +322,9 @@ func (v *validator) overCap(at Pos, id campaign.FleetID, f *campaign.Fleet, hint
 	year := v.st.Date().Year
 	switch {
 	case capTotal > 0 && total > capTotal:
-		v.add(at, "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV, over the cap of %d in Y%d", id, total, capTotal, year), hint)
+		v.Add(at, "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV, over the cap of %d in Y%d", id, total, capTotal, year), hint)
 	case capBig > 0 && big > capBig:
-		v.add(at, "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV of size class 2 and 3 ships, over the cap of %d in Y%d", id, big, capBig, year), hint)
+		v.Add(at, "EaW 17.0", fmt.Sprintf("fleet %s would have %d combat BPV of size class 2 and 3 ships, over the cap of %d in Y%d", id, big, capBig, year), hint)
 	}
 }
 
@@ -332,7 +332,7 @@ func (v *validator) overCap(at Pos, id campaign.FleetID, f *campaign.Fleet, hint
 // uninspected prizes, which travel only with a fleet (EaW 25b).
 func (v *validator) alone(at Pos, id campaign.FleetID, f *campaign.Fleet) {
 	if f.OnlyPrizes() {
-		v.add(at, "EaW 25b", fmt.Sprintf("fleet %s would hold only captured units, which travel only with a fleet until they are inspected", id),
+		v.Add(at, "EaW 25b", fmt.Sprintf("fleet %s would hold only captured units, which travel only with a fleet until they are inspected", id),
 			"keep an inspected unit with them, or inspect them first (EaW 9b)")
 	}
 }
@@ -359,7 +359,7 @@ func (v *validator) transfer(o Order, t *Transfer) CostedOrder {
 		return co
 	}
 	if t.To == t.From {
-		v.add(or(t.ToPos, o.Pos), "EaW 7.0", fmt.Sprintf("from and to both name fleet %s; a transfer moves units to another fleet", t.From),
+		v.Add(or(t.ToPos, o.Pos), "EaW 7.0", fmt.Sprintf("from and to both name fleet %s; a transfer moves units to another fleet", t.From),
 			"name the fleet that takes the units, or a new fleet ID")
 		return co
 	}
@@ -392,14 +392,14 @@ func (v *validator) receiver(o Order, t *Transfer, from *fleetPlan) (*fleetPlan,
 			return nil, nil, nil
 		}
 		if from.known && to.known && from.at != to.at {
-			v.add(pos, "EaW 7.0", fmt.Sprintf("fleet %s %s and fleet %s %s; a transfer needs both in one system", t.From, where(from), t.To, where(to)),
+			v.Add(pos, "EaW 7.0", fmt.Sprintf("fleet %s %s and fleet %s %s; a transfer needs both in one system", t.From, where(from), t.To, where(to)),
 				fmt.Sprintf("move one to the other first, or name a fleet at %s: %s", from.at, list(v.fleetsAt(from.at))))
 			return nil, nil, nil
 		}
 		return to, v.contents(t.To), nil
 	}
 	if !fleetName.MatchString(string(t.To)) {
-		v.add(pos, "EaW 7.0", fmt.Sprintf("%q cannot name a new fleet", t.To),
+		v.Add(pos, "EaW 7.0", fmt.Sprintf("%q cannot name a new fleet", t.To),
 			"name it with up to 32 letters, digits, '-' or '_', e.g. to: 7th")
 		return nil, nil, nil
 	}
@@ -422,7 +422,7 @@ func (v *validator) scrap(o Order, s *UnitsOrder) CostedOrder {
 	v.once(o, kindScrap, s.Fleet, "EaW 9.0", "put all the fleet's units to scrap into one scrap order")
 	if f.known {
 		if sp := v.servicesAt(f.at, late); !sp.frd && !sp.large {
-			v.add(o.Pos, "EaW 9.0", fmt.Sprintf("fleet %s %s, where you have neither an FRD nor a large repair freighter; units are scrapped only there", s.Fleet, where(f)),
+			v.Add(o.Pos, "EaW 9.0", fmt.Sprintf("fleet %s %s, where you have neither an FRD nor a large repair freighter; units are scrapped only there", s.Fleet, where(f)),
 				v.serviceSites()+"; a large repair freighter scraps wherever it is (EaW 9a)")
 		}
 	}
@@ -456,7 +456,7 @@ func (v *validator) inspect(o Order, in *FleetOrder) CostedOrder {
 	v.once(o, kindInspect, in.Fleet, "EaW 9b", "drop one of the two orders: one inspection takes every captured unit of the fleet")
 	if f.known {
 		if sp := v.servicesAt(f.at, late); !sp.frd && !sp.small {
-			v.add(o.Pos, "EaW 9b", fmt.Sprintf("fleet %s %s, where you have neither an FRD nor a small repair freighter; captured units are inspected only there", in.Fleet, where(f)),
+			v.Add(o.Pos, "EaW 9b", fmt.Sprintf("fleet %s %s, where you have neither an FRD nor a small repair freighter; captured units are inspected only there", in.Fleet, where(f)),
 				v.serviceSites()+"; a small repair freighter inspects wherever it is (EaW 9c)")
 		}
 	}
@@ -464,7 +464,7 @@ func (v *validator) inspect(o Order, in *FleetOrder) CostedOrder {
 	case n == 0 && late:
 		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s holds no captured units now; the inspection takes those it captures in this turn's battles", in.Fleet))
 	case n == 0:
-		v.add(o.Pos, "EaW 9b", fmt.Sprintf("fleet %s holds no captured units to inspect", in.Fleet),
+		v.Add(o.Pos, "EaW 9b", fmt.Sprintf("fleet %s holds no captured units to inspect", in.Fleet),
 			"units taken in battle join the captor's fleet uninspected (EaW 25b); inspect them after that")
 	default:
 		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s's captured %s inspected, and counted toward its caps from then on (EaW 25b)", in.Fleet, capturedList(fl)))
@@ -495,10 +495,10 @@ func (v *validator) selfRepair(o Order, sr *FleetOrder) CostedOrder {
 	}
 	switch {
 	case !damcon:
-		v.add(o.Pos, "EaW 22b", fmt.Sprintf("no unit of fleet %s has damage control, so it cannot repair itself", sr.Fleet),
+		v.Add(o.Pos, "EaW 22b", fmt.Sprintf("no unit of fleet %s has damage control, so it cannot repair itself", sr.Fleet),
 			"resupply it at your FRD or developed colony instead (EaW 6d)")
 	case left == 0:
-		v.add(o.Pos, "EaW 22b", fmt.Sprintf("the units of fleet %s have used all their self-repair capacity since they last resupplied", sr.Fleet),
+		v.Add(o.Pos, "EaW 22b", fmt.Sprintf("the units of fleet %s have used all their self-repair capacity since they last resupplied", sr.Fleet),
 			"resupply the fleet (EaW 6d) in an order above, or wait for the New Year resupply (EaW 3b)")
 	case !damaged:
 		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s carries no damage now; it mends what this turn's battles do to it, after them (EaW 24.0)", sr.Fleet))

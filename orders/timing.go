@@ -234,7 +234,7 @@ type foreseen struct {
 // read.
 func (v *validator) foresee(orders []Order) {
 	first := *v
-	first.collector = &collector{}
+	first.Collector = &Collector{}
 	first.fleets = map[campaign.FleetID]*fleetPlan{}
 	first.created, first.planned, first.frds, first.frdsRead, first.svc = nil, nil, nil, false, nil
 	for _, o := range orders {

@@ -81,15 +81,15 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 		return nil, errors.New("orders: validate: nil submission")
 	}
 	st := ch.st
-	var c collector
+	var c Collector
 	pl := st.Player(sub.Player)
 	if pl == nil {
-		c.add(sub.Pos["player"], "", fmt.Sprintf("there is no player %q in campaign %s", sub.Player, st.Campaign),
+		c.Add(sub.Pos["player"], "", fmt.Sprintf("there is no player %q in campaign %s", sub.Player, st.Campaign),
 			"write player: with the player ID from your welcome mail")
-		return nil, c.result()
+		return nil, c.Err()
 	}
 	v := &validator{
-		collector: &c,
+		Collector: &c,
 		st:        st,
 		graph:     ch.graph,
 		index:     ch.fleets,
@@ -118,7 +118,7 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 	out.Used, out.Left, out.Spent = v.used, v.budget-v.used, v.spent
 	out.Fleets = v.forecast()
 	v.crowding(out.Fleets)
-	return out, c.result()
+	return out, c.Err()
 }
 
 // crowding checks that no system ends the turn with more of the player's
@@ -150,7 +150,7 @@ func (v *validator) crowding(forecast []FleetForecast) {
 	for _, f := range forecast {
 		sys := f.To
 		if n := after[sys]; n > limit && n > before[sys] && !last[sys].IsZero() {
-			v.add(last[sys], "EaW 17a", fmt.Sprintf("this would leave %d of your fleets at %s; a system holds at most %d of one player's fleets", n, sys, limit),
+			v.Add(last[sys], "EaW 17a", fmt.Sprintf("this would leave %d of your fleets at %s; a system holds at most %d of one player's fleets", n, sys, limit),
 				"send the fleet elsewhere, or build into a fleet already there")
 			delete(last, sys)
 		}
@@ -180,7 +180,7 @@ func (v *validator) forecast() []FleetForecast {
 
 // validator follows one player's orders through the turn.
 type validator struct {
-	*collector
+	*Collector
 	st     *campaign.State
 	graph  *campaign.Graph
 	index  map[campaign.FleetKey]*campaign.Fleet
@@ -268,7 +268,7 @@ func (v *validator) order(o Order) CostedOrder {
 	case o.BuildFRD != nil:
 		return v.buildFRD(o, o.BuildFRD)
 	}
-	v.add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+orderKinds[0].example)
+	v.Add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+orderKinds[0].example)
 	return CostedOrder{Order: o}
 }
 
@@ -278,7 +278,7 @@ func (v *validator) order(o Order) CostedOrder {
 func (v *validator) charge(co *CostedOrder) {
 	if v.overAt < 0 && co.Points > 0 && v.used+co.Points > v.budget {
 		v.overAt = len(v.list)
-		v.add(co.Order.Pos, "EaW 5.0", fmt.Sprintf("this order costs %s, but %d of your %s are left (%d used by the orders above)",
+		v.Add(co.Order.Pos, "EaW 5.0", fmt.Sprintf("this order costs %s, but %d of your %s are left (%d used by the orders above)",
 			points(co.Points), max(0, v.budget-v.used), points(v.budget), v.used), "")
 	}
 	v.used += co.Points
@@ -317,10 +317,10 @@ func (v *validator) fleetIDs() []campaign.FleetID {
 func (v *validator) noSuchFleet(at Pos, rule string, id campaign.FleetID) {
 	ids := v.fleetIDs()
 	hint := "your fleets: " + list(ids)
-	if n, ok := nearest(string(id), strs(ids)); ok {
+	if n, ok := v.Suggest(string(id), strs(ids)); ok {
 		hint = fmt.Sprintf("did you mean %s? ", n) + hint
 	}
-	v.add(at, rule, fmt.Sprintf("you have no fleet %q", id), hint)
+	v.Add(at, rule, fmt.Sprintf("you have no fleet %q", id), hint)
 }
 
 // points formats a number of order points: "1 point", "3 points".

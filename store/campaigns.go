@@ -79,6 +79,9 @@ type Seat struct {
 	// Out says why the player left the campaign (dropped after forfeits,
 	// or by the GM); empty while they play.
 	Out string `json:"out,omitempty"`
+	// Mail is how the player wants their report mails; the zero value,
+	// which campaigns stored before it load with, is the default.
+	Mail campaign.MailPrefs `json:"mail,omitzero"`
 }
 
 // Active reports whether the seat still plays.

@@ -33,10 +33,18 @@ var htmls = template.Must(template.New("").ParseFS(htmlFiles, "html/*.tmpl"))
 // and legend read; on a narrower screen the column and the map shrink to
 // fit, so it reads on a phone.
 func RenderHTML(v *resolver.View, deadline time.Time, loc *time.Location, mapSrc string) (string, error) {
-	data := newHTMLReport(v, deadline, loc, mapSrc)
-	var b bytes.Buffer
-	if err := htmls.ExecuteTemplate(&b, "report.tmpl", data); err != nil {
+	s, err := executeHTML("report.tmpl", newHTMLReport(v, deadline, loc, mapSrc))
+	if err != nil {
 		return "", fmt.Errorf("render html report of %s: %w", v.Player, err)
+	}
+	return s, nil
+}
+
+// executeHTML executes an HTML template.
+func executeHTML(name string, data any) (string, error) {
+	var b bytes.Buffer
+	if err := htmls.ExecuteTemplate(&b, name, data); err != nil {
+		return "", err
 	}
 	return b.String(), nil
 }

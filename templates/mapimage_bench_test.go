@@ -45,7 +45,7 @@ func BenchmarkRenderReport(b *testing.B) {
 	v := generatedView(b)
 	deadline := time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC)
 	for b.Loop() {
-		if _, err := RenderReport(v, deadline, time.UTC, "https://example.test/orders.schema.json"); err != nil {
+		if _, err := RenderReport(v, deadline, time.UTC, "https://example.test/orders.schema.json", nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -402,17 +402,25 @@ func systemLabel(sys map[campaign.SystemID]campaign.System, id campaign.SystemID
 
 // wrapComment writes text as "# " comment lines of at most width
 // characters, breaking at spaces.
-func wrapComment(text string, width int) string {
+func wrapComment(text string, width int) string { return wrap(text, width, "# ") }
+
+// wrap writes text as lines of at most width characters, each starting
+// with lead, breaking at spaces.
+func wrap(text string, width int, lead string) string {
 	var b strings.Builder
-	line := "#"
+	line := lead
 	for _, w := range strings.Fields(text) {
-		if len(line) > 1 && len(line)+1+len(w) > width {
+		switch {
+		case len(line) == len(lead):
+			line += w
+		case len(line)+1+len(w) > width:
 			b.WriteString(line + "\n")
-			line = "#"
+			line = lead + w
+		default:
+			line += " " + w
 		}
-		line += " " + w
 	}
-	b.WriteString(line + "\n")
+	b.WriteString(strings.TrimRight(line, " ") + "\n")
 	return b.String()
 }
 

@@ -42,25 +42,49 @@ type Report struct {
 	Orders, Schema []byte
 }
 
-// RenderReport renders a player's view as a turn report. deadline is the
-// deadline of the turn now open, shown in loc. schemaRef is where the order
-// template points editors for the order language's schema.
-func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string) (*Report, error) {
+// RenderReport renders a player's view as a turn report mail. deadline is
+// the deadline of the turn now open, shown in loc. schemaRef is where the
+// order template points editors for the order language's schema. mail is
+// the player's mail preferences, which the text and HTML footers echo with
+// how to change them; nil for a report that is not mailed. A text-only
+// player's report has no HTML and no map.
+func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string, mail *campaign.MailPrefs) (*Report, error) {
+	withMap := mail == nil || !mail.TextOnly
+	r, err := reportFiles(v, deadline, loc, schemaRef, withMap)
+	if err != nil {
+		return nil, err
+	}
+	footer := newMailFooter(mail, loc)
+	data := newReportData(v, deadline, loc)
+	data.Mail = footer
+	r.Text = render("report.tmpl", data)
+	if withMap {
+		h := newHTMLReport(v, deadline, loc, "cid:"+MapCID)
+		h.Mail = footer
+		if r.HTML, err = executeHTML("report.tmpl", h); err != nil {
+			return nil, fmt.Errorf("render html report of %s: %w", v.Player, err)
+		}
+	}
+	return r, nil
+}
+
+// reportFiles renders what a report mail carries beside its text and
+// HTML: subject and names, the JSON report, the map if withMap, and the
+// order template.
+func reportFiles(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string, withMap bool) (*Report, error) {
 	r := &Report{
 		Subject:    fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Turn, v.Date),
 		JSONName:   fmt.Sprintf("report-%d.json", v.Turn),
 		OrdersName: fmt.Sprintf("orders-%d.yaml", v.Turn),
-		Text:       RenderText(v, deadline, loc),
 	}
 	var err error
 	if r.JSON, err = ReportJSON(v, deadline); err != nil {
 		return nil, err
 	}
-	if r.Map, err = RenderMap(v, FormatDeadline(deadline, loc)); err != nil {
-		return nil, err
-	}
-	if r.HTML, err = RenderHTML(v, deadline, loc, "cid:"+MapCID); err != nil {
-		return nil, err
+	if withMap {
+		if r.Map, err = RenderMap(v, FormatDeadline(deadline, loc)); err != nil {
+			return nil, err
+		}
 	}
 	if !v.Ended && v.Out == "" {
 		r.Orders = OrderTemplate(v, schemaRef)
@@ -92,12 +116,14 @@ func ReportJSON(v *resolver.View, deadline time.Time) ([]byte, error) {
 type reportData struct {
 	V        *resolver.View
 	Deadline string
-	Fleets   []fleetRow
-	FRDs     []string
-	Devs     []string
-	Seen     []seenRow
-	Battles  []string
-	Events   []string
+	// Mail is the footer of a mailed report; nil for one that is not.
+	Mail    *mailFooter
+	Fleets  []fleetRow
+	FRDs    []string
+	Devs    []string
+	Seen    []seenRow
+	Battles []string
+	Events  []string
 
 	// Overrides are the campaign's house rules: where its rules differ
 	// from their preset.

@@ -92,7 +92,8 @@ func waitForMail(t *testing.T, w *localmail.World, user string, n int) *mail.Inb
 }
 
 // TestReportShowsWhatThePlayerGot: after init, `pbemd report` rebuilds the
-// first report exactly as the player's mail carried it.
+// first report exactly as the player's mail carried it, but for the mail's
+// footer on how the player's mail comes.
 func TestReportShowsWhatThePlayerGot(t *testing.T) {
 	world := localmail.Start(t, localmail.Options{Domain: "example.test"})
 	for _, u := range []string{"moderator", "vorn", "castellan", "ashari", "tekkar"} {
@@ -112,7 +113,10 @@ func TestReportShowsWhatThePlayerGot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mailed := localmail.PlainText(msgs[1])
+	mailed, footer, found := strings.Cut(localmail.PlainText(msgs[1]), "\nYOUR MAIL\n")
+	if !found || !strings.Contains(footer, "command: mail") {
+		t.Errorf("the report mail has no footer on how to change the player's mail:\n%s", msgs[1])
+	}
 	code, out, errOut := run(t, "report", "frontier", "vorn", "--config", path)
 	if code != exitOK {
 		t.Fatalf("report = %d, %q", code, errOut)

@@ -16,7 +16,7 @@ import (
 
 	_ "time/tzdata" // campaigns name IANA zones; do not depend on the host's zoneinfo
 
-	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // Exit codes.
@@ -82,7 +82,7 @@ func runMain(ctx context.Context, e *env, args []string) int {
 	var hr helpRequest
 	var ue usageError
 	var ce configError
-	var ps config.Problems
+	var ps orders.Problems
 	switch {
 	case err == nil:
 		return exitOK

@@ -31,6 +31,11 @@ func TestMetricsListener(t *testing.T) {
 	if got := readNotify(t, notify, 30*time.Second); got != notifyReady {
 		t.Fatalf("first notification = %q, want %q", got, notifyReady)
 	}
+	// READY=1 may come before the log line has reached the pipe.
+	waitFor(t, 10*time.Second, "the ready line in the log", func() bool {
+		_, after, found := strings.Cut(d.stderr.String(), readyMsg)
+		return found && strings.Contains(after, "\n")
+	})
 	url := "http://" + loggedMetricsAddr(t, d.stderr.String())
 	if code, body := httpGet(url + "/healthz"); code != http.StatusOK || body != "ok\n" {
 		t.Errorf("GET /healthz = %d %q, want 200 ok", code, body)

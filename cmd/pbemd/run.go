@@ -157,7 +157,8 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 	d := &daemon{cfg: cfg, db: db, log: log}
 	opts := moderator.Options{
 		DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
-		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes},
+		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes, AuthServID: cfg.Auth.AuthServID},
+		DKIM:  dkimVerifier(cfg.Auth),
 		Limits: moderator.Limits{
 			SenderMailsPerHour:          int(cfg.Limits.SenderMailsPerHour),
 			UnauthenticatedMailsPerHour: int(cfg.Limits.UnauthenticatedMailsPerHour),
@@ -181,6 +182,14 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 	opts.Intake = mail.NewIntake(intake)
 	d.mod = moderator.New(opts)
 	return d, nil
+}
+
+// dkimVerifier returns the DKIM check the config asks for, or nil.
+func dkimVerifier(a config.Auth) *mail.DKIMVerifier {
+	if !a.DKIMVerify {
+		return nil
+	}
+	return mail.NewDKIMVerifier(mail.DKIMOptions{Resolver: a.DNS})
 }
 
 // loadConfig loads the daemon config; any problem with it is a

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/orders"
 )
 
 func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
@@ -15,7 +16,7 @@ func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	sc, err := config.LoadScenario(args[0])
-	var ps config.Problems
+	var ps orders.Problems
 	if errors.As(err, &ps) {
 		return fmt.Errorf("%w\n%d problems found", ps, len(ps))
 	}

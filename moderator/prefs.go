@@ -1,0 +1,135 @@
+package moderator
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/templates"
+)
+
+// seatPrefs returns the mail preferences of a player's seat; the default
+// for a player without one.
+func seatPrefs(c *store.Campaign, p campaign.PlayerID) campaign.MailPrefs {
+	if s := c.Seat(p); s != nil {
+		return s.Mail
+	}
+	return campaign.MailPrefs{}
+}
+
+// reportAttachments returns the files of a report mail that a player's
+// preferences keep: the map inline under mapCID where the report has one,
+// then the JSON report, the battle logs and, if withOrders, the order
+// template with the schema it refers to.
+func reportAttachments(prefs campaign.MailPrefs, rep *templates.Report, mapCID string, logs []resolver.BattleLog, withOrders bool) []mail.Attachment {
+	var out []mail.Attachment
+	if rep.Map != nil {
+		out = append(out, mail.Attachment{Name: mapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: mapCID})
+	}
+	if prefs.Attaches(campaign.AttachJSON) {
+		out = append(out, mail.Attachment{Name: rep.JSONName, ContentType: "application/json", Data: rep.JSON})
+	}
+	if prefs.Attaches(campaign.AttachBattles) {
+		for _, l := range logs {
+			out = append(out, mail.Attachment{Name: fmt.Sprintf("battle-%s.txt", l.Battle), ContentType: "text/plain; charset=utf-8", Data: []byte(l.Text)})
+		}
+	}
+	if withOrders && rep.Orders != nil {
+		if prefs.Attaches(campaign.AttachOrders) {
+			out = append(out, mail.Attachment{Name: rep.OrdersName, ContentType: "application/yaml", Data: rep.Orders})
+		}
+		if prefs.Attaches(campaign.AttachSchema) {
+			out = append(out, mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: rep.Schema})
+		}
+	}
+	return out
+}
+
+// setMailPrefs carries out a player's command: mail: it changes the
+// preferences the mail names on the player's seat, and answers with those
+// now on file and how to change them. A digest where it could never hold
+// a report is refused, and nothing changes.
+func (m *Moderator) setMailPrefs(r *request) (decision, error) {
+	c, s := r.c, r.seat
+	prefs := r.sub.Command.Mail.Apply(s.Mail)
+	if prefs.Digest != "" && s.Mail.Digest == "" {
+		if why := m.digestUseless(c); why != "" {
+			return r.refuseAt("digest", why, "leave out digest:, or send digest: off")
+		}
+	}
+	held := 0
+	if s.Mail.Digest != "" && prefs.Digest == "" {
+		err := m.db.View(func(tx *store.Tx) error {
+			all, err := tx.HeldReports(c.ID)
+			for _, h := range all {
+				if h.Player == s.Player {
+					held++
+				}
+			}
+			return err
+		})
+		if err != nil {
+			return decision{}, err
+		}
+	}
+	text := templates.MailPrefsAnswer(c.Title, prefs, seatLocation(c, s), held)
+	return r.done("mail", m.answer(r, "Your mail preferences", text), decision{apply: putMailPrefs(c.ID, *s, prefs)})
+}
+
+// putMailPrefs returns an apply step that stores a seat's new mail
+// preferences. A seat handed to another address meanwhile is an error, so
+// the mail is read again, and then refused for its token.
+func putMailPrefs(id campaign.ID, s store.Seat, prefs campaign.MailPrefs) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		c, err := tx.Campaign(id)
+		if err != nil {
+			return err
+		}
+		cur := c.Seat(s.Player)
+		if cur == nil || cur.Email != s.Email {
+			return fmt.Errorf("set mail preferences of %s in %s: the seat changed hands", s.Player, id)
+		}
+		cur.Mail = prefs
+		return tx.PutCampaign(c)
+	}
+}
+
+// digestUseless says why a daily digest could never hold a report in a
+// campaign, or "" if it could. Where no turn lasts more than a day (the
+// longest gap between two deadlines), every report opens a turn due within
+// a day, and such a report goes at once.
+func (m *Moderator) digestUseless(c *store.Campaign) string {
+	if c.Status == store.Ended {
+		return fmt.Sprintf("%s has ended: no more reports will come, so a digest would have nothing to gather.", c.Title)
+	}
+	if longest := longestTurn(c.Schedule, m.clock.Now()); longest > 0 && longest <= digestLead {
+		return fmt.Sprintf("In %s no turn lasts more than a day, so every report opens a turn due within a day: it must reach you at once, "+
+			"and a daily digest would never hold one. Your reports keep coming as soon as they are ready; report: and attachments: still work.", c.Title)
+	}
+	return ""
+}
+
+// longestTurn returns the longest gap between two deadlines of a
+// schedule over the week after now; 0 if the schedule gives none.
+func longestTurn(s campaign.Schedule, now time.Time) time.Duration {
+	var longest time.Duration
+	prev, err := s.Next(now)
+	for err == nil && prev.Before(now.Add(8*24*time.Hour)) {
+		var next time.Time
+		if next, err = s.Next(prev); err == nil {
+			longest = max(longest, next.Sub(prev))
+			prev = next
+		}
+	}
+	return longest
+}
+
+// refuseAt rejects a request with a problem at one of its header keys.
+func (r *request) refuseAt(key, msg, hint string) (decision, error) {
+	return r.reject(r.c.ID, &templates.Rejection{Source: r.in.Text, SourceName: sourceName(r.in),
+		Problems: orders.Problems{{Pos: r.sub.Pos[key], Msg: msg, Hint: hint}}})
+}
