@@ -5,9 +5,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/scenarios"
 )
 
 // TestEaW5_PlayersReadTheCampaignsCosts: in a campaign whose scenario
@@ -16,18 +13,7 @@ import (
 // confirmation charges a move what they state (EaW 5.0, 5a).
 func TestEaW5_PlayersReadTheCampaignsCosts(t *testing.T) {
 	h, _ := newGMHarness(t)
-	h.world.AddUser("zeph", password)
-	src := strings.NewReplacer("campaign: frontier", "campaign: rimward", "title: Frontier Wars", "title: Rimward Drift", "vorn", "zeph",
-		"# overrides: {vision: {radius: 1}, battles: auto}", "overrides: {budget: {min: 5, jump_cost: 2}}").
-		Replace(string(scenarios.Frontier))
-	sc, err := config.ParseScenario("rimward.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats, err := h.mod.CreateCampaign(h.ctx, sc)
-	if err != nil {
-		t.Fatalf("CreateCampaign = %v", err)
-	}
+	seats := createRimward(t, h, "# overrides: {vision: {radius: 1}, battles: auto}", "overrides: {budget: {min: 5, jump_cost: 2}}")
 	token := ""
 	for _, s := range seats {
 		if s.Player == "zeph" {
