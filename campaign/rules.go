@@ -1,6 +1,11 @@
 package campaign
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
 
 // Rules are the parameters of a ruleset. A preset is a function returning a
 // fresh value, so a scenario's overrides never touch another campaign's
@@ -245,4 +250,57 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 	}
 	*r = Rules(p)
 	return nil
+}
+
+// Override is one parameter where a campaign's rules differ from their
+// preset: its path as a scenario's overrides: write it ("budget.jump_cost"),
+// and its value in the campaign and in the preset, as YAML would write them.
+type Override struct {
+	Path, Value, Preset string
+}
+
+// Overrides lists the parameters where r differs from its preset, in the
+// order Rules declares them; none for rules without a known preset.
+func (r *Rules) Overrides() []Override {
+	preset, ok := Preset(r.Preset)
+	if !ok {
+		return nil
+	}
+	var out []Override
+	overrides(reflect.ValueOf(*r), reflect.ValueOf(preset), "", &out)
+	return out
+}
+
+// overrides adds to out every field of the structs v and p, by path,
+// whose values differ; a whole array is one parameter, as in a scenario.
+func overrides(v, p reflect.Value, path string, out *[]Override) {
+	if v.Kind() != reflect.Struct {
+		if !v.Equal(p) {
+			*out = append(*out, Override{Path: path, Value: yamlValue(v), Preset: yamlValue(p)})
+		}
+		return
+	}
+	for i := range v.NumField() {
+		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if path != "" {
+			name = path + "." + name
+		}
+		overrides(v.Field(i), p.Field(i), name, out)
+	}
+}
+
+// yamlValue writes a parameter's value as a scenario would: 2, true,
+// reported, [600, 800, 1000].
+func yamlValue(v reflect.Value) string {
+	if v.Kind() != reflect.Array {
+		return fmt.Sprint(v.Interface())
+	}
+	parts := make([]string, v.Len())
+	for i := range parts {
+		parts[i] = yamlValue(v.Index(i))
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }

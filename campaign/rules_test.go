@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -33,5 +34,31 @@ func TestRulesUnmarshal_storedBeforeAParameterExisted(t *testing.T) {
 	}
 	if got.Vision.Radius != 0 {
 		t.Errorf("vision radius = %d, want the stored 0", got.Vision.Radius)
+	}
+}
+
+// TestRulesOverrides lists the parameters a campaign changes from its
+// preset, by their paths under a scenario's overrides:, and none for the
+// preset itself.
+func TestRulesOverrides(t *testing.T) {
+	r := PresetEaW()
+	if got := r.Overrides(); len(got) != 0 {
+		t.Errorf("PresetEaW().Overrides() = %v, want none", got)
+	}
+	r.Budget.JumpCost = 2
+	r.Budget.FreeJumpFromColony = false
+	r.FRD.TowCost = [3]int{4, 3, 2}
+	r.Battles = BattlesReported
+	want := []Override{
+		{Path: "budget.jump_cost", Value: "2", Preset: "1"},
+		{Path: "budget.free_jump_from_colony", Value: "false", Preset: "true"},
+		{Path: "battles", Value: "reported", Preset: "auto"},
+		{Path: "frd.tow_cost", Value: "[4, 3, 2]", Preset: "[3, 2, 1]"},
+	}
+	if got := r.Overrides(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Overrides() = %v, want %v", got, want)
+	}
+	if got := (&Rules{Preset: "none"}).Overrides(); got != nil {
+		t.Errorf("Overrides() of rules without a known preset = %v, want none", got)
 	}
 }

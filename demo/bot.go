@@ -82,14 +82,13 @@ func (b *bot) step(ctx context.Context) error {
 	return nil
 }
 
-// perSystem is how many of one player's fleets a system may hold (EaW
-// 17a).
-const perSystem = 3
-
-// orders moves as many fleets one lane as the budget allows, each to a
-// neighbour picked by the turn number that has room for it (EaW 17a), and
-// marks the orders final.
+// orders moves as many fleets one lane as the budget allows, at the
+// campaign's costs (EaW 5a, 17e), each to a neighbour picked by the turn
+// number that has room for it (EaW 17a), and marks the orders final. A
+// fleet holding a MON at an FRD goes only with it, so it stays; a free jump
+// (EaW 5b) is charged as any other, so the bot never overspends.
 func (b *bot) orders(v *resolver.View) string {
+	r := v.Rules
 	g := campaign.NewGraph(v.Map)
 	var s strings.Builder
 	fmt.Fprintf(&s, "campaign: %s\nplayer: %s\nturn: %d\ntoken: %s\nfinal: true\norders:\n", b.campaign, b.seat.Player, v.Turn, b.seat.Token)
@@ -97,13 +96,18 @@ func (b *bot) orders(v *resolver.View) string {
 	for _, f := range v.Fleets {
 		here[f.At]++
 	}
-	moves := 0
+	full := func(s campaign.SystemID) bool { return r.Fleets.PerSystem > 0 && here[s] >= r.Fleets.PerSystem }
+	moves, left := 0, v.Budget
 	for i, f := range v.Fleets {
-		if moves >= v.Budget {
-			break
+		cost := r.Budget.JumpCost
+		if slices.Contains(f.Roles, campaign.RoleMonitor) {
+			if slices.Contains(v.FRDs, f.At) {
+				continue
+			}
+			cost = r.FRD.MONJumpCost
 		}
-		next := slices.DeleteFunc(slices.Clone(g.Neighbours(f.At)), func(s campaign.SystemID) bool { return here[s] >= perSystem })
-		if len(next) == 0 {
+		next := slices.DeleteFunc(slices.Clone(g.Neighbours(f.At)), full)
+		if cost > left || len(next) == 0 {
 			continue
 		}
 		to := next[(v.Turn+i)%len(next)]
@@ -111,6 +115,7 @@ func (b *bot) orders(v *resolver.View) string {
 		here[f.At]--
 		here[to]++
 		moves++
+		left -= cost
 	}
 	if moves == 0 {
 		s.WriteString("  []\n")

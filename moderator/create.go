@@ -56,7 +56,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		subject, text := templates.RenderWelcome(&templates.Welcome{
 			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: token,
 			Address: m.address, GM: fmt.Sprintf("%s <%s>", sc.GM.Name, sc.GM.Email),
-			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc), Example: firstMove(st, p.ID),
+			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc), FirstMove: firstMoveOrder(st, p.ID), Rules: st.Rules,
 		})
 		mails = append(mails, outgoing{
 			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
@@ -88,17 +88,9 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 	return seats, nil
 }
 
-// firstMove writes an example order for a new player: their first fleet
-// one lane onward.
-func firstMove(st *campaign.State, player campaign.PlayerID) string {
-	if o := firstMoveOrder(st, player); o != "" {
-		return "  - " + o + "   # 1 point per lane (EaW 5a)\n"
-	}
-	return "  []\n"
-}
-
-// firstMoveOrder is the order of firstMove, "move: {fleet: 1st, path:
-// [ferrum]}", or "" if the player has no fleet that can move.
+// firstMoveOrder writes an example order for a player: their first fleet
+// one lane onward, "move: {fleet: 1st, path: [ferrum]}", or "" if the
+// player has no fleet that can move.
 func firstMoveOrder(st *campaign.State, player campaign.PlayerID) string {
 	g := campaign.NewGraph(st.Map)
 	for _, f := range st.Fleets {

@@ -419,7 +419,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	subject, text := templates.RenderWelcome(&templates.Welcome{
 		Title: c.Title, Campaign: c.ID, Player: p.ID, Name: p.Name, Token: token,
 		Address: m.address, GM: fmt.Sprintf("%s <%s>", c.GM.Name, c.GM.Email),
-		Turn: c.Turn, Deadline: deadlineFor(c, s), Example: firstMove(rec.State, p.ID),
+		Turn: c.Turn, Deadline: deadlineFor(c, s), FirstMove: firstMoveOrder(rec.State, p.ID), Rules: rec.State.Rules,
 	})
 	welcome := m.newMail(email, subject, text, m.derivedID(r.in.MessageID, "welcome", email))
 	mails := []outgoing{{msg: welcome, campaign: string(c.ID), purpose: "welcome"}}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -13,16 +14,7 @@ import (
 // player's question in prose give examples with rimward's own IDs.
 func TestRepliesNameTheSendersOwnCampaign(t *testing.T) {
 	h, _ := newGMHarness(t)
-	h.world.AddUser("zeph", password)
-	src := strings.NewReplacer("campaign: frontier", "campaign: rimward", "title: Frontier Wars", "title: Rimward Drift", "vorn", "zeph").
-		Replace(string(scenarios.Frontier))
-	sc, err := config.ParseScenario("rimward.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.mod.CreateCampaign(h.ctx, sc); err != nil {
-		t.Fatalf("CreateCampaign = %v", err)
-	}
+	createRimward(t, h)
 	welcome := h.next("gm")
 	welcome.want(t, "You are the GM of Rimward Drift", "command: replace zeph new@example.org", "command: drop zeph")
 	welcome.wantNot(t, "vorn", "frontier")
@@ -33,4 +25,22 @@ func TestRepliesNameTheSendersOwnCampaign(t *testing.T) {
 	help := h.next("zeph")
 	help.want(t, "not accepted", "campaign: rimward, player: zeph, turn: 1", "move: {fleet: 1st, path: [")
 	help.wantNot(t, "frontier", "vorn", "kessel")
+}
+
+// createRimward creates a second campaign, rimward, from the frontier
+// scenario with zeph in vorn's seat and the scenario's text further changed
+// by replace (old, new pairs), and returns its seats.
+func createRimward(t *testing.T, h *harness, replace ...string) []moderator.Seat {
+	t.Helper()
+	h.world.AddUser("zeph", password)
+	pairs := append([]string{"campaign: frontier", "campaign: rimward", "title: Frontier Wars", "title: Rimward Drift", "vorn", "zeph"}, replace...)
+	sc, err := config.ParseScenario("rimward.yaml", []byte(strings.NewReplacer(pairs...).Replace(string(scenarios.Frontier))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats, err := h.mod.CreateCampaign(h.ctx, sc)
+	if err != nil {
+		t.Fatalf("CreateCampaign = %v", err)
+	}
+	return seats
 }

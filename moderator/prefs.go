@@ -43,7 +43,7 @@ func reportAttachments(prefs campaign.MailPrefs, rep *templates.Report, mapCID s
 			out = append(out, mail.Attachment{Name: rep.OrdersName, ContentType: "application/yaml", Data: rep.Orders})
 		}
 		if prefs.Attaches(campaign.AttachSchema) {
-			out = append(out, mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: orders.Schema()})
+			out = append(out, mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: rep.Schema})
 		}
 	}
 	return out

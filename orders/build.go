@@ -10,8 +10,8 @@ import (
 // build checks a build order at one of the player's FRDs (EaW 6.0, 15a):
 // one per FRD per turn (EaW 33.0 #3), known classes, at most
 // Rules.Build.Docking docking points, paid from the treasury, into a fleet
-// at the FRD or a new one (EaW 6c). With mp 1 it costs a point and the
-// units may move this turn.
+// at the FRD or a new one (EaW 6c). With mp 1 it costs Rules.Budget.BuildCost
+// points and the units may move this turn.
 func (v *validator) build(o Order, b *Build) CostedOrder {
 	co := CostedOrder{Order: o}
 	if b.MP == 1 {
@@ -30,7 +30,7 @@ func (v *validator) build(o Order, b *Build) CostedOrder {
 		co.Notes = append(co.Notes, "mp 0: the new units move from next turn (EaW 6.0)")
 		if frd != nil && !frd.towedAt.IsZero() {
 			v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 join their fleet after movement, at the FRD, but your FRD at %s moves away at %s",
-				frd.start, frd.towedAt), "build with mp: 1 (1 point), or leave the FRD where it is this turn")
+				frd.start, frd.towedAt), fmt.Sprintf("build with mp: 1 (%s), or leave the FRD where it is this turn", points(v.costs.BuildCost)))
 		}
 	}
 	return co
@@ -43,7 +43,7 @@ func (v *validator) build(o Order, b *Build) CostedOrder {
 func (v *validator) builder(o Order, b *Build) *frdPlan {
 	frds := v.frdPlans()
 	if len(frds) == 0 {
-		v.Add(o.Pos, "EaW 15a", "you have no FRD, and units are built only at an FRD", noFRDHint)
+		v.Add(o.Pos, "EaW 15a", "you have no FRD, and units are built only at an FRD", v.noFRDHint())
 		return nil
 	}
 	var cands []*frdPlan
@@ -81,9 +81,13 @@ func (v *validator) builder(o Order, b *Build) *frdPlan {
 	return cands[0]
 }
 
-// noFRDHint is the hint for an order that needs an FRD the player lacks.
-const noFRDHint = "build an FRD first with build_frd: {at: SYSTEM} at a system with your developed mine or colony " +
-	"(3 points, 200 BPV; EaW 15a); it builds from the turn after"
+// noFRDHint is the hint for an order that needs an FRD the player lacks,
+// at the campaign's price of a new one.
+func (v *validator) noFRDHint() string {
+	r := v.st.Rules.FRD
+	return fmt.Sprintf("build an FRD first with build_frd: {at: SYSTEM} at a system with your developed mine or colony "+
+		"(%s, %d BPV; EaW 15a); it builds from the turn after", points(r.BuildCost), r.Price)
+}
 
 // pay spends bpv from the treasury. The first order that overdraws it
 // gets the problem (EaW 6.0, 15a);

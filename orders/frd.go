@@ -227,7 +227,7 @@ func (v *validator) tower(o Order, m *MoveFRD) *frdPlan {
 	frds := v.frdPlans()
 	where := or(m.AtPos, o.Pos)
 	if len(frds) == 0 {
-		v.Add(where, "EaW 15a", "you have no FRD to move", noFRDHint)
+		v.Add(where, "EaW 15a", "you have no FRD to move", v.noFRDHint())
 		return nil
 	}
 	var moving *frdPlan
@@ -254,7 +254,7 @@ func (v *validator) tower(o Order, m *MoveFRD) *frdPlan {
 func (f *frdPlan) checkBuild(v *validator, o Order) {
 	if !f.builtAt.IsZero() && f.builtMP == 0 {
 		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join their fleet at your FRD at %s after movement; the FRD cannot move away this turn",
-			f.builtAt, f.start), "build with mp: 1 (1 point), or move the FRD next turn")
+			f.builtAt, f.start), fmt.Sprintf("build with mp: 1 (%s), or move the FRD next turn", points(v.costs.BuildCost)))
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 // with dual planets; the player's own bases are counted here, everyone's
 // when the order is carried out.
 func (v *validator) install(o Order, in *UnitsOrder) CostedOrder {
-	co := CostedOrder{Order: o, Points: serviceCost}
+	co := CostedOrder{Order: o, Points: ServiceCost}
 	v.afterBattles(o)
 	f, fl := v.serviceFleet(or(in.FleetPos, o.Pos), "EaW 14.0", in.Fleet, "install bases")
 	if f == nil || v.refuseInBattle(or(in.FleetPos, o.Pos), in.Fleet, "install bases") {

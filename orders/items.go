@@ -254,7 +254,7 @@ func (p *parser) build(key, n *yaml.Node) *Build {
 		if v, ok := p.Int(e.Value, "mp", "mp: 1"); ok {
 			if v != 0 && v != 1 {
 				p.Add(pos(e.Value), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
-					"mp: 1 costs 1 point and the units may move this turn; mp: 0 is free and they move next turn")
+					"write mp: 1 (the units may move this turn, for a build's order points) or mp: 0 (free; they move next turn)")
 			} else {
 				b.MP = v
 			}

@@ -110,11 +110,11 @@ func (v *validator) movable(o Order, id campaign.FleetID, f *fleetPlan, jumps []
 	}
 	if !f.createdAt.IsZero() && f.createdMP == 0 {
 		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("fleet %s is built with mp 0 at %s, so it moves next turn", id, f.createdAt),
-			"build it with mp: 1 (1 point) to move it this turn")
+			fmt.Sprintf("build it with mp: 1 (%s) to move it this turn", points(v.costs.BuildCost)))
 	}
 	if !f.reinforcedAt.IsZero() {
 		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join fleet %s after movement, at the FRD; the fleet cannot move away this turn", f.reinforcedAt, id),
-			"build with mp: 1 (1 point) so the units move with the fleet, or build them into a fleet that stays")
+			fmt.Sprintf("build with mp: 1 (%s) so the units move with the fleet, or build them into a fleet that stays", points(v.costs.BuildCost)))
 	}
 	if alone && f.known && v.hasRole(v.unitsOf(id), campaign.RoleMonitor) && slices.ContainsFunc(v.frdPlans(), func(d *frdPlan) bool { return d.at == f.at }) {
 		v.Add(o.Pos, "EaW 17e", fmt.Sprintf("fleet %s holds a MON, which stays with your FRD at %s", id, f.at),

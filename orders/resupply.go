@@ -16,7 +16,7 @@ import (
 // inspected unit of a class into a class its Refits lists, for the EBPV
 // difference, never refunded (§8 O16).
 func (v *validator) resupply(o Order, r *Resupply) CostedOrder {
-	co := CostedOrder{Order: o, Points: serviceCost}
+	co := CostedOrder{Order: o, Points: ServiceCost}
 	late := v.afterBattles(o)
 	f, fl := v.serviceFleet(or(r.FleetPos, o.Pos), "EaW 6d", r.Fleet, "resupply")
 	if f == nil {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
 )
 
 // SchemaID is the $id of the JSON Schema Schema returns. It names no real
@@ -16,8 +18,10 @@ const SchemaID = "https://pbemd.invalid/orders.schema.json"
 // Schema returns a JSON Schema (draft 2020-12) of the order language: the
 // documents Parse accepts, with descriptions that cite the rules, so that an
 // editor with a YAML language server checks orders and explains each key on
-// hover. It is what `pbemd schema orders` prints and docs/orders.schema.json
-// holds.
+// hover. Every cost and limit a description states is r's, so each report
+// attaches the schema of its campaign's rules; with the Empires at War
+// preset's, it is what `pbemd schema orders` prints and
+// docs/orders.schema.json holds.
 //
 // The schema follows Parse key for key and type for type, including the
 // spellings Parse tolerates (a quoted turn, yes and no for final, Mine for
@@ -27,9 +31,9 @@ const SchemaID = "https://pbemd.invalid/orders.schema.json"
 //
 // The output is indented JSON with a trailing newline, the same on every
 // call.
-func Schema() []byte {
+func Schema(r campaign.Rules) []byte {
 	var compact, out bytes.Buffer
-	if err := encode(&compact, documentSchema()); err != nil {
+	if err := encode(&compact, documentSchema(&r)); err != nil {
 		panic(fmt.Sprintf("orders: encode schema: %v", err))
 	}
 	if err := json.Indent(&out, compact.Bytes(), "", "  "); err != nil {
@@ -113,7 +117,7 @@ func closed(desc string, required []string, ps ...prop) *schema {
 }
 
 // documentSchema is the whole orders document: the header (header.go).
-func documentSchema() *schema {
+func documentSchema(r *campaign.Rules) *schema {
 	s := closed("One mail's orders for a pbemd campaign under the Empires at War rules (EaW): the header "+
 		"(campaign, player, turn, token), then the orders. pbemd reads them as YAML, strictly: unknown keys, "+
 		"repeated keys, tabs, anchors and aliases are refused, each with its line and column. "+
@@ -129,8 +133,8 @@ func documentSchema() *schema {
 			"carries it. The moderator refuses orders without it, so this schema requires it; only the offline " +
 			"simulator (pbemd sim) reads order files without one.")},
 		prop{"final", finalSchema()},
-		prop{"orders", ordersSchema()},
-		prop{"prefs", prefsSchema()},
+		prop{"orders", ordersSchema(r)},
+		prop{"prefs", prefsSchema(r)},
 	)
 	s.Schema = "https://json-schema.org/draft/2020-12/schema"
 	s.ID = SchemaID
@@ -178,42 +182,63 @@ func finalSchema() *schema {
 
 // ordersSchema is the list under orders: (items.go). An empty value is no
 // orders.
-func ordersSchema() *schema {
+func ordersSchema(r *campaign.Rules) *schema {
 	return &schema{
 		Type: []string{"array", "null"},
 		Description: "Your orders, one list item each. They are checked and costed in the order written, each " +
-			"from where the orders above it leave your fleets. Each turn you have max(3, floor(F/2)) order points, " +
-			"where F counts your fleets of at least 2 ships and 175 combat BPV (EaW 5.0; carried bases are not ships, " +
-			"and freighters' combat BPV does not count); your report and the " +
+			"from where the orders above it leave your fleets. Each turn you have " + budgetText(r.Budget) + "; your report and the " +
 			"confirmation say how many. Write orders: [] or leave it empty to send none. A new mail for the same " +
 			"turn replaces all the orders on file. One mail holds at most " + strconv.Itoa(MaxOrders) + " orders.",
 		MaxItems: MaxOrders,
 		Items: &schema{
 			Description: "One order: a mapping with exactly one key, its kind: " + strings.Join(kindNames, ", ") + ".",
-			OneOf: []*schema{moveSchema(), developSchema(), buildSchema(), resupplySchema(), transferSchema(),
-				scrapSchema(), inspectSchema(), selfRepairSchema(), installSchema(), siegeSchema(), moveFRDSchema(), buildFRDSchema()},
+			OneOf: []*schema{moveSchema(r), developSchema(r), buildSchema(r), resupplySchema(), transferSchema(),
+				scrapSchema(), inspectSchema(), selfRepairSchema(), installSchema(), siegeSchema(r), moveFRDSchema(r), buildFRDSchema(r)},
 		},
 	}
 }
 
-func moveSchema() *schema {
+// budgetText says how many order points a player has each turn (EaW 5.0).
+func budgetText(b campaign.BudgetRules) string {
+	if b.Divisor == 0 {
+		return fmt.Sprintf("%d order points (EaW 5.0)", b.Min)
+	}
+	return fmt.Sprintf("max(%d, floor(F/%d)) order points, where F counts your fleets of at least %d ships and %d combat BPV "+
+		"(EaW 5.0; carried bases are not ships, and freighters' combat BPV does not count)", b.Min, b.Divisor, b.FleetMinShips, b.FleetMinCBPV)
+}
+
+// orderPoints writes a number of order points: "1 order point",
+// "3 order points".
+func orderPoints(n int) string {
+	if n == 1 {
+		return "1 order point"
+	}
+	return fmt.Sprintf("%d order points", n)
+}
+
+func moveSchema(r *campaign.Rules) *schema {
+	cost := "Each lane jumped costs " + orderPoints(r.Budget.JumpCost) + " (EaW 5.0), except one jump per fleet per turn " +
+		"that starts at your own developed colony, which is free (EaW 5b)."
+	perLane := points(r.Budget.JumpCost) + " per lane (EaW 5a); the first jump from your own developed colony is free (EaW 5b)."
+	if !r.Budget.FreeJumpFromColony {
+		cost = "Each lane jumped costs " + orderPoints(r.Budget.JumpCost) + " (EaW 5.0), from your own developed colony too: " +
+			"this campaign has no free jump (EaW 5b)."
+		perLane = points(r.Budget.JumpCost) + " per lane (EaW 5a); no jump is free (EaW 5b)."
+	}
 	return closed("A move order: fly one fleet along warp lanes (EaW 5a).", []string{"move"},
-		prop{"move", closed("Fly a fleet along warp lanes (EaW 5a). Each lane jumped costs 1 order point "+
-			"(EaW 5.0), except one jump per fleet per turn that starts at your own developed colony, which is free "+
-			"(EaW 5b). A fleet moves once per turn, and not after a develop order (EaW 12b, 13a). A fleet that "+
-			"enters a system holding another empire's fleet stops there (EaW 19a).",
+		prop{"move", closed("Fly a fleet along warp lanes (EaW 5a). "+cost+" A fleet moves once per turn, and not after "+
+			"a develop order (EaW 12b, 13a). A fleet that enters a system holding another empire's fleet stops there (EaW 19a).",
 			[]string{"fleet", "path"},
 			prop{"fleet", nameSchema("One of your fleets, by the ID your report gives it, e.g. 1st.")},
 			prop{"path", namesSchema("The systems to enter, in order, by ID, each one lane from the one before; it may "+
-				"start with the fleet's own system, which is no jump. 1 point per lane (EaW 5a); the first jump "+
-				"from your own developed colony is free (EaW 5b).", "A system ID, as your report gives it, e.g. ferrum.")},
+				"start with the fleet's own system, which is no jump. "+perLane, "A system ID, as your report gives it, e.g. ferrum.")},
 		)})
 }
 
-func developSchema() *schema {
+func developSchema(r *campaign.Rules) *schema {
 	return closed("A develop order: set up a mine, a colony or a fortification (EaW 11.0, 12.0, 13.0).", []string{"develop"},
-		prop{"develop", closed("Set up a mine, a colony or a fortification at the planet where the fleet ends its move, for 1 "+
-			"order point (EaW 5.0). The planet must be explored (EaW 16.0), and the fleet may not move after it "+
+		prop{"develop", closed("Set up a mine, a colony or a fortification at the planet where the fleet ends its move, for "+
+			orderPoints(r.Budget.DevelopCost)+" (EaW 5.0). The planet must be explored (EaW 16.0), and the fleet may not move after it "+
 			"(EaW 11a, 12b, 13a).",
 			[]string{"fleet", "what"},
 			prop{"fleet", nameSchema("The fleet that develops, by the ID your report gives it, e.g. 2nd.")},
@@ -229,11 +254,11 @@ func developSchema() *schema {
 		)})
 }
 
-func buildSchema() *schema {
+func buildSchema(r *campaign.Rules) *schema {
 	return closed("A build order: build units at your FRD (EaW 6.0).", []string{"build"},
 		prop{"build", closed("Build units at your FRD (EaW 6.0, 15.0), paid from your treasury at their "+
-			"economic BPV: one build per FRD per turn (EaW 33.0 #3), of at most 36 docking points. "+
-			"With mp: 1 it costs 1 order point (EaW 5.0).",
+			"economic BPV: one build per FRD per turn (EaW 33.0 #3), of at most "+strconv.Itoa(r.Build.Docking)+" docking points. "+
+			"With mp: 1 it costs "+orderPoints(r.Budget.BuildCost)+" (EaW 5.0).",
 			[]string{"units", "fleet"},
 			prop{"units", namesSchema("The unit classes to build, by their names in the campaign's catalogue; name a "+
 				"class twice to build two, e.g. [cruiser, frigate, frigate].", "A unit class, e.g. frigate.")},
@@ -241,7 +266,7 @@ func buildSchema() *schema {
 				"letters, digits, '-' or '_'), which forms at the FRD (EaW 6c).")},
 			prop{"at", nameSchema("The system of the FRD that builds, e.g. drakkar; needed only when you have more than one FRD.")},
 			prop{"mp", &schema{
-				Description: "1 (the default): costs 1 order point, and the units may move this turn; " +
+				Description: "1 (the default): costs " + orderPoints(r.Budget.BuildCost) + ", and the units may move this turn; " +
 					"0: free, and the units join after movement and move from next turn (EaW 6.0).",
 				Default: 1,
 				AnyOf: []*schema{
@@ -253,13 +278,13 @@ func buildSchema() *schema {
 }
 
 // prefsSchema is the standing preferences (header.go, prefs).
-func prefsSchema() *schema {
+func prefsSchema(r *campaign.Rules) *schema {
 	s := closed("Standing answers to choices that come up while the turn resolves. A key left out keeps its default.",
 		nil,
 		prop{"explore_bonus", &schema{
-			Description: "What a fleet takes when its exploration of an unknown planet rolls a bonus row: bpv (the " +
-				"default) takes 10 BPV, or 20 with a scout (EaW 16a, 16b); precursor rolls for a precursor object " +
-				"instead (EaW 16c).",
+			Description: fmt.Sprintf("What a fleet takes when its exploration of an unknown planet rolls a bonus row: bpv (the "+
+				"default) takes %d BPV, or %d with a scout (EaW 16a, 16b); precursor rolls for a precursor object "+
+				"instead (EaW 16c).", r.Explore.Bonus[0], r.Explore.Bonus[1]),
 			Enum:    []any{ExploreBPV, ExplorePrecursor},
 			Default: ExploreBPV,
 		}},

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
 	"go.yaml.in/yaml/v3"
 )
@@ -26,30 +27,30 @@ const schemaFile = "../docs/orders.schema.json"
 func loadSchema(t *testing.T) map[string]any {
 	t.Helper()
 	var s map[string]any
-	if err := json.Unmarshal(Schema(), &s); err != nil {
-		t.Fatalf("Schema() is not JSON: %v", err)
+	if err := json.Unmarshal(Schema(campaign.PresetEaW()), &s); err != nil {
+		t.Fatalf("Schema(PresetEaW()) is not JSON: %v", err)
 	}
 	return s
 }
 
 func TestSchemaIsDeterministicJSON(t *testing.T) {
-	b := Schema()
+	b := Schema(campaign.PresetEaW())
 	if !json.Valid(b) || !bytes.HasSuffix(b, []byte("}\n")) {
-		t.Fatalf("Schema() is not a JSON object with a trailing newline:\n%s", b)
+		t.Fatalf("Schema(PresetEaW()) is not a JSON object with a trailing newline:\n%s", b)
 	}
-	if !bytes.Equal(b, Schema()) {
-		t.Error("Schema() differs between two calls")
+	if !bytes.Equal(b, Schema(campaign.PresetEaW())) {
+		t.Error("Schema(PresetEaW()) differs between two calls")
 	}
 	s := loadSchema(t)
 	want := map[string]string{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SchemaID}
 	for k, v := range want {
 		if s[k] != v {
-			t.Errorf("Schema()[%q] = %v, want %q", k, s[k], v)
+			t.Errorf("Schema(PresetEaW())[%q] = %v, want %q", k, s[k], v)
 		}
 	}
 	for _, k := range []string{"title", "description"} {
 		if str, _ := s[k].(string); str == "" {
-			t.Errorf("Schema() has no %s", k)
+			t.Errorf("Schema(PresetEaW()) has no %s", k)
 		}
 	}
 }
@@ -108,7 +109,7 @@ func TestSchemaAcceptsValidExamples(t *testing.T) {
 			t.Fatalf("%s: %v", in, err)
 		}
 		if errs := validateSchema(s, doc, ""); len(errs) > 0 {
-			t.Errorf("%s does not validate against Schema():\n%s", in, strings.Join(errs, "\n"))
+			t.Errorf("%s does not validate against Schema(PresetEaW()):\n%s", in, strings.Join(errs, "\n"))
 		}
 	}
 	if checked == 0 {
@@ -207,7 +208,7 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 // TestSchemaFileInSync keeps docs/orders.schema.json equal to Schema; -update
 // rewrites it.
 func TestSchemaFileInSync(t *testing.T) {
-	got := Schema()
+	got := Schema(campaign.PresetEaW())
 	if golden.Updating() {
 		if err := os.WriteFile(schemaFile, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -219,7 +220,7 @@ func TestSchemaFileInSync(t *testing.T) {
 		t.Fatalf("read %s (run with -update to write it): %v", schemaFile, err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from Schema(); rerun with -update and review the diff", schemaFile)
+		t.Errorf("%s differs from Schema(PresetEaW()); rerun with -update and review the diff", schemaFile)
 	}
 }
 
@@ -453,4 +454,38 @@ func jsonEqual(a, b any) bool {
 		return ok && x == y
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// TestSchemaStatesTheCampaignsCosts: the schema a campaign's reports attach
+// states that campaign's costs and limits, not the preset's (EaW 5.0, 5b,
+// 6.0, 10c, 15a, 15e–15g, 16a, 16b).
+func TestSchemaStatesTheCampaignsCosts(t *testing.T) {
+	r := campaign.PresetEaW()
+	r.Budget = campaign.BudgetRules{Min: 5, Divisor: 3, FleetMinShips: 3, FleetMinCBPV: 200, JumpCost: 2, BuildCost: 2, DevelopCost: 3}
+	r.Build.Docking = 40
+	r.Explore.Bonus = [2]int{15, 30}
+	r.Fortify.SiegeCost, r.Fortify.Siege = 2, 8
+	r.FRD.Price, r.FRD.BuildCost, r.FRD.TowCost = 150, 4, [3]int{4, 3, 2}
+	got := string(Schema(r))
+	for _, want := range []string{
+		"max(5, floor(F/3)) order points, where F counts your fleets of at least 3 ships and 200 combat BPV",
+		"Each lane jumped costs 2 order points (EaW 5.0), from your own developed colony too: this campaign has no free jump (EaW 5b).",
+		"2 points per lane (EaW 5a); no jump is free (EaW 5b).",
+		"where the fleet ends its move, for 3 order points (EaW 5.0)",
+		"of at most 40 docking points. With mp: 1 it costs 2 order points (EaW 5.0).",
+		"1 (the default): costs 2 order points, and the units may move this turn",
+		"takes 15 BPV, or 30 with a scout",
+		"rolls 2D6, for 2 order points, once per turn from the turn after the trap: on 8 the fortification falls",
+		"4 order points per lane, 3 with a salvage tug, 2 with a military tug",
+		"Build a new FRD for 4 order points and 150 BPV",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Schema(overridden rules) does not say %q", want)
+		}
+	}
+	for _, preset := range []string{"max(3,", "175 combat BPV", "36 docking", "200 BPV", "on 7 ", "10 BPV", "which is free (EaW 5b)", "colony is free"} {
+		if strings.Contains(got, preset) {
+			t.Errorf("Schema(overridden rules) states the preset's %q", preset)
+		}
+	}
 }

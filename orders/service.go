@@ -15,9 +15,9 @@ import (
 // When each is carried out follows the player's text (Timing): before
 // movement, or after the battles where the fleets end.
 
-// serviceCost is the order points each fleet-service order costs (EaW 5.0
+// ServiceCost is the order points each fleet-service order costs (EaW 5.0
 // #3–6, #10, #11).
-const serviceCost = 1
+const ServiceCost = 1
 
 // ScrapRefund is the share of a scrapped unit's EBPV, in percent, that
 // comes back to the treasury, to spend from the next turn (EaW 9.0).
@@ -352,7 +352,7 @@ func (v *validator) emptied(o Order, id campaign.FleetID, f *campaign.Fleet, rul
 // the last unit disbands the fleet (EaW 7a). The receiving fleet must keep
 // to the caps of EaW 17.0 and crowding (EaW 17a, in Validate).
 func (v *validator) transfer(o Order, t *Transfer) CostedOrder {
-	co := CostedOrder{Order: o, Points: serviceCost}
+	co := CostedOrder{Order: o, Points: ServiceCost}
 	late := v.afterBattles(o)
 	from, fromUnits := v.serviceFleet(or(t.FromPos, o.Pos), "EaW 7.0", t.From, "transfer units")
 	if from == nil || v.refuseInBattle(or(t.FromPos, o.Pos), t.From, "transfer units") {
@@ -413,7 +413,7 @@ func (v *validator) receiver(o Order, t *Transfer, from *fleetPlan) (*fleetPlan,
 // the player's FRD or with the player's large repair freighter there
 // (EaW 9a). Half their EBPV comes back, to spend from next turn.
 func (v *validator) scrap(o Order, s *UnitsOrder) CostedOrder {
-	co := CostedOrder{Order: o, Points: serviceCost}
+	co := CostedOrder{Order: o, Points: ServiceCost}
 	late := v.afterBattles(o)
 	f, fl := v.serviceFleet(or(s.FleetPos, o.Pos), "EaW 9.0", s.Fleet, "scrap units")
 	if f == nil || v.refuseInBattle(or(s.FleetPos, o.Pos), s.Fleet, "scrap units") {
@@ -447,7 +447,7 @@ func (v *validator) scrap(o Order, s *UnitsOrder) CostedOrder {
 // (EaW 9c). Inspected units are restored and count toward the fleet's caps
 // from then on (EaW 25b).
 func (v *validator) inspect(o Order, in *FleetOrder) CostedOrder {
-	co := CostedOrder{Order: o, Points: serviceCost}
+	co := CostedOrder{Order: o, Points: ServiceCost}
 	late := v.afterBattles(o)
 	f, fl := v.serviceFleet(or(in.FleetPos, o.Pos), "EaW 9b", in.Fleet, "inspect units")
 	if f == nil || v.refuseInBattle(or(in.FleetPos, o.Pos), in.Fleet, "inspect units") {
@@ -478,7 +478,7 @@ func (v *validator) inspect(o Order, in *FleetOrder) CostedOrder {
 // damage control and capacity left since its last resupply (EaW 22b). The
 // repairs are made after the battles.
 func (v *validator) selfRepair(o Order, sr *FleetOrder) CostedOrder {
-	co := CostedOrder{Order: o, Points: serviceCost}
+	co := CostedOrder{Order: o, Points: ServiceCost}
 	v.afterBattles(o)
 	f, fl := v.serviceFleet(or(sr.FleetPos, o.Pos), "EaW 24.0", sr.Fleet, "repair itself")
 	if f == nil {

@@ -345,6 +345,21 @@ func TestEaW6_NewFleetMovesWithMP1(t *testing.T) {
 	}
 }
 
+// TestEaW5_HintsStateTheCampaignsCosts: the hints that name a cost name
+// the campaign's, not the preset's (EaW 5.0, 6.0, 15a).
+func TestEaW5_HintsStateTheCampaignsCosts(t *testing.T) {
+	dear := func(r *campaign.Rules) { r.Budget.Min, r.Budget.BuildCost, r.FRD.BuildCost, r.FRD.Price = 9, 2, 4, 150 }
+	runCases(t, []ruleCase{
+		{name: "mp 0 then moved", state: frontier().withRules(dear),
+			orders: []string{"build: {units: [cruiser], fleet: 5th, mp: 0}", "move: {fleet: 5th, path: [tau-ceti]}"},
+			points: []int{0, 1}, notes: []string{"new fleet 5th forms at kessel (EaW 6c)", "mp 0: the new units move from next turn (EaW 6.0)"},
+			want: []string{"7:5 EaW 6.0: fleet 5th is built with mp 0 at 6:5, so it moves next turn"}, hint: "build it with mp: 1 (2 points)"},
+		{name: "no FRD", state: frontier().withRules(dear).withoutFRDs(), orders: []string{"build: {units: [scout], fleet: 1st}"},
+			points: []int{2}, want: []string{"6:5 EaW 15a: you have no FRD, and units are built only at an FRD"},
+			hint: "build_frd: {at: SYSTEM} at a system with your developed mine or colony (4 points, 150 BPV; EaW 15a)"},
+	})
+}
+
 func TestEaW12_MineNeedsMineral(t *testing.T) {
 	runCases(t, []ruleCase{
 		{name: "mineral planet", orders: []string{"develop: {fleet: 2nd, what: mine}"}, points: []int{1}},

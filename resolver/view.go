@@ -28,6 +28,10 @@ type View struct {
 	Treasury int `json:"treasury"`
 	// Budget is the player's order points for Turn (EaW 5.0).
 	Budget int `json:"budget"`
+	// Rules are the campaign's rules, its preset with the scenario's
+	// overrides, as they stood when the view was made: every cost, limit
+	// and roll a report or an order template states comes from them.
+	Rules campaign.Rules `json:"rules"`
 
 	// Map is the map every player shares: systems and lanes (EaW 1a–1d),
 	// with planet types only where the player has looked.

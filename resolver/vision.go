@@ -150,7 +150,7 @@ func (v *vision) view(p campaign.Player, events []Event, intel *campaign.Intel, 
 		Campaign: v.st.Campaign, Title: v.st.Title,
 		Player: p.ID, Name: p.Name, Race: p.Race,
 		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(), Out: p.Out,
-		Treasury: p.Treasury, Budget: v.st.Budget(p.ID),
+		Treasury: p.Treasury, Budget: v.st.Budget(p.ID), Rules: v.st.Rules,
 		Resolved: resolved, Map: knownMap(v.st.Map, intel),
 	}
 	for _, i := range v.byOwner[p.ID] {

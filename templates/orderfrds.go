@@ -10,16 +10,8 @@ import (
 )
 
 // The FRD orders an order template offers: a tow of each FRD (EaW 15e–15g,
-// 17e) and a new FRD where the player may place one (EaW 15a). Their costs
-// are those of the Empires at War preset, like every cost the template
-// states.
-
-// Tow costs a lane (EaW 15e, 15f, 15g), and what a new FRD costs
-// (EaW 15a).
-const (
-	towPoints, salvageTowPoints, militaryTowPoints = 3, 2, 1
-	newFRDPoints, newFRDPrice                      = 3, 200
-)
+// 17e) and a new FRD where the player may place one (EaW 15a), at the
+// campaign's costs (Rules.FRD), like every cost the template states.
 
 // tow offers to move the FRD at a system one lane (EaW 15e), with the
 // fleet there that tows it cheapest (EaW 15f, 15g). The fleets holding a
@@ -38,11 +30,12 @@ func (t *orderTemplate) tow(at campaign.SystemID) []suggestion {
 		}
 		going = append(going, f)
 	}
-	cost, rule, tug := towPoints, "EaW 15e", ""
+	tow := t.v.Rules.FRD.TowCost
+	cost, rule, tug := tow[0], "EaW 15e", ""
 	if f, ok := t.tug(at, campaign.RoleMilitaryTug); ok {
-		cost, rule, tug = militaryTowPoints, fmt.Sprintf("EaW 15g: fleet %s has a military tug", f.ID), string(f.ID)
+		cost, rule, tug = tow[2], fmt.Sprintf("EaW 15g: fleet %s has a military tug", f.ID), string(f.ID)
 	} else if f, ok := t.tug(at, campaign.RoleSalvageTug); ok {
-		cost, rule, tug = salvageTowPoints, fmt.Sprintf("EaW 15f: fleet %s has a salvage tug", f.ID), string(f.ID)
+		cost, rule, tug = tow[1], fmt.Sprintf("EaW 15f: fleet %s has a salvage tug", f.ID), string(f.ID)
 	}
 	if tug != "" && !slices.ContainsFunc(going, func(f resolver.FleetView) bool { return string(f.ID) == tug }) {
 		going = append(going, resolver.FleetView{ID: campaign.FleetID(tug)})
@@ -51,7 +44,7 @@ func (t *orderTemplate) tow(at campaign.SystemID) []suggestion {
 		return nil
 	}
 	for _, s := range t.g.Neighbours(at) {
-		if len(fleetsAt(t.v, s))+len(going) > perSystem {
+		if t.crowded(len(fleetsAt(t.v, s)) + len(going)) {
 			continue // EaW 17a
 		}
 		order := fmt.Sprintf("- move_frd: {at: %s, path: [%s]", yamlName(string(at)), yamlName(string(s)))
@@ -88,7 +81,8 @@ func (t *orderTemplate) newFRDs() {
 			sites = append(sites, d.At)
 		}
 	}
-	if len(sites) == 0 || t.v.Treasury < newFRDPrice || t.v.Budget < newFRDPoints {
+	r := t.v.Rules.FRD
+	if len(sites) == 0 || t.v.Treasury < r.Price || t.v.Budget < r.BuildCost {
 		return
 	}
 	t.b.WriteString("#\n")
@@ -97,7 +91,7 @@ func (t *orderTemplate) newFRDs() {
 	var out []suggestion
 	for _, at := range sites {
 		out = append(out, suggestion{fmt.Sprintf("- build_frd: {at: %s}", yamlName(string(at))),
-			fmt.Sprintf("%s and %d BPV from the treasury (EaW 15a)", points(newFRDPoints), newFRDPrice)})
+			fmt.Sprintf("%s and %d BPV from the treasury (EaW 15a)", points(r.BuildCost), r.Price)})
 	}
 	writeSuggestions(t.b, out)
 }

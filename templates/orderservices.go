@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
 )
 
@@ -22,44 +23,47 @@ func (t *orderTemplate) trapped(f resolver.FleetView) {
 		t.b.WriteString(wrapComment(fmt.Sprintf("Its first siege roll comes in turn %d (EaW 10c).", f.Trapped+1), 76))
 		return
 	}
+	r := t.v.Rules.Fortify
 	writeSuggestions(t.b, []suggestion{{fmt.Sprintf("- siege: {fleet: %s}", yamlName(string(f.ID))),
-		"1 point: on a 7 on 2D6 the fortification falls, and the fleet is free next turn (EaW 10c)"}})
+		fmt.Sprintf("%s: on %s on 2D6 the fortification falls, and the fleet is free next turn (EaW 10c)", points(r.SiegeCost), aNumber(r.Siege))}})
 }
 
 // services offers a free fleet the fleet services that fit where it
 // stands: a resupply or a self-repair when it has damage to mend, an
 // inspection of its prizes, a scrap, a transfer into a new fleet, and an
-// install of a base it carries.
+// install of a base it carries. Each costs orders.ServiceCost, as intake
+// charges it.
 func (t *orderTemplate) services(f resolver.FleetView) []suggestion {
 	id := yamlName(string(f.ID))
 	sp := t.servicesAt(f.At)
 	used := slices.ContainsFunc(f.Crews, func(c campaign.UnitCrew) bool { return c.Repaired > 0 })
+	cost := points(orders.ServiceCost)
 	var out []suggestion
 	if (sp.frd || sp.colony || sp.large || sp.small) && (needsRepair(f) || used) {
 		out = append(out, suggestion{fmt.Sprintf("- resupply: {fleet: %s}", id),
-			"1 point: repairs every inspected unit and restores its self-repair (EaW 6d, 22b)"})
+			cost + ": repairs every inspected unit and restores its self-repair (EaW 6d, 22b)"})
 	}
 	if f.SelfRepair > 0 && needsRepair(f) {
 		out = append(out, suggestion{fmt.Sprintf("- self_repair: {fleet: %s}", id),
-			fmt.Sprintf("1 point: mends up to %d points of damage after the battles (EaW 24.0, 22b)", f.SelfRepair)})
+			fmt.Sprintf("%s: mends up to %d points of damage after the battles (EaW 24.0, 22b)", cost, f.SelfRepair)})
 	}
 	if len(f.Captured) > 0 && (sp.frd || sp.small) {
 		out = append(out, suggestion{fmt.Sprintf("- inspect: {fleet: %s}", id),
-			"1 point: its prizes are repaired and count in its CBPV, within the fleet limits (EaW 9b, 25b, 17.0)"})
+			cost + ": its prizes are repaired and count in its CBPV, within the fleet limits (EaW 9b, 25b, 17.0)"})
 	}
 	if sp.frd || sp.large {
 		if u, ok := scrappable(f); ok {
 			out = append(out, suggestion{fmt.Sprintf("- scrap: {fleet: %s, units: [%s]}", id, yamlName(string(u))),
-				"1 point: half its EBPV comes back at the end of the turn (EaW 9.0)"})
+				cost + ": half its EBPV comes back at the end of the turn (EaW 9.0)"})
 		}
 	}
-	if u, ok := splittable(f); ok && len(fleetsAt(t.v, f.At)) < perSystem {
+	if u, ok := splittable(f); ok && !t.crowded(len(fleetsAt(t.v, f.At))+1) {
 		out = append(out, suggestion{fmt.Sprintf("- transfer: {from: %s, to: NAME, units: [%s]}", id, yamlName(string(u))),
-			"1 point: into a new fleet NAME formed here, or into a fleet of yours here (EaW 7.0)"})
+			cost + ": into a new fleet NAME formed here, or into a fleet of yours here (EaW 7.0)"})
 	}
 	if u, ok := t.installable(f); ok {
 		out = append(out, suggestion{fmt.Sprintf("- install: {fleet: %s, units: [%s]}", id, yamlName(string(u))),
-			"1 point for every install in this system this turn (EaW 14.0)"})
+			cost + " for every install in this system this turn (EaW 14.0)"})
 	}
 	return out
 }
@@ -157,4 +161,12 @@ func (t *orderTemplate) installable(f resolver.FleetView) (campaign.ClassName, b
 		return "", false
 	}
 	return f.Units[f.Carried[0]], true
+}
+
+// aNumber writes a die roll with its article: "a 7", "an 8", "an 11".
+func aNumber(n int) string {
+	if n == 8 || n == 11 || n == 18 {
+		return fmt.Sprintf("an %d", n)
+	}
+	return fmt.Sprintf("a %d", n)
 }

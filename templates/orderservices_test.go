@@ -28,8 +28,14 @@ import (
 //   - "tender" at meridian has repair freighters, a damaged destroyer and a
 //     prize: resupply, scrap and inspect away from any FRD.
 func richFrontier(t *testing.T) (*campaign.State, *resolver.View) {
+	return richFrontierWith(t, "")
+}
+
+// richFrontierWith is richFrontier under a scenario's overrides line
+// (frontierViewsWith).
+func richFrontierWith(t *testing.T, overrides string) (*campaign.State, *resolver.View) {
 	t.Helper()
-	st, _ := frontierViews(t)
+	st, _ := frontierViewsWith(t, overrides)
 	st.Turn = 3
 	units := func(us ...campaign.ClassName) []campaign.ClassName { return us }
 	var fleets []campaign.Fleet

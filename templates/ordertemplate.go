@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
 )
 
@@ -27,10 +28,11 @@ import (
 // transfer lines NAME). Each fleet is offered what fits it, as far as the
 // view tells: moves, developments, the fleet services and, for a trapped
 // fleet, only its siege roll (EaW 10h); each FRD a build and a tow, and
-// the player's developed sites without an FRD a new one. Costs and limits
-// are those of the Empires at War rules (EaW 5.0), since the view holds no
-// rules; an inspection is refused if its prizes take the fleet over the
-// fleet limits (EaW 17.0), which the view does not hold.
+// the player's developed sites without an FRD a new one. Every cost and
+// limit it states is the campaign's, from the rules the view carries, as
+// intake (orders.Validate) charges it; an inspection is refused if its
+// prizes take the fleet over the fleet limits (EaW 17.0), which the
+// template does not work out.
 //
 // It reads nothing but the view. For an ended campaign it returns a short
 // comment saying so.
@@ -82,24 +84,49 @@ type orderTemplate struct {
 }
 
 // templateIntro writes the comments that open the template: what to do,
-// and the budget and treasury (EaW 5.0, 6.0).
+// and the budget, the costs and the treasury (EaW 5.0, 6.0), all from the
+// campaign's rules. The lines are broken by hand, to keep each cost on the
+// line with its order.
 func templateIntro(b *strings.Builder, v *resolver.View) {
+	r := &v.Rules
 	b.WriteString(wrapComment(fmt.Sprintf("Orders for %s, turn %d (%s): %s (%s).", v.Title, v.Turn, v.Date, v.Name, v.Player), 76))
 	b.WriteString("#\n" +
 		"# To give an order, remove the \"#\" at the start of its line, and change it\n" +
 		"# as you like; lines starting with \"#\" are comments. Then mail this file\n" +
 		"# back, as an attachment or in the body of a plain-text mail.\n" +
 		"#\n")
-	fmt.Fprintf(b, "# Order points for turn %d: %d (EaW 5.0: the larger of 3 and half your\n", v.Turn, v.Budget)
-	b.WriteString("# fleets of at least 2 ships and 175 CBPV; carried bases are not ships,\n" +
-		"# and freighters' CBPV does not count). Each lane a fleet jumps costs\n" +
-		"# 1 point (EaW 5a), except its first jump from your own developed colony\n" +
-		"# (EaW 5b); a develop order costs 1 point; a build costs 1 point with mp: 1\n" +
-		"# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n" +
-		"# Resupply, transfer, scrap, inspect, self_repair, install and siege cost\n" +
-		"# 1 point each. A fleet service given before the fleet's move is done where\n" +
-		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n")
+	fmt.Fprintf(b, "# Order points for turn %d: %d (EaW 5.0: the larger of %d and %s your\n", v.Turn, v.Budget, r.Budget.Min, share(r.Budget.Divisor))
+	fmt.Fprintf(b, "# fleets of at least %d ships and %d CBPV; carried bases are not ships,\n", r.Budget.FleetMinShips, r.Budget.FleetMinCBPV)
+	b.WriteString("# and freighters' CBPV does not count). Each lane a fleet jumps costs\n")
+	if r.Budget.FreeJumpFromColony {
+		fmt.Fprintf(b, "# %s (EaW 5a), except its first jump from your own developed colony\n# (EaW 5b);", points(r.Budget.JumpCost))
+	} else {
+		fmt.Fprintf(b, "# %s (EaW 5a), even from your own developed colony (EaW 5b: no free\n# jump);", points(r.Budget.JumpCost))
+	}
+	fmt.Fprintf(b, " a develop order costs %s; a build costs %s with mp: 1\n", points(r.Budget.DevelopCost), points(r.Budget.BuildCost))
+	b.WriteString("# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n")
+	services, siege := "Resupply, transfer, scrap, inspect, self_repair, install and siege", ""
+	if r.Fortify.SiegeCost != orders.ServiceCost {
+		services = "Resupply, transfer, scrap, inspect, self_repair and install"
+		siege = fmt.Sprintf("# A siege roll costs %s (EaW 10c).\n", points(r.Fortify.SiegeCost))
+	}
+	fmt.Fprintf(b, "# %s cost\n# %s each. A fleet service given before the fleet's move is done where\n"+
+		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", services, points(orders.ServiceCost), siege)
 	fmt.Fprintf(b, "# Treasury: %d BPV; builds are paid from it (EaW 6.0).\n", v.Treasury)
+}
+
+// share names the part of the counted fleets the budget gives as points
+// (EaW 5.0: half), by the budget's divisor.
+func share(divisor int) string {
+	switch divisor {
+	case 0:
+		return "none of"
+	case 1:
+		return "all"
+	case 2:
+		return "half"
+	}
+	return fmt.Sprintf("1/%d of", divisor)
 }
 
 // suggestion is one commented-out order and what it costs.
@@ -136,26 +163,28 @@ func (t *orderTemplate) fleet(f resolver.FleetView) {
 }
 
 // moves offers a move along each lane out that leaves room for the fleet
-// (EaW 17a), at what it costs: a point a lane (EaW 5a), the first jump
-// from the player's own undisrupted colony free (EaW 5b, 10i), 2 points a
-// lane for a MON's fleet away from its FRD, and none for a MON's fleet at
-// an FRD, which goes where the FRD goes (EaW 17e).
+// (EaW 17a), at what it costs: the campaign's jump cost (EaW 5a), the
+// first jump from the player's own undisrupted colony free where the
+// campaign grants it (EaW 5b, 10i), the MON jump cost a lane for a MON's
+// fleet away from its FRD, and none for a MON's fleet at an FRD, which
+// goes where the FRD goes (EaW 17e).
 func (t *orderTemplate) moves(f resolver.FleetView, next []campaign.SystemID) []suggestion {
+	r := &t.v.Rules
 	mon := slices.Contains(f.Roles, campaign.RoleMonitor)
-	cost := "1 point (EaW 5a)"
+	cost := points(r.Budget.JumpCost) + " (EaW 5a)"
 	switch {
 	case mon && slices.Contains(t.v.FRDs, f.At):
 		t.b.WriteString(wrapComment(fmt.Sprintf("It holds a MON, so it moves only with your FRD at %s: see move_frd below (EaW 17e).", f.At), 76))
 		return nil
 	case mon:
-		cost = "2 points a lane: it holds a MON away from your FRDs (EaW 17e)"
-	case hasDevelopment(t.v, f.At, campaign.Colony) && !slices.Contains(t.v.Disrupted, f.At):
+		cost = points(r.FRD.MONJumpCost) + " a lane: it holds a MON away from your FRDs (EaW 17e)"
+	case r.Budget.FreeJumpFromColony && hasDevelopment(t.v, f.At, campaign.Colony) && !slices.Contains(t.v.Disrupted, f.At):
 		cost = "free: the first jump from your own colony (EaW 5b)"
 	}
 	var out []suggestion
 	for _, s := range next {
-		if len(fleetsAt(t.v, s)) >= perSystem {
-			continue // a fourth fleet there breaks EaW 17a
+		if t.crowded(len(fleetsAt(t.v, s)) + 1) {
+			continue // one fleet too many there breaks EaW 17a
 		}
 		out = append(out, suggestion{fmt.Sprintf("- move: {fleet: %s, path: [%s]}", yamlName(string(f.ID)), yamlName(string(s))), cost})
 	}
@@ -180,10 +209,10 @@ func (t *orderTemplate) develops(f resolver.FleetView) []suggestion {
 	return out
 }
 
-// develop writes a develop order at its cost: 1 point, or none with the
-// role that sets the development up for free.
+// develop writes a develop order at its cost: the campaign's develop
+// cost, or none with the role that sets the development up for free.
 func (t *orderTemplate) develop(f resolver.FleetView, kind campaign.DevelopmentKind, what string) suggestion {
-	cost := "1 point: " + what
+	cost := points(t.v.Rules.Budget.DevelopCost) + ": " + what
 	if role, rule := freeRole(kind); slices.Contains(f.Roles, role) {
 		cost = fmt.Sprintf("free: fleet %s has a %s (%s); %s", f.ID, strings.ReplaceAll(string(role), "-", " "), rule, what)
 	}
@@ -240,8 +269,12 @@ func developFits(v *resolver.View, s campaign.System, offered map[campaign.Syste
 	return kind, rule
 }
 
-// perSystem is how many of one player's fleets a system holds (EaW 17a).
-const perSystem = 3
+// crowded reports whether n of the player's fleets are more than a system
+// holds by the campaign's rules (EaW 17a: 3); 0 is no limit.
+func (t *orderTemplate) crowded(n int) bool {
+	limit := t.v.Rules.Fleets.PerSystem
+	return limit > 0 && n > limit
+}
 
 // fleetsAt lists the player's fleets at a system.
 func fleetsAt(v *resolver.View, at campaign.SystemID) []string {
@@ -267,16 +300,16 @@ func (t *orderTemplate) frd(at campaign.SystemID, first bool) {
 	}
 	into, name := "a new fleet you name", "NAME"
 	switch {
-	case len(there) >= perSystem && len(free) == 0:
+	case t.crowded(len(there)+1) && len(free) == 0:
 		into, name = "no fleet this turn: a new fleet would be one too many there (EaW 17a), and yours there are trapped (EaW 10h)", ""
-	case len(there) >= perSystem:
+	case t.crowded(len(there) + 1):
 		into = "a fleet of yours there (" + strings.Join(free, ", ") + "): a new fleet would be one too many there (EaW 17a)"
 		name = free[0]
 	case len(free) > 0:
 		into = "a fleet of yours there (" + strings.Join(free, ", ") + ") or a new fleet you name"
 	}
-	text := fmt.Sprintf("Your FRD at %s builds units into %s (EaW 6c): one build per turn, of at most 36 docking points "+
-		"(EaW 6.0, 33.0 #3). Replace CLASS with unit classes and NAME with the fleet.", systemLabel(t.sys, at), into)
+	text := fmt.Sprintf("Your FRD at %s builds units into %s (EaW 6c): one build per turn, of at most %d docking points "+
+		"(EaW 6.0, 33.0 #3). Replace CLASS with unit classes and NAME with the fleet.", systemLabel(t.sys, at), into, t.v.Rules.Build.Docking)
 	if name != "NAME" {
 		text = strings.TrimSuffix(text, " and NAME with the fleet.") + "."
 	}
@@ -292,7 +325,7 @@ func (t *orderTemplate) frd(at campaign.SystemID, first bool) {
 			where = ", at: " + yamlName(string(at))
 		}
 		out = append(out, suggestion{fmt.Sprintf("- build: {units: [CLASS, CLASS], fleet: %s, mp: 1%s}", yamlName(name), where),
-			"1 point; paid from the treasury (EaW 6.0)"})
+			points(t.v.Rules.Budget.BuildCost) + "; paid from the treasury (EaW 6.0)"})
 	}
 	if first {
 		out = append(out, t.tow(at)...)

@@ -20,10 +20,25 @@ import (
 // frontierViews returns the Frontier Wars campaign at its start and every
 // player's first view of it.
 func frontierViews(t *testing.T) (*campaign.State, []resolver.View) {
+	return frontierViewsWith(t, "")
+}
+
+// frontierViewsWith is frontierViews with overrides, a scenario's
+// "overrides: {...}" line, in place of the example's commented-out one;
+// "" leaves the preset's rules.
+func frontierViewsWith(t *testing.T, overrides string) (*campaign.State, []resolver.View) {
 	t.Helper()
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	src := scenarios.Frontier
+	if overrides != "" {
+		const example = "# overrides: {vision: {radius: 1}, battles: auto}   # change any preset parameter\n"
+		if !bytes.Contains(src, []byte(example)) {
+			t.Fatalf("frontier.yaml has no line %q to put the overrides in", example)
+		}
+		src = bytes.Replace(src, []byte(example), []byte(overrides+"\n"), 1)
+	}
+	sc, err := config.ParseScenario("frontier.yaml", src)
 	if err != nil {
-		t.Fatalf("config.ParseScenario(frontier.yaml) = %v", err)
+		t.Fatalf("config.ParseScenario(frontier.yaml with %q) = %v", overrides, err)
 	}
 	return sc.State, resolver.Observe(sc.State)
 }

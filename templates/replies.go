@@ -308,9 +308,11 @@ type Welcome struct {
 	GM       string
 	Turn     int
 	Deadline string
-	// Example is a first order for the example, one YAML list line, e.g.
-	// "  - move: {fleet: 1st, path: [ferrum]}\n".
-	Example string
+	// FirstMove is a first order for the example, e.g. "move: {fleet: 1st,
+	// path: [ferrum]}"; "" when the player has no fleet that can move.
+	FirstMove string
+	// Rules are the campaign's: the example states their costs.
+	Rules campaign.Rules
 }
 
 // RenderWelcome renders the welcome mail, which carries the player's token.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/orders"
 )
@@ -73,11 +74,33 @@ func TestRenderRejection(t *testing.T) {
 func TestRenderWelcome(t *testing.T) {
 	subject, text := RenderWelcome(&Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Name: "Warlord Drask",
 		Token: "ABCD-EFGH", Address: "moderator@example.test", GM: "Frontier GM <gm@example.test>", Turn: 1,
-		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", Example: "  - move: {fleet: 1st, path: [ferrum]}   # 1 point (EaW 5a)\n"})
+		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", FirstMove: "move: {fleet: 1st, path: [ferrum]}", Rules: campaign.PresetEaW()})
 	if subject != "[frontier] Welcome to Frontier Wars" || !strings.Contains(text, "token: ABCD-EFGH") {
 		t.Errorf("welcome %q lacks the token:\n%s", subject, text)
 	}
 	golden.Check(t, "testdata/welcome.txt.golden", []byte(text))
+}
+
+// TestRenderWelcomeStatesTheCampaignsCosts: the welcome's example orders
+// cost what the campaign's rules say (EaW 5a, 6.0, 12.0).
+func TestRenderWelcomeStatesTheCampaignsCosts(t *testing.T) {
+	r := campaign.PresetEaW()
+	r.Budget.JumpCost, r.Budget.DevelopCost, r.Budget.BuildCost = 2, 3, 0
+	w := &Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Turn: 1, FirstMove: "move: {fleet: 1st, path: [ferrum]}", Rules: r}
+	_, text := RenderWelcome(w)
+	for _, want := range []string{
+		"  - move: {fleet: 1st, path: [ferrum]}   # 2 points (EaW 5a)\n",
+		"  # - develop: {fleet: 2nd, what: mine}     # 3 points, at a mineral planet (EaW 12.0)\n",
+		"  # - build: {units: [frigate], fleet: new}   # 0 points, at your FRD (EaW 6.0)\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the welcome has no line %q:\n%s", want, text)
+		}
+	}
+	w.FirstMove = ""
+	if _, text := RenderWelcome(w); !strings.Contains(text, "orders:\n  []\n  # - develop:") {
+		t.Errorf("the welcome of a player without a fleet to move does not send orders: []:\n%s", text)
+	}
 }
 
 func TestRejectionNeverQuotesAToken(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
 )
 
@@ -35,8 +36,10 @@ type Report struct {
 	Map  []byte
 	JSON []byte
 	// Orders is the next turn's order template; empty when the campaign is
-	// over.
-	Orders []byte
+	// over. Schema is the order language's JSON Schema it points editors
+	// to, with the costs of the campaign's rules (orders.Schema); empty
+	// with Orders.
+	Orders, Schema []byte
 }
 
 // RenderReport renders a player's view as a turn report mail. deadline is
@@ -85,6 +88,7 @@ func reportFiles(v *resolver.View, deadline time.Time, loc *time.Location, schem
 	}
 	if !v.Ended && v.Out == "" {
 		r.Orders = OrderTemplate(v, schemaRef)
+		r.Schema = orders.Schema(v.Rules)
 	}
 	return r, nil
 }
@@ -120,6 +124,10 @@ type reportData struct {
 	Seen    []seenRow
 	Battles []string
 	Events  []string
+
+	// Overrides are the campaign's house rules: where its rules differ
+	// from their preset.
+	Overrides []campaign.Override
 }
 
 // seenRow is a system seen. MapType is empty while the player does not
@@ -130,7 +138,7 @@ type seenRow struct {
 
 func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *reportData {
 	names := systemNames(v.Map)
-	d := &reportData{V: v, Deadline: FormatDeadline(deadline, loc)}
+	d := &reportData{V: v, Deadline: FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides()}
 	for _, f := range v.Fleets {
 		d.Fleets = append(d.Fleets, newFleetRow(f, names))
 	}
