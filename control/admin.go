@@ -7,24 +7,26 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // Admin carries out the commands on an open store: in the daemon, behind
 // the socket, and in the CLI when no daemon runs.
 type Admin struct {
-	db  *store.DB
-	mod *moderator.Moderator
+	db    *store.DB
+	rules *game.Registry
+	mod   *moderator.Moderator
 }
 
 var _ Backend = (*Admin)(nil)
 
-// NewAdmin returns an Admin of db. mod resolves turns; with nil, Resolve
-// returns ErrNoModerator.
-func NewAdmin(db *store.DB, mod *moderator.Moderator) *Admin {
-	return &Admin{db: db, mod: mod}
+// NewAdmin returns an Admin of db, whose campaigns run the rulesets in
+// rules. mod resolves turns and creates campaigns; with nil, Resolve and
+// Create return ErrNoModerator.
+func NewAdmin(db *store.DB, rules *game.Registry, mod *moderator.Moderator) *Admin {
+	return &Admin{db: db, rules: rules, mod: mod}
 }
 
 // Status reads every campaign with its orders on file, and the outbox, in
@@ -137,11 +139,11 @@ func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
 	case turn > latest:
 		return nil, fmt.Errorf("%s has no turn %d report: turn %d is not resolved yet; the latest is the turn %d report (1 is the first)", req.Campaign, turn, turn-1, latest)
 	}
-	rep, err := moderator.ReportOf(a.db, req.Campaign, req.Player, turn)
+	rep, err := moderator.ReportOf(a.db, a.rules, req.Campaign, req.Player, turn)
 	if err != nil {
 		return nil, err
 	}
-	return render(rep, req.Format)
+	return rep.Ruleset.Render(rep.View, game.Format(req.Format), game.ReportOptions{Deadline: rep.Deadline, Location: rep.Location})
 }
 
 // CheckFormat returns an error wrapping ErrUnknownFormat unless format is
@@ -152,20 +154,6 @@ func CheckFormat(format string) error {
 		return nil
 	}
 	return fmt.Errorf("%w %q: want text, html, json or png", ErrUnknownFormat, format)
-}
-
-// render renders a past report in one of the report formats.
-func render(rep *moderator.PastReport, format string) ([]byte, error) {
-	switch format {
-	case "html":
-		html, err := templates.RenderHTML(rep.View, rep.Deadline, rep.Location, "")
-		return []byte(html), err
-	case "json":
-		return templates.ReportJSON(rep.View, rep.Deadline)
-	case "png":
-		return templates.RenderMap(rep.View, templates.FormatDeadline(rep.Deadline, rep.Location))
-	}
-	return []byte(templates.RenderText(rep.View, rep.Deadline, rep.Location)), nil
 }
 
 // Backup writes a consistent copy of the data file to path (store

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"net"
 	"os"
 	"path/filepath"
@@ -40,7 +41,7 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	db := storetest.Open(t)
-	mod := moderator.New(moderator.Options{DB: db.DB, Address: "moderator@example.test", Clock: clocktest.New(t0)})
+	mod := moderator.New(moderator.Options{DB: db.DB, Rulesets: rules.Registry(), Address: "moderator@example.test", Clock: clocktest.New(t0)})
 	if _, err := mod.CreateCampaign(t.Context(), sc); err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func newFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{db: db, admin: NewAdmin(db.DB, mod)}
+	return &fixture{db: db, admin: NewAdmin(db.DB, rules.Registry(), mod)}
 }
 
 // outbox counts the mails waiting in the outbox.
@@ -178,7 +179,7 @@ func TestResolve(t *testing.T) {
 			t.Errorf("%s: Resolve(an ended campaign) = %v, want ErrNotRunning", name, err)
 		}
 	}
-	if _, err := NewAdmin(f.db.DB, nil).Resolve(t.Context(), "duel"); !errors.Is(err, ErrNoModerator) {
+	if _, err := NewAdmin(f.db.DB, rules.Registry(), nil).Resolve(t.Context(), "duel"); !errors.Is(err, ErrNoModerator) {
 		t.Errorf("Resolve without a moderator = %v, want ErrNoModerator", err)
 	}
 }
@@ -300,7 +301,7 @@ func TestCreate(t *testing.T) {
 	if problems[0] != problems[1] {
 		t.Errorf("the problems differ through the socket and without it:\n%s\n%s", problems[0], problems[1])
 	}
-	if _, err := NewAdmin(f.db.DB, nil).Create(t.Context(), CreateRequest{File: "duel.yaml", Scenario: duel}); !errors.Is(err, ErrNoModerator) {
+	if _, err := NewAdmin(f.db.DB, rules.Registry(), nil).Create(t.Context(), CreateRequest{File: "duel.yaml", Scenario: duel}); !errors.Is(err, ErrNoModerator) {
 		t.Errorf("Create without a moderator = %v, want ErrNoModerator", err)
 	}
 }

@@ -7,6 +7,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"io"
 	"log/slog"
 	"os"
@@ -80,7 +81,7 @@ func Run(ctx context.Context, opts Options) error {
 	defer db.Close()
 	smtpHost, smtpPort := world.SMTPHostPort()
 	mod := moderator.New(moderator.Options{
-		DB: db, Address: moderatorAddr, Logger: opts.Logger,
+		DB: db, Rulesets: rules.Registry(), Address: moderatorAddr, Logger: opts.Logger,
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: Password,
 			Poll: 5 * time.Second, Logger: opts.Logger.With("loop", "intake"),

@@ -154,7 +154,11 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		return reject(c.ID, &templates.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s, before these orders arrived (%s); the turn is being resolved. Your next report will open turn %d.",
 			c.Turn, deadline, templates.FormatDeadline(rec.Arrived, loc), c.Turn+1)})
 	}
-	costed, err := orders.Validate(rec0.State, sub)
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return decision{}, err
+	}
+	checked, err := rs.Check(rec0.State, sub)
 	if err != nil {
 		r := problemsRejection(err, in)
 		if prior != nil {
@@ -167,7 +171,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	rec.Outcome = store.Accepted
 	subject, text := templates.RenderConfirmation(&templates.Confirmation{
 		Title: c.Title, Campaign: c.ID, Player: s.seat.Player, Turn: c.Turn, Deadline: deadline,
-		Sub: sub, Costed: costed, Replaced: prior != nil,
+		Echo: checked.Echo(), Summary: checked.Summary(), Final: sub.Final, Replaced: prior != nil,
 	})
 	reply := outgoing{msg: m.reply(in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
 	return decision{

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -22,9 +22,13 @@ import (
 // campaign whose battles are fought outside pbemd (battles: reported),
 // with its clocks, and writes each side the battle's ships and how to
 // report the result.
-func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn int, now time.Time) ([]*store.BattleCase, []outgoing) {
+func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn int, now time.Time) ([]*store.BattleCase, []outgoing, error) {
 	if next.Rules.Battles != campaign.BattlesReported {
-		return nil, nil
+		return nil, nil, nil
+	}
+	rb, err := m.reportedBattles(c)
+	if err != nil {
+		return nil, nil, err
 	}
 	clocks := c.Moderation.Battles
 	var cases []*store.BattleCase
@@ -35,6 +39,7 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn in
 		}
 		cases = append(cases, &store.BattleCase{ID: b.ID, Turn: b.Turn, Sides: b.Sides, Status: store.BattleOpen,
 			Opened: now, ContactBy: now.Add(clocks.Contact), ResolveBy: now.Add(clocks.Resolve)})
+		refs := rb.ShipRefs(b)
 		for _, p := range b.Sides {
 			s := c.Seat(p)
 			if s == nil || !s.Active() {
@@ -64,15 +69,38 @@ A ship not named came through intact. The fates are destroyed, crippled
 (with damage:), captured (with by: and the captor's ship) and disengaged
 (with direction: and the system it withdrew to). To agree with the other
 side's result, send battle: %s and confirm: true.
-`, b.ID, b.Turn, battlePlace(next, b), shipTable(b), orderTable(b), fmtUTC(now.Add(clocks.Contact)), fmtUTC(now.Add(clocks.Resolve)),
-				c.ID, p, b.ID, resolver.ShipRefs(b)[0].Ref, resolver.ShipRefs(b)[len(resolver.ShipRefs(b))-1].Ref, p, b.ID)
+`, b.ID, b.Turn, battlePlace(next, b), shipTable(rb, b), fightOrder(rb.FightOrder(b)), fmtUTC(now.Add(clocks.Contact)), fmtUTC(now.Add(clocks.Resolve)),
+				c.ID, p, b.ID, refs[0].Ref, refs[len(refs)-1].Ref, p, b.ID)
 			msg := m.newMail(s.Email, fmt.Sprintf("[%s] Battle %s: report its result", c.ID, b.ID), text,
 				fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
 			msg.AutoSubmitted = "auto-generated"
 			mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
 		}
 	}
-	return cases, mails
+	return cases, mails, nil
+}
+
+// reportedBattles returns the ruleset of a campaign whose battles are
+// fought outside pbemd.
+func (m *Moderator) reportedBattles(c *store.Campaign) (game.ReportedBattles, error) {
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return nil, err
+	}
+	rb, ok := rs.(game.ReportedBattles)
+	if !ok {
+		return nil, fmt.Errorf("campaign %s: ruleset %s has no battles fought outside pbemd", c.ID, rs.Name())
+	}
+	return rb, nil
+}
+
+// fightOrder sets the order a meeting of several fleets is fought in
+// apart in the battle mail; empty for a battle of two fleets.
+func fightOrder(order string) string {
+	if order == "" {
+		return ""
+	}
+	return "\n" + order
 }
 
 func battlePlace(st *campaign.State, b campaign.Battle) string {
@@ -89,34 +117,10 @@ func battlePlace(st *campaign.State, b campaign.Battle) string {
 }
 
 // shipTable lists a battle's ships by the names results use.
-func shipTable(b campaign.Battle) string {
+func shipTable(rb game.ReportedBattles, b campaign.Battle) string {
 	var s strings.Builder
-	for _, r := range resolver.ShipRefs(b) {
+	for _, r := range rb.ShipRefs(b) {
 		fmt.Fprintf(&s, "  %-14s %s\n", r.Ref, r.Class)
-	}
-	return s.String()
-}
-
-// orderTable gives the order of battle of a meeting of more than two
-// fleets, which the sides fight fleet against fleet (EaW 19.0, 26.0,
-// 26a): the first two fleets, then each next one against the survivor.
-func orderTable(b campaign.Battle) string {
-	if len(b.Fleets) <= 2 {
-		return ""
-	}
-	refs := resolver.ShipRefs(b)
-	fleets := slices.Clone(b.Fleets)
-	slices.SortStableFunc(fleets, func(x, y campaign.BattleFleet) int { return cmp.Compare(x.Order, y.Order) })
-	var s strings.Builder
-	s.WriteString("\nThey fight fleet against fleet (EaW 19.0), in this order: the first two,\nthen each next fleet against the one left holding the field (EaW 26b):\n\n")
-	for _, f := range fleets {
-		var ships []string
-		for _, r := range refs {
-			if r.Owner == f.Owner && r.Fleet == f.ID {
-				ships = append(ships, r.Ref)
-			}
-		}
-		fmt.Fprintf(&s, "  %d. %s, %d CBPV: %s\n", f.Order, f.Owner, f.CBPV, strings.Join(ships, ", "))
 	}
 	return s.String()
 }
@@ -168,9 +172,13 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		}
 		return m.settleBattle(r, &bc, bc.Results[other].Result, "agreed by both sides")
 	}
-	if problems := resolver.CheckReported(rec.State, b, rep.Result); len(problems) > 0 {
+	rb, err := m.reportedBattles(c)
+	if err != nil {
+		return decision{}, err
+	}
+	if problems := rb.CheckResult(rec.State, b, rep.Result); len(problems) > 0 {
 		return r.refuse(fmt.Sprintf("The result for battle %s does not fit the battle, so nothing changed:\n\n  - %s\n\nThe ships of the battle:\n\n%s",
-			b.ID, strings.Join(problems, "\n  - "), shipTable(b)))
+			b.ID, strings.Join(problems, "\n  - "), shipTable(rb, b)))
 	}
 	mine := store.ReportedResult{By: p, Result: rep.Result, At: now, MessageID: r.in.MessageID}
 	bc.Results = slices.DeleteFunc(bc.Results, func(x store.ReportedResult) bool { return x.By == p })
@@ -261,8 +269,8 @@ func resultText(r *orders.BattleResult) string {
 func (m *Moderator) settleBattle(r *request, bc *store.BattleCase, result *orders.BattleResult, how string) (decision, error) {
 	c := r.c
 	bc.Status, bc.Settled = store.BattleFinal, how
-	mails, apply, err := m.settlement(c, bc, r.in.MessageID, func(st *campaign.State) ([]resolver.Event, []resolver.BattleLog, error) {
-		events, err := resolver.ApplyReported(st, bc.ID, result, how)
+	mails, apply, err := m.settlement(c, bc, r.in.MessageID, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
+		events, err := rb.ApplyResult(st, bc.ID, result, how)
 		return events, nil, err
 	})
 	if err != nil {
@@ -272,20 +280,36 @@ func (m *Moderator) settleBattle(r *request, bc *store.BattleCase, result *order
 	return r.done("battle settled", m.answer(r, fmt.Sprintf("Battle %s settled", bc.ID), text), decision{mails: mails, apply: apply})
 }
 
+// settleFunc ends a battle in st, the open turn's state, in place, with
+// the campaign's ruleset: it returns what happened and the sides' logs.
+type settleFunc func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error)
+
+// fightPending is the settleFunc that fights a battle with the built-in
+// resolver.
+func fightPending(id string) settleFunc {
+	return func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
+		return rb.FightPending(st, id)
+	}
+}
+
 // settlement works out a battle's end on a copy of the open turn's state:
 // the mails that tell every player, and the step that stores it.
-func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base string, settle func(st *campaign.State) ([]resolver.Event, []resolver.BattleLog, error)) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base string, settle settleFunc) ([]outgoing, func(tx *store.Tx) error, error) {
+	rb, err := m.reportedBattles(c)
+	if err != nil {
+		return nil, nil, err
+	}
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
 		return nil, nil, err
 	}
 	st := rec.State.Clone()
-	events, logs, err := settle(st)
+	events, logs, err := settle(rb, st)
 	if err != nil {
 		return nil, nil, err
 	}
-	// Each player hears only the events that concern them (EaW 1b, 1e);
-	// one who hears none gets no mail.
+	// Each player hears only the events that concern them; one who hears
+	// none gets no mail.
 	news := func(p campaign.PlayerID) string {
 		var lines []string
 		for _, e := range events {
@@ -333,8 +357,8 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 }
 
 // appendEvents adds events to a raw JSON list of events.
-func appendEvents(raw json.RawMessage, events []resolver.Event) (json.RawMessage, error) {
-	var all []resolver.Event
+func appendEvents(raw json.RawMessage, events []game.Event) (json.RawMessage, error) {
+	var all []game.Event
 	if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &all); err != nil {
 			return nil, err
@@ -343,20 +367,18 @@ func appendEvents(raw json.RawMessage, events []resolver.Event) (json.RawMessage
 	return json.Marshal(append(all, events...))
 }
 
-// carrySettled puts the events of the battles settled while the turn was
-// open into its resolution, so that the reports of the turn tell of them
-// too: a battle's consequences are applied and reported when its result
-// is final.
-func carrySettled(res *resolver.Result, rec *store.TurnRecord) error {
+// settledEvents reads the events of the battles settled while a turn was
+// open, which its resolution reports too: a battle's consequences are
+// applied and reported when its result is final.
+func settledEvents(rec *store.TurnRecord) ([]game.Event, error) {
 	if len(rec.Settled) == 0 {
-		return nil
+		return nil, nil
 	}
-	var events []resolver.Event
+	var events []game.Event
 	if err := json.Unmarshal(rec.Settled, &events); err != nil {
-		return fmt.Errorf("read the battles settled in turn %d: %w", rec.State.Turn, err)
+		return nil, fmt.Errorf("read the battles settled in turn %d: %w", rec.State.Turn, err)
 	}
-	res.Carry(events)
-	return nil
+	return events, nil
 }
 
 // shiftBattleClocks moves the clocks of the battles still open on by the
@@ -433,9 +455,7 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 	switch {
 	case len(words) == 1 && words[0] == "auto":
 		bc.Status, bc.Settled = store.BattleFinal, "fought by pbemd at the GM's word"
-		mails, apply, err := m.settlement(c, &bc, in.MessageID, func(st *campaign.State) ([]resolver.Event, []resolver.BattleLog, error) {
-			return resolver.FightPending(st, bc.ID)
-		})
+		mails, apply, err := m.settlement(c, &bc, in.MessageID, fightPending(bc.ID))
 		if err != nil {
 			return decision{}, err
 		}
@@ -481,9 +501,7 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		switch {
 		case !now.Before(bc.ResolveBy) && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
 			bc.Status, bc.Settled = store.BattleFinal, "fought by pbemd when the time to settle it ran out (UTD3.5)"
-			mails, apply, err = m.settlement(c, &bc, base, func(st *campaign.State) ([]resolver.Event, []resolver.BattleLog, error) {
-				return resolver.FightPending(st, bc.ID)
-			})
+			mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
 		case !now.Before(bc.ResolveBy) && !bc.AskedGM:
 			var ask outgoing
 			var token string
@@ -531,20 +549,20 @@ func (m *Moderator) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base
 	}
 	bc.Status = store.BattleFinal
 	bc.Settled = fmt.Sprintf("%s sent nothing in time and withdrew (UTD3.42, UTD3.43)", strings.Join(silent, ", "))
-	return m.settlement(c, bc, base, func(st *campaign.State) ([]resolver.Event, []resolver.BattleLog, error) {
+	return m.settlement(c, bc, base, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
 		i := slices.IndexFunc(st.Battles, func(b campaign.Battle) bool { return b.ID == bc.ID })
 		if i < 0 {
 			return nil, nil, fmt.Errorf("battle %s is not pending", bc.ID)
 		}
 		b := st.Battles[i]
-		to := resolver.Retreats(st, b)
+		to := rb.Retreats(st, b)
 		r := &orders.BattleResult{}
-		for _, ref := range resolver.ShipRefs(b) {
+		for _, ref := range rb.ShipRefs(b) {
 			if slices.Contains(silent, string(ref.Owner)) && len(to) > 0 {
 				r.Ships = append(r.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to[0]})
 			}
 		}
-		events, err := resolver.ApplyReported(st, bc.ID, r, bc.Settled)
+		events, err := rb.ApplyResult(st, bc.ID, r, bc.Settled)
 		return events, nil, err
 	})
 }

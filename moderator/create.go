@@ -6,7 +6,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/templates"
 )
@@ -44,7 +43,12 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 	rec.GMTokenHash = hashToken(gmToken)
 	var seats []Seat
 	var mails []outgoing
-	views := resolver.Observe(st)
+	rs, err := m.rules.Lookup(st.Rules.Preset)
+	if err != nil {
+		return nil, fmt.Errorf("create campaign %s: %w", st.Campaign, err)
+	}
+	rec.Rules = rs.Name()
+	views := rs.Observe(st)
 	for i, p := range st.Players {
 		token, err := newToken(m.rand)
 		if err != nil {
@@ -56,13 +60,13 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		subject, text := templates.RenderWelcome(&templates.Welcome{
 			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: token,
 			Address: m.address, GM: fmt.Sprintf("%s <%s>", sc.GM.Name, sc.GM.Email),
-			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc), FirstMove: firstMoveOrder(st, p.ID), Rules: st.Rules,
+			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc), Orders: rs.Example(st, p.ID).Orders,
 		})
 		mails = append(mails, outgoing{
 			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
 			campaign: string(st.Campaign), purpose: "welcome",
 		})
-		report, err := m.reportMail(rec, &views[i], &p)
+		report, err := m.reportMail(rec, views[i], &p)
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +78,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		return nil, err
 	}
 	err = m.db.Update(func(tx *store.Tx) error {
-		if err := tx.CreateCampaign(rec, &store.TurnRecord{State: st, ResolverVersion: resolver.Version, Deadline: deadline}); err != nil {
+		if err := tx.CreateCampaign(rec, &store.TurnRecord{State: st, ResolverVersion: rs.Version(), Deadline: deadline}); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)
@@ -86,17 +90,4 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 	wake(m.wakeSender)
 	wake(m.wakeScheduler)
 	return seats, nil
-}
-
-// firstMoveOrder writes an example order for a player: their first fleet
-// one lane onward, "move: {fleet: 1st, path: [ferrum]}", or "" if the
-// player has no fleet that can move.
-func firstMoveOrder(st *campaign.State, player campaign.PlayerID) string {
-	g := campaign.NewGraph(st.Map)
-	for _, f := range st.Fleets {
-		if next := g.Neighbours(f.At); f.Owner == player && len(next) > 0 {
-			return fmt.Sprintf("move: {fleet: %s, path: [%s]}", f.ID, next[0])
-		}
-	}
-	return ""
 }

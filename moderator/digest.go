@@ -6,9 +6,8 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // digestLead is how long before a turn's deadline a digest must reach a
@@ -20,15 +19,23 @@ const digestLead = 24 * time.Hour
 // holdReport returns the store record of a report kept for a seat's
 // digest, or nil if the seat takes none: then the report goes at once.
 // deadline is the deadline of the turn the report opens.
-func holdReport(s *store.Seat, v *resolver.View, deadline, now time.Time) (*store.HeldReport, error) {
+func holdReport(s *store.Seat, v game.View, deadline, now time.Time) (*store.HeldReport, error) {
 	if s.Mail.Digest == "" {
 		return nil, nil
 	}
-	raw, err := json.Marshal(templates.DigestItem{View: v, Deadline: deadline})
+	turn := v.Header().Turn
+	raw, err := json.Marshal(heldReport[game.View]{View: v, Deadline: deadline})
 	if err != nil {
-		return nil, fmt.Errorf("hold the turn %d report of %s: %w", v.Turn, s.Player, err)
+		return nil, fmt.Errorf("hold the turn %d report of %s: %w", turn, s.Player, err)
 	}
-	return &store.HeldReport{Player: s.Player, Turn: v.Turn, Held: now, Report: raw}, nil
+	return &store.HeldReport{Player: s.Player, Turn: turn, Held: now, Report: raw}, nil
+}
+
+// heldReport is how a report held for a digest is kept: the player's view,
+// in the ruleset's JSON, and the deadline of the turn it opened.
+type heldReport[V any] struct {
+	View     V         `json:"view"`
+	Deadline time.Time `json:"deadline"`
 }
 
 // storeHeld keeps reports for digests within tx.
@@ -138,21 +145,28 @@ func digestDue(c *store.Campaign, s *store.Seat, first time.Time, final bool) ti
 // transaction: one report as the report mail it would have been, several
 // as a digest.
 func (m *Moderator) sendDigest(p *pendingDigest) error {
-	items := make([]templates.DigestItem, len(p.held))
+	rs, err := m.ruleset(p.c)
+	if err != nil {
+		return err
+	}
+	items := make([]game.DigestItem, len(p.held))
 	for i, h := range p.held {
-		if err := json.Unmarshal(h.Report, &items[i]); err != nil {
+		var kept heldReport[json.RawMessage]
+		if err := json.Unmarshal(h.Report, &kept); err != nil {
 			return fmt.Errorf("read the turn %d report held for %s in %s: %w", h.Turn, h.Player, p.c.ID, err)
 		}
+		v, err := rs.DecodeView(kept.View)
+		if err != nil {
+			return fmt.Errorf("read the turn %d report held for %s in %s: %w", h.Turn, h.Player, p.c.ID, err)
+		}
+		items[i] = game.DigestItem{View: v, Deadline: kept.Deadline}
 	}
-	var (
-		out outgoing
-		err error
-	)
+	var out outgoing
 	if len(items) == 1 {
 		player := &campaign.Player{ID: p.seat.Player, Email: p.seat.Email, TimeZone: p.seat.TimeZone}
 		out, err = m.reportMailDue(p.c, items[0].View, player, items[0].Deadline)
 	} else {
-		out, err = m.digestMail(p.c, p.seat, items, p.held[0].Seq)
+		out, err = m.digestMail(rs, p.c, p.seat, items, p.held[0].Seq)
 	}
 	if err != nil {
 		return err
@@ -178,16 +192,14 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 // digestMail renders a seat's held reports as one mail, oldest first, in
 // the form the seat's preferences ask for. Every report keeps its map and
 // JSON; only the last, the turn now open, brings its order template.
-func (m *Moderator) digestMail(c *store.Campaign, s *store.Seat, items []templates.DigestItem, seq uint64) (outgoing, error) {
-	d, err := templates.RenderDigest(items, seatLocation(c, s), schemaFile, s.Mail)
+func (m *Moderator) digestMail(rs game.Ruleset, c *store.Campaign, s *store.Seat, items []game.DigestItem, seq uint64) (outgoing, error) {
+	d, err := rs.Digest(items, game.ReportOptions{Location: seatLocation(c, s), SchemaRef: schemaFile, Mail: &s.Mail})
 	if err != nil {
 		return outgoing{}, err
 	}
 	msg := m.newMail(s.Email, d.Subject, d.Text, fmt.Sprintf("digest.%s.%s.%d@%s", c.ID, s.Player, seq, m.domain))
 	msg.AutoSubmitted = "auto-generated"
 	msg.HTML = d.HTML
-	for i, rep := range d.Reports {
-		msg.Attachments = append(msg.Attachments, reportAttachments(s.Mail, rep, templates.DigestMapCID(i), items[i].View.BattleLogs, i == len(items)-1)...)
-	}
+	msg.Attachments = reportAttachments(s.Mail, d.Attachments)
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "digest"}, nil
 }

@@ -32,7 +32,7 @@ func TestDigestDue(t *testing.T) {
 		{"final orders on file", digest.Add(-time.Hour), store.Running, "", "06:00", true, digest},
 		{"paused", digest.Add(-time.Hour), store.Paused, "", "06:00", false, digest},
 		{"ended", digest.Add(-time.Hour), store.Ended, "", "06:00", false, digest},
-		{"out of the campaign", digest.Add(-time.Hour), store.Running, "dropped by the GM (EaW 29.0)", "06:00", false, digest},
+		{"out of the campaign", digest.Add(-time.Hour), store.Running, "dropped by the GM", "06:00", false, digest},
 		{"evening digest", digest.Add(72 * time.Hour), store.Running, "", "18:00", false, time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)},
 	}
 	for _, tc := range tests {

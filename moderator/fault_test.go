@@ -3,6 +3,7 @@ package moderator_test
 import (
 	"context"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"log/slog"
 	"math/rand/v2"
 	"slices"
@@ -63,7 +64,7 @@ func newFaultHarness(t *testing.T, breakServers func(*faultHarness)) *faultHarne
 	log, fh.logs = newFaultLogs(t)
 	smtpHost, smtpPort := fh.smtp.HostPort()
 	h.mod = moderator.New(moderator.Options{
-		DB: h.db.DB, Address: "moderator@example.test", Clock: clk, Logger: log,
+		DB: h.db.DB, Rulesets: rules.Registry(), Address: "moderator@example.test", Clock: clk, Logger: log,
 		Rand: rand.NewChaCha8([32]byte{7, 7, 4, 1}), Observer: h.metrics,
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: fh.imap.Addr(), TLS: mail.TLSNone, User: "moderator", Password: password,

@@ -414,16 +414,20 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
 		return decision{}, err
 	}
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return decision{}, err
+	}
 	p := *rec.State.Player(s.Player)
 	p.Email = email
 	subject, text := templates.RenderWelcome(&templates.Welcome{
 		Title: c.Title, Campaign: c.ID, Player: p.ID, Name: p.Name, Token: token,
 		Address: m.address, GM: fmt.Sprintf("%s <%s>", c.GM.Name, c.GM.Email),
-		Turn: c.Turn, Deadline: deadlineFor(c, s), FirstMove: firstMoveOrder(rec.State, p.ID), Rules: rec.State.Rules,
+		Turn: c.Turn, Deadline: deadlineFor(c, s), Orders: rs.Example(rec.State, p.ID).Orders,
 	})
 	welcome := m.newMail(email, subject, text, m.derivedID(r.in.MessageID, "welcome", email))
 	mails := []outgoing{{msg: welcome, campaign: string(c.ID), purpose: "welcome"}}
-	past, err := ReportOf(m.db, c.ID, p.ID, c.Turn)
+	past, err := ReportOf(m.db, m.rules, c.ID, p.ID, c.Turn)
 	if err != nil {
 		return decision{}, err
 	}
@@ -444,7 +448,8 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	return r.done("replace", m.answer(r, fmt.Sprintf("%s has a new player", s.Player), text), decision{mails: mails, apply: apply})
 }
 
-// gmDrop takes a player out of the campaign now (EaW 29.0).
+// gmDrop takes a player out of the campaign now; the ruleset's report
+// tells everyone, citing its rule.
 func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
 	s, err := seatArg(c, strings.TrimSpace(r.sub.Command.Args))
 	switch {
@@ -455,11 +460,11 @@ func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry
 	case c.Status == store.Ended:
 		return r.refuse(fmt.Sprintf("Campaign %s has ended.", c.ID))
 	}
-	const why = "dropped by the GM (EaW 29.0)"
+	const why = "dropped by the GM"
 	s.Out = why
 	mails := m.droppedMails(c, s, why, r.in.MessageID)
 	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, func(st *campaign.State) { st.Drop(s.Player, why) }))
-	text := fmt.Sprintf("%s is out of %s. Everything they held is gone (EaW 29.0); every player reads it in the next report.\n", s.Player, c.Title)
+	text := fmt.Sprintf("%s is out of %s. Everything they held is gone; every player reads it in the next report.\n", s.Player, c.Title)
 	return r.done("drop", m.answer(r, fmt.Sprintf("%s dropped", s.Player), text), decision{mails: mails[:1], apply: apply})
 }
 
@@ -467,7 +472,7 @@ func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry
 // base makes their Message-IDs.
 func (m *Moderator) droppedMails(c *store.Campaign, s *store.Seat, why, base string) []outgoing {
 	bye := m.newMail(s.Email, fmt.Sprintf("[%s] You are out of %s", c.ID, c.Title),
-		fmt.Sprintf("You are out of %s: %s.\nEverything you held is gone (EaW 29.0). Write to the GM if you think this is a mistake.\n", c.Title, why),
+		fmt.Sprintf("You are out of %s: %s.\nEverything you held is gone. Write to the GM if you think this is a mistake.\n", c.Title, why),
 		m.derivedID(base, "dropped", s.Email))
 	bye.AutoSubmitted = "auto-generated"
 	gm := m.toGM(c, base, "dropped", fmt.Sprintf("%s is out", s.Player), fmt.Sprintf("%s is out of %s: %s.\n", s.Player, c.Title, why))

@@ -3,6 +3,7 @@ package moderator_test
 import (
 	"context"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"log/slog"
 	"math/rand/v2"
 	"slices"
@@ -108,7 +109,7 @@ func (h *harness) createFrontier(ctx context.Context) {
 func (h *harness) newModerator() *moderator.Moderator {
 	smtpHost, smtpPort := h.world.SMTPHostPort()
 	return moderator.New(moderator.Options{
-		DB: h.db.DB, Address: "moderator@example.test", Clock: h.clock,
+		DB: h.db.DB, Rulesets: rules.Registry(), Address: "moderator@example.test", Clock: h.clock,
 		// A restarted daemon draws other tokens, as crypto/rand would.
 		Rand:   rand.NewChaCha8([32]byte{7, 7, 4, 1, byte(h.generation)}),
 		Logger: h.logger(),

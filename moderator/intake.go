@@ -299,7 +299,11 @@ func (m *Moderator) ownExample(r *templates.Rejection, seats []seat, gms []*stor
 		if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err }); err != nil {
 			return err
 		}
-		hint = templates.OrdersExample(c.ID, p, c.Turn, firstMoveOrder(rec.State, p))
+		rs, err := m.ruleset(c)
+		if err != nil {
+			return err
+		}
+		hint = templates.OrdersExample(c.ID, p, c.Turn, rs.Example(rec.State, p).Order)
 	case len(gms) > 0:
 		hint = templates.CommandExample(gms[0].ID)
 	}

@@ -13,14 +13,17 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/store"
 )
 
-// Options configure a Moderator. DB and Address are required.
+// Options configure a Moderator. DB, Address and Rulesets are required.
 type Options struct {
 	DB *store.DB
+	// Rulesets are the rulesets the daemon runs campaigns of.
+	Rulesets *game.Registry
 	// Address is the moderator's own address: players write to it, and
 	// every mail pbemd sends comes from it.
 	Address string
@@ -53,6 +56,7 @@ type Options struct {
 // Moderator runs campaigns by mail.
 type Moderator struct {
 	db      *store.DB
+	rules   *game.Registry
 	address string
 	domain  string
 	intake  *mail.Intake
@@ -99,6 +103,7 @@ type Moderator struct {
 func New(opts Options) *Moderator {
 	m := &Moderator{
 		db:            opts.DB,
+		rules:         opts.Rulesets,
 		address:       strings.ToLower(opts.Address),
 		intake:        opts.Intake,
 		mailbox:       opts.Mailbox,
@@ -116,6 +121,9 @@ func New(opts Options) *Moderator {
 	}
 	if m.mailbox == "" {
 		m.mailbox = "INBOX"
+	}
+	if m.rules == nil {
+		m.rules = game.NewRegistry()
 	}
 	if m.clock == nil {
 		m.clock = clock.System{}
@@ -219,4 +227,13 @@ func wake(ch chan struct{}) {
 	case ch <- struct{}{}:
 	default:
 	}
+}
+
+// ruleset returns the ruleset a campaign runs.
+func (m *Moderator) ruleset(c *store.Campaign) (game.Ruleset, error) {
+	rs, err := m.rules.Lookup(c.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("campaign %s: %w", c.ID, err)
+	}
+	return rs, nil
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/templates"
 )
@@ -66,12 +65,16 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 			final = "marked final"
 		}
 		fmt.Fprintf(&b, "Your orders for turn %d, received %s, are %s:\n\n", c.Turn, templates.FormatDeadline(on.Received, loc), final)
-		costed, err := orders.Validate(rec.State, on.Submission)
+		rs, err := m.ruleset(c)
+		if err != nil {
+			return decision{}, err
+		}
+		checked, err := rs.Check(rec.State, on.Submission)
 		if err != nil {
 			fmt.Fprintf(&b, "They no longer fit the state and would be dropped at the deadline:\n%v\n", err)
 			break
 		}
-		b.WriteString(templates.EchoOrders(on.Submission, costed))
+		b.WriteString(checked.Echo())
 	}
 	mine, _ := extensionCounts(exts, string(s.Player))
 	fmt.Fprintf(&b, "\nExtensions granted to you: %d of %d.\n", mine, c.Moderation.Extensions.PerPlayer)
@@ -94,7 +97,7 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 			return r.refuse(fmt.Sprintf("There is no turn %q report. Reports are named by the turn they open, from turn 1 (the first, sent when the campaign started) to turn %d; send e.g. command: report %d.", a, c.Turn, c.Turn))
 		}
 	}
-	past, err := ReportOf(m.db, c.ID, s.Player, n)
+	past, err := ReportOf(m.db, m.rules, c.ID, s.Player, n)
 	if err != nil {
 		return decision{}, err
 	}

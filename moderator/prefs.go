@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/templates"
 )
@@ -21,29 +21,14 @@ func seatPrefs(c *store.Campaign, p campaign.PlayerID) campaign.MailPrefs {
 	return campaign.MailPrefs{}
 }
 
-// reportAttachments returns the files of a report mail that a player's
-// preferences keep: the map inline under mapCID where the report has one,
-// then the JSON report, the battle logs and, if withOrders, the order
-// template with the schema it refers to.
-func reportAttachments(prefs campaign.MailPrefs, rep *templates.Report, mapCID string, logs []resolver.BattleLog, withOrders bool) []mail.Attachment {
+// reportAttachments lists the attachments of a report mail that the
+// seat's preferences keep: the inline map always (it goes with the HTML,
+// which a text-only report lacks), the others unless turned off.
+func reportAttachments(prefs campaign.MailPrefs, all []game.Attachment) []mail.Attachment {
 	var out []mail.Attachment
-	if rep.Map != nil {
-		out = append(out, mail.Attachment{Name: mapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: mapCID})
-	}
-	if prefs.Attaches(campaign.AttachJSON) {
-		out = append(out, mail.Attachment{Name: rep.JSONName, ContentType: "application/json", Data: rep.JSON})
-	}
-	if prefs.Attaches(campaign.AttachBattles) {
-		for _, l := range logs {
-			out = append(out, mail.Attachment{Name: fmt.Sprintf("battle-%s.txt", l.Battle), ContentType: "text/plain; charset=utf-8", Data: []byte(l.Text)})
-		}
-	}
-	if withOrders && rep.Orders != nil {
-		if prefs.Attaches(campaign.AttachOrders) {
-			out = append(out, mail.Attachment{Name: rep.OrdersName, ContentType: "application/yaml", Data: rep.Orders})
-		}
-		if prefs.Attaches(campaign.AttachSchema) {
-			out = append(out, mail.Attachment{Name: schemaFile, ContentType: "application/schema+json", Data: rep.Schema})
+	for _, a := range all {
+		if a.Kind == "" || prefs.Attaches(a.Kind) {
+			out = append(out, mail.Attachment{Name: a.Name, ContentType: a.ContentType, Data: a.Data, Inline: a.Inline, ContentID: a.ContentID})
 		}
 	}
 	return out

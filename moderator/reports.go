@@ -6,9 +6,8 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // schemaFile is the name the order language's JSON Schema is attached
@@ -19,23 +18,27 @@ const schemaFile = "orders.schema.json"
 // their seat's mail preferences ask for: text and HTML alternatives with
 // the map inline, or text alone, and as attachments the JSON report, the
 // battle logs, the next turn's order template and the schema it refers to.
-func (m *Moderator) reportMail(c *store.Campaign, v *resolver.View, p *campaign.Player) (outgoing, error) {
+func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Player) (outgoing, error) {
 	return m.reportMailDue(c, v, p, c.Deadline)
 }
 
 // reportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
-func (m *Moderator) reportMailDue(c *store.Campaign, v *resolver.View, p *campaign.Player, deadline time.Time) (outgoing, error) {
-	prefs := seatPrefs(c, p.ID)
-	rep, err := templates.RenderReport(v, deadline, playerLocation(c, p), schemaFile, &prefs)
+func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time) (outgoing, error) {
+	rs, err := m.ruleset(c)
 	if err != nil {
 		return outgoing{}, err
 	}
-	id := fmt.Sprintf("report.%s.t%d.%s@%s", c.ID, v.Resolved, p.ID, m.domain)
+	prefs := seatPrefs(c, p.ID)
+	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: playerLocation(c, p), SchemaRef: schemaFile, Mail: &prefs})
+	if err != nil {
+		return outgoing{}, err
+	}
+	id := fmt.Sprintf("report.%s.t%d.%s@%s", c.ID, v.Header().Resolved, p.ID, m.domain)
 	msg := m.newMail(seatAddress(c, p), rep.Subject, rep.Text, id)
 	msg.AutoSubmitted = "auto-generated"
 	msg.HTML = rep.HTML
-	msg.Attachments = reportAttachments(prefs, rep, templates.MapCID, v.BattleLogs, true)
+	msg.Attachments = reportAttachments(prefs, rep.Attachments)
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
 }
 
@@ -76,7 +79,8 @@ func zoneOf(p *campaign.Player, fallback *time.Location) *time.Location {
 
 // PastReport is a report as its player received it.
 type PastReport struct {
-	View     *resolver.View
+	Ruleset  game.Ruleset
+	View     game.View
 	Deadline time.Time
 	Location *time.Location
 }
@@ -84,7 +88,7 @@ type PastReport struct {
 // ReportOf rebuilds a player's turn n report, the one that opened turn n
 // of a campaign (1: the first report, when the campaign started), from the
 // stored state and events, so a GM can see exactly what the player saw.
-func ReportOf(db *store.DB, id campaign.ID, player campaign.PlayerID, n int) (*PastReport, error) {
+func ReportOf(db *store.DB, rules *game.Registry, id campaign.ID, player campaign.PlayerID, n int) (*PastReport, error) {
 	var (
 		c   *store.Campaign
 		rec *store.TurnRecord
@@ -100,16 +104,19 @@ func ReportOf(db *store.DB, id campaign.ID, player campaign.PlayerID, n int) (*P
 	if err != nil {
 		return nil, fmt.Errorf("turn %d report of %s: %w", n, player, err)
 	}
-	var events []resolver.Event
+	rs, err := rules.Lookup(c.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("turn %d report of %s: %w", n, player, err)
+	}
+	var events []game.Event
 	if len(rec.Events) > 0 {
 		if err := json.Unmarshal(rec.Events, &events); err != nil {
 			return nil, fmt.Errorf("turn %d report of %s: read events: %w", n, player, err)
 		}
 	}
-	views := resolver.Replay(rec.State, events)
-	for i := range views {
-		if views[i].Player == player {
-			return &PastReport{View: &views[i], Deadline: rec.Deadline, Location: playerLocation(c, rec.State.Player(player))}, nil
+	for _, v := range rs.Replay(rec.State, events) {
+		if v.Header().Player == player {
+			return &PastReport{Ruleset: rs, View: v, Deadline: rec.Deadline, Location: playerLocation(c, rec.State.Player(player))}, nil
 		}
 	}
 	return nil, fmt.Errorf("turn %d report of %s: campaign %s has no such player", n, player, id)

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -266,7 +266,7 @@ func (r *resolution) compose() error {
 // prepareResolution resolves the open turn of o with the orders on file
 // and renders every mail, without writing anything. Players without
 // orders forfeit the turn; one who reaches the campaign's forfeit limit is
-// dropped (UTD3.31, EaW 29.0). The caller holds turnMu.
+// dropped (UTD3.31). The caller holds turnMu.
 func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	started := m.clock.Now()
 	c := *o.c
@@ -313,12 +313,21 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 			notices = append(notices, m.droppedMails(&c, s, why, fmt.Sprintf("drop.%s.t%d", id, n))...)
 		}
 	}
-	res := resolver.Resolve(st, subs)
-	if err := carrySettled(res, rec); err != nil {
+	rs, err := m.ruleset(&c)
+	if err != nil {
+		return nil, err
+	}
+	turn := game.Turn{State: st, Orders: subs}
+	if turn.Carried, err = settledEvents(rec); err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
-	// Players eliminated in the turn (EaW 29.0) get this turn's report,
-	// their last, and the GM is told.
+	if c.Rerun == n {
+		turn.Notices = append(turn.Notices, fmt.Sprintf("This report replaces the earlier turn %d report: the GM rolled the campaign back and turn %d was played again.", n+1, n))
+		c.Rerun = 0
+	}
+	res := rs.Resolve(turn)
+	// Players the turn eliminated get its report, their last, and the GM
+	// is told.
 	eliminated := map[campaign.PlayerID]bool{}
 	for _, p := range res.Next.Players {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
@@ -327,10 +336,6 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 			notices = append(notices, m.toGM(&c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated", fmt.Sprintf("%s is out", s.Player),
 				fmt.Sprintf("%s is out of %s: %s. Their last report went to them with everyone else's.\n", s.Player, c.Title, p.Out)))
 		}
-	}
-	if c.Rerun == n {
-		res.Announce(fmt.Sprintf("This report replaces the earlier turn %d report: the GM rolled the campaign back and turn %d was played again.", n+1, n))
-		c.Rerun = 0
 	}
 	now := m.clock.Now().UTC()
 	deadline, err := c.Schedule.Next(now)
@@ -342,16 +347,16 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	if res.Next.Over() {
 		c.Status = store.Ended
 	}
-	for i := range res.Views {
-		s := c.Seat(res.Views[i].Player)
+	for i, v := range res.Views {
+		s := c.Seat(v.Header().Player)
 		if s == nil || (!s.Active() && !eliminated[s.Player]) {
 			continue
 		}
-		rep, err := m.reportMail(&c, &res.Views[i], &res.Next.Players[i])
+		rep, err := m.reportMail(&c, v, &res.Next.Players[i])
 		if err != nil {
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 		}
-		h, err := holdReport(s, &res.Views[i], c.Deadline, now)
+		h, err := holdReport(s, v, c.Deadline, now)
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
@@ -365,11 +370,14 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
-	cases, battleMails := m.openBattles(&c, res.Next, n, now)
+	cases, battleMails, err := m.openBattles(&c, res.Next, n, now)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
 	notices = append(notices, battleMails...)
 	return &resolution{
 		c: &c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
-		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: resolver.Version, ResolvedAt: now, Deadline: deadline},
+		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: deadline},
 	}, nil
 }
 

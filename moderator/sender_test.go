@@ -1,6 +1,7 @@
 package moderator_test
 
 import (
+	"github.com/pbemd/pbemd/rules"
 	"testing"
 
 	"github.com/emersion/go-smtp"
@@ -24,7 +25,7 @@ func TestRefusedMailDoesNotBlockTheOutbox(t *testing.T) {
 	}
 	host, port := world.SMTPHostPort()
 	db := storetest.Open(t)
-	mod := moderator.New(moderator.Options{DB: db.DB, Address: "moderator@example.test",
+	mod := moderator.New(moderator.Options{DB: db.DB, Rulesets: rules.Registry(), Address: "moderator@example.test",
 		Sender: mail.NewSender(mail.SenderOptions{Host: host, Port: port, TLS: mail.TLSNone})})
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
 	if err != nil {

@@ -12,14 +12,15 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // SimOptions configure Simulate.
 type SimOptions struct {
 	Scenario *config.Scenario
+	// Rulesets holds the scenario's ruleset.
+	Rulesets *game.Registry
 	// Orders is a directory holding turn-<n>/<player>.yaml.
 	Orders string
 	Turns  int
@@ -45,18 +46,22 @@ func Simulate(opts SimOptions) error {
 	if err != nil {
 		return err
 	}
+	rs, err := opts.Rulesets.Lookup(st.Rules.Preset)
+	if err != nil {
+		return err
+	}
 	deadline := simEpoch()
 	first := st.Turn
 	for n := first; n < first+opts.Turns && !st.Over(); n++ {
-		subs, err := simOrders(st, opts.Orders, n, opts.Log)
+		subs, err := simOrders(rs, st, opts.Orders, n, opts.Log)
 		if err != nil {
 			return err
 		}
-		res := resolver.Resolve(st, subs)
+		res := rs.Resolve(game.Turn{State: st, Orders: subs})
 		if deadline, err = opts.Scenario.Schedule.Next(deadline); err != nil {
 			return err
 		}
-		if err := writeTurn(opts.Out, n, res, deadline, loc); err != nil {
+		if err := writeTurn(rs, opts.Out, n, res, deadline, loc); err != nil {
 			return err
 		}
 		fmt.Fprintf(opts.Log, "turn %d resolved: %d events, %d orders files\n", n, len(res.Events), len(subs))
@@ -67,7 +72,7 @@ func Simulate(opts SimOptions) error {
 
 // simOrders reads turn-<n>/<player>.yaml for every player; a missing file
 // means no orders.
-func simOrders(st *campaign.State, dir string, n int, log io.Writer) (map[campaign.PlayerID]*orders.Submission, error) {
+func simOrders(rs game.Ruleset, st *campaign.State, dir string, n int, log io.Writer) (map[campaign.PlayerID]*orders.Submission, error) {
 	subs := map[campaign.PlayerID]*orders.Submission{}
 	for _, p := range st.Players {
 		path := filepath.Join(dir, fmt.Sprintf("turn-%d", n), string(p.ID)+".yaml")
@@ -83,7 +88,7 @@ func simOrders(st *campaign.State, dir string, n int, log io.Writer) (map[campai
 			err = simHeader(st, sub, p.ID, n)
 		}
 		if err == nil {
-			_, err = orders.Validate(st, sub)
+			_, err = rs.Check(st, sub)
 		}
 		if err != nil {
 			fmt.Fprintf(log, "%s: skipped:\n%s\n", path, prefixed(path, err))
@@ -123,28 +128,24 @@ func prefixed(path string, err error) string {
 	return out
 }
 
-func writeTurn(out string, n int, res *resolver.Result, deadline time.Time, loc *time.Location) error {
+func writeTurn(rs game.Ruleset, out string, n int, res *game.Result, deadline time.Time, loc *time.Location) error {
 	dir := filepath.Join(out, fmt.Sprintf("turn-%d", n))
 	state, err := json.MarshalIndent(res.Next, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode state after turn %d: %w", n, err)
 	}
 	files := map[string][]byte{filepath.Join(dir, "state.json"): append(state, '\n')}
-	for i := range res.Views {
-		v := &res.Views[i]
-		rep, err := templates.RenderReport(v, deadline, zoneOf(&res.Next.Players[i], loc), schemaFile, nil)
-		if err != nil {
-			return err
+	for i, v := range res.Views {
+		opts := game.ReportOptions{Deadline: deadline, Location: zoneOf(&res.Next.Players[i], loc), SchemaRef: schemaFile, MapSrc: "map.png"}
+		pdir := filepath.Join(dir, string(v.Header().Player))
+		for name, f := range map[string]game.Format{"report.txt": game.FormatText, "report.json": game.FormatJSON,
+			"report.html": game.FormatHTML, "map.png": game.FormatPNG} {
+			data, err := rs.Render(v, f, opts)
+			if err != nil {
+				return err
+			}
+			files[filepath.Join(pdir, name)] = data
 		}
-		pdir := filepath.Join(dir, string(v.Player))
-		files[filepath.Join(pdir, "report.txt")] = []byte(rep.Text)
-		files[filepath.Join(pdir, "report.json")] = rep.JSON
-		html, err := templates.RenderHTML(v, deadline, zoneOf(&res.Next.Players[i], loc), "map.png")
-		if err != nil {
-			return err
-		}
-		files[filepath.Join(pdir, "report.html")] = []byte(html)
-		files[filepath.Join(pdir, "map.png")] = rep.Map
 	}
 	for path, data := range files {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

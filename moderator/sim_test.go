@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"image/png"
 	"io/fs"
 	"maps"
@@ -100,7 +101,7 @@ func TestSimulateSkipsInvalidOrders(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	if err := moderator.Simulate(moderator.SimOptions{Scenario: sc, Orders: dir, Turns: 1, Out: t.TempDir(), Log: &log}); err != nil {
+	if err := moderator.Simulate(moderator.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: dir, Turns: 1, Out: t.TempDir(), Log: &log}); err != nil {
 		t.Fatalf("Simulate = %v", err)
 	}
 	for _, want := range []string{
@@ -122,7 +123,7 @@ func simulate(out string) (map[string][]byte, error) {
 		return nil, err
 	}
 	var log bytes.Buffer
-	err = moderator.Simulate(moderator.SimOptions{Scenario: sc, Orders: frontierOrders, Turns: frontierTurns, Out: out, Log: &log})
+	err = moderator.Simulate(moderator.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: frontierOrders, Turns: frontierTurns, Out: out, Log: &log})
 	if err != nil {
 		return nil, fmt.Errorf("simulate the golden campaign: %w", err)
 	}

@@ -3,6 +3,7 @@ package resolver
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/pbemd/pbemd/game"
 	"hash/fnv"
 	"slices"
 	"strings"
@@ -12,10 +13,7 @@ import (
 )
 
 // BattleLog is the round-by-round log of a battle the player fought.
-type BattleLog struct {
-	Battle string `json:"battle"`
-	Text   string `json:"text"`
-}
+type BattleLog = game.BattleLog
 
 // diceSeed derives the seed of one set of dice from the campaign's seed,
 // the turn, what the dice are for and where (DESIGN "Determinism"), so

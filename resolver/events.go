@@ -1,9 +1,12 @@
 package resolver
 
-import "github.com/pbemd/pbemd/campaign"
+import (
+	"github.com/pbemd/pbemd/game"
+)
 
-// EventKind classifies an event.
-type EventKind string
+// EventKind classifies an event; the kinds of EaW are listed here, those
+// the daemon shares with every ruleset in game.
+type EventKind = game.EventKind
 
 // The kinds of event a turn produces.
 const (
@@ -13,15 +16,15 @@ const (
 	EventBattle        EventKind = "battle"
 	EventBattleFought  EventKind = "battle-fought"
 	EventDestroyed     EventKind = "destroyed"
-	EventEliminated    EventKind = "eliminated"
+	EventEliminated              = game.EventEliminated
 	EventStandings     EventKind = "standings"
 	EventCaptured      EventKind = "captured"
 	EventBuilt         EventKind = "built"
 	EventDeveloped     EventKind = "developed"
 	EventOrderFailed   EventKind = "order-failed"
 	EventIncome        EventKind = "income"
-	EventForfeit       EventKind = "forfeit"
-	EventDropped       EventKind = "dropped"
+	EventForfeit                 = game.EventForfeit
+	EventDropped                 = game.EventDropped
 	// EventHeld is a mine or colony that enemy ships stood over but could
 	// neither destroy nor capture: its owner's bases there must fall first
 	// (EaW 12a, 13c).
@@ -61,27 +64,8 @@ const (
 	EventInstalled    EventKind = "installed"
 	// EventNotice is a public note from the moderator, such as a rerun
 	// after a rollback.
-	EventNotice EventKind = "notice"
+	EventNotice = game.EventNotice
 )
 
-// Event is one thing that happened during resolution. Players lists who may
-// learn of it; the GM sees every event.
-type Event struct {
-	Kind    EventKind           `json:"kind"`
-	Players []campaign.PlayerID `json:"players"`
-	At      campaign.SystemID   `json:"at,omitempty"`
-	Rule    string              `json:"rule,omitempty"`
-	Text    string              `json:"text"`
-}
-
-// Concerns reports whether player may learn of e: whatever reaches a
-// player, in a report or a mail, is only the events that concern them
-// (EaW 1b, 1e).
-func (e Event) Concerns(player campaign.PlayerID) bool {
-	for _, p := range e.Players {
-		if p == player {
-			return true
-		}
-	}
-	return false
-}
+// Event is one thing that happened during resolution (game.Event).
+type Event = game.Event

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"fmt"
+	"github.com/pbemd/pbemd/game"
 	"maps"
 	"slices"
 	"strings"
@@ -10,17 +11,9 @@ import (
 	"github.com/pbemd/pbemd/orders"
 )
 
-// ShipRef is one unit of a pending battle as players name it in a reported
-// result: "<player>#<n>", the n-th unit of that player in the battle,
-// counting fleet by fleet. Enemy fleet IDs stay secret.
-type ShipRef struct {
-	Ref   string
-	Owner campaign.PlayerID
-	Fleet campaign.FleetID
-	// Index is the unit's place in its fleet as the battle found it.
-	Index int
-	Class campaign.ClassName
-}
+// ShipRef is one unit of a pending battle as players name it in a
+// reported result (game.ShipRef).
+type ShipRef = game.ShipRef
 
 // ShipRefs lists a battle's units with the names players give them.
 func ShipRefs(b campaign.Battle) []ShipRef {

@@ -1,6 +1,9 @@
 package resolver
 
-import "github.com/pbemd/pbemd/campaign"
+import (
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+)
 
 // View is what one player knows after a turn: the only input of every
 // report renderer. It holds the player's own navy and developments in full,
@@ -152,4 +155,10 @@ type BattleFleet struct {
 	ID    campaign.FleetID     `json:"id,omitempty"`
 	Units []campaign.ClassName `json:"units"`
 	CBPV  int                  `json:"cbpv"`
+}
+
+// Header is whose view it is and which turn's report it makes
+// (game.View).
+func (v *View) Header() game.ViewHeader {
+	return game.ViewHeader{Player: v.Player, Turn: v.Turn, Resolved: v.Resolved}
 }

@@ -30,8 +30,12 @@ type Contact struct {
 // Campaign is a campaign's record: what the daemon needs beside the game
 // state to run it.
 type Campaign struct {
-	ID       campaign.ID       `json:"id"`
-	Title    string            `json:"title"`
+	ID    campaign.ID `json:"id"`
+	Title string      `json:"title"`
+	// Rules names the campaign's ruleset (game.Registry). Campaigns
+	// stored before pbemd ran more than one ruleset name none: they are
+	// Empires at War campaigns, and read back as "eaw".
+	Rules    string            `json:"rules"`
 	Schedule campaign.Schedule `json:"schedule"`
 	GM       Contact           `json:"gm"`
 	Status   Status            `json:"status"`
@@ -169,8 +173,15 @@ func (tx *Tx) Campaign(id campaign.ID) (*Campaign, error) {
 	if !found {
 		return nil, fmt.Errorf("load campaign %s: its record is missing", id)
 	}
+	if c.Rules == "" {
+		c.Rules = legacyRules
+	}
 	return &c, nil
 }
+
+// legacyRules is the ruleset of the campaigns stored before campaigns
+// named theirs: Empires at War was the only one.
+const legacyRules = "eaw"
 
 // Campaigns returns every campaign's record, by ID.
 func (tx *Tx) Campaigns() ([]*Campaign, error) {

@@ -18,8 +18,12 @@ type Confirmation struct {
 	Player   campaign.PlayerID
 	Turn     int
 	Deadline string
-	Sub      *orders.Submission
-	Costed   *orders.Costed
+	// Echo is the orders now on file, written back with their costs, and
+	// Summary what they spend and leave: both from the campaign's ruleset
+	// (game.Checked).
+	Echo, Summary string
+	// Final says the player marked the orders final.
+	Final bool
 	// Replaced is true when these orders replace earlier ones for the turn.
 	Replaced bool
 }
@@ -28,10 +32,13 @@ type Confirmation struct {
 // on file with its cost, and the points left. The token is never echoed.
 func RenderConfirmation(c *Confirmation) (subject, text string) {
 	subject = fmt.Sprintf("[%s] Orders for turn %d accepted", c.Campaign, c.Turn)
-	return subject, render("confirmation.tmpl", struct {
-		*Confirmation
-		Echo string
-	}{c, EchoOrders(c.Sub, c.Costed)})
+	return subject, render("confirmation.tmpl", c)
+}
+
+// CostSummary writes what costed orders spend and leave (EaW 5.0, 6.0),
+// and where the player's fleets end the turn if nothing stops them.
+func CostSummary(costed *orders.Costed) string {
+	return render("costs.tmpl", costed)
 }
 
 // EchoOrders writes a submission back as YAML a player could send again,
@@ -308,11 +315,19 @@ type Welcome struct {
 	GM       string
 	Turn     int
 	Deadline string
-	// FirstMove is a first order for the example, e.g. "move: {fleet: 1st,
-	// path: [ferrum]}"; "" when the player has no fleet that can move.
-	FirstMove string
-	// Rules are the campaign's: the example states their costs.
-	Rules campaign.Rules
+	// Orders is the example order list, from the campaign's ruleset
+	// (game.Example).
+	Orders string
+}
+
+// WelcomeOrders writes the example orders of an EaW welcome mail: the
+// player's first move, if any, and a develop and a build to copy, each
+// with its cost under the campaign's rules.
+func WelcomeOrders(firstMove string, r campaign.Rules) string {
+	return render("welcome-orders.tmpl", struct {
+		FirstMove string
+		Rules     campaign.Rules
+	}{firstMove, r})
 }
 
 // RenderWelcome renders the welcome mail, which carries the player's token.

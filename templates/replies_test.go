@@ -36,7 +36,8 @@ func TestRenderConfirmation(t *testing.T) {
 		Budget: 3, Used: 3, Left: 0, Treasury: 615, Spent: 170,
 	}
 	subject, text := RenderConfirmation(&Confirmation{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Turn: 3,
-		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", Sub: sub, Costed: costed, Replaced: true})
+		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", Echo: EchoOrders(sub, costed), Summary: CostSummary(costed),
+		Final: sub.Final, Replaced: true})
 	if subject != "[frontier] Orders for turn 3 accepted" {
 		t.Errorf("subject = %q", subject)
 	}
@@ -74,7 +75,7 @@ func TestRenderRejection(t *testing.T) {
 func TestRenderWelcome(t *testing.T) {
 	subject, text := RenderWelcome(&Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Name: "Warlord Drask",
 		Token: "ABCD-EFGH", Address: "moderator@example.test", GM: "Frontier GM <gm@example.test>", Turn: 1,
-		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", FirstMove: "move: {fleet: 1st, path: [ferrum]}", Rules: campaign.PresetEaW()})
+		Deadline: "Thu 26 Nov 2026 21:00 CET (20:00 UTC)", Orders: WelcomeOrders("move: {fleet: 1st, path: [ferrum]}", campaign.PresetEaW())})
 	if subject != "[frontier] Welcome to Frontier Wars" || !strings.Contains(text, "token: ABCD-EFGH") {
 		t.Errorf("welcome %q lacks the token:\n%s", subject, text)
 	}
@@ -86,7 +87,7 @@ func TestRenderWelcome(t *testing.T) {
 func TestRenderWelcomeStatesTheCampaignsCosts(t *testing.T) {
 	r := campaign.PresetEaW()
 	r.Budget.JumpCost, r.Budget.DevelopCost, r.Budget.BuildCost = 2, 3, 0
-	w := &Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Turn: 1, FirstMove: "move: {fleet: 1st, path: [ferrum]}", Rules: r}
+	w := &Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Turn: 1, Orders: WelcomeOrders("move: {fleet: 1st, path: [ferrum]}", r)}
 	_, text := RenderWelcome(w)
 	for _, want := range []string{
 		"  - move: {fleet: 1st, path: [ferrum]}   # 2 points (EaW 5a)\n",
@@ -97,7 +98,7 @@ func TestRenderWelcomeStatesTheCampaignsCosts(t *testing.T) {
 			t.Errorf("the welcome has no line %q:\n%s", want, text)
 		}
 	}
-	w.FirstMove = ""
+	w.Orders = WelcomeOrders("", r)
 	if _, text := RenderWelcome(w); !strings.Contains(text, "orders:\n  []\n  # - develop:") {
 		t.Errorf("the welcome of a player without a fleet to move does not send orders: []:\n%s", text)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"io"
 	"os"
 	"path/filepath"
@@ -83,9 +84,9 @@ func withBackend(ctx context.Context, e *env, data string, cfg *config.Config, f
 	defer db.Close()
 	var mod *moderator.Moderator
 	if cfg != nil {
-		mod = moderator.New(moderator.Options{DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log})
+		mod = moderator.New(moderator.Options{DB: db, Rulesets: rules.Registry(), Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log})
 	}
-	return fn(control.NewAdmin(db, mod))
+	return fn(control.NewAdmin(db, rules.Registry(), mod))
 }
 
 // throughDaemon reports whether b is a running daemon.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"io"
 	"time"
 
@@ -61,7 +62,7 @@ func initDirectly(ctx context.Context, e *env, cfg *config.Config, req control.C
 		return err
 	}
 	defer d.db.Close()
-	res, err := control.NewAdmin(d.db, d.mod).Create(ctx, req)
+	res, err := control.NewAdmin(d.db, rules.Registry(), d.mod).Create(ctx, req)
 	if err != nil {
 		return err
 	}

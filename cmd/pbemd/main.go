@@ -56,7 +56,7 @@ var commands = []command{
 	{"battle simulate", "FILE --seed N [--runs K]", "fight a battle file's battle and print its log, or with --runs the win rates and spread of rounds and losses", cmdBattleSimulate},
 	{"config test", "FILE", "check a daemon config file", cmdConfigTest},
 	{"config example", "", "print a documented example config", cmdConfigExample},
-	{"schema orders", "", "print the JSON Schema of the order language, for editors", cmdSchemaOrders},
+	{"schema orders", "[--rules NAME]", "print the JSON Schema of the order language, for editors", cmdSchemaOrders},
 }
 
 func main() {

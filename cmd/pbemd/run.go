@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pbemd/pbemd/rules"
 	"log/slog"
 	"sync"
 	"time"
@@ -78,7 +79,7 @@ func (d *daemon) serveControl(ctx context.Context) (stop func(), err error) {
 		return nil, err
 	}
 	srv := control.NewServer(control.ServerOptions{
-		Backend: control.NewAdmin(d.db, d.mod), Data: d.cfg.Data, Started: time.Now(), Logger: d.log.With("loop", "control"),
+		Backend: control.NewAdmin(d.db, rules.Registry(), d.mod), Data: d.cfg.Data, Started: time.Now(), Logger: d.log.With("loop", "control"),
 	})
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -156,7 +157,7 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 	}
 	d := &daemon{cfg: cfg, db: db, log: log}
 	opts := moderator.Options{
-		DB: db, Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
+		DB: db, Rulesets: rules.Registry(), Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
 		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes, AuthServID: cfg.Auth.AuthServID},
 		DKIM:  dkimVerifier(cfg.Auth),
 		Limits: moderator.Limits{

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/pbemd/pbemd/rules"
 
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
@@ -24,5 +25,5 @@ func cmdSim(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return moderator.Simulate(moderator.SimOptions{Scenario: sc, Orders: *ordersDir, Turns: *turns, Out: *out, Log: e.stdout})
+	return moderator.Simulate(moderator.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: *ordersDir, Turns: *turns, Out: *out, Log: e.stdout})
 }

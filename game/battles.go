@@ -1,0 +1,48 @@
+package game
+
+import (
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// ReportedBattles is a Ruleset whose battles may be fought outside pbemd
+// by the players and reported by mail (battles: reported): the moderator
+// runs the clocks and the mail, the ruleset judges and applies results.
+type ReportedBattles interface {
+	Ruleset
+	// ShipRefs lists a pending battle's units with the names players
+	// give them in a result.
+	ShipRefs(b campaign.Battle) []ShipRef
+	// CheckResult checks a reported result against the battle; it
+	// returns one sentence per problem.
+	CheckResult(st *campaign.State, b campaign.Battle, r *orders.BattleResult) []string
+	// FightOrder says in what order the sides fight a meeting of more than
+	// two fleets, naming their ships; empty for a battle of two fleets.
+	FightOrder(b campaign.Battle) string
+	// Retreats lists where a side that withdraws from the battle may go.
+	Retreats(st *campaign.State, b campaign.Battle) []campaign.SystemID
+	// ApplyResult settles a pending battle with a result, changing st,
+	// the open turn's state, in place. how says who settled it.
+	ApplyResult(st *campaign.State, id string, r *orders.BattleResult, how string) ([]Event, error)
+	// FightPending fights a pending battle with the built-in resolver,
+	// changing st in place, and returns the events and the sides' logs.
+	FightPending(st *campaign.State, id string) ([]Event, []BattleLog, error)
+}
+
+// ShipRef is one unit of a pending battle as players name it in a result:
+// "<player>#<n>", the n-th unit of that player in the battle. Enemy fleet
+// IDs stay secret.
+type ShipRef struct {
+	Ref   string
+	Owner campaign.PlayerID
+	Fleet campaign.FleetID
+	// Index is the unit's place in its fleet as the battle found it.
+	Index int
+	Class campaign.ClassName
+}
+
+// BattleLog is the round-by-round log of one battle, for its sides.
+type BattleLog struct {
+	Battle string `json:"battle"`
+	Text   string `json:"text"`
+}

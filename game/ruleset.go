@@ -1,0 +1,179 @@
+package game
+
+import (
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Ruleset is one campaign system as the daemon sees it. Every method is
+// pure: it reads its arguments, changes none of them unless it says so,
+// and gives the same result for the same input.
+type Ruleset interface {
+	// Name is the ruleset's name in scenario files: "eaw".
+	Name() string
+	// Version is the version of the ruleset's resolution, stamped into
+	// every turn it resolves. It rises whenever the same state and orders
+	// would give another outcome.
+	Version() int
+
+	// Check validates one player's submission against the state as the
+	// player can know it, and costs it. Mistakes come back as
+	// orders.Problems; with problems, Checked still costs what it could.
+	Check(st *campaign.State, sub *orders.Submission) (Checked, error)
+	// Resolve plays the open turn of t.State with the orders on file and
+	// returns the next state, what happened, and what each player saw.
+	Resolve(t Turn) *Result
+	// Observe returns every player's view of a state no turn has been
+	// resolved into yet: the reports that start a campaign.
+	Observe(st *campaign.State) []View
+	// Replay rebuilds the views a resolution gave, from the state it
+	// made and its events, so a report can be shown again as it was.
+	Replay(next *campaign.State, events []Event) []View
+
+	// DecodeView reads a view back from its JSON (json.Marshal of a
+	// View), as a report held for a digest is kept.
+	DecodeView(data []byte) (View, error)
+
+	// Report renders a view as its player's report mail, with every
+	// attachment it can carry; the map only when the mail has HTML.
+	Report(v View, opts ReportOptions) (*Report, error)
+	// Digest renders several reports of one player, oldest first, as one
+	// mail; only the last brings the order template.
+	Digest(items []DigestItem, opts ReportOptions) (*Report, error)
+	// Render renders a view in one format, as "pbemd report" shows it.
+	Render(v View, f Format, opts ReportOptions) ([]byte, error)
+	// Schema is the JSON Schema of the orders under a state's rules; nil
+	// st gives the ruleset's preset.
+	Schema(st *campaign.State) []byte
+	// Example is what a player might send first, for the examples in
+	// the welcome mail and in replies.
+	Example(st *campaign.State, p campaign.PlayerID) Example
+}
+
+// Example is what a player might send first.
+type Example struct {
+	// Order is one order in flow style, such as "move: {fleet: 1st,
+	// path: [ferrum]}"; empty if the player has none to give.
+	Order string
+	// Orders is the order list for under "orders:" in the welcome mail,
+	// as YAML list items and comments saying what each costs, each line
+	// ending in a newline.
+	Orders string
+}
+
+// DigestItem is one report of a digest: the view and the deadline of the
+// turn it opened.
+type DigestItem struct {
+	View     View
+	Deadline time.Time
+}
+
+// Turn is what Resolve plays: the state, every player's orders on file,
+// and what the moderator adds to the reports.
+type Turn struct {
+	State *campaign.State
+	// Orders maps players to their submissions; a player without one
+	// does nothing this turn and forfeits it.
+	Orders map[campaign.PlayerID]*orders.Submission
+	// Carried are events of things settled while the turn was open, such
+	// as a battle fought outside pbemd: the turn's reports tell of them
+	// first, to the players they concern.
+	Carried []Event
+	// Notices are public notes from the moderator that open every
+	// report, such as a rerun after a rollback.
+	Notices []string
+}
+
+// Result is one resolved turn.
+type Result struct {
+	// Next is the state of the following turn.
+	Next *campaign.State
+	// Events is everything that happened, in order: the GM's view.
+	Events []Event
+	// Views holds one View per player, in the state's player order.
+	Views []View
+}
+
+// View is what one player knows after a turn: the only input of every
+// renderer, so that no report can show what the player may not see. Its
+// content is the ruleset's own; the daemon reads only its Header, and
+// marshals it to JSON to keep it (DecodeView reads it back).
+type View interface {
+	Header() ViewHeader
+}
+
+// ViewHeader is what the daemon reads of a view: whose it is, and which
+// turn's report it makes.
+type ViewHeader struct {
+	Player campaign.PlayerID
+	// Turn is the turn the report opens for orders; Resolved is the turn
+	// just resolved, 0 before the first.
+	Turn, Resolved int
+}
+
+// Checked is a submission validated and costed, ready to be confirmed.
+type Checked interface {
+	// Echo writes the orders back as YAML the player could send again,
+	// each with what it costs, and the token redacted.
+	Echo() string
+	// Summary is the rest of the confirmation's body: what the orders
+	// spend and leave, and what the player may expect of them.
+	Summary() string
+}
+
+// Format is a form a report can be rendered in.
+type Format string
+
+// The report formats.
+const (
+	FormatText Format = "text"
+	FormatHTML Format = "html"
+	FormatJSON Format = "json"
+	FormatPNG  Format = "png"
+)
+
+// Formats lists the report formats.
+var Formats = []Format{FormatText, FormatHTML, FormatJSON, FormatPNG}
+
+// ReportOptions say when and where a report is read.
+type ReportOptions struct {
+	// Deadline is when the orders for the turn the report opens are due;
+	// Location is the time zone the player reads it in.
+	Deadline time.Time
+	Location *time.Location
+	// SchemaRef is the name the order template points to for the schema
+	// of the orders; empty for none.
+	SchemaRef string
+	// MapSrc is where an HTML report rendered alone (Render) finds its
+	// map; empty shows none.
+	MapSrc string
+	// Mail is the player's mail preferences, which a mailed report's
+	// footer echoes with how to change them; nil for a report that is
+	// not mailed. A text-only report has no HTML and no map.
+	Mail *campaign.MailPrefs
+}
+
+// Report is a rendered report mail.
+type Report struct {
+	Subject string
+	// Text and HTML are the two alternatives of the body; the HTML may
+	// show inline attachments by their ContentID.
+	Text, HTML  string
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a report: its map, shown inline, or a
+// file the player's tools read.
+type Attachment struct {
+	// Kind says which of the files a player may turn off it is; empty for
+	// the inline map, which goes with the HTML.
+	Kind        campaign.Attachment
+	Name        string
+	ContentType string
+	Data        []byte
+	// Inline attachments are shown in the HTML body by ContentID.
+	Inline    bool
+	ContentID string
+}

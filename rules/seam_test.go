@@ -1,0 +1,75 @@
+package rules_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/rules"
+)
+
+// daemon lists the packages of the daemon, which talk to rulesets only
+// through the game seam (DESIGN "Rooms").
+var daemon = []string{"moderator", "store", "control", "mail", "metrics", "cmd/pbemd"}
+
+// ruleset lists the packages a ruleset owns: the daemon imports none.
+var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw", "github.com/pbemd/pbemd/resolver"}
+
+// eawRule matches a citation of an Empires at War rule, "EaW 5a".
+var eawRule = regexp.MustCompile(`\bEaW [0-9]`)
+
+// TestDaemonIsRulesetBlind: no file of the daemon imports a ruleset's
+// package or cites an EaW rule; what depends on the rules is asked of
+// the campaign's game.Ruleset.
+func TestDaemonIsRulesetBlind(t *testing.T) {
+	for _, dir := range daemon {
+		files, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no Go files in %s: %v", dir, err)
+		}
+		for _, path := range files {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range f.Imports {
+				if p, _ := strconv.Unquote(imp.Path.Value); slices.Contains(ruleset, p) {
+					t.Errorf("%s imports %s, a ruleset's package; ask the game.Ruleset instead", path, p)
+				}
+			}
+			for i, line := range strings.Split(string(src), "\n") {
+				if eawRule.MatchString(line) {
+					t.Errorf("%s:%d cites an EaW rule: %s", path, i+1, strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+}
+
+// TestRegistry: the build runs Empires at War, found by the name
+// scenarios give.
+func TestRegistry(t *testing.T) {
+	reg := rules.Registry()
+	if names := reg.Names(); !slices.Equal(names, []string{"eaw"}) {
+		t.Errorf("Registry().Names() = %q, want [eaw]", names)
+	}
+	if rs, err := reg.Lookup("eaw"); err != nil || rs.Name() != "eaw" {
+		t.Errorf("Lookup(eaw) = %v, %v", rs, err)
+	}
+	if _, err := reg.Lookup("chess"); err == nil || !strings.Contains(err.Error(), "this pbemd runs eaw") {
+		t.Errorf("Lookup(chess) = %v, want an error naming the rulesets there are", err)
+	}
+}
