@@ -8,8 +8,8 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // seat is one place an address plays.
@@ -61,17 +61,17 @@ func authentic(text []byte, seats []seat, gms []*store.Campaign) bool {
 	return false
 }
 
-type rejectFunc func(campaign.ID, *templates.Rejection) (decision, error)
+type rejectFunc func(campaign.ID, *report.Rejection) (decision, error)
 
 // authenticate finds the seat a submission is for among the sender's seats
 // and checks that the orders may be taken for it: authenticateSeat's
 // checks, and the campaign runs. It returns the seat, if any, and the
 // reason to refuse, if any.
-func authenticate(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *templates.Rejection) (*seat, *templates.Rejection) {
+func authenticate(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *report.Rejection) (*seat, *report.Rejection) {
 	s, refusal := authenticateSeat(seats, sub, problem)
 	if s != nil && refusal == nil && s.campaign.Status != store.Running {
 		c := s.campaign
-		refusal = &templates.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no orders now.", c.ID, c.Status)}
+		refusal = &report.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no orders now.", c.ID, c.Status)}
 		if c.Status == store.Paused {
 			refusal.Reason += " The GM paused it; you will hear when it resumes."
 		}
@@ -82,7 +82,7 @@ func authenticate(seats []seat, sub *orders.Submission, problem func(key, rule, 
 // authenticateSeat finds the seat a submission or request is for: the
 // sender holds the seat it names, it carries that seat's token, and the
 // player is still in the campaign.
-func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *templates.Rejection) (*seat, *templates.Rejection) {
+func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *report.Rejection) (*seat, *report.Rejection) {
 	var s *seat
 	var mine []string
 	for i := range seats {
@@ -105,7 +105,7 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, ru
 	case !tokenMatches(sub.Token, s.seat.TokenHash):
 		return s, problem("token", "", "The token does not match this seat.", "copy the token from your welcome mail exactly")
 	case !s.seat.Active():
-		return s, &templates.Rejection{Reason: fmt.Sprintf("You are out of campaign %s: %s. Write to the GM if you want to come back.", c.ID, s.seat.Out)}
+		return s, &report.Rejection{Reason: fmt.Sprintf("You are out of campaign %s: %s. Write to the GM if you want to come back.", c.ID, s.seat.Out)}
 	}
 	return s, nil
 }
@@ -113,8 +113,8 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, ru
 // checkOrders authenticates a parsed submission and validates it against
 // the campaign's state.
 func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
-	problem := func(key, rule, msg, hint string) *templates.Rejection {
-		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
+	problem := func(key, rule, msg, hint string) *report.Rejection {
+		return &report.Rejection{Source: in.Text, SourceName: sourceName(in),
 			Problems: orders.Problems{{Pos: sub.Pos[key], Rule: rule, Msg: msg, Hint: hint}}}
 	}
 	s, refusal := authenticate(seats, sub, problem)
@@ -143,7 +143,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}
 	p := rec0.State.Player(s.seat.Player)
 	loc := playerLocation(c, p)
-	deadline := templates.FormatDeadline(c.Deadline, loc)
+	deadline := report.FormatDeadline(c.Deadline, loc)
 	if sub.Turn != c.Turn {
 		return reject(c.ID, problem("turn", "", fmt.Sprintf("These orders are for turn %d, but turn %d is open; its deadline is %s.", sub.Turn, c.Turn, deadline),
 			fmt.Sprintf("write turn: %d", c.Turn)))
@@ -151,8 +151,8 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	// Orders count by when they arrived (see arrival). While the campaign
 	// is held for the GM after an outage, the turn is still open.
 	if !rec.Arrived.Before(c.Deadline) && c.HeldSince.IsZero() {
-		return reject(c.ID, &templates.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s, before these orders arrived (%s); the turn is being resolved. Your next report will open turn %d.",
-			c.Turn, deadline, templates.FormatDeadline(rec.Arrived, loc), c.Turn+1)})
+		return reject(c.ID, &report.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s, before these orders arrived (%s); the turn is being resolved. Your next report will open turn %d.",
+			c.Turn, deadline, report.FormatDeadline(rec.Arrived, loc), c.Turn+1)})
 	}
 	rs, err := m.ruleset(c)
 	if err != nil {
@@ -162,14 +162,14 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	if err != nil {
 		r := problemsRejection(err, in)
 		if prior != nil {
-			r.OnFile = fmt.Sprintf("Your orders received %s stay on file.", templates.FormatDeadline(prior.Received, loc))
+			r.OnFile = fmt.Sprintf("Your orders received %s stay on file.", report.FormatDeadline(prior.Received, loc))
 		}
 		return reject(c.ID, r)
 	}
 	stored := *sub
 	stored.Token = ""
 	rec.Outcome = store.Accepted
-	subject, text := templates.RenderConfirmation(&templates.Confirmation{
+	subject, text := report.RenderConfirmation(&report.Confirmation{
 		Title: c.Title, Campaign: c.ID, Player: s.seat.Player, Turn: c.Turn, Deadline: deadline,
 		Echo: checked.Echo(), Summary: checked.Summary(), Final: sub.Final, Replaced: prior != nil,
 	})

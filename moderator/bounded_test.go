@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbemd/pbemd/templates"
+	"github.com/pbemd/pbemd/report"
 )
 
 // storedBound is how large the stored copy of a rejected mail may be: 32
@@ -15,7 +15,7 @@ const storedBound = 33 << 10
 
 // TestLargeMailGetsABoundedReply: a 61 KB mail of orders with a hundred
 // problems on lines of 1,200 characters gets a reply under 16 KiB (the text
-// under templates.MaxReplyBytes, the whole mail under 24 KiB) that lists
+// under report.MaxReplyBytes, the whole mail under 24 KiB) that lists
 // ten problems and counts the rest; the store keeps at most 32 KiB of it,
 // and says it cut the rest.
 func TestLargeMailGetsABoundedReply(t *testing.T) {
@@ -31,8 +31,8 @@ func TestLargeMailGetsABoundedReply(t *testing.T) {
 	h.send(h.mailFrom("vorn", body))
 	reply := h.next("vorn")
 	reply.want(t, "not accepted", "Here are the first 10.", "more problems, not listed here")
-	if n := len(reply.body()); n > templates.MaxReplyBytes {
-		t.Errorf("the reply's text is %d bytes, want at most %d", n, templates.MaxReplyBytes)
+	if n := len(reply.body()); n > report.MaxReplyBytes {
+		t.Errorf("the reply's text is %d bytes, want at most %d", n, report.MaxReplyBytes)
 	}
 	if n := len(reply.raw); n > 24<<10 {
 		t.Errorf("the reply is %d bytes, want at most 24 KiB", n)

@@ -6,8 +6,8 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // Seat is a player's seat in a new campaign, with the token that was mailed
@@ -57,10 +57,10 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		seats = append(seats, Seat{Player: p.ID, Email: p.Email, Token: token})
 		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TimeZone: p.TimeZone, TokenHash: hashToken(token)})
 		loc := playerLocation(rec, &p)
-		subject, text := templates.RenderWelcome(&templates.Welcome{
+		subject, text := report.RenderWelcome(&report.Welcome{
 			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: token,
 			Address: m.address, GM: fmt.Sprintf("%s <%s>", sc.GM.Name, sc.GM.Email),
-			Turn: st.Turn, Deadline: templates.FormatDeadline(deadline, loc), Orders: rs.Example(st, p.ID).Orders,
+			Turn: st.Turn, Deadline: report.FormatDeadline(deadline, loc), Orders: rs.Example(st, p.ID).Orders,
 		})
 		mails = append(mails, outgoing{
 			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),

@@ -7,8 +7,8 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 const (
@@ -169,9 +169,9 @@ func (m *Moderator) forgedNotices(in *mail.Inbound, n forgedName, told store.For
 		if n.seat != nil {
 			player = n.seat.Player
 		}
-		subject, text := templates.RenderForgedNotice(&templates.ForgedNotice{
+		subject, text := report.RenderForgedNotice(&report.ForgedNotice{
 			Title: c.Title, Campaign: c.ID, Address: in.From, Player: player, ToGM: toGM,
-			Count: told.Count, First: templates.FormatDeadline(told.First, loc), Latest: templates.FormatDeadline(told.Last, loc),
+			Count: told.Count, First: report.FormatDeadline(told.First, loc), Latest: report.FormatDeadline(told.Last, loc),
 			Check: in.Auth.Reason,
 		})
 		purpose := "forged"

@@ -8,14 +8,14 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // gmWelcome is the GM's copy of the campaign's start: the GM token and how
 // to run the campaign by mail.
 func (m *Moderator) gmWelcome(c *store.Campaign, token string) outgoing {
-	subject, text := templates.RenderGMWelcome(&templates.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn,
+	subject, text := report.RenderGMWelcome(&report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn,
 		Deadline: gmDeadline(c), Address: m.address, Token: token, Player: examplePlayer(c)})
 	msg := m.newMail(c.GM.Email, subject, text, fmt.Sprintf("welcome.%s.gm@%s", c.ID, m.domain))
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "welcome"}
@@ -109,7 +109,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		return r.done("broadcast", m.answer(r, "Broadcast sent", fmt.Sprintf("Your message went to %d players.\n", len(mails))),
 			decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
 	}
-	return r.refuse(fmt.Sprintf("%q is a player's command. The GM's commands are:\n\n%s", cmd.Verb, templates.GMHelp(examplePlayer(&c))))
+	return r.refuse(fmt.Sprintf("%q is a player's command. The GM's commands are:\n\n%s", cmd.Verb, report.GMHelp(examplePlayer(&c))))
 }
 
 func gmNote(text string) string {
@@ -420,7 +420,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	}
 	p := *rec.State.Player(s.Player)
 	p.Email = email
-	subject, text := templates.RenderWelcome(&templates.Welcome{
+	subject, text := report.RenderWelcome(&report.Welcome{
 		Title: c.Title, Campaign: c.ID, Player: p.ID, Name: p.Name, Token: token,
 		Address: m.address, GM: fmt.Sprintf("%s <%s>", c.GM.Name, c.GM.Email),
 		Turn: c.Turn, Deadline: deadlineFor(c, s), Orders: rs.Example(rec.State, p.ID).Orders,

@@ -231,7 +231,7 @@ func isControl(r rune) bool {
 // goErrorText matches what only a Go error or a crash would put in a
 // reply: package-prefixed error strings, stack traces, fmt's bad verbs.
 var goErrorText = regexp.MustCompile(`goroutine \d|panic|runtime error|\.go:\d|%!|<nil>|unexpected EOF|` +
-	`(^|[\s(:])(store|moderator|templates|multipart|mime|yaml|bbolt|imap|smtp|quotedprintable): |` +
+	`(^|[\s(:])(store|moderator|eaw|multipart|mime|yaml|bbolt|imap|smtp|quotedprintable): |` +
 	`mail: (read|too many)|illegal base64|invalid memory`)
 
 // tokenValues finds every token a mail carries, right or wrong.

@@ -11,8 +11,8 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 var _ mail.Handler = (*Moderator)(nil)
@@ -66,7 +66,7 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	if err != nil {
 		return fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}
-	rec.Detail = string(templates.MaskTokens([]byte(rec.Detail), out.secret))
+	rec.Detail = string(report.MaskTokens([]byte(rec.Detail), out.secret))
 	switch rec.Outcome {
 	case store.Ignored:
 		log.Info("mail ignored", "why", rec.Detail)
@@ -219,7 +219,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return m.stranger(in, rec)
 	}
 	var secret string // the token the mail carried, never to be quoted
-	reject := func(c campaign.ID, r *templates.Rejection) (decision, error) {
+	reject := func(c campaign.ID, r *report.Rejection) (decision, error) {
 		r.Campaign = c
 		r.Secrets = append(r.Secrets, secret)
 		rec.Outcome, rec.Campaign = store.Rejected, string(c)
@@ -227,7 +227,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		if len(r.Problems) > 0 {
 			rec.Detail = r.Problems.Error()
 		}
-		subject, text := templates.RenderRejection(r)
+		subject, text := report.RenderRejection(r)
 		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
 		return decision{mails: []outgoing{o}, secret: secret}, nil
 	}
@@ -239,7 +239,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		if reason == "" {
 			reason = "The mail holds no orders. Put them in the body as plain text, or attach them as a .yaml file."
 		}
-		return reject(soleCampaign(seats), &templates.Rejection{Reason: reason})
+		return reject(soleCampaign(seats), &report.Rejection{Reason: reason})
 	}
 	sub, err := orders.Parse(in.Text)
 	if sub != nil {
@@ -259,7 +259,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return m.handleRequest(in, rec, seats, gms, sub, reject)
 	}
 	if len(seats) == 0 {
-		return reject("", &templates.Rejection{Reason: fmt.Sprintf("You are the GM of %s; orders come from players. GM commands look like this:\n\n  campaign: %s\n  token: <your GM token>\n  command: status", gmList(gms), gms[0].ID)})
+		return reject("", &report.Rejection{Reason: fmt.Sprintf("You are the GM of %s; orders come from players. GM commands look like this:\n\n  campaign: %s\n  token: <your GM token>\n  command: status", gmList(gms), gms[0].ID)})
 	}
 	return m.checkOrders(in, rec, seats, sub, reject)
 }
@@ -271,8 +271,8 @@ func soleCampaign(seats []seat) campaign.ID {
 	return ""
 }
 
-func problemsRejection(err error, in *mail.Inbound) *templates.Rejection {
-	r := &templates.Rejection{Source: in.Text, SourceName: sourceName(in)}
+func problemsRejection(err error, in *mail.Inbound) *report.Rejection {
+	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in)}
 	var ps orders.Problems
 	if errors.As(err, &ps) {
 		r.Problems = ps
@@ -286,7 +286,7 @@ func problemsRejection(err error, in *mail.Inbound) *templates.Rejection {
 // offers for a mail with no orders in it (a question in prose, say), an
 // example with the sender's own campaign, seat and turn, or the GM's
 // command.
-func (m *Moderator) ownExample(r *templates.Rejection, seats []seat, gms []*store.Campaign) error {
+func (m *Moderator) ownExample(r *report.Rejection, seats []seat, gms []*store.Campaign) error {
 	generic := func(p orders.Problem) bool { return p.Hint == orders.MinimalExample }
 	if !slices.ContainsFunc(r.Problems, generic) {
 		return nil
@@ -303,9 +303,9 @@ func (m *Moderator) ownExample(r *templates.Rejection, seats []seat, gms []*stor
 		if err != nil {
 			return err
 		}
-		hint = templates.OrdersExample(c.ID, p, c.Turn, rs.Example(rec.State, p).Order)
+		hint = report.OrdersExample(c.ID, p, c.Turn, rs.Example(rec.State, p).Order)
 	case len(gms) > 0:
-		hint = templates.CommandExample(gms[0].ID)
+		hint = report.CommandExample(gms[0].ID)
 	}
 	for i := range r.Problems {
 		if generic(r.Problems[i]) {

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // Limits bound how much mail the daemon reads and keeps. Zero values take
@@ -69,7 +69,7 @@ func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats 
 		rec.Outcome, rec.Detail = store.Ignored, "over the sender's hourly limit"
 		return decision{}, true, nil
 	}
-	d, err := reject(soleCampaign(seats), &templates.Rejection{Reason: fmt.Sprintf(
+	d, err := reject(soleCampaign(seats), &report.Rejection{Reason: fmt.Sprintf(
 		"pbemd has had %d mails from your address in the last hour, more than the %d it reads from one address, so it did not read this one and will not read more until %s. Send your orders again after that; the orders already on file stand.",
 		n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))})
 	return d, true, err

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/pbemd/pbemd/templates"
+	"github.com/pbemd/pbemd/report"
 )
 
-// maskingHandler masks tokens (templates.MaskTokens) in every log line the
+// maskingHandler masks tokens (report.MaskTokens) in every log line the
 // moderator writes: in its message and in every attribute. What a mail
 // said reaches the logs in places (why it was rejected, its sender), and a
 // token written there, where it does not belong, must not.
@@ -58,5 +58,5 @@ func maskAttr(a slog.Attr) slog.Attr {
 }
 
 func maskString(s string) string {
-	return string(templates.MaskTokens([]byte(s)))
+	return string(report.MaskTokens([]byte(s)))
 }

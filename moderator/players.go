@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // playerCommand carries out a command from an authenticated player:
@@ -64,7 +64,7 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 		if on.Submission.Final {
 			final = "marked final"
 		}
-		fmt.Fprintf(&b, "Your orders for turn %d, received %s, are %s:\n\n", c.Turn, templates.FormatDeadline(on.Received, loc), final)
+		fmt.Fprintf(&b, "Your orders for turn %d, received %s, are %s:\n\n", c.Turn, report.FormatDeadline(on.Received, loc), final)
 		rs, err := m.ruleset(c)
 		if err != nil {
 			return decision{}, err

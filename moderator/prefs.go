@@ -8,8 +8,8 @@ import (
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // seatPrefs returns the mail preferences of a player's seat; the default
@@ -61,7 +61,7 @@ func (m *Moderator) setMailPrefs(r *request) (decision, error) {
 			return decision{}, err
 		}
 	}
-	text := templates.MailPrefsAnswer(c.Title, prefs, seatLocation(c, s), held)
+	text := report.MailPrefsAnswer(c.Title, prefs, seatLocation(c, s), held)
 	return r.done("mail", m.answer(r, "Your mail preferences", text), decision{apply: putMailPrefs(c.ID, *s, prefs)})
 }
 
@@ -115,6 +115,6 @@ func longestTurn(s campaign.Schedule, now time.Time) time.Duration {
 
 // refuseAt rejects a request with a problem at one of its header keys.
 func (r *request) refuseAt(key, msg, hint string) (decision, error) {
-	return r.reject(r.c.ID, &templates.Rejection{Source: r.in.Text, SourceName: sourceName(r.in),
+	return r.reject(r.c.ID, &report.Rejection{Source: r.in.Text, SourceName: sourceName(r.in),
 		Problems: orders.Problems{{Pos: r.sub.Pos[key], Msg: msg, Hint: hint}}})
 }

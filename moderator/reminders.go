@@ -5,8 +5,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // passedReminders returns the campaign's reminders that are already due at
@@ -58,10 +58,10 @@ func (m *Moderator) remind(o *openTurn) error {
 		state := "You have no orders on file for it. Without orders you forfeit the turn: nothing of yours moves (UTD3.31)."
 		if on != nil {
 			state = fmt.Sprintf("Your orders received %s are on file but not marked final; they will be carried out as they stand. Add final: true when you are done, so the turn can resolve early.",
-				templates.FormatDeadline(on.Received, loc))
+				report.FormatDeadline(on.Received, loc))
 		}
 		text := fmt.Sprintf("Turn %d of %s is due in %s, at %s.\n\n%s\n\nTo see your orders on file, send command: status with your campaign, player and token.\n",
-			c.Turn, c.Title, roughly(left), templates.FormatDeadline(c.Deadline, loc), state)
+			c.Turn, c.Title, roughly(left), report.FormatDeadline(c.Deadline, loc), state)
 		id := fmt.Sprintf("remind.%s.t%d.%d.%dm.%s@%s", c.ID, c.Turn, c.Deadline.Unix(), int(slices.Min(fresh)/time.Minute), s.Player, m.domain)
 		msg := m.newMail(s.Email, fmt.Sprintf("[%s] Turn %d is due in %s", c.ID, c.Turn, roughly(left)), text, id)
 		msg.AutoSubmitted = "auto-generated"

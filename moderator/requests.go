@@ -11,8 +11,8 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // gmVerbs are the commands only the GM may give.
@@ -60,19 +60,19 @@ func (r *request) done(what string, reply outgoing, d decision) (decision, error
 // refuse rejects a request with a reason and, for the GM's attention, a
 // problem at a header key.
 func (r *request) refuse(reason string) (decision, error) {
-	return r.reject(r.c.ID, &templates.Rejection{Reason: reason})
+	return r.reject(r.c.ID, &report.Rejection{Reason: reason})
 }
 
 // handleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
 func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, sub *orders.Submission, rejectOrders rejectFunc) (decision, error) {
-	reject := func(c campaign.ID, r *templates.Rejection) (decision, error) {
+	reject := func(c campaign.ID, r *report.Rejection) (decision, error) {
 		r.Request = true
 		return rejectOrders(c, r)
 	}
-	problem := func(key, msg, hint string) *templates.Rejection {
-		return &templates.Rejection{Source: in.Text, SourceName: sourceName(in),
+	problem := func(key, msg, hint string) *report.Rejection {
+		return &report.Rejection{Source: in.Text, SourceName: sourceName(in),
 			Problems: orders.Problems{{Pos: sub.Pos[key], Msg: msg, Hint: hint}}}
 	}
 	r := &request{in: in, rec: rec, sub: sub, reject: reject}
@@ -99,7 +99,7 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 		}
 		return m.gmCommand(r)
 	}
-	s, refusal := authenticateSeat(seats, sub, func(key, rule, msg, hint string) *templates.Rejection { return problem(key, msg, hint) })
+	s, refusal := authenticateSeat(seats, sub, func(key, rule, msg, hint string) *report.Rejection { return problem(key, msg, hint) })
 	if s == nil {
 		return reject(soleCampaign(seats), refusal)
 	}
@@ -132,7 +132,7 @@ func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageReco
 	if err != nil {
 		return decision{}, err
 	}
-	r := &templates.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{{Pos: sub.Pos["command"],
+	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{{Pos: sub.Pos["command"],
 		Msg:  fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),
 		Hint: "players may send command: status, command: report, command: message or command: mail, with a player: line"}}}
 	if c == nil {
@@ -165,7 +165,7 @@ func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, s
 		return decision{}, false, err
 	}
 	rec.Campaign = string(c.ID)
-	d, err := reject(c.ID, &templates.Rejection{Request: sub.Command != nil || sub.Extension != nil || sub.Battle != nil,
+	d, err := reject(c.ID, &report.Rejection{Request: sub.Command != nil || sub.Extension != nil || sub.Battle != nil,
 		Reason: "The token in this mail is not yours, so nothing was done, and the GM has been told. Use the token from your welcome mail."})
 	d.mails = append(d.mails, m.alertGM(c, in, fmt.Sprintf("%s sent a mail carrying your GM token. It was refused: GM commands count only from your address. "+
 		"But whoever sent it knows your GM token: with your address forged as the sender, it would work.", in.From)))
@@ -240,12 +240,12 @@ func (m *Moderator) toGM(c *store.Campaign, incoming, purpose, subject, text str
 
 // deadlineFor writes a campaign's deadline in a seat's time zone.
 func deadlineFor(c *store.Campaign, s *store.Seat) string {
-	return templates.FormatDeadline(c.Deadline, seatLocation(c, s))
+	return report.FormatDeadline(c.Deadline, seatLocation(c, s))
 }
 
 // gmDeadline writes a campaign's deadline in the campaign's time zone.
 func gmDeadline(c *store.Campaign) string {
-	return templates.FormatDeadline(c.Deadline, playerLocation(c, nil))
+	return report.FormatDeadline(c.Deadline, playerLocation(c, nil))
 }
 
 // putCampaign returns an apply step that stores the campaign's record,
@@ -303,6 +303,6 @@ func steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
 // like a token masked: details quote what players and the GM wrote, and
 // the log is kept and shown for as long as the campaign.
 func writeAudit(tx *store.Tx, id campaign.ID, e store.AuditEntry) error {
-	e.Detail = string(templates.MaskTokens([]byte(e.Detail)))
+	e.Detail = string(report.MaskTokens([]byte(e.Detail)))
 	return tx.Audit(id, e)
 }

@@ -36,10 +36,9 @@ type SimOptions struct {
 // always give the same files.
 func simEpoch() time.Time { return time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC) }
 
-// Simulate plays a campaign offline, with no mail: the same validation,
-// resolver and templates as the daemon, minus tokens and deadlines. An
-// invalid order file is reported and skipped, as the daemon would reject
-// the mail.
+// Simulate plays a campaign offline, with no mail: the same ruleset as
+// the daemon, minus tokens and deadlines. An invalid order file is
+// reported and skipped, as the daemon would reject the mail.
 func Simulate(opts SimOptions) error {
 	st := opts.Scenario.State
 	loc, err := opts.Scenario.Schedule.Location()

@@ -8,8 +8,8 @@ import (
 	"slices"
 
 	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // Bounds on the stored copy of a mail that changed nothing: enough to see
@@ -21,7 +21,7 @@ const (
 )
 
 // storedCopy is what the store keeps of a processed mail, every token in
-// it masked (templates.Redact, and secret, the token the mail carried):
+// it masked (report.Redact, and secret, the token the mail carried):
 //
 //   - an accepted mail, whole;
 //   - a rejected mail, whole up to maxStoredBytes; a larger one as its
@@ -47,12 +47,12 @@ func storedCopy(raw []byte, in *mail.Inbound, outcome store.Outcome, secret stri
 		body = nil
 	case hidesToken(raw, in.Text, secret):
 		notes = append(notes, "the body held a token in an encoded part; below is the text pbemd read from it, decoded, with the token masked")
-		body = templates.Redact(in.Text, secret)
+		body = report.Redact(in.Text, secret)
 	case outcome != store.Accepted && len(head)+len(body) > maxStoredBytes && len(in.Text) > 0:
 		notes = append(notes, fmt.Sprintf("the body was %d bytes; below is the text pbemd read from it, decoded", len(body)))
-		body = templates.Redact(in.Text, secret)
+		body = report.Redact(in.Text, secret)
 	default:
-		body = templates.Redact(body, secret)
+		body = report.Redact(body, secret)
 	}
 	if keep := max(0, maxStoredBytes-len(head)); outcome != store.Accepted && len(body) > keep {
 		notes = append(notes, fmt.Sprintf("the body below was cut to its first %d of %d bytes", keep, len(body)))
@@ -96,7 +96,7 @@ func splitMail(raw []byte) (head, body []byte) {
 // hidesToken reports whether text, what pbemd read from a mail, holds a
 // token the raw mail does not show in clear.
 func hidesToken(raw, text []byte, secret string) bool {
-	for _, t := range templates.FindTokens(text) {
+	for _, t := range report.FindTokens(text) {
 		if !bytes.Contains(raw, t) {
 			return true
 		}
@@ -120,7 +120,7 @@ func maskHead(head []byte, secret string) ([]byte, []string) {
 			notes = append(notes, fmt.Sprintf("the %s field held a token in an encoded word; it was left out", bytes.TrimSpace(name)))
 			continue
 		}
-		out = append(out, templates.Redact(field, secret)...)
+		out = append(out, report.Redact(field, secret)...)
 	}
 	return out, notes
 }

@@ -17,8 +17,8 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/control"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // dataFlags name the data file: --data, or --config and its data key.
@@ -140,7 +140,7 @@ func printStatus(w io.Writer, st *control.Status) {
 		if err != nil {
 			loc = time.UTC
 		}
-		fmt.Fprintf(w, "\n%s (%s): %s, turn %d, deadline %s\n", c.ID, c.Title, c.Status, c.Turn, templates.FormatDeadline(c.Deadline, loc))
+		fmt.Fprintf(w, "\n%s (%s): %s, turn %d, deadline %s\n", c.ID, c.Title, c.Status, c.Turn, report.FormatDeadline(c.Deadline, loc))
 		fmt.Fprintf(w, "  final:    %s\n  on file:  %s\n  missing:  %s\n", players(c.Final), players(c.OnFile), players(c.Missing))
 		for _, o := range c.Out {
 			fmt.Fprintf(w, "  out:      %s: %s\n", o.Player, o.Why)
@@ -186,7 +186,7 @@ func cmdResolve(ctx context.Context, e *env, args []string) error {
 		if res.Status == store.Ended {
 			fmt.Fprint(e.stdout, "the campaign has ended")
 		} else {
-			fmt.Fprintf(e.stdout, "turn %d is open until %s", res.Turn, templates.FormatDeadline(res.Deadline, time.UTC))
+			fmt.Fprintf(e.stdout, "turn %d is open until %s", res.Turn, report.FormatDeadline(res.Deadline, time.UTC))
 		}
 		if throughDaemon(b) {
 			fmt.Fprintf(e.stdout, "; the daemon is sending the reports (%d mails in the outbox)\n", res.Outbox)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/control"
-	"github.com/pbemd/pbemd/templates"
+	"github.com/pbemd/pbemd/report"
 )
 
 // cmdInit creates a campaign from a scenario. The command reads the file,
@@ -84,6 +84,6 @@ func initDirectly(ctx context.Context, e *env, cfg *config.Config, req control.C
 
 func printCreated(w io.Writer, res *control.Created) {
 	fmt.Fprintf(w, "campaign %s created with %d players; turn %d is open until %s\n",
-		res.Campaign, res.Players, res.Turn, templates.FormatDeadline(res.Deadline, time.UTC))
+		res.Campaign, res.Players, res.Turn, report.FormatDeadline(res.Deadline, time.UTC))
 	fmt.Fprintf(w, "the GM (%s) gets the GM token and the commands by mail\n", res.GM)
 }

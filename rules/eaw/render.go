@@ -5,19 +5,19 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/resolver"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // Report renders a view as its player's report mail.
 func (Ruleset) Report(v game.View, opts game.ReportOptions) (*game.Report, error) {
 	rv := view(v)
-	rep, err := templates.RenderReport(rv, opts.Deadline, opts.Location, opts.SchemaRef, opts.Mail)
+	rep, err := RenderReport(rv, opts.Deadline, opts.Location, opts.SchemaRef, opts.Mail)
 	if err != nil {
 		return nil, err
 	}
 	return &game.Report{Subject: rep.Subject, Text: rep.Text, HTML: rep.HTML,
-		Attachments: attachments(rep, templates.MapCID, rv.BattleLogs, opts.SchemaRef, true)}, nil
+		Attachments: attachments(rep, MapCID, rv.BattleLogs, opts.SchemaRef, true)}, nil
 }
 
 // Digest renders several reports of one player as one mail.
@@ -26,17 +26,17 @@ func (Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game.R
 	if opts.Mail != nil {
 		mail = *opts.Mail
 	}
-	in := make([]templates.DigestItem, len(items))
+	in := make([]DigestItem, len(items))
 	for i, it := range items {
-		in[i] = templates.DigestItem{View: view(it.View), Deadline: it.Deadline}
+		in[i] = DigestItem{View: view(it.View), Deadline: it.Deadline}
 	}
-	d, err := templates.RenderDigest(in, opts.Location, opts.SchemaRef, mail)
+	d, err := RenderDigest(in, opts.Location, opts.SchemaRef, mail)
 	if err != nil {
 		return nil, err
 	}
 	out := &game.Report{Subject: d.Subject, Text: d.Text, HTML: d.HTML}
 	for i, rep := range d.Reports {
-		out.Attachments = append(out.Attachments, attachments(rep, templates.DigestMapCID(i), in[i].View.BattleLogs, opts.SchemaRef, i == len(items)-1)...)
+		out.Attachments = append(out.Attachments, attachments(rep, report.DigestMapCID(i), in[i].View.BattleLogs, opts.SchemaRef, i == len(items)-1)...)
 	}
 	return out, nil
 }
@@ -44,7 +44,7 @@ func (Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game.R
 // attachments lists what a report mail carries beside its body: the map
 // shown inline, the JSON report, the battle logs, and with orders the
 // order template and the schema it names.
-func attachments(rep *templates.Report, mapCID string, logs []resolver.BattleLog, schemaRef string, withOrders bool) []game.Attachment {
+func attachments(rep *Report, mapCID string, logs []resolver.BattleLog, schemaRef string, withOrders bool) []game.Attachment {
 	var out []game.Attachment
 	if rep.Map != nil {
 		out = append(out, game.Attachment{Name: mapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: mapCID})
@@ -67,14 +67,14 @@ func (Ruleset) Render(v game.View, f game.Format, opts game.ReportOptions) ([]by
 	rv := view(v)
 	switch f {
 	case game.FormatHTML:
-		html, err := templates.RenderHTML(rv, opts.Deadline, opts.Location, opts.MapSrc)
+		html, err := RenderHTML(rv, opts.Deadline, opts.Location, opts.MapSrc)
 		return []byte(html), err
 	case game.FormatJSON:
-		return templates.ReportJSON(rv, opts.Deadline)
+		return ReportJSON(rv, opts.Deadline)
 	case game.FormatPNG:
-		return templates.RenderMap(rv, templates.FormatDeadline(opts.Deadline, opts.Location))
+		return RenderMap(rv, report.FormatDeadline(opts.Deadline, opts.Location))
 	case game.FormatText, "":
-		return []byte(templates.RenderText(rv, opts.Deadline, opts.Location)), nil
+		return []byte(RenderText(rv, opts.Deadline, opts.Location)), nil
 	}
 	return nil, fmt.Errorf("eaw: no report format %q", f)
 }

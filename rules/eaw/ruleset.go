@@ -8,7 +8,6 @@ import (
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/resolver"
-	"github.com/pbemd/pbemd/templates"
 )
 
 // Name is the ruleset's name in scenario files.
@@ -40,8 +39,8 @@ type checked struct {
 	costed *orders.Costed
 }
 
-func (c *checked) Echo() string    { return templates.EchoOrders(c.sub, c.costed) }
-func (c *checked) Summary() string { return templates.CostSummary(c.costed) }
+func (c *checked) Echo() string    { return EchoOrders(c.sub, c.costed) }
+func (c *checked) Summary() string { return CostSummary(c.costed) }
 
 // Resolve plays one seasonal turn for every player at once.
 func (Ruleset) Resolve(t game.Turn) *game.Result {
@@ -83,7 +82,7 @@ func (Ruleset) Schema(st *campaign.State) []byte {
 // and a build to copy.
 func (Ruleset) Example(st *campaign.State, p campaign.PlayerID) game.Example {
 	first := firstMove(st, p)
-	return game.Example{Order: first, Orders: templates.WelcomeOrders(first, st.Rules)}
+	return game.Example{Order: first, Orders: WelcomeOrders(first, st.Rules)}
 }
 
 // firstMove writes an example order for a player: their first fleet

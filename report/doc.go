@@ -1,0 +1,23 @@
+// Package report is the report kit: what every ruleset's mails are made
+// of, and the mails that depend on no ruleset.
+//
+//   - The map painter: PaintMap draws a Map, a neutral model of the shared
+//     map and what one player knows of it, which a ruleset fills from its
+//     view, as a PNG picture of bounded size.
+//   - The shells of a report mail: the HTML page and its cards
+//     (HTMLShell), to which a ruleset adds its report's body, the text
+//     template functions (TextFuncs) and helpers (Wrap, Pad, AndList,
+//     FormatDeadline), the footer of the mail preferences (MailFooter) and
+//     the daily digest's frame (RenderDigest).
+//   - The replies that depend on no ruleset: the rejection of a mail
+//     (RenderRejection), bounded in size and quoting the lines at fault;
+//     the frames of the confirmation and the welcome mail, which a
+//     ruleset fills with its echo, costs and example orders; the GM's
+//     welcome and help; the notices of forged mail; the answer to
+//     command: mail.
+//   - Token masking (MaskTokens, Redact, FindTokens): no reply quotes a
+//     token.
+//
+// Rendering is pure: the same input gives the same bytes, which golden
+// files pin. The package cites no ruleset's rules.
+package report

@@ -1,0 +1,116 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// MailHowTo tells a player how to change their mail preferences.
+const MailHowTo = "To change this, send command: mail with your campaign, player and token, and any of " +
+	"report: text or html; attachments: none, all, or a list such as [json, orders, schema, battles]; " +
+	"digest: daily, daily 18:00 or off."
+
+// attachmentNames are the attachments as a report reads them.
+var attachmentNames = map[campaign.Attachment]string{
+	campaign.AttachJSON:    "the JSON report",
+	campaign.AttachOrders:  "the order template",
+	campaign.AttachSchema:  "its schema",
+	campaign.AttachBattles: "any battle logs",
+}
+
+// MailSummary says in words how a player's reports come: their form,
+// their attachments, and when. loc is the player's time zone, which the
+// digest keeps.
+func MailSummary(p campaign.MailPrefs, loc *time.Location) string {
+	form := "as text and HTML with the map"
+	if p.TextOnly {
+		form = "as plain text alone, without the HTML part and the map"
+	}
+	var with []string
+	for _, a := range p.Attached() {
+		with = append(with, attachmentNames[a])
+	}
+	attached := "with nothing attached"
+	if len(with) > 0 {
+		attached = "with " + AndList(with) + " attached"
+	}
+	when := "Each comes as soon as it is ready."
+	if p.Digest != "" {
+		when = fmt.Sprintf("They wait for your daily digest at %s (%s), except one that opens a turn you still owe orders for "+
+			"when the digest would leave you less than a day before its deadline: that one comes at once, with those held before it.",
+			p.Digest, zoneName(loc))
+	}
+	return fmt.Sprintf("Your reports come %s, %s. %s", form, attached, when)
+}
+
+// MailFooter is the part of a report mail that echoes the player's mail
+// preferences and says how to change them: the shell's "mail-footer".
+type MailFooter struct {
+	Summary, HowTo string
+	// Text is both, wrapped and indented for the text report, without a
+	// last line break.
+	Text string
+}
+
+// NewMailFooter returns the footer of a mail to a player with mail
+// preferences p, who lives in loc; nil for a report that is not mailed
+// (nil p).
+func NewMailFooter(p *campaign.MailPrefs, loc *time.Location) *MailFooter {
+	if p == nil {
+		return nil
+	}
+	f := &MailFooter{Summary: MailSummary(*p, loc), HowTo: MailHowTo}
+	f.Text = strings.TrimSuffix(Wrap(f.Summary, 76, "  ")+Wrap(f.HowTo, 76, "  "), "\n")
+	return f
+}
+
+// AndList joins words as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func AndList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// zoneName names a time zone as players know it: its IANA name, or UTC.
+func zoneName(loc *time.Location) string {
+	if loc == nil {
+		return "UTC"
+	}
+	return loc.String()
+}
+
+// MailPrefsAnswer is the answer to a player's command: mail: the
+// preferences now on file, as the player would write them and in words,
+// and how to change them. held counts the reports that were waiting for a
+// digest the player turned off, which now come at once.
+func MailPrefsAnswer(title string, p campaign.MailPrefs, loc *time.Location, held int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Your mail preferences for %s are now:\n\n", title)
+	form := "html"
+	if p.TextOnly {
+		form = "text"
+	}
+	var with []string
+	for _, a := range p.Attached() {
+		with = append(with, string(a))
+	}
+	digest := "off"
+	if p.Digest != "" {
+		digest = "daily " + p.Digest
+	}
+	fmt.Fprintf(&b, "  report: %s\n  attachments: [%s]\n  digest: %s\n\n", form, strings.Join(with, ", "), digest)
+	b.WriteString(Wrap(MailSummary(p, loc), 76, ""))
+	switch {
+	case held == 1:
+		b.WriteString("\nThe report held for your digest comes at once.\n")
+	case held > 1:
+		b.WriteString("\n" + Wrap(fmt.Sprintf("The %d reports held for your digest come at once, in one mail.", held), 76, ""))
+	}
+	b.WriteString("\n" + Wrap(MailHowTo, 76, ""))
+	return b.String()
+}

@@ -1,0 +1,250 @@
+package report
+
+import (
+	"bytes"
+	"image/color"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+)
+
+// mapBuilder builds a map model by hand, as a ruleset fills it.
+type mapBuilder struct{ m Map }
+
+func newMapBuilder() *mapBuilder {
+	return &mapBuilder{m: Map{Title: "Frontier Wars", Caption: "Turn 5 · Spring 166",
+		Sub: "Map of Warlord Drask (vorn) · orders due Wed 25 Nov 2026 20:00 CET (19:00 UTC)"}}
+}
+
+func (b *mapBuilder) system(id, name string, x, y int, planet campaign.PlanetType) *mapBuilder {
+	b.m.Systems = append(b.m.Systems, campaign.System{ID: campaign.SystemID(id), Name: name, X: x, Y: y, Planet: planet})
+	return b
+}
+
+func (b *mapBuilder) lanes(pairs ...string) *mapBuilder {
+	for _, p := range pairs {
+		a, z, _ := strings.Cut(p, "-")
+		b.m.Lanes = append(b.m.Lanes, campaign.Lane{A: campaign.SystemID(a), B: campaign.SystemID(z)})
+	}
+	return b
+}
+
+func (b *mapBuilder) fleet(at string, cbpv int) *mapBuilder {
+	b.m.Fleets = append(b.m.Fleets, MapFleet{At: campaign.SystemID(at), CBPV: cbpv})
+	return b
+}
+
+func (b *mapBuilder) develop(at string, kind campaign.DevelopmentKind) *mapBuilder {
+	b.m.Developments = append(b.m.Developments, campaign.Development{At: campaign.SystemID(at), Owner: "vorn", Kind: kind})
+	return b
+}
+
+func (b *mapBuilder) frd(at string) *mapBuilder {
+	b.m.FRDs = append(b.m.FRDs, campaign.SystemID(at))
+	return b
+}
+
+// seen records a sighting made in turn seen; one of turn 4, the turn just
+// resolved, is current.
+func (b *mapBuilder) seen(id string, seen int, close, fort, dev bool, contacts ...int) *mapBuilder {
+	b.m.Sightings = append(b.m.Sightings, Sighting{ID: campaign.SystemID(id), Seen: seen, Current: seen == 4, Close: close,
+		Fortified: fort, Developed: dev, Contacts: contacts})
+	return b
+}
+
+func (b *mapBuilder) battle(at string, lane ...string) *mapBuilder {
+	mb := MapBattle{At: campaign.SystemID(at)}
+	if len(lane) == 2 {
+		mb.Lane = &campaign.Lane{A: campaign.SystemID(lane[0]), B: campaign.SystemID(lane[1])}
+	}
+	b.m.Battles = append(b.m.Battles, mb)
+	return b
+}
+
+// fixedMap holds every kind of mark the map draws.
+func fixedMap() *Map {
+	b := newMapBuilder().
+		system("aldor", "Aldor", 0, 0, campaign.Mineral).              // home: FRD, mine, fort, fleets
+		system("brisk", "Brisk", 4, 0, campaign.Life).                 // own colony, close look, contacts, battle
+		system("cairn", "Cairn", 8, 1, campaign.Dead).                 // fortified-only sighting
+		system("dusk", "Dusk", 2, 4, campaign.Unknown).                // unexplored: featureless blue
+		system("ebon", "Ebon", 6, 4, campaign.Mineral).                // faded, last seen turn 3
+		system("fallow", "Fallow", 10, 4, "").                         // never looked at
+		system("gleam", "Gleam", 4, 7, campaign.Life).                 // faded fortified-only, turn 2
+		system("thule", strings.Repeat("Ultima Thule ", 6), 9, 7, ""). // long name
+		lanes("aldor-brisk", "aldor-dusk", "brisk-cairn", "brisk-ebon", "dusk-ebon", "dusk-gleam",
+			"cairn-fallow", "ebon-fallow", "ebon-gleam", "fallow-thule", "gleam-thule").
+		frd("aldor").develop("aldor", campaign.Mine).develop("aldor", campaign.Fortification).
+		develop("brisk", campaign.Colony).
+		fleet("aldor", 300).fleet("aldor", 150).fleet("brisk", 205).
+		seen("aldor", 4, true, true, true).seen("brisk", 4, true, false, true, 210, 95).
+		seen("cairn", 4, false, true, false).seen("dusk", 4, true, false, false).
+		seen("ebon", 3, true, true, true, 120).seen("gleam", 2, false, false, false).
+		battle("brisk").battle("", "cairn", "fallow")
+	return &b.m
+}
+
+// TestPaintMap_marks samples the fixed map's picture where a golden
+// comparison's tolerance could hide a wrong colour: inside each planet,
+// away from its feature, and on the battle ring.
+func TestPaintMap_marks(t *testing.T) {
+	b, err := PaintMap(fixedMap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newMapModel(fixedMap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pal, r := mapPalette, m.lay.r
+	at := m.positions()
+	tests := []struct {
+		name   string
+		system campaign.SystemID
+		dx, dy float32
+		want   color.NRGBA
+	}{
+		{"mineral planet", "aldor", -0.55 * r, 0.45 * r, pal.mineral},
+		{"life planet", "brisk", -0.55 * r, 0.45 * r, pal.life},
+		{"dead planet", "cairn", -0.55 * r, 0.45 * r, pal.dead},
+		{"unknown planet is featureless blue", "dusk", 0, 0, pal.unknown},
+		{"never looked at: an outline", "fallow", 0, 0, pal.panel},
+		{"last seen turn 3: faded", "ebon", -0.55 * r, 0.45 * r, over(pal.mineral, pal.panel, mapFade)},
+		{"last seen turn 2: faded", "gleam", -0.55 * r, 0.45 * r, over(pal.life, pal.panel, mapFade)},
+		{"pending battle: red ring", "brisk", -0.707 * (m.reach("brisk") - 2), -0.707 * (m.reach("brisk") - 2), pal.battle},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := at[tc.system]
+			x, y := int(math.Round(float64(c.x+tc.dx))), int(math.Round(float64(c.y+tc.dy)))
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			got := color.NRGBA{uint8(r1 >> 8), uint8(g1 >> 8), uint8(b1 >> 8), 0xff}
+			if abs(int(got.R)-int(tc.want.R)) > 12 || abs(int(got.G)-int(tc.want.G)) > 12 || abs(int(got.B)-int(tc.want.B)) > 12 {
+				t.Errorf("pixel (%d, %d) at %s = %v, want %v", x, y, tc.system, got, tc.want)
+			}
+		})
+	}
+}
+
+// over composes fg at opacity a over the opaque bg.
+func over(fg, bg color.NRGBA, a uint8) color.NRGBA {
+	mix := func(f, b uint8) uint8 { return uint8((int(f)*int(a) + int(b)*(255-int(a))) / 255) }
+	return color.NRGBA{mix(fg.R, bg.R), mix(fg.G, bg.G), mix(fg.B, bg.B), 0xff}
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// TestPaintMap_nil: a nil model is an error, not a panic.
+func TestPaintMap_nil(t *testing.T) {
+	if _, err := PaintMap(nil); err == nil {
+		t.Error("PaintMap(nil) error = nil, want an error")
+	}
+}
+
+// ownMap is the map model of a state's shared map with one player's own
+// fleets, developments and FRDs.
+func ownMap(st *campaign.State, player campaign.PlayerID) *Map {
+	m := &Map{Title: st.Title, Systems: st.Map.Systems, Lanes: st.Map.Lanes}
+	for _, f := range st.Fleets {
+		if f.Owner == player {
+			m.Fleets = append(m.Fleets, MapFleet{At: f.At})
+		}
+	}
+	for _, d := range st.Developments {
+		if d.Owner == player {
+			m.Developments = append(m.Developments, d)
+		}
+	}
+	for _, f := range st.FRDs {
+		if f.Owner == player {
+			m.FRDs = append(m.FRDs, f.At)
+		}
+	}
+	return m
+}
+
+// TestMapLabels checks which texts the map names: every system of a small
+// map, and on a map of more than mapLabelAll systems only the player's own.
+func TestMapLabels(t *testing.T) {
+	sc, err := config.ParseScenario("g.yaml", config.GenerateScenario(config.GenerateOptions{Systems: 2000, Players: 64, Seed: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := ownMap(sc.State, sc.State.Players[0].ID)
+	tests := []struct {
+		name            string
+		m               *Map
+		names, ownNames int
+	}{
+		{"fixed", fixedMap(), 6, 2},
+		{"generated, 2000 systems", big, 0, ownSystems(big)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := newMapModel(tc.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count := map[labelKind]int{}
+			for _, l := range m.planLabels() {
+				count[l.kind]++
+			}
+			if count[labelName] != tc.names || count[labelOwnName] != tc.ownNames {
+				t.Errorf("planLabels() names %d systems and %d own ones, want %d and %d",
+					count[labelName], count[labelOwnName], tc.names, tc.ownNames)
+			}
+			if count[labelFleet] == 0 {
+				t.Error("planLabels() shows no fleets")
+			}
+		})
+	}
+}
+
+func ownSystems(m *Map) int {
+	own := map[campaign.SystemID]bool{}
+	for _, f := range m.Fleets {
+		own[f.At] = true
+	}
+	for _, d := range m.Developments {
+		own[d.At] = true
+	}
+	for _, at := range m.FRDs {
+		own[at] = true
+	}
+	return len(own)
+}
+
+func TestFitText(t *testing.T) {
+	faces, err := newMapFaces(12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, in, want string
+	}{
+		{"short", "Drakkar", "Drakkar"},
+		{"too many runes", strings.Repeat("a", 60), strings.Repeat("a", 48) + "…"},
+		{"control characters", "a\tb\nc", "a b c"},
+		{"format characters", "a\u202eb\u200dc", "abc"},
+		{"empty", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := fitText(faces.label, tc.in, mapNameRunes, 1000)
+			if got != tc.want {
+				t.Errorf("fitText(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+	if got := fitText(faces.label, strings.Repeat("W", 40), mapNameRunes, 60); !strings.HasSuffix(got, "…") || len([]rune(got)) > 8 {
+		t.Errorf("fitText(40 W, 60px) = %q, want a few W and …", got)
+	}
+}

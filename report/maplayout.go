@@ -1,0 +1,134 @@
+package report
+
+import (
+	"image"
+	"math"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// pt is a point in picture coordinates.
+type pt struct{ x, y float32 }
+
+// mapLayout places the map in the picture: the coordinate extent is scaled
+// to fit the frame, whatever its range, and markers shrink as systems
+// crowd.
+type mapLayout struct {
+	w, h      int
+	frame     image.Rectangle
+	legend    image.Rectangle
+	pos       []pt
+	r         float32
+	labelAll  bool
+	labelSize float64
+}
+
+func newMapLayout(systems []campaign.System) mapLayout {
+	n := len(systems)
+	l := mapLayout{labelAll: n <= mapLabelAll, labelSize: 12}
+	switch {
+	case n > mapLabelAll:
+		l.labelSize = 10
+	case n > 60:
+		l.labelSize = 11
+	}
+	insetX, insetY := 20, 20
+	if l.labelAll {
+		insetX, insetY = 48, 40
+	}
+	minX, minY, spanX, spanY := extent(systems)
+	maxW := MapMaxWidth - 2*mapPad - mapGap - mapLegendW
+	maxH := MapMaxHeight - mapTitleH - mapPad
+	scale := fitScale(spanX, spanY, float64(maxW-2*insetX), float64(maxH-2*insetY))
+	legendH := mapLegendHead + len(legendItems)*mapLegendRow + 8
+	fw := clampInt(int(math.Ceil(spanX*scale))+2*insetX, MapMinWidth-2*mapPad-mapGap-mapLegendW, maxW)
+	fh := clampInt(int(math.Ceil(spanY*scale))+2*insetY, legendH, maxH)
+	l.frame = image.Rect(mapPad, mapTitleH, mapPad+fw, mapTitleH+fh)
+	l.legend = image.Rect(l.frame.Max.X+mapGap, mapTitleH, l.frame.Max.X+mapGap+mapLegendW, mapTitleH+legendH)
+	l.w, l.h = l.legend.Max.X+mapPad, l.frame.Max.Y+mapPad
+	content := l.frame.Inset(min(insetX, insetY))
+	cell := math.Sqrt(float64(content.Dx()*content.Dy()) / float64(max(n, 1)))
+	l.r = float32(min(max(cell*0.2, 2.5), 9))
+	ox := float64(l.frame.Min.X) + (float64(fw)-spanX*scale)/2
+	oy := float64(l.frame.Min.Y) + (float64(fh)-spanY*scale)/2
+	l.pos = make([]pt, n)
+	for i, s := range systems {
+		l.pos[i] = pt{float32(ox + (float64(s.X)-minX)*scale), float32(oy + (float64(s.Y)-minY)*scale)}
+	}
+	l.spread(content)
+	return l
+}
+
+// extent returns the least coordinates and the spans of the systems, in
+// floating point so that no coordinate can overflow.
+func extent(systems []campaign.System) (minX, minY, spanX, spanY float64) {
+	if len(systems) == 0 {
+		return 0, 0, 0, 0
+	}
+	minX, minY = math.Inf(1), math.Inf(1)
+	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	for _, s := range systems {
+		x, y := float64(s.X), float64(s.Y)
+		minX, maxX = min(minX, x), max(maxX, x)
+		minY, maxY = min(minY, y), max(maxY, y)
+	}
+	return minX, minY, maxX - minX, maxY - minY
+}
+
+// fitScale returns the pixels per map unit that fit the spans in w by h; a
+// zero span leaves its axis free, and a point map gets 0 (centred).
+func fitScale(spanX, spanY, w, h float64) float64 {
+	switch {
+	case spanX > 0 && spanY > 0:
+		return min(w/spanX, h/spanY)
+	case spanX > 0:
+		return w / spanX
+	case spanY > 0:
+		return h / spanY
+	}
+	return 0
+}
+
+func clampInt(v, lo, hi int) int { return max(lo, min(v, hi)) }
+
+// spread moves systems apart until no two markers overlap: a system that
+// lands within a marker's width of one already placed walks out along a
+// golden-angle spiral to the first free spot, so overlapping or crowded
+// coordinates stay readable. Every system stays inside box.
+func (l *mapLayout) spread(box image.Rectangle) {
+	gap := float32(2*l.r + 2)
+	grid := map[[2]int][]pt{}
+	cell := func(p pt) [2]int {
+		return [2]int{int(math.Floor(float64(p.x / gap))), int(math.Floor(float64(p.y / gap)))}
+	}
+	free := func(p pt) bool {
+		c := cell(p)
+		for dx := -1; dx <= 1; dx++ {
+			for dy := -1; dy <= 1; dy++ {
+				for _, q := range grid[[2]int{c[0] + dx, c[1] + dy}] {
+					if ddx, ddy := p.x-q.x, p.y-q.y; ddx*ddx+ddy*ddy < gap*gap {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	clampPt := func(p pt) pt {
+		return pt{min(max(p.x, float32(box.Min.X)), float32(box.Max.X)), min(max(p.y, float32(box.Min.Y)), float32(box.Max.Y))}
+	}
+	for i, p := range l.pos {
+		at := clampPt(p)
+		for k := 1; k <= maxSpreadSteps && !free(at); k++ {
+			rad := 0.9 * float64(gap) * math.Sqrt(float64(k))
+			a := float64(k) * 2.39996 // the golden angle
+			at = clampPt(pt{p.x + float32(rad*math.Cos(a)), p.y + float32(rad*math.Sin(a))})
+		}
+		l.pos[i] = at
+		grid[cell(at)] = append(grid[cell(at)], at)
+	}
+}
+
+// maxSpreadSteps bounds the search for a free spot; a map too crowded for
+// that keeps its last try, overlapping.
+const maxSpreadSteps = 64

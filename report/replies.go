@@ -1,0 +1,270 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Confirmation is what a player is told when orders are accepted.
+type Confirmation struct {
+	Title    string
+	Campaign campaign.ID
+	Player   campaign.PlayerID
+	Turn     int
+	Deadline string
+	// Echo is the orders now on file, written back with their costs, and
+	// Summary what they spend and leave: both from the campaign's ruleset
+	// (game.Checked).
+	Echo, Summary string
+	// Final says the player marked the orders final.
+	Final bool
+	// Replaced is true when these orders replace earlier ones for the turn.
+	Replaced bool
+}
+
+// RenderConfirmation renders the reply to accepted orders: every order now
+// on file with its cost, and the points left. The token is never echoed.
+func RenderConfirmation(c *Confirmation) (subject, text string) {
+	subject = fmt.Sprintf("[%s] Orders for turn %d accepted", c.Campaign, c.Turn)
+	return subject, render("confirmation.tmpl", c)
+}
+
+// Rejection is what a player is told when a mail changed nothing.
+type Rejection struct {
+	Campaign campaign.ID
+	// Source is the text the problems point into, and SourceName where it
+	// came from ("the mail body", "attachment orders.yaml").
+	Source     []byte
+	SourceName string
+	Problems   orders.Problems
+	// Reason explains a rejection that has no positions (an unreadable
+	// mail, a wrong token, a closed turn).
+	Reason string
+	// OnFile says what stays on file, e.g. "Your orders of 3 Nov stay on file."
+	OnFile string
+	// Secrets are values never to quote, such as the token the mail
+	// carried; token lines are masked in any case.
+	Secrets []string
+	// Request says the mail was a request (a command, an extension, a
+	// battle result), not orders.
+	Request bool
+}
+
+// Bounds on a rejection, so that no mail, however large or broken, gets a
+// reply of more than a few KiB: a forged From must not turn pbemd into a
+// way to flood a player's inbox.
+const (
+	// maxProblemsShown is how many problems a rejection lists; it says how
+	// many more there are.
+	maxProblemsShown = 10
+	// quoteWidth is how many characters of a line a rejection quotes: the
+	// part around the column at fault.
+	quoteWidth = 72
+	// maxProblemText bounds a problem's message and hint, which may quote
+	// what the mail said.
+	maxProblemText = 300
+	// MaxReplyBytes bounds the whole text of a rejection.
+	MaxReplyBytes = 16 << 10
+)
+
+// RenderRejection renders the reply to a mail that changed nothing: each
+// problem with its position, a window of the offending line quoted and
+// marked, and what to send instead. It lists at most maxProblemsShown
+// problems, says how many more there are, and never passes MaxReplyBytes;
+// no token-shaped text (see MaskTokens) appears in it.
+func RenderRejection(r *Rejection) (subject, text string) {
+	subject = "Orders not accepted"
+	if r.Request {
+		subject = "Request not carried out"
+	}
+	if r.Campaign != "" {
+		subject = fmt.Sprintf("[%s] %s", r.Campaign, subject)
+	}
+	lines := splitLines(string(Redact(r.Source, r.Secrets...)))
+	var items []string
+	for _, p := range r.Problems[:min(len(r.Problems), maxProblemsShown)] {
+		items = append(items, problemText(p, lines, r.SourceName))
+	}
+	text = render("rejection.tmpl", struct {
+		*Rejection
+		Items []string
+		More  int
+	}{r, items, len(r.Problems) - len(items)})
+	return subject, clipReply(string(MaskTokens([]byte(text))))
+}
+
+func problemText(p orders.Problem, lines []string, source string) string {
+	var b strings.Builder
+	if p.Line > 0 {
+		fmt.Fprintf(&b, "Line %d", p.Line)
+		if p.Col > 0 {
+			fmt.Fprintf(&b, ", column %d", p.Col)
+		}
+		if source != "" {
+			fmt.Fprintf(&b, " of %s", clip(source, maxProblemText))
+		}
+		b.WriteString(": ")
+	}
+	if p.Rule != "" {
+		b.WriteString("(" + p.Rule + ") ")
+	}
+	b.WriteString(clip(p.Msg, maxProblemText))
+	if p.Line > 0 && p.Line <= len(lines) {
+		// Control characters (an escape sequence, say) must not reach the
+		// player's terminal; one rune for one keeps the caret aligned.
+		src := strings.Map(func(r rune) rune {
+			if r != '\t' && unicode.IsControl(r) {
+				return '\uFFFD'
+			}
+			return r
+		}, strings.TrimRight(lines[p.Line-1], "\r"))
+		src, col := excerpt(src, p.Col)
+		num := fmt.Sprint(p.Line)
+		fmt.Fprintf(&b, "\n\n    %s | %s", num, src)
+		if col > 0 {
+			fmt.Fprintf(&b, "\n    %s | %s^", strings.Repeat(" ", len(num)), caretIndent(src, col))
+		}
+	}
+	if p.Hint != "" {
+		b.WriteString("\n\n  Instead: " + clip(p.Hint, maxProblemText))
+	}
+	return b.String()
+}
+
+// excerpt returns at most quoteWidth characters of a line around column
+// col (0 for none), with an ellipsis where it was cut, and the column in
+// the excerpt.
+func excerpt(line string, col int) (string, int) {
+	rs := []rune(line)
+	if len(rs) <= quoteWidth {
+		return line, col
+	}
+	start := 0
+	if col > quoteWidth/2 {
+		start = min(col-1-quoteWidth/2, len(rs)-quoteWidth)
+	}
+	end := start + quoteWidth
+	out := string(rs[start:end])
+	if start > 0 {
+		out = "…" + out
+		col = col - start + 1
+	}
+	if end < len(rs) {
+		out += "…"
+	}
+	return out, col
+}
+
+// clip cuts s to at most n characters, ending in an ellipsis if cut.
+func clip(s string, n int) string {
+	rs := []rune(s)
+	if len(rs) <= n {
+		return s
+	}
+	return string(rs[:n-1]) + "…"
+}
+
+// clipReply cuts a reply's text to MaxReplyBytes at a line end, and says so.
+func clipReply(text string) string {
+	if len(text) <= MaxReplyBytes {
+		return text
+	}
+	const note = "\n(pbemd cut this reply short.)\n"
+	cut := text[:MaxReplyBytes-len(note)]
+	if i := strings.LastIndexByte(cut, '\n'); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.ToValidUTF8(cut, "") + note
+}
+
+// tokenValue matches a token key and its value, in block or flow style and
+// in any case ("token:", "Token:", "{token: x, ...}").
+var tokenValue = regexp.MustCompile(`(?i)(\btoken\s*:[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,}\]#]+)`)
+
+// Redact masks every token in a player's text with asterisks of the same
+// length, so quoted lines keep their columns: replies never echo a token,
+// not even a wrong one, since it may be another seat's. It masks the value
+// after every token key, and whatever MaskTokens masks.
+func Redact(src []byte, secrets ...string) []byte {
+	out := tokenValue.ReplaceAllFunc(src, func(m []byte) []byte {
+		sub := tokenValue.FindSubmatchIndex(m)
+		return append(m[:sub[4]:sub[4]], bytes.Repeat([]byte("*"), sub[5]-sub[4])...)
+	})
+	return MaskTokens(out, secrets...)
+}
+
+// tokenShape matches a pbemd token (moderator/tokens.go): 20 random bytes
+// in upper-case base32, in 8 groups of 4 joined by dashes.
+var tokenShape = regexp.MustCompile(`[A-Z2-7]{4}(?:-[A-Z2-7]{4}){7}`)
+
+// MaskTokens masks, with asterisks of the same length, everything in src
+// that has the shape of a token, wherever it stands (after a misspelt key,
+// as an order, in a comment), and each of secrets (values of 4 bytes or
+// more) wherever it stands. It goes by shape, not by checking a token
+// against the seats: a token one character off matches no seat, yet is
+// almost the whole secret, and nothing else pbemd reads has that shape.
+func MaskTokens(src []byte, secrets ...string) []byte {
+	out := tokenShape.ReplaceAllFunc(src, func(m []byte) []byte { return bytes.Repeat([]byte("*"), len(m)) })
+	for _, s := range secrets {
+		if len(s) >= 4 {
+			out = bytes.ReplaceAll(out, []byte(s), bytes.Repeat([]byte("*"), len(s)))
+		}
+	}
+	return out
+}
+
+// FindTokens returns everything in src that has the shape of a token.
+func FindTokens(src []byte) [][]byte {
+	return tokenShape.FindAll(src, -1)
+}
+
+// splitLines splits text into lines at every line break YAML knows, so
+// that line numbers match the parser's.
+func splitLines(text string) []string {
+	text = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u0085", "\n", "\u2028", "\n", "\u2029", "\n").Replace(text)
+	return strings.Split(text, "\n")
+}
+
+// caretIndent returns the whitespace that puts a caret under column col
+// (counted in characters), keeping tabs so the caret lines up.
+func caretIndent(line string, col int) string {
+	var b strings.Builder
+	for i, r := range []rune(line) {
+		if i >= col-1 {
+			break
+		}
+		if r == '\t' {
+			b.WriteRune('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// Welcome is the mail a player gets when a campaign starts.
+type Welcome struct {
+	Title    string
+	Campaign campaign.ID
+	Player   campaign.PlayerID
+	Name     string
+	Token    string
+	Address  string
+	GM       string
+	Turn     int
+	Deadline string
+	// Orders is the example order list, from the campaign's ruleset
+	// (game.Example).
+	Orders string
+}
+
+// RenderWelcome renders the welcome mail, which carries the player's token.
+func RenderWelcome(w *Welcome) (subject, text string) {
+	return fmt.Sprintf("[%s] Welcome to %s", w.Campaign, w.Title), render("welcome.tmpl", w)
+}

@@ -1,0 +1,76 @@
+package eaw
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
+)
+
+// CostSummary writes what costed orders spend and leave (EaW 5.0, 6.0),
+// and where the player's fleets end the turn if nothing stops them.
+func CostSummary(costed *orders.Costed) string {
+	return render("costs.tmpl", costed)
+}
+
+// EchoOrders writes a submission back as YAML a player could send again,
+// each order with its cost as a comment and the token redacted.
+func EchoOrders(sub *orders.Submission, costed *orders.Costed) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "campaign: %s\nplayer: %s\nturn: %d\ntoken: REDACTED   # never echoed; use the one from your welcome mail\nfinal: %t\n",
+		sub.Campaign, sub.Player, sub.Turn, sub.Final)
+	if len(sub.Orders) == 0 {
+		b.WriteString("orders: []\n")
+	} else {
+		b.WriteString("orders:\n")
+	}
+	for i, o := range sub.Orders {
+		var co orders.CostedOrder
+		if costed != nil && i < len(costed.Orders) {
+			co = costed.Orders[i]
+		}
+		line := "  - " + o.YAML()
+		fmt.Fprintf(&b, "%s   # %s\n", line, costText(co))
+	}
+	if sub.Prefs != (orders.Prefs{}) {
+		b.WriteString("prefs:\n")
+	}
+	if sub.Prefs.ExploreBonus != "" {
+		fmt.Fprintf(&b, "  explore_bonus: %s\n", sub.Prefs.ExploreBonus)
+	}
+	if sub.Prefs.ExplorePlanet != "" {
+		fmt.Fprintf(&b, "  explore_planet: %s\n", sub.Prefs.ExplorePlanet)
+	}
+	return b.String()
+}
+
+func costText(co orders.CostedOrder) string {
+	s := report.Plural(co.Points, "point", "points")
+	if co.BPV > 0 {
+		s += fmt.Sprintf(", %d BPV", co.BPV)
+	}
+	if len(co.Notes) > 0 {
+		s += "; " + strings.Join(co.Notes, "; ")
+	}
+	return s
+}
+
+func joinIDs[T ~string](ids []T) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = string(id)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WelcomeOrders writes the example orders of an EaW welcome mail: the
+// player's first move, if any, and a develop and a build to copy, each
+// with its cost under the campaign's rules.
+func WelcomeOrders(firstMove string, r campaign.Rules) string {
+	return render("welcome-orders.tmpl", struct {
+		FirstMove string
+		Rules     campaign.Rules
+	}{firstMove, r})
+}

@@ -1,0 +1,52 @@
+package eaw
+
+import (
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/resolver"
+)
+
+// generatedView is player 0's view of the generated benchmark campaign:
+// 2,000 systems, 64 players, about 4,000 fleets.
+func generatedView(b *testing.B) *resolver.View {
+	b.Helper()
+	sc, err := config.ParseScenario("g.yaml", config.GenerateScenario(config.GenerateOptions{Systems: 2000, Players: 64, Seed: 1}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := resolver.Observe(sc.State)[0]
+	return &v
+}
+
+// BenchmarkRenderMap draws one player's map of the generated campaign and
+// reports the PNG's size, which must stay under 1 MB.
+func BenchmarkRenderMap(b *testing.B) {
+	v := generatedView(b)
+	var size int
+	for b.Loop() {
+		png, err := RenderMap(v, testDeadline)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+	if size >= 1<<20 {
+		b.Errorf("map PNG is %d bytes, want under 1 MB", size)
+	}
+}
+
+// BenchmarkRenderReport renders one player's whole report mail of the
+// generated campaign: text, HTML, map PNG, JSON and order template. The
+// budget is 50 ms per player.
+func BenchmarkRenderReport(b *testing.B) {
+	v := generatedView(b)
+	deadline := time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC)
+	for b.Loop() {
+		if _, err := RenderReport(v, deadline, time.UTC, "https://example.test/orders.schema.json", nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,423 @@
+package eaw
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/resolver"
+)
+
+// OrderTemplate renders the orders-<turn>.yaml attached to a report: a ready-to-edit orders document for v.Turn.
+//
+// The first line points YAML editors at the order language's JSON Schema,
+// schemaRef (usually "orders.schema.json", attached beside it); an empty
+// schemaRef leaves the line out. The header is filled in except for the
+// token, which no report carries: its line is a comment for the player to
+// complete, so the editor flags it as missing until then. Every order is a
+// suggestion commented out with "#", so the file parses as it is, with no
+// orders: removing the "#" of a line gives an order that Validate accepts at
+// the cost its comment states (build lines have CLASS and NAME to fill in,
+// transfer lines NAME). Each fleet is offered what fits it, as far as the
+// view tells: moves, developments, the fleet services and, for a trapped
+// fleet, only its siege roll (EaW 10h); each FRD a build and a tow, and
+// the player's developed sites without an FRD a new one. Every cost and
+// limit it states is the campaign's, from the rules the view carries, as
+// intake (orders.Validate) charges it; an inspection is refused if its
+// prizes take the fleet over the fleet limits (EaW 17.0), which the
+// template does not work out.
+//
+// It reads nothing but the view. For an ended campaign it returns a short
+// comment saying so.
+func OrderTemplate(v *resolver.View, schemaRef string) []byte {
+	var b strings.Builder
+	if v.Ended {
+		b.WriteString(wrapComment(fmt.Sprintf("%s (%s) is over: no turn is open, and no orders are taken.", v.Title, v.Campaign), 76))
+		return []byte(b.String())
+	}
+	if schemaRef != "" {
+		fmt.Fprintf(&b, "# yaml-language-server: $schema=%s\n", schemaRef)
+	}
+	templateIntro(&b, v)
+	fmt.Fprintf(&b, "campaign: %s\nplayer: %s\nturn: %d\n", yamlName(string(v.Campaign)), yamlName(string(v.Player)), v.Turn)
+	b.WriteString("# Paste the token from your welcome mail after \"token:\" and remove the \"# \"\n" +
+		"# before it; no report carries your token.\n" +
+		"# token:\n" +
+		"final: false   # true: nothing more to come; the turn may resolve before its deadline\n" +
+		"orders:\n")
+	t := &orderTemplate{b: &b, v: v, g: campaign.NewGraph(v.Map), sys: systemIndex(v.Map),
+		developed: map[campaign.SystemID]bool{}, fortified: map[campaign.SystemID]bool{}}
+	for _, f := range v.Fleets {
+		t.fleet(f)
+	}
+	if len(v.Fleets) == 0 {
+		b.WriteString("#\n# You have no fleets.\n")
+	}
+	for i, at := range v.FRDs {
+		t.frd(at, !slices.Contains(v.FRDs[:i], at))
+	}
+	if len(v.FRDs) == 0 {
+		b.WriteString("#\n# You have no FRD, so you cannot build units (EaW 15a).\n")
+	}
+	t.newFRDs()
+	return []byte(b.String())
+}
+
+// orderTemplate is an order template being written: the view it reads,
+// indexes of its map, and the developments already offered, so that no
+// two fleets are offered the same one.
+type orderTemplate struct {
+	b   *strings.Builder
+	v   *resolver.View
+	g   *campaign.Graph
+	sys map[campaign.SystemID]campaign.System
+	// developed and fortified are the systems where a mine or colony, and
+	// a fortification, were offered (EaW 11.0, 12.0, 13.0).
+	developed, fortified map[campaign.SystemID]bool
+}
+
+// templateIntro writes the comments that open the template: what to do,
+// and the budget, the costs and the treasury (EaW 5.0, 6.0), all from the
+// campaign's rules. The lines are broken by hand, to keep each cost on the
+// line with its order.
+func templateIntro(b *strings.Builder, v *resolver.View) {
+	r := &v.Rules
+	b.WriteString(wrapComment(fmt.Sprintf("Orders for %s, turn %d (%s): %s (%s).", v.Title, v.Turn, v.Date, v.Name, v.Player), 76))
+	b.WriteString("#\n" +
+		"# To give an order, remove the \"#\" at the start of its line, and change it\n" +
+		"# as you like; lines starting with \"#\" are comments. Then mail this file\n" +
+		"# back, as an attachment or in the body of a plain-text mail.\n" +
+		"#\n")
+	fmt.Fprintf(b, "# Order points for turn %d: %d (EaW 5.0: the larger of %d and %s your\n", v.Turn, v.Budget, r.Budget.Min, share(r.Budget.Divisor))
+	fmt.Fprintf(b, "# fleets of at least %d ships and %d CBPV; carried bases are not ships,\n", r.Budget.FleetMinShips, r.Budget.FleetMinCBPV)
+	b.WriteString("# and freighters' CBPV does not count). Each lane a fleet jumps costs\n")
+	if r.Budget.FreeJumpFromColony {
+		fmt.Fprintf(b, "# %s (EaW 5a), except its first jump from your own developed colony\n# (EaW 5b);", points(r.Budget.JumpCost))
+	} else {
+		fmt.Fprintf(b, "# %s (EaW 5a), even from your own developed colony (EaW 5b: no free\n# jump);", points(r.Budget.JumpCost))
+	}
+	fmt.Fprintf(b, " a develop order costs %s; a build costs %s with mp: 1\n", points(r.Budget.DevelopCost), points(r.Budget.BuildCost))
+	b.WriteString("# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n")
+	services, siege := "Resupply, transfer, scrap, inspect, self_repair, install and siege", ""
+	if r.Fortify.SiegeCost != orders.ServiceCost {
+		services = "Resupply, transfer, scrap, inspect, self_repair and install"
+		siege = fmt.Sprintf("# A siege roll costs %s (EaW 10c).\n", points(r.Fortify.SiegeCost))
+	}
+	fmt.Fprintf(b, "# %s cost\n# %s each. A fleet service given before the fleet's move is done where\n"+
+		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", services, points(orders.ServiceCost), siege)
+	fmt.Fprintf(b, "# Treasury: %d BPV; builds are paid from it (EaW 6.0).\n", v.Treasury)
+}
+
+// share names the part of the counted fleets the budget gives as points
+// (EaW 5.0: half), by the budget's divisor.
+func share(divisor int) string {
+	switch divisor {
+	case 0:
+		return "none of"
+	case 1:
+		return "all"
+	case 2:
+		return "half"
+	}
+	return fmt.Sprintf("1/%d of", divisor)
+}
+
+// suggestion is one commented-out order and what it costs.
+type suggestion struct{ order, cost string }
+
+// fleet writes one fleet's block: where it is, what it holds, the lanes
+// out, and the orders it could be given this turn. A trapped fleet is
+// offered only its siege roll (EaW 10h).
+func (t *orderTemplate) fleet(f resolver.FleetView) {
+	about := fmt.Sprintf("Fleet %s at %s: %s; %d CBPV", f.ID, systemLabel(t.sys, f.At), fleetUnits(f), f.CBPV)
+	if notes := fleetNotes(f, false); len(notes) > 0 {
+		about += "; " + strings.Join(notes, ", ")
+	}
+	t.b.WriteString("#\n")
+	t.b.WriteString(wrapComment(about+".", 76))
+	if f.Trapped != 0 {
+		t.trapped(f)
+		return
+	}
+	next := t.g.Neighbours(f.At)
+	if len(next) == 0 {
+		t.b.WriteString("# No lanes lead from here.\n")
+	} else {
+		labels := make([]string, len(next))
+		for i, s := range next {
+			labels[i] = systemLabel(t.sys, s)
+		}
+		t.b.WriteString(wrapComment("Lanes lead to "+strings.Join(labels, ", ")+".", 76))
+	}
+	out := t.moves(f, next)
+	out = append(out, t.develops(f)...)
+	out = append(out, t.services(f)...)
+	writeSuggestions(t.b, out)
+}
+
+// moves offers a move along each lane out that leaves room for the fleet
+// (EaW 17a), at what it costs: the campaign's jump cost (EaW 5a), the
+// first jump from the player's own undisrupted colony free where the
+// campaign grants it (EaW 5b, 10i), the MON jump cost a lane for a MON's
+// fleet away from its FRD, and none for a MON's fleet at an FRD, which
+// goes where the FRD goes (EaW 17e).
+func (t *orderTemplate) moves(f resolver.FleetView, next []campaign.SystemID) []suggestion {
+	r := &t.v.Rules
+	mon := slices.Contains(f.Roles, campaign.RoleMonitor)
+	cost := points(r.Budget.JumpCost) + " (EaW 5a)"
+	switch {
+	case mon && slices.Contains(t.v.FRDs, f.At):
+		t.b.WriteString(wrapComment(fmt.Sprintf("It holds a MON, so it moves only with your FRD at %s: see move_frd below (EaW 17e).", f.At), 76))
+		return nil
+	case mon:
+		cost = points(r.FRD.MONJumpCost) + " a lane: it holds a MON away from your FRDs (EaW 17e)"
+	case r.Budget.FreeJumpFromColony && hasDevelopment(t.v, f.At, campaign.Colony) && !slices.Contains(t.v.Disrupted, f.At):
+		cost = "free: the first jump from your own colony (EaW 5b)"
+	}
+	var out []suggestion
+	for _, s := range next {
+		if t.crowded(len(fleetsAt(t.v, s)) + 1) {
+			continue // one fleet too many there breaks EaW 17a
+		}
+		out = append(out, suggestion{fmt.Sprintf("- move: {fleet: %s, path: [%s]}", yamlName(string(f.ID)), yamlName(string(s))), cost})
+	}
+	return out
+}
+
+// develops offers the fleet a mine or colony (EaW 12.0, 13.0) and a
+// fortification (EaW 11.0) where it stands, each where none was offered to
+// another fleet. Each is free with the role that sets it up (EaW 11a, 12b,
+// 13a); a fleet develops once per turn.
+func (t *orderTemplate) develops(f resolver.FleetView) []suggestion {
+	var out []suggestion
+	s := t.sys[f.At]
+	if kind, rule := developFits(t.v, s, t.developed); kind != "" {
+		t.developed[f.At] = true
+		out = append(out, t.develop(f, kind, fmt.Sprintf("a %s at a %s planet; the fleet stays (%s)", kind, s.Planet, rule)))
+	}
+	if t.fortifies(s) {
+		t.fortified[f.At] = true
+		out = append(out, t.develop(f, campaign.Fortification, "it traps enemy fleets that enter (EaW 10a); the fleet stays (EaW 11.0)"))
+	}
+	return out
+}
+
+// develop writes a develop order at its cost: the campaign's develop
+// cost, or none with the role that sets the development up for free.
+func (t *orderTemplate) develop(f resolver.FleetView, kind campaign.DevelopmentKind, what string) suggestion {
+	cost := points(t.v.Rules.Budget.DevelopCost) + ": " + what
+	if role, rule := freeRole(kind); slices.Contains(f.Roles, role) {
+		cost = fmt.Sprintf("free: fleet %s has a %s (%s); %s", f.ID, strings.ReplaceAll(string(role), "-", " "), rule, what)
+	}
+	return suggestion{fmt.Sprintf("- develop: {fleet: %s, what: %s}", yamlName(string(f.ID)), kind), cost}
+}
+
+// freeRole returns the role that sets up a development of this kind for
+// no point, and its rule (EaW 11a, 12b, 13a).
+func freeRole(k campaign.DevelopmentKind) (campaign.Role, string) {
+	switch k {
+	case campaign.Fortification:
+		return campaign.RoleMinelayer, "EaW 11a"
+	case campaign.Mine:
+		return campaign.RoleLargeFreighter, "EaW 12b"
+	}
+	return campaign.RoleSmallFreighter, "EaW 13a"
+}
+
+// fortifies reports whether a fortification could be set up at s, as far
+// as the view knows: an explored planet (EaW 33.0 #2) where no
+// fortification was seen (a planet holds one, EaW 11.0) and none was
+// offered to another fleet.
+func (t *orderTemplate) fortifies(s campaign.System) bool {
+	switch s.Planet {
+	case campaign.Life, campaign.Mineral, campaign.Dead:
+	default:
+		return false
+	}
+	if t.fortified[s.ID] || hasDevelopment(t.v, s.ID, campaign.Fortification) {
+		return false
+	}
+	i := slices.IndexFunc(t.v.Systems, func(sv resolver.SystemView) bool { return sv.ID == s.ID })
+	return i >= 0 && !t.v.Systems[i].Fortified
+}
+
+// developFits returns the development a fleet at s could set up, judged
+// from what the view knows: a mine at a mineral planet (EaW 12.0), a colony
+// at a life planet (EaW 13.0), where the player has none of that kind and
+// no other fleet was offered it. It returns "" when none fits.
+func developFits(v *resolver.View, s campaign.System, offered map[campaign.SystemID]bool) (campaign.DevelopmentKind, string) {
+	var kind campaign.DevelopmentKind
+	switch s.Planet {
+	case campaign.Mineral:
+		kind = campaign.Mine
+	case campaign.Life:
+		kind = campaign.Colony
+	default:
+		return "", ""
+	}
+	if offered[s.ID] || hasDevelopment(v, s.ID, kind) {
+		return "", ""
+	}
+	_, rule := kind.Needs()
+	return kind, rule
+}
+
+// crowded reports whether n of the player's fleets are more than a system
+// holds by the campaign's rules (EaW 17a: 3); 0 is no limit.
+func (t *orderTemplate) crowded(n int) bool {
+	limit := t.v.Rules.Fleets.PerSystem
+	return limit > 0 && n > limit
+}
+
+// fleetsAt lists the player's fleets at a system.
+func fleetsAt(v *resolver.View, at campaign.SystemID) []string {
+	var out []string
+	for _, f := range v.Fleets {
+		if f.At == at {
+			out = append(out, string(f.ID))
+		}
+	}
+	return out
+}
+
+// frd writes the block of the player's FRD at a system: a build there
+// (EaW 6.0, 6c), with at: when the player has several FRDs, and, for the
+// first FRD at each system, a tow (EaW 15e).
+func (t *orderTemplate) frd(at campaign.SystemID, first bool) {
+	var free []string
+	there := fleetsAt(t.v, at)
+	for _, f := range t.v.Fleets {
+		if f.At == at && f.Trapped == 0 {
+			free = append(free, string(f.ID))
+		}
+	}
+	into, name := "a new fleet you name", "NAME"
+	switch {
+	case t.crowded(len(there)+1) && len(free) == 0:
+		into, name = "no fleet this turn: a new fleet would be one too many there (EaW 17a), and yours there are trapped (EaW 10h)", ""
+	case t.crowded(len(there) + 1):
+		into = "a fleet of yours there (" + strings.Join(free, ", ") + "): a new fleet would be one too many there (EaW 17a)"
+		name = free[0]
+	case len(free) > 0:
+		into = "a fleet of yours there (" + strings.Join(free, ", ") + ") or a new fleet you name"
+	}
+	text := fmt.Sprintf("Your FRD at %s builds units into %s (EaW 6c): one build per turn, of at most %d docking points "+
+		"(EaW 6.0, 33.0 #3). Replace CLASS with unit classes and NAME with the fleet.", systemLabel(t.sys, at), into, t.v.Rules.Build.Docking)
+	if name != "NAME" {
+		text = strings.TrimSuffix(text, " and NAME with the fleet.") + "."
+	}
+	if classes := fieldedClasses(t.v); classes != "" && name != "" {
+		text += " Classes in your fleets: " + classes + "."
+	}
+	t.b.WriteString("#\n")
+	t.b.WriteString(wrapComment(text, 76))
+	var out []suggestion
+	if name != "" {
+		where := ""
+		if len(t.v.FRDs) > 1 {
+			where = ", at: " + yamlName(string(at))
+		}
+		out = append(out, suggestion{fmt.Sprintf("- build: {units: [CLASS, CLASS], fleet: %s, mp: 1%s}", yamlName(name), where),
+			points(t.v.Rules.Budget.BuildCost) + "; paid from the treasury (EaW 6.0)"})
+	}
+	if first {
+		out = append(out, t.tow(at)...)
+	}
+	writeSuggestions(t.b, out)
+}
+
+// fieldedClasses lists the unit classes in the player's fleets, each once,
+// in first-seen order.
+func fieldedClasses(v *resolver.View) string {
+	var all []campaign.ClassName
+	seen := map[campaign.ClassName]bool{}
+	for _, f := range v.Fleets {
+		for _, u := range f.Units {
+			if !seen[u] {
+				seen[u] = true
+				all = append(all, u)
+			}
+		}
+	}
+	return joinIDs(all)
+}
+
+// writeSuggestions writes orders commented out, so that removing the first
+// "#" leaves a list item of orders:, with their costs lined up.
+func writeSuggestions(b *strings.Builder, ss []suggestion) {
+	width := 0
+	for _, s := range ss {
+		width = max(width, utf8.RuneCountInString(s.order))
+	}
+	for _, s := range ss {
+		fmt.Fprintf(b, "#  %s   # %s\n", report.Pad(width, s.order), s.cost)
+	}
+}
+
+// hasDevelopment reports whether the player has a development of this kind
+// at the system.
+func hasDevelopment(v *resolver.View, at campaign.SystemID, kind campaign.DevelopmentKind) bool {
+	for _, d := range v.Developments {
+		if d.At == at && d.Kind == kind && d.Owner == v.Player {
+			return true
+		}
+	}
+	return false
+}
+
+func systemIndex(m campaign.Map) map[campaign.SystemID]campaign.System {
+	out := make(map[campaign.SystemID]campaign.System, len(m.Systems))
+	for _, s := range m.Systems {
+		out[s.ID] = s
+	}
+	return out
+}
+
+// systemLabel names a system by ID, with its name and planet where known:
+// "ferrum (Ferrum, mineral)".
+func systemLabel(sys map[campaign.SystemID]campaign.System, id campaign.SystemID) string {
+	s, ok := sys[id]
+	if !ok {
+		return string(id)
+	}
+	var about []string
+	if s.Name != "" && s.Name != string(id) {
+		about = append(about, s.Name)
+	}
+	if s.Planet != "" {
+		about = append(about, string(s.Planet))
+	}
+	if len(about) == 0 {
+		return string(id)
+	}
+	return fmt.Sprintf("%s (%s)", id, strings.Join(about, ", "))
+}
+
+// wrapComment writes text as "# " comment lines of at most width
+// characters, breaking at spaces.
+func wrapComment(text string, width int) string { return report.Wrap(text, width, "# ") }
+
+// plainName is what yamlName leaves unquoted, if YAML reads it as a string.
+var plainName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+
+// yamlName writes a name so that YAML reads it back as that string, in a
+// block or in a flow ({...}, [...]): plain where it can, quoted where YAML
+// would read something else (null, true, 7).
+func yamlName(s string) string {
+	if plainName.MatchString(s) {
+		var n yaml.Node
+		if yaml.Unmarshal([]byte(s), &n) == nil && len(n.Content) == 1 &&
+			n.Content[0].ShortTag() == "!!str" && n.Content[0].Value == s {
+			return s
+		}
+	}
+	return strconv.Quote(s)
+}

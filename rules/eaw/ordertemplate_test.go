@@ -1,0 +1,209 @@
+package eaw
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/scenarios"
+)
+
+// frontierViews returns the Frontier Wars campaign at its start and every
+// player's first view of it.
+func frontierViews(t *testing.T) (*campaign.State, []resolver.View) {
+	return frontierViewsWith(t, "")
+}
+
+// frontierViewsWith is frontierViews with overrides, a scenario's
+// "overrides: {...}" line, in place of the example's commented-out one;
+// "" leaves the preset's rules.
+func frontierViewsWith(t *testing.T, overrides string) (*campaign.State, []resolver.View) {
+	t.Helper()
+	src := scenarios.Frontier
+	if overrides != "" {
+		const example = "# overrides: {vision: {radius: 1}, battles: auto}   # change any preset parameter\n"
+		if !bytes.Contains(src, []byte(example)) {
+			t.Fatalf("frontier.yaml has no line %q to put the overrides in", example)
+		}
+		src = bytes.Replace(src, []byte(example), []byte(overrides+"\n"), 1)
+	}
+	sc, err := config.ParseScenario("frontier.yaml", src)
+	if err != nil {
+		t.Fatalf("config.ParseScenario(frontier.yaml with %q) = %v", overrides, err)
+	}
+	return sc.State, resolver.Observe(sc.State)
+}
+
+func TestOrderTemplateGolden(t *testing.T) {
+	_, views := frontierViews(t)
+	for i := range views {
+		v := &views[i]
+		t.Run(string(v.Player), func(t *testing.T) {
+			got := OrderTemplate(v, "orders.schema.json")
+			if again := OrderTemplate(v, "orders.schema.json"); !bytes.Equal(got, again) {
+				t.Error("OrderTemplate differs between two calls")
+			}
+			golden.Check(t, fmt.Sprintf("testdata/ordertemplate/frontier-t1-%s.yaml.golden", v.Player), got)
+		})
+	}
+}
+
+// TestOrderTemplateParses checks that a template is valid orders as it is:
+// the schema line first, the header filled in, no orders.
+func TestOrderTemplateParses(t *testing.T) {
+	_, views := frontierViews(t)
+	for i := range views {
+		v := &views[i]
+		tmpl := OrderTemplate(v, "orders.schema.json")
+		if first, _, _ := bytes.Cut(tmpl, []byte("\n")); string(first) != "# yaml-language-server: $schema=orders.schema.json" {
+			t.Errorf("OrderTemplate(%s) begins %q, want the schema modeline", v.Player, first)
+		}
+		sub, err := orders.Parse(tmpl)
+		if err != nil {
+			t.Fatalf("orders.Parse(OrderTemplate(%s)) = %v\n%s", v.Player, err, tmpl)
+		}
+		if sub.Campaign != v.Campaign || sub.Player != v.Player || sub.Turn != v.Turn || sub.Final || len(sub.Orders) != 0 {
+			t.Errorf("orders.Parse(OrderTemplate(%s)) = %s/%s turn %d final %v, %d orders; want the view's header and no orders",
+				v.Player, sub.Campaign, sub.Player, sub.Turn, sub.Final, len(sub.Orders))
+		}
+	}
+}
+
+// suggested matches a commented-out order and the cost its comment states.
+var suggested = regexp.MustCompile(`(?m)^#(  - .*?)\s+# (\d+ points?|free)\b.*$`)
+
+// TestOrderTemplateSuggestionsValidate uncomments each suggested order on
+// its own, adds a token, and checks that orders.Validate accepts it at the
+// cost its comment states (EaW 5.0, 5a, 6.0, 12.0, 13.0).
+func TestOrderTemplateSuggestionsValidate(t *testing.T) {
+	st, views := frontierViews(t)
+	seen := map[string]int{}
+	for i := range views {
+		for k, n := range checkSuggestions(t, st, &views[i]) {
+			seen[k] += n
+		}
+	}
+	for _, k := range []string{"move 1 point", "develop 1 point", "build 1 point"} {
+		if seen[k] == 0 {
+			t.Errorf("no %s order suggested in any frontier template; got %v", k, seen)
+		}
+	}
+}
+
+// TestOrderTemplateFreeJump gives a fleet's system the player's colony and
+// checks that its moves are offered, and validated, as free (EaW 5b).
+func TestOrderTemplateFreeJump(t *testing.T) {
+	st, views := frontierViews(t)
+	v := &views[0]
+	i := slices.IndexFunc(v.Fleets, func(f resolver.FleetView) bool { return f.ID == "5th" })
+	if v.Player != "vorn" || i < 0 {
+		t.Fatalf("the first view is %s's, without a 5th fleet; want vorn's", v.Player)
+	}
+	f := v.Fleets[i] // at Halcyon, a life planet
+	dev := campaign.Development{At: f.At, Owner: v.Player, Kind: campaign.Colony, Since: v.Date}
+	v.Developments = append(v.Developments, dev)
+	st.Developments = append(st.Developments, dev)
+	seen := checkSuggestions(t, st, v)
+	if seen["move free"] == 0 {
+		t.Errorf("no free move offered from fleet %s's colony at %s; got %v", f.ID, f.At, seen)
+	}
+}
+
+// checkSuggestions uncomments each order the template for v suggests, on
+// its own, and checks that orders.Validate accepts it against st at the
+// cost its comment states. It counts the orders by kind and cost.
+func checkSuggestions(t *testing.T, st *campaign.State, v *resolver.View) map[string]int {
+	t.Helper()
+	seen := map[string]int{}
+	tmpl := string(OrderTemplate(v, "orders.schema.json"))
+	withToken := strings.Replace(tmpl, "\n# token:\n", "\ntoken: 8Jq2\n", 1)
+	for _, m := range suggested.FindAllStringSubmatch(tmpl, -1) {
+		line, cost := m[0], m[2]
+		// Remove the "#", and fill in a build's placeholders: a class of
+		// the catalogue and a new fleet.
+		uncommented := strings.NewReplacer("CLASS, CLASS", "frigate", "NAME", "7th").Replace(line[1:])
+		sub, err := orders.Parse([]byte(strings.Replace(withToken, line, uncommented, 1)))
+		if err != nil || sub.Token == "" || len(sub.Orders) != 1 {
+			t.Fatalf("%s: uncommenting %q: orders.Parse = %+v, %v; want one order and the token", v.Player, line, sub, err)
+		}
+		seen[kindOf(sub.Orders[0])+" "+cost]++
+		costed, err := orders.Validate(st, sub)
+		if err != nil {
+			t.Errorf("%s: %q: orders.Validate = %v", v.Player, uncommented, err)
+			continue
+		}
+		want := 0
+		if cost != "free" {
+			want, _ = strconv.Atoi(strings.Fields(cost)[0])
+		}
+		if got := costed.Orders[0].Points; got != want {
+			t.Errorf("%s: %q costs %d points, but its comment says %s", v.Player, uncommented, got, cost)
+		}
+	}
+	return seen
+}
+
+// kindOf names an order's kind as the template tests count them: a
+// develop of a fortification and a build with at: apart.
+func kindOf(o orders.Order) string {
+	switch {
+	case o.Develop != nil && o.Develop.What == campaign.Fortification:
+		return "develop-fortification"
+	case o.Build != nil && o.Build.At != "":
+		return "build-at"
+	}
+	return o.Kind()
+}
+
+func TestOrderTemplateOfAnEndedCampaign(t *testing.T) {
+	v := &resolver.View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Ended: true}
+	got := string(OrderTemplate(v, "orders.schema.json"))
+	if got != "# Frontier Wars (frontier) is over: no turn is open, and no orders are\n# taken.\n" {
+		t.Errorf("OrderTemplate(ended) = %q", got)
+	}
+}
+
+func TestYAMLName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"1st", "1st"},
+		{"tau-ceti", "tau-ceti"},
+		{"7", `"7"`},
+		{"null", `"null"`},
+		{"true", `"true"`},
+		{"1e3", `"1e3"`},
+		{"a b", `"a b"`},
+		{"x,y", `"x,y"`},
+	}
+	for _, tc := range tests {
+		if got := yamlName(tc.in); got != tc.want {
+			t.Errorf("yamlName(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestOrderTemplateSurvivesLineBreaksInNames: names come from the scenario
+// and may hold any line break; the template must still parse.
+func TestOrderTemplateSurvivesLineBreaksInNames(t *testing.T) {
+	v := resolver.Observe(plainFrontier(t))[0]
+	v.Title, v.Name = "Frontier\nWars\u2028orders: 3", "Warlord\r\nDrask\u0085campaign: x"
+	for _, ended := range []bool{false, true} {
+		v.Ended = ended
+		if _, err := orders.Parse(OrderTemplate(&v, "orders.schema.json")); err != nil && !ended {
+			t.Errorf("template with line breaks in names does not parse: %v\n%s", err, OrderTemplate(&v, "orders.schema.json"))
+		}
+		for _, line := range strings.Split(string(OrderTemplate(&v, "s")), "\n") {
+			if strings.Contains(line, "Wars") && !strings.HasPrefix(line, "#") {
+				t.Errorf("a name escaped its comment: %q", line)
+			}
+		}
+	}
+}

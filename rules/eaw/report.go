@@ -1,0 +1,259 @@
+package eaw
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/resolver"
+)
+
+// ReportJSONVersion is the version of the JSON report's schema. Raise it on
+// any change that could break a reader.
+const ReportJSONVersion = 1
+
+// MapCID is the Content-ID the HTML report uses for its inline map.
+const MapCID = "map.png"
+
+// Report is a rendered turn report in every format a report mail carries.
+//
+// A report is named by the turn it opens for orders, the view's Turn: the
+// first, sent when the campaign starts, is the turn 1 report, and the one
+// sent after turn 1 is resolved the turn 2 report. Its subject, headings,
+// map title, attachment names and order template all name that turn.
+type Report struct {
+	Subject string
+	// JSONName and OrdersName are the names of the JSON report's and the
+	// order template's attachments.
+	JSONName, OrdersName string
+	Text                 string
+	// HTML shows Map inline as cid:MapCID.
+	HTML string
+	Map  []byte
+	JSON []byte
+	// Orders is the next turn's order template; empty when the campaign is
+	// over. Schema is the order language's JSON Schema it points editors
+	// to, with the costs of the campaign's rules (orders.Schema); empty
+	// with Orders.
+	Orders, Schema []byte
+}
+
+// RenderReport renders a player's view as a turn report mail. deadline is
+// the deadline of the turn now open, shown in loc. schemaRef is where the
+// order template points editors for the order language's schema. mail is
+// the player's mail preferences, which the text and HTML footers echo with
+// how to change them; nil for a report that is not mailed. A text-only
+// player's report has no HTML and no map.
+func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string, mail *campaign.MailPrefs) (*Report, error) {
+	withMap := mail == nil || !mail.TextOnly
+	r, err := reportFiles(v, deadline, loc, schemaRef, withMap)
+	if err != nil {
+		return nil, err
+	}
+	footer := report.NewMailFooter(mail, loc)
+	data := newReportData(v, deadline, loc)
+	data.Mail = footer
+	r.Text = render("report.tmpl", data)
+	if withMap {
+		h := newHTMLReport(v, deadline, loc, "cid:"+MapCID)
+		h.Mail = footer
+		if r.HTML, err = report.ExecuteHTML(htmls, "report.tmpl", h); err != nil {
+			return nil, fmt.Errorf("render html report of %s: %w", v.Player, err)
+		}
+	}
+	return r, nil
+}
+
+// reportFiles renders what a report mail carries beside its text and
+// HTML: subject and names, the JSON report, the map if withMap, and the
+// order template.
+func reportFiles(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string, withMap bool) (*Report, error) {
+	r := &Report{
+		Subject:    fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Turn, v.Date),
+		JSONName:   fmt.Sprintf("report-%d.json", v.Turn),
+		OrdersName: fmt.Sprintf("orders-%d.yaml", v.Turn),
+	}
+	var err error
+	if r.JSON, err = ReportJSON(v, deadline); err != nil {
+		return nil, err
+	}
+	if withMap {
+		if r.Map, err = RenderMap(v, report.FormatDeadline(deadline, loc)); err != nil {
+			return nil, err
+		}
+	}
+	if !v.Ended && v.Out == "" {
+		r.Orders = OrderTemplate(v, schemaRef)
+		r.Schema = orders.Schema(v.Rules)
+	}
+	return r, nil
+}
+
+// RenderText renders a player's view as the plain-text report.
+func RenderText(v *resolver.View, deadline time.Time, loc *time.Location) string {
+	return render("report.tmpl", newReportData(v, deadline, loc))
+}
+
+// ReportJSON renders a player's view as the versioned JSON report: exactly
+// the view, no more.
+func ReportJSON(v *resolver.View, deadline time.Time) ([]byte, error) {
+	doc := struct {
+		Version  int            `json:"version"`
+		Deadline time.Time      `json:"deadline"`
+		View     *resolver.View `json:"view"`
+	}{ReportJSONVersion, deadline.UTC(), v}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode report of %s: %w", v.Player, err)
+	}
+	return append(b, '\n'), nil
+}
+
+type reportData struct {
+	V        *resolver.View
+	Deadline string
+	// Mail is the footer of a mailed report; nil for one that is not.
+	Mail    *report.MailFooter
+	Fleets  []fleetRow
+	FRDs    []string
+	Devs    []string
+	Seen    []seenRow
+	Battles []string
+	Events  []string
+
+	// Overrides are the campaign's house rules: where its rules differ
+	// from their preset.
+	Overrides []campaign.Override
+}
+
+// seenRow is a system seen. MapType is empty while the player does not
+// know it (EaW 16d).
+type seenRow struct {
+	Name, Seen, Detail, Fortified, Developed, Contacts, Planet, MapType string
+}
+
+func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *reportData {
+	names := systemNames(v.Map)
+	d := &reportData{V: v, Deadline: report.FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides()}
+	for _, f := range v.Fleets {
+		d.Fleets = append(d.Fleets, newFleetRow(f, names))
+	}
+	for _, at := range v.FRDs {
+		d.FRDs = append(d.FRDs, names[at])
+	}
+	for _, dev := range v.Developments {
+		line := fmt.Sprintf("%s at %s (since %s)", dev.Kind, names[dev.At], dev.Since)
+		if dev.Developed() && slices.Contains(v.Disrupted, dev.At) {
+			line += "; " + disruptedNote
+		}
+		d.Devs = append(d.Devs, line)
+	}
+	for _, b := range v.Bases {
+		d.Devs = append(d.Devs, fmt.Sprintf("%s installed at %s (since %s)", b.Class, names[b.At], b.Since))
+	}
+	mapTypes := make(map[campaign.SystemID]campaign.MapType, len(v.Map.Systems))
+	for _, s := range v.Map.Systems {
+		mapTypes[s.ID] = s.MapType
+	}
+	for _, s := range v.Systems {
+		seen := "now"
+		if !s.Current {
+			seen = fmt.Sprintf("turn %d", s.Seen)
+			if s.Seen == 0 {
+				seen = "start"
+			}
+		}
+		row := seenRow{Name: names[s.ID], Seen: seen, Detail: string(s.Detail), Fortified: yesNo(s.Fortified), Planet: string(s.Planet), MapType: string(mapTypes[s.ID]), Developed: "?", Contacts: "?"}
+		if s.Developed {
+			row.Developed = "yes" // seen, or the player's own (EaW 1b)
+		}
+		if s.Detail == resolver.DetailScout {
+			row.Developed = yesNo(s.Developed)
+			row.Contacts = intList(s.Contacts)
+			if s.Bases > 0 {
+				row.Contacts += fmt.Sprintf("; %d bases installed (EaW 14.0)", s.Bases)
+			}
+		}
+		if own := ownFleets(v.Fleets, s.ID); own != "" {
+			row.Contacts = "yours: " + own + "; others: " + row.Contacts
+		}
+		d.Seen = append(d.Seen, row)
+	}
+	for _, b := range v.Battles {
+		d.Battles = append(d.Battles, battleLine(b, names))
+	}
+	for _, e := range v.Events {
+		d.Events = append(d.Events, e.Text)
+	}
+	return d
+}
+
+// ownFleets lists the player's fleets at a system with their combat BPV,
+// "1st 270, 2nd 205"; "" for none. A player always knows their own
+// (EaW 1b), where their fleets saw the system or not.
+func ownFleets(fleets []resolver.FleetView, at campaign.SystemID) string {
+	var parts []string
+	for _, f := range fleets {
+		if f.At == at {
+			parts = append(parts, fmt.Sprintf("%s %d", f.ID, f.CBPV))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// disruptedNote marks a mine or colony where enemy fleets are trapped.
+const disruptedNote = "disrupted by enemy fleets trapped there (EaW 10i)"
+
+func battleLine(b resolver.BattleView, names map[campaign.SystemID]string) string {
+	place := "at " + names[b.At]
+	if b.Lane != nil {
+		place = fmt.Sprintf("in the lane %s–%s", names[b.Lane.A], names[b.Lane.B])
+	}
+	var sides []string
+	for _, s := range b.Sides {
+		var fleets []string
+		for _, f := range s.Fleets {
+			label := campaign.UnitList(f.Units)
+			if f.ID != "" {
+				label = string(f.ID) + ": " + label
+			}
+			fleets = append(fleets, fmt.Sprintf("%s (%d CBPV)", label, f.CBPV))
+		}
+		sides = append(sides, fmt.Sprintf("%s with %s", s.Player, strings.Join(fleets, " and ")))
+	}
+	return fmt.Sprintf("%s %s, %s: %s", b.ID, place, b.Status, strings.Join(sides, " against "))
+}
+
+func systemNames(m campaign.Map) map[campaign.SystemID]string {
+	names := make(map[campaign.SystemID]string, len(m.Systems))
+	for _, s := range m.Systems {
+		names[s.ID] = s.Name
+		if s.Name == "" {
+			names[s.ID] = string(s.ID)
+		}
+	}
+	return names
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func intList(xs []int) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ", ")
+}
