@@ -18,7 +18,7 @@ import (
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/moderator"
-	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/rules/eaw"
 )
 
 // bot is a scripted player: it reads its reports over IMAP and mails orders
@@ -51,7 +51,7 @@ func (b *bot) step(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var newest *resolver.View
+	var newest *eaw.View
 	for _, raw := range msgs {
 		if v := reportView(raw); v != nil && (newest == nil || v.Turn > newest.Turn) {
 			newest = v
@@ -87,7 +87,7 @@ func (b *bot) step(ctx context.Context) error {
 // number that has room for it (EaW 17a), and marks the orders final. A
 // fleet holding a MON at an FRD goes only with it, so it stays; a free jump
 // (EaW 5b) is charged as any other, so the bot never overspends.
-func (b *bot) orders(v *resolver.View) string {
+func (b *bot) orders(v *eaw.View) string {
 	r := v.Rules
 	g := campaign.NewGraph(v.Map)
 	var s strings.Builder
@@ -124,7 +124,7 @@ func (b *bot) orders(v *resolver.View) string {
 }
 
 // reportView finds the JSON report attached to a mail, if any.
-func reportView(raw []byte) *resolver.View {
+func reportView(raw []byte) *eaw.View {
 	r, err := gmmail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
 		return nil
@@ -146,7 +146,7 @@ func reportView(raw []byte) *resolver.View {
 			return nil
 		}
 		var doc struct {
-			View resolver.View `json:"view"`
+			View eaw.View `json:"view"`
 		}
 		if json.Unmarshal(data, &doc) != nil {
 			return nil

@@ -7,7 +7,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -24,7 +24,7 @@ func TestBotOrdersFitTheCampaignsRules(t *testing.T) {
 		if err != nil {
 			t.Fatalf("config.ParseScenario(frontier.yaml with %q) = %v", overrides, err)
 		}
-		for _, v := range resolver.Observe(sc.State) {
+		for _, v := range eaw.Observe(sc.State) {
 			b := &bot{campaign: sc.State.Campaign, seat: moderator.Seat{Player: v.Player, Token: "8Jq2"}}
 			text := b.orders(&v)
 			sub, err := orders.Parse([]byte(text))

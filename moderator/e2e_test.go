@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -185,7 +185,7 @@ func checkFogOfWar(t *testing.T, h *harness, reports map[string]*received) {
 			if s.Current && !inSight[s.ID] {
 				t.Errorf("%s's report shows %s, out of sight of every fleet", p, s.ID)
 			}
-			if s.Detail != resolver.DetailScout && (s.Developed || s.Contacts != nil) {
+			if s.Detail != eaw.DetailScout && (s.Developed || s.Contacts != nil) {
 				t.Errorf("%s's report shows scout detail of %s without a scout: %+v", p, s.ID, s)
 			}
 		}
@@ -198,7 +198,7 @@ func checkFogOfWar(t *testing.T, h *harness, reports map[string]*received) {
 }
 
 // reportJSON digs the JSON report out of a report mail.
-func reportJSON(t *testing.T, raw string) resolver.View {
+func reportJSON(t *testing.T, raw string) eaw.View {
 	t.Helper()
 	_, after, found := strings.Cut(raw, `filename="report-`)
 	if !found {
@@ -211,7 +211,7 @@ func reportJSON(t *testing.T, raw string) resolver.View {
 		t.Fatalf("decode JSON report: %v", err)
 	}
 	var doc struct {
-		View resolver.View `json:"view"`
+		View eaw.View `json:"view"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatalf("JSON report: %v", err)

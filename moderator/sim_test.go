@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/pbemd/pbemd/rules"
 	"image/png"
 	"io/fs"
 	"maps"
@@ -16,12 +15,15 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/rules"
+
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -189,7 +191,7 @@ type simTurn struct {
 	st     *campaign.State
 	sub    *orders.Submission
 	costed *orders.Costed
-	events []resolver.Event
+	events []game.Event
 }
 
 // checkCoverage replays the golden campaign's orders against the states
@@ -256,11 +258,11 @@ func turnState(t *testing.T, files map[string][]byte, n int) *campaign.State {
 }
 
 // reportEvents decodes the events of a player's report of turn n.
-func reportEvents(t *testing.T, files map[string][]byte, n int, player campaign.PlayerID) []resolver.Event {
+func reportEvents(t *testing.T, files map[string][]byte, n int, player campaign.PlayerID) []game.Event {
 	t.Helper()
 	var rep struct {
 		View struct {
-			Events []resolver.Event `json:"events"`
+			Events []game.Event `json:"events"`
 		} `json:"view"`
 	}
 	if err := json.Unmarshal(files[fmt.Sprintf("turn-%d/%s/report.json", n, player)], &rep); err != nil {
@@ -285,24 +287,24 @@ func (tn simTurn) covers() []string {
 }
 
 // shows returns the entries an event of the player's report counts as.
-func (tn simTurn) shows(e resolver.Event) []string {
+func (tn simTurn) shows(e game.Event) []string {
 	prefs := orders.DefaultPrefs()
 	if tn.sub != nil {
 		prefs = tn.sub.Prefs
 	}
 	switch {
-	case e.Kind == resolver.EventBattleFought:
+	case e.Kind == eaw.EventBattleFought:
 		return []string{"battle"}
-	case e.Kind == resolver.EventExplored && strings.HasPrefix(e.Text, "The precursor object fleet ") && prefs.ExploreBonus == orders.ExplorePrecursor:
+	case e.Kind == eaw.EventExplored && strings.HasPrefix(e.Text, "The precursor object fleet ") && prefs.ExploreBonus == orders.ExplorePrecursor:
 		return []string{"explore_bonus: precursor (EaW 16c)"}
-	case e.Kind == resolver.EventExplored && strings.Contains(e.Text, "as prefs explore_planet says") &&
+	case e.Kind == eaw.EventExplored && strings.Contains(e.Text, "as prefs explore_planet says") &&
 		prefs.ExplorePlanet != orders.DefaultPrefs().ExplorePlanet:
 		return []string{"exploration", "explore_planet chose the planet (EaW 16a, 16b)"}
-	case e.Kind == resolver.EventExplored && strings.Contains(e.Text, " explored "):
+	case e.Kind == eaw.EventExplored && strings.Contains(e.Text, " explored "):
 		return []string{"exploration"}
-	case e.Kind == resolver.EventOrderFailed && strings.Contains(e.Text, "met hostile fleets, and its orders were lost (EaW 19a)"):
+	case e.Kind == eaw.EventOrderFailed && strings.Contains(e.Text, "met hostile fleets, and its orders were lost (EaW 19a)"):
 		return []string{"an order lost at resolution to hostile fleets (EaW 19a)"}
-	case e.Kind == resolver.EventIncome && strings.HasPrefix(e.Text, "New Year ") && strings.Contains(e.Text, "ground base"):
+	case e.Kind == eaw.EventIncome && strings.HasPrefix(e.Text, "New Year ") && strings.Contains(e.Text, "ground base"):
 		return []string{"ground bases paying at New Year (EaW 14.0)"}
 	}
 	return nil
@@ -322,7 +324,7 @@ func (tn simTurn) carriedOut(co orders.CostedOrder) []string {
 	case o.Move != nil:
 		return tn.moved(co)
 	case o.Develop != nil:
-		if !tn.told(resolver.EventDeveloped, fmt.Sprintf("Fleet %s developed a %s at ", o.Develop.Fleet, o.Develop.What)) {
+		if !tn.told(eaw.EventDeveloped, fmt.Sprintf("Fleet %s developed a %s at ", o.Develop.Fleet, o.Develop.What)) {
 			return nil
 		}
 		if co.Points == 0 {
@@ -332,14 +334,14 @@ func (tn simTurn) carriedOut(co orders.CostedOrder) []string {
 	case o.Build != nil:
 		return tn.built(o.Build)
 	case o.BuildFRD != nil:
-		return tn.tells(resolver.EventBuilt, "A new FRD stands at "+tn.st.System(o.BuildFRD.At).Name, "build_frd")
+		return tn.tells(eaw.EventBuilt, "A new FRD stands at "+tn.st.System(o.BuildFRD.At).Name, "build_frd")
 	case o.MoveFRD != nil && o.MoveFRD.Tug != "":
-		if tn.told(resolver.EventMoved, fmt.Sprintf("Your FRD moved %s, with fleet %s", tn.route(co.Route), o.MoveFRD.Tug)) {
+		if tn.told(eaw.EventMoved, fmt.Sprintf("Your FRD moved %s, with fleet %s", tn.route(co.Route), o.MoveFRD.Tug)) {
 			return []string{"move_frd with a tug (EaW 15f, 15g)"}
 		}
 	case o.Resupply != nil && len(o.Resupply.Refit) > 0:
-		if slices.ContainsFunc(tn.events, func(e resolver.Event) bool {
-			return e.Kind == resolver.EventResupplied && strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s resupplied ", o.Resupply.Fleet)) &&
+		if slices.ContainsFunc(tn.events, func(e game.Event) bool {
+			return e.Kind == eaw.EventResupplied && strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s resupplied ", o.Resupply.Fleet)) &&
 				strings.Contains(e.Text, " Refitted ")
 		}) {
 			return []string{"resupply with a refit (EaW 6f)"}
@@ -347,13 +349,13 @@ func (tn simTurn) carriedOut(co orders.CostedOrder) []string {
 	case o.Transfer != nil:
 		return tn.transferred(o.Transfer)
 	case o.Scrap != nil:
-		return tn.tells(resolver.EventScrapped, fmt.Sprintf("Fleet %s scrapped ", o.Scrap.Fleet), "scrap")
+		return tn.tells(eaw.EventScrapped, fmt.Sprintf("Fleet %s scrapped ", o.Scrap.Fleet), "scrap")
 	case o.Inspect != nil:
-		return tn.tells(resolver.EventInspected, fmt.Sprintf("Fleet %s inspected its captured ", o.Inspect.Fleet), "inspect")
+		return tn.tells(eaw.EventInspected, fmt.Sprintf("Fleet %s inspected its captured ", o.Inspect.Fleet), "inspect")
 	case o.SelfRepair != nil:
-		return tn.tells(resolver.EventSelfRepaired, fmt.Sprintf("Fleet %s repaired itself at ", o.SelfRepair.Fleet), "self_repair")
+		return tn.tells(eaw.EventSelfRepaired, fmt.Sprintf("Fleet %s repaired itself at ", o.SelfRepair.Fleet), "self_repair")
 	case o.Install != nil:
-		return tn.tells(resolver.EventInstalled, fmt.Sprintf("Fleet %s installed ", o.Install.Fleet), "install")
+		return tn.tells(eaw.EventInstalled, fmt.Sprintf("Fleet %s installed ", o.Install.Fleet), "install")
 	case o.Siege != nil:
 		return tn.besieged(o.Siege.Fleet)
 	}
@@ -363,7 +365,7 @@ func (tn simTurn) carriedOut(co orders.CostedOrder) []string {
 // moved reports a move flown to its end, and whether a jump of it was free
 // (EaW 5b).
 func (tn simTurn) moved(co orders.CostedOrder) []string {
-	if !tn.told(resolver.EventMoved, fmt.Sprintf("Fleet %s moved %s.", co.Order.Move.Fleet, tn.route(co.Route))) {
+	if !tn.told(eaw.EventMoved, fmt.Sprintf("Fleet %s moved %s.", co.Order.Move.Fleet, tn.route(co.Route))) {
 		return nil
 	}
 	out := []string{"move"}
@@ -376,8 +378,8 @@ func (tn simTurn) moved(co orders.CostedOrder) []string {
 // built reports a build placed: with its mp, and whether it named one of
 // the player's several FRDs (EaW 15a).
 func (tn simTurn) built(b *orders.Build) []string {
-	if !slices.ContainsFunc(tn.events, func(e resolver.Event) bool {
-		return e.Kind == resolver.EventBuilt && strings.HasPrefix(e.Text, "Built ") && strings.Contains(e.Text, fmt.Sprintf(" into fleet %s for ", b.Fleet))
+	if !slices.ContainsFunc(tn.events, func(e game.Event) bool {
+		return e.Kind == eaw.EventBuilt && strings.HasPrefix(e.Text, "Built ") && strings.Contains(e.Text, fmt.Sprintf(" into fleet %s for ", b.Fleet))
 	}) {
 		return nil
 	}
@@ -398,7 +400,7 @@ func (tn simTurn) built(b *orders.Build) []string {
 // it formed.
 func (tn simTurn) transferred(tr *orders.Transfer) []string {
 	for _, e := range tn.events {
-		if e.Kind != resolver.EventTransferred || !strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s transferred ", tr.From)) ||
+		if e.Kind != eaw.EventTransferred || !strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s transferred ", tr.From)) ||
 			!strings.Contains(e.Text, fmt.Sprintf(" to fleet %s at ", tr.To)) {
 			continue
 		}
@@ -419,9 +421,9 @@ func (tn simTurn) besieged(id campaign.FleetID) []string {
 	}
 	for _, e := range tn.events {
 		switch {
-		case e.Kind == resolver.EventTrapped && strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s's siege roll of ", id)):
+		case e.Kind == eaw.EventTrapped && strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s's siege roll of ", id)):
 			return []string{"siege"}
-		case e.Kind == resolver.EventDestroyed && e.At == f.At && strings.Contains(e.Text, " fell: a siege roll broke it."):
+		case e.Kind == eaw.EventDestroyed && e.At == f.At && strings.Contains(e.Text, " fell: a siege roll broke it."):
 			return []string{"siege", "siege that breaks the fortification (EaW 10c)"}
 		}
 	}
@@ -430,13 +432,13 @@ func (tn simTurn) besieged(id campaign.FleetID) []string {
 
 // told reports whether the player's report has an event of this kind whose
 // text starts with prefix.
-func (tn simTurn) told(kind resolver.EventKind, prefix string) bool {
-	return slices.ContainsFunc(tn.events, func(e resolver.Event) bool { return e.Kind == kind && strings.HasPrefix(e.Text, prefix) })
+func (tn simTurn) told(kind game.EventKind, prefix string) bool {
+	return slices.ContainsFunc(tn.events, func(e game.Event) bool { return e.Kind == kind && strings.HasPrefix(e.Text, prefix) })
 }
 
 // tells returns what, if the player's report has an event of this kind
 // whose text starts with prefix.
-func (tn simTurn) tells(kind resolver.EventKind, prefix, what string) []string {
+func (tn simTurn) tells(kind game.EventKind, prefix, what string) []string {
 	if tn.told(kind, prefix) {
 		return []string{what}
 	}

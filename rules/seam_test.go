@@ -19,7 +19,7 @@ import (
 var daemon = []string{"moderator", "store", "control", "mail", "metrics", "cmd/pbemd"}
 
 // ruleset lists the packages a ruleset owns: the daemon imports none.
-var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw", "github.com/pbemd/pbemd/resolver"}
+var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw"}
 
 // eawRule matches a citation of an Empires at War rule, "EaW 5a".
 var eawRule = regexp.MustCompile(`\bEaW [0-9]`)

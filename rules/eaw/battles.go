@@ -9,31 +9,30 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // ShipRefs names a pending battle's units as players report them.
-func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return resolver.ShipRefs(b) }
+func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return ShipRefs(b) }
 
 // CheckResult checks a reported result against the battle.
 func (Ruleset) CheckResult(st *campaign.State, b campaign.Battle, r *orders.BattleResult) []string {
-	return resolver.CheckReported(st, b, r)
+	return CheckReported(st, b, r)
 }
 
 // Retreats lists where a withdrawing side may go.
 func (Ruleset) Retreats(st *campaign.State, b campaign.Battle) []campaign.SystemID {
-	return resolver.Retreats(st, b)
+	return Retreats(st, b)
 }
 
 // ApplyResult settles a pending battle with a result, in place.
 func (Ruleset) ApplyResult(st *campaign.State, id string, r *orders.BattleResult, how string) ([]game.Event, error) {
-	return resolver.ApplyReported(st, id, r, how)
+	return ApplyReported(st, id, r, how)
 }
 
 // FightPending fights a pending battle with the built-in resolver, in
 // place.
 func (Ruleset) FightPending(st *campaign.State, id string) ([]game.Event, []game.BattleLog, error) {
-	return resolver.FightPending(st, id)
+	return FightPending(st, id)
 }
 
 // FightOrder gives the order of battle of a meeting of more than two
@@ -43,7 +42,7 @@ func (Ruleset) FightOrder(b campaign.Battle) string {
 	if len(b.Fleets) <= 2 {
 		return ""
 	}
-	refs := resolver.ShipRefs(b)
+	refs := ShipRefs(b)
 	fleets := slices.Clone(b.Fleets)
 	slices.SortStableFunc(fleets, func(x, y campaign.BattleFleet) int { return cmp.Compare(x.Order, y.Order) })
 	var s strings.Builder

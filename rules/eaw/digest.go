@@ -7,14 +7,13 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // DigestItem is a report held for a player's digest: their view, and the
 // deadline of the turn it opened, as the report said when it was made.
 type DigestItem struct {
-	View     *resolver.View `json:"view"`
-	Deadline time.Time      `json:"deadline"`
+	View     *View     `json:"view"`
+	Deadline time.Time `json:"deadline"`
 }
 
 // Digest is a player's held reports, oldest first, as one mail.

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // fleetRow is one of the player's fleets as the text and HTML reports list
@@ -16,7 +15,7 @@ type fleetRow struct {
 	CBPV                         int
 }
 
-func newFleetRow(f resolver.FleetView, names map[campaign.SystemID]string) fleetRow {
+func newFleetRow(f FleetView, names map[campaign.SystemID]string) fleetRow {
 	return fleetRow{ID: string(f.ID), At: names[f.At], Units: fleetUnits(f), CBPV: f.CBPV,
 		Note: strings.Join(fleetNotes(f, true), ", "), Trapped: trappedLine(f)}
 }
@@ -25,7 +24,7 @@ func newFleetRow(f resolver.FleetView, names map[campaign.SystemID]string) fleet
 // without a record of their own counted by class (campaign.UnitList), then
 // each unit that has one, with it: "cruiser, 2 destroyer, frigate
 // (captured, inspect at your FRD), destroyer [outstanding crew, 35 XP]".
-func fleetUnits(f resolver.FleetView) string {
+func fleetUnits(f FleetView) string {
 	var plain []campaign.ClassName
 	var marked []string
 	for i, u := range f.Units {
@@ -45,7 +44,7 @@ func fleetUnits(f resolver.FleetView) string {
 // unitNotes writes what sets unit i apart, with a leading space, or "":
 // in parentheses its state (a prize not yet inspected, EaW 25b; a carried
 // base, EaW 14.0; its damage), in brackets its crew (EaW 2e).
-func unitNotes(f resolver.FleetView, i int) string {
+func unitNotes(f FleetView, i int) string {
 	var state, crew []string
 	if slices.Contains(f.Captured, i) {
 		state = append(state, "captured, inspect at your FRD or small repair freighter")
@@ -100,7 +99,7 @@ func damageList(d campaign.UnitDamage) string {
 // units' roles, with counts whether it counts for order points (EaW 5.0),
 // and, once it has damage to mend or has mended some, the self-repair it
 // has left (EaW 22b).
-func fleetNotes(f resolver.FleetView, counts bool) []string {
+func fleetNotes(f FleetView, counts bool) []string {
 	var notes []string
 	if f.Scout {
 		notes = append(notes, "scout")
@@ -123,7 +122,7 @@ func fleetNotes(f resolver.FleetView, counts bool) []string {
 
 // needsRepair reports whether an inspected unit of the fleet carries
 // damage: what a resupply or a self-repair mends (EaW 6d, 24.0).
-func needsRepair(f resolver.FleetView) bool {
+func needsRepair(f FleetView) bool {
 	return slices.ContainsFunc(f.Damage, func(d campaign.UnitDamage) bool {
 		return d.Any() && !slices.Contains(f.Captured, d.Unit)
 	})
@@ -131,7 +130,7 @@ func needsRepair(f resolver.FleetView) bool {
 
 // trappedLine tells the owner of a trapped fleet what it may do (EaW 10a,
 // 10c, 10h); "" for a free fleet.
-func trappedLine(f resolver.FleetView) string {
+func trappedLine(f FleetView) string {
 	if f.Trapped == 0 {
 		return ""
 	}

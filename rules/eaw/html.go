@@ -8,7 +8,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // RenderHTML renders a player's view as the HTML part of the report mail.
@@ -21,7 +20,7 @@ import (
 // most MapMaxWidth) shows at its own size on a desktop, where its labels
 // and legend read; on a narrower screen the column and the map shrink to
 // fit, so it reads on a phone.
-func RenderHTML(v *resolver.View, deadline time.Time, loc *time.Location, mapSrc string) (string, error) {
+func RenderHTML(v *View, deadline time.Time, loc *time.Location, mapSrc string) (string, error) {
 	s, err := report.ExecuteHTML(htmls, "report.tmpl", newHTMLReport(v, deadline, loc, mapSrc))
 	if err != nil {
 		return "", fmt.Errorf("render html report of %s: %w", v.Player, err)
@@ -62,7 +61,7 @@ type systemRow struct {
 	Current bool
 }
 
-func newHTMLReport(v *resolver.View, deadline time.Time, loc *time.Location, mapSrc string) *htmlReport {
+func newHTMLReport(v *View, deadline time.Time, loc *time.Location, mapSrc string) *htmlReport {
 	names := systemNames(v.Map)
 	r := &htmlReport{reportData: newReportData(v, deadline, loc), MapSrc: report.MapURL(mapSrc)}
 	for _, b := range v.Battles {
@@ -89,7 +88,7 @@ func newHTMLReport(v *resolver.View, deadline time.Time, loc *time.Location, map
 
 // newBattleRow splits a battle into the cells of the battles table, with the
 // same words battleLine uses in the text report.
-func newBattleRow(b resolver.BattleView, names map[campaign.SystemID]string) battleRow {
+func newBattleRow(b BattleView, names map[campaign.SystemID]string) battleRow {
 	row := battleRow{ID: b.ID, Place: "at " + names[b.At], Status: b.Status}
 	if b.Lane != nil {
 		row.Place = fmt.Sprintf("in the lane %s–%s", names[b.Lane.A], names[b.Lane.B])

@@ -9,8 +9,8 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/golden"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -23,13 +23,13 @@ var (
 
 // frontierView returns player's view of turn 1 of the frontier scenario,
 // before any turn is resolved.
-func frontierView(t *testing.T, player campaign.PlayerID) *resolver.View {
+func frontierView(t *testing.T, player campaign.PlayerID) *View {
 	t.Helper()
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
 	if err != nil {
 		t.Fatalf("config.ParseScenario(frontier) = %v", err)
 	}
-	for _, v := range resolver.Observe(sc.State) {
+	for _, v := range Observe(sc.State) {
 		if v.Player == player {
 			return &v
 		}
@@ -43,8 +43,8 @@ func frontierView(t *testing.T, player campaign.PlayerID) *resolver.View {
 // battles in a system and in a lane, fleets with damage, crews, a prize, a
 // carried base and a trapped fleet, two FRDs, developments, one disrupted,
 // and systems seen this turn, with map types, and faded ones seen earlier.
-func battleView() *resolver.View {
-	return &resolver.View{
+func battleView() *View {
+	return &View{
 		Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Name: "Warlord Drask", Race: "Vorn",
 		Turn: 4, Date: campaign.Date{Year: 165, Season: campaign.Winter}, Resolved: 3, ResolverVersion: 1,
 		Treasury: 410, Budget: 4,
@@ -57,7 +57,7 @@ func battleView() *resolver.View {
 			{ID: "wyvern", Name: "Wyvern", Planet: campaign.Mineral},
 			{ID: "aurora", Name: "Aurora", Planet: campaign.Unknown},
 		}},
-		Fleets: []resolver.FleetView{
+		Fleets: []FleetView{
 			{ID: "1st", At: "meridian", Units: []campaign.ClassName{"cruiser", "destroyer", "destroyer"}, CBPV: 270, Counts: true,
 				Damage:     []campaign.UnitDamage{{Unit: 0, Structure: 4, Attack: 1}},
 				Crews:      []campaign.UnitCrew{{Unit: 0, Legendary: "Kell Varro", Repaired: 3}, {Unit: 2, Quality: "outstanding", XP: 35}},
@@ -75,34 +75,34 @@ func battleView() *resolver.View {
 			{At: "halcyon", Owner: "vorn", Kind: campaign.Colony, Since: campaign.Date{Year: 165, Season: campaign.Fall}},
 		},
 		Disrupted: []campaign.SystemID{"halcyon"},
-		Systems: []resolver.SystemView{
-			{ID: "aurora", Seen: 2, Planet: campaign.Unknown, Detail: resolver.DetailFortified},
-			{ID: "drakkar", Seen: 3, Current: true, Planet: campaign.Mineral, Detail: resolver.DetailScout, Developed: true},
-			{ID: "meridian", Seen: 3, Current: true, Planet: campaign.Life, Detail: resolver.DetailScout, Contacts: []int{310}},
-			{ID: "mistral", Seen: 3, Current: true, Planet: campaign.Dead, Detail: resolver.DetailScout, Fortified: true, Developed: false, Contacts: []int{120, 60}},
-			{ID: "wyvern", Seen: 0, Planet: campaign.Mineral, Detail: resolver.DetailScout, Contacts: []int{95}},
+		Systems: []SystemView{
+			{ID: "aurora", Seen: 2, Planet: campaign.Unknown, Detail: DetailFortified},
+			{ID: "drakkar", Seen: 3, Current: true, Planet: campaign.Mineral, Detail: DetailScout, Developed: true},
+			{ID: "meridian", Seen: 3, Current: true, Planet: campaign.Life, Detail: DetailScout, Contacts: []int{310}},
+			{ID: "mistral", Seen: 3, Current: true, Planet: campaign.Dead, Detail: DetailScout, Fortified: true, Developed: false, Contacts: []int{120, 60}},
+			{ID: "wyvern", Seen: 0, Planet: campaign.Mineral, Detail: DetailScout, Contacts: []int{95}},
 		},
-		Battles: []resolver.BattleView{
-			{ID: "B3-1", At: "meridian", Status: "waiting for a result", Sides: []resolver.BattleSide{
-				{Player: "vorn", Fleets: []resolver.BattleFleet{{ID: "1st", Units: []campaign.ClassName{"cruiser", "destroyer", "destroyer"}, CBPV: 270}}},
-				{Player: "castellan", Fleets: []resolver.BattleFleet{{Units: []campaign.ClassName{"battlecruiser", "frigate"}, CBPV: 250}, {Units: []campaign.ClassName{"scout"}, CBPV: 60}}},
+		Battles: []BattleView{
+			{ID: "B3-1", At: "meridian", Status: "waiting for a result", Sides: []BattleSide{
+				{Player: "vorn", Fleets: []BattleFleet{{ID: "1st", Units: []campaign.ClassName{"cruiser", "destroyer", "destroyer"}, CBPV: 270}}},
+				{Player: "castellan", Fleets: []BattleFleet{{Units: []campaign.ClassName{"battlecruiser", "frigate"}, CBPV: 250}, {Units: []campaign.ClassName{"scout"}, CBPV: 60}}},
 			}},
-			{ID: "B3-2", Lane: &campaign.Lane{A: "mistral", B: "aurora"}, Status: "waiting for a result", Sides: []resolver.BattleSide{
-				{Player: "vorn", Fleets: []resolver.BattleFleet{{ID: "2nd", Units: []campaign.ClassName{"light-cruiser", "frigate", "scout"}, CBPV: 205}}},
-				{Player: "castellan", Fleets: []resolver.BattleFleet{{Units: []campaign.ClassName{"cruiser"}, CBPV: 120}}},
+			{ID: "B3-2", Lane: &campaign.Lane{A: "mistral", B: "aurora"}, Status: "waiting for a result", Sides: []BattleSide{
+				{Player: "vorn", Fleets: []BattleFleet{{ID: "2nd", Units: []campaign.ClassName{"light-cruiser", "frigate", "scout"}, CBPV: 205}}},
+				{Player: "castellan", Fleets: []BattleFleet{{Units: []campaign.ClassName{"cruiser"}, CBPV: 120}}},
 			}},
 		},
-		Events: []resolver.Event{
-			{Kind: resolver.EventMoved, Text: "Fleet 1st moved Halcyon → Meridian."},
-			{Kind: resolver.EventBattle, Text: "Battle B3-1 at Meridian: your 1st (270 CBPV) against castellan (310 CBPV). It waits for a result."},
-			{Kind: resolver.EventBuilt, Text: "Built frigate at Drakkar into fleet 7th for 55 BPV."},
-			{Kind: resolver.EventDeveloped, Text: "Fleet 5th developed a colony at Halcyon."},
+		Events: []game.Event{
+			{Kind: EventMoved, Text: "Fleet 1st moved Halcyon → Meridian."},
+			{Kind: EventBattle, Text: "Battle B3-1 at Meridian: your 1st (270 CBPV) against castellan (310 CBPV). It waits for a result."},
+			{Kind: EventBuilt, Text: "Built frigate at Drakkar into fleet 7th for 55 BPV."},
+			{Kind: EventDeveloped, Text: "Fleet 5th developed a colony at Halcyon."},
 		},
 	}
 }
 
 // endedView returns a view of a campaign that is over.
-func endedView() *resolver.View {
+func endedView() *View {
 	v := battleView()
 	v.Turn, v.Resolved, v.Date, v.Ended = 45, 44, campaign.Date{Year: 176, Season: campaign.Spring}, true
 	v.Battles, v.Events, v.Budget = nil, nil, 0
@@ -111,7 +111,7 @@ func endedView() *resolver.View {
 
 // renderHTML renders v twice, fails the test if the two differ, and returns
 // the page.
-func renderHTML(t *testing.T, v *resolver.View, mapCID string) string {
+func renderHTML(t *testing.T, v *View, mapCID string) string {
 	t.Helper()
 	src := ""
 	if mapCID != "" {
@@ -131,12 +131,12 @@ func renderHTML(t *testing.T, v *resolver.View, mapCID string) string {
 // htmlCases are the reports the golden and page tests render.
 func htmlCases(t *testing.T) []struct {
 	name   string
-	view   *resolver.View
+	view   *View
 	mapCID string
 } {
 	return []struct {
 		name   string
-		view   *resolver.View
+		view   *View
 		mapCID string
 	}{
 		{"frontier-t0-vorn", frontierView(t, "vorn"), "map-frontier-t0-vorn@pbemd.invalid"},

@@ -7,7 +7,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -19,7 +18,7 @@ import (
 func TestReportShowsNothingOutsideVision(t *testing.T) {
 	render := func(st *campaign.State) *Report {
 		t.Helper()
-		v := resolver.Observe(st)[0]
+		v := Observe(st)[0]
 		if v.Player != "vorn" {
 			t.Fatalf("first view is %s's", v.Player)
 		}

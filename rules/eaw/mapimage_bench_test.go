@@ -5,18 +5,17 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // generatedView is player 0's view of the generated benchmark campaign:
 // 2,000 systems, 64 players, about 4,000 fleets.
-func generatedView(b *testing.B) *resolver.View {
+func generatedView(b *testing.B) *View {
 	b.Helper()
 	sc, err := config.ParseScenario("g.yaml", config.GenerateScenario(config.GenerateOptions{Systems: 2000, Players: 64, Seed: 1}))
 	if err != nil {
 		b.Fatal(err)
 	}
-	v := resolver.Observe(sc.State)[0]
+	v := Observe(sc.State)[0]
 	return &v
 }
 

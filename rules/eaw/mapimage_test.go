@@ -16,20 +16,19 @@ import (
 	"github.com/pbemd/pbemd/internal/golden"
 	_ "github.com/pbemd/pbemd/internal/golden" // registers -update
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
 const testDeadline = "Wed 25 Nov 2026 20:00 CET (19:00 UTC)"
 
 // viewBuilder builds a player's view by hand.
-type viewBuilder struct{ v resolver.View }
+type viewBuilder struct{ v View }
 
 // view returns the view built.
-func (b *viewBuilder) view() *resolver.View { return &b.v }
+func (b *viewBuilder) view() *View { return &b.v }
 
 func newViewBuilder() *viewBuilder {
-	return &viewBuilder{v: resolver.View{
+	return &viewBuilder{v: View{
 		Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Name: "Warlord Drask", Race: "Vorn",
 		Turn: 5, Resolved: 4, Date: campaign.Date{Year: 166, Season: campaign.Spring},
 	}}
@@ -49,7 +48,7 @@ func (b *viewBuilder) lanes(pairs ...string) *viewBuilder {
 }
 
 func (b *viewBuilder) fleet(id, at string, cbpv int, scout bool) *viewBuilder {
-	b.v.Fleets = append(b.v.Fleets, resolver.FleetView{ID: campaign.FleetID(id), At: campaign.SystemID(at), CBPV: cbpv, Scout: scout})
+	b.v.Fleets = append(b.v.Fleets, FleetView{ID: campaign.FleetID(id), At: campaign.SystemID(at), CBPV: cbpv, Scout: scout})
 	return b
 }
 
@@ -65,8 +64,8 @@ func (b *viewBuilder) frd(at string) *viewBuilder {
 
 // seen records a sighting; seen is the turn it was made, and a sighting of
 // the turn just resolved is current.
-func (b *viewBuilder) seen(id string, seen int, d resolver.Detail, fort, dev bool, contacts ...int) *viewBuilder {
-	sv := resolver.SystemView{ID: campaign.SystemID(id), Seen: seen, Current: seen == b.v.Resolved, Detail: d,
+func (b *viewBuilder) seen(id string, seen int, d Detail, fort, dev bool, contacts ...int) *viewBuilder {
+	sv := SystemView{ID: campaign.SystemID(id), Seen: seen, Current: seen == b.v.Resolved, Detail: d,
 		Fortified: fort, Developed: dev, Contacts: contacts}
 	for _, s := range b.v.Map.Systems {
 		if s.ID == sv.ID {
@@ -78,8 +77,8 @@ func (b *viewBuilder) seen(id string, seen int, d resolver.Detail, fort, dev boo
 }
 
 func (b *viewBuilder) battle(id, at string, lane ...string) *viewBuilder {
-	bv := resolver.BattleView{ID: id, At: campaign.SystemID(at), Status: "pending",
-		Sides: []resolver.BattleSide{{Player: b.v.Player}, {Player: "castellan"}}}
+	bv := BattleView{ID: id, At: campaign.SystemID(at), Status: "pending",
+		Sides: []BattleSide{{Player: b.v.Player}, {Player: "castellan"}}}
 	if len(lane) == 2 {
 		bv.Lane = &campaign.Lane{A: campaign.SystemID(lane[0]), B: campaign.SystemID(lane[1])}
 	}
@@ -88,9 +87,9 @@ func (b *viewBuilder) battle(id, at string, lane ...string) *viewBuilder {
 }
 
 // fixedView is the golden view: every kind of mark the map draws.
-func fixedView() *resolver.View {
-	s := resolver.DetailScout
-	f := resolver.DetailFortified
+func fixedView() *View {
+	s := DetailScout
+	f := DetailFortified
 	return newViewBuilder().
 		system("aldor", "Aldor", 0, 0, campaign.Mineral).              // home: FRD, mine, fort, fleets
 		system("brisk", "Brisk", 4, 0, campaign.Life).                 // own colony, scout, contacts, battle
@@ -228,7 +227,7 @@ func hide(st *campaign.State, player campaign.PlayerID, sight map[campaign.Syste
 
 func renderPlayer(t *testing.T, st *campaign.State, player int) []byte {
 	t.Helper()
-	v := resolver.Observe(st)[player]
+	v := Observe(st)[player]
 	b, err := RenderMap(&v, testDeadline)
 	if err != nil {
 		t.Fatal(err)
@@ -243,7 +242,7 @@ func renderPlayer(t *testing.T, st *campaign.State, player int) []byte {
 func TestRenderMap_hidesWhatThePlayerCannotSee(t *testing.T) {
 	full := frontierState(t)
 	sight := map[campaign.SystemID]bool{}
-	for _, s := range resolver.Observe(full.Clone())[0].Systems {
+	for _, s := range Observe(full.Clone())[0].Systems {
 		sight[s.ID] = true
 	}
 	trimmed := full.Clone()
@@ -266,13 +265,13 @@ func TestRenderMap_hidesWhatThePlayerCannotSee(t *testing.T) {
 func TestRenderMap_badInput(t *testing.T) {
 	tests := []struct {
 		name string
-		view func() *resolver.View
+		view func() *View
 	}{
-		{"no systems", func() *resolver.View { return newViewBuilder().view() }},
-		{"one system", func() *resolver.View {
+		{"no systems", func() *View { return newViewBuilder().view() }},
+		{"one system", func() *View {
 			return newViewBuilder().system("a", "Alone", 5, 5, campaign.Life).fleet("1st", "a", 100, false).view()
 		}},
-		{"overlapping systems", func() *resolver.View {
+		{"overlapping systems", func() *View {
 			b := newViewBuilder()
 			for i := range 40 {
 				id := fmt.Sprintf("s%02d", i)
@@ -280,42 +279,42 @@ func TestRenderMap_badInput(t *testing.T) {
 			}
 			return b.lanes("s00-s01", "s01-s02").view()
 		}},
-		{"huge and negative coordinates", func() *resolver.View {
+		{"huge and negative coordinates", func() *View {
 			return newViewBuilder().
 				system("a", "Min", math.MinInt, math.MinInt, campaign.Life).
 				system("b", "Max", math.MaxInt, math.MaxInt, campaign.Dead).
 				system("c", "Zero", 0, -7, campaign.Unknown).lanes("a-b", "b-c").view()
 		}},
-		{"systems on a line", func() *resolver.View {
+		{"systems on a line", func() *View {
 			b := newViewBuilder()
 			for i := range 500 {
 				b.system(fmt.Sprintf("s%03d", i), "", i, 0, "")
 			}
 			return b.view()
 		}},
-		{"long names", func() *resolver.View {
+		{"long names", func() *View {
 			return newViewBuilder().system("a", strings.Repeat("Ω", 500), 0, 0, campaign.Life).
 				system("b", strings.Repeat("long name ", 50), 1, 1, "").fleet("1st", "a", 1, false).view()
 		}},
-		{"names in other scripts", func() *resolver.View {
+		{"names in other scripts", func() *View {
 			return newViewBuilder().system("a", "Звезда Смерти", 0, 0, campaign.Life).
 				system("b", "銀河帝国の首都", 1, 0, campaign.Mineral).system("c", "🚀🌌👾 base", 0, 1, campaign.Dead).
 				system("d", "مجرة", 1, 1, campaign.Unknown).fleet("1st", "b", 5, false).view()
 		}},
-		{"HTML and control characters in names", func() *resolver.View {
+		{"HTML and control characters in names", func() *View {
 			v := newViewBuilder().system("a", "<script>alert(1)</script>", 0, 0, campaign.Life).
 				system("b", "tab\tnew\nline\x00nul\u202eevil", 1, 0, campaign.Dead).
 				system("c", "bad utf-8 \xff\xfe", 0, 1, "").view()
 			v.Title, v.Name = "<b>Title</b>\r\n", "\u202e"+strings.Repeat("x", 300)
 			return v
 		}},
-		{"references to systems not on the map", func() *resolver.View {
+		{"references to systems not on the map", func() *View {
 			return newViewBuilder().system("a", "A", 0, 0, campaign.Life).system("a", "A again", 1, 1, "").
 				lanes("a-nowhere", "nowhere-else", "a-a").fleet("1st", "nowhere", 5, false).frd("nowhere").
-				develop("nowhere", campaign.Mine).seen("nowhere", 4, resolver.DetailScout, true, true, 1, 2, 3, 4, 5).
+				develop("nowhere", campaign.Mine).seen("nowhere", 4, DetailScout, true, true, 1, 2, 3, 4, 5).
 				battle("b1", "nowhere").battle("b2", "", "a", "nowhere").view()
 		}},
-		{"unknown planet type and detail", func() *resolver.View {
+		{"unknown planet type and detail", func() *View {
 			return newViewBuilder().system("a", "A", 0, 0, "gas giant").seen("a", 9, "telepathy", true, true, -5).view()
 		}},
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // RenderMap draws a player's view as a PNG picture of the map
@@ -16,7 +15,7 @@ import (
 // does not: planet types where the player has looked, what their fleets
 // saw (EaW 5e), bold where a scout looked, and their own fleets,
 // developments, FRDs and battles.
-func RenderMap(v *resolver.View, deadline string) ([]byte, error) {
+func RenderMap(v *View, deadline string) ([]byte, error) {
 	if v == nil {
 		return nil, errors.New("eaw: render map: nil view")
 	}
@@ -28,7 +27,7 @@ func RenderMap(v *resolver.View, deadline string) ([]byte, error) {
 }
 
 // mapOf is what the map of a view shows.
-func mapOf(v *resolver.View, deadline string) *report.Map {
+func mapOf(v *View, deadline string) *report.Map {
 	title := strings.TrimSpace(v.Title)
 	if title == "" {
 		title = string(v.Campaign)
@@ -49,7 +48,7 @@ func mapOf(v *resolver.View, deadline string) *report.Map {
 	}
 	for _, s := range v.Systems {
 		m.Sightings = append(m.Sightings, report.Sighting{ID: s.ID, Seen: s.Seen, Current: s.Current,
-			Close: s.Detail == resolver.DetailScout, Fortified: s.Fortified, Developed: s.Developed, Contacts: s.Contacts})
+			Close: s.Detail == DetailScout, Fortified: s.Fortified, Developed: s.Developed, Contacts: s.Contacts})
 	}
 	for _, f := range v.Fleets {
 		m.Fleets = append(m.Fleets, report.MapFleet{At: f.At, CBPV: f.CBPV})

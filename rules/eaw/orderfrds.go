@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // The FRD orders an order template offers: a tow of each FRD (EaW 15e–15g,
@@ -19,7 +18,7 @@ import (
 // is trapped (EaW 10h), and it goes only where they and the tug leave room
 // (EaW 17a).
 func (t *orderTemplate) tow(at campaign.SystemID) []suggestion {
-	var going []resolver.FleetView
+	var going []FleetView
 	for _, f := range t.v.Fleets {
 		if f.At != at || !slices.Contains(f.Roles, campaign.RoleMonitor) {
 			continue
@@ -37,8 +36,8 @@ func (t *orderTemplate) tow(at campaign.SystemID) []suggestion {
 	} else if f, ok := t.tug(at, campaign.RoleSalvageTug); ok {
 		cost, rule, tug = tow[1], fmt.Sprintf("EaW 15f: fleet %s has a salvage tug", f.ID), string(f.ID)
 	}
-	if tug != "" && !slices.ContainsFunc(going, func(f resolver.FleetView) bool { return string(f.ID) == tug }) {
-		going = append(going, resolver.FleetView{ID: campaign.FleetID(tug)})
+	if tug != "" && !slices.ContainsFunc(going, func(f FleetView) bool { return string(f.ID) == tug }) {
+		going = append(going, FleetView{ID: campaign.FleetID(tug)})
 	}
 	if cost > t.v.Budget {
 		return nil
@@ -62,13 +61,13 @@ func (t *orderTemplate) tow(at campaign.SystemID) []suggestion {
 
 // tug returns the player's free fleet at a system that has the role, the
 // first in the view's order.
-func (t *orderTemplate) tug(at campaign.SystemID, r campaign.Role) (resolver.FleetView, bool) {
+func (t *orderTemplate) tug(at campaign.SystemID, r campaign.Role) (FleetView, bool) {
 	for _, f := range t.v.Fleets {
 		if f.At == at && f.Trapped == 0 && slices.Contains(f.Roles, r) {
 			return f, true
 		}
 	}
-	return resolver.FleetView{}, false
+	return FleetView{}, false
 }
 
 // newFRDs offers a new FRD at each of the player's developed mines and
@@ -105,7 +104,7 @@ func points(n int) string {
 }
 
 // fleetIDs writes fleets as "fleet 1st" or "fleets 1st, 2nd"; "" for none.
-func fleetIDs(fs []resolver.FleetView) string {
+func fleetIDs(fs []FleetView) string {
 	ids := make([]string, len(fs))
 	for i, f := range fs {
 		ids[i] = string(f.ID)

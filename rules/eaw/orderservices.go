@@ -6,7 +6,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // The fleet services and the siege roll an order template offers a fleet
@@ -15,7 +14,7 @@ import (
 
 // trapped writes what a trapped fleet may do: a siege roll from the turn
 // after the trap (EaW 10c), nothing else (EaW 10h).
-func (t *orderTemplate) trapped(f resolver.FleetView) {
+func (t *orderTemplate) trapped(f FleetView) {
 	t.b.WriteString(wrapComment(fmt.Sprintf("It is trapped by an enemy fortification since turn %d (EaW 10a) and does nothing but a "+
 		"siege roll (EaW 10h). It also goes free when a second fleet of yours enters %s (EaW 10b), or a fleet with a minesweeper "+
 		"(EaW 10d).", f.Trapped, f.At), 76))
@@ -33,7 +32,7 @@ func (t *orderTemplate) trapped(f resolver.FleetView) {
 // inspection of its prizes, a scrap, a transfer into a new fleet, and an
 // install of a base it carries. Each costs orders.ServiceCost, as intake
 // charges it.
-func (t *orderTemplate) services(f resolver.FleetView) []suggestion {
+func (t *orderTemplate) services(f FleetView) []suggestion {
 	id := yamlName(string(f.ID))
 	sp := t.servicesAt(f.At)
 	used := slices.ContainsFunc(f.Crews, func(c campaign.UnitCrew) bool { return c.Repaired > 0 })
@@ -94,7 +93,7 @@ func (t *orderTemplate) servicesAt(at campaign.SystemID) servicePoint {
 // else its last unit, such that what is left is not prizes alone
 // (EaW 25b). Units are named by class and picked as intake picks them
 // (campaign.PickUnits).
-func scrappable(f resolver.FleetView) (campaign.ClassName, bool) {
+func scrappable(f FleetView) (campaign.ClassName, bool) {
 	var cands []campaign.ClassName
 	for _, i := range f.Captured {
 		if i >= 0 && i < len(f.Units) {
@@ -117,7 +116,7 @@ func scrappable(f resolver.FleetView) (campaign.ClassName, bool) {
 // that neither fleet is left with prizes alone (EaW 25b) and the fleet
 // keeps a unit. A part of a fleet keeps within the fleet limits the whole
 // kept within (EaW 17.0).
-func splittable(f resolver.FleetView) (campaign.ClassName, bool) {
+func splittable(f FleetView) (campaign.ClassName, bool) {
 	for i := len(f.Units) - 1; i >= 0; i-- {
 		if slices.Contains(f.Captured, i) || slices.Contains(f.Carried, i) {
 			continue
@@ -132,7 +131,7 @@ func splittable(f resolver.FleetView) (campaign.ClassName, bool) {
 
 // take returns the fleet's units without one unit of class u, picked as
 // intake picks it, and that unit as a fleet of its own.
-func take(f resolver.FleetView, u campaign.ClassName) (left, taken campaign.Fleet) {
+func take(f FleetView, u campaign.ClassName) (left, taken campaign.Fleet) {
 	left = campaign.Fleet{Units: slices.Clone(f.Units), Captured: slices.Clone(f.Captured)}
 	idx, _ := campaign.PickUnits(&left, []campaign.ClassName{u})
 	taken = left.Take(idx)
@@ -142,7 +141,7 @@ func take(f resolver.FleetView, u campaign.ClassName) (left, taken campaign.Flee
 // installable picks a base the fleet carries to install where it stands
 // (EaW 14.0): at an explored planet, where the player's own bases leave
 // room for one more of any kind (campaign.MaxDEFSATs, the smaller limit).
-func (t *orderTemplate) installable(f resolver.FleetView) (campaign.ClassName, bool) {
+func (t *orderTemplate) installable(f FleetView) (campaign.ClassName, bool) {
 	if len(f.Carried) == 0 {
 		return "", false
 	}

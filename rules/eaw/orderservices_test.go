@@ -9,7 +9,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // richFrontier returns the Frontier Wars campaign in turn 3 with vorn's
@@ -27,13 +26,13 @@ import (
 //   - "lost" is trapped at castellan's fortification at wyvern: siege;
 //   - "tender" at meridian has repair freighters, a damaged destroyer and a
 //     prize: resupply, scrap and inspect away from any FRD.
-func richFrontier(t *testing.T) (*campaign.State, *resolver.View) {
+func richFrontier(t *testing.T) (*campaign.State, *View) {
 	return richFrontierWith(t, "")
 }
 
 // richFrontierWith is richFrontier under a scenario's overrides line
 // (frontierViewsWith).
-func richFrontierWith(t *testing.T, overrides string) (*campaign.State, *resolver.View) {
+func richFrontierWith(t *testing.T, overrides string) (*campaign.State, *View) {
 	t.Helper()
 	st, _ := frontierViewsWith(t, overrides)
 	st.Turn = 3
@@ -75,7 +74,7 @@ func richFrontierWith(t *testing.T, overrides string) (*campaign.State, *resolve
 		campaign.Development{At: "halcyon", Owner: "vorn", Kind: campaign.Fortification, Since: spring},
 		campaign.Development{At: "wyvern", Owner: "castellan", Kind: campaign.Fortification, Since: spring},
 	)
-	for _, v := range resolver.Observe(st) {
+	for _, v := range Observe(st) {
 		if v.Player == "vorn" {
 			return st, &v
 		}
@@ -172,7 +171,7 @@ func TestOrderTemplateWhereOrdersMakeSense(t *testing.T) {
 			t.Errorf("a move from the disrupted colony is offered as free (EaW 10i): %q", line)
 		}
 	}
-	if !slices.ContainsFunc(v.Fleets, func(f resolver.FleetView) bool { return f.ID == "lost" && f.Trapped == 2 }) {
+	if !slices.ContainsFunc(v.Fleets, func(f FleetView) bool { return f.ID == "lost" && f.Trapped == 2 }) {
 		t.Errorf("vorn's view has no fleet lost trapped in turn 2: %s", fmt.Sprint(v.Fleets))
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // OrderTemplate renders the orders-<turn>.yaml attached to a report: a ready-to-edit orders document for v.Turn.
@@ -37,7 +36,7 @@ import (
 //
 // It reads nothing but the view. For an ended campaign it returns a short
 // comment saying so.
-func OrderTemplate(v *resolver.View, schemaRef string) []byte {
+func OrderTemplate(v *View, schemaRef string) []byte {
 	var b strings.Builder
 	if v.Ended {
 		b.WriteString(wrapComment(fmt.Sprintf("%s (%s) is over: no turn is open, and no orders are taken.", v.Title, v.Campaign), 76))
@@ -76,7 +75,7 @@ func OrderTemplate(v *resolver.View, schemaRef string) []byte {
 // two fleets are offered the same one.
 type orderTemplate struct {
 	b   *strings.Builder
-	v   *resolver.View
+	v   *View
 	g   *campaign.Graph
 	sys map[campaign.SystemID]campaign.System
 	// developed and fortified are the systems where a mine or colony, and
@@ -88,7 +87,7 @@ type orderTemplate struct {
 // and the budget, the costs and the treasury (EaW 5.0, 6.0), all from the
 // campaign's rules. The lines are broken by hand, to keep each cost on the
 // line with its order.
-func templateIntro(b *strings.Builder, v *resolver.View) {
+func templateIntro(b *strings.Builder, v *View) {
 	r := &v.Rules
 	b.WriteString(wrapComment(fmt.Sprintf("Orders for %s, turn %d (%s): %s (%s).", v.Title, v.Turn, v.Date, v.Name, v.Player), 76))
 	b.WriteString("#\n" +
@@ -136,7 +135,7 @@ type suggestion struct{ order, cost string }
 // fleet writes one fleet's block: where it is, what it holds, the lanes
 // out, and the orders it could be given this turn. A trapped fleet is
 // offered only its siege roll (EaW 10h).
-func (t *orderTemplate) fleet(f resolver.FleetView) {
+func (t *orderTemplate) fleet(f FleetView) {
 	about := fmt.Sprintf("Fleet %s at %s: %s; %d CBPV", f.ID, systemLabel(t.sys, f.At), fleetUnits(f), f.CBPV)
 	if notes := fleetNotes(f, false); len(notes) > 0 {
 		about += "; " + strings.Join(notes, ", ")
@@ -169,7 +168,7 @@ func (t *orderTemplate) fleet(f resolver.FleetView) {
 // campaign grants it (EaW 5b, 10i), the MON jump cost a lane for a MON's
 // fleet away from its FRD, and none for a MON's fleet at an FRD, which
 // goes where the FRD goes (EaW 17e).
-func (t *orderTemplate) moves(f resolver.FleetView, next []campaign.SystemID) []suggestion {
+func (t *orderTemplate) moves(f FleetView, next []campaign.SystemID) []suggestion {
 	r := &t.v.Rules
 	mon := slices.Contains(f.Roles, campaign.RoleMonitor)
 	cost := points(r.Budget.JumpCost) + " (EaW 5a)"
@@ -196,7 +195,7 @@ func (t *orderTemplate) moves(f resolver.FleetView, next []campaign.SystemID) []
 // fortification (EaW 11.0) where it stands, each where none was offered to
 // another fleet. Each is free with the role that sets it up (EaW 11a, 12b,
 // 13a); a fleet develops once per turn.
-func (t *orderTemplate) develops(f resolver.FleetView) []suggestion {
+func (t *orderTemplate) develops(f FleetView) []suggestion {
 	var out []suggestion
 	s := t.sys[f.At]
 	if kind, rule := developFits(t.v, s, t.developed); kind != "" {
@@ -212,7 +211,7 @@ func (t *orderTemplate) develops(f resolver.FleetView) []suggestion {
 
 // develop writes a develop order at its cost: the campaign's develop
 // cost, or none with the role that sets the development up for free.
-func (t *orderTemplate) develop(f resolver.FleetView, kind campaign.DevelopmentKind, what string) suggestion {
+func (t *orderTemplate) develop(f FleetView, kind campaign.DevelopmentKind, what string) suggestion {
 	cost := points(t.v.Rules.Budget.DevelopCost) + ": " + what
 	if role, rule := freeRole(kind); slices.Contains(f.Roles, role) {
 		cost = fmt.Sprintf("free: fleet %s has a %s (%s); %s", f.ID, strings.ReplaceAll(string(role), "-", " "), rule, what)
@@ -245,7 +244,7 @@ func (t *orderTemplate) fortifies(s campaign.System) bool {
 	if t.fortified[s.ID] || hasDevelopment(t.v, s.ID, campaign.Fortification) {
 		return false
 	}
-	i := slices.IndexFunc(t.v.Systems, func(sv resolver.SystemView) bool { return sv.ID == s.ID })
+	i := slices.IndexFunc(t.v.Systems, func(sv SystemView) bool { return sv.ID == s.ID })
 	return i >= 0 && !t.v.Systems[i].Fortified
 }
 
@@ -253,7 +252,7 @@ func (t *orderTemplate) fortifies(s campaign.System) bool {
 // from what the view knows: a mine at a mineral planet (EaW 12.0), a colony
 // at a life planet (EaW 13.0), where the player has none of that kind and
 // no other fleet was offered it. It returns "" when none fits.
-func developFits(v *resolver.View, s campaign.System, offered map[campaign.SystemID]bool) (campaign.DevelopmentKind, string) {
+func developFits(v *View, s campaign.System, offered map[campaign.SystemID]bool) (campaign.DevelopmentKind, string) {
 	var kind campaign.DevelopmentKind
 	switch s.Planet {
 	case campaign.Mineral:
@@ -278,7 +277,7 @@ func (t *orderTemplate) crowded(n int) bool {
 }
 
 // fleetsAt lists the player's fleets at a system.
-func fleetsAt(v *resolver.View, at campaign.SystemID) []string {
+func fleetsAt(v *View, at campaign.SystemID) []string {
 	var out []string
 	for _, f := range v.Fleets {
 		if f.At == at {
@@ -336,7 +335,7 @@ func (t *orderTemplate) frd(at campaign.SystemID, first bool) {
 
 // fieldedClasses lists the unit classes in the player's fleets, each once,
 // in first-seen order.
-func fieldedClasses(v *resolver.View) string {
+func fieldedClasses(v *View) string {
 	var all []campaign.ClassName
 	seen := map[campaign.ClassName]bool{}
 	for _, f := range v.Fleets {
@@ -364,7 +363,7 @@ func writeSuggestions(b *strings.Builder, ss []suggestion) {
 
 // hasDevelopment reports whether the player has a development of this kind
 // at the system.
-func hasDevelopment(v *resolver.View, at campaign.SystemID, kind campaign.DevelopmentKind) bool {
+func hasDevelopment(v *View, at campaign.SystemID, kind campaign.DevelopmentKind) bool {
 	for _, d := range v.Developments {
 		if d.At == at && d.Kind == kind && d.Owner == v.Player {
 			return true

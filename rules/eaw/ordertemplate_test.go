@@ -13,20 +13,19 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
 // frontierViews returns the Frontier Wars campaign at its start and every
 // player's first view of it.
-func frontierViews(t *testing.T) (*campaign.State, []resolver.View) {
+func frontierViews(t *testing.T) (*campaign.State, []View) {
 	return frontierViewsWith(t, "")
 }
 
 // frontierViewsWith is frontierViews with overrides, a scenario's
 // "overrides: {...}" line, in place of the example's commented-out one;
 // "" leaves the preset's rules.
-func frontierViewsWith(t *testing.T, overrides string) (*campaign.State, []resolver.View) {
+func frontierViewsWith(t *testing.T, overrides string) (*campaign.State, []View) {
 	t.Helper()
 	src := scenarios.Frontier
 	if overrides != "" {
@@ -40,7 +39,7 @@ func frontierViewsWith(t *testing.T, overrides string) (*campaign.State, []resol
 	if err != nil {
 		t.Fatalf("config.ParseScenario(frontier.yaml with %q) = %v", overrides, err)
 	}
-	return sc.State, resolver.Observe(sc.State)
+	return sc.State, Observe(sc.State)
 }
 
 func TestOrderTemplateGolden(t *testing.T) {
@@ -104,7 +103,7 @@ func TestOrderTemplateSuggestionsValidate(t *testing.T) {
 func TestOrderTemplateFreeJump(t *testing.T) {
 	st, views := frontierViews(t)
 	v := &views[0]
-	i := slices.IndexFunc(v.Fleets, func(f resolver.FleetView) bool { return f.ID == "5th" })
+	i := slices.IndexFunc(v.Fleets, func(f FleetView) bool { return f.ID == "5th" })
 	if v.Player != "vorn" || i < 0 {
 		t.Fatalf("the first view is %s's, without a 5th fleet; want vorn's", v.Player)
 	}
@@ -121,7 +120,7 @@ func TestOrderTemplateFreeJump(t *testing.T) {
 // checkSuggestions uncomments each order the template for v suggests, on
 // its own, and checks that orders.Validate accepts it against st at the
 // cost its comment states. It counts the orders by kind and cost.
-func checkSuggestions(t *testing.T, st *campaign.State, v *resolver.View) map[string]int {
+func checkSuggestions(t *testing.T, st *campaign.State, v *View) map[string]int {
 	t.Helper()
 	seen := map[string]int{}
 	tmpl := string(OrderTemplate(v, "orders.schema.json"))
@@ -165,7 +164,7 @@ func kindOf(o orders.Order) string {
 }
 
 func TestOrderTemplateOfAnEndedCampaign(t *testing.T) {
-	v := &resolver.View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Ended: true}
+	v := &View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Ended: true}
 	got := string(OrderTemplate(v, "orders.schema.json"))
 	if got != "# Frontier Wars (frontier) is over: no turn is open, and no orders are\n# taken.\n" {
 		t.Errorf("OrderTemplate(ended) = %q", got)
@@ -193,7 +192,7 @@ func TestYAMLName(t *testing.T) {
 // TestOrderTemplateSurvivesLineBreaksInNames: names come from the scenario
 // and may hold any line break; the template must still parse.
 func TestOrderTemplateSurvivesLineBreaksInNames(t *testing.T) {
-	v := resolver.Observe(plainFrontier(t))[0]
+	v := Observe(plainFrontier(t))[0]
 	v.Title, v.Name = "Frontier\nWars\u2028orders: 3", "Warlord\r\nDrask\u0085campaign: x"
 	for _, ended := range []bool{false, true} {
 		v.Ended = ended

@@ -9,7 +9,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // frontierOverrides changes, in Frontier Wars, a parameter behind every
@@ -108,7 +107,7 @@ func TestOrderTemplateCostsAreIntakes(t *testing.T) {
 func TestEaW5b_OrderTemplateWithoutFreeJumps(t *testing.T) {
 	st, views := frontierViewsWith(t, "overrides: {budget: {free_jump_from_colony: false}}")
 	v := &views[0]
-	i := slices.IndexFunc(v.Fleets, func(f resolver.FleetView) bool { return f.ID == "5th" })
+	i := slices.IndexFunc(v.Fleets, func(f FleetView) bool { return f.ID == "5th" })
 	if v.Player != "vorn" || i < 0 {
 		t.Fatalf("the first view is %s's, without a 5th fleet; want vorn's", v.Player)
 	}

@@ -6,7 +6,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // Report renders a view as its player's report mail.
@@ -44,7 +43,7 @@ func (Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game.R
 // attachments lists what a report mail carries beside its body: the map
 // shown inline, the JSON report, the battle logs, and with orders the
 // order template and the schema it names.
-func attachments(rep *Report, mapCID string, logs []resolver.BattleLog, schemaRef string, withOrders bool) []game.Attachment {
+func attachments(rep *Report, mapCID string, logs []game.BattleLog, schemaRef string, withOrders bool) []game.Attachment {
 	var out []game.Attachment
 	if rep.Map != nil {
 		out = append(out, game.Attachment{Name: mapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: mapCID})

@@ -10,7 +10,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // ReportJSONVersion is the version of the JSON report's schema. Raise it on
@@ -49,7 +48,7 @@ type Report struct {
 // the player's mail preferences, which the text and HTML footers echo with
 // how to change them; nil for a report that is not mailed. A text-only
 // player's report has no HTML and no map.
-func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string, mail *campaign.MailPrefs) (*Report, error) {
+func RenderReport(v *View, deadline time.Time, loc *time.Location, schemaRef string, mail *campaign.MailPrefs) (*Report, error) {
 	withMap := mail == nil || !mail.TextOnly
 	r, err := reportFiles(v, deadline, loc, schemaRef, withMap)
 	if err != nil {
@@ -72,7 +71,7 @@ func RenderReport(v *resolver.View, deadline time.Time, loc *time.Location, sche
 // reportFiles renders what a report mail carries beside its text and
 // HTML: subject and names, the JSON report, the map if withMap, and the
 // order template.
-func reportFiles(v *resolver.View, deadline time.Time, loc *time.Location, schemaRef string, withMap bool) (*Report, error) {
+func reportFiles(v *View, deadline time.Time, loc *time.Location, schemaRef string, withMap bool) (*Report, error) {
 	r := &Report{
 		Subject:    fmt.Sprintf("[%s] Turn %d report: %s", v.Campaign, v.Turn, v.Date),
 		JSONName:   fmt.Sprintf("report-%d.json", v.Turn),
@@ -95,17 +94,17 @@ func reportFiles(v *resolver.View, deadline time.Time, loc *time.Location, schem
 }
 
 // RenderText renders a player's view as the plain-text report.
-func RenderText(v *resolver.View, deadline time.Time, loc *time.Location) string {
+func RenderText(v *View, deadline time.Time, loc *time.Location) string {
 	return render("report.tmpl", newReportData(v, deadline, loc))
 }
 
 // ReportJSON renders a player's view as the versioned JSON report: exactly
 // the view, no more.
-func ReportJSON(v *resolver.View, deadline time.Time) ([]byte, error) {
+func ReportJSON(v *View, deadline time.Time) ([]byte, error) {
 	doc := struct {
-		Version  int            `json:"version"`
-		Deadline time.Time      `json:"deadline"`
-		View     *resolver.View `json:"view"`
+		Version  int       `json:"version"`
+		Deadline time.Time `json:"deadline"`
+		View     *View     `json:"view"`
 	}{ReportJSONVersion, deadline.UTC(), v}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
@@ -115,7 +114,7 @@ func ReportJSON(v *resolver.View, deadline time.Time) ([]byte, error) {
 }
 
 type reportData struct {
-	V        *resolver.View
+	V        *View
 	Deadline string
 	// Mail is the footer of a mailed report; nil for one that is not.
 	Mail    *report.MailFooter
@@ -137,7 +136,7 @@ type seenRow struct {
 	Name, Seen, Detail, Fortified, Developed, Contacts, Planet, MapType string
 }
 
-func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *reportData {
+func newReportData(v *View, deadline time.Time, loc *time.Location) *reportData {
 	names := systemNames(v.Map)
 	d := &reportData{V: v, Deadline: report.FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides()}
 	for _, f := range v.Fleets {
@@ -172,7 +171,7 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 		if s.Developed {
 			row.Developed = "yes" // seen, or the player's own (EaW 1b)
 		}
-		if s.Detail == resolver.DetailScout {
+		if s.Detail == DetailScout {
 			row.Developed = yesNo(s.Developed)
 			row.Contacts = intList(s.Contacts)
 			if s.Bases > 0 {
@@ -196,7 +195,7 @@ func newReportData(v *resolver.View, deadline time.Time, loc *time.Location) *re
 // ownFleets lists the player's fleets at a system with their combat BPV,
 // "1st 270, 2nd 205"; "" for none. A player always knows their own
 // (EaW 1b), where their fleets saw the system or not.
-func ownFleets(fleets []resolver.FleetView, at campaign.SystemID) string {
+func ownFleets(fleets []FleetView, at campaign.SystemID) string {
 	var parts []string
 	for _, f := range fleets {
 		if f.At == at {
@@ -209,7 +208,7 @@ func ownFleets(fleets []resolver.FleetView, at campaign.SystemID) string {
 // disruptedNote marks a mine or colony where enemy fleets are trapped.
 const disruptedNote = "disrupted by enemy fleets trapped there (EaW 10i)"
 
-func battleLine(b resolver.BattleView, names map[campaign.SystemID]string) string {
+func battleLine(b BattleView, names map[campaign.SystemID]string) string {
 	place := "at " + names[b.At]
 	if b.Lane != nil {
 		place = fmt.Sprintf("in the lane %s–%s", names[b.Lane.A], names[b.Lane.B])

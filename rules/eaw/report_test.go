@@ -9,11 +9,10 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 func TestReportOfAnEndedCampaignOpensNoTurn(t *testing.T) {
-	v := &resolver.View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Resolved: 44,
+	v := &View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Resolved: 44,
 		Date: campaign.Date{Year: 176, Season: campaign.Spring}, Ended: true}
 	rep, err := RenderReport(v, time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC), time.UTC, "orders.schema.json", nil)
 	if err != nil {
@@ -46,7 +45,7 @@ func TestRenderTextGolden(t *testing.T) {
 }
 
 // renderBoth renders v as the text and the HTML report.
-func renderBoth(t *testing.T, v *resolver.View) map[string]string {
+func renderBoth(t *testing.T, v *View) map[string]string {
 	t.Helper()
 	return map[string]string{"text": RenderText(v, textDeadline, textZone), "html": renderHTML(t, v, "")}
 }
@@ -122,18 +121,18 @@ func TestEaW2e_ReportListsCrewsPrizesAndDamage(t *testing.T) {
 func TestFleetUnits(t *testing.T) {
 	tests := []struct {
 		name string
-		f    resolver.FleetView
+		f    FleetView
 		want string
 	}{
-		{"plain", resolver.FleetView{Units: []campaign.ClassName{"cruiser", "frigate", "frigate"}}, "cruiser, 2 frigate"},
-		{"experience only", resolver.FleetView{Units: []campaign.ClassName{"cruiser", "frigate"},
+		{"plain", FleetView{Units: []campaign.ClassName{"cruiser", "frigate", "frigate"}}, "cruiser, 2 frigate"},
+		{"experience only", FleetView{Units: []campaign.ClassName{"cruiser", "frigate"},
 			Crews: []campaign.UnitCrew{{Unit: 1, XP: 12}}}, "cruiser, frigate [12 XP]"},
-		{"mended only", resolver.FleetView{Units: []campaign.ClassName{"cruiser"},
+		{"mended only", FleetView{Units: []campaign.ClassName{"cruiser"},
 			Crews: []campaign.UnitCrew{{Unit: 0, Repaired: 2}}}, "cruiser"},
-		{"prize with damage", resolver.FleetView{Units: []campaign.ClassName{"cruiser", "frigate"},
+		{"prize with damage", FleetView{Units: []campaign.ClassName{"cruiser", "frigate"},
 			Captured: []int{1}, Damage: []campaign.UnitDamage{{Unit: 1, Structure: 2, Speed: 1}}},
 			"cruiser, frigate (captured, inspect at your FRD or small repair freighter; damaged: 2 structure, 1 speed)"},
-		{"all marked", resolver.FleetView{Units: []campaign.ClassName{"frigate"},
+		{"all marked", FleetView{Units: []campaign.ClassName{"frigate"},
 			Crews: []campaign.UnitCrew{{Unit: 0, Quality: "poor", Legendary: "Ana Reth", XP: 3}}}, "frigate [poor crew, Legendary Officer Ana Reth, 3 XP]"},
 	}
 	for _, tc := range tests {
@@ -160,7 +159,7 @@ func TestEaW10i_ReportMarksDisruptedSites(t *testing.T) {
 func TestReportNamesTheTurnItOpens(t *testing.T) {
 	tests := []struct {
 		name   string
-		v      *resolver.View
+		v      *View
 		turn   int
 		events string
 	}{
@@ -204,7 +203,7 @@ func TestReportNamesTheTurnItOpens(t *testing.T) {
 // where only a fortification could be seen (EaW 1b).
 func TestEaW1b_ReportShowsYourOwnWhereYourFleetsSaw(t *testing.T) {
 	v := battleView()
-	v.Systems = append(v.Systems, resolver.SystemView{ID: "halcyon", Seen: 3, Current: true, Planet: campaign.Life, Detail: resolver.DetailFortified, Developed: true})
+	v.Systems = append(v.Systems, SystemView{ID: "halcyon", Seen: 3, Current: true, Planet: campaign.Life, Detail: DetailFortified, Developed: true})
 	rows := map[string]seenRow{}
 	for _, r := range newReportData(v, textDeadline, textZone).Seen {
 		rows[r.Name] = r

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/game"
 )
 
 // reportJSONDoc documents the JSON report for players' tools.
@@ -21,18 +21,18 @@ const reportJSONDoc = "../../docs/report-json.md"
 
 // richView is a view with every list non-empty and every key that may be
 // omitted set, so that its JSON report shows every key.
-func richView() *resolver.View {
+func richView() *View {
 	since := campaign.Date{Year: 165, Season: campaign.Spring}
 	lane := &campaign.Lane{A: "ferrum", B: "mistral"}
-	return &resolver.View{
+	return &View{
 		Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Name: "Warlord Drask", Race: "Vorn",
-		Turn: 4, Date: campaign.Date{Year: 165, Season: campaign.Winter}, Resolved: 3, ResolverVersion: resolver.Version,
+		Turn: 4, Date: campaign.Date{Year: 165, Season: campaign.Winter}, Resolved: 3, ResolverVersion: Version,
 		Ended: true, Out: "eliminated: nothing of theirs is left on the map (EaW 29.0)", Treasury: 615, Budget: 3, Rules: campaign.PresetEaW(),
 		Map: campaign.Map{
 			Systems: []campaign.System{{ID: "ferrum", Name: "Ferrum", X: 2, Planet: campaign.Mineral, MapType: campaign.MapOpenSpace}, {ID: "mistral", Name: "Mistral", X: 4, Y: 1}},
 			Lanes:   []campaign.Lane{*lane},
 		},
-		Fleets: []resolver.FleetView{{ID: "2nd", At: "ferrum", Units: []campaign.ClassName{"frigate", "scout", "cpl"}, CBPV: 110, Scout: true,
+		Fleets: []FleetView{{ID: "2nd", At: "ferrum", Units: []campaign.ClassName{"frigate", "scout", "cpl"}, CBPV: 110, Scout: true,
 			Damage:   []campaign.UnitDamage{{Unit: 0, Structure: 3, Attack: 1, Sensor: 1, Speed: 1}},
 			Crews:    []campaign.UnitCrew{{Unit: 1, Quality: "outstanding", Legendary: "Kell Varro", XP: 40, Repaired: 2}},
 			Captured: []int{0}, Carried: []int{2}, Roles: []campaign.Role{campaign.RoleLargeRepair}, SelfRepair: 1, Trapped: 2}},
@@ -40,17 +40,17 @@ func richView() *resolver.View {
 		Developments: []campaign.Development{{At: "drakkar", Owner: "vorn", Kind: campaign.Mine, Since: since}},
 		Bases:        []campaign.Installation{{Owner: "vorn", At: "drakkar", Class: "gms", Since: since}},
 		Disrupted:    []campaign.SystemID{"drakkar"},
-		Systems: []resolver.SystemView{{ID: "mistral", Seen: 3, Current: true, Planet: campaign.Unknown,
-			Detail: resolver.DetailScout, Developed: true, Contacts: []int{120}, Bases: 2}},
-		Battles: []resolver.BattleView{
-			{ID: "T3-B1", At: "ferrum", Status: "pending", Sides: []resolver.BattleSide{
-				{Player: "vorn", Fleets: []resolver.BattleFleet{{ID: "2nd", Units: []campaign.ClassName{"frigate"}, CBPV: 60}}}}},
-			{ID: "T3-B2", Lane: lane, Status: "pending", Sides: []resolver.BattleSide{
-				{Player: "tekkar", Fleets: []resolver.BattleFleet{{Units: []campaign.ClassName{"cruiser"}, CBPV: 120}}}}},
+		Systems: []SystemView{{ID: "mistral", Seen: 3, Current: true, Planet: campaign.Unknown,
+			Detail: DetailScout, Developed: true, Contacts: []int{120}, Bases: 2}},
+		Battles: []BattleView{
+			{ID: "T3-B1", At: "ferrum", Status: "pending", Sides: []BattleSide{
+				{Player: "vorn", Fleets: []BattleFleet{{ID: "2nd", Units: []campaign.ClassName{"frigate"}, CBPV: 60}}}}},
+			{ID: "T3-B2", Lane: lane, Status: "pending", Sides: []BattleSide{
+				{Player: "tekkar", Fleets: []BattleFleet{{Units: []campaign.ClassName{"cruiser"}, CBPV: 120}}}}},
 		},
-		Events: []resolver.Event{{Kind: resolver.EventMoved, Players: []campaign.PlayerID{"vorn"}, At: "ferrum", Rule: "EaW 5a",
+		Events: []game.Event{{Kind: EventMoved, Players: []campaign.PlayerID{"vorn"}, At: "ferrum", Rule: "EaW 5a",
 			Text: "Fleet 2nd moved from drakkar to ferrum."}},
-		BattleLogs: []resolver.BattleLog{{Battle: "T3-B0", Text: "Battle T3-B0 at Ferrum\n\nRound 1\n..."}},
+		BattleLogs: []game.BattleLog{{Battle: "T3-B0", Text: "Battle T3-B0 at Ferrum\n\nRound 1\n..."}},
 	}
 }
 
@@ -68,7 +68,7 @@ func TestReportJSONDocumented(t *testing.T) {
 	emitted := map[string]bool{}
 	emittedKeys(doc, emitted)
 	declared := map[string]bool{"version": true, "deadline": true, "view": true}
-	declaredKeys(reflect.TypeFor[resolver.View](), declared)
+	declaredKeys(reflect.TypeFor[View](), declared)
 	for _, k := range slices.Sorted(maps.Keys(declared)) {
 		if !emitted[k] {
 			t.Errorf("the JSON report of richView() has no key %q: give the view a value for it", k)

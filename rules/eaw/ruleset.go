@@ -7,7 +7,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/resolver"
 )
 
 // Name is the ruleset's name in scenario files.
@@ -22,7 +21,7 @@ var _ game.ReportedBattles = Ruleset{}
 func (Ruleset) Name() string { return Name }
 
 // Version is the EaW resolver's version.
-func (Ruleset) Version() int { return resolver.Version }
+func (Ruleset) Version() int { return Version }
 
 // Check validates and costs a submission (orders.Validate).
 func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, error) {
@@ -44,7 +43,7 @@ func (c *checked) Summary() string { return CostSummary(c.costed) }
 
 // Resolve plays one seasonal turn for every player at once.
 func (Ruleset) Resolve(t game.Turn) *game.Result {
-	res := resolver.Resolve(t.State, t.Orders)
+	res := Resolve(t.State, t.Orders)
 	res.Carry(t.Carried)
 	for i := len(t.Notices) - 1; i >= 0; i-- {
 		res.Announce(t.Notices[i])
@@ -53,16 +52,16 @@ func (Ruleset) Resolve(t game.Turn) *game.Result {
 }
 
 // Observe returns the views of a state no turn was resolved into.
-func (Ruleset) Observe(st *campaign.State) []game.View { return views(resolver.Observe(st)) }
+func (Ruleset) Observe(st *campaign.State) []game.View { return views(Observe(st)) }
 
 // Replay rebuilds the views of a resolution from its state and events.
 func (Ruleset) Replay(next *campaign.State, events []game.Event) []game.View {
-	return views(resolver.Replay(next, events))
+	return views(Replay(next, events))
 }
 
 // DecodeView reads a view back from its JSON.
 func (Ruleset) DecodeView(data []byte) (game.View, error) {
-	var v resolver.View
+	var v View
 	if err := json.Unmarshal(data, &v); err != nil {
 		return nil, fmt.Errorf("eaw: read view: %w", err)
 	}
@@ -99,7 +98,7 @@ func firstMove(st *campaign.State, player campaign.PlayerID) string {
 }
 
 // views turns the resolver's views into the seam's.
-func views(vs []resolver.View) []game.View {
+func views(vs []View) []game.View {
 	out := make([]game.View, len(vs))
 	for i := range vs {
 		out[i] = &vs[i]
@@ -109,8 +108,8 @@ func views(vs []resolver.View) []game.View {
 
 // view is the EaW view behind a game.View; a view of another ruleset is
 // a bug of the caller's.
-func view(v game.View) *resolver.View {
-	rv, ok := v.(*resolver.View)
+func view(v game.View) *View {
+	rv, ok := v.(*View)
 	if !ok {
 		panic(fmt.Sprintf("eaw: a %T is not an EaW view", v))
 	}

@@ -1,0 +1,314 @@
+package eaw
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// withRoleClasses adds a class for each special job the fortification and
+// FRD rules name (campaign.Role), and a commando ship.
+func (s testState) withRoleClasses() testState {
+	s.Catalogue = append(s.Catalogue,
+		campaign.UnitClass{Class: "minesweeper", CBPV: 45, EBPV: 50, Size: 4, Docking: 3, Roles: []campaign.Role{campaign.RoleMinesweeper}},
+		campaign.UnitClass{Class: "minelayer", CBPV: 45, EBPV: 50, Size: 4, Docking: 3, Roles: []campaign.Role{campaign.RoleMinelayer}},
+		campaign.UnitClass{Class: "salvage-tug", CBPV: 30, EBPV: 40, Size: 5, Docking: 4, Roles: []campaign.Role{campaign.RoleSalvageTug}},
+		campaign.UnitClass{Class: "military-tug", CBPV: 70, EBPV: 80, Size: 4, Docking: 6, Roles: []campaign.Role{campaign.RoleMilitaryTug}},
+		campaign.UnitClass{Class: "bulk-freighter", CBPV: 20, EBPV: 35, Size: 5, Docking: 3, Roles: []campaign.Role{campaign.RoleLargeFreighter}},
+		campaign.UnitClass{Class: "freighter", CBPV: 15, EBPV: 25, Size: 5, Docking: 2, Roles: []campaign.Role{campaign.RoleSmallFreighter}},
+		campaign.UnitClass{Class: "monitor", CBPV: 150, EBPV: 140, Size: 3, Docking: 10, Roles: []campaign.Role{campaign.RoleMonitor}},
+		campaign.UnitClass{Class: "marine", CBPV: 50, EBPV: 60, Size: 4, Docking: 3, Commando: true},
+	)
+	return s
+}
+
+// withTrapped gives owner a fleet that a fortification at at trapped in
+// turn since.
+func (s testState) withTrapped(owner campaign.PlayerID, id campaign.FleetID, at campaign.SystemID, since int, units ...campaign.ClassName) testState {
+	s = s.withFleet(owner, id, at, units...)
+	s.Fleets[len(s.Fleets)-1].Trapped = since
+	return s
+}
+
+var spring164 = campaign.Date{Year: 164, Season: campaign.Spring}
+
+// redFortAtC is the test map with red's fortification at c.
+func redFortAtC() testState {
+	return newTestState().withRoleClasses().withDevelopment("red", "c", campaign.Fortification, spring164)
+}
+
+// resolveOne resolves the turn with one player's orders.
+func resolveOne(t *testing.T, st testState, player campaign.PlayerID, lines ...string) *Result {
+	t.Helper()
+	return Resolve(st.State, map[campaign.PlayerID]*orders.Submission{player: submit(t, st, player, lines...)})
+}
+
+// textsOf returns the texts of the events of a kind that a player sees.
+func textsOf(v View, kind game.EventKind) []string {
+	var out []string
+	for _, e := range v.Events {
+		if e.Kind == kind {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+// fortified reports whether owner has a fortification at at.
+func fortified(st *campaign.State, owner campaign.PlayerID, at campaign.SystemID) bool {
+	return st.HasDevelopment(owner, at, campaign.Fortification)
+}
+
+// refused validates orders against st and returns the problems' rules.
+func refused(t *testing.T, st *campaign.State, player campaign.PlayerID, lines ...string) []string {
+	t.Helper()
+	_, err := orders.Validate(st, parseOrders(t, st, player, lines...))
+	var ps orders.Problems
+	if err == nil {
+		return nil
+	}
+	if !asProblems(err, &ps) {
+		t.Fatalf("orders.Validate = %v, want problems", err)
+	}
+	var rules []string
+	for _, p := range ps {
+		rules = append(rules, p.Rule)
+	}
+	return rules
+}
+
+func asProblems(err error, ps *orders.Problems) bool {
+	p, ok := err.(orders.Problems)
+	*ps = p
+	return ok
+}
+
+func TestEaW11_FortificationIsEstablishedAtPostCombat(t *testing.T) {
+	for _, at := range []campaign.SystemID{"b", "c"} { // a mineral and a life planet
+		st := newTestState().withFleet("blue", "1st", at, "cruiser")
+		res := resolveOne(t, st, "blue", "develop: {fleet: 1st, what: fortification}")
+		if !fortified(res.Next, "blue", at) {
+			t.Errorf("developments = %+v, want blue's fortification at %s", res.Next.Developments, at)
+		}
+	}
+}
+
+func TestEaW14b_FortificationAndMineAtOnePlanet(t *testing.T) {
+	st := newTestState().withFleet("blue", "1st", "b", "cruiser").withFleet("blue", "2nd", "b", "frigate")
+	res := resolveOne(t, st, "blue", "develop: {fleet: 1st, what: fortification}", "develop: {fleet: 2nd, what: mine}")
+	if !fortified(res.Next, "blue", "b") || !res.Next.HasDevelopment("blue", "b", campaign.Mine) {
+		t.Errorf("developments = %+v, want blue's fortification and mine at b", res.Next.Developments)
+	}
+}
+
+func TestEaW10a_FleetEnteringAFortificationIsTrapped(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "a", "cruiser")
+	res := resolveOne(t, st, "blue", "move: {fleet: 1st, path: [b, c, d]}")
+	f := res.Next.Fleet("blue", "1st")
+	if f.At != "c" || f.Trapped != 1 {
+		t.Fatalf("blue 1st at %s, trapped %d; want stopped and trapped at c in turn 1", f.At, f.Trapped)
+	}
+	if got := textsOf(res.Views[0], EventTrapped); len(got) != 1 || !strings.Contains(got[0], "remaining route (C → D) was not flown") {
+		t.Errorf("blue's trap events = %q, want one that says the route was cut short", got)
+	}
+	if got := textsOf(res.Views[1], EventTrapped); len(got) != 1 || strings.Contains(got[0], "1st") {
+		t.Errorf("red's trap events = %q, want one that does not name blue's fleet", got)
+	}
+	if !fortified(res.Next, "red", "c") {
+		t.Error("the fortification fell with one fleet in it")
+	}
+}
+
+func TestEaW10a_OwnFortificationDoesNotTrap(t *testing.T) {
+	st := redFortAtC().withFleet("red", "1st", "e", "cruiser")
+	res := resolveOne(t, st, "red", "move: {fleet: 1st, path: [d, c, b]}")
+	if f := res.Next.Fleet("red", "1st"); f.At != "b" || f.Trapped != 0 {
+		t.Errorf("red 1st at %s, trapped %d; want it through its own fortification to b", f.At, f.Trapped)
+	}
+}
+
+func TestEaW10h_TrappedFleetDoesNothingButASiege(t *testing.T) {
+	st := redFortAtC().withTrapped("blue", "1st", "c", 1, "cruiser").atTurn(2)
+	for _, order := range []string{
+		"move: {fleet: 1st, path: [d]}",
+		"develop: {fleet: 1st, what: colony}",
+	} {
+		if got := refused(t, st.State, "blue", order); !slices.Equal(got, []string{"EaW 10h"}) {
+			t.Errorf("%s by a trapped fleet: problems %v, want [EaW 10h]", order, got)
+		}
+	}
+	if got := refused(t, st.State, "blue", "siege: {fleet: 1st}"); got != nil {
+		t.Errorf("siege by a trapped fleet: problems %v, want none", got)
+	}
+}
+
+func TestEaW10h_FleetTrappedOnTheWayLosesItsDevelop(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "cruiser")
+	res := resolveOne(t, st, "blue", "move: {fleet: 1st, path: [c]}", "develop: {fleet: 1st, what: colony}")
+	if res.Next.HasDevelopment("blue", "c", campaign.Colony) {
+		t.Error("a trapped fleet developed a colony")
+	}
+	if got := textsOf(res.Views[0], EventOrderFailed); len(got) != 1 || !strings.Contains(got[0], "EaW 10h") {
+		t.Errorf("blue's failed orders = %q, want the develop, failed by the trap", got)
+	}
+}
+
+func TestEaW10b_SecondFleetReleases(t *testing.T) {
+	st := redFortAtC().withTrapped("blue", "1st", "c", 1, "cruiser").withFleet("blue", "2nd", "b", "frigate").atTurn(2)
+	res := resolveOne(t, st, "blue", "move: {fleet: 2nd, path: [c, d]}")
+	if fortified(res.Next, "red", "c") {
+		t.Fatal("red's fortification stands after a second blue fleet entered it")
+	}
+	for _, id := range []campaign.FleetID{"1st", "2nd"} {
+		if f := res.Next.Fleet("blue", id); f.At != "c" || f.Trapped != 0 {
+			t.Errorf("blue %s at %s, trapped %d; want at c and free for next turn", id, f.At, f.Trapped)
+		}
+	}
+	if got := refused(t, res.Next, "blue", "move: {fleet: 1st, path: [d]}", "move: {fleet: 2nd, path: [b]}"); got != nil {
+		t.Errorf("next turn, moves of the freed fleets: problems %v, want none", got)
+	}
+}
+
+func TestEaW10b_TwoFleetsEnteringTogether(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "cruiser").withFleet("blue", "2nd", "b", "frigate")
+	res := resolveOne(t, st, "blue", "move: {fleet: 1st, path: [c]}", "move: {fleet: 2nd, path: [c]}")
+	if fortified(res.Next, "red", "c") {
+		t.Error("red's fortification stands after two blue fleets entered it")
+	}
+}
+
+func TestEaW10c_SiegeRollOnSeven(t *testing.T) {
+	rolled := map[bool]int{}
+	for seed := uint64(1); seed <= 60; seed++ {
+		st := redFortAtC().withTrapped("blue", "1st", "c", 1, "cruiser").atTurn(2)
+		st.Seed = seed
+		res := resolveOne(t, st, "blue", "siege: {fleet: 1st}")
+		var total int
+		for _, e := range res.Views[0].Events {
+			if e.Kind == EventDice && strings.Contains(e.Text, "siege") {
+				fmt.Sscanf(e.Text[strings.LastIndex(e.Text, "= ")+2:], "%d", &total)
+			}
+		}
+		if total == 0 {
+			t.Fatalf("seed %d: no siege roll among blue's events %+v", seed, res.Views[0].Events)
+		}
+		dice := eventOf(res.Views[0].Events, EventDice)
+		if !slices.ContainsFunc(res.Views[1].Events, func(e game.Event) bool { return e.Text == dice.Text }) {
+			t.Errorf("seed %d: red did not see the siege roll", seed)
+		}
+		fell := !fortified(res.Next, "red", "c")
+		if fell != (total == 7) {
+			t.Errorf("seed %d: 2D6 = %d, fortification fell %v; want it to fall on 7 only", seed, total, fell)
+		}
+		if f := res.Next.Fleet("blue", "1st"); (f.Trapped == 0) != fell {
+			t.Errorf("seed %d: blue 1st trapped %d after the fortification fell %v", seed, f.Trapped, fell)
+		}
+		rolled[fell]++
+	}
+	if rolled[true] == 0 || rolled[false] == 0 {
+		t.Errorf("60 seeds gave %d sieges that broke the fortification and %d that did not; want some of each", rolled[true], rolled[false])
+	}
+}
+
+func eventOf(events []game.Event, kind game.EventKind) game.Event {
+	for _, e := range events {
+		if e.Kind == kind {
+			return e
+		}
+	}
+	return game.Event{}
+}
+
+func TestEaW10c_NoSiegeOnTheTurnOfTheTrap(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "cruiser")
+	got := refused(t, st.State, "blue", "move: {fleet: 1st, path: [c]}", "siege: {fleet: 1st}")
+	if !slices.Equal(got, []string{"EaW 10c"}) {
+		t.Errorf("siege in the turn of the trap: problems %v, want [EaW 10c]", got)
+	}
+}
+
+func TestEaW10d_MinesweeperDestroysTheFortification(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "cruiser", "minesweeper")
+	res := resolveOne(t, st, "blue", "move: {fleet: 1st, path: [c, d]}")
+	if fortified(res.Next, "red", "c") {
+		t.Fatal("red's fortification stands with a blue minesweeper there after the battles")
+	}
+	if f := res.Next.Fleet("blue", "1st"); f.At != "c" || f.Trapped != 0 {
+		t.Errorf("blue 1st at %s, trapped %d; want stopped at c this turn and free next turn", f.At, f.Trapped)
+	}
+	if got := textsOf(res.Views[1], EventDestroyed); len(got) != 1 || !strings.Contains(got[0], "minesweeper") {
+		t.Errorf("red's destroyed events = %q, want the fortification swept", got)
+	}
+}
+
+func TestEaW10e_BasesMustFallFirst(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "cruiser", "minesweeper")
+	st.Bases = append(st.Bases, campaign.Installation{Owner: "red", At: "c", Class: "defsat", Since: spring164})
+	res := resolveOne(t, st, "blue", "move: {fleet: 1st, path: [c]}")
+	if !fortified(res.Next, "red", "c") {
+		t.Error("red's fortification fell while red's base stands in the system")
+	}
+	if f := res.Next.Fleet("blue", "1st"); f.Trapped == 0 {
+		t.Error("blue 1st is free while the fortification stands")
+	}
+}
+
+func TestEaW10f_FallenFortificationTakesTheColony(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		units []campaign.ClassName
+		owner campaign.PlayerID // the colony's owner after the turn; "" if destroyed
+	}{
+		{"destroyed", []campaign.ClassName{"cruiser", "minesweeper"}, ""},
+		{"captured by commandos", []campaign.ClassName{"marine", "minesweeper"}, "blue"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := redFortAtC().withDevelopment("red", "c", campaign.Colony, spring164).withFleet("blue", "1st", "b", tc.units...)
+			res := resolveOne(t, st, "blue", "move: {fleet: 1st, path: [c]}")
+			var owner campaign.PlayerID
+			for _, d := range res.Next.DevelopmentsAt("c") {
+				if d.Kind == campaign.Colony {
+					owner = d.Owner
+				}
+			}
+			if owner != tc.owner || fortified(res.Next, "red", "c") {
+				t.Errorf("developments at c = %+v, want no fortification and the colony's owner %q", res.Next.DevelopmentsAt("c"), tc.owner)
+			}
+		})
+	}
+}
+
+func TestEaW10f_StandingFortificationShieldsTheColony(t *testing.T) {
+	st := redFortAtC().withDevelopment("red", "c", campaign.Colony, spring164).withFleet("blue", "1st", "b", "cruiser")
+	res := resolveOne(t, st, "blue", "move: {fleet: 1st, path: [c]}")
+	if !res.Next.HasDevelopment("red", "c", campaign.Colony) {
+		t.Error("red's colony fell behind its standing fortification")
+	}
+}
+
+func TestEaW10i_TrappedFleetsDisruptTheMine(t *testing.T) {
+	st := newTestState().withRoleClasses().atTurn(4).
+		withDevelopment("red", "d", campaign.Mine, spring164).
+		withDevelopment("red", "d", campaign.Fortification, spring164).
+		withTrapped("blue", "1st", "d", 2, "cruiser")
+	res := Resolve(st.State, nil)
+	if got := res.Next.Player("red").Treasury; got != 500+25 {
+		t.Errorf("red's treasury after New Year = %d, want 525: the disrupted mine pays a quarter (EaW 10i)", got)
+	}
+	if got := textsOf(res.Views[1], EventIncome); len(got) != 2 || !strings.Contains(got[0], "disrupt") {
+		t.Errorf("red's income events = %q, want the disruption, then the income", got)
+	}
+}
+
+func TestEaW10e_FleetAwayFromAnyFortificationIsFree(t *testing.T) {
+	st := newTestState().withTrapped("blue", "1st", "c", 1, "cruiser").atTurn(2)
+	res := Resolve(st.State, nil)
+	if f := res.Next.Fleet("blue", "1st"); f.Trapped != 0 {
+		t.Errorf("blue 1st trapped %d with no fortification at c, want free", f.Trapped)
+	}
+}

@@ -1,0 +1,56 @@
+package eaw
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+)
+
+// eliminate takes out every player left with no fleet, FRD or development
+// (EaW 29.0; the digest's reading §8 V4), and tells everyone.
+func (t *turn) eliminate() {
+	for i := range t.next.Players {
+		p := &t.next.Players[i]
+		if !p.Active() || t.holds(p.ID) {
+			continue
+		}
+		p.Out, p.OutTurn = "eliminated: no fleet, FRD or development left (EaW 29.0)", t.prev.Turn
+		t.emit(game.Event{Kind: game.EventEliminated, Players: t.next.PlayerIDs(), Rule: "EaW 29.0",
+			Text: fmt.Sprintf("%s (%s) is eliminated: nothing of theirs is left on the map.", p.Name, p.ID)})
+	}
+}
+
+// holds reports whether a player still has anything on the map.
+func (t *turn) holds(id campaign.PlayerID) bool {
+	owns := func(owner campaign.PlayerID) bool { return owner == id }
+	return slices.ContainsFunc(t.next.Fleets, func(f campaign.Fleet) bool { return owns(f.Owner) }) ||
+		slices.ContainsFunc(t.next.FRDs, func(f campaign.FRD) bool { return owns(f.Owner) }) ||
+		slices.ContainsFunc(t.next.Developments, func(d campaign.Development) bool { return owns(d.Owner) })
+}
+
+// standings tells everyone, when the campaign is over, how the players
+// finish: by victory points, which only battles earn (EaW 4e).
+func (t *turn) standings() {
+	if !t.next.Over() {
+		return
+	}
+	ranked := slices.Clone(t.next.Players)
+	slices.SortStableFunc(ranked, func(a, b campaign.Player) int { return cmp.Compare(b.VP, a.VP) })
+	var parts []string
+	for _, p := range ranked {
+		s := fmt.Sprintf("%s (%s) %d VP", p.Name, p.ID, p.VP)
+		if !p.Active() {
+			s += ", out"
+		}
+		parts = append(parts, s)
+	}
+	text := "The campaign is over. Final standings by victory points: " + strings.Join(parts, "; ") + "."
+	if len(ranked) > 1 && ranked[0].VP > ranked[1].VP {
+		text += fmt.Sprintf(" %s wins.", ranked[0].Name)
+	}
+	t.emit(game.Event{Kind: EventStandings, Players: t.next.PlayerIDs(), Rule: "EaW 4e", Text: text})
+}
