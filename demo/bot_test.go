@@ -27,16 +27,16 @@ func TestBotOrdersFitTheCampaignsRules(t *testing.T) {
 		for _, v := range eaw.Observe(sc.State) {
 			b := &bot{campaign: sc.State.Campaign, seat: moderator.Seat{Player: v.Player, Token: "8Jq2"}}
 			text := b.orders(&v)
-			sub, err := orders.Parse([]byte(text))
+			sub, err := orders.Parse([]byte(text), orders.Only(eaw.Ruleset{}.Kinds()))
 			if err != nil {
 				t.Fatalf("%q: orders.Parse(bot orders of %s) = %v\n%s", overrides, v.Player, err, text)
 			}
-			costed, err := orders.Validate(sc.State, sub)
+			costed, err := eaw.Validate(sc.State, sub)
 			if err != nil {
-				t.Errorf("%q: orders.Validate(bot orders of %s) = %v\n%s", overrides, v.Player, err, text)
+				t.Errorf("%q: eaw.Validate(bot orders of %s) = %v\n%s", overrides, v.Player, err, text)
 				continue
 			}
-			if len(sub.Orders) == 0 || costed.Left >= sc.State.Rules.Budget.JumpCost && len(sub.Orders) < len(v.Fleets) {
+			if sub.Orders.Len() == 0 || costed.Left >= sc.State.Rules.Budget.JumpCost && sub.Orders.Len() < len(v.Fleets) {
 				t.Errorf("%q: the bot of %s leaves %d of %d points unspent with fleets to move:\n%s", overrides, v.Player, costed.Left, costed.Budget, text)
 			}
 		}

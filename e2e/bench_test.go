@@ -20,6 +20,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/realmail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -228,12 +229,12 @@ func validMoves(tb testing.TB, st *campaign.State, player campaign.PlayerID, rou
 	return moves
 }
 
-// validates reports whether orders.Validate passes the moves.
+// validates reports whether eaw.Validate passes the moves.
 func validates(st *campaign.State, player campaign.PlayerID, moves []string) bool {
 	src := fmt.Sprintf("campaign: %s\nplayer: %s\nturn: %d\norders:\n%s", st.Campaign, player, st.Turn, strings.Join(moves, ""))
-	sub, err := orders.Parse([]byte(strings.ReplaceAll(src, "\r", "")))
+	sub, err := orders.Parse([]byte(strings.ReplaceAll(src, "\r", "")), orders.Only(eaw.Ruleset{}.Kinds()))
 	if err == nil {
-		_, err = orders.Validate(st, sub)
+		_, err = eaw.Validate(st, sub)
 	}
 	return err == nil
 }

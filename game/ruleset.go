@@ -18,6 +18,9 @@ type Ruleset interface {
 	// would give another outcome.
 	Version() int
 
+	// Kinds are the ruleset's order kinds and standing preferences: the
+	// order kit reads a mail's orders: and prefs: with them.
+	Kinds() orders.Kinds
 	// Check validates one player's submission against the state as the
 	// player can know it, and costs it. Mistakes come back as
 	// orders.Problems; with problems, Checked still costs what it could.

@@ -50,6 +50,9 @@ func TestBadInputGetsAnAnswerAndChangesNothing(t *testing.T) {
 		{"campaign the sender does not play in", "vorn", func() string {
 			return h.mailFrom("vorn", strings.Replace(h.orders("vorn", 1, false), "campaign: frontier", "campaign: elsewhere", 1))
 		}, []string{"not accepted", `You do not play in a campaign called "elsewhere"`, "campaign: frontier"}},
+		{"campaign the sender does not play in, with a misspelt order", "vorn", func() string {
+			return h.mailFrom("vorn", strings.Replace(h.orders("vorn", 1, false, "mvoe: {fleet: 1st, path: [ferrum]}"), "campaign: frontier", "campaign: elsewhere", 1))
+		}, []string{"not accepted", `unknown order kind "mvoe"`, `did you mean "move"?`}},
 		{"wrong token", "vorn", func() string { return h.mailFrom("vorn", h.orders("castellan", 1, false)) },
 			[]string{"not accepted", "This address plays vorn"}},
 		{"token of another seat", "vorn", func() string {

@@ -211,9 +211,9 @@ func (m *Moderator) gmStatus(c *store.Campaign) (string, error) {
 		case r == nil:
 			state = "missing"
 		case r.Submission.Final:
-			state = fmt.Sprintf("final, %d orders, received %s", len(r.Submission.Orders), fmtUTC(r.Received))
+			state = fmt.Sprintf("final, %d orders, received %s", r.Submission.Orders.Len(), fmtUTC(r.Received))
 		default:
-			state = fmt.Sprintf("not final, %d orders, received %s", len(r.Submission.Orders), fmtUTC(r.Received))
+			state = fmt.Sprintf("not final, %d orders, received %s", r.Submission.Orders.Len(), fmtUTC(r.Received))
 		}
 		if s.Active() && s.Forfeits > 0 {
 			state += fmt.Sprintf(" (forfeited the last %d turn(s))", s.Forfeits)

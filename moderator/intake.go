@@ -241,7 +241,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		}
 		return reject(soleCampaign(seats), &report.Rejection{Reason: reason})
 	}
-	sub, err := orders.Parse(in.Text)
+	sub, err := orders.Parse(in.Text, m.kindsOf(seats, gms))
 	if sub != nil {
 		secret = sub.Token
 	}
@@ -262,6 +262,36 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return reject("", &report.Rejection{Reason: fmt.Sprintf("You are the GM of %s; orders come from players. GM commands look like this:\n\n  campaign: %s\n  token: <your GM token>\n  command: status", gmList(gms), gms[0].ID)})
 	}
 	return m.checkOrders(in, rec, seats, sub, reject)
+}
+
+// kindsOf finds, for orders.Parse, the order kinds of the campaign a
+// mail names among those its sender plays or runs; for a campaign that is
+// none of them, those of the sender's first, so that the reply lists
+// every mistake in the orders before it names the campaigns the sender
+// plays. A campaign whose ruleset this pbemd lacks is left out: its mail
+// fails where it is handled.
+func (m *Moderator) kindsOf(seats []seat, gms []*store.Campaign) orders.KindsOf {
+	camps := make([]*store.Campaign, 0, len(seats)+len(gms))
+	for _, s := range seats {
+		camps = append(camps, s.campaign)
+	}
+	camps = append(camps, gms...)
+	var ids []campaign.ID
+	var kinds []orders.Kinds
+	for _, c := range camps {
+		if rs, err := m.ruleset(c); err == nil {
+			ids, kinds = append(ids, c.ID), append(kinds, rs.Kinds())
+		}
+	}
+	return func(id campaign.ID) (orders.Kinds, error) {
+		if len(kinds) == 0 {
+			return nil, fmt.Errorf("pbemd runs no campaign %q that this address plays", id)
+		}
+		if i := slices.Index(ids, id); i >= 0 {
+			return kinds[i], nil
+		}
+		return kinds[0], nil
+	}
 }
 
 func soleCampaign(seats []seat) campaign.ID {
@@ -331,7 +361,7 @@ const strangerAlerts = 3
 // is told.
 func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
-	sub, _ := orders.Parse(in.Text)
+	sub, _ := orders.Parse(in.Text, m.kindsOf(nil, nil))
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
 		return decision{}, nil
 	}

@@ -82,7 +82,7 @@ func simOrders(rs game.Ruleset, st *campaign.State, dir string, n int, log io.Wr
 		if err != nil {
 			return nil, fmt.Errorf("read orders: %w", err)
 		}
-		sub, err := orders.Parse(src)
+		sub, err := orders.Parse(src, orders.Only(rs.Kinds()))
 		if err == nil {
 			err = simHeader(st, sub, p.ID, n)
 		}

@@ -190,7 +190,7 @@ type simTurn struct {
 	n      int
 	st     *campaign.State
 	sub    *orders.Submission
-	costed *orders.Costed
+	costed *eaw.Costed
 	events []game.Event
 }
 
@@ -226,7 +226,7 @@ func checkCoverage(t *testing.T, files map[string][]byte) {
 
 // turnOrders reads and validates a player's orders for turn n; a player
 // without orders gives nil. Every scripted order must pass intake.
-func turnOrders(t *testing.T, st *campaign.State, n int, player campaign.PlayerID) (*orders.Submission, *orders.Costed) {
+func turnOrders(t *testing.T, st *campaign.State, n int, player campaign.PlayerID) (*orders.Submission, *eaw.Costed) {
 	t.Helper()
 	path := filepath.Join(frontierOrders, fmt.Sprintf("turn-%d", n), string(player)+".yaml")
 	src, err := os.ReadFile(path)
@@ -236,13 +236,13 @@ func turnOrders(t *testing.T, st *campaign.State, n int, player campaign.PlayerI
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := orders.Parse(src)
+	sub, err := orders.Parse(src, orders.Only(eaw.Ruleset{}.Kinds()))
 	if err != nil {
 		t.Fatalf("orders.Parse(%s) = %v", path, err)
 	}
-	costed, err := orders.Validate(st, sub)
+	costed, err := eaw.Validate(st, sub)
 	if err != nil {
-		t.Errorf("orders.Validate(%s) = %v, want no problems: the golden campaign's orders are all valid at intake", path, err)
+		t.Errorf("eaw.Validate(%s) = %v, want no problems: the golden campaign's orders are all valid at intake", path, err)
 	}
 	return sub, costed
 }
@@ -288,17 +288,17 @@ func (tn simTurn) covers() []string {
 
 // shows returns the entries an event of the player's report counts as.
 func (tn simTurn) shows(e game.Event) []string {
-	prefs := orders.DefaultPrefs()
+	prefs := eaw.DefaultPrefs()
 	if tn.sub != nil {
-		prefs = tn.sub.Prefs
+		prefs, _ = orders.PartOf[eaw.Prefs](tn.sub.Prefs)
 	}
 	switch {
 	case e.Kind == eaw.EventBattleFought:
 		return []string{"battle"}
-	case e.Kind == eaw.EventExplored && strings.HasPrefix(e.Text, "The precursor object fleet ") && prefs.ExploreBonus == orders.ExplorePrecursor:
+	case e.Kind == eaw.EventExplored && strings.HasPrefix(e.Text, "The precursor object fleet ") && prefs.ExploreBonus == eaw.ExplorePrecursor:
 		return []string{"explore_bonus: precursor (EaW 16c)"}
 	case e.Kind == eaw.EventExplored && strings.Contains(e.Text, "as prefs explore_planet says") &&
-		prefs.ExplorePlanet != orders.DefaultPrefs().ExplorePlanet:
+		prefs.ExplorePlanet != eaw.DefaultPrefs().ExplorePlanet:
 		return []string{"exploration", "explore_planet chose the planet (EaW 16a, 16b)"}
 	case e.Kind == eaw.EventExplored && strings.Contains(e.Text, " explored "):
 		return []string{"exploration"}
@@ -319,7 +319,7 @@ var freeDevelop = map[campaign.DevelopmentKind]string{
 
 // carriedOut returns the entries an order counts as, if the player's
 // report tells that it was carried out; none otherwise.
-func (tn simTurn) carriedOut(co orders.CostedOrder) []string {
+func (tn simTurn) carriedOut(co eaw.CostedOrder) []string {
 	switch o := co.Order; {
 	case o.Move != nil:
 		return tn.moved(co)
@@ -364,7 +364,7 @@ func (tn simTurn) carriedOut(co orders.CostedOrder) []string {
 
 // moved reports a move flown to its end, and whether a jump of it was free
 // (EaW 5b).
-func (tn simTurn) moved(co orders.CostedOrder) []string {
+func (tn simTurn) moved(co eaw.CostedOrder) []string {
 	if !tn.told(eaw.EventMoved, fmt.Sprintf("Fleet %s moved %s.", co.Order.Move.Fleet, tn.route(co.Route))) {
 		return nil
 	}
@@ -377,7 +377,7 @@ func (tn simTurn) moved(co orders.CostedOrder) []string {
 
 // built reports a build placed: with its mp, and whether it named one of
 // the player's several FRDs (EaW 15a).
-func (tn simTurn) built(b *orders.Build) []string {
+func (tn simTurn) built(b *eaw.Build) []string {
 	if !slices.ContainsFunc(tn.events, func(e game.Event) bool {
 		return e.Kind == eaw.EventBuilt && strings.HasPrefix(e.Text, "Built ") && strings.Contains(e.Text, fmt.Sprintf(" into fleet %s for ", b.Fleet))
 	}) {
@@ -398,7 +398,7 @@ func (tn simTurn) built(b *orders.Build) []string {
 
 // transferred reports a transfer made, into a fleet that was there or one
 // it formed.
-func (tn simTurn) transferred(tr *orders.Transfer) []string {
+func (tn simTurn) transferred(tr *eaw.Transfer) []string {
 	for _, e := range tn.events {
 		if e.Kind != eaw.EventTransferred || !strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s transferred ", tr.From)) ||
 			!strings.Contains(e.Text, fmt.Sprintf(" to fleet %s at ", tr.To)) {

@@ -23,7 +23,7 @@ type BattleReport struct {
 }
 
 // BattleResult says what became of each ship; a ship not named came
-// through intact. VP are the victory points each side scored (EaW 4e).
+// through intact. VP are the victory points each side scored.
 type BattleResult struct {
 	Ships []ShipFate
 	VP    map[campaign.PlayerID]int
@@ -57,42 +57,42 @@ var (
 func (p *parser) battleReport(f Fields) *BattleReport {
 	const example = "battle: T3-B1, then confirm: true or result: {ships: [...], vp: {...}}"
 	e, _ := f.Get("battle")
-	id, ok := p.name(e.Value, "battle", "battle: T3-B1")
+	id, ok := p.Name(e.Value, "battle", "battle: T3-B1")
 	if !ok {
 		return nil
 	}
-	r := &BattleReport{Battle: id, Pos: pos(e.Key)}
+	r := &BattleReport{Battle: id, Pos: PosOf(e.Key)}
 	c, hasConfirm := f.Get("confirm")
 	res, hasResult := f.Get("result")
 	switch {
 	case hasConfirm && hasResult:
-		p.Add(pos(c.Key), "", "send confirm: or result:, not both", "confirm: true agrees with the other side's result; result: sends your own")
+		p.Add(PosOf(c.Key), "", "send confirm: or result:, not both", "confirm: true agrees with the other side's result; result: sends your own")
 	case hasConfirm:
 		r.Confirm, _ = p.Bool(c.Value, "confirm")
 		if !r.Confirm {
-			p.Add(pos(c.Value), "", "confirm: false says nothing", "to disagree, send your own result: instead")
+			p.Add(PosOf(c.Value), "", "confirm: false says nothing", "to disagree, send your own result: instead")
 		}
 	case hasResult:
 		r.Result = p.battleResult(res.Value)
 	default:
-		p.Add(pos(e.Key), "", "the battle mail has neither confirm: nor result:", example)
+		p.Add(PosOf(e.Key), "", "the battle mail has neither confirm: nor result:", example)
 	}
 	return r
 }
 
 func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 	if n.Kind != yaml.MappingNode {
-		p.Add(pos(n), "", "result must be a mapping with ships: and vp:, not "+describe(n), "result: {ships: [{ship: castellan#2, fate: destroyed}], vp: {vorn: 120}}")
+		p.Add(PosOf(n), "", "result must be a mapping with ships: and vp:, not "+Describe(n), "result: {ships: [{ship: castellan#2, fate: destroyed}], vp: {vorn: 120}}")
 		return nil
 	}
 	f, _ := p.Mapping(n, "result", resultKeys...)
 	r := &BattleResult{VP: map[campaign.PlayerID]int{}}
-	if e, ok := f.Get("ships"); ok && !isNull(e.Value) {
+	if e, ok := f.Get("ships"); ok && !IsNull(e.Value) {
 		if e.Value.Kind != yaml.SequenceNode {
-			p.Add(pos(e.Value), "", "ships must be a list, not "+describe(e.Value), "ships: [{ship: castellan#2, fate: destroyed}]")
+			p.Add(PosOf(e.Value), "", "ships must be a list, not "+Describe(e.Value), "ships: [{ship: castellan#2, fate: destroyed}]")
 		} else {
 			if len(e.Value.Content) > MaxOrders {
-				p.Add(pos(e.Value), "", fmt.Sprintf("the result names %d ships; the limit is %d", len(e.Value.Content), MaxOrders), "name only the ships that did not come through intact")
+				p.Add(PosOf(e.Value), "", fmt.Sprintf("the result names %d ships; the limit is %d", len(e.Value.Content), MaxOrders), "name only the ships that did not come through intact")
 				return r
 			}
 			seen := map[string]Pos{}
@@ -108,18 +108,18 @@ func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 			}
 		}
 	}
-	if e, ok := f.Get("vp"); ok && !isNull(e.Value) {
+	if e, ok := f.Get("vp"); ok && !IsNull(e.Value) {
 		if e.Value.Kind != yaml.MappingNode {
-			p.Add(pos(e.Value), "EaW 4e", "vp must be a mapping of players to points, not "+describe(e.Value), "vp: {vorn: 120, castellan: 0}")
+			p.Add(PosOf(e.Value), "", "vp must be a mapping of players to points, not "+Describe(e.Value), "vp: {vorn: 120, castellan: 0}")
 			return r
 		}
 		for i := 0; i+1 < len(e.Value.Content); i += 2 {
 			k, v := e.Value.Content[i], e.Value.Content[i+1]
-			who, ok := p.name(k, "a vp key", "vorn")
+			who, ok := p.Name(k, "a vp key", "vorn")
 			n, okN := p.Int(v, "vp of "+who, "120")
 			if ok && okN {
 				if n < 0 {
-					p.Add(pos(v), "EaW 4e", fmt.Sprintf("vp of %s is %d; victory points are 0 or more", who, n), "vp: {vorn: 120}")
+					p.Add(PosOf(v), "", fmt.Sprintf("vp of %s is %d; victory points are 0 or more", who, n), "vp: {vorn: 120}")
 					continue
 				}
 				r.VP[campaign.PlayerID(who)] = n
@@ -132,34 +132,34 @@ func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 	const example = "{ship: castellan#2, fate: crippled, damage: 12}"
 	if n.Kind != yaml.MappingNode {
-		p.Add(pos(n), "", "each ship must be a mapping such as "+example+", not "+describe(n), example)
+		p.Add(PosOf(n), "", "each ship must be a mapping such as "+example+", not "+Describe(n), example)
 		return ShipFate{}, false
 	}
 	f, _ := p.Mapping(n, "a ship's fate", shipFateKeys...)
-	s := ShipFate{Pos: pos(n)}
+	s := ShipFate{Pos: PosOf(n)}
 	e, ok := f.Get("ship")
 	if !ok {
-		p.Add(pos(n), "", "the Entry names no ship:", example)
+		p.Add(PosOf(n), "", "the Entry names no ship:", example)
 		return s, false
 	}
-	if s.Ship, ok = p.name(e.Value, "ship", "castellan#2"); !ok {
+	if s.Ship, ok = p.Name(e.Value, "ship", "castellan#2"); !ok {
 		return s, false
 	}
 	if !isShipRef(s.Ship) {
-		p.Add(pos(e.Value), "", fmt.Sprintf("ship %q is not a ship as the battle report names it", s.Ship), "write the player and the ship's number, e.g. castellan#2")
+		p.Add(PosOf(e.Value), "", fmt.Sprintf("ship %q is not a ship as the battle report names it", s.Ship), "write the player and the ship's number, e.g. castellan#2")
 		return s, false
 	}
 	e, ok = f.Get("fate")
 	if !ok {
-		p.Add(pos(n), "", "ship "+s.Ship+" has no fate:", "fate: is one of "+strings.Join(reportedFates, ", "))
+		p.Add(PosOf(n), "", "ship "+s.Ship+" has no fate:", "fate: is one of "+strings.Join(reportedFates, ", "))
 		return s, false
 	}
-	if s.Fate, ok = p.name(e.Value, "fate", "destroyed"); !ok {
+	if s.Fate, ok = p.Name(e.Value, "fate", "destroyed"); !ok {
 		return s, false
 	}
 	s.Fate = strings.ToLower(s.Fate)
 	if !slices.Contains(reportedFates, s.Fate) {
-		p.Add(pos(e.Value), "", fmt.Sprintf("fate %q is not one pbemd knows", s.Fate), p.suggest(s.Fate, reportedFates, "fates")+" (a ship not named came through intact)")
+		p.Add(PosOf(e.Value), "", fmt.Sprintf("fate %q is not one pbemd knows", s.Fate), p.NearestHint(s.Fate, reportedFates, "fates")+" (a ship not named came through intact)")
 		return s, false
 	}
 	good := true
@@ -167,10 +167,10 @@ func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 		e, ok := f.Get(key)
 		switch {
 		case ok && s.Fate != fate:
-			p.Add(pos(e.Key), "", fmt.Sprintf("%s: goes only with fate: %s", key, fate), "remove it")
+			p.Add(PosOf(e.Key), "", fmt.Sprintf("%s: goes only with fate: %s", key, fate), "remove it")
 			good = false
 		case !ok && s.Fate == fate:
-			p.Add(pos(n), "", fmt.Sprintf("a %s ship needs %s:", fate, key), hint)
+			p.Add(PosOf(n), "", fmt.Sprintf("a %s ship needs %s:", fate, key), hint)
 			good = false
 		case ok:
 			return e.Value
@@ -181,18 +181,18 @@ func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 		if d, ok := p.Int(v, "damage", "damage: 12"); ok && d > 0 {
 			s.Damage = d
 		} else if ok {
-			p.Add(pos(v), "", fmt.Sprintf("damage %d must be more than 0", d), "damage: 12")
+			p.Add(PosOf(v), "", fmt.Sprintf("damage %d must be more than 0", d), "damage: 12")
 			good = false
 		}
 	}
 	if v := need("by", "captured", "by: vorn#1, the ship that took it"); v != nil {
-		if s.By, ok = p.name(v, "by", "vorn#1"); ok && !isShipRef(s.By) {
-			p.Add(pos(v), "", fmt.Sprintf("by %q is not a ship as the battle report names it", s.By), "write the captor's ship, e.g. vorn#1")
+		if s.By, ok = p.Name(v, "by", "vorn#1"); ok && !isShipRef(s.By) {
+			p.Add(PosOf(v), "", fmt.Sprintf("by %q is not a ship as the battle report names it", s.By), "write the captor's ship, e.g. vorn#1")
 			good = false
 		}
 	}
 	if v := need("direction", "disengaged", "direction: ferrum, the system it withdrew to"); v != nil {
-		d, ok := p.name(v, "direction", "ferrum")
+		d, ok := p.Name(v, "direction", "ferrum")
 		s.Direction = campaign.SystemID(d)
 		good = good && ok
 	}

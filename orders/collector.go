@@ -33,6 +33,11 @@ func (c *Collector) Add(at Pos, rule, msg, hint string) {
 // Len is the number of problems recorded so far.
 func (c *Collector) Len() int { return len(c.list) }
 
+// SetHint replaces the hint of the i-th problem recorded, counting from 0
+// as Len does: for a hint that is known only once the rest of the text
+// has been read, such as a total.
+func (c *Collector) SetHint(i int, hint string) { c.list[i].Hint = hint }
+
 // Err returns the problems in text order as Problems, those without a
 // position first and those at one position in the order they were found,
 // capped at MaxProblems and a last problem that counts the rest; nil when

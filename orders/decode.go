@@ -61,17 +61,17 @@ func (c *Collector) Mapping(n *yaml.Node, where string, known ...string) (f Fiel
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			c.Add(pos(k), "", "a key must be a plain name, not "+describe(k), "keys in "+where+": "+strings.Join(known, ", "))
+			c.Add(PosOf(k), "", "a key must be a plain name, not "+Describe(k), "keys in "+where+": "+strings.Join(known, ", "))
 			continue
 		}
 		if first, dup := seen[k.Value]; dup {
-			c.Add(pos(k), "", fmt.Sprintf("key %q is given twice; the first is at %s", k.Value, pos(first)),
+			c.Add(PosOf(k), "", fmt.Sprintf("key %q is given twice; the first is at %s", k.Value, PosOf(first)),
 				"keep only one of them")
 			continue
 		}
 		seen[k.Value] = k
 		if !slices.Contains(known, k.Value) {
-			c.Add(pos(k), "", fmt.Sprintf("unknown key %q in %s", k.Value, where), c.keyHint(k.Value, known, where))
+			c.Add(PosOf(k), "", fmt.Sprintf("unknown key %q in %s", k.Value, where), c.keyHint(k.Value, known, where))
 			continue
 		}
 		f.entries[k.Value] = Entry{k, v}
@@ -87,13 +87,13 @@ func (c *Collector) keyHint(key string, known []string, where string) string {
 	if key == "<<" {
 		return mergeHint
 	}
-	return c.suggest(key, known, "keys in "+where)
+	return c.NearestHint(key, known, "keys in "+where)
 }
 
 // Wrong records that n is not what field wants: `turn must be a whole
 // number, not "three"`.
 func (c *Collector) Wrong(n *yaml.Node, field, want, example string) {
-	c.Add(pos(n), "", fmt.Sprintf("%s must be %s, not %s", field, want, describe(n)), forExample(example))
+	c.Add(PosOf(n), "", fmt.Sprintf("%s must be %s, not %s", field, want, Describe(n)), forExample(example))
 }
 
 // forExample is the hint "for example EXAMPLE", or "" without an example.
@@ -113,12 +113,12 @@ func (c *Collector) Scalar(n *yaml.Node, field, want, example string) (string, b
 	case n == nil:
 	case n.Kind != yaml.ScalarNode:
 		c.Wrong(n, field, want, example)
-	case isNull(n) || strings.TrimSpace(n.Value) == "":
+	case IsNull(n) || strings.TrimSpace(n.Value) == "":
 		hint := forExample(example)
 		if hint == "" {
 			hint = "write " + want
 		}
-		c.Add(pos(n), "", field+" has no value", hint)
+		c.Add(PosOf(n), "", field+" has no value", hint)
 	default:
 		return strings.TrimSpace(n.Value), true
 	}
@@ -129,13 +129,13 @@ func (c *Collector) Scalar(n *yaml.Node, field, want, example string) (string, b
 // characters; names are echoed in replies.
 const MaxName = 100
 
-// name reads a single name (an ID, a class, a token): a Scalar of at most
+// Name reads a single name (an ID, a class, a token): a Scalar of at most
 // MaxName characters. Any scalar spelling counts, as written: "1" and "no"
 // are names too.
-func (c *Collector) name(n *yaml.Node, field, example string) (string, bool) {
+func (c *Collector) Name(n *yaml.Node, field, example string) (string, bool) {
 	s, ok := c.Scalar(n, field, "a single name", example)
 	if ok && utf8.RuneCountInString(s) > MaxName {
-		c.Add(pos(n), "", fmt.Sprintf("%s is %d characters long; the limit is %d", field, utf8.RuneCountInString(s), MaxName),
+		c.Add(PosOf(n), "", fmt.Sprintf("%s is %d characters long; the limit is %d", field, utf8.RuneCountInString(s), MaxName),
 			forExample(example))
 		return "", false
 	}
@@ -147,7 +147,7 @@ func (c *Collector) List(n *yaml.Node, field, example string) ([]*yaml.Node, boo
 	switch {
 	case n == nil:
 		return nil, false
-	case isNull(n):
+	case IsNull(n):
 		return nil, true
 	case n.Kind != yaml.SequenceNode:
 		c.Wrong(n, field, "a list", example)
@@ -156,24 +156,25 @@ func (c *Collector) List(n *yaml.Node, field, example string) ([]*yaml.Node, boo
 	return n.Content, true
 }
 
-// names reads a list of names that must not be empty. A single name where
-// a list is needed is a problem: the player must see the brackets.
-func (c *Collector) names(n *yaml.Node, field, example string) ([]string, []Pos, bool) {
+// Names reads a list of names that must not be empty, with the position
+// of each. A single name where a list is needed is a problem: the player
+// must see the brackets.
+func (c *Collector) Names(n *yaml.Node, field, example string) ([]string, []Pos, bool) {
 	items, ok := c.List(n, field, example)
 	if !ok {
 		return nil, nil, false
 	}
 	if len(items) == 0 {
-		c.Add(pos(n), "", field+" is empty", forExample(example))
+		c.Add(PosOf(n), "", field+" is empty", forExample(example))
 		return nil, nil, false
 	}
 	var out []string
 	var at []Pos
 	for _, item := range items {
-		s, good := c.name(item, "each item of "+field, example)
+		s, good := c.Name(item, "each item of "+field, example)
 		ok = ok && good
 		out = append(out, s)
-		at = append(at, pos(item))
+		at = append(at, PosOf(item))
 	}
 	return out, at, ok
 }
@@ -215,15 +216,15 @@ func (c *Collector) Bool(n *yaml.Node, field string) (bool, bool) {
 	return v, true
 }
 
-// describe names what a node is, for messages: `"three"`, "a list".
-func describe(n *yaml.Node) string {
+// Describe names what a node is, for messages: `"three"`, "a list".
+func Describe(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.SequenceNode:
 		return "a list"
 	case yaml.MappingNode:
 		return "a mapping"
 	case yaml.ScalarNode:
-		if isNull(n) {
+		if IsNull(n) {
 			return "empty"
 		}
 		v := n.Value
@@ -235,6 +236,8 @@ func describe(n *yaml.Node) string {
 	return "this"
 }
 
-func pos(n *yaml.Node) Pos { return Pos{Line: n.Line, Col: n.Column} }
+// PosOf is the position of a node.
+func PosOf(n *yaml.Node) Pos { return Pos{Line: n.Line, Col: n.Column} }
 
-func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+// IsNull reports whether a node is empty: null, ~ or nothing.
+func IsNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }

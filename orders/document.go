@@ -59,7 +59,7 @@ func (c *Collector) Document(src []byte, maxDepth int) (top *yaml.Node, extra ya
 		c.Add(p.Pos, "", p.Msg, p.Hint)
 		return nil, extra, false
 	}
-	if len(root.Content) == 0 || isNull(root.Content[0]) {
+	if len(root.Content) == 0 || IsNull(root.Content[0]) {
 		return nil, extra, true
 	}
 	top = root.Content[0]
@@ -119,16 +119,16 @@ func (c *Collector) checkTree(top *yaml.Node, maxDepth int) bool {
 		case n.Kind == yaml.AliasNode:
 			if !aliases[n.Value] {
 				aliases[n.Value] = true
-				c.Add(pos(n), "", fmt.Sprintf("alias *%s is not allowed", n.Value), "write the value out in full")
+				c.Add(PosOf(n), "", fmt.Sprintf("alias *%s is not allowed", n.Value), "write the value out in full")
 			}
 			continue
 		case n.Anchor != "":
-			c.Add(pos(n), "", fmt.Sprintf("anchor &%s is not allowed", n.Anchor), "remove it and write each value out in full")
+			c.Add(PosOf(n), "", fmt.Sprintf("anchor &%s is not allowed", n.Anchor), "remove it and write each value out in full")
 		case n.Style&yaml.TaggedStyle != 0 && !slices.Contains(standardTags, n.Tag):
-			c.Add(pos(n), "", fmt.Sprintf("tag %s is not allowed", n.Tag), "remove the tag")
+			c.Add(PosOf(n), "", fmt.Sprintf("tag %s is not allowed", n.Tag), "remove the tag")
 		}
 		if it.depth > maxDepth {
-			c.Add(pos(n), "", fmt.Sprintf("the text nests deeper than %d levels", maxDepth), deepHint)
+			c.Add(PosOf(n), "", fmt.Sprintf("the text nests deeper than %d levels", maxDepth), deepHint)
 			continue
 		}
 		for i := len(n.Content) - 1; i >= 0; i-- {

@@ -64,7 +64,7 @@ func TestDocumentEmptyAndExtra(t *testing.T) {
 // FuzzMaxValues checks that maxValues really bounds the nodes the YAML
 // parser makes, so Document may refuse a text on the estimate alone.
 func FuzzMaxValues(f *testing.F) {
-	for _, glob := range []string{"testdata/parse/*.yaml", "../scenarios/*.yaml"} {
+	for _, glob := range []string{"../rules/eaw/testdata/parse/*.yaml", "../scenarios/*.yaml"} {
 		files, _ := filepath.Glob(glob)
 		for _, path := range files {
 			if src, err := os.ReadFile(path); err == nil {

@@ -20,7 +20,6 @@ var (
 	requestRequiredKeys = []string{"campaign"}
 	// ordersOnlyKeys belong to orders, not to a request.
 	ordersOnlyKeys = []string{"turn", "final", "orders", "prefs"}
-	prefsKeys      = []string{"explore_bonus", "explore_planet"}
 )
 
 // headerExamples shows each header key in use, for hints.
@@ -36,83 +35,82 @@ var headerExamples = map[string]string{
 // submission reads the top-level mapping.
 func (p *parser) submission(top *yaml.Node) *Submission {
 	if top.Kind != yaml.MappingNode {
-		p.Add(pos(top), "", "the orders must be a YAML mapping of keys such as campaign: and orders:, not "+describe(top),
+		p.Add(PosOf(top), "", "the orders must be a YAML mapping of keys such as campaign: and orders:, not "+Describe(top),
 			minimalExample)
 		return nil
 	}
-	sub := &Submission{Pos: map[string]Pos{}, Prefs: DefaultPrefs()}
+	sub := &Submission{Pos: map[string]Pos{}}
 	f, _ := p.Mapping(top, "the header", headerKeys...)
 	for _, k := range headerKeys {
 		if e, ok := f.Get(k); ok {
-			sub.Pos[k] = pos(e.Key)
+			sub.Pos[k] = PosOf(e.Key)
 		}
 	}
 	_, isExtension := f.Get("extension")
 	_, isCommand := f.Get("command")
 	_, isBattle := f.Get("battle")
 	required := requiredKeys
-	kinds := 0
+	requests := 0
 	for _, k := range []bool{isExtension, isCommand, isBattle} {
 		if k {
-			kinds++
+			requests++
 		}
 	}
 	for _, k := range []string{"result", "confirm"} {
 		if e, ok := f.Get(k); ok && !isBattle {
-			p.Add(pos(e.Key), "", k+": goes with battle:, the battle it is about", "add a line battle: T3-B1")
+			p.Add(PosOf(e.Key), "", k+": goes with battle:, the battle it is about", "add a line battle: T3-B1")
 		}
 	}
-	if kinds > 1 {
-		p.Add(pos(top), "", "a mail may hold one of an extension request, a command or a battle result", "send them in separate mails")
+	if requests > 1 {
+		p.Add(PosOf(top), "", "a mail may hold one of an extension request, a command or a battle result", "send them in separate mails")
 	}
 	switch {
-	case kinds > 0:
+	case requests > 0:
 		required = requestRequiredKeys
 		for _, k := range ordersOnlyKeys {
 			if e, ok := f.Get(k); ok {
-				p.Add(pos(e.Key), "", fmt.Sprintf("%s: belongs to orders, and this mail is a request", k),
+				p.Add(PosOf(e.Key), "", fmt.Sprintf("%s: belongs to orders, and this mail is a request", k),
 					"send orders and requests in separate mails")
 			}
 		}
 	default:
 		for _, k := range []string{"text", "anonymous"} {
 			if e, ok := f.Get(k); ok {
-				p.Add(pos(e.Key), "", k+": goes with command: message or command: broadcast", "add a line "+headerExamples["command"]+", or remove "+k+":")
+				p.Add(PosOf(e.Key), "", k+": goes with command: message or command: broadcast", "add a line "+headerExamples["command"]+", or remove "+k+":")
 			}
 		}
 	}
 	for _, k := range required {
 		if _, ok := f.Get(k); !ok {
-			p.Add(pos(top), "", fmt.Sprintf("the header has no %s:", k), "add a line "+headerExamples[k])
+			p.Add(PosOf(top), "", fmt.Sprintf("the header has no %s:", k), "add a line "+headerExamples[k])
 		}
 	}
 	if e, ok := f.Get("campaign"); ok {
-		s, _ := p.name(e.Value, "campaign", headerExamples["campaign"])
+		s, _ := p.Name(e.Value, "campaign", headerExamples["campaign"])
 		sub.Campaign = campaign.ID(s)
 	}
 	if e, ok := f.Get("player"); ok {
-		s, _ := p.name(e.Value, "player", headerExamples["player"])
+		s, _ := p.Name(e.Value, "player", headerExamples["player"])
 		sub.Player = campaign.PlayerID(s)
 	}
 	if e, ok := f.Get("turn"); ok {
 		if n, ok := p.Int(e.Value, "turn", "turn: 3"); ok {
 			if n < 1 {
-				p.Add(pos(e.Value), "", fmt.Sprintf("turn must be 1 or more, not %d", n), "for example turn: 3")
+				p.Add(PosOf(e.Value), "", fmt.Sprintf("turn must be 1 or more, not %d", n), "for example turn: 3")
 			}
 			sub.Turn = n
 		}
 	}
 	if e, ok := f.Get("token"); ok {
-		sub.Token, _ = p.name(e.Value, "token", headerExamples["token"])
+		sub.Token, _ = p.Name(e.Value, "token", headerExamples["token"])
 	}
 	if e, ok := f.Get("final"); ok {
 		sub.Final, _ = p.Bool(e.Value, "final")
 	}
-	if e, ok := f.Get("orders"); ok {
-		sub.Orders = p.orderList(e)
-	}
-	if e, ok := f.Get("prefs"); ok {
-		sub.Prefs = p.prefs(e.Value)
+	_, hasOrders := f.Get("orders")
+	_, hasPrefs := f.Get("prefs")
+	if requests == 0 || hasOrders || hasPrefs {
+		p.ordersOf(f, sub)
 	}
 	if e, ok := f.Get("extension"); ok {
 		sub.Extension = p.extension(e.Value)
@@ -140,38 +138,25 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 	return sub
 }
 
-// prefs reads the standing preferences; a missing key keeps its default.
-func (p *parser) prefs(n *yaml.Node) Prefs {
-	out := DefaultPrefs()
-	if isNull(n) {
-		return out
-	}
-	if n.Kind != yaml.MappingNode {
-		p.Add(pos(n), "", "prefs must be a mapping, not "+describe(n), "for example prefs: {explore_bonus: bpv}")
-		return out
-	}
-	f, _ := p.Mapping(n, "prefs", prefsKeys...)
-	if e, ok := f.Get("explore_bonus"); ok {
-		s, ok := p.name(e.Value, "explore_bonus", "explore_bonus: bpv")
-		switch {
-		case !ok:
-		case s == ExploreBPV || s == ExplorePrecursor:
-			out.ExploreBonus = s
-		default:
-			p.Add(pos(e.Value), "EaW 16a", fmt.Sprintf("explore_bonus must be bpv or precursor, not %q", s),
-				"explore_bonus: bpv takes the BPV an exploration finds; explore_bonus: precursor rolls for a precursor object (EaW 16c)")
+// ordersOf reads a mail's orders: and prefs: with the kinds of the
+// campaign it names. Without kinds, for a campaign pbemd does not run,
+// they stay unread, and the reason is a problem at the campaign: key (or
+// at none, when the header has no campaign: to point at, which is a
+// problem already).
+func (p *parser) ordersOf(f Fields, sub *Submission) {
+	k, err := p.kinds(sub.Campaign)
+	if err != nil {
+		if e, ok := f.Get("campaign"); ok {
+			p.Add(PosOf(e.Value), "", err.Error(), "write the campaign's ID as your welcome mail gives it, "+headerExamples["campaign"])
 		}
+		return
 	}
-	if e, ok := f.Get("explore_planet"); ok {
-		s, ok := p.name(e.Value, "explore_planet", "explore_planet: mineral")
-		switch t := campaign.PlanetType(s); {
-		case !ok:
-		case t == campaign.Life || t == campaign.Mineral || t == campaign.Dead:
-			out.ExplorePlanet = t
-		default:
-			p.Add(pos(e.Value), "EaW 16a", fmt.Sprintf("explore_planet must be life, mineral or dead, not %q", s),
-				"explore_planet names the planet you take when an exploration leaves the choice to you (EaW 16a, 16b)")
-		}
+	if e, ok := f.Get("orders"); ok {
+		sub.Orders = k.Orders(p.Collector, e)
 	}
-	return out
+	var prefs *yaml.Node
+	if e, ok := f.Get("prefs"); ok {
+		prefs = e.Value
+	}
+	sub.Prefs = k.Prefs(p.Collector, prefs)
 }

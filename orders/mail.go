@@ -69,7 +69,7 @@ func (p *parser) mailChange(f Fields, cmd *Command) *MailChange {
 			continue
 		}
 		if cmd == nil || cmd.Verb != "mail" {
-			p.Add(pos(e.Key), "", k+": goes with command: mail, which sets how your reports come", "add a line command: mail, or remove "+k+":")
+			p.Add(PosOf(e.Key), "", k+": goes with command: mail, which sets how your reports come", "add a line command: mail, or remove "+k+":")
 			continue
 		}
 		switch k {
@@ -88,12 +88,12 @@ func (p *parser) mailChange(f Fields, cmd *Command) *MailChange {
 }
 
 func (p *parser) reportForm(n *yaml.Node) string {
-	s, ok := p.name(n, "report", "report: text")
+	s, ok := p.Name(n, "report", "report: text")
 	if !ok {
 		return ""
 	}
 	if s = strings.ToLower(s); s != "text" && s != "html" {
-		p.Add(pos(n), "", fmt.Sprintf("report must be text or html, not %q", s), reportExample)
+		p.Add(PosOf(n), "", fmt.Sprintf("report must be text or html, not %q", s), reportExample)
 		return ""
 	}
 	return s
@@ -105,7 +105,7 @@ func (p *parser) attachments(n *yaml.Node) ([]campaign.Attachment, bool) {
 	for i, a := range campaign.Attachments {
 		known[i] = string(a)
 	}
-	if n.Kind == yaml.ScalarNode && !isNull(n) {
+	if n.Kind == yaml.ScalarNode && !IsNull(n) {
 		switch strings.ToLower(strings.TrimSpace(n.Value)) {
 		case "all":
 			return slices.Clone(campaign.Attachments), true
@@ -113,25 +113,25 @@ func (p *parser) attachments(n *yaml.Node) ([]campaign.Attachment, bool) {
 			return []campaign.Attachment{}, true
 		}
 		if slices.Contains(known, strings.ToLower(strings.TrimSpace(n.Value))) {
-			p.Add(pos(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", describe(n)),
+			p.Add(PosOf(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", Describe(n)),
 				fmt.Sprintf("write the brackets: attachments: [%s]", strings.TrimSpace(n.Value)))
 			return nil, false
 		}
 	}
 	if n.Kind != yaml.SequenceNode {
-		p.Add(pos(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", describe(n)), attachmentsExample)
+		p.Add(PosOf(n), "", fmt.Sprintf("attachments must be a list, all or none, not %s", Describe(n)), attachmentsExample)
 		return nil, false
 	}
 	out := []campaign.Attachment{}
 	ok := true
 	for _, item := range n.Content {
-		s, good := p.name(item, "each item of attachments", "attachments: [json, orders]")
+		s, good := p.Name(item, "each item of attachments", "attachments: [json, orders]")
 		if !good {
 			ok = false
 			continue
 		}
 		if s = strings.ToLower(s); !slices.Contains(known, s) {
-			p.Add(pos(item), "", fmt.Sprintf("there is no attachment %q", s), p.suggest(s, known, "attachments"))
+			p.Add(PosOf(item), "", fmt.Sprintf("there is no attachment %q", s), p.NearestHint(s, known, "attachments"))
 			ok = false
 			continue
 		}
@@ -142,7 +142,7 @@ func (p *parser) attachments(n *yaml.Node) ([]campaign.Attachment, bool) {
 
 // digest reads "off", "daily" or "daily HH:MM".
 func (p *parser) digest(n *yaml.Node) string {
-	s, ok := p.name(n, "digest", "digest: daily")
+	s, ok := p.Name(n, "digest", "digest: daily")
 	if !ok {
 		return ""
 	}
@@ -155,11 +155,11 @@ func (p *parser) digest(n *yaml.Node) string {
 	case word == "daily":
 		t, err := campaign.ParseDigestTime(at)
 		if err != nil {
-			p.Add(pos(n), "", fmt.Sprintf("%q is not a time of day", at), "write it as HH:MM on the 24-hour clock, e.g. digest: daily 18:00")
+			p.Add(PosOf(n), "", fmt.Sprintf("%q is not a time of day", at), "write it as HH:MM on the 24-hour clock, e.g. digest: daily 18:00")
 			return ""
 		}
 		return t
 	}
-	p.Add(pos(n), "", fmt.Sprintf("digest must be daily, daily HH:MM or off, not %q", s), digestExample)
+	p.Add(PosOf(n), "", fmt.Sprintf("digest must be daily, daily HH:MM or off, not %q", s), digestExample)
 	return ""
 }

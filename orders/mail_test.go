@@ -37,7 +37,7 @@ func TestParseMailCommand(t *testing.T) {
 	}
 	for _, tc := range valid {
 		t.Run(tc.name, func(t *testing.T) {
-			sub, err := Parse([]byte(mailHeader + tc.src))
+			sub, err := Parse([]byte(mailHeader+tc.src), words)
 			if err != nil {
 				t.Fatalf("Parse = %v", err)
 			}
@@ -65,7 +65,7 @@ func TestParseMailCommand(t *testing.T) {
 	}
 	for _, tc := range invalid {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse([]byte(tc.src))
+			_, err := Parse([]byte(tc.src), words)
 			var ps Problems
 			if !errors.As(err, &ps) || !strings.Contains(ps.Error(), tc.want) {
 				t.Errorf("Parse(%q) = %v, want a problem %q", tc.src, err, tc.want)

@@ -10,10 +10,10 @@ import (
 // a few hundred bytes; a quoted mail thread or a pasted report is not orders.
 const MaxSize = 64 << 10
 
-// MaxOrders is the most orders one submission may hold. A turn allows a
-// player a handful of order points (EaW 5.0) and one build per FRD, so even
-// a large navy sends a few dozen orders; more is a mistake or an attack, and
-// Parse refuses it without reading the orders.
+// MaxOrders is the most orders one submission may hold, and the most
+// items any list in a mail may have. A turn allows a player a handful of
+// orders, so even a large navy sends a few dozen; more is a mistake or an
+// attack, and the list is refused without being read.
 const MaxOrders = 200
 
 // MaxDepth is the deepest nesting Parse accepts. Orders nest six levels
@@ -26,7 +26,9 @@ const minimalExample = "send for example: campaign: frontier, player: vorn, turn
 	"\"  - move: {fleet: 1st, path: [kessel, vega]}\""
 
 // Parse reads one mail's orders: a YAML mapping with the header keys
-// campaign, player, turn, token, final, orders and prefs.
+// campaign, player, turn, token, final, orders and prefs. The order list
+// and the preferences are read with the kinds of the campaign the mail
+// names, which kinds finds.
 //
 // Every mistake the player made is reported in the error, which is then
 // always Problems. With problems, Parse still returns what it could read of
@@ -34,14 +36,14 @@ const minimalExample = "send for example: campaign: frontier, player: vorn, turn
 // who sent it), and nil otherwise. A mail holds one YAML document: a
 // second one, or text after a "..." line, is a problem at the line of its
 // marker, and only the first document is read.
-func Parse(src []byte) (*Submission, error) {
+func Parse(src []byte, kinds KindsOf) (*Submission, error) {
 	if len(src) > MaxSize {
 		return nil, Problems{{
 			Msg:  fmt.Sprintf("the orders are %d bytes long; the limit is %d", len(src), MaxSize),
 			Hint: "send only the orders, without quoted mail, reports or attachments",
 		}}
 	}
-	p := &parser{Collector: &Collector{}}
+	p := &parser{Collector: &Collector{}, kinds: kinds}
 	top, extra, ok := p.Document(src, MaxDepth)
 	if extra.Line > 0 {
 		p.extraDocument(extra)
@@ -60,6 +62,7 @@ func Parse(src []byte) (*Submission, error) {
 // problems.
 type parser struct {
 	*Collector
+	kinds KindsOf
 }
 
 // extraDocument records the problem with a text that holds more than one

@@ -56,16 +56,16 @@ var extensionKeys = []string{"hours", "reason", "real_life"}
 func (p *parser) extension(n *yaml.Node) *Extension {
 	const example = `extension: {hours: 48, reason: "away at a wedding"}`
 	if n.Kind != yaml.MappingNode {
-		p.Add(pos(n), "UTD3.32", "extension must be a mapping with hours: and reason:, not "+describe(n), example)
+		p.Add(PosOf(n), "UTD3.32", "extension must be a mapping with hours: and reason:, not "+Describe(n), example)
 		return nil
 	}
 	f, _ := p.Mapping(n, "extension", extensionKeys...)
 	ext := &Extension{}
 	if e, ok := f.Get("hours"); !ok {
-		p.Add(pos(n), "UTD3.32", "the extension says no hours:", "add how many hours you need, e.g. "+example)
+		p.Add(PosOf(n), "UTD3.32", "the extension says no hours:", "add how many hours you need, e.g. "+example)
 	} else if h, ok := p.Int(e.Value, "hours", "hours: 48"); ok {
 		if h < 1 || h > MaxExtensionHours {
-			p.Add(pos(e.Value), "UTD3.32", fmt.Sprintf("hours must be from 1 to %d, not %d", MaxExtensionHours, h), "for example hours: 48")
+			p.Add(PosOf(e.Value), "UTD3.32", fmt.Sprintf("hours must be from 1 to %d, not %d", MaxExtensionHours, h), "for example hours: 48")
 		}
 		ext.Hours = h
 	}
@@ -80,14 +80,14 @@ func (p *parser) extension(n *yaml.Node) *Extension {
 
 // command reads a command line such as "report 3".
 func (p *parser) command(n *yaml.Node) *Command {
-	line, ok := p.name(n, "command", "command: status")
+	line, ok := p.Name(n, "command", "command: status")
 	if !ok {
 		return nil
 	}
 	verb, args, _ := strings.Cut(line, " ")
 	c := &Command{Verb: strings.ToLower(verb), Args: strings.TrimSpace(args)}
 	if !slices.Contains(Verbs, c.Verb) {
-		p.Add(pos(n), "", fmt.Sprintf("unknown command %q", verb), p.suggest(c.Verb, Verbs, "commands"))
+		p.Add(PosOf(n), "", fmt.Sprintf("unknown command %q", verb), p.NearestHint(c.Verb, Verbs, "commands"))
 		return nil
 	}
 	return c
@@ -95,12 +95,12 @@ func (p *parser) command(n *yaml.Node) *Command {
 
 // text reads free text of at most limit characters.
 func (p *parser) text(n *yaml.Node, field string, limit int, example string) string {
-	if n.Kind != yaml.ScalarNode || isNull(n) {
-		p.Add(pos(n), "", fmt.Sprintf("%s must be text, not %s", field, describe(n)), "for example "+example)
+	if n.Kind != yaml.ScalarNode || IsNull(n) {
+		p.Add(PosOf(n), "", fmt.Sprintf("%s must be text, not %s", field, Describe(n)), "for example "+example)
 		return ""
 	}
 	if c := utf8.RuneCountInString(n.Value); c > limit {
-		p.Add(pos(n), "", fmt.Sprintf("%s is %d characters long; the limit is %d", field, c, limit), "shorten it")
+		p.Add(PosOf(n), "", fmt.Sprintf("%s is %d characters long; the limit is %d", field, c, limit), "shorten it")
 		return ""
 	}
 	return strings.TrimSpace(n.Value)

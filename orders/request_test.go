@@ -8,7 +8,7 @@ import (
 
 func TestParseExtensionRequest(t *testing.T) {
 	src := "campaign: frontier\nplayer: vorn\ntoken: AAAA\nextension: {hours: 48, reason: \"moving house\", real_life: true}\n"
-	sub, err := Parse([]byte(src))
+	sub, err := Parse([]byte(src), words)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -16,7 +16,7 @@ func TestParseExtensionRequest(t *testing.T) {
 	if sub.Extension == nil || *sub.Extension != want {
 		t.Fatalf("extension = %+v, want %+v", sub.Extension, want)
 	}
-	if sub.Command != nil || sub.Orders != nil {
+	if sub.Command != nil || !sub.Orders.IsZero() {
 		t.Errorf("a request carries no orders or command: %+v", sub)
 	}
 }
@@ -31,7 +31,7 @@ func TestParseCommands(t *testing.T) {
 		{"campaign: frontier\nplayer: vorn\ntoken: T\ncommand: message castellan\nanonymous: true\ntext: |\n  Shall we talk?\n",
 			Command{Verb: "message", Args: "castellan", Text: "Shall we talk?", Anonymous: true}},
 	} {
-		sub, err := Parse([]byte(tc.src))
+		sub, err := Parse([]byte(tc.src), words)
 		if err != nil {
 			t.Errorf("%q: %v", tc.src, err)
 			continue
@@ -51,7 +51,7 @@ func TestParseRequestProblems(t *testing.T) {
 		{"campaign: frontier\ncommand: status\nextension: {hours: 3}\n", "one of an extension request, a command or a battle result"},
 		{"campaign: frontier\nplayer: vorn\nturn: 3\norders: []\ntext: hi\n", "text: goes with command: message"},
 	} {
-		_, err := Parse([]byte(tc.src))
+		_, err := Parse([]byte(tc.src), words)
 		var ps Problems
 		if !errors.As(err, &ps) {
 			t.Errorf("%q: err = %v, want problems", tc.src, err)
@@ -75,7 +75,7 @@ result:
     - {ship: vorn#1, fate: disengaged, direction: ferrum}
     - {ship: vorn#2, fate: Destroyed}
   vp: {vorn: 120, castellan: 40}
-`))
+`), words)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ result:
 	if r.Result.VP["vorn"] != 120 || r.Result.VP["castellan"] != 40 {
 		t.Errorf("vp = %v", r.Result.VP)
 	}
-	sub, err = Parse([]byte("campaign: frontier\nplayer: castellan\ntoken: T\nbattle: T3-B1\nconfirm: true\n"))
+	sub, err = Parse([]byte("campaign: frontier\nplayer: castellan\ntoken: T\nbattle: T3-B1\nconfirm: true\n"), words)
 	if err != nil || sub.Battle == nil || !sub.Battle.Confirm {
 		t.Errorf("confirm: sub %+v, err %v", sub, err)
 	}
@@ -116,7 +116,7 @@ func TestParseBattleReportProblems(t *testing.T) {
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: destroyed}, {ship: castellan#2, fate: crippled, damage: 3}]}\n", "named twice"},
 		{"battle: T3-B1\nresult: {vp: {vorn: -5}}\n", "victory points are 0 or more"},
 	} {
-		_, err := Parse([]byte("campaign: frontier\nplayer: vorn\ntoken: T\n" + tc.src))
+		_, err := Parse([]byte("campaign: frontier\nplayer: vorn\ntoken: T\n"+tc.src), words)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: err = %v, want it to say %q", tc.src, err, tc.want)
 		}

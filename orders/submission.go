@@ -1,20 +1,31 @@
 package orders
 
-import "github.com/pbemd/pbemd/campaign"
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/campaign"
+)
 
 // Submission is one mail's orders or request, as parsed.
 type Submission struct {
 	Campaign campaign.ID
 	Player   campaign.PlayerID
-	// Turn is the seasonal turn the orders are for, counted from 1.
+	// Turn is the turn the orders are for, counted from 1.
 	Turn int
 	// Token authenticates the player; the moderator compares it and never
 	// echoes it.
 	Token string
 	// Final says nothing more is coming: the turn may resolve early.
-	Final  bool
-	Orders []Order
-	Prefs  Prefs
+	Final bool
+	// Orders is the order list and Prefs the standing preferences, as the
+	// campaign's Kinds read them: what they hold is the ruleset's.
+	Orders Part
+	Prefs  Part
 	// Extension, Command or Battle is set when the mail is a request
 	// rather than orders; Turn and Orders are then empty.
 	Extension *Extension
@@ -26,118 +37,96 @@ type Submission struct {
 	Pos map[string]Pos
 }
 
-// Order is exactly one order: one of its pointer fields is set.
-type Order struct {
-	Pos        Pos // the list item's position
-	Move       *Move
-	Develop    *Develop
-	Build      *Build
-	Resupply   *Resupply
-	Transfer   *Transfer
-	Scrap      *UnitsOrder
-	Inspect    *FleetOrder
-	SelfRepair *FleetOrder
-	Install    *UnitsOrder
-	Siege      *FleetOrder
-	MoveFRD    *MoveFRD
-	BuildFRD   *BuildFRD
+// Kinds reads the part of a mail that belongs to its campaign's ruleset:
+// the order list under orders: and the standing preferences under
+// prefs:. A ruleset provides them (game.Ruleset.Kinds). Each records its
+// problems in the Collector and returns what it could read.
+type Kinds interface {
+	// Orders reads e, the orders: key and its value.
+	Orders(c *Collector, e Entry) Part
+	// Prefs reads the value of the prefs: key, or gives the preferences
+	// of a mail without one for a nil n.
+	Prefs(c *Collector, n *yaml.Node) Part
 }
 
-// Kind returns the order's kind as the player writes it, such as "move"
-// or "self_repair"; "" for an empty Order.
-func (o Order) Kind() string {
-	switch {
-	case o.Move != nil:
-		return kindMove
-	case o.Develop != nil:
-		return kindDevelop
-	case o.Build != nil:
-		return kindBuild
-	case o.Resupply != nil:
-		return kindResupply
-	case o.Transfer != nil:
-		return kindTransfer
-	case o.Scrap != nil:
-		return kindScrap
-	case o.Inspect != nil:
-		return kindInspect
-	case o.SelfRepair != nil:
-		return kindSelfRepair
-	case o.Install != nil:
-		return kindInstall
-	case o.Siege != nil:
-		return kindSiege
-	case o.MoveFRD != nil:
-		return kindMoveFRD
-	case o.BuildFRD != nil:
-		return kindBuildFRD
+// KindsOf finds the order kinds of the campaign a mail names, by the value
+// of its campaign: key ("" when it names none). An error says why there
+// are none, such as a campaign pbemd does not run: Parse reports it at
+// the campaign: key and leaves orders: and prefs: unread.
+type KindsOf func(campaign.ID) (Kinds, error)
+
+// Only is the KindsOf of a reader who knows the campaign's kinds
+// beforehand, such as the offline simulator: k, whatever the mail names.
+func Only(k Kinds) KindsOf {
+	return func(campaign.ID) (Kinds, error) { return k, nil }
+}
+
+// Part is a part of a submission that only its ruleset reads: the order
+// list or the preferences. It holds the value the ruleset's Kinds made,
+// or, in a submission read back from JSON (orders on file), that JSON
+// until the ruleset reads it with PartOf. It marshals as what it holds.
+type Part struct {
+	v   any
+	raw json.RawMessage
+}
+
+// NewPart returns a part holding a ruleset's value.
+func NewPart(v any) Part { return Part{v: v} }
+
+// IsZero reports whether the part holds nothing: the orders of a request,
+// or of a submission made by hand.
+func (p Part) IsZero() bool { return p.v == nil && p.raw == nil }
+
+// Len is how many items a part that holds a list has, such as the orders
+// of an order list; 0 for any other part.
+func (p Part) Len() int {
+	if p.v != nil {
+		if rv := reflect.ValueOf(p.v); rv.Kind() == reflect.Slice {
+			return rv.Len()
+		}
+		return 0
 	}
-	return ""
+	var items []json.RawMessage
+	if json.Unmarshal(p.raw, &items) != nil {
+		return 0
+	}
+	return len(items)
 }
 
-// Move sends a fleet along warp lanes (EaW 5a).
-type Move struct {
-	Fleet campaign.FleetID
-	// Path lists the systems to enter in order; if the first element is the
-	// fleet's current system it is the start and is not a jump.
-	Path []campaign.SystemID
-	// PathPos holds the position of each element of Path.
-	PathPos  []Pos
-	FleetPos Pos
+// MarshalJSON writes the value the part holds, or the JSON it was read
+// from; null for an empty part.
+func (p Part) MarshalJSON() ([]byte, error) {
+	switch {
+	case p.v != nil:
+		return json.Marshal(p.v)
+	case p.raw != nil:
+		return p.raw, nil
+	}
+	return []byte("null"), nil
 }
 
-// Develop sets up a mine or a colony at the planet where the fleet is
-// (EaW 12.0, 13.0).
-type Develop struct {
-	Fleet    campaign.FleetID
-	What     campaign.DevelopmentKind // campaign.Mine or campaign.Colony
-	FleetPos Pos
-	WhatPos  Pos
+// UnmarshalJSON keeps the JSON for the ruleset to read (PartOf).
+func (p *Part) UnmarshalJSON(b []byte) error {
+	p.v, p.raw = nil, bytes.Clone(b)
+	return nil
 }
 
-// Build builds units at the player's FRD into a fleet there (EaW 6.0).
-type Build struct {
-	// At is the system of the FRD that builds; empty means the player's
-	// only FRD.
-	At    campaign.SystemID
-	AtPos Pos
-	Units []campaign.ClassName
-	// Fleet is the player's fleet at the FRD, or a new fleet ID, which
-	// creates the fleet there (EaW 6c).
-	Fleet campaign.FleetID
-	// MP is 1 (the default; costs 1 point; the units may move this turn) or
-	// 0 (free; the units move next turn) (EaW 6.0).
-	MP       int
-	UnitsPos []Pos
-	FleetPos Pos
-	MPPos    Pos
+// PartOf returns what a part holds as a T: the ruleset's own value, or
+// the JSON it was read back from, decoded into a T. An empty part gives
+// T's zero value.
+func PartOf[T any](p Part) (T, error) {
+	var out T
+	if v, ok := p.v.(T); ok {
+		return v, nil
+	}
+	if p.v != nil {
+		return out, fmt.Errorf("orders: a submission holds %T, not %T", p.v, out)
+	}
+	if p.raw == nil {
+		return out, nil
+	}
+	if err := json.Unmarshal(p.raw, &out); err != nil {
+		return out, fmt.Errorf("orders: read back a submission's %T: %w", out, err)
+	}
+	return out, nil
 }
-
-// Prefs are standing answers to choices that come up during resolution.
-type Prefs struct {
-	// ExploreBonus is "bpv" (the default) or "precursor": what a bonus row
-	// of the discovery table gives (EaW 16a, 16b, 16c); key explore_bonus.
-	ExploreBonus string
-	// ExplorePlanet is the planet type taken when the discovery table
-	// leaves it to the Admiral (a 6 on a bonus row, EaW 16a, 16b):
-	// campaign.Mineral (the default), Life or Dead; key explore_planet.
-	ExplorePlanet campaign.PlanetType
-}
-
-// The values of Prefs.ExploreBonus.
-const (
-	// ExploreBPV takes the BPV an exploration finds (EaW 16a, 16b).
-	ExploreBPV = "bpv"
-	// ExplorePrecursor rolls for a precursor object instead (EaW 16c).
-	ExplorePrecursor = "precursor"
-)
-
-// DefaultPrefs returns the preferences of a player who gives none.
-func DefaultPrefs() Prefs { return Prefs{ExploreBonus: ExploreBPV, ExplorePlanet: campaign.Mineral} }
-
-// The order kinds, as players write them.
-const (
-	kindMove    = "move"
-	kindDevelop = "develop"
-	kindBuild   = "build"
-)

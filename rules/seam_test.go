@@ -24,11 +24,16 @@ var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw"}
 // eawRule matches a citation of an Empires at War rule, "EaW 5a".
 var eawRule = regexp.MustCompile(`\bEaW [0-9]`)
 
-// TestDaemonIsRulesetBlind: no file of the daemon imports a ruleset's
-// package or cites an EaW rule; what depends on the rules is asked of
-// the campaign's game.Ruleset.
+// kits lists the packages every ruleset shares: the order-language kit
+// and the report kit, which the daemon uses and which hold no ruleset's
+// rules.
+var kits = []string{"orders", "report"}
+
+// TestDaemonIsRulesetBlind: no file of the daemon, nor of the kits it
+// uses, imports a ruleset's package or cites an EaW rule; what depends on
+// the rules is asked of the campaign's game.Ruleset.
 func TestDaemonIsRulesetBlind(t *testing.T) {
-	for _, dir := range daemon {
+	for _, dir := range append(slices.Clone(daemon), kits...) {
 		files, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no Go files in %s: %v", dir, err)

@@ -185,7 +185,7 @@ func checkRestored(t *testing.T, data string) {
 	}
 	err = db.View(func(tx *store.Tx) error {
 		o, err := tx.Orders("frontier", 1, "vorn")
-		if err == nil && (o == nil || len(o.Submission.Orders) != 1) {
+		if err == nil && (o == nil || o.Submission.Orders.Len() != 1) {
 			t.Errorf("vorn's orders on file after restore = %+v, want the move sent before the backup", o)
 		}
 		return err

@@ -5,13 +5,13 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules/eaw"
 )
 
 func TestSchemaOrders(t *testing.T) {
 	code, out, errOut := run(t, "schema", "orders")
-	if code != exitOK || out != string(orders.Schema(campaign.PresetEaW())) || errOut != "" {
-		t.Errorf("schema orders = %d, %d bytes, %q; want exit 0 and the eaw preset's orders.Schema", code, len(out), errOut)
+	if code != exitOK || out != string(eaw.Schema(campaign.PresetEaW())) || errOut != "" {
+		t.Errorf("schema orders = %d, %d bytes, %q; want exit 0 and the eaw preset's eaw.Schema", code, len(out), errOut)
 	}
 	if code, _, errOut := run(t, "schema", "orders", "extra"); code != exitUsage || !strings.Contains(errOut, "usage: pbemd schema orders") {
 		t.Errorf("schema orders extra = %d, %q; want usage", code, errOut)

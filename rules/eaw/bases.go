@@ -5,7 +5,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/orders"
 )
 
 // install installs bases a fleet carries at the planet where it is
@@ -14,7 +13,7 @@ import (
 // DEFSATs of every owner together, twice that with dual planets. All or
 // nothing: if a base named is no longer in the fleet, or the planet has
 // no room, none is installed.
-func (t *turn) install(owner campaign.PlayerID, o orders.Order) {
+func (t *turn) install(owner campaign.PlayerID, o Order) {
 	in := o.Install
 	f := t.fleetFor(owner, o, in.Fleet)
 	if f == nil {

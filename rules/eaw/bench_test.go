@@ -49,11 +49,11 @@ func busyOrders(b *testing.B, st *campaign.State) map[campaign.PlayerID]*orders.
 			fmt.Fprintf(&s, "  - move: {fleet: %s, path: [%s]}\n", f.ID, next[i%len(next)])
 			moves++
 		}
-		sub, err := orders.Parse([]byte(s.String()))
+		sub, err := orders.Parse([]byte(s.String()), orders.Only(eaw.Ruleset{}.Kinds()))
 		if err != nil {
 			b.Fatalf("orders of %s: %v", p.ID, err)
 		}
-		if _, err := orders.Validate(st, sub); err != nil {
+		if _, err := eaw.Validate(st, sub); err != nil {
 			b.Fatalf("orders of %s: %v", p.ID, err)
 		}
 		subs[p.ID] = sub

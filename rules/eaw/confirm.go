@@ -11,42 +11,44 @@ import (
 
 // CostSummary writes what costed orders spend and leave (EaW 5.0, 6.0),
 // and where the player's fleets end the turn if nothing stops them.
-func CostSummary(costed *orders.Costed) string {
+func CostSummary(costed *Costed) string {
 	return render("costs.tmpl", costed)
 }
 
 // EchoOrders writes a submission back as YAML a player could send again,
-// each order with its cost as a comment and the token redacted.
-func EchoOrders(sub *orders.Submission, costed *orders.Costed) string {
+// each order with its cost as a comment and the token redacted. The
+// submission is one Validate read: EaW's kinds made its orders and prefs.
+func EchoOrders(sub *orders.Submission, costed *Costed) string {
+	list, prefs, _ := content(sub)
 	var b strings.Builder
 	fmt.Fprintf(&b, "campaign: %s\nplayer: %s\nturn: %d\ntoken: REDACTED   # never echoed; use the one from your welcome mail\nfinal: %t\n",
 		sub.Campaign, sub.Player, sub.Turn, sub.Final)
-	if len(sub.Orders) == 0 {
+	if len(list) == 0 {
 		b.WriteString("orders: []\n")
 	} else {
 		b.WriteString("orders:\n")
 	}
-	for i, o := range sub.Orders {
-		var co orders.CostedOrder
+	for i, o := range list {
+		var co CostedOrder
 		if costed != nil && i < len(costed.Orders) {
 			co = costed.Orders[i]
 		}
 		line := "  - " + o.YAML()
 		fmt.Fprintf(&b, "%s   # %s\n", line, costText(co))
 	}
-	if sub.Prefs != (orders.Prefs{}) {
+	if prefs != (Prefs{}) {
 		b.WriteString("prefs:\n")
 	}
-	if sub.Prefs.ExploreBonus != "" {
-		fmt.Fprintf(&b, "  explore_bonus: %s\n", sub.Prefs.ExploreBonus)
+	if prefs.ExploreBonus != "" {
+		fmt.Fprintf(&b, "  explore_bonus: %s\n", prefs.ExploreBonus)
 	}
-	if sub.Prefs.ExplorePlanet != "" {
-		fmt.Fprintf(&b, "  explore_planet: %s\n", sub.Prefs.ExplorePlanet)
+	if prefs.ExplorePlanet != "" {
+		fmt.Fprintf(&b, "  explore_planet: %s\n", prefs.ExplorePlanet)
 	}
 	return b.String()
 }
 
-func costText(co orders.CostedOrder) string {
+func costText(co CostedOrder) string {
 	s := report.Plural(co.Points, "point", "points")
 	if co.BPV > 0 {
 		s += fmt.Sprintf(", %d BPV", co.BPV)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
 )
 
@@ -22,12 +21,12 @@ orders:
 `
 
 func TestRenderConfirmation(t *testing.T) {
-	sub, err := orders.Parse([]byte(sample))
+	sub, err := parse([]byte(sample))
 	if err != nil {
 		t.Fatal(err)
 	}
-	costed := &orders.Costed{
-		Orders: []orders.CostedOrder{
+	costed := &Costed{
+		Orders: []CostedOrder{
 			{Points: 1, Notes: []string{"jump drakkar → ferrum is free: it starts at your developed colony (EaW 5b)"}},
 			{Points: 1}, {Points: 1, BPV: 170},
 		},
@@ -43,12 +42,12 @@ func TestRenderConfirmation(t *testing.T) {
 		t.Error("the confirmation echoes the token")
 	}
 	golden.Check(t, "testdata/confirmation.txt.golden", []byte(text))
-	echo, err := orders.Parse([]byte(EchoOrders(sub, costed)))
+	echo, err := parse([]byte(EchoOrders(sub, costed)))
 	if err != nil {
 		t.Fatalf("the echoed orders do not parse: %v", err)
 	}
-	if len(echo.Orders) != 3 || echo.Orders[2].Build == nil || len(echo.Orders[2].Build.Units) != 2 {
-		t.Errorf("echoed orders = %+v, want the same three orders", echo.Orders)
+	if len(listOf(echo)) != 3 || listOf(echo)[2].Build == nil || len(listOf(echo)[2].Build.Units) != 2 {
+		t.Errorf("echoed orders = %+v, want the same three orders", listOf(echo))
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/orders"
 )
 
 // placeBuilds carries out the build orders with the given MP: units built
@@ -29,7 +28,7 @@ func (t *turn) placeBuilds(mp int) {
 // build places one build's units at the FRD that builds them (EaW 6.0,
 // 6c), or tells the player why it could not: the FRD is lost (EaW 15a),
 // the fleet is not there, is trapped (EaW 10h), or the treasury is short.
-func (t *turn) build(owner campaign.PlayerID, b *orders.Build, cost int) {
+func (t *turn) build(owner campaign.PlayerID, b *Build, cost int) {
 	id := b.Fleet
 	audience := []campaign.PlayerID{owner}
 	fail := func(rule, why string) {

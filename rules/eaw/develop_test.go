@@ -25,7 +25,7 @@ func TestEaW12_FreeDevelopers(t *testing.T) {
 		t.Run(tc.rule, func(t *testing.T) {
 			st := newTestState().withRoleClasses().withFleet("blue", "1st", tc.at, "cruiser", tc.unit)
 			sub := submit(t, st, "blue", "develop: {fleet: 1st, what: "+string(tc.what)+"}")
-			if c, _ := orders.Validate(st.State, sub); c.Used != 0 {
+			if c, _ := Validate(st.State, sub); c.Used != 0 {
 				t.Errorf("a %s with a %s costs %d points, want 0", tc.what, tc.unit, c.Used)
 			}
 			res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})

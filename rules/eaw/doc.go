@@ -1,7 +1,34 @@
 // Package eaw is the Empires at War ruleset behind the game seam:
 // simultaneous seasonal turns, order points, secret movement with vision
 // radii (EaW 5e), and a New Year step. Ruleset implements game.Ruleset and
-// game.ReportedBattles; the order checks are package orders'.
+// game.ReportedBattles.
+//
+// # Orders
+//
+// EaW's order kinds (move, develop, build, resupply, transfer, scrap,
+// inspect, self_repair, install, siege, move_frd, build_frd) and its
+// standing preferences (prefs: explore_bonus, explore_planet) are read
+// with the order kit (package orders), which reads the header and the
+// requests; Ruleset.Kinds gives the kit EaW's. Validate checks a
+// submission against the state as its player can know it and costs each
+// order, in text order, tracking where each fleet will be:
+//
+//   - EaW 5.0: each lane jumped, each build with mp 1 and each development
+//     costs order points; the total must fit the player's budget,
+//     max(3, floor(F/2)).
+//   - EaW 5a: fleets move along warp lanes, once per turn.
+//   - EaW 5b: one jump per fleet per turn is free from the player's own
+//     developed colony.
+//   - EaW 6.0, 6c, 33.0 #3: one build per FRD per turn, of known classes, at
+//     most 36 docking points, paid from the treasury, into a fleet at the FRD
+//     or a new one.
+//   - EaW 12.0, 13.0, 12b, 13a: a mine needs a mineral planet, a colony a
+//     life planet; a fleet that develops may not move afterwards (moving first
+//     is allowed: digest §8 O5).
+//
+// Timing says which orders are carried out before movement and which
+// after the battles (EaW 4b); Schema is the JSON Schema of the orders
+// under a campaign's rules.
 //
 // # Resolution
 //

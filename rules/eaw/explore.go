@@ -15,7 +15,7 @@ import (
 // (EaW 16a without a scout, 16b with one), and the map type is rolled
 // (EaW 16d). A fleet that only flew through learns nothing, and FRDs are
 // not fleets, so they never explore (EaW 15.0). prefs come from each
-// player's submission: a player without one gets orders.DefaultPrefs.
+// player's submission: a player without one gets DefaultPrefs.
 func (t *turn) explore(subs map[campaign.PlayerID]*orders.Submission) {
 	for i := range t.next.Map.Systems {
 		sys := &t.next.Map.Systems[i]
@@ -26,13 +26,14 @@ func (t *turn) explore(subs map[campaign.PlayerID]*orders.Submission) {
 		if f == nil {
 			continue
 		}
-		prefs := orders.DefaultPrefs()
+		prefs := DefaultPrefs()
 		if sub := subs[f.Owner]; sub != nil {
-			if sub.Prefs.ExploreBonus != "" {
-				prefs.ExploreBonus = sub.Prefs.ExploreBonus
+			_, given, _ := content(sub) // orders that do not read back were dropped; their prefs are empty
+			if given.ExploreBonus != "" {
+				prefs.ExploreBonus = given.ExploreBonus
 			}
-			if sub.Prefs.ExplorePlanet != "" {
-				prefs.ExplorePlanet = sub.Prefs.ExplorePlanet
+			if given.ExplorePlanet != "" {
+				prefs.ExplorePlanet = given.ExplorePlanet
 			}
 		}
 		t.discover(sys, f, prefs)
@@ -195,7 +196,7 @@ var mapTypeNames = map[campaign.MapType]string{
 // type, the map type, and the bonus. The planet's type and map type go on
 // the map itself: every player who looks at the system from now on sees
 // them (EaW 5e; digest §8 F7), but only the explorer is told the rest.
-func (t *turn) discover(sys *campaign.System, f *campaign.Fleet, prefs orders.Prefs) {
+func (t *turn) discover(sys *campaign.System, f *campaign.Fleet, prefs Prefs) {
 	who := f.Owner
 	scout := t.next.HasScout(f)
 	rule := "EaW 16a"
@@ -223,13 +224,13 @@ func (t *turn) discover(sys *campaign.System, f *campaign.Fleet, prefs orders.Pr
 		}
 	}
 	sys.MapType = mapTypeOf(t.throw(1, "EaW 16d", "map-type", string(sys.ID), "the map type at "+name, sys.ID, who).Total(), sys.Planet)
-	if row == rowBonus && prefs.ExploreBonus != orders.ExplorePrecursor {
+	if row == rowBonus && prefs.ExploreBonus != ExplorePrecursor {
 		found += t.bonusBPV(who, scout)
 	}
 	t.emit(game.Event{Kind: EventExplored, Players: []campaign.PlayerID{who}, At: sys.ID, Rule: rule,
 		Text: fmt.Sprintf("Fleet %s explored %s: it is a %s planet.%s Its tactical map, for every battle there, is %s (EaW 16d).",
 			f.ID, name, sys.Planet, found, mapTypeNames[sys.MapType])})
-	if row == rowBonus && prefs.ExploreBonus == orders.ExplorePrecursor {
+	if row == rowBonus && prefs.ExploreBonus == ExplorePrecursor {
 		t.precursor(sys.ID, f, scout)
 	}
 }

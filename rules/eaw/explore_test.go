@@ -304,7 +304,7 @@ func TestEaW16a_AdmiralsChoiceTakesExplorePlanet(t *testing.T) {
 	for seed := range uint64(1500) {
 		st := newTestState().unknownAt("b").withSeed(seed).withFleet("blue", "1st", "b", "cruiser")
 		sub := &orders.Submission{Campaign: "test", Player: "blue", Turn: 1,
-			Prefs: orders.Prefs{ExploreBonus: orders.ExploreBPV, ExplorePlanet: campaign.Dead}}
+			Prefs: orders.NewPart(Prefs{ExploreBonus: ExploreBPV, ExplorePlanet: campaign.Dead})}
 		res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
 		roll, _ := diceFor(res.Events, "exploring B")
 		kind, _ := diceFor(res.Events, "the type of the planet at B")
@@ -326,7 +326,7 @@ func TestEaW16c_PrecursorPrefRollsInsteadOfBPV(t *testing.T) {
 	for seed := range uint64(300) {
 		st := newTestState().unknownAt("b").withSeed(seed).withFleet("blue", "1st", "b", "cruiser", "frigate")
 		sub := &orders.Submission{Campaign: "test", Player: "blue", Turn: 1,
-			Prefs: orders.Prefs{ExploreBonus: orders.ExplorePrecursor}}
+			Prefs: orders.NewPart(Prefs{ExploreBonus: ExplorePrecursor})}
 		res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
 		roll, _ := diceFor(res.Events, "exploring B")
 		_, precursor := diceFor(res.Events, "precursor object")

@@ -67,13 +67,13 @@ func fortified(st *campaign.State, owner campaign.PlayerID, at campaign.SystemID
 // refused validates orders against st and returns the problems' rules.
 func refused(t *testing.T, st *campaign.State, player campaign.PlayerID, lines ...string) []string {
 	t.Helper()
-	_, err := orders.Validate(st, parseOrders(t, st, player, lines...))
+	_, err := Validate(st, parseOrders(t, st, player, lines...))
 	var ps orders.Problems
 	if err == nil {
 		return nil
 	}
 	if !asProblems(err, &ps) {
-		t.Fatalf("orders.Validate = %v, want problems", err)
+		t.Fatalf("Validate = %v, want problems", err)
 	}
 	var rules []string
 	for _, p := range ps {

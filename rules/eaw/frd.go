@@ -13,10 +13,10 @@ import (
 
 // tows lists the FRDs with move_frd orders as movers, in player order then
 // order order. Each takes the fleets intake named to go with it
-// (orders.CostedOrder.Towed): its tug's and each of its owner's fleets at
+// (CostedOrder.Towed): its tug's and each of its owner's fleets at
 // its system that holds a MON (EaW 15f, 15g, 17e). Intake has made sure
 // none of them moves otherwise, so the tow and the fleet services agree
-// on which fleets move (orders.Timing).
+// on which fleets move (Timing).
 func (t *turn) tows() []*mover {
 	var out []*mover
 	taken := map[int]bool{}

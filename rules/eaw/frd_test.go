@@ -34,7 +34,7 @@ func TestEaW15e_FRDMovesAlone(t *testing.T) {
 func TestEaW15g_MilitaryTugTowsAndGoesAlong(t *testing.T) {
 	st := newTestState().withRoleClasses().withFleet("blue", "4th", "a", "military-tug")
 	sub := submit(t, st, "blue", "move_frd: {at: a, path: [b, c], tug: 4th}")
-	if c, _ := orders.Validate(st.State, sub); c.Used != 2 {
+	if c, _ := Validate(st.State, sub); c.Used != 2 {
 		t.Errorf("a tow of 2 lanes with a military tug costs %d points, want 2", c.Used)
 	}
 	res := Resolve(st.State, map[campaign.PlayerID]*orders.Submission{"blue": sub})
@@ -172,9 +172,9 @@ func TestEaW17e_TowTakesTheFleetsIntakeNames(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			st := newTestState().withRoleClasses().withPoints(5).withFleet("blue", "m", "a", "monitor", "frigate").withFleet("blue", "z", "a", "cruiser")
 			sub := submit(t, st, "blue", tc.orders...)
-			c, err := orders.Validate(st.State, sub)
+			c, err := Validate(st.State, sub)
 			if err != nil {
-				t.Fatalf("orders.Validate = %v", err)
+				t.Fatalf("Validate = %v", err)
 			}
 			var named []campaign.FleetID
 			for _, co := range c.Orders {

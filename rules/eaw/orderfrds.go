@@ -95,14 +95,6 @@ func (t *orderTemplate) newFRDs() {
 	writeSuggestions(t.b, out)
 }
 
-// points writes a number of order points: "1 point", "3 points".
-func points(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return fmt.Sprintf("%d points", n)
-}
-
 // fleetIDs writes fleets as "fleet 1st" or "fleets 1st, 2nd"; "" for none.
 func fleetIDs(fs []FleetView) string {
 	ids := make([]string, len(fs))

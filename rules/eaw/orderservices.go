@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/orders"
 )
 
 // The fleet services and the siege roll an order template offers a fleet
@@ -30,13 +29,13 @@ func (t *orderTemplate) trapped(f FleetView) {
 // services offers a free fleet the fleet services that fit where it
 // stands: a resupply or a self-repair when it has damage to mend, an
 // inspection of its prizes, a scrap, a transfer into a new fleet, and an
-// install of a base it carries. Each costs orders.ServiceCost, as intake
+// install of a base it carries. Each costs ServiceCost, as intake
 // charges it.
 func (t *orderTemplate) services(f FleetView) []suggestion {
 	id := yamlName(string(f.ID))
 	sp := t.servicesAt(f.At)
 	used := slices.ContainsFunc(f.Crews, func(c campaign.UnitCrew) bool { return c.Repaired > 0 })
-	cost := points(orders.ServiceCost)
+	cost := points(ServiceCost)
 	var out []suggestion
 	if (sp.frd || sp.colony || sp.large || sp.small) && (needsRepair(f) || used) {
 		out = append(out, suggestion{fmt.Sprintf("- resupply: {fleet: %s}", id),
@@ -67,16 +66,16 @@ func (t *orderTemplate) services(f FleetView) []suggestion {
 	return out
 }
 
-// servicePoint is what serves the player's fleets in one system: an FRD,
+// siteServices is what serves the player's fleets in one system: an FRD,
 // a developed colony that enemy fleets trapped there do not disrupt
 // (EaW 6d, 10i), and repair freighters in the player's fleets, large
 // (EaW 6d, 9a) and small (EaW 6d, 9c).
-type servicePoint struct {
+type siteServices struct {
 	frd, colony, large, small bool
 }
 
-func (t *orderTemplate) servicesAt(at campaign.SystemID) servicePoint {
-	sp := servicePoint{
+func (t *orderTemplate) servicesAt(at campaign.SystemID) siteServices {
+	sp := siteServices{
 		frd:    slices.Contains(t.v.FRDs, at),
 		colony: hasDevelopment(t.v, at, campaign.Colony) && !slices.Contains(t.v.Disrupted, at),
 	}

@@ -89,7 +89,7 @@ func TestOrderTemplateRichGolden(t *testing.T) {
 }
 
 // TestOrderTemplateOffersEveryOrderKind uncomments each order the rich
-// template offers, on its own, and checks that orders.Validate accepts it
+// template offers, on its own, and checks that Validate accepts it
 // at its stated cost, and that every order kind is offered.
 func TestOrderTemplateOffersEveryOrderKind(t *testing.T) {
 	st, v := richFrontier(t)

@@ -11,7 +11,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
 )
 
@@ -30,7 +29,7 @@ import (
 // fleet, only its siege roll (EaW 10h); each FRD a build and a tow, and
 // the player's developed sites without an FRD a new one. Every cost and
 // limit it states is the campaign's, from the rules the view carries, as
-// intake (orders.Validate) charges it; an inspection is refused if its
+// intake (Validate) charges it; an inspection is refused if its
 // prizes take the fleet over the fleet limits (EaW 17.0), which the
 // template does not work out.
 //
@@ -106,12 +105,12 @@ func templateIntro(b *strings.Builder, v *View) {
 	fmt.Fprintf(b, " a develop order costs %s; a build costs %s with mp: 1\n", points(r.Budget.DevelopCost), points(r.Budget.BuildCost))
 	b.WriteString("# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n")
 	services, siege := "Resupply, transfer, scrap, inspect, self_repair, install and siege", ""
-	if r.Fortify.SiegeCost != orders.ServiceCost {
+	if r.Fortify.SiegeCost != ServiceCost {
 		services = "Resupply, transfer, scrap, inspect, self_repair and install"
 		siege = fmt.Sprintf("# A siege roll costs %s (EaW 10c).\n", points(r.Fortify.SiegeCost))
 	}
 	fmt.Fprintf(b, "# %s cost\n# %s each. A fleet service given before the fleet's move is done where\n"+
-		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", services, points(orders.ServiceCost), siege)
+		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", services, points(ServiceCost), siege)
 	fmt.Fprintf(b, "# Treasury: %d BPV; builds are paid from it (EaW 6.0).\n", v.Treasury)
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/golden"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -66,13 +65,13 @@ func TestOrderTemplateParses(t *testing.T) {
 		if first, _, _ := bytes.Cut(tmpl, []byte("\n")); string(first) != "# yaml-language-server: $schema=orders.schema.json" {
 			t.Errorf("OrderTemplate(%s) begins %q, want the schema modeline", v.Player, first)
 		}
-		sub, err := orders.Parse(tmpl)
+		sub, err := parse(tmpl)
 		if err != nil {
 			t.Fatalf("orders.Parse(OrderTemplate(%s)) = %v\n%s", v.Player, err, tmpl)
 		}
-		if sub.Campaign != v.Campaign || sub.Player != v.Player || sub.Turn != v.Turn || sub.Final || len(sub.Orders) != 0 {
+		if sub.Campaign != v.Campaign || sub.Player != v.Player || sub.Turn != v.Turn || sub.Final || len(listOf(sub)) != 0 {
 			t.Errorf("orders.Parse(OrderTemplate(%s)) = %s/%s turn %d final %v, %d orders; want the view's header and no orders",
-				v.Player, sub.Campaign, sub.Player, sub.Turn, sub.Final, len(sub.Orders))
+				v.Player, sub.Campaign, sub.Player, sub.Turn, sub.Final, len(listOf(sub)))
 		}
 	}
 }
@@ -81,7 +80,7 @@ func TestOrderTemplateParses(t *testing.T) {
 var suggested = regexp.MustCompile(`(?m)^#(  - .*?)\s+# (\d+ points?|free)\b.*$`)
 
 // TestOrderTemplateSuggestionsValidate uncomments each suggested order on
-// its own, adds a token, and checks that orders.Validate accepts it at the
+// its own, adds a token, and checks that Validate accepts it at the
 // cost its comment states (EaW 5.0, 5a, 6.0, 12.0, 13.0).
 func TestOrderTemplateSuggestionsValidate(t *testing.T) {
 	st, views := frontierViews(t)
@@ -118,7 +117,7 @@ func TestOrderTemplateFreeJump(t *testing.T) {
 }
 
 // checkSuggestions uncomments each order the template for v suggests, on
-// its own, and checks that orders.Validate accepts it against st at the
+// its own, and checks that Validate accepts it against st at the
 // cost its comment states. It counts the orders by kind and cost.
 func checkSuggestions(t *testing.T, st *campaign.State, v *View) map[string]int {
 	t.Helper()
@@ -130,14 +129,14 @@ func checkSuggestions(t *testing.T, st *campaign.State, v *View) map[string]int 
 		// Remove the "#", and fill in a build's placeholders: a class of
 		// the catalogue and a new fleet.
 		uncommented := strings.NewReplacer("CLASS, CLASS", "frigate", "NAME", "7th").Replace(line[1:])
-		sub, err := orders.Parse([]byte(strings.Replace(withToken, line, uncommented, 1)))
-		if err != nil || sub.Token == "" || len(sub.Orders) != 1 {
+		sub, err := parse([]byte(strings.Replace(withToken, line, uncommented, 1)))
+		if err != nil || sub.Token == "" || len(listOf(sub)) != 1 {
 			t.Fatalf("%s: uncommenting %q: orders.Parse = %+v, %v; want one order and the token", v.Player, line, sub, err)
 		}
-		seen[kindOf(sub.Orders[0])+" "+cost]++
-		costed, err := orders.Validate(st, sub)
+		seen[kindOf(listOf(sub)[0])+" "+cost]++
+		costed, err := Validate(st, sub)
 		if err != nil {
-			t.Errorf("%s: %q: orders.Validate = %v", v.Player, uncommented, err)
+			t.Errorf("%s: %q: Validate = %v", v.Player, uncommented, err)
 			continue
 		}
 		want := 0
@@ -153,7 +152,7 @@ func checkSuggestions(t *testing.T, st *campaign.State, v *View) map[string]int 
 
 // kindOf names an order's kind as the template tests count them: a
 // develop of a fortification and a build with at: apart.
-func kindOf(o orders.Order) string {
+func kindOf(o Order) string {
 	switch {
 	case o.Develop != nil && o.Develop.What == campaign.Fortification:
 		return "develop-fortification"
@@ -196,7 +195,7 @@ func TestOrderTemplateSurvivesLineBreaksInNames(t *testing.T) {
 	v.Title, v.Name = "Frontier\nWars\u2028orders: 3", "Warlord\r\nDrask\u0085campaign: x"
 	for _, ended := range []bool{false, true} {
 		v.Ended = ended
-		if _, err := orders.Parse(OrderTemplate(&v, "orders.schema.json")); err != nil && !ended {
+		if _, err := parse(OrderTemplate(&v, "orders.schema.json")); err != nil && !ended {
 			t.Errorf("template with line breaks in names does not parse: %v\n%s", err, OrderTemplate(&v, "orders.schema.json"))
 		}
 		for _, line := range strings.Split(string(OrderTemplate(&v, "s")), "\n") {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
-	"github.com/pbemd/pbemd/orders"
 )
 
 // frontierOverrides changes, in Frontier Wars, a parameter behind every
@@ -60,14 +59,14 @@ func TestReportAttachesTheCampaignsSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(rep.Schema, orders.Schema(views[0].Rules)) || !bytes.Contains(rep.Schema, []byte("Each lane jumped costs 2 order points")) {
+	if !bytes.Equal(rep.Schema, Schema(views[0].Rules)) || !bytes.Contains(rep.Schema, []byte("Each lane jumped costs 2 order points")) {
 		t.Errorf("the report attaches a schema without the campaign's jump cost of 2:\n%.300s", rep.Schema)
 	}
 }
 
 // TestOrderTemplateCostsAreIntakes uncomments every order the templates
 // offer, under the preset's rules and under overrides, and checks that
-// orders.Validate charges each what its comment states (EaW 5.0): the
+// Validate charges each what its comment states (EaW 5.0): the
 // template and intake read the same rules.
 func TestOrderTemplateCostsAreIntakes(t *testing.T) {
 	for _, tc := range []struct {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
 )
 
@@ -37,7 +36,7 @@ type Report struct {
 	JSON []byte
 	// Orders is the next turn's order template; empty when the campaign is
 	// over. Schema is the order language's JSON Schema it points editors
-	// to, with the costs of the campaign's rules (orders.Schema); empty
+	// to, with the costs of the campaign's rules (Schema); empty
 	// with Orders.
 	Orders, Schema []byte
 }
@@ -88,7 +87,7 @@ func reportFiles(v *View, deadline time.Time, loc *time.Location, schemaRef stri
 	}
 	if !v.Ended && v.Out == "" {
 		r.Orders = OrderTemplate(v, schemaRef)
-		r.Schema = orders.Schema(v.Rules)
+		r.Schema = Schema(v.Rules)
 	}
 	return r, nil
 }

@@ -76,7 +76,7 @@ func parseOrders(t *testing.T, st *campaign.State, player campaign.PlayerID, lin
 	for _, l := range lines {
 		src += "  - " + l + "\n"
 	}
-	sub, err := orders.Parse([]byte(src))
+	sub, err := parse([]byte(src))
 	if err != nil {
 		t.Fatalf("orders.Parse:\n%s\n= %v", src, err)
 	}
@@ -87,8 +87,8 @@ func parseOrders(t *testing.T, st *campaign.State, player campaign.PlayerID, lin
 func submit(t *testing.T, st testState, player campaign.PlayerID, lines ...string) *orders.Submission {
 	t.Helper()
 	sub := parseOrders(t, st.State, player, lines...)
-	if _, err := orders.Validate(st.State, sub); err != nil {
-		t.Fatalf("orders.Validate(%q) = %v", lines, err)
+	if _, err := Validate(st.State, sub); err != nil {
+		t.Fatalf("Validate(%q) = %v", lines, err)
 	}
 	return sub
 }

@@ -23,9 +23,9 @@ func (Ruleset) Name() string { return Name }
 // Version is the EaW resolver's version.
 func (Ruleset) Version() int { return Version }
 
-// Check validates and costs a submission (orders.Validate).
+// Check validates and costs a submission (Validate).
 func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, error) {
-	costed, err := orders.Validate(st, sub)
+	costed, err := Validate(st, sub)
 	if costed == nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 // checked is a costed EaW submission.
 type checked struct {
 	sub    *orders.Submission
-	costed *orders.Costed
+	costed *Costed
 }
 
 func (c *checked) Echo() string    { return EchoOrders(c.sub, c.costed) }
@@ -72,9 +72,9 @@ func (Ruleset) DecodeView(data []byte) (game.View, error) {
 // preset's for a nil st.
 func (Ruleset) Schema(st *campaign.State) []byte {
 	if st == nil {
-		return orders.Schema(campaign.PresetEaW())
+		return Schema(campaign.PresetEaW())
 	}
-	return orders.Schema(st.Rules)
+	return Schema(st.Rules)
 }
 
 // Example is the player's first fleet moving one lane on, and a develop

@@ -7,7 +7,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/orders"
 )
 
 // The fleet services: resupply (EaW 6d–6f), transfer (EaW 7.0, 7a), scrap
@@ -17,7 +16,7 @@ import (
 // An order that comes before any move of its fleets in the player's text
 // is carried out before movement, where the fleets start; one that comes
 // after is carried out after the battles, where they ended
-// (orders.Timing). A self-repair is always made after the battles
+// (Timing). A self-repair is always made after the battles
 // (EaW 24.0). An order whose fleets did not get where the player's orders
 // sent them fails with an order-failed event that says why. Each order is
 // checked again when carried out, against what the turn has done to its
@@ -38,7 +37,7 @@ func (t *turn) serveBeforeMovement() *ledger {
 	for _, p := range t.plans {
 		late := p.costed.PostCombat()
 		for i, co := range p.costed.Orders {
-			if !late[i] && co.Order.SelfRepair == nil && orders.ServiceFleets(co.Order) != nil {
+			if !late[i] && co.Order.SelfRepair == nil && ServiceFleets(co.Order) != nil {
 				t.serve(l, p.player, co.Order)
 			}
 		}
@@ -62,7 +61,7 @@ func (t *turn) serveAfterBattles(l *ledger) {
 				dest[id] = end
 			}
 			switch {
-			case orders.ServiceFleets(o) == nil:
+			case ServiceFleets(o) == nil:
 			case late[i]:
 				if why := t.stopped(p.player, o, dest); why != "" {
 					t.failService(p.player, o, why)
@@ -83,9 +82,9 @@ func (t *turn) serveAfterBattles(l *ledger) {
 }
 
 // moveEnds returns the fleets a move or an FRD's tow takes (the tug's
-// and the MON's fleets, orders.CostedOrder.Towed) and where its route
+// and the MON's fleets, CostedOrder.Towed) and where its route
 // ends; none for any other order.
-func moveEnds(co orders.CostedOrder) ([]campaign.FleetID, campaign.SystemID) {
+func moveEnds(co CostedOrder) ([]campaign.FleetID, campaign.SystemID) {
 	if len(co.Route) < 2 {
 		return nil, ""
 	}
@@ -103,8 +102,8 @@ func moveEnds(co orders.CostedOrder) ([]campaign.FleetID, campaign.SystemID) {
 // player's orders sent them, or "" if they are: a fleet was destroyed or
 // disbanded, met hostile fleets and lost its later orders (EaW 19a), was
 // trapped by a fortification (EaW 10a, 10h), or ended its move elsewhere.
-func (t *turn) stopped(owner campaign.PlayerID, o orders.Order, dest map[campaign.FleetID]campaign.SystemID) string {
-	for n, id := range orders.ServiceFleets(o) {
+func (t *turn) stopped(owner campaign.PlayerID, o Order, dest map[campaign.FleetID]campaign.SystemID) string {
+	for n, id := range ServiceFleets(o) {
 		f := t.next.Fleet(owner, id)
 		switch {
 		case f == nil && o.Transfer != nil && n == 1 && t.prev.Fleet(owner, id) == nil:
@@ -123,7 +122,7 @@ func (t *turn) stopped(owner campaign.PlayerID, o orders.Order, dest map[campaig
 }
 
 // serve carries out one fleet-service order for owner.
-func (t *turn) serve(l *ledger, owner campaign.PlayerID, o orders.Order) {
+func (t *turn) serve(l *ledger, owner campaign.PlayerID, o Order) {
 	if why := t.waiting(owner, o); why != "" {
 		t.failRule(owner, o, "EaW 26.0", why)
 		return
@@ -149,11 +148,11 @@ func (t *turn) serve(l *ledger, owner campaign.PlayerID, o orders.Order) {
 // waits for its result, whose report names the fleet's ships by their
 // places as the battle found them (EaW 26.0). Intake refuses such orders;
 // this catches a battle that came after it.
-func (t *turn) waiting(owner campaign.PlayerID, o orders.Order) string {
+func (t *turn) waiting(owner campaign.PlayerID, o Order) string {
 	var ids []campaign.FleetID
 	switch {
 	case o.Scrap != nil, o.Transfer != nil, o.Install != nil, o.Inspect != nil:
-		ids = orders.ServiceFleets(o)
+		ids = ServiceFleets(o)
 	}
 	for _, b := range t.next.Battles {
 		for _, f := range b.Fleets {
@@ -167,7 +166,7 @@ func (t *turn) waiting(owner campaign.PlayerID, o orders.Order) string {
 }
 
 // doing says what a fleet-service order does, for event texts.
-func doing(o orders.Order) (fleet campaign.FleetID, what, rule string) {
+func doing(o Order) (fleet campaign.FleetID, what, rule string) {
 	switch {
 	case o.Resupply != nil:
 		return o.Resupply.Fleet, "resupply", "EaW 6d"
@@ -187,14 +186,14 @@ func doing(o orders.Order) (fleet campaign.FleetID, what, rule string) {
 
 // failService tells the owner that a fleet-service order was not carried
 // out, and why; nothing of it was done or paid.
-func (t *turn) failService(owner campaign.PlayerID, o orders.Order, why string) {
+func (t *turn) failService(owner campaign.PlayerID, o Order, why string) {
 	_, _, rule := doing(o)
 	t.failRule(owner, o, rule, why)
 }
 
 // failRule is failService under another rule than the order's own: the
 // one the order would break.
-func (t *turn) failRule(owner campaign.PlayerID, o orders.Order, rule, why string) {
+func (t *turn) failRule(owner campaign.PlayerID, o Order, rule, why string) {
 	id, what, _ := doing(o)
 	at := campaign.SystemID("")
 	if f := t.next.Fleet(owner, id); f != nil {
@@ -206,7 +205,7 @@ func (t *turn) failRule(owner campaign.PlayerID, o orders.Order, rule, why strin
 
 // fleetFor returns the owner's fleet an order names, or nil after telling
 // the owner the order failed.
-func (t *turn) fleetFor(owner campaign.PlayerID, o orders.Order, id campaign.FleetID) *campaign.Fleet {
+func (t *turn) fleetFor(owner campaign.PlayerID, o Order, id campaign.FleetID) *campaign.Fleet {
 	f := t.next.Fleet(owner, id)
 	if f == nil {
 		t.failService(owner, o, fmt.Sprintf("fleet %s is gone: it was destroyed or disbanded", id))
@@ -271,7 +270,7 @@ func (t *turn) overCap(id campaign.FleetID, f *campaign.Fleet) string {
 // colony, not disrupted (EaW 6d, 6e, 10i), or with the owner's repair
 // freighter in the system, which does not refit; refits are paid as they
 // are made (EaW 6f, §8 O16).
-func (t *turn) resupply(owner campaign.PlayerID, o orders.Order) {
+func (t *turn) resupply(owner campaign.PlayerID, o Order) {
 	r := o.Resupply
 	f := t.fleetFor(owner, o, r.Fleet)
 	if f == nil {
@@ -315,7 +314,7 @@ func (t *turn) resupply(owner campaign.PlayerID, o orders.Order) {
 // cannot pay is not made, nor one that would take the fleet over a cap of
 // EaW 17.0 (its owner gets an order-failed event). It returns what
 // happened, for the event.
-func (t *turn) refit(owner campaign.PlayerID, f *campaign.Fleet, refits []orders.Refit) []string {
+func (t *turn) refit(owner campaign.PlayerID, f *campaign.Fleet, refits []Refit) []string {
 	var out []string
 	pl := t.next.Player(owner)
 	for _, rf := range refits {
@@ -371,7 +370,7 @@ func unitCount(n int) string {
 // into a new fleet formed there (EaW 7.0); moving the last unit disbands
 // the fleet (EaW 7a). All or nothing: if a unit named is no longer there,
 // or the receiving fleet would pass a cap of EaW 17.0, nothing moves.
-func (t *turn) transfer(owner campaign.PlayerID, o orders.Order) {
+func (t *turn) transfer(owner campaign.PlayerID, o Order) {
 	tr := o.Transfer
 	from := t.fleetFor(owner, o, tr.From)
 	if from == nil {
@@ -427,7 +426,7 @@ func (t *turn) joinedCap(id campaign.FleetID, to, from *campaign.Fleet, idx []in
 // scrap scraps units of a fleet at the owner's FRD or with the owner's
 // large repair freighter there (EaW 9.0, 9a): half their EBPV is credited
 // at the end of the turn, to spend from the next. All or nothing.
-func (t *turn) scrap(l *ledger, owner campaign.PlayerID, o orders.Order) {
+func (t *turn) scrap(l *ledger, owner campaign.PlayerID, o Order) {
 	s := o.Scrap
 	f := t.fleetFor(owner, o, s.Fleet)
 	if f == nil {
@@ -449,7 +448,7 @@ func (t *turn) scrap(l *ledger, owner campaign.PlayerID, o orders.Order) {
 			ebpv += c.EBPV
 		}
 	}
-	refund := ebpv * orders.ScrapRefund / 100
+	refund := ebpv * ScrapRefund / 100
 	l.refunds[owner] += refund
 	text := fmt.Sprintf("Fleet %s scrapped %s at %s: %d BPV come back to your treasury at the end of the turn, to spend from the next (EaW 9.0).",
 		s.Fleet, campaign.UnitList(gone.Units), t.systemName(f.At), refund)
@@ -477,7 +476,7 @@ func (t *turn) creditRefunds(l *ledger) {
 // restored and count toward the fleet's caps from then on (EaW 25b). An
 // inspection that would take the fleet over a cap of EaW 17.0, as the
 // prizes of this turn's battles may, is not made.
-func (t *turn) inspect(owner campaign.PlayerID, o orders.Order) {
+func (t *turn) inspect(owner campaign.PlayerID, o Order) {
 	in := o.Inspect
 	f := t.fleetFor(owner, o, in.Fleet)
 	if f == nil {
@@ -512,7 +511,7 @@ func (t *turn) inspect(owner campaign.PlayerID, o orders.Order) {
 // point mended, as the free repairs after a battle do (repair, EaW 23a):
 // its systems first, each point on the one hit worst, then structure.
 // Uninspected prizes mend nothing (EaW 25b).
-func (t *turn) selfRepair(owner campaign.PlayerID, o orders.Order) {
+func (t *turn) selfRepair(owner campaign.PlayerID, o Order) {
 	id := o.SelfRepair.Fleet
 	f := t.fleetFor(owner, o, id)
 	if f == nil {

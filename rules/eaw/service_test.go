@@ -8,7 +8,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/orders"
 )
 
 // withServiceClasses adds what the fleet-service orders need: damage
@@ -304,12 +303,12 @@ func TestEaW22b_SelfRepairMendsTheWorstSystemFirst(t *testing.T) {
 func servedNow(t *testing.T, st testState, line string) *turn {
 	t.Helper()
 	src := fmt.Sprintf("campaign: test\nplayer: blue\nturn: %d\norders:\n  - %s\n", st.Turn, line)
-	sub, err := orders.Parse([]byte(src))
+	sub, err := parse([]byte(src))
 	if err != nil {
 		t.Fatalf("orders.Parse(%q) = %v", src, err)
 	}
 	tu := newTurn(st.State)
-	tu.serve(&ledger{refunds: map[campaign.PlayerID]int{}}, "blue", sub.Orders[0])
+	tu.serve(&ledger{refunds: map[campaign.PlayerID]int{}}, "blue", listOf(sub)[0])
 	return tu
 }
 

@@ -31,7 +31,7 @@ type turn struct {
 
 type plan struct {
 	player campaign.PlayerID
-	costed *orders.Costed
+	costed *Costed
 }
 
 func newTurn(st *campaign.State) *turn {
@@ -56,7 +56,7 @@ func (t *turn) emit(e game.Event) { t.events = append(t.events, e) }
 // acceptOrders validates each player's submission against the state at the
 // start of the turn.
 func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
-	check := orders.NewChecker(t.prev)
+	check := NewChecker(t.prev)
 	everyone := t.prev.PlayerIDs()
 	for _, p := range t.prev.Players {
 		if !p.Active() {

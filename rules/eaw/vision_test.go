@@ -249,9 +249,9 @@ func TestEaW5_0_BasesAndFreightersDoNotMakeAFleetCount(t *testing.T) {
 		}
 	}
 	sub := parseOrders(t, st.State, "blue", "move: {fleet: bb0, path: [b, c, d, e]}")
-	costed, err := orders.Validate(st.State, sub)
+	costed, err := Validate(st.State, sub)
 	if costed.Budget != 3 || err == nil || !strings.Contains(err.Error(), "budget is 3") {
-		t.Errorf("orders.Validate of 4 points: budget %d, error %v; want 3 and a refusal", costed.Budget, err)
+		t.Errorf("Validate of 4 points: budget %d, error %v; want 3 and a refusal", costed.Budget, err)
 	}
 }
 

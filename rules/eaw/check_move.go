@@ -1,10 +1,11 @@
-package orders
+package eaw
 
 import (
 	"fmt"
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // move checks a move along warp lanes (EaW 5a) and costs its jumps, the
@@ -144,7 +145,7 @@ func (v *validator) freeJump(f *fleetPlan, from campaign.SystemID) bool {
 
 // unknownSystem reports a path element that names no system, suggesting
 // the nearest ID or name, and the lanes from the system before it.
-func (v *validator) unknownSystem(pos Pos, s, prev campaign.SystemID, prevKnown bool) {
+func (v *validator) unknownSystem(pos orders.Pos, s, prev campaign.SystemID, prevKnown bool) {
 	var cands []string
 	for _, sys := range v.st.Map.Systems {
 		cands = append(cands, string(sys.ID))

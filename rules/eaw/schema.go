@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // SchemaID is the $id of the JSON Schema Schema returns. It names no real
@@ -34,10 +35,10 @@ const SchemaID = "https://pbemd.invalid/orders.schema.json"
 func Schema(r campaign.Rules) []byte {
 	var compact, out bytes.Buffer
 	if err := encode(&compact, documentSchema(&r)); err != nil {
-		panic(fmt.Sprintf("orders: encode schema: %v", err))
+		panic(fmt.Sprintf("eaw: encode schema: %v", err))
 	}
 	if err := json.Indent(&out, compact.Bytes(), "", "  "); err != nil {
-		panic(fmt.Sprintf("orders: indent schema: %v", err))
+		panic(fmt.Sprintf("eaw: indent schema: %v", err))
 	}
 	out.WriteByte('\n')
 	return out.Bytes()
@@ -147,7 +148,7 @@ func documentSchema(r *campaign.Rules) *schema {
 // (fleet: 7), so the type admits numbers and booleans as YAML reads them.
 func nameSchema(desc string) *schema {
 	return &schema{Type: []string{"string", "number", "boolean"}, Description: desc,
-		MinLength: 1, MaxLength: MaxName, Pattern: `\S`}
+		MinLength: 1, MaxLength: orders.MaxName, Pattern: `\S`}
 }
 
 // namesSchema is what (*parser).names reads: a non-empty list of names.
@@ -188,8 +189,8 @@ func ordersSchema(r *campaign.Rules) *schema {
 		Description: "Your orders, one list item each. They are checked and costed in the order written, each " +
 			"from where the orders above it leave your fleets. Each turn you have " + budgetText(r.Budget) + "; your report and the " +
 			"confirmation say how many. Write orders: [] or leave it empty to send none. A new mail for the same " +
-			"turn replaces all the orders on file. One mail holds at most " + strconv.Itoa(MaxOrders) + " orders.",
-		MaxItems: MaxOrders,
+			"turn replaces all the orders on file. One mail holds at most " + strconv.Itoa(orders.MaxOrders) + " orders.",
+		MaxItems: orders.MaxOrders,
 		Items: &schema{
 			Description: "One order: a mapping with exactly one key, its kind: " + strings.Join(kindNames, ", ") + ".",
 			OneOf: []*schema{moveSchema(r), developSchema(r), buildSchema(r), resupplySchema(), transferSchema(),

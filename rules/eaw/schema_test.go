@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"bytes"
@@ -16,12 +16,13 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
 	"go.yaml.in/yaml/v3"
 )
 
 // schemaFile is the copy of Schema kept in the docs, for editors and
 // readers who do not run pbemd.
-const schemaFile = "../docs/orders.schema.json"
+const schemaFile = "../../docs/orders.schema.json"
 
 // loadSchema parses Schema's output as a reader of the JSON would.
 func loadSchema(t *testing.T) map[string]any {
@@ -153,7 +154,7 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 		{name: "path with a list", doc: head + "orders:\n  - move: {fleet: 1st, path: [[kessel]]}\n"},
 		{name: "unknown move key", doc: head + "orders:\n  - move: {fleet: 1st, path: [kessel], speed: 2}\n"},
 		{name: "fleet a list", doc: head + "orders:\n  - move: {fleet: [1st], path: [kessel]}\n"},
-		{name: "fleet too long", doc: head + "orders:\n  - move: {fleet: " + strings.Repeat("x", MaxName+1) + ", path: [kessel]}\n"},
+		{name: "fleet too long", doc: head + "orders:\n  - move: {fleet: " + strings.Repeat("x", orders.MaxName+1) + ", path: [kessel]}\n"},
 		{name: "develop what wrong", doc: head + "orders:\n  - develop: {fleet: 2nd, what: fort}\n"},
 		{name: "develop without what", doc: head + "orders:\n  - develop: {fleet: 2nd}\n"},
 		{name: "build mp 2", doc: head + "orders:\n  - build: {units: [frigate], fleet: 3rd, mp: 2}\n"},
@@ -164,7 +165,7 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 		{name: "prefs unknown key", doc: head + move + "prefs: {explore: bpv}\n"},
 		{name: "prefs a list", doc: head + move + "prefs: [bpv]\n"},
 		{name: "not a mapping", doc: "- move: {fleet: 1st, path: [kessel]}\n"},
-		{name: "too many orders", doc: head + "orders:\n" + strings.Repeat("  - move: {fleet: 1st, path: [kessel]}\n", MaxOrders+1)},
+		{name: "too many orders", doc: head + "orders:\n" + strings.Repeat("  - move: {fleet: 1st, path: [kessel]}\n", orders.MaxOrders+1)},
 
 		// Valid, including the spellings Parse tolerates.
 		{name: "minimal", doc: head + move, valid: true},
@@ -184,7 +185,7 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 		{name: "mp left out", doc: head + "orders:\n  - build: {units: [frigate], fleet: 3rd}\n", valid: true},
 		{name: "prefs empty", doc: head + move + "prefs:\n", valid: true},
 		{name: "prefs {}", doc: head + move + "prefs: {}\n", valid: true},
-		{name: "as many orders as allowed", doc: head + "orders:\n" + strings.Repeat("  - move: {fleet: 1st, path: [kessel]}\n", MaxOrders), valid: true},
+		{name: "as many orders as allowed", doc: head + "orders:\n" + strings.Repeat("  - move: {fleet: 1st, path: [kessel]}\n", orders.MaxOrders), valid: true},
 	}
 	s := loadSchema(t)
 	for _, tc := range tests {
@@ -197,9 +198,9 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 			if got := len(errs) == 0; got != tc.valid {
 				t.Errorf("schema valid(%q) = %v, want %v\n%s", tc.doc, got, tc.valid, strings.Join(errs, "\n"))
 			}
-			_, perr := Parse([]byte(tc.doc))
+			_, perr := parse([]byte(tc.doc))
 			if got, want := perr == nil, tc.valid || tc.parseOK; got != want {
-				t.Errorf("Parse(%q) accepted = %v, want %v: %v", tc.doc, got, want, perr)
+				t.Errorf("parse(%q) accepted = %v, want %v: %v", tc.doc, got, want, perr)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"fmt"
@@ -67,7 +67,7 @@ func (v *validator) refits(o Order, r *Resupply, fl *campaign.Fleet, notes []str
 			if from != nil {
 				u = rf.To
 			}
-			v.Add(pos, "EaW 6f", fmt.Sprintf("there is no unit class %q in the catalogue", u), v.suggest(string(u), v.classNames(), "the classes"))
+			v.Add(pos, "EaW 6f", fmt.Sprintf("there is no unit class %q in the catalogue", u), v.NearestHint(string(u), v.classNames(), "the classes"))
 			continue
 		}
 		if !slices.Contains(from.Refits, rf.To) {

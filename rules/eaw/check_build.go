@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"fmt"
@@ -127,7 +127,7 @@ func (v *validator) units(o Order, b *Build) (int, []string) {
 				names = append(names, string(c.Class))
 			}
 			v.Add(at(b.UnitsPos, i, o.Pos), "EaW 6.0", fmt.Sprintf("there is no unit class %q in the catalogue", u),
-				v.suggest(string(u), names, "the classes"))
+				v.NearestHint(string(u), names, "the classes"))
 			continue
 		}
 		docking += c.Docking

@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"strings"
@@ -22,12 +22,12 @@ func TestPrefs(t *testing.T) {
 	}
 	for _, tc := range valid {
 		t.Run(tc.name, func(t *testing.T) {
-			sub, err := Parse([]byte(header + "  []\n" + tc.prefs))
+			sub, err := parse([]byte(header + "  []\n" + tc.prefs))
 			if err != nil {
 				t.Fatalf("Parse = %v", err)
 			}
-			if sub.Prefs != tc.want {
-				t.Errorf("Parse(%q).Prefs = %+v, want %+v", tc.prefs, sub.Prefs, tc.want)
+			if prefsOf(sub) != tc.want {
+				t.Errorf("parse(%q).Prefs = %+v, want %+v", tc.prefs, prefsOf(sub), tc.want)
 			}
 		})
 	}
@@ -40,9 +40,9 @@ func TestPrefs(t *testing.T) {
 	}
 	for _, tc := range invalid {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse([]byte(header + "  []\n" + tc.prefs))
+			_, err := parse([]byte(header + "  []\n" + tc.prefs))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("Parse(%q) = %v, want a problem saying %q", tc.prefs, err, tc.want)
+				t.Errorf("parse(%q) = %v, want a problem saying %q", tc.prefs, err, tc.want)
 			}
 		})
 	}

@@ -1,10 +1,11 @@
-package orders
+package eaw
 
 import (
 	"fmt"
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // Validation of the fleet-service orders: resupply (EaW 6d–6f, 8.0),
@@ -53,16 +54,16 @@ type services struct {
 	// records; looked up only.
 	fleets map[campaign.FleetID]*campaign.Fleet
 	// disbanded is the order that took a fleet's last unit.
-	disbanded map[campaign.FleetID]Pos
+	disbanded map[campaign.FleetID]orders.Pos
 	// lockedBy is the post-combat order a fleet takes part in: it may not
 	// move after it.
-	lockedBy map[campaign.FleetID]Pos
+	lockedBy map[campaign.FleetID]orders.Pos
 	// once holds the resupply, scrap, inspect and self_repair order given
 	// to each fleet.
-	once map[onceKey]Pos
+	once map[onceKey]orders.Pos
 	// installs is the first install order at each system, which pays for
 	// all of them there; installed what the orders install there.
-	installs  map[campaign.SystemID]Pos
+	installs  map[campaign.SystemID]orders.Pos
 	installed map[campaign.SystemID][]campaign.Installation
 	// moving holds, for each fleet that a move, a tow, an mp 0 build or a
 	// post-combat order has touched, its units as they were then: what it
@@ -83,10 +84,10 @@ func (v *validator) services() *services {
 	if v.svc == nil {
 		v.svc = &services{
 			fleets:    map[campaign.FleetID]*campaign.Fleet{},
-			disbanded: map[campaign.FleetID]Pos{},
-			lockedBy:  map[campaign.FleetID]Pos{},
-			once:      map[onceKey]Pos{},
-			installs:  map[campaign.SystemID]Pos{},
+			disbanded: map[campaign.FleetID]orders.Pos{},
+			lockedBy:  map[campaign.FleetID]orders.Pos{},
+			once:      map[onceKey]orders.Pos{},
+			installs:  map[campaign.SystemID]orders.Pos{},
 			installed: map[campaign.SystemID][]campaign.Installation{},
 			moving:    map[campaign.FleetID]*campaign.Fleet{},
 		}
@@ -172,7 +173,7 @@ func (v *validator) track(co CostedOrder) {
 
 // lockedMove reports a move of a fleet, by itself or with a tow, after a
 // post-combat order it takes part in: the move would be flown first.
-func (v *validator) lockedMove(pos Pos, id campaign.FleetID, kind string) {
+func (v *validator) lockedMove(pos orders.Pos, id campaign.FleetID, kind string) {
 	if at, ok := v.services().lockedBy[id]; ok {
 		v.Add(pos, "EaW 4b", fmt.Sprintf("fleet %s takes part in the order at %s, which is carried out after the battles, and may not move after it", id, at),
 			fmt.Sprintf("put the %s before that order", kind))
@@ -199,7 +200,7 @@ func namedFleets(o Order) []campaign.FleetID {
 // serviceFleet returns the plan and units of the fleet a fleet-service
 // order names, or nils after reporting why it cannot serve: no such fleet,
 // disbanded above, or trapped (EaW 10h).
-func (v *validator) serviceFleet(at Pos, rule string, id campaign.FleetID, doing string) (*fleetPlan, *campaign.Fleet) {
+func (v *validator) serviceFleet(at orders.Pos, rule string, id campaign.FleetID, doing string) (*fleetPlan, *campaign.Fleet) {
 	f := v.fleet(id)
 	if f == nil {
 		v.noSuchFleet(at, rule, id)
@@ -217,7 +218,7 @@ func (v *validator) serviceFleet(at Pos, rule string, id campaign.FleetID, doing
 // reported result names the fleet's ships by their places as the battle
 // found them, which scrapping, transferring, installing or inspecting
 // would change. doing completes "cannot ...", e.g. "scrap units".
-func (v *validator) refuseInBattle(at Pos, id campaign.FleetID, doing string) bool {
+func (v *validator) refuseInBattle(at orders.Pos, id campaign.FleetID, doing string) bool {
 	for _, b := range v.st.Battles {
 		if !slices.ContainsFunc(b.Fleets, func(f campaign.BattleFleet) bool { return f.Owner == v.player && f.ID == id }) {
 			continue
@@ -291,7 +292,7 @@ func (v *validator) serviceSites() string {
 
 // pick finds the named units in the fleet (campaign.PickUnits) and reports
 // each name that finds none. It returns the units' indices.
-func (v *validator) pick(o Order, rule string, id campaign.FleetID, f *campaign.Fleet, classes []campaign.ClassName, pos []Pos, doing string) []int {
+func (v *validator) pick(o Order, rule string, id campaign.FleetID, f *campaign.Fleet, classes []campaign.ClassName, pos []orders.Pos, doing string) []int {
 	if len(classes) == 0 {
 		v.Add(o.Pos, rule, fmt.Sprintf("the order names no units to %s", doing), "name them by class, e.g. units: [frigate]")
 		return nil
@@ -316,7 +317,7 @@ func (v *validator) pick(o Order, rule string, id campaign.FleetID, f *campaign.
 // the campaign's period (EaW 17.0), counted as campaign.State.FleetLoad
 // counts them. pbemd refuses such an order rather than make the fleet
 // non-compliant (EaW 7a, 17g).
-func (v *validator) overCap(at Pos, id campaign.FleetID, f *campaign.Fleet, hint string) {
+func (v *validator) overCap(at orders.Pos, id campaign.FleetID, f *campaign.Fleet, hint string) {
 	capTotal, capBig := v.st.Rules.FleetCaps(v.st.Start, v.st.Date())
 	total, big := v.st.FleetLoad(f)
 	year := v.st.Date().Year
@@ -330,7 +331,7 @@ func (v *validator) overCap(at Pos, id campaign.FleetID, f *campaign.Fleet, hint
 
 // alone reports a fleet the orders would leave with nothing but
 // uninspected prizes, which travel only with a fleet (EaW 25b).
-func (v *validator) alone(at Pos, id campaign.FleetID, f *campaign.Fleet) {
+func (v *validator) alone(at orders.Pos, id campaign.FleetID, f *campaign.Fleet) {
 	if f.OnlyPrizes() {
 		v.Add(at, "EaW 25b", fmt.Sprintf("fleet %s would hold only captured units, which travel only with a fleet until they are inspected", id),
 			"keep an inspected unit with them, or inspect them first (EaW 9b)")

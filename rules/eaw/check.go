@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // Costed is a validated submission with every order's cost.
@@ -50,9 +51,9 @@ type CostedOrder struct {
 // the player's fleets. With problems, Validate still returns the costs as
 // far as it could work them out, for the reply; an order with a mistake is
 // charged as written. An error that is not Problems means a nil argument.
-func Validate(st *campaign.State, sub *Submission) (*Costed, error) {
+func Validate(st *campaign.State, sub *orders.Submission) (*Costed, error) {
 	if st == nil {
-		return nil, errors.New("orders: validate: nil state")
+		return nil, errors.New("eaw: validate: nil state")
 	}
 	return NewChecker(st).Validate(sub)
 }
@@ -76,12 +77,12 @@ func NewChecker(st *campaign.State) *Checker {
 }
 
 // Validate is the package-level Validate against the Checker's state.
-func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
+func (ch *Checker) Validate(sub *orders.Submission) (*Costed, error) {
 	if sub == nil {
-		return nil, errors.New("orders: validate: nil submission")
+		return nil, errors.New("eaw: validate: nil submission")
 	}
 	st := ch.st
-	var c Collector
+	var c orders.Collector
 	pl := st.Player(sub.Player)
 	if pl == nil {
 		c.Add(sub.Pos["player"], "", fmt.Sprintf("there is no player %q in campaign %s", sub.Player, st.Campaign),
@@ -100,9 +101,13 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 		treasury:  pl.Treasury,
 		overAt:    -1,
 	}
-	v.foresee(sub.Orders)
+	list, _, err := content(sub)
+	if err != nil {
+		return nil, err
+	}
+	v.foresee(list)
 	out := &Costed{Budget: v.budget, Treasury: v.treasury}
-	for _, o := range sub.Orders {
+	for _, o := range list {
 		co := v.order(o)
 		v.charge(&co)
 		v.track(co)
@@ -110,10 +115,10 @@ func (ch *Checker) Validate(sub *Submission) (*Costed, error) {
 	}
 	if v.overAt >= 0 {
 		r := v.costs
-		c.list[v.overAt].Hint = fmt.Sprintf("drop or shorten orders: they cost %d points in all, and your budget is %d "+
+		c.SetHint(v.overAt, fmt.Sprintf("drop or shorten orders: they cost %d points in all, and your budget is %d "+
 			"(the larger of %d and your fleets of %d+ ships and %d+ CBPV divided by %d; carried bases are not ships, "+
 			"and freighters' CBPV does not count)",
-			v.used, v.budget, r.Min, r.FleetMinShips, r.FleetMinCBPV, r.Divisor)
+			v.used, v.budget, r.Min, r.FleetMinShips, r.FleetMinCBPV, r.Divisor))
 	}
 	out.Used, out.Left, out.Spent = v.used, v.budget-v.used, v.spent
 	out.Fleets = v.forecast()
@@ -131,7 +136,7 @@ func (v *validator) crowding(forecast []FleetForecast) {
 		return
 	}
 	before, after := map[campaign.SystemID]int{}, map[campaign.SystemID]int{}
-	last := map[campaign.SystemID]Pos{}
+	last := map[campaign.SystemID]orders.Pos{}
 	for _, f := range forecast {
 		if f.From != "" {
 			before[f.From]++
@@ -180,7 +185,7 @@ func (v *validator) forecast() []FleetForecast {
 
 // validator follows one player's orders through the turn.
 type validator struct {
-	*Collector
+	*orders.Collector
 	st     *campaign.State
 	graph  *campaign.Graph
 	index  map[campaign.FleetKey]*campaign.Fleet
@@ -215,29 +220,29 @@ type fleetPlan struct {
 	known bool // at is a system on the map
 	// createdAt is the build order that created the fleet, zero for a fleet
 	// that existed at the start of the turn; createdMP is that build's mp.
-	createdAt Pos
+	createdAt orders.Pos
 	createdMP int
 	// reinforcedAt is an mp 0 build into this existing fleet: its units
 	// join after movement, so the fleet must stay at the FRD (EaW 6.0).
-	reinforcedAt Pos
-	movedAt      Pos
+	reinforcedAt orders.Pos
+	movedAt      orders.Pos
 	route        []campaign.SystemID
 	// developedAt is the develop order given to the fleet, zero if none.
-	developedAt  Pos
+	developedAt  orders.Pos
 	developed    campaign.DevelopmentKind
 	freeJumpUsed bool
 	// towedAt is the move_frd order the fleet goes along with, as the tug
 	// or as the MON's fleet (EaW 15f, 15g, 17e); siegedAt is its siege roll
 	// (EaW 10c). Zero if none.
-	towedAt  Pos
-	siegedAt Pos
+	towedAt  orders.Pos
+	siegedAt orders.Pos
 }
 
 // plannedDevelopment is a develop order read so far.
 type plannedDevelopment struct {
 	at   campaign.SystemID
 	kind campaign.DevelopmentKind
-	pos  Pos
+	pos  orders.Pos
 }
 
 // order checks and costs one order.
@@ -277,7 +282,7 @@ func (v *validator) order(o Order) CostedOrder {
 // total is known.
 func (v *validator) charge(co *CostedOrder) {
 	if v.overAt < 0 && co.Points > 0 && v.used+co.Points > v.budget {
-		v.overAt = len(v.list)
+		v.overAt = v.Len()
 		v.Add(co.Order.Pos, "EaW 5.0", fmt.Sprintf("this order costs %s, but %d of your %s are left (%d used by the orders above)",
 			points(co.Points), max(0, v.budget-v.used), points(v.budget), v.used), "")
 	}
@@ -314,7 +319,7 @@ func (v *validator) fleetIDs() []campaign.FleetID {
 // noSuchFleet reports an order for a fleet the player does not have. Only
 // the player's own fleet IDs appear in the hint: other navies' names are
 // secret.
-func (v *validator) noSuchFleet(at Pos, rule string, id campaign.FleetID) {
+func (v *validator) noSuchFleet(at orders.Pos, rule string, id campaign.FleetID) {
 	ids := v.fleetIDs()
 	hint := "your fleets: " + list(ids)
 	if n, ok := v.Suggest(string(id), strs(ids)); ok {
@@ -332,7 +337,7 @@ func points(n int) string {
 }
 
 // or returns p, or fallback when p is unknown.
-func or(p, fallback Pos) Pos {
+func or(p, fallback orders.Pos) orders.Pos {
 	if p.IsZero() {
 		return fallback
 	}
@@ -340,7 +345,7 @@ func or(p, fallback Pos) Pos {
 }
 
 // at returns the i-th position of ps, or fallback.
-func at(ps []Pos, i int, fallback Pos) Pos {
+func at(ps []orders.Pos, i int, fallback orders.Pos) orders.Pos {
 	if i < len(ps) {
 		return or(ps[i], fallback)
 	}

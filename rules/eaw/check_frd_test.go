@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"slices"
@@ -87,7 +87,7 @@ func TestEaW12b_FreighterDevelopsFree(t *testing.T) {
 	})
 }
 
-func TestEaW10h_TrappedFleetDoesNothingButASiege(t *testing.T) {
+func TestEaW10h_TrappedFleetMayOrderOnlyASiege(t *testing.T) {
 	runCases(t, []ruleCase{
 		{name: "move", state: frontier().trapped("2nd"), orders: []string{"move: {fleet: 2nd, path: [kessel]}"}, points: []int{1},
 			want: []string{"6:5 EaW 10h: fleet 2nd is trapped by an enemy fortification at deneb and cannot move: a trapped fleet does nothing but a siege roll"},
@@ -235,7 +235,7 @@ func TestEaW17e_MONStaysWithItsFRD(t *testing.T) {
 	})
 }
 
-func TestEaW15a_BuildFRD(t *testing.T) {
+func TestEaW15a_BuildFRDOrderCosts(t *testing.T) {
 	note := "the new FRD at deneb is placed after the battles if no enemy fleet stands there, and builds from next turn (EaW 15a)"
 	mine := func() *stateBuilder { return frontier().withDevelopment("vorn", "deneb", campaign.Mine) }
 	runCases(t, []ruleCase{

@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/internal/yamldoc"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // stateBuilder builds campaign states for tests:
@@ -113,7 +115,7 @@ func (b *stateBuilder) build() *campaign.State { return b.st }
 
 // validate parses orders (one per item, after the standard header, so the
 // first order is on line 6 at column 5) for vorn and validates them.
-func validate(t *testing.T, st *campaign.State, orders ...string) (*Costed, Problems) {
+func validate(t *testing.T, st *campaign.State, orders ...string) (*Costed, orders.Problems) {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(header)
@@ -123,19 +125,52 @@ func validate(t *testing.T, st *campaign.State, orders ...string) (*Costed, Prob
 	if len(orders) == 0 {
 		b.WriteString("  []\n")
 	}
-	sub, err := Parse([]byte(b.String()))
+	sub, err := parse([]byte(b.String()))
 	if err != nil {
-		t.Fatalf("Parse(%q) = %v", b.String(), err)
+		t.Fatalf("parse(%q) = %v", b.String(), err)
 	}
 	c, err := Validate(st, sub)
 	return c, problemsOf(t, err)
 }
 
 // brief prints problems without hints: "6:31 EaW 5a: msg".
-func brief(ps Problems) []string {
+func brief(ps orders.Problems) []string {
 	var out []string
 	for _, p := range ps {
 		out = append(out, fmt.Sprintf("%s %s: %s", p.Pos, p.Rule, p.Msg))
 	}
 	return out
+}
+
+// parse reads a mail's orders with EaW's kinds, as intake does.
+func parse(src []byte) (*orders.Submission, error) { return orders.Parse(src, orders.Only(kinds{})) }
+
+// listOf returns the orders EaW's kinds read into a submission.
+func listOf(sub *orders.Submission) []Order {
+	list, _, _ := content(sub)
+	return list
+}
+
+// prefsOf returns the standing preferences EaW's kinds read into a
+// submission.
+func prefsOf(sub *orders.Submission) Prefs {
+	_, prefs, _ := content(sub)
+	return prefs
+}
+
+// lineCount counts the lines of src as the YAML scanner does, at LF, CR,
+// CR LF, NEL, LS and PS.
+func lineCount(src []byte) int {
+	n, start := 0, 0
+	for i := 0; i < len(src); {
+		if b := yamldoc.BreakLen(src[i:]); b > 0 {
+			n, i, start = n+1, i+b, i+b
+			continue
+		}
+		i++
+	}
+	if start < len(src) {
+		n++
+	}
+	return n
 }

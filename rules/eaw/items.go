@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // orderKinds lists the order kinds with their fields and an example.
@@ -45,23 +46,23 @@ func kindInfo(kind string) (example string, fields []string) {
 			return k.example, k.fields
 		}
 	}
-	panic(fmt.Sprintf("orders: unknown order kind %q", kind))
+	panic(fmt.Sprintf("eaw: unknown order kind %q", kind))
 }
 
 // orderList reads the list under the orders: key. An empty value means no
 // orders. A list longer than MaxOrders is refused at the key, unread.
-func (p *parser) orderList(e Entry) []Order {
+func (p *parser) orderList(e orders.Entry) []Order {
 	n := e.Value
-	if isNull(n) {
+	if orders.IsNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		p.Add(pos(n), "", "orders must be a list with one order per item, not "+describe(n),
+		p.Add(orders.PosOf(n), "", "orders must be a list with one order per item, not "+orders.Describe(n),
 			"write orders: and then one line per order such as \"  - move: {fleet: 1st, path: [kessel, vega]}\"")
 		return nil
 	}
-	if len(n.Content) > MaxOrders {
-		p.Add(pos(e.Key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), MaxOrders),
+	if len(n.Content) > orders.MaxOrders {
+		p.Add(orders.PosOf(e.Key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), orders.MaxOrders),
 			"send only this turn's orders, one item per order: your order points allow only a few moves each turn (EaW 5.0)")
 		return nil
 	}
@@ -77,7 +78,7 @@ func (p *parser) orderList(e Entry) []Order {
 // order reads one list item: a mapping with exactly one order kind as its key.
 func (p *parser) order(item *yaml.Node) (Order, bool) {
 	if item.Kind == yaml.MappingNode && len(item.Content) == 0 {
-		p.Add(pos(item), "", "this order is empty", "give it a kind and fields, e.g. "+orderKinds[0].example)
+		p.Add(orders.PosOf(item), "", "this order is empty", "give it a kind and fields, e.g. "+orderKinds[0].example)
 		return Order{}, false
 	}
 	if item.Kind != yaml.MappingNode {
@@ -86,7 +87,7 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 			ex, _ := kindInfo(item.Value)
 			hint = "give the order its fields, e.g. " + ex
 		}
-		p.Add(pos(item), "", "an order must be a mapping such as move: {...}, not "+describe(item), hint)
+		p.Add(orders.PosOf(item), "", "an order must be a mapping such as move: {...}, not "+orders.Describe(item), hint)
 		return Order{}, false
 	}
 	kind, misplaced := p.itemKeys(item)
@@ -94,11 +95,11 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 	if kind == nil {
 		return Order{}, false
 	}
-	o := Order{Pos: pos(item)}
+	o := Order{Pos: orders.PosOf(item)}
 	if kind.Value.Kind != yaml.MappingNode {
-		if !isNull(kind.Value) || len(misplaced) == 0 {
+		if !orders.IsNull(kind.Value) || len(misplaced) == 0 {
 			ex, _ := kindInfo(kind.Key.Value)
-			p.Add(pos(kind.Value), "", fmt.Sprintf("%s needs its fields, not %s", kind.Key.Value, describe(kind.Value)),
+			p.Add(orders.PosOf(kind.Value), "", fmt.Sprintf("%s needs its fields, not %s", kind.Key.Value, orders.Describe(kind.Value)),
 				"for example "+ex)
 		}
 		return o, false
@@ -135,25 +136,25 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 // itemKeys splits an item's keys into its order kind (the first one) and
 // the keys that are no order kind. A second kind or a repeated key is a
 // problem.
-func (p *parser) itemKeys(item *yaml.Node) (kind *Entry, misplaced []Entry) {
-	seen := map[string]Pos{}
+func (p *parser) itemKeys(item *yaml.Node) (kind *orders.Entry, misplaced []orders.Entry) {
+	seen := map[string]orders.Pos{}
 	for i := 0; i+1 < len(item.Content); i += 2 {
 		k, v := item.Content[i], item.Content[i+1]
 		key := k.Value
 		if first, dup := seen[key]; dup && k.Kind == yaml.ScalarNode {
-			p.Add(pos(k), "", fmt.Sprintf("key %q is given twice; the first is at %s", key, first),
+			p.Add(orders.PosOf(k), "", fmt.Sprintf("key %q is given twice; the first is at %s", key, first),
 				"put each order in its own list item, starting with -")
 			continue
 		}
-		seen[key] = pos(k)
+		seen[key] = orders.PosOf(k)
 		switch {
 		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key) && kind == nil:
-			kind = &Entry{k, v}
+			kind = &orders.Entry{Key: k, Value: v}
 		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key):
-			p.Add(pos(k), "", fmt.Sprintf("this item has two orders, %s and %s", kind.Key.Value, key),
+			p.Add(orders.PosOf(k), "", fmt.Sprintf("this item has two orders, %s and %s", kind.Key.Value, key),
 				"put each order in its own list item, starting with -")
 		default:
-			misplaced = append(misplaced, Entry{k, v})
+			misplaced = append(misplaced, orders.Entry{Key: k, Value: v})
 		}
 	}
 	return kind, misplaced
@@ -161,16 +162,16 @@ func (p *parser) itemKeys(item *yaml.Node) (kind *Entry, misplaced []Entry) {
 
 // misplaced reports the keys of an item that are not order kinds: a
 // misspelt kind, or a field that sits beside its order instead of under it.
-func (p *parser) misplaced(kind *Entry, keys []Entry) {
+func (p *parser) misplaced(kind *orders.Entry, keys []orders.Entry) {
 	for _, e := range keys {
 		k := e.Key
 		if k.Kind != yaml.ScalarNode {
-			p.Add(pos(k), "", "an order kind must be a plain name, not "+describe(k), "the order kinds are "+strings.Join(kindNames, ", "))
+			p.Add(orders.PosOf(k), "", "an order kind must be a plain name, not "+orders.Describe(k), "the order kinds are "+strings.Join(kindNames, ", "))
 			continue
 		}
 		if kind != nil {
 			if _, fields := kindInfo(kind.Key.Value); slices.Contains(fields, k.Value) {
-				p.Add(pos(k), "", fmt.Sprintf("%s belongs inside %s but sits beside it", k.Value, kind.Key.Value),
+				p.Add(orders.PosOf(k), "", fmt.Sprintf("%s belongs inside %s but sits beside it", k.Value, kind.Key.Value),
 					fmt.Sprintf("indent %s two spaces more than %s, or write the fields in braces: %s: {...}",
 						k.Value, kind.Key.Value, kind.Key.Value))
 				continue
@@ -180,24 +181,24 @@ func (p *parser) misplaced(kind *Entry, keys []Entry) {
 		if n, ok := p.Suggest(k.Value, kindNames); ok {
 			hint = fmt.Sprintf("did you mean %q? The order kinds are %s", n, strings.Join(kindNames, ", "))
 		}
-		p.Add(pos(k), "", fmt.Sprintf("unknown order kind %q", k.Value), hint)
+		p.Add(orders.PosOf(k), "", fmt.Sprintf("unknown order kind %q", k.Value), hint)
 	}
 }
 
 // orderFields reads the fields of an order of kind key, which must be
 // among the kind's fields.
-func (p *parser) orderFields(key, n *yaml.Node) Fields {
+func (p *parser) orderFields(key, n *yaml.Node) orders.Fields {
 	_, allowed := kindInfo(key.Value)
 	f, _ := p.Mapping(n, "a "+key.Value+" order", allowed...)
 	return f
 }
 
 // required reports a field missing from an order.
-func (p *parser) required(f Fields, key *yaml.Node, field string) (Entry, bool) {
+func (p *parser) required(f orders.Fields, key *yaml.Node, field string) (orders.Entry, bool) {
 	e, ok := f.Get(field)
 	if !ok {
 		ex, _ := kindInfo(key.Value)
-		p.Add(pos(key), "", fmt.Sprintf("%s has no %s", key.Value, field), "for example "+ex)
+		p.Add(orders.PosOf(key), "", fmt.Sprintf("%s has no %s", key.Value, field), "for example "+ex)
 	}
 	return e, ok
 }
@@ -219,8 +220,8 @@ func (p *parser) develop(key, n *yaml.Node) *Develop {
 	d := &Develop{}
 	d.Fleet, d.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 2nd")
 	if e, ok := p.required(f, key, "what"); ok {
-		d.WhatPos = pos(e.Value)
-		if s, ok := p.name(e.Value, "what", "what: mine"); ok {
+		d.WhatPos = orders.PosOf(e.Value)
+		if s, ok := p.Name(e.Value, "what", "what: mine"); ok {
 			kinds := []string{string(campaign.Mine), string(campaign.Colony), string(campaign.Fortification)}
 			switch w := strings.ToLower(s); w {
 			case string(campaign.Mine), string(campaign.Colony), string(campaign.Fortification):
@@ -230,7 +231,7 @@ func (p *parser) develop(key, n *yaml.Node) *Develop {
 				if n, ok := p.Suggest(s, kinds); ok {
 					hint = fmt.Sprintf("did you mean %q? ", n) + hint
 				}
-				p.Add(pos(e.Value), "", fmt.Sprintf("what must be mine, colony or fortification, not %q", s), hint)
+				p.Add(orders.PosOf(e.Value), "", fmt.Sprintf("what must be mine, colony or fortification, not %q", s), hint)
 			}
 		}
 	}
@@ -246,14 +247,14 @@ func (p *parser) build(key, n *yaml.Node) *Build {
 	}
 	b.Fleet, b.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 3rd")
 	if e, ok := f.Get("at"); ok {
-		s, _ := p.name(e.Value, "at", "at: drakkar")
-		b.At, b.AtPos = campaign.SystemID(s), pos(e.Value)
+		s, _ := p.Name(e.Value, "at", "at: drakkar")
+		b.At, b.AtPos = campaign.SystemID(s), orders.PosOf(e.Value)
 	}
 	if e, ok := f.Get("mp"); ok {
-		b.MPPos = pos(e.Value)
+		b.MPPos = orders.PosOf(e.Value)
 		if v, ok := p.Int(e.Value, "mp", "mp: 1"); ok {
 			if v != 0 && v != 1 {
-				p.Add(pos(e.Value), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
+				p.Add(orders.PosOf(e.Value), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
 					"write mp: 1 (the units may move this turn, for a build's order points) or mp: 0 (free; they move next turn)")
 			} else {
 				b.MP = v

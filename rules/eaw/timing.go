@@ -1,10 +1,11 @@
-package orders
+package eaw
 
 import (
 	"maps"
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // When the fleet services are carried out (Timing), what the fleets hold
@@ -232,12 +233,12 @@ type foreseen struct {
 // fresh validator, drops what that copy finds wrong, and keeps where the
 // FRDs and fleets end (ahead). It must be called before any order is
 // read.
-func (v *validator) foresee(orders []Order) {
+func (v *validator) foresee(list []Order) {
 	first := *v
-	first.Collector = &Collector{}
+	first.Collector = &orders.Collector{}
 	first.fleets = map[campaign.FleetID]*fleetPlan{}
 	first.created, first.planned, first.frds, first.frdsRead, first.svc = nil, nil, nil, false, nil
-	for _, o := range orders {
+	for _, o := range list {
 		co := first.order(o)
 		first.charge(&co)
 		first.track(co)

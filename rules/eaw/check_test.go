@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // ruleCase is one submission against a state, and what Validate must say.
@@ -420,7 +421,7 @@ func TestEaW12b_NoMoveAfterDevelop(t *testing.T) {
 }
 
 func TestValidate_UnknownPlayer(t *testing.T) {
-	sub, err := Parse([]byte(strings.Replace(header, "player: vorn", "player: nobody", 1) + "  []\n"))
+	sub, err := parse([]byte(strings.Replace(header, "player: vorn", "player: nobody", 1) + "  []\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,9 +434,9 @@ func TestValidate_UnknownPlayer(t *testing.T) {
 }
 
 func TestValidate_NilArguments(t *testing.T) {
-	if _, err := Validate(nil, &Submission{}); err == nil {
+	if _, err := Validate(nil, &orders.Submission{}); err == nil {
 		t.Error("Validate(nil, sub) = nil error")
-	} else if ps := (Problems{}); errors.As(err, &ps) {
+	} else if ps := (orders.Problems{}); errors.As(err, &ps) {
 		t.Errorf("Validate(nil, sub) = %v, want an internal error, not Problems", err)
 	}
 }

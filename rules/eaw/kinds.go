@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // FleetOrder is an order that names one fleet and nothing else: inspect
 // (EaW 9b), self_repair (EaW 24.0) and siege (EaW 10c).
 type FleetOrder struct {
 	Fleet    campaign.FleetID
-	FleetPos Pos
+	FleetPos orders.Pos
 }
 
 // UnitsOrder is an order for some units of one fleet: scrap (EaW 9.0) and
@@ -21,8 +22,8 @@ type FleetOrder struct {
 type UnitsOrder struct {
 	Fleet    campaign.FleetID
 	Units    []campaign.ClassName
-	FleetPos Pos
-	UnitsPos []Pos
+	FleetPos orders.Pos
+	UnitsPos []orders.Pos
 }
 
 // Resupply resupplies, repairs and refits one fleet at the player's
@@ -32,13 +33,13 @@ type Resupply struct {
 	// Refit lists the refits: every unit of class From in the fleet becomes
 	// class To (EaW 6f).
 	Refit    []Refit
-	FleetPos Pos
+	FleetPos orders.Pos
 }
 
 // Refit is one refit of a Resupply order.
 type Refit struct {
 	From, To campaign.ClassName
-	Pos      Pos
+	Pos      orders.Pos
 }
 
 // Transfer moves units from one fleet to another fleet in the same system,
@@ -46,9 +47,9 @@ type Refit struct {
 type Transfer struct {
 	From, To campaign.FleetID
 	Units    []campaign.ClassName
-	FromPos  Pos
-	ToPos    Pos
-	UnitsPos []Pos
+	FromPos  orders.Pos
+	ToPos    orders.Pos
+	UnitsPos []orders.Pos
 }
 
 // MoveFRD tows one of the player's FRDs along warp lanes (EaW 15e, 15f,
@@ -58,16 +59,16 @@ type MoveFRD struct {
 	At      campaign.SystemID
 	Path    []campaign.SystemID
 	Tug     campaign.FleetID
-	AtPos   Pos
-	PathPos []Pos
-	TugPos  Pos
+	AtPos   orders.Pos
+	PathPos []orders.Pos
+	TugPos  orders.Pos
 }
 
 // BuildFRD builds a new FRD at a system where the player has a developed
 // mine or colony (EaW 15a).
 type BuildFRD struct {
 	At    campaign.SystemID
-	AtPos Pos
+	AtPos orders.Pos
 }
 
 // The order kinds beyond move, develop and build, as players write them.
@@ -106,24 +107,24 @@ func (p *parser) unitsOrder(key, n *yaml.Node) *UnitsOrder {
 
 // requiredName reads a required field holding one name, such as a fleet
 // or a system, with its position; a missing or unusable one is a problem.
-func requiredName[T ~string](p *parser, f Fields, key *yaml.Node, field, example string) (T, Pos) {
+func requiredName[T ~string](p *parser, f orders.Fields, key *yaml.Node, field, example string) (T, orders.Pos) {
 	e, ok := p.required(f, key, field)
 	if !ok {
-		return "", Pos{}
+		return "", orders.Pos{}
 	}
-	s, _ := p.name(e.Value, field, example)
-	return T(s), pos(e.Value)
+	s, _ := p.Name(e.Value, field, example)
+	return T(s), orders.PosOf(e.Value)
 }
 
 // classes reads a list of unit classes.
-func (p *parser) classes(n *yaml.Node, field string) ([]campaign.ClassName, []Pos) {
-	names, at, _ := p.names(n, field, field+": [cruiser, frigate]")
+func (p *parser) classes(n *yaml.Node, field string) ([]campaign.ClassName, []orders.Pos) {
+	names, at, _ := p.Names(n, field, field+": [cruiser, frigate]")
 	return convert[campaign.ClassName](names), at
 }
 
 // systems reads a list of system IDs.
-func (p *parser) systems(n *yaml.Node, field string) ([]campaign.SystemID, []Pos) {
-	names, at, _ := p.names(n, field, field+": [kessel, vega]")
+func (p *parser) systems(n *yaml.Node, field string) ([]campaign.SystemID, []orders.Pos) {
+	names, at, _ := p.Names(n, field, field+": [kessel, vega]")
 	return convert[campaign.SystemID](names), at
 }
 
@@ -142,28 +143,28 @@ func (p *parser) resupply(key, n *yaml.Node) *Resupply {
 	r := &Resupply{}
 	r.Fleet, r.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	e, ok := f.Get("refit")
-	if !ok || isNull(e.Value) {
+	if !ok || orders.IsNull(e.Value) {
 		return r
 	}
 	if e.Value.Kind != yaml.MappingNode {
-		p.Add(pos(e.Value), "EaW 6f", "refit must be a mapping from a class in the fleet to the class it becomes, not "+describe(e.Value),
+		p.Add(orders.PosOf(e.Value), "EaW 6f", "refit must be a mapping from a class in the fleet to the class it becomes, not "+orders.Describe(e.Value),
 			"for example refit: {cruiser: heavy-cruiser}")
 		return r
 	}
-	seen := map[string]Pos{}
+	seen := map[string]orders.Pos{}
 	for i := 0; i+1 < len(e.Value.Content); i += 2 {
 		k, v := e.Value.Content[i], e.Value.Content[i+1]
-		from, ok1 := p.name(k, "a refit's class", "refit: {cruiser: heavy-cruiser}")
-		to, ok2 := p.name(v, "the class "+from+" is refitted to", "refit: {cruiser: heavy-cruiser}")
+		from, ok1 := p.Name(k, "a refit's class", "refit: {cruiser: heavy-cruiser}")
+		to, ok2 := p.Name(v, "the class "+from+" is refitted to", "refit: {cruiser: heavy-cruiser}")
 		if !ok1 || !ok2 {
 			continue
 		}
 		if first, dup := seen[from]; dup {
-			p.Add(pos(k), "EaW 6f", fmt.Sprintf("class %q is refitted twice; the first is at %s", from, first), "keep one of them")
+			p.Add(orders.PosOf(k), "EaW 6f", fmt.Sprintf("class %q is refitted twice; the first is at %s", from, first), "keep one of them")
 			continue
 		}
-		seen[from] = pos(k)
-		r.Refit = append(r.Refit, Refit{From: campaign.ClassName(from), To: campaign.ClassName(to), Pos: pos(k)})
+		seen[from] = orders.PosOf(k)
+		r.Refit = append(r.Refit, Refit{From: campaign.ClassName(from), To: campaign.ClassName(to), Pos: orders.PosOf(k)})
 	}
 	return r
 }
@@ -189,8 +190,8 @@ func (p *parser) moveFRD(key, n *yaml.Node) *MoveFRD {
 		m.Path, m.PathPos = p.systems(e.Value, "path")
 	}
 	if e, ok := f.Get("tug"); ok {
-		s, _ := p.name(e.Value, "tug", "tug: 4th")
-		m.Tug, m.TugPos = campaign.FleetID(s), pos(e.Value)
+		s, _ := p.Name(e.Value, "tug", "tug: 4th")
+		m.Tug, m.TugPos = campaign.FleetID(s), orders.PosOf(e.Value)
 	}
 	return m
 }

@@ -1,10 +1,11 @@
-package orders
+package eaw
 
 import (
 	"fmt"
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // Validation of the FRD orders, move_frd and build_frd (EaW 15a, 15e–15g,
@@ -18,9 +19,9 @@ type frdPlan struct {
 	start, at campaign.SystemID
 	// builtAt is the build order the FRD carries out this turn, with its
 	// mp; towedAt its move_frd order. Zero if none.
-	builtAt Pos
+	builtAt orders.Pos
 	builtMP int
-	towedAt Pos
+	towedAt orders.Pos
 }
 
 // frdPlans returns the player's FRDs, in the state's order.
@@ -94,7 +95,7 @@ func (v *validator) trappedAt(id campaign.FleetID) (campaign.SystemID, bool) {
 // traps, which can do nothing but a siege roll (EaW 10h), and returns true;
 // for a free fleet it returns false. doing completes "and cannot ...", e.g.
 // "move" or "resupply". Every order for a fleet, but siege, asks it.
-func (v *validator) refuseTrapped(pos Pos, id campaign.FleetID, doing string) bool {
+func (v *validator) refuseTrapped(pos orders.Pos, id campaign.FleetID, doing string) bool {
 	at, trapped := v.trappedAt(id)
 	if !trapped {
 		return false

@@ -1,4 +1,4 @@
-package orders
+package eaw
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
 )
 
 // validateSeeds are orders for vorn against frontier(): valid ones, and
@@ -45,7 +46,7 @@ func FuzzValidate(f *testing.F) {
 	f.Add([]byte(strings.Replace(header, "vorn", "zhal", 1) + "  - move: {fleet: 9th, path: [sirius]}\n"))
 	f.Add([]byte(strings.Replace(header, "vorn", "nobody", 1) + "  []\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		sub, _ := Parse(src)
+		sub, _ := parse(src)
 		if sub == nil {
 			return
 		}
@@ -55,13 +56,13 @@ func FuzzValidate(f *testing.F) {
 			t.Fatal("Validate changed the state")
 		}
 		checkCosted(t, sub, c, err)
-		lines := len(splitLines(src)) + 1
-		var ps Problems
+		lines := lineCount(src) + 1
+		var ps orders.Problems
 		if err != nil {
 			if !errors.As(err, &ps) {
 				t.Fatalf("Validate error %v (%T) is not Problems", err, err)
 			}
-			if len(ps) == 0 || len(ps) > MaxProblems+1 {
+			if len(ps) == 0 || len(ps) > orders.MaxProblems+1 {
 				t.Fatalf("Validate returned %d problems", len(ps))
 			}
 			for _, p := range ps {
@@ -79,7 +80,7 @@ func FuzzValidate(f *testing.F) {
 
 // checkCosted checks that the costs Validate returned add up, and that
 // accepted orders fit the budget and the treasury.
-func checkCosted(t *testing.T, sub *Submission, c *Costed, err error) {
+func checkCosted(t *testing.T, sub *orders.Submission, c *Costed, err error) {
 	t.Helper()
 	if c == nil {
 		if err == nil {
@@ -98,7 +99,7 @@ func checkCosted(t *testing.T, sub *Submission, c *Costed, err error) {
 	if c.Used != points || c.Spent != bpv || c.Left != c.Budget-c.Used {
 		t.Fatalf("costs do not add up: %+v, points %d, BPV %d", c, points, bpv)
 	}
-	if err == nil && (len(c.Orders) != len(sub.Orders) || c.Left < 0 || c.Spent > c.Treasury) {
-		t.Fatalf("accepted orders over budget or treasury, or orders lost: %+v for %d orders", c, len(sub.Orders))
+	if err == nil && (len(c.Orders) != len(listOf(sub)) || c.Left < 0 || c.Spent > c.Treasury) {
+		t.Fatalf("accepted orders over budget or treasury, or orders lost: %+v for %d orders", c, len(listOf(sub)))
 	}
 }
