@@ -2,22 +2,27 @@ package report
 
 import (
 	"bytes"
+	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/internal/golden"
 )
 
 // mapBuilder builds a map model by hand, as a ruleset fills it.
 type mapBuilder struct{ m Map }
 
 func newMapBuilder() *mapBuilder {
-	return &mapBuilder{m: Map{Title: "Frontier Wars", Caption: "Turn 5 · Spring 166",
-		Sub: "Map of Warlord Drask (vorn) · orders due Wed 25 Nov 2026 20:00 CET (19:00 UTC)"}}
+	return &mapBuilder{m: Map{Title: "Frontier Wars",
+		Caption: fmt.Sprintf("Turn 5 · %s", campaign.Date{Year: 166, Season: campaign.Spring}),
+		Sub:     "Map of Warlord Drask (vorn) · orders due Wed 25 Nov 2026 20:00 CET (19:00 UTC)"}}
 }
 
 func (b *mapBuilder) system(id, name string, x, y int, planet campaign.PlanetType) *mapBuilder {
@@ -65,7 +70,8 @@ func (b *mapBuilder) battle(at string, lane ...string) *mapBuilder {
 	return b
 }
 
-// fixedMap holds every kind of mark the map draws.
+// fixedMap holds every kind of mark the map draws: it is the map of
+// Warlord Drask's view at turn 5 of Frontier Wars.
 func fixedMap() *Map {
 	b := newMapBuilder().
 		system("aldor", "Aldor", 0, 0, campaign.Mineral).              // home: FRD, mine, fort, fleets
@@ -88,6 +94,88 @@ func fixedMap() *Map {
 	return &b.m
 }
 
+func TestPaintMap_golden(t *testing.T) {
+	got, err := PaintMap(fixedMap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := PaintMap(fixedMap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, again) {
+		t.Error("PaintMap gave different bytes for the same map")
+	}
+	checkPNG(t, "testdata/map/fixed.png.golden", got)
+}
+
+// TestPaintMap_concurrent paints one map from many goroutines: the shared
+// fonts must not be mutated (run with -race).
+func TestPaintMap_concurrent(t *testing.T) {
+	want, err := PaintMap(fixedMap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			got, err := PaintMap(fixedMap())
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("concurrent PaintMap() = %d bytes, %v; want the same %d bytes", len(got), err, len(want))
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// checkPNG compares a PNG with a golden PNG, allowing at most 16 pixels to
+// differ by more than 8 in some channel: enough for rasteriser noise across
+// versions, too few to hide a missing mark (a changed last-seen label alone
+// moves about 30). With -update it rewrites the golden file.
+func checkPNG(t *testing.T, path string, got []byte) {
+	t.Helper()
+	golden.CheckWith(t, path, got, func(got, want []byte) error {
+		gi, wi := decodePNG(t, got), decodePNG(t, want)
+		if gi.Bounds() != wi.Bounds() {
+			return fmt.Errorf("is %v, but the picture is %v", wi.Bounds(), gi.Bounds())
+		}
+		n, total := pixelsDiffering(gi, wi, 8), gi.Bounds().Dx()*gi.Bounds().Dy()
+		if n > 16 {
+			return fmt.Errorf("differs in %d of %d pixels (more than 16)", n, total)
+		}
+		return nil
+	})
+}
+
+func decodePNG(t *testing.T, b []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("decode PNG: %v", err)
+	}
+	return img
+}
+
+// pixelsDiffering counts the pixels of a and b (of equal bounds) that
+// differ by more than tol in some channel.
+func pixelsDiffering(a, b image.Image, tol int) int {
+	n := 0
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			for _, d := range [4][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
+				if abs(int(d[0]>>8)-int(d[1]>>8)) > tol {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
 // TestPaintMap_marks samples the fixed map's picture where a golden
 // comparison's tolerance could hide a wrong colour: inside each planet,
 // away from its feature, and on the battle ring.
@@ -96,10 +184,7 @@ func TestPaintMap_marks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := decodePNG(t, b)
 	m, err := newMapModel(fixedMap())
 	if err != nil {
 		t.Fatal(err)
