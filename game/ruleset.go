@@ -18,6 +18,11 @@ type Ruleset interface {
 	// would give another outcome.
 	Version() int
 
+	// Due says who owes orders for the turn st opens, and by when, the
+	// turn opening at now under the campaign's schedule: when a campaign
+	// starts, when a turn resolves, and when the GM rolls back to a turn.
+	Due(st *campaign.State, sched campaign.Schedule, now time.Time) ([]Due, error)
+
 	// Check validates one player's submission against the state as the
 	// player can know it, and costs it. Mistakes come back as
 	// orders.Problems; with problems, Checked still costs what it could.
