@@ -81,7 +81,12 @@ func newHarness(t *testing.T) *harness {
 // newBareHarness is a harness on a mail system and a clock, with a store
 // and metrics, but no daemon yet.
 func newBareHarness(t *testing.T, ctx context.Context, world *localmail.World, clk *clocktest.Clock) *harness {
-	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
+	return newHarnessOn(t, ctx, world, clk, storetest.Open(t))
+}
+
+// newHarnessOn is newBareHarness on a given store.
+func newHarnessOn(t *testing.T, ctx context.Context, world *localmail.World, clk *clocktest.Clock, db *storetest.DB) *harness {
+	h := &harness{t: t, ctx: ctx, world: world, db: db, clock: clk,
 		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
 	h.metrics = metrics.New(metrics.Options{DB: h.db.DB, Clock: clk, Logger: testLogger(t)})
 	return h
