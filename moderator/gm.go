@@ -195,6 +195,8 @@ func (m *Moderator) gmStatus(c *store.Campaign) (string, error) {
 		fmt.Fprintf(&b, "Waiting for you since %s: the deadline %s passed while pbemd was down. Send command: process or command: deadline.\n", fmtUTC(c.HeldSince), gmDeadline(c))
 	case c.Status == store.Paused:
 		fmt.Fprintf(&b, "Paused since %s; the deadline (%s) moves on by the pause's length when you resume.\n", fmtUTC(c.PausedAt), gmDeadline(c))
+	case c.Deadline().IsZero():
+		b.WriteString("No player owes orders for this turn, so it has no deadline. Send command: process to resolve it.\n")
 	default:
 		fmt.Fprintf(&b, "Deadline: %s.\n", gmDeadline(c))
 	}
