@@ -65,6 +65,9 @@ func (m *Moderator) remind(o *openTurn) error {
 			continue
 		}
 		s.Reminded, changed = due, true
+		if !now.Before(s.Deadline) {
+			continue // too late to send orders, so too late to remind
+		}
 		if on := o.orders(s.Player); on == nil || !on.Submission.Final {
 			mails = append(mails, m.reminder(c, s, on, slices.Min(fresh), now))
 		}
@@ -95,8 +98,9 @@ func (m *Moderator) remind(o *openTurn) error {
 	return nil
 }
 
-// reminder writes a seat's reminder that its orders are due; which is the
-// shortest of the reminders that fell due, and on the orders on file.
+// reminder writes the mail that reminds a seat its orders are due. which
+// is the shortest of the reminders that fell due, which names the mail; on
+// is the seat's orders on file, or nil.
 func (m *Moderator) reminder(c *store.Campaign, s *store.Seat, on *store.OrdersRecord, which time.Duration, now time.Time) outgoing {
 	left := s.Deadline.Sub(now)
 	loc := seatLocation(c, s)
