@@ -116,16 +116,26 @@ func TestStatusListsPlayersWhoAreOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for name, c := range firstCampaigns(t, f) {
+		if want := []SeatOut{{Player: "green", Why: why}}; len(c.Missing) != 0 || !reflect.DeepEqual(c.Out, want) {
+			t.Errorf("%s: Status missing %v, out %+v; want none missing and %+v out", name, c.Missing, c.Out, want)
+		}
+	}
+}
+
+// firstCampaigns returns the status of the first campaign as each backend
+// gives it, by the backend's name.
+func firstCampaigns(t *testing.T, f *fixture) map[string]CampaignStatus {
+	t.Helper()
+	out := map[string]CampaignStatus{}
 	for name, b := range f.backends(t) {
 		st, err := b.Status(t.Context())
 		if err != nil {
 			t.Fatalf("%s: Status = %v", name, err)
 		}
-		c := st.Campaigns[0]
-		if want := []SeatOut{{Player: "green", Why: why}}; len(c.Missing) != 0 || !reflect.DeepEqual(c.Out, want) {
-			t.Errorf("%s: Status missing %v, out %+v; want none missing and %+v out", name, c.Missing, c.Out, want)
-		}
+		out[name] = st.Campaigns[0]
 	}
+	return out
 }
 
 // TestStatusListsPlayersNotDue: a player who owes no orders for the open
@@ -145,12 +155,7 @@ func TestStatusListsPlayersNotDue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, b := range f.backends(t) {
-		st, err := b.Status(t.Context())
-		if err != nil {
-			t.Fatalf("%s: Status = %v", name, err)
-		}
-		c := st.Campaigns[0]
+	for name, c := range firstCampaigns(t, f) {
 		if want := []campaign.PlayerID{"green"}; len(c.Missing) != 0 || !reflect.DeepEqual(c.Waiting, want) || !c.Deadline.Equal(by) {
 			t.Errorf("%s: Status missing %v, waiting %v, deadline %v; want none missing, %v waiting, deadline %v", name, c.Missing, c.Waiting, c.Deadline, want, by)
 		}

@@ -95,10 +95,13 @@ type Seat struct {
 func (s *Seat) Active() bool { return s.Out == "" }
 
 // ActiveSeats returns the seats still playing.
-func (c *Campaign) ActiveSeats() []*Seat {
+func (c *Campaign) ActiveSeats() []*Seat { return c.seats((*Seat).Active) }
+
+// seats returns the seats for which keep is true, in seat order.
+func (c *Campaign) seats(keep func(*Seat) bool) []*Seat {
 	var out []*Seat
 	for i := range c.Players {
-		if c.Players[i].Active() {
+		if keep(&c.Players[i]) {
 			out = append(out, &c.Players[i])
 		}
 	}

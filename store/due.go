@@ -12,15 +12,7 @@ func (s *Seat) Due() bool { return s.Active() && !s.Deadline.IsZero() }
 
 // DueSeats returns the seats that owe orders for the open turn, in seat
 // order.
-func (c *Campaign) DueSeats() []*Seat {
-	var out []*Seat
-	for i := range c.Players {
-		if c.Players[i].Due() {
-			out = append(out, &c.Players[i])
-		}
-	}
-	return out
-}
+func (c *Campaign) DueSeats() []*Seat { return c.seats((*Seat).Due) }
 
 // Deadline returns the open turn's deadline: the last of the deadlines
 // of the seats that owe orders, after which the turn resolves; zero if no
