@@ -150,6 +150,45 @@ func TestV1DataFile(t *testing.T) {
 	}
 }
 
+// TestLegacyRecord: a campaign record in the form before deadlines were
+// kept per seat loads with every seat still in due at its deadline, and
+// with the reminders already sent; a seat whose player is out owes
+// nothing.
+func TestLegacyRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "legacy.db")
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const legacy = `{"id":"c1","title":"One","status":"running","turn":3,"deadline":"2026-11-22T20:00:00Z","reminded":[86400000000000],
+		"players":[{"player":"blue","email":"blue@example.test","token_hash":"AQ=="},{"player":"red","email":"red@example.test","token_hash":"Ag==","out":"dropped by the GM"}]}`
+	err = b.Update(func(tx *bolt.Tx) error {
+		camps, err := tx.CreateBucket([]byte("campaigns"))
+		if err != nil {
+			return err
+		}
+		c1, err := camps.CreateBucket([]byte("c1"))
+		if err != nil {
+			return err
+		}
+		return c1.Put([]byte("meta"), []byte(legacy))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c := loadCampaign(t, storetest.OpenCopy(t, path), "c1")
+	blue, red := c.Seat("blue"), c.Seat("red")
+	if !blue.Deadline.Equal(t0) || !slices.Equal(blue.Reminded, []time.Duration{24 * time.Hour}) || c.Rules != "eaw" {
+		t.Errorf("blue: due %v, reminded %v, rules %q; want due %v, reminded 24h, eaw", blue.Deadline, blue.Reminded, c.Rules, t0)
+	}
+	if red.Due() || red.Reminded != nil {
+		t.Errorf("red, who is out: due %v, reminded %v; want neither", red.Deadline, red.Reminded)
+	}
+}
+
 // rawCampaign returns a campaign's record as the file holds it, read from
 // a backup of the store.
 func rawCampaign(t *testing.T, db *storetest.DB, id campaign.ID) map[string]json.RawMessage {
