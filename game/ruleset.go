@@ -18,6 +18,16 @@ type Ruleset interface {
 	// would give another outcome.
 	Version() int
 
+	// ScenarioSpec says what the ruleset reads of a scenario file beside
+	// what every scenario has.
+	ScenarioSpec() ScenarioSpec
+	// LoadScenario loads the ruleset's part of a scenario into turn 1:
+	// it reads its keys, sets up the campaign and checks the scenario
+	// against its rules, recording every problem in p.Problems. Config
+	// calls it even when the generic part has problems, so that a GM
+	// learns of them all at once; a scenario with problems is not played.
+	LoadScenario(p *ScenarioPart)
+
 	// Check validates one player's submission against the state as the
 	// player can know it, and costs it. Mistakes come back as
 	// orders.Problems; with problems, Checked still costs what it could.
