@@ -179,7 +179,7 @@ func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error)
 	if a.mod == nil {
 		return nil, fmt.Errorf("create a campaign: %w", ErrNoModerator)
 	}
-	sc, err := config.ParseScenario(req.File, req.Scenario)
+	sc, err := config.ParseScenario(req.File, req.Scenario, a.rules)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	sc, err := config.LoadScenario("testdata/duel.yaml")
+	sc, err := config.LoadScenario("testdata/duel.yaml", rules.Registry())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,15 @@ type Ruleset interface {
 	// turn opening at now under the campaign's schedule: when a campaign
 	// starts, when a turn resolves, and when the GM rolls back to a turn.
 	Due(st *campaign.State, sched campaign.Schedule, now time.Time) ([]Due, error)
+	// ScenarioSpec says what the ruleset reads of a scenario file beside
+	// what every scenario has.
+	ScenarioSpec() ScenarioSpec
+	// LoadScenario loads the ruleset's part of a scenario into turn 1:
+	// it reads its keys, sets up the campaign and checks the scenario
+	// against its rules, recording every problem in p.Problems. Config
+	// calls it even when the generic part has problems, so that a GM
+	// learns of them all at once; a scenario with problems is not played.
+	LoadScenario(p *ScenarioPart)
 
 	// Check validates one player's submission against the state as the
 	// player can know it, and costs it. Mistakes come back as

@@ -107,7 +107,7 @@ func newHarnessOn(t *testing.T, ctx context.Context, world *localmail.World, clk
 // and keeps the players' tokens.
 func (h *harness) createFrontier(ctx context.Context) {
 	h.t.Helper()
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		h.t.Fatalf("frontier scenario: %v", err)
 	}

@@ -14,9 +14,11 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/golden"
 	_ "github.com/pbemd/pbemd/internal/golden" // registers -update
 	"github.com/pbemd/pbemd/resolver"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -233,7 +235,7 @@ func abs(x int) int { return max(x, -x) }
 // fortification at Hollow, a battle between them at Hollow).
 func frontierState(t testing.TB) *campaign.State {
 	t.Helper()
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, eawScenarios)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,7 +417,7 @@ func TestRenderMap_concurrent(t *testing.T) {
 // TestMapLabels checks which texts the map names: every system of a small
 // map, and on a map of more than mapLabelAll systems only the player's own.
 func TestMapLabels(t *testing.T) {
-	sc, err := config.ParseScenario("g.yaml", config.GenerateScenario(config.GenerateOptions{Systems: 2000, Players: 64, Seed: 1}))
+	sc, err := config.ParseScenario("g.yaml", setup.Generate(game.ScenarioSize{Systems: 2000, Players: 64, Seed: 1}), eawScenarios)
 	if err != nil {
 		t.Fatal(err)
 	}
