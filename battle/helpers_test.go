@@ -21,13 +21,9 @@ func frontier(t testing.TB) campaign.Catalogue {
 	return cat
 }
 
-// loadFrontier parses the scenario once for all tests.
+// loadFrontier reads the scenario's catalogue once for all tests.
 var loadFrontier = sync.OnceValues(func() (campaign.Catalogue, error) {
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
-	if err != nil {
-		return nil, err
-	}
-	return sc.State.Catalogue, nil
+	return config.ParseCatalogue("frontier.yaml", scenarios.Frontier)
 })
 
 // fleet builds a side from squadrons of class names. Squadrons are named

@@ -86,9 +86,9 @@ const (
 )
 
 // LoadBattle reads and checks the battle file at path. A scenario it names
-// is read relative to the battle file, for its unit catalogue. Content
-// problems are returned as Problems; failing to read the file is a
-// wrapped error.
+// is read relative to the battle file, for its unit catalogue only
+// (ParseCatalogue). Content problems are returned as Problems; failing to
+// read the file is a wrapped error.
 func LoadBattle(path string) (*Battle, error) {
 	data, err := readLimited(path, MaxBattleBytes)
 	if err != nil {
@@ -99,11 +99,7 @@ func LoadBattle(path string) (*Battle, error) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
 		}
-		sc, err := LoadScenario(name)
-		if err != nil {
-			return nil, err
-		}
-		return sc.State.Catalogue, nil
+		return loadCatalogue(name)
 	})
 }
 
@@ -147,7 +143,7 @@ func (b *battleLoader) battle(root *yaml.Node) *Battle {
 	out.Situation = b.word(f.Value("situation"), "situation", battleSituations)
 	out.MaxRounds = b.within(f.Value("max_rounds"), "max_rounds", 1, maxBattleRounds)
 	out.Volleys = b.within(f.Value("volleys"), "volleys", 1, maxBattleVolleys)
-	out.Sides = b.sides(b.need(f, "sides", "[{player: vorn, squadrons: [...]}, {player: castellan, role: defender, squadrons: [...]}]"))
+	out.Sides = b.sides(b.Need(f, "sides", "[{player: vorn, squadrons: [...]}, {player: castellan, role: defender, squadrons: [...]}]"))
 	return out
 }
 
@@ -156,33 +152,33 @@ func (b *battleLoader) battle(root *yaml.Node) *Battle {
 func (b *battleLoader) readCatalogue(root, scenario, units *yaml.Node) {
 	switch {
 	case scenario != nil && units != nil:
-		b.addf(units, "a battle takes its units from a scenario or from units, not both; remove one")
+		b.Addf(units, "a battle takes its units from a scenario or from units, not both; remove one")
 	case units != nil:
 		b.readUnits(units)
 		b.cat = b.st.Catalogue
 	case scenario != nil:
 		b.readScenario(scenario)
 	default:
-		b.addf(root, "battle has no units; add scenario: frontier.yaml to use a scenario's catalogue, or units: [...] as in a scenario")
+		b.Addf(root, "battle has no units; add scenario: frontier.yaml to use a scenario's catalogue, or units: [...] as in a scenario")
 	}
 }
 
 func (b *battleLoader) readScenario(n *yaml.Node) {
-	name, ok := b.text(n, "scenario")
+	name, ok := b.Text(n, "scenario")
 	if !ok {
 		return
 	}
 	if b.open == nil {
-		b.addf(n, "scenario %s cannot be read here; list the units instead", quote(name))
+		b.Addf(n, "scenario %s cannot be read here; list the units instead", orders.Quote(name))
 		return
 	}
 	cat, err := b.open(name)
 	var ps orders.Problems
 	switch {
 	case errors.As(err, &ps):
-		b.addf(n, "scenario %s has %d problems, the first: %v; run pbemd scenario check %s", quote(name), len(ps), ps[0], name)
+		b.Addf(n, "scenario %s has %d problems, the first: %v; run pbemd scenario check %s", orders.Quote(name), len(ps), ps[0], name)
 	case err != nil:
-		b.addf(n, "scenario %s: %v", quote(name), err)
+		b.Addf(n, "scenario %s: %v", orders.Quote(name), err)
 	default:
 		b.cat = cat
 		for _, u := range cat {
@@ -193,12 +189,12 @@ func (b *battleLoader) readScenario(n *yaml.Node) {
 
 // word reads one of a few words; absent is empty.
 func (b *battleLoader) word(n *yaml.Node, what string, words []string) string {
-	s, ok := b.text(n, what)
+	s, ok := b.Text(n, what)
 	if !ok {
 		return ""
 	}
 	if !slices.Contains(words, s) {
-		b.addf(n, "%s %s is not known: write %s%s", what, quote(s), oneOf(words), b.didYouMean(s, words))
+		b.Addf(n, "%s %s is not known: write %s%s", what, orders.Quote(s), orders.OneOf(words), b.Suggestion(s, words))
 		return ""
 	}
 	return s
@@ -211,7 +207,7 @@ func (b *battleLoader) within(n *yaml.Node, what string, lo, hi int) int {
 	}
 	v, ok := b.Int(n, what, "")
 	if ok && (v < lo || v > hi) {
-		b.addf(n, "%s %d is out of range; write a whole number from %d to %d", what, v, lo, hi)
+		b.Addf(n, "%s %d is out of range; write a whole number from %d to %d", what, v, lo, hi)
 		return 0
 	}
 	return v
@@ -223,7 +219,7 @@ func (b *battleLoader) sides(n *yaml.Node) []BattleSide {
 		return nil
 	}
 	if len(items) < 2 {
-		b.addf(n, "a battle needs at least two sides; it has %d", len(items))
+		b.Addf(n, "a battle needs at least two sides; it has %d", len(items))
 	}
 	var out []BattleSide
 	players := map[campaign.PlayerID]*yaml.Node{}
@@ -235,7 +231,7 @@ func (b *battleLoader) sides(n *yaml.Node) []BattleSide {
 		}
 		if sd.Role == "defender" {
 			if defender != nil {
-				b.addf(item, "a second defender; at most one side defends (the first is on line %d), so make this one an attacker", defender.Line)
+				b.Addf(item, "a second defender; at most one side defends (the first is on line %d), so make this one an attacker", defender.Line)
 			}
 			defender = item
 		}
@@ -252,11 +248,11 @@ func (b *battleLoader) side(n *yaml.Node, players map[campaign.PlayerID]*yaml.No
 		return BattleSide{}, false
 	}
 	sd := BattleSide{}
-	pn := b.need(f, "player", "vorn")
+	pn := b.Need(f, "player", "vorn")
 	if id, ok := b.id(pn, "player"); ok {
 		sd.Player = campaign.PlayerID(id)
 		if prev := players[sd.Player]; prev != nil {
-			b.addf(pn, "player %s has a side already (line %d); give each side its own player", id, prev.Line)
+			b.Addf(pn, "player %s has a side already (line %d); give each side its own player", id, prev.Line)
 		}
 		players[sd.Player] = pn
 	}
@@ -264,13 +260,13 @@ func (b *battleLoader) side(n *yaml.Node, players map[campaign.PlayerID]*yaml.No
 	sd.Jumped, _ = b.Bool(f.Value("jumped"), "jumped")
 	sd.Dispersal, _ = b.Bool(f.Value("dispersal"), "dispersal")
 	if sd.Jumped && sd.Dispersal {
-		b.addf(f.Value("dispersal"), "a side that jumped in this turn cannot wait in dispersal; remove one of jumped and dispersal")
+		b.Addf(f.Value("dispersal"), "a side that jumped in this turn cannot wait in dispersal; remove one of jumped and dispersal")
 	}
 	sd.Withdraw = b.word(f.Value("withdraw"), "withdraw", battleWithdraws)
 	sd.WithdrawAtLoss = b.within(f.Value("withdraw_at_loss"), "withdraw_at_loss", 0, 100)
 	sd.Range = b.word(f.Value("range"), "range", battleRanges)
 	sd.Impulse = b.word(f.Value("break_off"), "break_off", battleBreakOffs) == "impulse"
-	sd.Squadrons = b.squadrons(b.need(f, "squadrons", "[{id: 1st, ships: [cruiser, destroyer]}]"), sd.Player)
+	sd.Squadrons = b.squadrons(b.Need(f, "squadrons", "[{id: 1st, ships: [cruiser, destroyer]}]"), sd.Player)
 	if ln := f.Value("leader"); ln != nil {
 		sd.Leader = b.leader(ln, sd.Squadrons)
 	}
@@ -287,18 +283,18 @@ func (b *battleLoader) leader(n *yaml.Node, squadrons []BattleSquadron) *BattleL
 		return nil
 	}
 	l := &BattleLeader{}
-	l.Name, _ = b.text(b.need(f, "name", "Warlord Drask"), "leader name")
+	l.Name, _ = b.Text(b.Need(f, "name", "Warlord Drask"), "leader name")
 	l.Leadership = b.within(f.Value("leadership"), "leadership", 0, maxLeadership)
 	l.Boost = b.within(f.Value("boost"), "boost", 0, maxLeadership)
 	l.Weaken = b.within(f.Value("weaken"), "weaken", 0, maxLeadership)
 	if l.Boost+l.Weaken > l.Leadership {
-		b.addf(n, "boost %d and weaken %d add up to more than the leadership %d; split the leadership between them", l.Boost, l.Weaken, l.Leadership)
+		b.Addf(n, "boost %d and weaken %d add up to more than the leadership %d; split the leadership between them", l.Boost, l.Weaken, l.Leadership)
 	}
 	sn := f.Value("ship")
-	if s, ok := b.text(sn, "leader ship"); ok {
+	if s, ok := b.Text(sn, "leader ship"); ok {
 		l.Ship = s
 		if !sideHasShip(squadrons, s) {
-			b.addf(sn, "the leader's ship %s is not one of the side's ships", quote(s))
+			b.Addf(sn, "the leader's ship %s is not one of the side's ships", orders.Quote(s))
 		}
 	}
 	return l
@@ -321,7 +317,7 @@ func (b *battleLoader) squadrons(n *yaml.Node, player campaign.PlayerID) []Battl
 		return nil
 	}
 	if len(items) == 0 {
-		b.addf(n, "the side has no squadrons; add one, e.g. - {id: 1st, ships: [cruiser, destroyer]}")
+		b.Addf(n, "the side has no squadrons; add one, e.g. - {id: 1st, ships: [cruiser, destroyer]}")
 	}
 	var out []BattleSquadron
 	ids := map[string]*yaml.Node{}
@@ -330,16 +326,16 @@ func (b *battleLoader) squadrons(n *yaml.Node, player campaign.PlayerID) []Battl
 		if !ok {
 			continue
 		}
-		idNode := b.need(f, "id", "1st")
+		idNode := b.Need(f, "id", "1st")
 		id, ok := b.id(idNode, "squadron id")
 		if ok && ids[id] != nil {
-			b.addf(idNode, "squadron %s is in the side twice (first on line %d); give each its own id", id, ids[id].Line)
+			b.Addf(idNode, "squadron %s is in the side twice (first on line %d); give each its own id", id, ids[id].Line)
 		}
 		ids[id] = idNode
 		sq := BattleSquadron{ID: id}
-		ships, _ := b.List(b.need(f, "ships", "[cruiser, destroyer]"), "ships", "")
+		ships, _ := b.List(b.Need(f, "ships", "[cruiser, destroyer]"), "ships", "")
 		if len(ships) == 0 && f.Value("ships") != nil {
-			b.addf(f.Value("ships"), "the squadron has no ships; list at least one class, e.g. ships: [cruiser, destroyer]")
+			b.Addf(f.Value("ships"), "the squadron has no ships; list at least one class, e.g. ships: [cruiser, destroyer]")
 		}
 		for i, sn := range ships {
 			// A ship with a problem is kept, so a reference to it (the
@@ -363,23 +359,23 @@ func (b *battleLoader) ship(n *yaml.Node, defaultID string) BattleShip {
 		if !ok {
 			return s
 		}
-		classNode, idNode, damage = b.need(f, "class", "cruiser"), f.Value("id"), f.Value("damage")
+		classNode, idNode, damage = b.Need(f, "class", "cruiser"), f.Value("id"), f.Value("damage")
 	}
 	if idNode != nil {
-		s.ID, _ = b.text(idNode, "ship id")
+		s.ID, _ = b.Text(idNode, "ship id")
 	}
 	if prev := b.shipIDs[s.ID]; prev != nil {
-		b.addf(n, "ship %s is in the battle twice (first on line %d); give each ship its own id", quote(s.ID), prev.Line)
+		b.Addf(n, "ship %s is in the battle twice (first on line %d); give each ship its own id", orders.Quote(s.ID), prev.Line)
 	}
 	b.shipIDs[s.ID] = n
-	name, ok := b.text(classNode, "class")
+	name, ok := b.Text(classNode, "class")
 	if !ok {
 		return s
 	}
 	u := b.cat.Class(campaign.ClassName(name))
 	if u == nil {
 		if b.cat != nil {
-			b.addf(classNode, "class %s is not in the catalogue%s", quote(name), b.didYouMean(name, b.classNames))
+			b.Addf(classNode, "class %s is not in the catalogue%s", orders.Quote(name), b.Suggestion(name, b.classNames))
 		}
 		return s
 	}
@@ -414,7 +410,7 @@ func (b *battleLoader) damage(n *yaml.Node, s *BattleShip) {
 		}
 		lost, ok := b.Int(vn, v.key, "")
 		if ok && (lost < 0 || lost > v.has-v.keep) {
-			b.addf(vn, "%s damage %d is out of range: a %s has %d, so write 0 to %d", v.key, lost, s.Class, v.has, v.has-v.keep)
+			b.Addf(vn, "%s damage %d is out of range: a %s has %d, so write 0 to %d", v.key, lost, s.Class, v.has, v.has-v.keep)
 			continue
 		}
 		*v.dst = lost

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -23,7 +24,11 @@ func TestLoadBattle_example(t *testing.T) {
 	if err != nil {
 		t.Fatalf("LoadBattle(battle-example.yaml) = %v", err)
 	}
-	if len(b.Catalogue) != len(genericCatalogue) || len(b.Sides) != 2 || b.Situation != "strategic" || b.Sides[1].Role != "defender" {
+	sc, err := LoadScenario("../scenarios/frontier.yaml", registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(b.Catalogue, sc.State.Catalogue) || len(b.Sides) != 2 || b.Situation != "strategic" || b.Sides[1].Role != "defender" {
 		t.Fatalf("battle = %+v", b)
 	}
 	v := b.Sides[1].Squadrons[0].Ships[1]

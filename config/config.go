@@ -214,12 +214,12 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	if !ok {
 		return cfg
 	}
-	if data, ok := c.text(c.need(f, "data", "/var/lib/pbemd/pbemd.db"), "data"); ok {
+	if data, ok := c.Text(c.Need(f, "data", "/var/lib/pbemd/pbemd.db"), "data"); ok {
 		cfg.Data = resolve(dir, data)
 	}
-	cfg.Address, _ = c.email(c.need(f, "address", "moderator@example.org"), "address")
-	cfg.IMAP = c.imap(c.need(f, "imap", "{host: imap.example.org, user: moderator@example.org, password_file: imap.pass}"), dir)
-	cfg.SMTP = c.smtp(c.need(f, "smtp", "{host: smtp.example.org, user: moderator@example.org, password_file: smtp.pass}"), dir)
+	cfg.Address, _ = c.email(c.Need(f, "address", "moderator@example.org"), "address")
+	cfg.IMAP = c.imap(c.Need(f, "imap", "{host: imap.example.org, user: moderator@example.org, password_file: imap.pass}"), dir)
+	cfg.SMTP = c.smtp(c.Need(f, "smtp", "{host: smtp.example.org, user: moderator@example.org, password_file: smtp.pass}"), dir)
 	cfg.Log = c.log(f.Value("log"))
 	cfg.Limits = c.limits(f.Value("limits"))
 	cfg.Retention = c.retention(f.Value("retention"))
@@ -242,23 +242,23 @@ func (c *checker) imap(n *yaml.Node, dir string) IMAP {
 	if !ok {
 		return im
 	}
-	im.Host, _ = c.text(c.need(f, "host", "imap.example.org"), "host")
+	im.Host, _ = c.Text(c.Need(f, "host", "imap.example.org"), "host")
 	im.TLS = c.choice(f.Value("tls"), "tls", tlsModes, im.TLS)
 	im.Port = c.port(f.Value("port"), imapPorts[im.TLS])
-	im.User, _ = c.text(c.need(f, "user", "moderator@example.org"), "user")
+	im.User, _ = c.Text(c.Need(f, "user", "moderator@example.org"), "user")
 	im.PasswordFile, im.PasswordEnv = c.passwordSource(f, dir, true)
-	if s, ok := c.text(f.Value("mailbox"), "mailbox"); ok {
+	if s, ok := c.Text(f.Value("mailbox"), "mailbox"); ok {
 		im.Mailbox = s
 	}
-	if s, ok := c.text(f.Value("processed"), "processed"); ok {
+	if s, ok := c.Text(f.Value("processed"), "processed"); ok {
 		im.Processed = s
 	}
 	if im.Processed == im.Mailbox {
-		c.addf(f.Value("processed"), "processed is the same mailbox as mailbox (%s); processed mail must move elsewhere, e.g. processed: %s", im.Mailbox, DefaultProcessed)
+		c.Addf(f.Value("processed"), "processed is the same mailbox as mailbox (%s); processed mail must move elsewhere, e.g. processed: %s", im.Mailbox, DefaultProcessed)
 	}
-	if d, ok := c.duration(f.Value("poll"), "poll"); ok {
+	if d, ok := c.Duration(f.Value("poll"), "poll"); ok {
 		if d < time.Second {
-			c.addf(f.Value("poll"), "poll %v is too short; poll at most once a second, e.g. poll: 1m", d)
+			c.Addf(f.Value("poll"), "poll %v is too short; poll at most once a second, e.g. poll: 1m", d)
 		}
 		im.Poll = d
 	}
@@ -271,29 +271,29 @@ func (c *checker) smtp(n *yaml.Node, dir string) SMTP {
 	if !ok {
 		return sm
 	}
-	sm.Host, _ = c.text(c.need(f, "host", "smtp.example.org"), "host")
+	sm.Host, _ = c.Text(c.Need(f, "host", "smtp.example.org"), "host")
 	sm.TLS = c.choice(f.Value("tls"), "tls", tlsModes, sm.TLS)
 	sm.Port = c.port(f.Value("port"), smtpPorts[sm.TLS])
-	sm.User, _ = c.text(f.Value("user"), "user")
+	sm.User, _ = c.Text(f.Value("user"), "user")
 	sm.PasswordFile, sm.PasswordEnv = c.passwordSource(f, dir, sm.User != "")
 	if sm.User == "" && (sm.PasswordFile != "" || sm.PasswordEnv != "") {
-		c.addf(f.Node, "smtp has a password but no user; add e.g. user: moderator@example.org")
+		c.Addf(f.Node, "smtp has a password but no user; add e.g. user: moderator@example.org")
 	}
-	sm.HELO, _ = c.text(f.Value("helo"), "helo")
+	sm.HELO, _ = c.Text(f.Value("helo"), "helo")
 	return sm
 }
 
 // passwordSource reads password_file and password_env, of which at most
 // one may be set, and one must be if required.
 func (c *checker) passwordSource(f orders.Fields, dir string, required bool) (file, env string) {
-	file, _ = c.text(f.Value("password_file"), "password_file")
-	env, _ = c.text(f.Value("password_env"), "password_env")
+	file, _ = c.Text(f.Value("password_file"), "password_file")
+	env, _ = c.Text(f.Value("password_env"), "password_env")
 	switch {
 	case file != "" && env != "":
-		c.addf(f.Value("password_env"), "%s has both password_file and password_env; keep one", f.Where)
+		c.Addf(f.Value("password_env"), "%s has both password_file and password_env; keep one", f.Where)
 	case file == "" && env == "" && required && f.Value("password_file") == nil && f.Value("password_env") == nil &&
 		!hasKey(f.Node, "password"):
-		c.addf(f.Node, "%s has no password source; add password_file: /etc/pbemd/%s.pass or password_env: PBEMD_%s_PASSWORD",
+		c.Addf(f.Node, "%s has no password source; add password_file: /etc/pbemd/%s.pass or password_env: PBEMD_%s_PASSWORD",
 			f.Where, f.Where, strings.ToUpper(f.Where))
 	}
 	if file != "" {
@@ -319,19 +319,19 @@ func (c *checker) port(n *yaml.Node, def int) int {
 		return def
 	}
 	if p < 1 || p > 65535 {
-		c.addf(n, "port %d is not a TCP port; write 1 to 65535, or leave it out for %d", p, def)
+		c.Addf(n, "port %d is not a TCP port; write 1 to 65535, or leave it out for %d", p, def)
 	}
 	return p
 }
 
 // choice reads one of a few words, or returns def if n is absent.
 func (c *checker) choice(n *yaml.Node, what string, choices []string, def string) string {
-	s, ok := c.text(n, what)
+	s, ok := c.Text(n, what)
 	if !ok {
 		return def
 	}
 	if !slices.Contains(choices, s) {
-		c.addf(n, "%s %s is not allowed: write %s%s", what, quote(s), oneOf(choices), c.didYouMean(s, choices))
+		c.Addf(n, "%s %s is not allowed: write %s%s", what, orders.Quote(s), orders.OneOf(choices), c.Suggestion(s, choices))
 		return def
 	}
 	return s
@@ -367,13 +367,13 @@ func (c *checker) limits(n *yaml.Node) Limits {
 		switch {
 		case !ok:
 		case v <= 0:
-			c.addf(f.Value(l.key), "%s %d must be more than 0, e.g. %d", l.key, v, *l.v)
+			c.Addf(f.Value(l.key), "%s %d must be more than 0, e.g. %d", l.key, v, *l.v)
 		default:
 			*l.v = int64(v)
 		}
 	}
 	if lim.MaxAttachmentBytes > lim.MaxMessageBytes {
-		c.addf(f.Node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
+		c.Addf(f.Node, "max_attachment_bytes %d is more than max_message_bytes %d; an attachment is part of a message", lim.MaxAttachmentBytes, lim.MaxMessageBytes)
 	}
 	return lim
 }
@@ -388,7 +388,7 @@ func (c *checker) retention(n *yaml.Node) Retention {
 	switch {
 	case !ok:
 	case d < MinMailRetention:
-		c.addf(f.Value("mail"), "mail %s is too short; keep mail at least a day (1d), so a disputed answer can still be looked into, e.g. mail: 90d", f.Value("mail").Value)
+		c.Addf(f.Value("mail"), "mail %s is too short; keep mail at least a day (1d), so a disputed answer can still be looked into, e.g. mail: 90d", f.Value("mail").Value)
 	default:
 		r.Mail = d
 	}
@@ -401,13 +401,13 @@ func (c *checker) metrics(n *yaml.Node) Metrics {
 	if !ok {
 		return mt
 	}
-	addr, ok := c.text(f.Value("listen"), "listen")
+	addr, ok := c.Text(f.Value("listen"), "listen")
 	if !ok {
 		return mt
 	}
 	_, port, err := net.SplitHostPort(addr)
 	if p, perr := strconv.Atoi(port); err != nil || perr != nil || p < 0 || p > 65535 {
-		c.addf(f.Value("listen"), "listen %s is not a host and port; write e.g. listen: 127.0.0.1:9464", quote(addr))
+		c.Addf(f.Value("listen"), "listen %s is not a host and port; write e.g. listen: 127.0.0.1:9464", orders.Quote(addr))
 		return mt
 	}
 	mt.Listen = addr
@@ -420,20 +420,20 @@ func (c *checker) auth(n *yaml.Node) Auth {
 	if !ok {
 		return a
 	}
-	if id, ok := c.text(f.Value("authserv_id"), "authserv_id"); ok {
+	if id, ok := c.Text(f.Value("authserv_id"), "authserv_id"); ok {
 		if strings.ContainsAny(id, " \t;") {
-			c.addf(f.Value("authserv_id"), "authserv_id %s is not a host name; write the name your mail server puts first in its Authentication-Results fields, e.g. authserv_id: mx.example.org", quote(id))
+			c.Addf(f.Value("authserv_id"), "authserv_id %s is not a host name; write the name your mail server puts first in its Authentication-Results fields, e.g. authserv_id: mx.example.org", orders.Quote(id))
 		}
 		a.AuthServID = id
 	}
 	a.DKIMVerify, _ = c.Bool(f.Value("dkim_verify"), "dkim_verify")
-	if dns, ok := c.text(f.Value("dns"), "dns"); ok {
+	if dns, ok := c.Text(f.Value("dns"), "dns"); ok {
 		host, port, err := net.SplitHostPort(dns)
 		if p, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || p < 1 || p > 65535 {
-			c.addf(f.Value("dns"), "dns %s is not host:port; write e.g. dns: 127.0.0.1:53, or leave it out for the system's resolver", quote(dns))
+			c.Addf(f.Value("dns"), "dns %s is not host:port; write e.g. dns: 127.0.0.1:53, or leave it out for the system's resolver", orders.Quote(dns))
 		}
 		if !a.DKIMVerify {
-			c.addf(f.Value("dns"), "dns is only asked for DKIM keys; add dkim_verify: true, or leave dns out")
+			c.Addf(f.Value("dns"), "dns is only asked for DKIM keys; add dkim_verify: true, or leave dns out")
 		}
 		a.DNS = dns
 	}

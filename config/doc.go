@@ -1,8 +1,7 @@
 // Package config loads and checks the files users write for pbemd: the
 // daemon's config (Load, Parse), a GM's scenario (LoadScenario,
 // ParseScenario) and battle files for the battle simulator (LoadBattle,
-// ParseBattle), and generates large scenarios for benchmarks
-// (GenerateScenario).
+// ParseBattle).
 //
 // Every file is parsed strictly, with the strict-YAML kit of package
 // orders that players' orders are read with too. A problem in a file — a
@@ -20,14 +19,20 @@
 //
 // # Scenarios
 //
-// A scenario is turn 1 of a campaign: the map, the unit catalogue, the
-// players with their homes, starting fleets and developments, the rules
-// preset with its overrides, and the deadline schedule. The loader applies
-// the Empires at War setup (EaW 2a): each player's home is a mineral planet
-// holding the player's FRD and a developed mine. It checks the map against
-// EaW 1d (every system has a lane, lanes join two different systems, the
-// map is connected) and developments against the planet they stand on
-// (EaW 12.0, 13.0).
+// A scenario is turn 1 of a campaign. Its rules: names the ruleset the
+// campaign plays (eaw if it names none), which a caller's game.Registry
+// holds. This package reads what every scenario has: the campaign's name,
+// title and seed, its dates, the deadline schedule, the GM, moderation,
+// the players with their names and addresses, the map, the unit
+// catalogue, the starting fleets and developments. It checks that they
+// are well formed and refer to one another, and hands the rest to the
+// ruleset (game.Ruleset.LoadScenario), which reads its own keys (such as
+// overrides of its parameters and the players' homes), sets the campaign
+// up and checks it against its rules. Problems keep their positions,
+// whoever finds them.
 //
-// This package may import only campaign and orders from pbemd.
+// A battle file takes only the unit catalogue of a scenario it names
+// (ParseCatalogue), whatever its ruleset.
+//
+// This package may import only campaign, orders and game from pbemd.
 package config

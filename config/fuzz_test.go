@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
 )
 
 // addSeeds adds every YAML file under the globs to the fuzz corpus.
@@ -24,18 +27,23 @@ func addSeeds(f *testing.F, globs ...string) {
 	}
 }
 
-// FuzzParseScenario checks that no input makes the scenario loader panic,
-// and that it returns a scenario or problems, never both or neither.
+// FuzzParseScenario checks that no input makes the scenario loader or
+// the catalogue reader panic, and that each returns a result or problems,
+// never both or neither.
 func FuzzParseScenario(f *testing.F) {
 	addSeeds(f, "testdata/scenario/*/*.yaml", "../scenarios/*.yaml")
-	f.Add(GenerateScenario(GenerateOptions{Systems: 12, Players: 2, Seed: 1}))
+	f.Add(setup.Generate(game.ScenarioSize{Systems: 12, Players: 2, Seed: 1}))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sc, err := ParseScenario("fuzz.yaml", data)
+		sc, err := ParseScenario("fuzz.yaml", data, registry)
 		if (sc == nil) == (err == nil) {
 			t.Fatalf("ParseScenario = %v, %v; want a scenario or an error", sc, err)
 		}
 		if err != nil {
 			wantProblems(t, err)
+		}
+		cat, err := ParseCatalogue("fuzz.yaml", data)
+		if (cat == nil) == (err == nil) {
+			t.Fatalf("ParseCatalogue = %v, %v; want a catalogue or an error", cat, err)
 		}
 	})
 }

@@ -8,7 +8,11 @@ import (
 
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules"
 )
+
+// registry holds the rulesets scenarios are read with.
+var registry = rules.Registry()
 
 // wantProblems returns err as Problems, failing the test if it is not.
 func wantProblems(t *testing.T, err error) orders.Problems {

@@ -21,7 +21,7 @@ func minimalWith(t *testing.T, extra string) []byte {
 }
 
 func TestModerationDefaults(t *testing.T) {
-	sc, err := ParseScenario("minimal.yaml", minimalWith(t, ""))
+	sc, err := ParseScenario("minimal.yaml", minimalWith(t, ""), registry)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestModerationSettings(t *testing.T) {
   drop_after: 0
   messages: off
   outage_grace: 2h
-`))
+`), registry)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestModerationProblems(t *testing.T) {
   messages: secret
   outage_grace: -1h
   extensions: {per_players: 1}
-`))
+`), registry)
 	if err == nil {
 		t.Fatal("bad moderation settings were accepted")
 	}

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -27,22 +26,12 @@ func newChecker(file string) *checker {
 	return &checker{&orders.Collector{File: file}}
 }
 
-// addf records a problem at n's position; n may be nil for a problem with
-// the whole file.
-func (c *checker) addf(n *yaml.Node, format string, args ...any) {
-	var at orders.Pos
-	if n != nil {
-		at = orders.Pos{Line: n.Line, Col: n.Column}
-	}
-	c.Add(at, "", fmt.Sprintf(format, args...), "")
-}
-
 // document reads data as one YAML document of at most limit bytes and
 // returns its top node, or nil after recording why it cannot. empty says
 // what the file should hold, for a file with nothing in it.
 func (c *checker) document(data []byte, limit int, empty string) *yaml.Node {
 	if len(data) > limit {
-		c.addf(nil, "file is %d bytes, more than the limit of %d MiB", len(data), limit>>20)
+		c.Addf(nil, "file is %d bytes, more than the limit of %d MiB", len(data), limit>>20)
 		return nil
 	}
 	top, extra, ok := c.Document(data, maxDepth)
@@ -55,58 +44,9 @@ func (c *checker) document(data []byte, limit int, empty string) *yaml.Node {
 			`remove the "..." line or the text after it`)
 	}
 	if ok && top == nil {
-		c.addf(nil, "%s", empty)
+		c.Addf(nil, "%s", empty)
 	}
 	return top
-}
-
-// text reads a value that is not blank.
-func (c *checker) text(n *yaml.Node, what string) (string, bool) {
-	return c.Scalar(n, what, "text", "")
-}
-
-// need returns the value of a required key, or records that it is missing.
-// example is what the message suggests writing.
-func (c *checker) need(f orders.Fields, key, example string) *yaml.Node {
-	if f.Node == nil || f.Node.Kind != yaml.MappingNode {
-		return nil
-	}
-	if n := f.Value(key); n != nil {
-		return n
-	}
-	c.addf(f.Node, "%s has no %s; add e.g. %s: %s", f.Where, key, key, example)
-	return nil
-}
-
-// didYouMean is a suggestion of the known word closest to word, for the
-// end of a message, or "".
-func (c *checker) didYouMean(word string, known []string) string {
-	if q := c.DidYouMean(word, known); q != "" {
-		return "; " + q
-	}
-	return ""
-}
-
-// oneOf lists choices for a message: "a", "a or b", "a, b or c".
-func oneOf(choices []string) string {
-	if len(choices) < 2 {
-		return strings.Join(choices, "")
-	}
-	return strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
-}
-
-// duration reads a Go duration such as 72h or 1m30s.
-func (c *checker) duration(n *yaml.Node, what string) (time.Duration, bool) {
-	s, ok := c.text(n, what)
-	if !ok {
-		return 0, false
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		c.addf(n, "%s %q is not a duration; write hours, minutes and seconds, e.g. 72h, 1m or 1h30m", what, s)
-		return 0, false
-	}
-	return d, true
 }
 
 // maxDays bounds a duration in days, far below time.Duration's limit.
@@ -115,7 +55,7 @@ const maxDays = 100 * 365
 // days reads a duration in whole days, such as 90d, or a Go duration such
 // as 2160h.
 func (c *checker) days(n *yaml.Node, what string) (time.Duration, bool) {
-	s, ok := c.text(n, what)
+	s, ok := c.Text(n, what)
 	if !ok {
 		return 0, false
 	}
@@ -126,18 +66,18 @@ func (c *checker) days(n *yaml.Node, what string) (time.Duration, bool) {
 	} else if d, err := time.ParseDuration(s); err == nil {
 		return d, true
 	}
-	c.addf(n, "%s %q is not a duration; write whole days or hours, e.g. 90d or 72h", what, s)
+	c.Addf(n, "%s %q is not a duration; write whole days or hours, e.g. 90d or 72h", what, s)
 	return 0, false
 }
 
 // zone reads an IANA time zone name.
 func (c *checker) zone(n *yaml.Node, what string) (string, bool) {
-	s, ok := c.text(n, what)
+	s, ok := c.Text(n, what)
 	if !ok {
 		return "", false
 	}
 	if _, err := time.LoadLocation(s); err != nil || s == "Local" {
-		c.addf(n, "%s %q is not a time zone; write an IANA name such as UTC, Europe/Berlin or America/New_York", what, s)
+		c.Addf(n, "%s %q is not a time zone; write an IANA name such as UTC, Europe/Berlin or America/New_York", what, s)
 		return "", false
 	}
 	return s, true

@@ -18,7 +18,7 @@ func TestOneDocumentPerFile(t *testing.T) {
 		parse      func(data []byte) error
 	}{
 		{"config", "example.yaml", func(data []byte) error { _, err := Parse("f.yaml", data); return err }},
-		{"scenario", "../scenarios/frontier.yaml", func(data []byte) error { _, err := ParseScenario("f.yaml", data); return err }},
+		{"scenario", "../scenarios/frontier.yaml", func(data []byte) error { _, err := ParseScenario("f.yaml", data, registry); return err }},
 		{"battle", "testdata/battle/good/inline.yaml", func(data []byte) error { _, err := ParseBattle("f.yaml", data, nil); return err }},
 	}
 	for _, r := range readers {

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -21,7 +23,7 @@ import (
 // testdata/scenario/bad/X.yaml must give exactly the problems in X.err.
 func TestLoadScenario_bad(t *testing.T) {
 	goldenCases(t, "testdata/scenario/bad", func(path string) error {
-		sc, err := LoadScenario(path)
+		sc, err := LoadScenario(path, registry)
 		if sc != nil {
 			t.Errorf("LoadScenario(%s) returned a scenario as well as problems", path)
 		}
@@ -123,7 +125,7 @@ func TestLoadScenario_good(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := LoadScenario(tc.file)
+			sc, err := LoadScenario(tc.file, registry)
 			if err != nil {
 				t.Fatalf("LoadScenario(%s) = %v", tc.file, err)
 			}
@@ -135,7 +137,7 @@ func TestLoadScenario_good(t *testing.T) {
 // TestLoadScenario_frontier checks the shipped example against the brief
 // and the EaW setup rules (EaW 2a, 2c, 17.0).
 func TestLoadScenario_frontier(t *testing.T) {
-	sc, err := LoadScenario("../scenarios/frontier.yaml")
+	sc, err := LoadScenario("../scenarios/frontier.yaml", registry)
 	if err != nil {
 		t.Fatalf("LoadScenario(frontier.yaml) = %v", err)
 	}
@@ -209,7 +211,7 @@ func checkEaWStart(t *testing.T, st *campaign.State, g *campaign.Graph, p campai
 }
 
 func TestLoadScenario_ioError(t *testing.T) {
-	_, err := LoadScenario(filepath.Join(t.TempDir(), "missing.yaml"))
+	_, err := LoadScenario(filepath.Join(t.TempDir(), "missing.yaml"), registry)
 	var probs orders.Problems
 	if !errors.Is(err, fs.ErrNotExist) || errors.As(err, &probs) {
 		t.Errorf("LoadScenario(missing) = %v, want a wrapped fs.ErrNotExist, not Problems", err)
@@ -237,7 +239,7 @@ func TestParseScenario_hostile(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseScenario("hostile.yaml", tc.data)
+			_, err := ParseScenario("hostile.yaml", tc.data, registry)
 			probs := wantProblems(t, err)
 			if !strings.Contains(probs.Error(), tc.want) {
 				t.Errorf("ParseScenario = %v, want a problem containing %q", probs, tc.want)
@@ -266,7 +268,7 @@ func TestParseScenario_overridesEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	indented := "overrides:\n  " + strings.ReplaceAll(strings.TrimSpace(string(overrides)), "\n", "\n  ") + "\n"
-	sc, err := ParseScenario("overrides.yaml", append(base, indented...))
+	sc, err := ParseScenario("overrides.yaml", append(base, indented...), registry)
 	if err != nil {
 		t.Fatalf("ParseScenario with overrides\n%s= %v", indented, err)
 	}
@@ -294,7 +296,7 @@ func TestParseScenario_syntaxLines(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseScenario("f.yaml", []byte(tc.in))
+			_, err := ParseScenario("f.yaml", []byte(tc.in), registry)
 			if probs := wantProblems(t, err); !strings.HasPrefix(probs[0].Error(), tc.want) {
 				t.Errorf("ParseScenario(%q) = %v, want %s...", tc.in, probs[0], tc.want)
 			}
@@ -332,7 +334,7 @@ func TestLoadScenario_combat(t *testing.T) {
 	}
 	for _, tc := range valid {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := ParseScenario("minimal.yaml", withCombat(tc.block))
+			sc, err := ParseScenario("minimal.yaml", withCombat(tc.block), registry)
 			if err != nil {
 				t.Fatalf("ParseScenario(combat: %s) = %v", tc.block, err)
 			}
@@ -342,7 +344,7 @@ func TestLoadScenario_combat(t *testing.T) {
 		})
 	}
 	t.Run("no block: the defaults", func(t *testing.T) {
-		sc, err := ParseScenario("minimal.yaml", src)
+		sc, err := ParseScenario("minimal.yaml", src, registry)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -362,7 +364,7 @@ func TestLoadScenario_combat(t *testing.T) {
 	}
 	for _, tc := range invalid {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseScenario("minimal.yaml", withCombat(tc.block))
+			_, err := ParseScenario("minimal.yaml", withCombat(tc.block), registry)
 			probs := wantProblems(t, err)
 			if len(probs) != 1 || !strings.HasPrefix(probs[0].Error(), tc.want) {
 				t.Errorf("ParseScenario(combat: %s) = %v, want one problem starting %q", tc.block, err, tc.want)
@@ -380,7 +382,7 @@ func TestParseScenario_valuesAsInOrders(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := strings.NewReplacer("seed: 1", `seed: "7"`, "x: 1,", `x: "3",`, "docking: 3}", "docking: 3, scout: yes}").Replace(string(src))
-	sc, err := ParseScenario("minimal.yaml", []byte(in))
+	sc, err := ParseScenario("minimal.yaml", []byte(in), registry)
 	if err != nil {
 		t.Fatalf("ParseScenario(%s) = %v", in, err)
 	}
@@ -390,18 +392,25 @@ func TestParseScenario_valuesAsInOrders(t *testing.T) {
 }
 
 // TestLoadScenario_frontierCombat: every class of the example has a
-// combat block, the same as the generated scenarios' catalogue.
+// combat block.
 func TestLoadScenario_frontierCombat(t *testing.T) {
-	sc, err := LoadScenario("../scenarios/frontier.yaml")
+	sc, err := LoadScenario("../scenarios/frontier.yaml", registry)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(sc.State.Catalogue, genericCatalogue) {
-		t.Errorf("frontier.yaml's catalogue differs from genericCatalogue:\n%+v\n%+v", sc.State.Catalogue, genericCatalogue)
 	}
 	for _, u := range sc.State.Catalogue {
 		if u.Combat == nil {
 			t.Errorf("class %s has no combat block", u.Class)
+		}
+	}
+}
+
+func BenchmarkParseScenario(b *testing.B) {
+	data := setup.Generate(game.ScenarioSize{Systems: 2000, Players: 64, FleetsPerPlayer: 63, Seed: 7741})
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ParseScenario("generated.yaml", data, registry); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -2,10 +2,11 @@ package config
 
 import (
 	"net/mail"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/orders"
 )
 
 // maxIDLen is the longest id a file may use.
@@ -52,9 +53,9 @@ func (c *checker) id(n *yaml.Node, what string) (string, bool) {
 	if !validID(s) {
 		hint := "e.g. \"tau-ceti\""
 		if fixed := fixID(s); fixed != "" {
-			hint = "write " + quote(fixed)
+			hint = "write " + orders.Quote(fixed)
 		}
-		c.addf(n, "%s %s may use only lower-case letters, digits and '-', at most %d of them; %s", what, quote(s), maxIDLen, hint)
+		c.Addf(n, "%s %s may use only lower-case letters, digits and '-', at most %d of them; %s", what, orders.Quote(s), maxIDLen, hint)
 		return "", false
 	}
 	return s, true
@@ -63,7 +64,7 @@ func (c *checker) id(n *yaml.Node, what string) (string, bool) {
 // className reads a unit class name: letters of either case, digits and
 // '-', as in "D7" or "light-cruiser".
 func (c *checker) className(n *yaml.Node, what string) (string, bool) {
-	s, ok := c.text(n, what)
+	s, ok := c.Text(n, what)
 	if !ok {
 		return "", false
 	}
@@ -74,7 +75,7 @@ func (c *checker) className(n *yaml.Node, what string) (string, bool) {
 		}
 	}
 	if !good {
-		c.addf(n, "%s %s may use only letters, digits and '-', at most %d of them, e.g. \"light-cruiser\" or \"D7\"", what, quote(s), maxIDLen)
+		c.Addf(n, "%s %s may use only letters, digits and '-', at most %d of them, e.g. \"light-cruiser\" or \"D7\"", what, orders.Quote(s), maxIDLen)
 		return "", false
 	}
 	return s, true
@@ -88,20 +89,12 @@ func (c *checker) email(n *yaml.Node, what string) (string, bool) {
 	}
 	a, err := mail.ParseAddress(s)
 	if err != nil {
-		c.addf(n, "%s %s is not a mail address (%s); write e.g. kor@example.org", what, quote(s), strings.TrimPrefix(err.Error(), "mail: "))
+		c.Addf(n, "%s %s is not a mail address (%s); write e.g. kor@example.org", what, orders.Quote(s), strings.TrimPrefix(err.Error(), "mail: "))
 		return "", false
 	}
 	if a.Address != strings.TrimSpace(s) {
-		c.addf(n, "%s %s: write only the address, %s; a name goes under name", what, quote(s), a.Address)
+		c.Addf(n, "%s %s: write only the address, %s; a name goes under name", what, orders.Quote(s), a.Address)
 		return "", false
 	}
 	return strings.ToLower(a.Address), true
-}
-
-// quote quotes a value for a message, shortening it if it is long.
-func quote(s string) string {
-	if len(s) > 64 {
-		s = s[:64] + "..."
-	}
-	return strconv.Quote(s)
 }

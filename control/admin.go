@@ -63,7 +63,7 @@ func (a *Admin) Status(ctx context.Context) (*Status, error) {
 // the open turn.
 func campaignStatus(tx *store.Tx, c *store.Campaign) (CampaignStatus, error) {
 	cs := CampaignStatus{
-		ID: c.ID, Title: c.Title, Status: c.Status, Turn: c.Turn, Deadline: c.Deadline, TimeZone: c.Schedule.TimeZone,
+		ID: c.ID, Title: c.Title, Status: c.Status, Turn: c.Turn, Deadline: c.Deadline(), TimeZone: c.Schedule.TimeZone,
 		Final: []campaign.PlayerID{}, OnFile: []campaign.PlayerID{}, Missing: []campaign.PlayerID{}, Out: []SeatOut{},
 	}
 	filed, err := tx.TurnOrders(c.ID, c.Turn)
@@ -79,6 +79,8 @@ func campaignStatus(tx *store.Tx, c *store.Campaign) (CampaignStatus, error) {
 		switch {
 		case !seat.Active():
 			cs.Out = append(cs.Out, SeatOut{Player: seat.Player, Why: seat.Out})
+		case !seat.Due():
+			cs.Waiting = append(cs.Waiting, seat.Player)
 		case !ok:
 			cs.Missing = append(cs.Missing, seat.Player)
 		case isFinal:
@@ -106,7 +108,7 @@ func (a *Admin) Resolve(ctx context.Context, id campaign.ID) (*Resolved, error) 
 		if err != nil {
 			return err
 		}
-		res.Resolved, res.Turn, res.Deadline, res.Status = c.Turn-1, c.Turn, c.Deadline, c.Status
+		res.Resolved, res.Turn, res.Deadline, res.Status = c.Turn-1, c.Turn, c.Deadline(), c.Status
 		queued, err := tx.Outbox(0)
 		res.Outbox = len(queued)
 		return err
@@ -177,7 +179,7 @@ func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error)
 	if a.mod == nil {
 		return nil, fmt.Errorf("create a campaign: %w", ErrNoModerator)
 	}
-	sc, err := config.ParseScenario(req.File, req.Scenario)
+	sc, err := config.ParseScenario(req.File, req.Scenario, a.rules)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +193,7 @@ func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error)
 		if err != nil {
 			return err
 		}
-		res.Turn, res.Deadline = c.Turn, c.Deadline
+		res.Turn, res.Deadline = c.Turn, c.Deadline()
 		queued, err := tx.Outbox(0)
 		res.Outbox = len(queued)
 		return err

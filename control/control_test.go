@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock/clocktest"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
@@ -36,7 +37,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	sc, err := config.LoadScenario("testdata/duel.yaml")
+	sc, err := config.LoadScenario("testdata/duel.yaml", rules.Registry())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,14 +116,48 @@ func TestStatusListsPlayersWhoAreOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for name, c := range firstCampaigns(t, f) {
+		if want := []SeatOut{{Player: "green", Why: why}}; len(c.Missing) != 0 || !reflect.DeepEqual(c.Out, want) {
+			t.Errorf("%s: Status missing %v, out %+v; want none missing and %+v out", name, c.Missing, c.Out, want)
+		}
+	}
+}
+
+// firstCampaigns returns the status of the first campaign as each backend
+// gives it, by the backend's name.
+func firstCampaigns(t *testing.T, f *fixture) map[string]CampaignStatus {
+	t.Helper()
+	out := map[string]CampaignStatus{}
 	for name, b := range f.backends(t) {
 		st, err := b.Status(t.Context())
 		if err != nil {
 			t.Fatalf("%s: Status = %v", name, err)
 		}
-		c := st.Campaigns[0]
-		if want := []SeatOut{{Player: "green", Why: why}}; len(c.Missing) != 0 || !reflect.DeepEqual(c.Out, want) {
-			t.Errorf("%s: Status missing %v, out %+v; want none missing and %+v out", name, c.Missing, c.Out, want)
+		out[name] = st.Campaigns[0]
+	}
+	return out
+}
+
+// TestStatusListsPlayersNotDue: a player who owes no orders for the open
+// turn, as it is not their turn, is listed as waiting, and not as missing
+// orders; the turn's deadline is that of the players due.
+func TestStatusListsPlayersNotDue(t *testing.T) {
+	f := newFixture(t)
+	by := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+	err := f.db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign("duel")
+		if err != nil {
+			return err
+		}
+		c.Open(c.Turn, []game.Due{{Player: "blue", By: by}, {Player: "red", By: by}})
+		return tx.PutCampaign(c)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range firstCampaigns(t, f) {
+		if want := []campaign.PlayerID{"green"}; len(c.Missing) != 0 || !reflect.DeepEqual(c.Waiting, want) || !c.Deadline.Equal(by) {
+			t.Errorf("%s: Status missing %v, waiting %v, deadline %v; want none missing, %v waiting, deadline %v", name, c.Missing, c.Waiting, c.Deadline, want, by)
 		}
 	}
 }

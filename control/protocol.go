@@ -117,11 +117,13 @@ type CampaignStatus struct {
 	TimeZone string    `json:"timezone,omitempty"`
 	// Final lists the players whose orders on file for the open turn are
 	// final, OnFile those whose orders may still change, and Missing those
-	// with none; each in seat order. Out lists the players who left the
-	// campaign, with why, and are in none of the three.
+	// with none; each in seat order. Waiting lists the players who owe no
+	// orders for the open turn, as it is not their turn, and Out those who
+	// left the campaign, with why; they are in none of the three.
 	Final   []campaign.PlayerID `json:"final"`
 	OnFile  []campaign.PlayerID `json:"on_file"`
 	Missing []campaign.PlayerID `json:"missing"`
+	Waiting []campaign.PlayerID `json:"waiting,omitempty"`
 	Out     []SeatOut           `json:"out"`
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/scenarios"
 )
@@ -20,7 +21,7 @@ func TestBotOrdersFitTheCampaignsRules(t *testing.T) {
 	const example = "# overrides: {vision: {radius: 1}, battles: auto}   # change any preset parameter\n"
 	for _, overrides := range []string{"", "overrides: {budget: {min: 5, jump_cost: 2}, fleets: {per_system: 2}}"} {
 		src := bytes.Replace(scenarios.Frontier, []byte(example), []byte(overrides+"\n"), 1)
-		sc, err := config.ParseScenario("frontier.yaml", src)
+		sc, err := config.ParseScenario("frontier.yaml", src, rules.Registry())
 		if err != nil {
 			t.Fatalf("config.ParseScenario(frontier.yaml with %q) = %v", overrides, err)
 		}

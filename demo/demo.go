@@ -57,7 +57,7 @@ func Run(ctx context.Context, opts Options) error {
 		defer os.RemoveAll(dir)
 		opts.Data = filepath.Join(dir, "pbemd.db")
 	}
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		return fmt.Errorf("load the frontier scenario: %w", err)
 	}

@@ -18,9 +18,12 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/realmail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -150,8 +153,8 @@ func newBenchWorld(b *testing.B) *benchWorld {
 // players are p01 to p50 at example.test, realmail's domain.
 func benchScenario(tb testing.TB) *config.Scenario {
 	tb.Helper()
-	data := config.GenerateScenario(config.GenerateOptions{Systems: benchSystems, Players: benchPlayers, Seed: 7})
-	sc, err := config.ParseScenario("bench.yaml", data)
+	data := setup.Generate(game.ScenarioSize{Systems: benchSystems, Players: benchPlayers, Seed: 7})
+	sc, err := config.ParseScenario("bench.yaml", data, rules.Registry())
 	if err != nil {
 		tb.Fatalf("generated scenario: %v", err)
 	}

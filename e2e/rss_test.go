@@ -12,7 +12,10 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/realmail"
+	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
 )
 
 // The idle benchmark measures issue 7's second speed target: the resident
@@ -103,8 +106,8 @@ func idleScenarios(tb testing.TB) []*config.Scenario {
 	tb.Helper()
 	var scs []*config.Scenario
 	for seed := range uint64(idleCampaigns) {
-		data := config.GenerateScenario(config.GenerateOptions{Systems: idleSystems, Players: idlePlayers, Seed: seed + 1})
-		sc, err := config.ParseScenario(fmt.Sprintf("idle-%d.yaml", seed+1), data)
+		data := setup.Generate(game.ScenarioSize{Systems: idleSystems, Players: idlePlayers, Seed: seed + 1})
+		sc, err := config.ParseScenario(fmt.Sprintf("idle-%d.yaml", seed+1), data, rules.Registry())
 		if err != nil {
 			tb.Fatalf("generated scenario %d: %v", seed+1, err)
 		}

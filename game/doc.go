@@ -10,6 +10,8 @@
 // bytes. Its views, events and reports cross the seam as the types here.
 //
 // This package holds only what every ruleset shares: the Ruleset
-// interface and its optional add-ons (ReportedBattles), the Event a
-// resolution reports, the rendered Report, and the Registry.
+// interface and its optional add-ons (ReportedBattles,
+// ScenarioGenerator), who owes orders by when (Due), the part of a
+// scenario file a ruleset loads (ScenarioPart), the Event a resolution
+// reports, the rendered Report, and the Registry.
 package game

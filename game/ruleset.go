@@ -18,6 +18,20 @@ type Ruleset interface {
 	// would give another outcome.
 	Version() int
 
+	// Due says who owes orders for the turn st opens, and by when, the
+	// turn opening at now under the campaign's schedule: when a campaign
+	// starts, when a turn resolves, and when the GM rolls back to a turn.
+	Due(st *campaign.State, sched campaign.Schedule, now time.Time) ([]Due, error)
+	// ScenarioSpec says what the ruleset reads of a scenario file beside
+	// what every scenario has.
+	ScenarioSpec() ScenarioSpec
+	// LoadScenario loads the ruleset's part of a scenario into turn 1:
+	// it reads its keys, sets up the campaign and checks the scenario
+	// against its rules, recording every problem in p.Problems. Config
+	// calls it even when the generic part has problems, so that a GM
+	// learns of them all at once; a scenario with problems is not played.
+	LoadScenario(p *ScenarioPart)
+
 	// Kinds are the ruleset's order kinds and standing preferences: the
 	// order kit reads a mail's orders: and prefs: with them.
 	Kinds() orders.Kinds

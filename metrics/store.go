@@ -70,8 +70,8 @@ func (s storeCollector) Collect(ch chan<- prometheus.Metric) {
 	for _, c := range camps {
 		st := statusOf(c)
 		byState[st]++
-		if st == "running" {
-			ch <- prometheus.MustNewConstMetric(deadlineDesc, prometheus.GaugeValue, c.Deadline.Sub(now).Seconds(), string(c.ID))
+		if deadline := c.Deadline(); st == "running" && !deadline.IsZero() {
+			ch <- prometheus.MustNewConstMetric(deadlineDesc, prometheus.GaugeValue, deadline.Sub(now).Seconds(), string(c.ID))
 		}
 	}
 	for _, st := range statuses {

@@ -15,7 +15,7 @@ import (
 // are refused as late, saying when each happened.
 func TestOrdersCountByArrivalAcrossADaemonOutage(t *testing.T) {
 	h, _ := newGMHarness(t)
-	deadline := h.campaign().Deadline
+	deadline := h.campaign().Deadline()
 	h.stop()
 	h.advanceTo(deadline.Add(-time.Hour))
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true, "move: {fleet: 2nd, path: [mistral]}")))
@@ -64,7 +64,7 @@ func TestTurnWaitsForAnInboxThatCannotBeRead(t *testing.T) {
 		fh.next(p).want(t, "report")
 	}
 	fh.next("gm").want(t, "You are the GM of")
-	deadline := fh.campaign().Deadline
+	deadline := fh.campaign().Deadline()
 	fh.advanceTo(deadline.Add(-time.Minute))
 	fh.imap.Refuse()
 	fh.imap.Cut()
@@ -97,7 +97,7 @@ func TestTurnWaitsForAnInboxThatCannotBeRead(t *testing.T) {
 	}
 
 	// Turn 2: the inbox stays unreadable past the outage grace.
-	deadline = fh.campaign().Deadline
+	deadline = fh.campaign().Deadline()
 	fh.advanceTo(deadline.Add(-time.Minute))
 	fh.imap.Refuse()
 	fh.imap.Cut()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
@@ -143,14 +144,18 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}
 	p := rec0.State.Player(s.seat.Player)
 	loc := playerLocation(c, p)
-	deadline := report.FormatDeadline(c.Deadline, loc)
+	if !s.seat.Due() {
+		return reject(c.ID, notDue(c, loc))
+	}
+	deadline := report.FormatDeadline(s.seat.Deadline, loc)
 	if sub.Turn != c.Turn {
 		return reject(c.ID, problem("turn", "", fmt.Sprintf("These orders are for turn %d, but turn %d is open; its deadline is %s.", sub.Turn, c.Turn, deadline),
 			fmt.Sprintf("write turn: %d", c.Turn)))
 	}
-	// Orders count by when they arrived (see arrival). While the campaign
-	// is held for the GM after an outage, the turn is still open.
-	if !rec.Arrived.Before(c.Deadline) && c.HeldSince.IsZero() {
+	// Orders count by when they arrived (see arrival), against the
+	// player's own deadline. While the campaign is held for the GM after
+	// an outage, the turn is still open.
+	if !rec.Arrived.Before(s.seat.Deadline) && c.HeldSince.IsZero() {
 		return reject(c.ID, &report.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s, before these orders arrived (%s); the turn is being resolved. Your next report will open turn %d.",
 			c.Turn, deadline, report.FormatDeadline(rec.Arrived, loc), c.Turn+1)})
 	}
@@ -181,6 +186,20 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		}},
 		secret: sub.Token,
 	}, nil
+}
+
+// notDue refuses orders from a player who owes none for the open turn,
+// saying who does and by when, in the player's time zone.
+func notDue(c *store.Campaign, loc *time.Location) *report.Rejection {
+	var who []string
+	for _, s := range c.DueSeats() {
+		who = append(who, fmt.Sprintf("%s, by %s", s.Player, report.FormatDeadline(s.Deadline, loc)))
+	}
+	reason := fmt.Sprintf("It is not your turn: you owe no orders for turn %d, so these were not filed.", c.Turn)
+	if len(who) > 0 {
+		reason += " Orders for it are due from " + strings.Join(who, "; ") + "."
+	}
+	return &report.Rejection{Reason: reason + " Your report will say when your turn comes; send your orders then."}
 }
 
 // syntheticID names a mail whose header could not be read, so that it is

@@ -25,42 +25,43 @@ type Seat struct {
 func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]Seat, error) {
 	st := sc.State
 	now := m.clock.Now().UTC()
-	deadline, err := sc.Schedule.Next(now)
+	rs, err := m.rules.Lookup(st.Rules.Preset)
+	if err != nil {
+		return nil, fmt.Errorf("create campaign %s: %w", st.Campaign, err)
+	}
+	due, err := rs.Due(st, sc.Schedule, now)
 	if err != nil {
 		return nil, fmt.Errorf("create campaign %s: %w", st.Campaign, err)
 	}
 	rec := &store.Campaign{
-		ID: st.Campaign, Title: st.Title, Schedule: sc.Schedule,
+		ID: st.Campaign, Title: st.Title, Rules: rs.Name(), Schedule: sc.Schedule,
 		GM:     store.Contact{Name: sc.GM.Name, Email: sc.GM.Email},
-		Status: store.Running, Turn: st.Turn, Deadline: deadline, Created: now,
+		Status: store.Running, Created: now,
 		Moderation: sc.Moderation,
 	}
-	rec.Reminded = passedReminders(rec, now)
 	gmToken, err := newToken(m.rand)
 	if err != nil {
 		return nil, err
 	}
 	rec.GMTokenHash = hashToken(gmToken)
 	var seats []Seat
-	var mails []outgoing
-	rs, err := m.rules.Lookup(st.Rules.Preset)
-	if err != nil {
-		return nil, fmt.Errorf("create campaign %s: %w", st.Campaign, err)
-	}
-	rec.Rules = rs.Name()
-	views := rs.Observe(st)
-	for i, p := range st.Players {
+	for _, p := range st.Players {
 		token, err := newToken(m.rand)
 		if err != nil {
 			return nil, err
 		}
 		seats = append(seats, Seat{Player: p.ID, Email: p.Email, Token: token})
 		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TimeZone: p.TimeZone, TokenHash: hashToken(token)})
-		loc := playerLocation(rec, &p)
+	}
+	rec.Open(st.Turn, due)
+	markReminded(rec, now)
+	var mails []outgoing
+	views := rs.Observe(st)
+	for i, p := range st.Players {
 		subject, text := report.RenderWelcome(&report.Welcome{
-			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: token,
+			Title: st.Title, Campaign: st.Campaign, Player: p.ID, Name: p.Name, Token: seats[i].Token,
 			Address: m.address, GM: fmt.Sprintf("%s <%s>", sc.GM.Name, sc.GM.Email),
-			Turn: st.Turn, Deadline: report.FormatDeadline(deadline, loc), Orders: rs.Example(st, p.ID).Orders,
+			Turn: st.Turn, Deadline: deadlineFor(rec, &rec.Players[i]), Orders: rs.Example(st, p.ID).Orders,
 		})
 		mails = append(mails, outgoing{
 			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
@@ -78,7 +79,8 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		return nil, err
 	}
 	err = m.db.Update(func(tx *store.Tx) error {
-		if err := tx.CreateCampaign(rec, &store.TurnRecord{State: st, ResolverVersion: rs.Version(), Deadline: deadline}); err != nil {
+		first := &store.TurnRecord{State: st, ResolverVersion: rs.Version(), Deadline: rec.Deadline(), Waiting: waiting(rec)}
+		if err := tx.CreateCampaign(rec, first); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)
@@ -86,7 +88,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 	if err != nil {
 		return nil, err
 	}
-	m.log.Info("campaign created", "campaign", st.Campaign, "players", len(seats), "deadline", deadline)
+	m.log.Info("campaign created", "campaign", st.Campaign, "players", len(seats), "deadline", rec.Deadline())
 	wake(m.wakeSender)
 	wake(m.wakeScheduler)
 	return seats, nil

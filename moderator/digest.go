@@ -127,15 +127,16 @@ func (m *Moderator) pendingDigests() ([]*pendingDigest, error) {
 // first: at the seat's first digest time after it, or at once (first)
 // when the seat no longer takes a digest, or when it is the player's
 // turn. It is their turn when they still owe orders for the open turn
-// (they play, the campaign runs, they have no final orders on file) and
-// the digest would reach them less than digestLead before its deadline.
+// (they are due, the campaign runs, they have no final orders on file)
+// and the digest would reach them less than digestLead before their
+// deadline.
 func digestDue(c *store.Campaign, s *store.Seat, first time.Time, final bool) time.Time {
 	if s.Mail.Digest == "" {
 		return first
 	}
 	due := s.Mail.NextDigest(first, seatLocation(c, s))
-	owes := c.Status == store.Running && s.Active() && !final
-	if owes && c.Deadline.Before(due.Add(digestLead)) {
+	owes := c.Status == store.Running && s.Due() && !final
+	if owes && s.Deadline.Before(due.Add(digestLead)) {
 		return first
 	}
 	return due

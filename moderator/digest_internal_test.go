@@ -36,8 +36,8 @@ func TestDigestDue(t *testing.T) {
 		{"evening digest", digest.Add(72 * time.Hour), store.Running, "", "18:00", false, time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)},
 	}
 	for _, tc := range tests {
-		c := &store.Campaign{Status: tc.status, Deadline: tc.deadline}
-		s := &store.Seat{Player: "vorn", Out: tc.out, Mail: campaign.MailPrefs{Digest: tc.digest}}
+		c := &store.Campaign{Status: tc.status}
+		s := &store.Seat{Player: "vorn", Out: tc.out, Mail: campaign.MailPrefs{Digest: tc.digest}, Deadline: tc.deadline}
 		if got := digestDue(c, s, held, tc.final); !got.Equal(tc.want) {
 			t.Errorf("%s: digestDue = %v, want %v", tc.name, got, tc.want)
 		}

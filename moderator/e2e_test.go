@@ -33,8 +33,8 @@ func TestCampaignByMail(t *testing.T) {
 		first := h.next(p)
 		first.want(t, "Turn 1 (Y165 spring) is open", "YOUR FLEETS")
 	}
-	if c := h.campaign(); c.Turn != 1 || !c.Deadline.Equal(deadline1) {
-		t.Fatalf("campaign turn %d, deadline %v; want turn 1 due %v", c.Turn, c.Deadline, deadline1)
+	if c := h.campaign(); c.Turn != 1 || !c.Deadline().Equal(deadline1) {
+		t.Fatalf("campaign turn %d, deadline %v; want turn 1 due %v", c.Turn, c.Deadline(), deadline1)
 	}
 
 	// Vorn writes plain text: two jumps and a colony, the whole budget.
@@ -120,8 +120,8 @@ func TestCampaignByMail(t *testing.T) {
 		}
 	}
 	checkFogOfWar(t, h, reports)
-	if c := h.campaign(); c.Turn != 2 || !c.Deadline.Equal(deadline2) {
-		t.Errorf("after deadline 1: turn %d due %v, want turn 2 due %v", c.Turn, c.Deadline, deadline2)
+	if c := h.campaign(); c.Turn != 2 || !c.Deadline().Equal(deadline2) {
+		t.Errorf("after deadline 1: turn %d due %v, want turn 2 due %v", c.Turn, c.Deadline(), deadline2)
 	}
 
 	// Late orders for turn 1 are told which turn is open.

@@ -32,7 +32,7 @@ func TestEaW29_EliminatedPlayerGetsTheLastReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.advanceTo(h.campaign().Deadline)
+	h.advanceTo(h.campaign().Deadline())
 
 	last := h.next("tekkar")
 	last.want(t, "Turn 2 report", "You are out of the campaign: eliminated", "This is your last report")
@@ -51,7 +51,7 @@ func TestEaW29_EliminatedPlayerGetsTheLastReport(t *testing.T) {
 		t.Errorf("tekkar's seat = %+v, want out", s)
 	}
 
-	h.advanceTo(h.campaign().Deadline)
+	h.advanceTo(h.campaign().Deadline())
 	for _, p := range []string{"vorn", "castellan", "ashari"} {
 		h.next(p).want(t, "Turn 3 report")
 	}

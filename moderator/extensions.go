@@ -82,6 +82,8 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		return r.refuse(fmt.Sprintf("Campaign %s is %s, so there is no deadline to extend.", c.ID, c.Status))
 	case !c.HeldSince.IsZero():
 		return r.refuse(fmt.Sprintf("Turn %d is already waiting for the GM after an outage; the GM will set a new deadline.", c.Turn))
+	case !r.seat.Due():
+		return r.refuse(fmt.Sprintf("You owe no orders for turn %d, so you have no deadline to extend.", c.Turn))
 	case !auto && e.Hours > rules.MaxHours:
 		return r.refuse(fmt.Sprintf("You asked for %d hours; this campaign allows at most %d hours per request. Ask for %d hours or less.", e.Hours, rules.MaxHours, rules.MaxHours))
 	case mine >= rules.PerPlayer:
@@ -105,7 +107,7 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		return decision{}, err
 	}
 	ask := m.askGM(r, ext, token, mine, all)
-	approval := &store.Approval{Campaign: c.ID, Expires: c.Deadline.Add(time.Duration(rules.MaxHours) * time.Hour)}
+	approval := &store.Approval{Campaign: c.ID, Expires: c.Deadline().Add(time.Duration(rules.MaxHours) * time.Hour)}
 	apply := func(tx *store.Tx) error {
 		seq, err := tx.AddExtension(c.ID, ext)
 		if err != nil {
@@ -128,8 +130,8 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 func (m *Moderator) askGM(r *request, ext *store.Extension, token string, mine, all int) outgoing {
 	c := r.c
 	rules := c.Moderation.Extensions
-	after := *c
-	after.Deadline = c.Deadline.Add(time.Duration(ext.Hours) * time.Hour)
+	after := c.Clone()
+	after.MoveDeadlines(time.Duration(ext.Hours) * time.Hour)
 	text := fmt.Sprintf(`%s asks for %d more hours for turn %d of %s.
 
 Reason: %s
@@ -147,7 +149,7 @@ Reply to this mail with one of these on the first line:
 Anything you write below it is passed on to %s. You need no token: the
 reply address is yours alone and works once.
 `, ext.Player, ext.Hours, c.Turn, c.Title, orNone(ext.Reason), ext.Player, mine, rules.PerPlayer, all, rules.PerCampaign,
-		gmDeadline(c), gmDeadline(&after), ext.Player)
+		gmDeadline(c), gmDeadline(after), ext.Player)
 	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] %s asks for %d more hours for turn %d", c.ID, ext.Player, ext.Hours, c.Turn), text,
 		m.derivedID(r.in.MessageID, "ask", c.GM.Email))
 	msg.ReplyTo = &mail.Address{Name: "pbemd decisions", Email: m.replyAddress(token)}
@@ -165,21 +167,21 @@ func orNone(s string) string {
 // grantRealLife grants a one-week extension on a real-life claim without
 // asking the GM (UTD3.32, UTD3.44), and tells everyone.
 func (m *Moderator) grantRealLife(r *request, ext *store.Extension, now time.Time) (decision, error) {
-	c := *r.c
+	c := r.c.Clone()
 	ext.Status, ext.Decided, ext.Note = store.ExtensionApproved, now, "granted at once on a real-life claim (UTD3.32)"
 	ext.Granted = int(campaign.RealLifeExtension / time.Hour)
-	c.Deadline = c.Deadline.Add(campaign.RealLifeExtension)
-	c.Reminded = passedReminders(&c, now)
-	apply := steps(putCampaign(&c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
+	c.MoveDeadlines(campaign.RealLifeExtension)
+	markReminded(c, now)
+	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
 		Detail: fmt.Sprintf("%s: one week on a real-life claim (UTD3.32): %s", ext.Player, orNone(ext.Reason))}),
 		func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err })
-	mails := m.tellPlayers(&c, r.in.MessageID, "extended", ext.Player, fmt.Sprintf("Turn %d deadline extended by a week", c.Turn), func(s *store.Seat) string {
-		return fmt.Sprintf("%s asked for time for real-life reasons, which this campaign grants at once (UTD3.32).\nThe deadline of turn %d is now %s.\n", ext.Player, c.Turn, deadlineFor(&c, s))
+	mails := m.tellPlayers(c, r.in.MessageID, "extended", ext.Player, fmt.Sprintf("Turn %d deadline extended by a week", c.Turn), func(s *store.Seat) string {
+		return fmt.Sprintf("%s asked for time for real-life reasons, which this campaign grants at once (UTD3.32).\nThe deadline of turn %d is now %s.\n", ext.Player, c.Turn, deadlineFor(c, s))
 	})
-	mails = append(mails, m.toGM(&c, r.in.MessageID, "fyi", fmt.Sprintf("%s got a week's extension (real life)", ext.Player),
+	mails = append(mails, m.toGM(c, r.in.MessageID, "fyi", fmt.Sprintf("%s got a week's extension (real life)", ext.Player),
 		fmt.Sprintf("%s claimed pressing real-life issues; the campaign grants a week at once (UTD3.32).\nReason: %s\nThe deadline of turn %d is now %s.\n",
-			ext.Player, orNone(ext.Reason), c.Turn, gmDeadline(&c))))
-	text := fmt.Sprintf("Granted: a week more for turn %d, on your real-life claim (UTD3.32).\nThe deadline is now %s.\n", c.Turn, deadlineFor(&c, r.seat))
+			ext.Player, orNone(ext.Reason), c.Turn, gmDeadline(c))))
+	text := fmt.Sprintf("Granted: a week more for turn %d, on your real-life claim (UTD3.32).\nThe deadline is now %s.\n", c.Turn, deadlineFor(c, r.seat))
 	return r.done("extension granted (real life)", m.answer(r, "Extension granted", text), decision{mails: mails, apply: apply})
 }
 
@@ -384,10 +386,10 @@ func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *s
 }
 
 // decideExtension applies the GM's verdict on an extension request: the
-// deadline moves for everyone, or the player hears no.
+// deadline moves for everyone who owes orders, or the player hears no.
 func (m *Moderator) decideExtension(in *mail.Inbound, rec *store.MessageRecord, c0 *store.Campaign, ext *store.Extension, a *store.Approval, token string, v verdict) (decision, error) {
 	now := m.clock.Now().UTC()
-	c := *c0
+	c := c0.Clone()
 	e := *ext
 	used := *a
 	used.Used = now
@@ -397,19 +399,19 @@ func (m *Moderator) decideExtension(in *mail.Inbound, rec *store.MessageRecord, 
 	var gmText, playerText, action string
 	if v.approve {
 		e.Status, e.Granted = store.ExtensionApproved, cmp.Or(v.hours, e.Hours)
-		c.Deadline = c.Deadline.Add(time.Duration(e.Granted) * time.Hour)
-		c.Reminded = passedReminders(&c, now)
+		c.MoveDeadlines(time.Duration(e.Granted) * time.Hour)
+		markReminded(c, now)
 		action = fmt.Sprintf("extension approved: %s +%dh", e.Player, e.Granted)
-		gmText = fmt.Sprintf("Approved: %d more hours for %s. The deadline of turn %d is now %s; every player has been told.\n", e.Granted, e.Player, c.Turn, gmDeadline(&c))
-		playerText = fmt.Sprintf("The GM approved %d more hours for turn %d. The deadline is now %s.\n", e.Granted, c.Turn, deadlineFor(&c, seat))
-		mails = m.tellPlayers(&c, in.MessageID, "extended", e.Player, fmt.Sprintf("Turn %d deadline extended", c.Turn), func(s *store.Seat) string {
-			return fmt.Sprintf("The GM extended the deadline of turn %d by %d hours, at %s's request.\nThe deadline is now %s.\n", c.Turn, e.Granted, e.Player, deadlineFor(&c, s))
+		gmText = fmt.Sprintf("Approved: %d more hours for %s. The deadline of turn %d is now %s; every player has been told.\n", e.Granted, e.Player, c.Turn, gmDeadline(c))
+		playerText = fmt.Sprintf("The GM approved %d more hours for turn %d. The deadline is now %s.\n", e.Granted, c.Turn, deadlineFor(c, seat))
+		mails = m.tellPlayers(c, in.MessageID, "extended", e.Player, fmt.Sprintf("Turn %d deadline extended", c.Turn), func(s *store.Seat) string {
+			return fmt.Sprintf("The GM extended the deadline of turn %d by %d hours, at %s's request.\nThe deadline is now %s.\n", c.Turn, e.Granted, e.Player, deadlineFor(c, s))
 		})
 	} else {
 		e.Status = store.ExtensionDenied
 		action = fmt.Sprintf("extension denied: %s", e.Player)
-		gmText = fmt.Sprintf("Denied: %s's request for %d more hours. %s has been told; the deadline stays %s.\n", e.Player, e.Hours, e.Player, gmDeadline(&c))
-		playerText = fmt.Sprintf("The GM did not grant your request for %d more hours for turn %d. The deadline stays %s.\n", e.Hours, c.Turn, deadlineFor(&c, seat))
+		gmText = fmt.Sprintf("Denied: %s's request for %d more hours. %s has been told; the deadline stays %s.\n", e.Player, e.Hours, e.Player, gmDeadline(c))
+		playerText = fmt.Sprintf("The GM did not grant your request for %d more hours for turn %d. The deadline stays %s.\n", e.Hours, c.Turn, deadlineFor(c, seat))
 	}
 	if v.note != "" {
 		playerText += "\nThe GM writes:\n\n" + indent(v.note) + "\n"
@@ -421,7 +423,7 @@ func (m *Moderator) decideExtension(in *mail.Inbound, rec *store.MessageRecord, 
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "decision"})
 	}
-	apply := steps(putCampaign(&c, c.Turn, store.AuditEntry{At: now, Who: "gm", Action: action, Detail: v.note}),
+	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "gm", Action: action, Detail: v.note}),
 		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) },
 		func(tx *store.Tx) error { return tx.PutApproval(hashToken(token), &used) })
 	rec.Outcome, rec.Campaign, rec.Detail = store.Accepted, string(c.ID), action

@@ -56,8 +56,9 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 			return r.refuse(fmt.Sprintf("Campaign %s has ended; there is no deadline to move.", c.ID))
 		}
 		held := !c.HeldSince.IsZero()
-		c.Deadline, c.HeldSince = t, time.Time{}
-		c.Reminded = passedReminders(&c, now)
+		c.SetDeadlines(t)
+		c.HeldSince = time.Time{}
+		markReminded(&c, now)
 		if c.Status == store.Paused {
 			c.PausedAt = now
 		}
@@ -85,9 +86,9 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 			return r.refuse(fmt.Sprintf("Campaign %s is %s, not paused, so there is nothing to resume.", c.ID, c.Status))
 		}
 		paused := now.Sub(c.PausedAt)
-		c.Deadline = c.Deadline.Add(paused)
+		c.MoveDeadlines(paused)
 		c.Status, c.PausedAt = store.Running, time.Time{}
-		c.Reminded = passedReminders(&c, now)
+		markReminded(&c, now)
 		mails := m.tellPlayers(&c, r.in.MessageID, "resumed", "", "Campaign resumed", func(s *store.Seat) string {
 			return fmt.Sprintf("The GM resumed %s. Turn %d is now due %s.\n%s", c.Title, c.Turn, deadlineFor(&c, s), gmNote(cmd.Text))
 		})
@@ -194,6 +195,8 @@ func (m *Moderator) gmStatus(c *store.Campaign) (string, error) {
 		fmt.Fprintf(&b, "Waiting for you since %s: the deadline %s passed while pbemd was down. Send command: process or command: deadline.\n", fmtUTC(c.HeldSince), gmDeadline(c))
 	case c.Status == store.Paused:
 		fmt.Fprintf(&b, "Paused since %s; the deadline (%s) moves on by the pause's length when you resume.\n", fmtUTC(c.PausedAt), gmDeadline(c))
+	case c.Deadline().IsZero():
+		b.WriteString("No player owes orders for this turn, so it has no deadline. Send command: process to resolve it.\n")
 	default:
 		fmt.Fprintf(&b, "Deadline: %s.\n", gmDeadline(c))
 	}
@@ -208,6 +211,8 @@ func (m *Moderator) gmStatus(c *store.Campaign) (string, error) {
 		switch {
 		case !s.Active():
 			state = "out: " + s.Out
+		case !s.Due():
+			state = "owes none: not their turn"
 		case r == nil:
 			state = "missing"
 		case r.Submission.Final:
@@ -313,20 +318,25 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
 		return decision{}, err
 	}
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return decision{}, err
+	}
 	now := m.clock.Now().UTC()
-	deadline, err := c.Schedule.Next(now)
+	due, err := rs.Due(rec.State, c.Schedule, now)
 	if err != nil {
 		return decision{}, err
 	}
 	from := c.Turn
-	c.Turn, c.Deadline, c.Status, c.Rerun = n, deadline, store.Running, n
-	c.HeldSince, c.PausedAt = time.Time{}, time.Time{}
-	c.Reminded = passedReminders(c, now)
 	for i := range c.Players {
 		if p := rec.State.Player(c.Players[i].Player); p != nil && p.Active() {
 			c.Players[i].Out = ""
 		}
 	}
+	c.Open(n, due)
+	c.Status, c.Rerun = store.Running, n
+	c.HeldSince, c.PausedAt = time.Time{}, time.Time{}
+	markReminded(c, now)
 	audit.Detail = fmt.Sprintf("from turn %d back to turn %d", from, n)
 	apply := func(tx *store.Tx) error {
 		cur, err := tx.Campaign(c.ID)

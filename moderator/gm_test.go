@@ -105,7 +105,7 @@ func (h *harness) settle() {
 
 func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
 	h, _ := newGMHarness(t)
-	deadline := h.campaign().Deadline
+	deadline := h.campaign().Deadline()
 
 	h.ask("vorn", `extension: {hours: 48, reason: "moving house"}`).want(t, "is with the GM", "(20:00 UTC)")
 	ask := h.next("gm")
@@ -123,7 +123,7 @@ func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
 	for _, p := range []string{"castellan", "ashari", "tekkar"} {
 		h.next(p).want(t, "extended the deadline of turn 1 by 24 hours", "at vorn's request")
 	}
-	if got := h.campaign().Deadline; !got.Equal(deadline.Add(24 * time.Hour)) {
+	if got := h.campaign().Deadline(); !got.Equal(deadline.Add(24 * time.Hour)) {
 		t.Errorf("deadline = %v, want %v", got, deadline.Add(24*time.Hour))
 	}
 
@@ -138,7 +138,7 @@ func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
 	// Someone else at the address: refused, and the GM hears of it.
 	h.replyTo("stranger", ask, "approve 500h")
 	h.next("gm").want(t, "Refused", "stranger@example.test replied to the address")
-	if got := h.campaign().Deadline; !got.Equal(deadline.Add(24 * time.Hour)) {
+	if got := h.campaign().Deadline(); !got.Equal(deadline.Add(24 * time.Hour)) {
 		t.Errorf("deadline = %v after a reused and a stolen reply address; want it unchanged", got)
 	}
 
@@ -148,7 +148,7 @@ func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
 	h.replyTo("gm", ask, "Deny\n\nEveryone else is ready.")
 	h.next("gm").want(t, "Denied: castellan's request")
 	h.next("castellan").want(t, "did not grant your request for 12 more hours", "Everyone else is ready.")
-	if got := h.campaign().Deadline; !got.Equal(deadline.Add(24 * time.Hour)) {
+	if got := h.campaign().Deadline(); !got.Equal(deadline.Add(24 * time.Hour)) {
 		t.Errorf("deadline = %v after a denial; want it unchanged", got)
 	}
 	// A reply that is neither leaves the address usable.
@@ -194,10 +194,10 @@ func TestExtensionCapsAndRealLifeWeek(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := h.campaign().Deadline
+	before := h.campaign().Deadline()
 	h.ask("castellan", `extension: {hours: 24, reason: "family emergency", real_life: true}`).want(t, "Granted: a week more", "UTD3.32")
 	h.next("gm").want(t, "castellan got a week's extension", "family emergency")
-	if got := h.campaign().Deadline; !got.Equal(before.Add(7 * 24 * time.Hour)) {
+	if got := h.campaign().Deadline(); !got.Equal(before.Add(7 * 24 * time.Hour)) {
 		t.Errorf("deadline = %v, want a week after %v", got, before)
 	}
 	for _, p := range []string{"vorn", "ashari", "tekkar"} {
@@ -212,7 +212,7 @@ func TestRemindersGoOnlyToPlayersWithoutFinalOrders(t *testing.T) {
 	h.send(h.mailFrom("castellan", h.orders("castellan", 1, false)))
 	h.next("castellan").want(t, "accepted")
 
-	deadline := h.campaign().Deadline
+	deadline := h.campaign().Deadline()
 	h.advanceTo(deadline.Add(-24 * time.Hour))
 	h.next("castellan").want(t, "due in 24 hours", "not marked final")
 	for _, p := range []string{"ashari", "tekkar"} {
@@ -253,7 +253,7 @@ func TestGMCommandsByMail(t *testing.T) {
 	}
 
 	// Pause and resume: the deadline moves on by the pause.
-	deadline := h.campaign().Deadline
+	deadline := h.campaign().Deadline()
 	h.gm(token, "pause").want(t, "is paused")
 	for _, p := range players {
 		h.next(p).want(t, "paused")
@@ -264,7 +264,7 @@ func TestGMCommandsByMail(t *testing.T) {
 	for _, p := range players {
 		h.next(p).want(t, "resumed", "01:00 UTC")
 	}
-	if got := h.campaign().Deadline; !got.Equal(deadline.Add(5 * time.Hour)) {
+	if got := h.campaign().Deadline(); !got.Equal(deadline.Add(5 * time.Hour)) {
 		t.Errorf("deadline after a 5 h pause = %v, want %v", got, deadline.Add(5*time.Hour))
 	}
 
@@ -368,7 +368,7 @@ func TestThreeForfeitsDropAPlayer(t *testing.T) {
 
 func TestOutageHoldsTheTurnForTheGM(t *testing.T) {
 	h, token := newGMHarness(t)
-	deadline := h.campaign().Deadline
+	deadline := h.campaign().Deadline()
 	h.stop()
 	h.advanceTo(deadline.Add(6 * time.Hour))
 	h.restart()

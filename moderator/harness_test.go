@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock/clocktest"
 	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail"
@@ -61,9 +62,18 @@ type harness struct {
 	// check, apply to the next daemon started.
 	authServID string
 	dkim       *mail.DKIMVerifier
+	// rulesets are the next daemon's rulesets: rules.Registry() unless a
+	// test plays another.
+	rulesets *game.Registry
 }
 
 func newHarness(t *testing.T) *harness {
+	t.Helper()
+	return newHarnessWith(t, rules.Registry())
+}
+
+// newHarnessWith is newHarness with a daemon that runs the given rulesets.
+func newHarnessWith(t *testing.T, rulesets *game.Registry) *harness {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	clk := clocktest.New(start)
@@ -72,6 +82,7 @@ func newHarness(t *testing.T) *harness {
 		world.AddUser(u, password)
 	}
 	h := newBareHarness(t, ctx, world, clk)
+	h.rulesets = rulesets
 	h.mod = h.newModerator()
 	h.createFrontier(ctx)
 	h.run(ctx, cancel)
@@ -81,7 +92,12 @@ func newHarness(t *testing.T) *harness {
 // newBareHarness is a harness on a mail system and a clock, with a store
 // and metrics, but no daemon yet.
 func newBareHarness(t *testing.T, ctx context.Context, world *localmail.World, clk *clocktest.Clock) *harness {
-	h := &harness{t: t, ctx: ctx, world: world, db: storetest.Open(t), clock: clk,
+	return newHarnessOn(t, ctx, world, clk, storetest.Open(t))
+}
+
+// newHarnessOn is newBareHarness on a given store.
+func newHarnessOn(t *testing.T, ctx context.Context, world *localmail.World, clk *clocktest.Clock, db *storetest.DB) *harness {
+	h := &harness{t: t, ctx: ctx, world: world, db: db, clock: clk, rulesets: rules.Registry(),
 		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
 	h.metrics = metrics.New(metrics.Options{DB: h.db.DB, Clock: clk, Logger: testLogger(t)})
 	return h
@@ -91,7 +107,7 @@ func newBareHarness(t *testing.T, ctx context.Context, world *localmail.World, c
 // and keeps the players' tokens.
 func (h *harness) createFrontier(ctx context.Context) {
 	h.t.Helper()
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		h.t.Fatalf("frontier scenario: %v", err)
 	}
@@ -109,7 +125,7 @@ func (h *harness) createFrontier(ctx context.Context) {
 func (h *harness) newModerator() *moderator.Moderator {
 	smtpHost, smtpPort := h.world.SMTPHostPort()
 	return moderator.New(moderator.Options{
-		DB: h.db.DB, Rulesets: rules.Registry(), Address: "moderator@example.test", Clock: h.clock,
+		DB: h.db.DB, Rulesets: h.rulesets, Address: "moderator@example.test", Clock: h.clock,
 		// A restarted daemon draws other tokens, as crypto/rand would.
 		Rand:   rand.NewChaCha8([32]byte{7, 7, 4, 1, byte(h.generation)}),
 		Logger: h.logger(),

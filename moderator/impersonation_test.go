@@ -48,7 +48,7 @@ func TestGMTokenFromAPlayersAddressAlertsTheGM(t *testing.T) {
 // and the GM is told; a stranger is not answered (docs/by-mail.md).
 func TestAPlayersReplyToADecisionAddressIsExplained(t *testing.T) {
 	h, _ := newGMHarness(t)
-	deadline := h.campaign().Deadline
+	deadline := h.campaign().Deadline()
 	h.ask("vorn", `extension: {hours: 48, reason: "moving house"}`).want(t, "is with the GM")
 	ask := h.next("gm")
 	h.replyTo("castellan", ask, "approve 500h")
@@ -58,7 +58,7 @@ func TestAPlayersReplyToADecisionAddressIsExplained(t *testing.T) {
 	h.next("gm").want(t, "Refused", "castellan@example.test replied to the address")
 	h.replyTo("stranger", ask, "approve 500h")
 	h.next("gm").want(t, "Refused", "stranger@example.test replied to the address")
-	if got := h.campaign().Deadline; !got.Equal(deadline) {
+	if got := h.campaign().Deadline(); !got.Equal(deadline) {
 		t.Errorf("deadline = %v, want it unchanged", got)
 	}
 	h.quiet(append(players, "gm", "stranger")...)

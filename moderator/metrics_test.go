@@ -35,7 +35,7 @@ func TestMetricsCountWhatTheDaemonDid(t *testing.T) {
 	for _, p := range []string{"castellan", "vorn", "vorn"} {
 		h.nextAfterReports(p)
 	}
-	h.advanceTo(h.campaign().Deadline)
+	h.advanceTo(h.campaign().Deadline())
 	h.next("vorn").want(t, "turn 2")
 
 	fams := h.scrapeUntil(url, map[string]float64{
@@ -55,7 +55,7 @@ func TestMetricsCountWhatTheDaemonDid(t *testing.T) {
 		`pbemd_imap_up`:                                     1,
 		`pbemd_smtp_up`:                                     1,
 	})
-	next := h.campaign().Deadline.Sub(h.clock.Now()).Seconds()
+	next := h.campaign().Deadline().Sub(h.clock.Now()).Seconds()
 	if got := value(fams, `pbemd_campaign_next_deadline_seconds{campaign="frontier"}`); got != next || next <= 0 {
 		t.Errorf("pbemd_campaign_next_deadline_seconds = %v, want %v", got, next)
 	}

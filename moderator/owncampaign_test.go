@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
@@ -34,7 +35,7 @@ func createRimward(t *testing.T, h *harness, replace ...string) []moderator.Seat
 	t.Helper()
 	h.world.AddUser("zeph", password)
 	pairs := append([]string{"campaign: frontier", "campaign: rimward", "title: Frontier Wars", "title: Rimward Drift", "vorn", "zeph"}, replace...)
-	sc, err := config.ParseScenario("rimward.yaml", []byte(strings.NewReplacer(pairs...).Replace(string(scenarios.Frontier))))
+	sc, err := config.ParseScenario("rimward.yaml", []byte(strings.NewReplacer(pairs...).Replace(string(scenarios.Frontier))), rules.Registry())
 	if err != nil {
 		t.Fatal(err)
 	}

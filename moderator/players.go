@@ -57,6 +57,8 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 	}
 	b.WriteString("\n")
 	switch {
+	case !s.Due():
+		fmt.Fprintf(&b, "You owe no orders for turn %d: it is not your turn.\n", c.Turn)
 	case on == nil:
 		fmt.Fprintf(&b, "You have no orders on file for turn %d. Without orders you forfeit the turn (UTD3.31).\n", c.Turn)
 	default:

@@ -9,76 +9,82 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// passedReminders returns the campaign's reminders that are already due at
-// now for its deadline. A turn opens with them marked as sent: a reminder
-// is never sent late, only on time.
-func passedReminders(c *store.Campaign, now time.Time) []time.Duration {
+// markReminded marks, on every seat that owes orders, the reminders
+// already due at now for its deadline as sent. A turn opens, and a
+// deadline moves, with them marked: a reminder is never sent late, only
+// on time.
+func markReminded(c *store.Campaign, now time.Time) {
+	for _, s := range c.DueSeats() {
+		s.Reminded = passedReminders(c, s, now)
+	}
+}
+
+// passedReminders returns the campaign's reminders that are due at now
+// for a seat's deadline.
+func passedReminders(c *store.Campaign, s *store.Seat, now time.Time) []time.Duration {
 	var out []time.Duration
 	for _, d := range c.Moderation.Reminders {
-		if !now.Before(c.Deadline.Add(-d)) {
+		if !now.Before(s.Deadline.Add(-d)) {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-// nextReminder returns when the campaign next needs the scheduler: its
-// earliest reminder still to send, or its deadline.
-func nextReminder(c *store.Campaign, now time.Time) time.Time {
-	next := c.Deadline
-	for _, d := range c.Moderation.Reminders {
-		if due := c.Deadline.Add(-d); !slices.Contains(c.Reminded, d) && due.Before(next) {
-			next = due
-		}
-	}
+// nextReminder returns when the campaign next needs the scheduler: the
+// earliest reminder still to send to a seat that owes orders, or the
+// turn's deadline; zero if never.
+func nextReminder(c *store.Campaign) time.Time {
 	if c.Status != store.Running {
 		return time.Time{}
+	}
+	next := c.Deadline()
+	for _, s := range c.DueSeats() {
+		for _, d := range c.Moderation.Reminders {
+			if due := s.Deadline.Add(-d); !slices.Contains(s.Reminded, d) && due.Before(next) {
+				next = due
+			}
+		}
 	}
 	return next
 }
 
-// remind sends the reminders that fell due to every active player with no
-// orders on file or orders not marked final, and records them as sent.
-// When several fall due at once (the daemon slept), one reminder goes out.
+// remind sends the reminders that fell due to every player who owes
+// orders and has none on file or orders not marked final, and records
+// them as sent. When several fall due at once (the daemon slept), one
+// reminder goes out.
 func (m *Moderator) remind(o *openTurn) error {
 	c, now := o.c, m.clock.Now()
-	due := passedReminders(c, now)
-	fresh := slices.DeleteFunc(slices.Clone(due), func(d time.Duration) bool { return slices.Contains(c.Reminded, d) })
-	if len(fresh) == 0 {
-		return nil
-	}
-	left := c.Deadline.Sub(now)
+	updated := c.Clone()
 	var mails []outgoing
-	for _, s := range c.ActiveSeats() {
-		on := o.orders(s.Player)
-		if on != nil && on.Submission.Final {
+	changed := false
+	for _, s := range updated.DueSeats() {
+		due := passedReminders(c, s, now)
+		fresh := slices.DeleteFunc(slices.Clone(due), func(d time.Duration) bool { return slices.Contains(s.Reminded, d) })
+		if len(fresh) == 0 {
 			continue
 		}
-		loc := seatLocation(c, s)
-		state := "You have no orders on file for it. Without orders you forfeit the turn: nothing of yours moves (UTD3.31)."
-		if on != nil {
-			state = fmt.Sprintf("Your orders received %s are on file but not marked final; they will be carried out as they stand. Add final: true when you are done, so the turn can resolve early.",
-				report.FormatDeadline(on.Received, loc))
+		s.Reminded, changed = due, true
+		if !now.Before(s.Deadline) {
+			continue // too late to send orders, so too late to remind
 		}
-		text := fmt.Sprintf("Turn %d of %s is due in %s, at %s.\n\n%s\n\nTo see your orders on file, send command: status with your campaign, player and token.\n",
-			c.Turn, c.Title, roughly(left), report.FormatDeadline(c.Deadline, loc), state)
-		id := fmt.Sprintf("remind.%s.t%d.%d.%dm.%s@%s", c.ID, c.Turn, c.Deadline.Unix(), int(slices.Min(fresh)/time.Minute), s.Player, m.domain)
-		msg := m.newMail(s.Email, fmt.Sprintf("[%s] Turn %d is due in %s", c.ID, c.Turn, roughly(left)), text, id)
-		msg.AutoSubmitted = "auto-generated"
-		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "reminder"})
+		if on := o.orders(s.Player); on == nil || !on.Submission.Final {
+			mails = append(mails, m.reminder(c, s, on, slices.Min(fresh), now))
+		}
+	}
+	if !changed {
+		return nil
 	}
 	composed, err := compose(mails)
 	if err != nil {
 		return err
 	}
-	updated := *c
-	updated.Reminded = due
 	err = m.db.Update(func(tx *store.Tx) error {
 		cur, err := tx.Campaign(c.ID)
-		if err != nil || cur.Turn != c.Turn || !cur.Deadline.Equal(c.Deadline) {
+		if err != nil || !sameDeadlines(cur, c) {
 			return err
 		}
-		if err := tx.PutCampaign(&updated); err != nil {
+		if err := tx.PutCampaign(updated); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)
@@ -86,10 +92,37 @@ func (m *Moderator) remind(o *openTurn) error {
 	if err != nil {
 		return fmt.Errorf("remind %s turn %d: %w", c.ID, c.Turn, err)
 	}
-	*c = updated
-	m.log.Info("reminders sent", "campaign", c.ID, "turn", c.Turn, "players", len(composed), "left", left.Round(time.Minute))
+	*c = *updated
+	m.log.Info("reminders sent", "campaign", c.ID, "turn", c.Turn, "players", len(composed), "left", c.Deadline().Sub(now).Round(time.Minute))
 	wake(m.wakeSender)
 	return nil
+}
+
+// reminder writes the mail that reminds a seat its orders are due. which
+// is the shortest of the reminders that fell due, which names the mail; on
+// is the seat's orders on file, or nil.
+func (m *Moderator) reminder(c *store.Campaign, s *store.Seat, on *store.OrdersRecord, which time.Duration, now time.Time) outgoing {
+	left := s.Deadline.Sub(now)
+	loc := seatLocation(c, s)
+	state := "You have no orders on file for it. Without orders you forfeit the turn: nothing of yours moves (UTD3.31)."
+	if on != nil {
+		state = fmt.Sprintf("Your orders received %s are on file but not marked final; they will be carried out as they stand. Add final: true when you are done, so the turn can resolve early.",
+			report.FormatDeadline(on.Received, loc))
+	}
+	text := fmt.Sprintf("Turn %d of %s is due in %s, at %s.\n\n%s\n\nTo see your orders on file, send command: status with your campaign, player and token.\n",
+		c.Turn, c.Title, roughly(left), report.FormatDeadline(s.Deadline, loc), state)
+	id := fmt.Sprintf("remind.%s.t%d.%d.%dm.%s@%s", c.ID, c.Turn, s.Deadline.Unix(), int(which/time.Minute), s.Player, m.domain)
+	msg := m.newMail(s.Email, fmt.Sprintf("[%s] Turn %d is due in %s", c.ID, c.Turn, roughly(left)), text, id)
+	msg.AutoSubmitted = "auto-generated"
+	return outgoing{msg: msg, campaign: string(c.ID), purpose: "reminder"}
+}
+
+// sameDeadlines reports whether two records of a campaign have the same
+// turn open, with the same deadlines.
+func sameDeadlines(a, b *store.Campaign) bool {
+	return a.Turn == b.Turn && slices.EqualFunc(a.Players, b.Players, func(x, y store.Seat) bool {
+		return x.Player == y.Player && x.Deadline.Equal(y.Deadline)
+	})
 }
 
 // roughly writes a time left as players think of it: "24 hours", "2

@@ -19,7 +19,7 @@ const schemaFile = "orders.schema.json"
 // the map inline, or text alone, and as attachments the JSON report, the
 // battle logs, the next turn's order template and the schema it refers to.
 func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Player) (outgoing, error) {
-	return m.reportMailDue(c, v, p, c.Deadline)
+	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID))
 }
 
 // reportMailDue is reportMail for a report that gives deadline: a report

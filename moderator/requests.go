@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
@@ -238,14 +239,23 @@ func (m *Moderator) toGM(c *store.Campaign, incoming, purpose, subject, text str
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: purpose}
 }
 
-// deadlineFor writes a campaign's deadline in a seat's time zone.
-func deadlineFor(c *store.Campaign, s *store.Seat) string {
-	return report.FormatDeadline(c.Deadline, seatLocation(c, s))
+// deadlineOf returns a player's deadline for the open turn: their own if
+// they owe orders, else the turn's.
+func deadlineOf(c *store.Campaign, p campaign.PlayerID) time.Time {
+	if s := c.Seat(p); s != nil && s.Due() {
+		return s.Deadline
+	}
+	return c.Deadline()
 }
 
-// gmDeadline writes a campaign's deadline in the campaign's time zone.
+// deadlineFor writes a seat's deadline (deadlineOf) in its time zone.
+func deadlineFor(c *store.Campaign, s *store.Seat) string {
+	return report.FormatDeadline(deadlineOf(c, s.Player), seatLocation(c, s))
+}
+
+// gmDeadline writes the open turn's deadline in the campaign's time zone.
 func gmDeadline(c *store.Campaign) string {
-	return report.FormatDeadline(c.Deadline, playerLocation(c, nil))
+	return report.FormatDeadline(c.Deadline(), playerLocation(c, nil))
 }
 
 // putCampaign returns an apply step that stores the campaign's record,

@@ -117,16 +117,17 @@ func (m *Moderator) prepareOpenTurn(id campaign.ID) (*resolution, error) {
 	return m.prepareResolution(o)
 }
 
-// allFinal reports whether every active player has final orders on file.
+// allFinal reports whether every player who owes orders has final orders
+// on file.
 func (o *openTurn) allFinal() bool {
-	active := o.c.ActiveSeats()
+	due := o.c.DueSeats()
 	final := 0
-	for _, s := range active {
+	for _, s := range due {
 		if r := o.orders(s.Player); r != nil && r.Submission.Final {
 			final++
 		}
 	}
-	return len(active) > 0 && final == len(active)
+	return len(due) > 0 && final == len(due)
 }
 
 // orders returns a player's orders on file, or nil.
@@ -150,14 +151,15 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error)
 		return time.Time{}, err
 	}
 	c, now := o.c, m.clock.Now()
-	due := !now.Before(c.Deadline)
+	deadline := c.Deadline()
+	due := !deadline.IsZero() && !now.Before(deadline)
 	early := !due && c.Moderation.EarlyResolution && o.allFinal()
 	switch {
 	case c.Status != store.Running || !c.HeldSince.IsZero():
 		return time.Time{}, nil
 	case m.missedInOutage(c):
 		return time.Time{}, m.hold(c, holdDaemonDown)
-	case due && m.inboxReadSince(c.Deadline), early && m.inboxReadSince(m.started):
+	case due && m.inboxReadSince(deadline), early && m.inboxReadSince(m.started):
 		r, err := m.prepareResolution(o)
 		if err != nil {
 			return time.Time{}, err
@@ -170,11 +172,11 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error)
 		}
 		r.announce(m)
 		wake(m.wakeSender)
-		return nextReminder(r.c, now), nil
+		return nextReminder(r.c), nil
 	case due:
 		// Orders that arrived in time may still wait in the inbox: read
 		// it first. An inbox that stays unreadable is an outage.
-		giveUp := c.Deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
+		giveUp := deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
 		if !now.Before(giveUp) {
 			return time.Time{}, m.hold(c, holdInboxUnread)
 		}
@@ -186,7 +188,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error)
 	if err := m.remind(o); err != nil {
 		return time.Time{}, err
 	}
-	next := nextReminder(c, now)
+	next := nextReminder(c)
 	clock, err := m.battleClocks(c)
 	if err != nil {
 		return time.Time{}, err
@@ -278,7 +280,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if rec, err = tx.Turn(id, n); err != nil {
 			return err
 		}
-		for _, s := range c.ActiveSeats() {
+		for _, s := range c.DueSeats() {
 			if before[s.Player], err = forfeitsBefore(tx, id, s, n); err != nil {
 				return err
 			}
@@ -294,7 +296,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	var held []*store.HeldReport
 	for i := range c.Players {
 		s := &c.Players[i]
-		if !s.Active() {
+		if !s.Due() {
 			continue
 		}
 		if r := o.orders(s.Player); r != nil {
@@ -338,12 +340,13 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		}
 	}
 	now := m.clock.Now().UTC()
-	deadline, err := c.Schedule.Next(now)
+	due, err := rs.Due(res.Next, c.Schedule, now)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
-	c.Turn, c.Deadline, c.HeldSince = res.Next.Turn, deadline, time.Time{}
-	c.Reminded = passedReminders(&c, now)
+	c.Open(res.Next.Turn, due)
+	c.HeldSince = time.Time{}
+	markReminded(&c, now)
 	if res.Next.Over() {
 		c.Status = store.Ended
 	}
@@ -356,7 +359,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if err != nil {
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 		}
-		h, err := holdReport(s, v, c.Deadline, now)
+		h, err := holdReport(s, v, deadlineOf(&c, s.Player), now)
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
@@ -377,13 +380,14 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	notices = append(notices, battleMails...)
 	return &resolution{
 		c: &c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
-		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: deadline},
+		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(&c)},
 	}, nil
 }
 
 // forfeitsBefore counts the turns in a row before turn n that a seat's
-// player sent no orders for, since they took the seat. It reads the orders
-// on file rather than keeping a count, so a rollback needs no repair.
+// player owed orders for and sent none, since they took the seat; turns
+// that were not theirs do not break the row. It reads the orders on file
+// rather than keeping a count, so a rollback needs no repair.
 func forfeitsBefore(tx *store.Tx, id campaign.ID, s *store.Seat, n int) (int, error) {
 	count := 0
 	for turn := n - 1; turn >= max(1, s.Since); turn-- {
@@ -391,9 +395,26 @@ func forfeitsBefore(tx *store.Tx, id campaign.ID, s *store.Seat, n int) (int, er
 		if err != nil || on != nil {
 			return count, err
 		}
-		count++
+		waiting, err := tx.Waiting(id, turn)
+		if err != nil {
+			return count, err
+		}
+		if !slices.Contains(waiting, s.Player) {
+			count++
+		}
 	}
 	return count, nil
+}
+
+// waiting lists the players still in who owe no orders for the open turn.
+func waiting(c *store.Campaign) []campaign.PlayerID {
+	var out []campaign.PlayerID
+	for _, s := range c.ActiveSeats() {
+		if !s.Due() {
+			out = append(out, s.Player)
+		}
+	}
+	return out
 }
 
 // commit stores the resolution in tx. A turn that is no longer open is
@@ -426,7 +447,7 @@ func (r *resolution) commit(tx *store.Tx) error {
 // announce logs a committed resolution and tells the Observer.
 func (r *resolution) announce(m *Moderator) {
 	took := m.clock.Now().Sub(r.started)
-	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.notices)+len(r.reports), "deadline", r.c.Deadline, "took", took)
+	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.notices)+len(r.reports), "deadline", r.c.Deadline(), "took", took)
 	m.observe.TurnResolved(r.c.ID, took)
 }
 
@@ -434,7 +455,8 @@ func (r *resolution) announce(m *Moderator) {
 // daemon was down, longer ago than the campaign's grace: such a turn waits
 // for the GM instead of resolving on start-up (the lesson of DPjudge).
 func (m *Moderator) missedInOutage(c *store.Campaign) bool {
-	return !m.started.IsZero() && c.Deadline.Before(m.started.Add(-c.Moderation.OutageGrace))
+	deadline := c.Deadline()
+	return !m.started.IsZero() && !deadline.IsZero() && deadline.Before(m.started.Add(-c.Moderation.OutageGrace))
 }
 
 // holdWhy says why a turn waits for the GM.
@@ -465,7 +487,7 @@ you. Answer with one of these, with your GM token:
   command: deadline <time>  give players until then, e.g. deadline %s
 
 Players can send and change orders in the meantime.
-`, what, c.Turn, c.Title, fmtUTC(c.Deadline), fmtUTC(now), c.Turn, now.Add(48*time.Hour).Format("2006-01-02 15:04"))
+`, what, c.Turn, c.Title, fmtUTC(c.Deadline()), fmtUTC(now), c.Turn, now.Add(48*time.Hour).Format("2006-01-02 15:04"))
 	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] Turn %d is waiting for you after an outage", c.ID, c.Turn), text,
 		fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
 	composed, err := compose([]outgoing{{msg: msg, campaign: string(c.ID), purpose: "held"}})
@@ -477,7 +499,7 @@ Players can send and change orders in the meantime.
 			return err
 		}
 		if err := writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold",
-			Detail: fmt.Sprintf(detail, fmtUTC(c.Deadline))}); err != nil {
+			Detail: fmt.Sprintf(detail, fmtUTC(c.Deadline()))}); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)
@@ -485,7 +507,7 @@ Players can send and change orders in the meantime.
 	if err != nil {
 		return err
 	}
-	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline, "why", what)
+	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline(), "why", what)
 	wake(m.wakeSender)
 	return nil
 }

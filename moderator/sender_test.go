@@ -27,7 +27,7 @@ func TestRefusedMailDoesNotBlockTheOutbox(t *testing.T) {
 	db := storetest.Open(t)
 	mod := moderator.New(moderator.Options{DB: db.DB, Rulesets: rules.Registry(), Address: "moderator@example.test",
 		Sender: mail.NewSender(mail.SenderOptions{Host: host, Port: port, TLS: mail.TLSNone})})
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		t.Fatal(err)
 	}

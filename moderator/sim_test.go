@@ -89,7 +89,7 @@ func simulateTwice(t *testing.T) [2]map[string][]byte {
 // that its player forfeits the turn (UTD3.31). The golden campaign's
 // orders are all valid, so it never shows this.
 func TestSimulateSkipsInvalidOrders(t *testing.T) {
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestSimulateSkipsInvalidOrders(t *testing.T) {
 // simulate runs the simulation into out and returns every file it wrote,
 // by relative path, plus its log as "sim.log".
 func simulate(out string) (map[string][]byte, error) {
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ type simTurn struct {
 // no turn shows. An order counts only when its report tells that it was
 // carried out.
 func checkCoverage(t *testing.T, files map[string][]byte) {
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		t.Fatal(err)
 	}

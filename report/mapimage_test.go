@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/golden"
 )
 
@@ -234,36 +233,22 @@ func TestPaintMap_nil(t *testing.T) {
 	}
 }
 
-// ownMap is the map model of a state's shared map with one player's own
-// fleets, developments and FRDs.
-func ownMap(st *campaign.State, player campaign.PlayerID) *Map {
-	m := &Map{Title: st.Title, Systems: st.Map.Systems, Lanes: st.Map.Lanes}
-	for _, f := range st.Fleets {
-		if f.Owner == player {
-			m.Fleets = append(m.Fleets, MapFleet{At: f.At})
-		}
+// crowdedMap is a map of 2,000 systems in a grid, with the player's own
+// fleets, developments and FRDs at a few of them.
+func crowdedMap() *Map {
+	b := newMapBuilder()
+	for i := range 2000 {
+		b.system(fmt.Sprintf("s%04d", i), fmt.Sprintf("System %d", i), i%50, i/50, campaign.Mineral)
 	}
-	for _, d := range st.Developments {
-		if d.Owner == player {
-			m.Developments = append(m.Developments, d)
-		}
-	}
-	for _, f := range st.FRDs {
-		if f.Owner == player {
-			m.FRDs = append(m.FRDs, f.At)
-		}
-	}
-	return m
+	b.fleet("s0000", 100).fleet("s0101", 50).fleet("s0101", 70).fleet("s1999", 10).
+		develop("s0000", campaign.Mine).develop("s0500", campaign.Colony).frd("s0000").frd("s1200")
+	return &b.m
 }
 
 // TestMapLabels checks which texts the map names: every system of a small
 // map, and on a map of more than mapLabelAll systems only the player's own.
 func TestMapLabels(t *testing.T) {
-	sc, err := config.ParseScenario("g.yaml", config.GenerateScenario(config.GenerateOptions{Systems: 2000, Players: 64, Seed: 1}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	big := ownMap(sc.State, sc.State.Players[0].ID)
+	big := crowdedMap()
 	tests := []struct {
 		name            string
 		m               *Map

@@ -14,12 +14,13 @@ import (
 	"github.com/pbemd/pbemd/rules"
 )
 
-// daemon lists the packages of the daemon, which talk to rulesets only
-// through the game seam (DESIGN "Rooms").
-var daemon = []string{"moderator", "store", "control", "mail", "metrics", "cmd/pbemd"}
+// daemon lists the packages of the daemon, and config, which reads the
+// generic part of scenarios: they talk to rulesets only through the game
+// seam (DESIGN "Rooms").
+var daemon = []string{"moderator", "store", "control", "mail", "metrics", "cmd/pbemd", "config"}
 
 // ruleset lists the packages a ruleset owns: the daemon imports none.
-var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw"}
+var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw", "github.com/pbemd/pbemd/rules/eaw/setup"}
 
 // eawRule matches a citation of an Empires at War rule, "EaW 5a".
 var eawRule = regexp.MustCompile(`\bEaW [0-9]`)

@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/scenarios"
 )
 
 func TestFrontier(t *testing.T) {
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		t.Fatalf("config.ParseScenario(Frontier) = %v", err)
 	}

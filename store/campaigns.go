@@ -39,9 +39,9 @@ type Campaign struct {
 	Schedule campaign.Schedule `json:"schedule"`
 	GM       Contact           `json:"gm"`
 	Status   Status            `json:"status"`
-	// Turn is the turn open for orders, and Deadline its deadline in UTC.
-	Turn     int       `json:"turn"`
-	Deadline time.Time `json:"deadline"`
+	// Turn is the turn open for orders. Who owes orders for it, and by
+	// when, is on the seats (Seat.Deadline); Deadline is the turn's.
+	Turn int `json:"turn"`
 	// Players maps each player to their address and token hash, in the
 	// state's player order.
 	Players []Seat    `json:"players"`
@@ -56,9 +56,6 @@ type Campaign struct {
 	// HeldSince is set when the daemon found the deadline long past after
 	// an outage: the turn waits for the GM's process or a new deadline.
 	HeldSince time.Time `json:"held_since,omitzero"`
-	// Reminded lists the reminders already sent for the open turn, by how
-	// long before the deadline they were due.
-	Reminded []time.Duration `json:"reminded,omitempty"`
 	// Rerun is the turn the GM rolled back to, while it is open again:
 	// its reports say they correct the earlier ones.
 	Rerun int `json:"rerun,omitempty"`
@@ -86,16 +83,25 @@ type Seat struct {
 	// Mail is how the player wants their report mails; the zero value,
 	// which campaigns stored before it load with, is the default.
 	Mail campaign.MailPrefs `json:"mail,omitzero"`
+	// Deadline is when the player's orders for the open turn are due, in
+	// UTC; zero while they owe none, as when it is not their turn.
+	Deadline time.Time `json:"deadline,omitzero"`
+	// Reminded lists the reminders already sent to the seat for the open
+	// turn, by how long before its deadline they were due.
+	Reminded []time.Duration `json:"reminded,omitempty"`
 }
 
 // Active reports whether the seat still plays.
 func (s *Seat) Active() bool { return s.Out == "" }
 
 // ActiveSeats returns the seats still playing.
-func (c *Campaign) ActiveSeats() []*Seat {
+func (c *Campaign) ActiveSeats() []*Seat { return c.seats((*Seat).Active) }
+
+// seats returns the seats for which keep is true, in seat order.
+func (c *Campaign) seats(keep func(*Seat) bool) []*Seat {
 	var out []*Seat
 	for i := range c.Players {
-		if c.Players[i].Active() {
+		if keep(&c.Players[i]) {
 			out = append(out, &c.Players[i])
 		}
 	}
@@ -123,6 +129,10 @@ type TurnRecord struct {
 	ResolvedAt      time.Time       `json:"resolved_at"`
 	// Deadline is the deadline the turn opened with, as its reports said.
 	Deadline time.Time `json:"deadline"`
+	// Waiting lists the players still in who owed no orders for the turn:
+	// it was not their turn. Turns of games whose players all plot every
+	// turn have none.
+	Waiting []campaign.PlayerID `json:"waiting,omitempty"`
 	// Settled is the resolver's events of the battles settled while this
 	// turn was open (raw JSON), which the turn's resolution reports too.
 	Settled json.RawMessage `json:"settled,omitempty"`
@@ -165,23 +175,16 @@ func (tx *Tx) Campaign(id campaign.ID) (*Campaign, error) {
 	if err != nil {
 		return nil, err
 	}
-	var c Campaign
-	found, err := getJSON(b, keyMeta, &c)
+	var rec storedCampaign
+	found, err := getJSON(b, keyMeta, &rec)
 	if err != nil {
 		return nil, fmt.Errorf("load campaign %s: %w", id, err)
 	}
 	if !found {
 		return nil, fmt.Errorf("load campaign %s: its record is missing", id)
 	}
-	if c.Rules == "" {
-		c.Rules = legacyRules
-	}
-	return &c, nil
+	return rec.campaign(), nil
 }
-
-// legacyRules is the ruleset of the campaigns stored before campaigns
-// named theirs: Empires at War was the only one.
-const legacyRules = "eaw"
 
 // Campaigns returns every campaign's record, by ID.
 func (tx *Tx) Campaigns() ([]*Campaign, error) {
@@ -235,6 +238,26 @@ func (tx *Tx) Turn(id campaign.ID, turn int) (*TurnRecord, error) {
 		return nil, fmt.Errorf("campaign %s turn %d: %w", id, turn, ErrTurnNotFound)
 	}
 	return &rec, nil
+}
+
+// Waiting returns the players who owed no orders for a turn
+// (TurnRecord.Waiting), without decoding its state.
+func (tx *Tx) Waiting(id campaign.ID, turn int) ([]campaign.PlayerID, error) {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return nil, err
+	}
+	var rec struct {
+		Waiting []campaign.PlayerID `json:"waiting"`
+	}
+	found, err := getJSON(b.Bucket(keyTurns), turnKey(turn), &rec)
+	if err != nil {
+		return nil, fmt.Errorf("load campaign %s turn %d: %w", id, turn, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("campaign %s turn %d: %w", id, turn, ErrTurnNotFound)
+	}
+	return rec.Waiting, nil
 }
 
 func (tx *Tx) campaignBucket(id campaign.ID) (*bolt.Bucket, error) {

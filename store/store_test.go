@@ -25,8 +25,8 @@ var t0 = time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 
 func newCampaign(t *testing.T, db *storetest.DB) {
 	t.Helper()
-	c := &store.Campaign{ID: "c1", Title: "One", Status: store.Running, Turn: 1, Deadline: t0,
-		Players: []store.Seat{{Player: "blue", Email: "blue@example.test", TokenHash: []byte{1}}}}
+	c := &store.Campaign{ID: "c1", Title: "One", Status: store.Running, Turn: 1,
+		Players: []store.Seat{{Player: "blue", Email: "blue@example.test", TokenHash: []byte{1}, Deadline: t0}}}
 	st := &campaign.State{Campaign: "c1", Turn: 1}
 	err := db.Update(func(tx *store.Tx) error { return tx.CreateCampaign(c, &store.TurnRecord{State: st}) })
 	if err != nil {
@@ -49,7 +49,7 @@ func TestCampaignAndTurnsSurviveRestart(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if c.Title != "One" || !c.Deadline.Equal(t0) || c.Seat("blue") == nil {
+		if c.Title != "One" || !c.Deadline().Equal(t0) || c.Seat("blue") == nil {
 			t.Errorf("Campaign(c1) = %+v, want what was stored", c)
 		}
 		rec, err := tx.Turn("c1", 2)

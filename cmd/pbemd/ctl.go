@@ -142,6 +142,9 @@ func printStatus(w io.Writer, st *control.Status) {
 		}
 		fmt.Fprintf(w, "\n%s (%s): %s, turn %d, deadline %s\n", c.ID, c.Title, c.Status, c.Turn, report.FormatDeadline(c.Deadline, loc))
 		fmt.Fprintf(w, "  final:    %s\n  on file:  %s\n  missing:  %s\n", players(c.Final), players(c.OnFile), players(c.Missing))
+		if len(c.Waiting) > 0 {
+			fmt.Fprintf(w, "  waiting:  %s (not their turn)\n", players(c.Waiting))
+		}
 		for _, o := range c.Out {
 			fmt.Fprintf(w, "  out:      %s: %s\n", o.Player, o.Why)
 		}

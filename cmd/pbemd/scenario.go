@@ -7,7 +7,9 @@ import (
 	"fmt"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules"
 )
 
 func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
@@ -15,7 +17,7 @@ func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sc, err := config.LoadScenario(args[0])
+	sc, err := config.LoadScenario(args[0], rules.Registry())
 	var ps orders.Problems
 	if errors.As(err, &ps) {
 		return fmt.Errorf("%w\n%d problems found", ps, len(ps))
@@ -29,17 +31,27 @@ func cmdScenarioCheck(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
+// cmdScenarioGenerate prints a scenario of the default ruleset's, of any
+// size.
 func cmdScenarioGenerate(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("scenario generate")
-	var opts config.GenerateOptions
-	fs.IntVar(&opts.Systems, "systems", 2000, "the number `N` of systems")
-	fs.IntVar(&opts.Players, "players", 64, "the number `P` of players")
-	fs.IntVar(&opts.FleetsPerPlayer, "fleets", 0, "`F` fleets per player (0: 4000 in all)")
-	fs.Uint64Var(&opts.Seed, "seed", 1, "the random seed `S`")
+	var size game.ScenarioSize
+	fs.IntVar(&size.Systems, "systems", 2000, "the number `N` of systems")
+	fs.IntVar(&size.Players, "players", 64, "the number `P` of players")
+	fs.IntVar(&size.FleetsPerPlayer, "fleets", 0, "`F` fleets per player (0: 4000 in all)")
+	fs.Uint64Var(&size.Seed, "seed", 1, "the random seed `S`")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	_, err := e.stdout.Write(config.GenerateScenario(opts))
+	rs, err := rules.Registry().Lookup(config.DefaultRules)
+	if err != nil {
+		return err
+	}
+	gen, ok := rs.(game.ScenarioGenerator)
+	if !ok {
+		return fmt.Errorf("rules %s cannot generate scenarios", rs.Name())
+	}
+	_, err = e.stdout.Write(gen.GenerateScenario(size))
 	return err
 }
 

@@ -21,7 +21,7 @@ func cmdSim(ctx context.Context, e *env, args []string) error {
 	if *scenario == "" || *ordersDir == "" || *out == "" || *turns < 1 {
 		return usageError{errors.New("--scenario, --orders, --out and a positive --turns are required")}
 	}
-	sc, err := config.LoadScenario(*scenario)
+	sc, err := config.LoadScenario(*scenario, rules.Registry())
 	if err != nil {
 		return err
 	}

@@ -7,15 +7,18 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
 )
 
 // BenchmarkResolveTurn resolves one turn of a generated campaign of 2,000
 // systems, 64 players and about 4,000 fleets, every player spending the
 // whole order-point budget on one-lane moves, with vision for every player.
 func BenchmarkResolveTurn(b *testing.B) {
-	sc, err := config.ParseScenario("generated.yaml", config.GenerateScenario(config.GenerateOptions{Systems: 2000, Players: 64, Seed: 1}))
+	sc, err := config.ParseScenario("generated.yaml", setup.Generate(game.ScenarioSize{Systems: 2000, Players: 64, Seed: 1}), rules.Registry())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,7 +25,7 @@ var (
 // before any turn is resolved.
 func frontierView(t *testing.T, player campaign.PlayerID) *View {
 	t.Helper()
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, eawScenarios)
 	if err != nil {
 		t.Fatalf("config.ParseScenario(frontier) = %v", err)
 	}

@@ -71,7 +71,7 @@ func TestReportShowsNothingOutsideVision(t *testing.T) {
 
 func plainFrontier(t *testing.T) *campaign.State {
 	t.Helper()
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, eawScenarios)
 	if err != nil {
 		t.Fatal(err)
 	}

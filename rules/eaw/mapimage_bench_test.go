@@ -5,13 +5,15 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
 )
 
 // generatedView is player 0's view of the generated benchmark campaign:
 // 2,000 systems, 64 players, about 4,000 fleets.
 func generatedView(b *testing.B) *View {
 	b.Helper()
-	sc, err := config.ParseScenario("g.yaml", config.GenerateScenario(config.GenerateOptions{Systems: 2000, Players: 64, Seed: 1}))
+	sc, err := config.ParseScenario("g.yaml", setup.Generate(game.ScenarioSize{Systems: 2000, Players: 64, Seed: 1}), eawScenarios)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -91,7 +91,7 @@ func (b *viewBuilder) battle(id, at string, lane ...string) *viewBuilder {
 // fortification at Hollow, a battle between them at Hollow).
 func frontierState(t testing.TB) *campaign.State {
 	t.Helper()
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier)
+	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, eawScenarios)
 	if err != nil {
 		t.Fatal(err)
 	}

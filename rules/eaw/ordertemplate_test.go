@@ -34,7 +34,7 @@ func frontierViewsWith(t *testing.T, overrides string) (*campaign.State, []View)
 		}
 		src = bytes.Replace(src, []byte(example), []byte(overrides+"\n"), 1)
 	}
-	sc, err := config.ParseScenario("frontier.yaml", src)
+	sc, err := config.ParseScenario("frontier.yaml", src, eawScenarios)
 	if err != nil {
 		t.Fatalf("config.ParseScenario(frontier.yaml with %q) = %v", overrides, err)
 	}

@@ -3,6 +3,7 @@
 package storetest
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -21,6 +22,22 @@ type DB struct {
 func Open(t testing.TB) *DB {
 	t.Helper()
 	return open(t, filepath.Join(t.TempDir(), "pbemd.db"))
+}
+
+// OpenCopy opens a copy of the data file at src, such as a file an earlier
+// release wrote, in t.TempDir, and checks it on cleanup as Open does. The
+// file at src is not changed.
+func OpenCopy(t testing.TB, src string) *DB {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatalf("read %s: %v", src, err)
+	}
+	path := filepath.Join(t.TempDir(), "pbemd.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatalf("copy %s: %v", src, err)
+	}
+	return open(t, path)
 }
 
 func open(t testing.TB, path string) *DB {

@@ -1,4 +1,4 @@
-package config
+package setup
 
 import (
 	"fmt"
@@ -8,29 +8,14 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 )
 
-// GenerateOptions size a generated scenario. The zero value asks for a
-// benchmark-sized campaign: 2000 systems, 64 players and about two fleets
-// per system.
-type GenerateOptions struct {
-	// Systems is the number of systems: default 2000, at least 2.
-	Systems int
-	// Players is the number of players: default 64, at most Systems/2,
-	// at least 1.
-	Players int
-	// FleetsPerPlayer is each navy's number of starting fleets: default
-	// ceil(2*Systems/Players), which is 63 for the other defaults (4032
-	// fleets in all).
-	FleetsPerPlayer int
-	// Seed seeds the generator and becomes the scenario's seed; the same
-	// options always give the same bytes.
-	Seed uint64
-}
-
-// withDefaults fills in zero options and clamps the rest to what a valid
-// scenario allows.
-func (o GenerateOptions) withDefaults() GenerateOptions {
+// withDefaults fills in a size's zero fields and clamps the rest to what
+// a valid scenario allows: 2000 systems (at least 2), 64 players (at most
+// half the systems, at least 1) and ceil(2*Systems/Players) fleets per
+// player, which is 63 for the other defaults (4032 fleets in all).
+func withDefaults(o game.ScenarioSize) game.ScenarioSize {
 	if o.Systems <= 0 {
 		o.Systems = 2000
 	}
@@ -111,9 +96,9 @@ var syllables = []string{
 	"ith", "mar", "sel", "vo", "ash", "ten", "gri", "hal", "cy", "ul", "pra", "neth",
 }
 
-// generator holds the state of one GenerateScenario run.
+// generator holds the state of one Generate run.
 type generator struct {
-	opts  GenerateOptions
+	opts  game.ScenarioSize
 	rng   *rand.Rand
 	width int
 	// planet and name of each system, by index.
@@ -124,15 +109,17 @@ type generator struct {
 	homes   []int
 }
 
-// GenerateScenario writes a valid scenario of the given size as YAML. The
-// map is a jittered grid: a random spanning tree of grid neighbours keeps
+// Generate writes a valid EaW scenario of the given size as YAML, for
+// benchmarks and load tests; the zero size is a benchmark-sized campaign.
+// The map is a jittered grid: a random spanning tree of grid neighbours keeps
 // it connected, and random extra lanes add loops. About 30% of planets are
 // mineral, 25% life, 20% dead and 25% unknown. Each player's home is a
 // mineral planet in its own stretch of the map, with fleets of 2 to 4 units
 // at home or one lane away and a colony on a neighbouring life planet if
-// there is one. The output depends only on opts (math/rand/v2 PCG).
-func GenerateScenario(opts GenerateOptions) []byte {
-	opts = opts.withDefaults()
+// there is one. The output depends only on the size (math/rand/v2 PCG),
+// whose Seed becomes the scenario's seed.
+func Generate(size game.ScenarioSize) []byte {
+	opts := withDefaults(size)
 	g := &generator{
 		opts:  opts,
 		rng:   rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
