@@ -1,7 +1,9 @@
 // Package eaw is the Empires at War ruleset behind the game seam:
 // simultaneous seasonal turns, order points, secret movement with vision
-// radii (EaW 5e), and a New Year step. Ruleset implements game.Ruleset and
-// game.ReportedBattles.
+// radii (EaW 5e), and a New Year step. Ruleset implements game.Ruleset,
+// game.ReportedBattles and game.ScenarioGenerator: every player still in
+// owes orders by one deadline (Due), and its part of a scenario file is
+// package setup's.
 //
 // # Orders
 //
