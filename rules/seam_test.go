@@ -32,7 +32,8 @@ var kits = []string{"orders", "report"}
 
 // TestDaemonIsRulesetBlind: no file of the daemon, nor of the kits it
 // uses, imports a ruleset's package or cites an EaW rule; what depends on
-// the rules is asked of the campaign's game.Ruleset.
+// the rules is asked of the campaign's game.Ruleset. The kits' templates
+// (the texts every ruleset's players and GMs read) cite none either.
 func TestDaemonIsRulesetBlind(t *testing.T) {
 	for _, dir := range append(slices.Clone(daemon), kits...) {
 		files, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
@@ -56,11 +57,28 @@ func TestDaemonIsRulesetBlind(t *testing.T) {
 					t.Errorf("%s imports %s, a ruleset's package; ask the game.Ruleset instead", path, p)
 				}
 			}
-			for i, line := range strings.Split(string(src), "\n") {
-				if eawRule.MatchString(line) {
-					t.Errorf("%s:%d cites an EaW rule: %s", path, i+1, strings.TrimSpace(line))
-				}
-			}
+			noEaWRule(t, path, src)
+		}
+	}
+	templates, err := filepath.Glob(filepath.Join("..", "report", "*", "*.tmpl"))
+	if err != nil || len(templates) == 0 {
+		t.Fatalf("no templates in report: %v", err)
+	}
+	for _, path := range templates {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		noEaWRule(t, path, src)
+	}
+}
+
+// noEaWRule fails for every line of src that cites an EaW rule.
+func noEaWRule(t *testing.T, path string, src []byte) {
+	t.Helper()
+	for i, line := range strings.Split(string(src), "\n") {
+		if eawRule.MatchString(line) {
+			t.Errorf("%s:%d cites an EaW rule: %s", path, i+1, strings.TrimSpace(line))
 		}
 	}
 }
