@@ -147,7 +147,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	bi := slices.IndexFunc(rec.State.Battles, func(b campaign.Battle) bool { return b.ID == rep.Battle })
 	switch {
 	case i >= 0 && cases[i].Status == store.BattleFinal:
-		return r.refuse(fmt.Sprintf("Battle %s is already settled (%s); its result can no longer change.", rep.Battle, cases[i].Settled))
+		return r.refuseString(fmt.Sprintf("Battle %s is already settled (%s); its result can no longer change.", rep.Battle, cases[i].Settled))
 	case i < 0 || bi < 0:
 		open := "none"
 		for _, b := range cases {
@@ -155,9 +155,9 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 				open = strings.TrimPrefix(open+", "+b.ID, "none, ")
 			}
 		}
-		return r.refuse(fmt.Sprintf("No battle %s waits for a result. Your battles waiting for one: %s.", rep.Battle, open))
+		return r.refuseString(fmt.Sprintf("No battle %s waits for a result. Your battles waiting for one: %s.", rep.Battle, open))
 	case !slices.Contains(cases[i].Sides, p):
-		return r.refuse(fmt.Sprintf("You did not fight in battle %s; only its sides (%s) report its result.", rep.Battle, joinPlayers(cases[i].Sides)))
+		return r.refuseString(fmt.Sprintf("You did not fight in battle %s; only its sides (%s) report its result.", rep.Battle, joinPlayers(cases[i].Sides)))
 	}
 	bc, b := *cases[i], rec.State.Battles[bi]
 	bc.Results = slices.Clone(bc.Results)
@@ -168,7 +168,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	if rep.Confirm {
 		if other < 0 {
-			return r.refuse(fmt.Sprintf("There is no result from the other side of battle %s to confirm yet. Send your own result:, or wait for theirs.", b.ID))
+			return r.refuseString(fmt.Sprintf("There is no result from the other side of battle %s to confirm yet. Send your own result:, or wait for theirs.", b.ID))
 		}
 		return m.settleBattle(r, &bc, bc.Results[other].Result, "agreed by both sides")
 	}
@@ -177,7 +177,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		return decision{}, err
 	}
 	if problems := rb.CheckResult(rec.State, b, rep.Result); len(problems) > 0 {
-		return r.refuse(fmt.Sprintf("The result for battle %s does not fit the battle, so nothing changed:\n\n  - %s\n\nThe ships of the battle:\n\n%s",
+		return r.refuseString(fmt.Sprintf("The result for battle %s does not fit the battle, so nothing changed:\n\n  - %s\n\nThe ships of the battle:\n\n%s",
 			b.ID, strings.Join(problems, "\n  - "), shipTable(rb, b)))
 	}
 	mine := store.ReportedResult{By: p, Result: rep.Result, At: now, MessageID: r.in.MessageID}
@@ -195,7 +195,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		}
 		apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, m.battleApproval(c, &bc, token))
 		text := fmt.Sprintf("Your result for battle %s differs from %s's, so the GM will decide. You will both hear the outcome.\n", b.ID, theirs.By)
-		return r.done("battle disputed", m.answer(r, fmt.Sprintf("Battle %s goes to the GM", b.ID), text), decision{mails: []outgoing{ask}, apply: apply})
+		return r.done("battle disputed", m.answerString(r, fmt.Sprintf("Battle %s goes to the GM", b.ID), text), decision{mails: []outgoing{ask}, apply: apply})
 	}
 	bc.Status = store.BattleProposed
 	var mails []outgoing
@@ -212,7 +212,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	}
 	apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
 	text := fmt.Sprintf("Your result for battle %s is on file:\n\n%s\nThe other side has been asked to confirm it.\n", b.ID, resultText(rep.Result))
-	return r.done("battle result", m.answer(r, fmt.Sprintf("Battle %s: result on file", b.ID), text), decision{mails: mails, apply: apply})
+	return r.done("battle result", m.answerString(r, fmt.Sprintf("Battle %s: result on file", b.ID), text), decision{mails: mails, apply: apply})
 }
 
 // sameResult reports whether two results say the same, whatever the order
@@ -277,7 +277,7 @@ func (m *Moderator) settleBattle(r *request, bc *store.BattleCase, result *order
 		return decision{}, err
 	}
 	text := fmt.Sprintf("Battle %s is settled, %s. Every player has been told, and the state reflects it.\n", bc.ID, how)
-	return r.done("battle settled", m.answer(r, fmt.Sprintf("Battle %s settled", bc.ID), text), decision{mails: mails, apply: apply})
+	return r.done("battle settled", m.answerString(r, fmt.Sprintf("Battle %s settled", bc.ID), text), decision{mails: mails, apply: apply})
 }
 
 // settleFunc ends a battle in st, the open turn's state, in place, with
@@ -319,7 +319,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		}
 		return strings.Join(lines, "\n")
 	}
-	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", fmt.Sprintf("Battle %s is settled", bc.ID), func(s *store.Seat) string {
+	mails := m.tellPlayersString(c, base, "settled-"+bc.ID, "", fmt.Sprintf("Battle %s is settled", bc.ID), func(s *store.Seat) string {
 		return news(s.Player) + "\n\nYour next report shows the fleets as the battle left them.\n"
 	})
 	untold := map[string]bool{}
@@ -459,7 +459,7 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 		if err != nil {
 			return decision{}, err
 		}
-		d, err := r.done("battle decided", m.answer(r, fmt.Sprintf("Battle %s decided", bc.ID), "pbemd fought the battle; every player has been told.\n"), decision{mails: mails, apply: steps(apply, markUsed)})
+		d, err := r.done("battle decided", m.answerString(r, fmt.Sprintf("Battle %s decided", bc.ID), "pbemd fought the battle; every player has been told.\n"), decision{mails: mails, apply: steps(apply, markUsed)})
 		return d, err
 	case len(words) == 2 && words[0] == "accept":
 		n, err := strconv.Atoi(words[1])

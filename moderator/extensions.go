@@ -79,21 +79,21 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 	auto := e.RealLife && rules.RealLifeWeek
 	switch {
 	case c.Status != store.Running:
-		return r.refuse(fmt.Sprintf("Campaign %s is %s, so there is no deadline to extend.", c.ID, c.Status))
+		return r.refuseString(fmt.Sprintf("Campaign %s is %s, so there is no deadline to extend.", c.ID, c.Status))
 	case !c.HeldSince.IsZero():
-		return r.refuse(fmt.Sprintf("Turn %d is already waiting for the GM after an outage; the GM will set a new deadline.", c.Turn))
+		return r.refuseString(fmt.Sprintf("Turn %d is already waiting for the GM after an outage; the GM will set a new deadline.", c.Turn))
 	case !r.seat.Due():
-		return r.refuse(fmt.Sprintf("You owe no orders for turn %d, so you have no deadline to extend.", c.Turn))
+		return r.refuseString(fmt.Sprintf("You owe no orders for turn %d, so you have no deadline to extend.", c.Turn))
 	case !auto && e.Hours > rules.MaxHours:
-		return r.refuse(fmt.Sprintf("You asked for %d hours; this campaign allows at most %d hours per request. Ask for %d hours or less.", e.Hours, rules.MaxHours, rules.MaxHours))
+		return r.refuseString(fmt.Sprintf("You asked for %d hours; this campaign allows at most %d hours per request. Ask for %d hours or less.", e.Hours, rules.MaxHours, rules.MaxHours))
 	case mine >= rules.PerPlayer:
-		return r.refuse(fmt.Sprintf("You have had %d extension(s), this campaign's limit per player (UTD3.32). Write to the GM if something serious came up.", mine))
+		return r.refuseString(fmt.Sprintf("You have had %d extension(s), this campaign's limit per player (UTD3.32). Write to the GM if something serious came up.", mine))
 	case all >= rules.PerCampaign:
-		return r.refuse(fmt.Sprintf("The campaign has had %d extensions, its limit. Write to the GM if something serious came up.", all))
+		return r.refuseString(fmt.Sprintf("The campaign has had %d extensions, its limit. Write to the GM if something serious came up.", all))
 	}
 	for _, x := range exts {
 		if x.Player == p && x.Turn == c.Turn && x.Status == store.ExtensionPending {
-			return r.refuse(fmt.Sprintf("You asked for %d hours for turn %d already; the GM has not answered yet. You will hear as soon as they do.", x.Hours, c.Turn))
+			return r.refuseString(fmt.Sprintf("You asked for %d hours for turn %d already; the GM has not answered yet. You will hear as soon as they do.", x.Hours, c.Turn))
 		}
 	}
 	now := m.clock.Now().UTC()
@@ -122,7 +122,7 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 	}
 	text := fmt.Sprintf("Your request for %d more hours for turn %d is with the GM. You will hear as soon as they answer.\nUntil then the deadline stays %s.\n",
 		e.Hours, c.Turn, deadlineFor(c, r.seat))
-	return r.done("extension asked", m.answer(r, "Extension request sent to the GM", text), decision{mails: []outgoing{ask}, apply: apply})
+	return r.done("extension asked", m.answerString(r, "Extension request sent to the GM", text), decision{mails: []outgoing{ask}, apply: apply})
 }
 
 // askGM writes the mail that asks the GM to decide on an extension: its
@@ -175,14 +175,14 @@ func (m *Moderator) grantRealLife(r *request, ext *store.Extension, now time.Tim
 	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
 		Detail: fmt.Sprintf("%s: one week on a real-life claim (UTD3.32): %s", ext.Player, orNone(ext.Reason))}),
 		func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err })
-	mails := m.tellPlayers(c, r.in.MessageID, "extended", ext.Player, fmt.Sprintf("Turn %d deadline extended by a week", c.Turn), func(s *store.Seat) string {
+	mails := m.tellPlayersString(c, r.in.MessageID, "extended", ext.Player, fmt.Sprintf("Turn %d deadline extended by a week", c.Turn), func(s *store.Seat) string {
 		return fmt.Sprintf("%s asked for time for real-life reasons, which this campaign grants at once (UTD3.32).\nThe deadline of turn %d is now %s.\n", ext.Player, c.Turn, deadlineFor(c, s))
 	})
-	mails = append(mails, m.toGM(c, r.in.MessageID, "fyi", fmt.Sprintf("%s got a week's extension (real life)", ext.Player),
+	mails = append(mails, m.toGMString(c, r.in.MessageID, "fyi", fmt.Sprintf("%s got a week's extension (real life)", ext.Player),
 		fmt.Sprintf("%s claimed pressing real-life issues; the campaign grants a week at once (UTD3.32).\nReason: %s\nThe deadline of turn %d is now %s.\n",
 			ext.Player, orNone(ext.Reason), c.Turn, gmDeadline(c))))
 	text := fmt.Sprintf("Granted: a week more for turn %d, on your real-life claim (UTD3.32).\nThe deadline is now %s.\n", c.Turn, deadlineFor(c, r.seat))
-	return r.done("extension granted (real life)", m.answer(r, "Extension granted", text), decision{mails: mails, apply: apply})
+	return r.done("extension granted (real life)", m.answerString(r, "Extension granted", text), decision{mails: mails, apply: apply})
 }
 
 // lapseExtensions marks the requests still pending for a turn that has
@@ -404,7 +404,7 @@ func (m *Moderator) decideExtension(in *mail.Inbound, rec *store.MessageRecord, 
 		action = fmt.Sprintf("extension approved: %s +%dh", e.Player, e.Granted)
 		gmText = fmt.Sprintf("Approved: %d more hours for %s. The deadline of turn %d is now %s; every player has been told.\n", e.Granted, e.Player, c.Turn, gmDeadline(c))
 		playerText = fmt.Sprintf("The GM approved %d more hours for turn %d. The deadline is now %s.\n", e.Granted, c.Turn, deadlineFor(c, seat))
-		mails = m.tellPlayers(c, in.MessageID, "extended", e.Player, fmt.Sprintf("Turn %d deadline extended", c.Turn), func(s *store.Seat) string {
+		mails = m.tellPlayersString(c, in.MessageID, "extended", e.Player, fmt.Sprintf("Turn %d deadline extended", c.Turn), func(s *store.Seat) string {
 			return fmt.Sprintf("The GM extended the deadline of turn %d by %d hours, at %s's request.\nThe deadline is now %s.\n", c.Turn, e.Granted, e.Player, deadlineFor(c, s))
 		})
 	} else {

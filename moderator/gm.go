@@ -38,22 +38,22 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 	audit := store.AuditEntry{At: now, Who: "gm", Action: cmd.Verb, Detail: cmd.Args}
 	switch cmd.Verb {
 	case "status":
-		text, err := m.gmStatus(&c)
+		status, err := m.gmStatus(&c)
 		if err != nil {
 			return decision{}, err
 		}
-		return r.done("status", m.answer(r, fmt.Sprintf("Status of turn %d", c.Turn), text), decision{})
+		return r.done("status", m.answer(r, status), decision{})
 	case "preview":
 		return m.gmPreview(r)
 	case "process":
 		return m.gmProcess(r)
 	case "deadline":
-		t, err := parseDeadline(cmd.Args, &c, now)
-		if err != nil {
-			return r.refuse(err.Error())
+		t, bad := parseDeadline(cmd.Args, &c, now)
+		if bad != nil {
+			return r.refuse(bad)
 		}
 		if c.Status == store.Ended {
-			return r.refuse(fmt.Sprintf("Campaign %s has ended; there is no deadline to move.", c.ID))
+			return r.refuse(report.NoDeadlineToMove{Campaign: c.ID})
 		}
 		held := !c.HeldSince.IsZero()
 		c.SetDeadlines(t)
@@ -62,38 +62,33 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		if c.Status == store.Paused {
 			c.PausedAt = now
 		}
-		mails := m.tellPlayers(&c, r.in.MessageID, "deadline", "", fmt.Sprintf("Turn %d has a new deadline", c.Turn), func(s *store.Seat) string {
-			return fmt.Sprintf("The GM set the deadline of turn %d to %s.\n%s", c.Turn, deadlineFor(&c, s), pausedNote(&c))
+		mails := m.tellPlayers(&c, r.in.MessageID, "deadline", "", func(s *store.Seat) report.Text {
+			return report.DeadlineMoved{Turn: c.Turn, Deadline: deadlineFor(&c, s), Paused: c.Status == store.Paused}
 		})
-		text := fmt.Sprintf("The deadline of turn %d is now %s; every player has been told.\n", c.Turn, gmDeadline(&c))
-		if held {
-			text += "The turn was waiting after an outage; it will now resolve at that deadline.\n"
-		}
-		return r.done("deadline", m.answer(r, "Deadline moved", text), decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
+		answer := m.answer(r, report.DeadlineAnswer{Turn: c.Turn, Deadline: gmDeadline(&c), Held: held})
+		return r.done("deadline", answer, decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
 	case "pause":
 		if c.Status != store.Running {
-			return r.refuse(fmt.Sprintf("Campaign %s is %s, so it cannot be paused.", c.ID, c.Status))
+			return r.refuse(report.CannotPause{Campaign: c.ID, Status: string(c.Status)})
 		}
 		c.Status, c.PausedAt = store.Paused, now
-		mails := m.tellPlayers(&c, r.in.MessageID, "paused", "", "Campaign paused", func(*store.Seat) string {
-			return fmt.Sprintf("The GM paused %s. The clock has stopped: turn %d will not resolve until the GM resumes the campaign, and the deadline moves on by the length of the pause.\n%s",
-				c.Title, c.Turn, gmNote(cmd.Text))
+		mails := m.tellPlayers(&c, r.in.MessageID, "paused", "", func(*store.Seat) report.Text {
+			return report.Paused{Title: c.Title, Turn: c.Turn, Note: cmd.Text}
 		})
-		return r.done("pause", m.answer(r, "Campaign paused", fmt.Sprintf("%s is paused; every player has been told. Send command: resume to start the clock again.\n", c.Title)),
-			decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
+		return r.done("pause", m.answer(r, report.PauseAnswer{Title: c.Title}), decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
 	case "resume":
 		if c.Status != store.Paused {
-			return r.refuse(fmt.Sprintf("Campaign %s is %s, not paused, so there is nothing to resume.", c.ID, c.Status))
+			return r.refuse(report.NotPaused{Campaign: c.ID, Status: string(c.Status)})
 		}
 		paused := now.Sub(c.PausedAt)
 		c.MoveDeadlines(paused)
 		c.Status, c.PausedAt = store.Running, time.Time{}
 		markReminded(&c, now)
-		mails := m.tellPlayers(&c, r.in.MessageID, "resumed", "", "Campaign resumed", func(s *store.Seat) string {
-			return fmt.Sprintf("The GM resumed %s. Turn %d is now due %s.\n%s", c.Title, c.Turn, deadlineFor(&c, s), gmNote(cmd.Text))
+		mails := m.tellPlayers(&c, r.in.MessageID, "resumed", "", func(s *store.Seat) report.Text {
+			return report.Resumed{Title: c.Title, Turn: c.Turn, Deadline: deadlineFor(&c, s), Note: cmd.Text}
 		})
-		return r.done("resume", m.answer(r, "Campaign resumed", fmt.Sprintf("%s runs again; turn %d is due %s. Every player has been told.\n", c.Title, c.Turn, gmDeadline(&c))),
-			decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused))})
+		answer := m.answer(r, report.ResumeAnswer{Title: c.Title, Turn: c.Turn, Deadline: gmDeadline(&c)})
+		return r.done("resume", answer, decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused))})
 	case "rollback":
 		return m.gmRollback(r, &c, audit)
 	case "replace":
@@ -103,35 +98,19 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 	case "broadcast":
 		body := strings.TrimSpace(strings.TrimSpace(cmd.Args) + "\n" + cmd.Text)
 		if body == "" {
-			return r.refuse("The broadcast has no text. Write it after the command, or under text: on the lines below.")
+			return r.refuse(report.EmptyBroadcast{})
 		}
-		mails := m.tellPlayers(&c, r.in.MessageID, "broadcast", "", "Message from the GM", func(*store.Seat) string { return body + "\n" })
+		mails := m.tellPlayers(&c, r.in.MessageID, "broadcast", "", func(*store.Seat) report.Text { return report.Broadcast{Text: body} })
 		audit.Detail = fmt.Sprintf("%d players", len(mails))
-		return r.done("broadcast", m.answer(r, "Broadcast sent", fmt.Sprintf("Your message went to %d players.\n", len(mails))),
-			decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
+		return r.done("broadcast", m.answer(r, report.BroadcastAnswer{Players: len(mails)}), decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
 	}
-	return r.refuse(fmt.Sprintf("%q is a player's command. The GM's commands are:\n\n%s", cmd.Verb, report.GMHelp(examplePlayer(&c))))
-}
-
-func gmNote(text string) string {
-	if text == "" {
-		return ""
-	}
-	return "\nThe GM writes:\n\n" + indent(text) + "\n"
-}
-
-func pausedNote(c *store.Campaign) string {
-	if c.Status == store.Paused {
-		return "The campaign is paused; the deadline moves on by the length of the pause when it resumes.\n"
-	}
-	return ""
+	return r.refuse(report.NotAGMCommand{Verb: cmd.Verb, Player: examplePlayer(&c)})
 }
 
 // parseDeadline reads the GM's new deadline: "2026-12-01 20:00" in the
 // campaign's time zone, an RFC 3339 time, or "+48h" from now. It must be
-// in the future.
-func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, error) {
-	const hint = "Write the new deadline as 2026-12-01 20:00 (in the campaign's time zone), as 2026-12-01T20:00:00Z, or as +48h from now."
+// in the future. It returns why not, if it cannot read one.
+func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, report.Text) {
 	loc, err := c.Schedule.Location()
 	if err != nil {
 		loc = time.UTC
@@ -140,29 +119,29 @@ func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, error
 	var t time.Time
 	switch {
 	case s == "":
-		return t, fmt.Errorf("the deadline command needs a time. %s", hint)
+		return t, report.DeadlineNeedsTime{}
 	case strings.HasPrefix(s, "+"):
 		d, err := time.ParseDuration(s[1:])
 		if err != nil || d <= 0 {
-			return t, fmt.Errorf("%q is not a time from now. %s", s, hint)
+			return t, report.DeadlineNotFromNow{Given: s}
 		}
 		t = now.Add(d)
 	default:
 		if t, err = time.Parse(time.RFC3339, s); err != nil {
 			if t, err = time.ParseInLocation("2006-01-02 15:04", s, loc); err != nil {
-				return t, fmt.Errorf("%q is not a time pbemd can read. %s", s, hint)
+				return t, report.DeadlineUnreadable{Given: s}
 			}
 		}
 	}
 	if !t.After(now) {
-		return t, fmt.Errorf("%s is not in the future. %s", fmtUTC(t), hint)
+		return t, report.DeadlinePast{Time: fmtUTC(t)}
 	}
 	return t.UTC(), nil
 }
 
-// gmStatus writes the GM's view of a campaign: where every player stands,
-// the deadline, extensions, battles waiting and the audit log.
-func (m *Moderator) gmStatus(c *store.Campaign) (string, error) {
+// gmStatus tells the GM where a campaign stands: every player, the
+// deadline, extensions, battles waiting and the audit log.
+func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 	var (
 		filed []*store.OrdersRecord
 		exts  []*store.Extension
@@ -184,74 +163,42 @@ func (m *Moderator) gmStatus(c *store.Campaign) (string, error) {
 		return err
 	})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	o := &openTurn{c: c, filed: filed}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s): turn %d, %s, %s.\n", c.Title, c.ID, c.Turn, rec.State.Date(), c.Status)
-	switch {
-	case c.Status == store.Ended:
-	case !c.HeldSince.IsZero():
-		fmt.Fprintf(&b, "Waiting for you since %s: the deadline %s passed while pbemd was down. Send command: process or command: deadline.\n", fmtUTC(c.HeldSince), gmDeadline(c))
-	case c.Status == store.Paused:
-		fmt.Fprintf(&b, "Paused since %s; the deadline (%s) moves on by the pause's length when you resume.\n", fmtUTC(c.PausedAt), gmDeadline(c))
-	case c.Deadline().IsZero():
-		b.WriteString("No player owes orders for this turn, so it has no deadline. Send command: process to resolve it.\n")
-	default:
-		fmt.Fprintf(&b, "Deadline: %s.\n", gmDeadline(c))
+	st := report.GMStatus{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Date: rec.State.Date().String(), Status: string(c.Status),
+		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: c.Moderation.EarlyResolution,
+		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
+	if !c.HeldSince.IsZero() {
+		st.HeldSince = fmtUTC(c.HeldSince)
 	}
-	early := "off"
-	if c.Moderation.EarlyResolution {
-		early = "on: the turn resolves once every player is final"
+	if c.Status == store.Paused {
+		st.PausedSince = fmtUTC(c.PausedAt)
 	}
-	fmt.Fprintf(&b, "Early resolution %s.\n\nOrders on file for turn %d:\n", early, c.Turn)
 	for _, s := range c.Players {
-		r := o.orders(s.Player)
-		var state string
-		switch {
-		case !s.Active():
-			state = "out: " + s.Out
-		case !s.Due():
-			state = "owes none: not their turn"
-		case r == nil:
-			state = "missing"
-		case r.Submission.Final:
-			state = fmt.Sprintf("final, %d orders, received %s", r.Submission.Orders.Len(), fmtUTC(r.Received))
-		default:
-			state = fmt.Sprintf("not final, %d orders, received %s", r.Submission.Orders.Len(), fmtUTC(r.Received))
+		seat := report.SeatState{Player: s.Player, Out: s.Out, Due: s.Due(), Forfeits: s.Forfeits}
+		if r := o.orders(s.Player); r != nil {
+			seat.Filed, seat.Final, seat.Orders, seat.Received = true, r.Submission.Final, r.Submission.Orders.Len(), fmtUTC(r.Received)
 		}
-		if s.Active() && s.Forfeits > 0 {
-			state += fmt.Sprintf(" (forfeited the last %d turn(s))", s.Forfeits)
-		}
-		fmt.Fprintf(&b, "  %-12s %s\n", s.Player, state)
+		st.Seats = append(st.Seats, seat)
 	}
-	_, all := extensionCounts(exts, "")
-	fmt.Fprintf(&b, "\nExtensions granted: %d of %d for the campaign, %d per player.\n", all, c.Moderation.Extensions.PerCampaign, c.Moderation.Extensions.PerPlayer)
+	_, st.Granted = extensionCounts(exts, "")
 	for _, e := range exts {
 		if e.Status == store.ExtensionPending {
-			fmt.Fprintf(&b, "  waiting for you: %s asks %d hours for turn %d (%s)\n", e.Player, e.Hours, e.Turn, orNone(e.Reason))
+			st.Pending = append(st.Pending, report.ExtensionState{Player: e.Player, Hours: e.Hours, Turn: e.Turn, Reason: e.Reason})
 		}
 	}
-	fmt.Fprintf(&b, "\nBattles waiting for a result: %d.\n", len(rec.State.Battles))
 	for _, bt := range rec.State.Battles {
-		where := string(bt.At)
+		b := report.BattleState{ID: bt.ID, Turn: bt.Turn, At: string(bt.At), Sides: joinPlayers(bt.Sides)}
 		if bt.Lane != nil {
-			where = fmt.Sprintf("the lane %s–%s", bt.Lane.A, bt.Lane.B)
+			b.LaneA, b.LaneB = string(bt.Lane.A), string(bt.Lane.B)
 		}
-		fmt.Fprintf(&b, "  %s: turn %d at %s between %s\n", bt.ID, bt.Turn, where, joinPlayers(bt.Sides))
-	}
-	fmt.Fprintf(&b, "\nAudit log (latest last):\n")
-	if len(log) == 0 {
-		b.WriteString("  nothing yet\n")
+		st.Battles = append(st.Battles, b)
 	}
 	for _, e := range log[max(0, len(log)-30):] {
-		fmt.Fprintf(&b, "  %s  %-6s %s", fmtUTC(e.At), e.Who, e.Action)
-		if e.Detail != "" {
-			fmt.Fprintf(&b, ": %s", e.Detail)
-		}
-		b.WriteString("\n")
+		st.Log = append(st.Log, report.AuditLine{At: fmtUTC(e.At), Who: e.Who, Action: e.Action, Detail: e.Detail})
 	}
-	return b.String(), nil
+	return st, nil
 }
 
 // gmPreview resolves the open turn on a copy and mails every report to the
@@ -265,14 +212,12 @@ func (m *Moderator) gmPreview(r *request) (decision, error) {
 	for _, rep := range append(res.reports, res.heldMails...) {
 		to := rep.msg.To[0].Email
 		rep.msg.To[0].Email = r.c.GM.Email
-		rep.msg.Subject = "[PREVIEW] " + rep.msg.Subject + " (for " + to + ")"
+		rep.msg.Subject = report.Say(report.PreviewCopy{Subject: rep.msg.Subject, To: to})
 		rep.msg.MessageID = m.derivedID(r.in.MessageID, "preview", to)
 		rep.purpose = "preview"
 		mails = append(mails, rep)
 	}
-	text := fmt.Sprintf("Here is how turn %d would resolve now, with the orders on file: %d reports follow, as each player would get them.\nNothing was stored and no player was mailed. Send command: process to resolve it for real.\n",
-		r.c.Turn, len(mails))
-	return r.done("preview", m.answer(r, fmt.Sprintf("Preview of turn %d", r.c.Turn), text), decision{mails: mails})
+	return r.done("preview", m.answer(r, report.PreviewAnswer{Turn: r.c.Turn, Reports: len(mails)}), decision{mails: mails})
 }
 
 // gmProcess resolves the open turn now, in the same transaction that
@@ -280,7 +225,7 @@ func (m *Moderator) gmPreview(r *request) (decision, error) {
 // is read.
 func (m *Moderator) gmProcess(r *request) (decision, error) {
 	if r.c.Status != store.Running {
-		return r.refuse(fmt.Sprintf("Campaign %s is %s; resume it first.", r.c.ID, r.c.Status))
+		return r.refuse(report.CannotProcess{Campaign: r.c.ID, Status: string(r.c.Status)})
 	}
 	res, err := m.prepareOpenTurn(r.c.ID)
 	if err != nil {
@@ -293,13 +238,9 @@ func (m *Moderator) gmProcess(r *request) (decision, error) {
 		}
 		return writeAudit(tx, r.c.ID, audit)
 	}
-	next := "The campaign has ended."
-	if res.c.Status != store.Ended {
-		next = fmt.Sprintf("Turn %d is open, due %s.", res.c.Turn, gmDeadline(res.c))
-	}
-	text := fmt.Sprintf("Turn %d is resolved; %d reports went out. %s\n", res.turn, len(res.reports), next)
-	return r.done("process", m.answer(r, fmt.Sprintf("Turn %d resolved", res.turn), text),
-		decision{mails: append(res.notices, res.reports...), apply: apply, resolved: res})
+	answer := m.answer(r, report.ProcessAnswer{Turn: res.turn, Reports: len(res.reports),
+		Ended: res.c.Status == store.Ended, Next: res.c.Turn, Deadline: gmDeadline(res.c)})
+	return r.done("process", answer, decision{mails: append(res.notices, res.reports...), apply: apply, resolved: res})
 }
 
 // gmRollback reopens an earlier turn: its state and its orders come back,
@@ -308,11 +249,11 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 	n, err := strconv.Atoi(strings.TrimSpace(r.sub.Command.Args))
 	switch {
 	case err != nil:
-		return r.refuse(fmt.Sprintf("rollback needs the number of the turn to play again, e.g. command: rollback %d.", max(1, c.Turn-1)))
+		return r.refuse(report.RollbackNeedsTurn{Example: max(1, c.Turn-1)})
 	case n >= c.Turn:
-		return r.refuse(fmt.Sprintf("Turn %d has not been resolved: turn %d is the latest. You can roll back to turns 1 to %d.", n, c.Turn, c.Turn-1))
+		return r.refuse(report.RollbackNotResolved{Turn: n, Open: c.Turn})
 	case n < 1:
-		return r.refuse(fmt.Sprintf("There is no turn %d; turns count from 1. You can roll back to turns 1 to %d.", n, c.Turn-1))
+		return r.refuse(report.RollbackNoTurn{Turn: n, Open: c.Turn})
 	}
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
@@ -361,28 +302,22 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 		}
 		return writeAudit(tx, c.ID, audit)
 	}
-	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", fmt.Sprintf("Turn %d will be played again", n), func(s *store.Seat) string {
-		return fmt.Sprintf(`The GM rolled %s back to the start of turn %d. The turn will be played
-again, and its new report will say that it replaces the earlier one.
-Reports of later turns no longer count.
-
-Your orders on file for turn %d stand, no longer marked final. You may
-change them, or send them again with final: true, until %s.
-%s`, c.Title, n, n, deadlineFor(c, s), gmNote(r.sub.Command.Text))
+	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", func(s *store.Seat) report.Text {
+		return report.RolledBack{Title: c.Title, Turn: n, Deadline: deadlineFor(c, s), Note: r.sub.Command.Text}
 	})
-	text := fmt.Sprintf("%s is back at the start of turn %d, due %s. Every player has been told; the orders on file for turn %d stand, unmarked final.\n", c.Title, n, gmDeadline(c), n)
-	return r.done("rollback", m.answer(r, fmt.Sprintf("Rolled back to turn %d", n), text), decision{mails: mails, apply: apply})
+	answer := m.answer(r, report.RollbackAnswer{Title: c.Title, Turn: n, Deadline: gmDeadline(c)})
+	return r.done("rollback", answer, decision{mails: mails, apply: apply})
 }
 
-// seatArg finds the seat a GM command names.
-func seatArg(c *store.Campaign, name string) (*store.Seat, error) {
+// seatArg finds the seat a GM command names, or says there is none.
+func seatArg(c *store.Campaign, name string) (*store.Seat, *report.NoSuchSeat) {
 	s := c.Seat(campaign.PlayerID(name))
 	if s == nil {
 		ids := make([]string, len(c.Players))
 		for i, p := range c.Players {
 			ids[i] = string(p.Player)
 		}
-		return nil, fmt.Errorf("%s has no player %q; its players are %s", c.ID, name, strings.Join(ids, ", "))
+		return nil, &report.NoSuchSeat{Campaign: c.ID, Name: name, Players: ids}
 	}
 	return s, nil
 }
@@ -392,26 +327,26 @@ func seatArg(c *store.Campaign, name string) (*store.Seat, error) {
 func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
 	fields := strings.Fields(r.sub.Command.Args)
 	if len(fields) != 2 {
-		return r.refuse("replace needs a player and the new address, e.g. command: replace vorn new.player@example.org")
+		return r.refuse(report.ReplaceUsage{})
 	}
-	s, err := seatArg(c, fields[0])
-	if err != nil {
-		return r.refuse(err.Error() + ".")
+	s, missing := seatArg(c, fields[0])
+	if missing != nil {
+		return r.refuse(missing)
 	}
 	addr, err := netmail.ParseAddress(fields[1])
 	if err != nil {
-		return r.refuse(fmt.Sprintf("%q is not a mail address pbemd can use.", fields[1]))
+		return r.refuse(report.BadAddress{Given: fields[1]})
 	}
 	email := strings.ToLower(addr.Address)
 	switch {
 	case !s.Active():
-		return r.refuse(fmt.Sprintf("%s is out of the campaign (%s); a seat whose holdings are gone cannot be handed on.", s.Player, s.Out))
+		return r.refuse(report.SeatGone{Player: s.Player, Out: s.Out})
 	case strings.EqualFold(email, s.Email):
-		return r.refuse(fmt.Sprintf("%s already plays from %s.", s.Player, email))
+		return r.refuse(report.SameAddress{Player: s.Player, Email: email})
 	}
 	for _, o := range c.Players {
 		if strings.EqualFold(o.Email, email) {
-			return r.refuse(fmt.Sprintf("%s already plays %s in this campaign; one address plays one seat.", email, o.Player))
+			return r.refuse(report.AddressTaken{Email: email, Player: o.Player})
 		}
 	}
 	token, err := newToken(m.rand)
@@ -441,41 +376,38 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	if err != nil {
 		return decision{}, err
 	}
-	report, err := m.reportMail(c, past.View, &p)
+	latest, err := m.reportMail(c, past.View, &p)
 	if err != nil {
 		return decision{}, err
 	}
-	report.msg.MessageID = m.derivedID(r.in.MessageID, "report", email)
-	mails = append(mails, report)
-	bye := m.newMail(old, fmt.Sprintf("[%s] Your seat has a new player", c.ID),
-		fmt.Sprintf("The GM has handed your seat in %s (%s) to another player. Your token no longer works, and pbemd will not write to you about this campaign again.\nThank you for playing.\n", c.Title, s.Player),
-		m.derivedID(r.in.MessageID, "farewell", old))
+	latest.msg.MessageID = m.derivedID(r.in.MessageID, "report", email)
+	mails = append(mails, latest)
+	bye := m.mailText(c.ID, old, report.Farewell{Title: c.Title, Player: s.Player}, m.derivedID(r.in.MessageID, "farewell", old))
 	bye.AutoSubmitted = "auto-generated"
 	mails = append(mails, outgoing{msg: bye, campaign: string(c.ID), purpose: "farewell"})
 	audit.Detail = fmt.Sprintf("%s: %s -> %s", s.Player, old, email)
 	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, func(st *campaign.State) { st.Player(s.Player).Email = email }))
-	text = fmt.Sprintf("%s now plays from %s. The new player has a new token, the welcome mail and the latest report; the old token no longer works.\n", s.Player, email)
-	return r.done("replace", m.answer(r, fmt.Sprintf("%s has a new player", s.Player), text), decision{mails: mails, apply: apply})
+	return r.done("replace", m.answer(r, report.ReplaceAnswer{Player: s.Player, Email: email}), decision{mails: mails, apply: apply})
 }
 
 // gmDrop takes a player out of the campaign now; the ruleset's report
 // tells everyone, citing its rule.
 func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
-	s, err := seatArg(c, strings.TrimSpace(r.sub.Command.Args))
+	s, missing := seatArg(c, strings.TrimSpace(r.sub.Command.Args))
 	switch {
-	case err != nil:
-		return r.refuse(err.Error() + ". Write e.g. command: drop vorn.")
+	case missing != nil:
+		missing.Drop = true
+		return r.refuse(missing)
 	case !s.Active():
-		return r.refuse(fmt.Sprintf("%s is already out of the campaign: %s.", s.Player, s.Out))
+		return r.refuse(report.AlreadyOut{Player: s.Player, Out: s.Out})
 	case c.Status == store.Ended:
-		return r.refuse(fmt.Sprintf("Campaign %s has ended.", c.ID))
+		return r.refuse(report.CampaignEnded{Campaign: c.ID})
 	}
-	const why = "dropped by the GM"
+	why := report.Say(report.DroppedByGM{})
 	s.Out = why
 	mails := m.droppedMails(c, s, why, r.in.MessageID)
 	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, func(st *campaign.State) { st.Drop(s.Player, why) }))
-	text := fmt.Sprintf("%s is out of %s. Everything they held is gone; every player reads it in the next report.\n", s.Player, c.Title)
-	return r.done("drop", m.answer(r, fmt.Sprintf("%s dropped", s.Player), text), decision{mails: mails[:1], apply: apply})
+	return r.done("drop", m.answer(r, report.DropAnswer{Player: s.Player, Title: c.Title}), decision{mails: mails[:1], apply: apply})
 }
 
 // droppedMails tells a dropped player, and the GM, that the player is out.
@@ -485,7 +417,7 @@ func (m *Moderator) droppedMails(c *store.Campaign, s *store.Seat, why, base str
 		fmt.Sprintf("You are out of %s: %s.\nEverything you held is gone. Write to the GM if you think this is a mistake.\n", c.Title, why),
 		m.derivedID(base, "dropped", s.Email))
 	bye.AutoSubmitted = "auto-generated"
-	gm := m.toGM(c, base, "dropped", fmt.Sprintf("%s is out", s.Player), fmt.Sprintf("%s is out of %s: %s.\n", s.Player, c.Title, why))
+	gm := m.toGMString(c, base, "dropped", fmt.Sprintf("%s is out", s.Player), fmt.Sprintf("%s is out of %s: %s.\n", s.Player, c.Title, why))
 	return []outgoing{{msg: bye, campaign: string(c.ID), purpose: "dropped"}, gm}
 }
 

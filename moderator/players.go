@@ -23,7 +23,7 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 	case "mail":
 		return m.setMailPrefs(r)
 	}
-	return r.refuse(fmt.Sprintf("%q is not a command players can give; send command: status, command: report, command: message or command: mail.", r.sub.Command.Verb))
+	return r.refuseString(fmt.Sprintf("%q is not a command players can give; send command: status, command: report, command: message or command: mail.", r.sub.Command.Verb))
 }
 
 // playerStatus tells a player their orders on file, costed, and the
@@ -85,7 +85,7 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 			fmt.Fprintf(&b, "Your request for %d hours for turn %d waits for the GM.\n", e.Hours, e.Turn)
 		}
 	}
-	return r.done("status", m.answer(r, fmt.Sprintf("Your status for turn %d", c.Turn), b.String()), decision{})
+	return r.done("status", m.answerString(r, fmt.Sprintf("Your status for turn %d", c.Turn), b.String()), decision{})
 }
 
 // resendReport sends a player a report again: the latest, or the one
@@ -96,7 +96,7 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 	if a := strings.TrimSpace(r.sub.Command.Args); a != "" {
 		var err error
 		if n, err = strconv.Atoi(a); err != nil || n < 1 || n > c.Turn {
-			return r.refuse(fmt.Sprintf("There is no turn %q report. Reports are named by the turn they open, from turn 1 (the first, sent when the campaign started) to turn %d; send e.g. command: report %d.", a, c.Turn, c.Turn))
+			return r.refuseString(fmt.Sprintf("There is no turn %q report. Reports are named by the turn they open, from turn 1 (the first, sent when the campaign started) to turn %d; send e.g. command: report %d.", a, c.Turn, c.Turn))
 		}
 	}
 	past, err := ReportOf(m.db, m.rules, c.ID, s.Player, n)
@@ -131,15 +131,15 @@ func (m *Moderator) relayMessage(r *request) (decision, error) {
 	anonymous := cmd.Anonymous || policy == campaign.MessagesAnonymous
 	switch {
 	case policy == campaign.MessagesOff:
-		return r.refuse("This campaign relays no messages between players.")
+		return r.refuseString("This campaign relays no messages between players.")
 	case cmd.Anonymous && policy == campaign.MessagesSigned:
-		return r.refuse("This campaign relays signed messages only; remove anonymous: true to send it with your player name.")
+		return r.refuseString("This campaign relays signed messages only; remove anonymous: true to send it with your player name.")
 	case to == "":
-		return r.refuse("message needs a recipient: command: message castellan, or command: message all, with the text under text:.")
+		return r.refuseString("message needs a recipient: command: message castellan, or command: message all, with the text under text:.")
 	case body == "":
-		return r.refuse("The message has no text. Put it under text: on the lines below the command.")
+		return r.refuseString("The message has no text. Put it under text: on the lines below the command.")
 	case to == string(s.Player):
-		return r.refuse("You cannot send a message to yourself.")
+		return r.refuseString("You cannot send a message to yourself.")
 	}
 	var targets []*store.Seat
 	if to == "all" {
@@ -151,7 +151,7 @@ func (m *Moderator) relayMessage(r *request) (decision, error) {
 	} else {
 		o := c.Seat(campaign.PlayerID(to))
 		if o == nil || !o.Active() {
-			return r.refuse(fmt.Sprintf("There is no player %q still in %s. Write a player name as the reports show it, or all.", to, c.ID))
+			return r.refuseString(fmt.Sprintf("There is no player %q still in %s. Write a player name as the reports show it, or all.", to, c.ID))
 		}
 		targets = append(targets, o)
 	}
@@ -174,5 +174,5 @@ func (m *Moderator) relayMessage(r *request) (decision, error) {
 		how = "without your name"
 	}
 	text := fmt.Sprintf("Your message went to %s, %s. No addresses were shown.\n", strings.Join(names, ", "), how)
-	return r.done("message", m.answer(r, "Message relayed", text), decision{mails: mails})
+	return r.done("message", m.answerString(r, "Message relayed", text), decision{mails: mails})
 }

@@ -62,7 +62,7 @@ func (m *Moderator) setMailPrefs(r *request) (decision, error) {
 		}
 	}
 	text := report.MailPrefsAnswer(c.Title, prefs, seatLocation(c, s), held)
-	return r.done("mail", m.answer(r, "Your mail preferences", text), decision{apply: putMailPrefs(c.ID, *s, prefs)})
+	return r.done("mail", m.answerString(r, "Your mail preferences", text), decision{apply: putMailPrefs(c.ID, *s, prefs)})
 }
 
 // putMailPrefs returns an apply step that stores a seat's new mail

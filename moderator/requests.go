@@ -58,9 +58,14 @@ func (r *request) done(what string, reply outgoing, d decision) (decision, error
 	return d, nil
 }
 
-// refuse rejects a request with a reason and, for the GM's attention, a
+// refuse rejects a request with a text that says why.
+func (r *request) refuse(why report.Text) (decision, error) {
+	return r.reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})
+}
+
+// refuseString rejects a request with a reason and, for the GM's attention, a
 // problem at a header key.
-func (r *request) refuse(reason string) (decision, error) {
+func (r *request) refuseString(reason string) (decision, error) {
 	return r.reject(r.c.ID, &report.Rejection{Reason: reason})
 }
 
@@ -201,11 +206,17 @@ func gmList(gms []*store.Campaign) string {
 func (m *Moderator) alertGM(c *store.Campaign, in *mail.Inbound, what string) outgoing {
 	text := fmt.Sprintf("%s\n\nThe mail's Message-ID is <%s>. Nothing in %s changed.\nIf this was not you or a player's slip, someone may be trying to act as the GM.\n",
 		what, in.MessageID, c.Title)
-	return m.toGM(c, in.MessageID, "alert", "Refused: an attempt to act as the GM", text)
+	return m.toGMString(c, in.MessageID, "alert", "Refused: an attempt to act as the GM", text)
 }
 
 // answer is the reply to a request: threaded under it, to its sender.
-func (m *Moderator) answer(r *request, subject, text string) outgoing {
+func (m *Moderator) answer(r *request, t report.Text) outgoing {
+	subject, text := report.Mail(t)
+	return m.answerString(r, subject, text)
+}
+
+// answerString is the reply to a request: threaded under it, to its sender.
+func (m *Moderator) answerString(r *request, subject, text string) outgoing {
 	return outgoing{msg: m.reply(r.in, fmt.Sprintf("[%s] %s", r.c.ID, subject), text), campaign: string(r.c.ID), purpose: "answer"}
 }
 
@@ -217,9 +228,26 @@ func (m *Moderator) derivedID(incoming, purpose, to string) string {
 }
 
 // tellPlayers writes the same news to every active player but skip (who
+// hears it otherwise), each with times in their own zone: news gets the
+// player's seat.
+func (m *Moderator) tellPlayers(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, news func(s *store.Seat) report.Text) []outgoing {
+	var out []outgoing
+	for _, s := range c.ActiveSeats() {
+		if s.Player == skip {
+			continue
+		}
+		subject, text := report.Mail(news(s))
+		msg := m.newMail(s.Email, fmt.Sprintf("[%s] %s", c.ID, subject), text, m.derivedID(incoming, purpose, s.Email))
+		msg.AutoSubmitted = "auto-generated"
+		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
+	}
+	return out
+}
+
+// tellPlayersString writes the same news to every active player but skip (who
 // hears it otherwise), each with times in their own zone: text gets the
 // player's seat.
-func (m *Moderator) tellPlayers(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, subject string, text func(s *store.Seat) string) []outgoing {
+func (m *Moderator) tellPlayersString(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, subject string, text func(s *store.Seat) string) []outgoing {
 	var out []outgoing
 	for _, s := range c.ActiveSeats() {
 		if s.Player == skip {
@@ -232,8 +260,21 @@ func (m *Moderator) tellPlayers(c *store.Campaign, incoming, purpose string, ski
 	return out
 }
 
+// mailText words a text as a mail about campaign c to one address, with
+// its subject tagged with the campaign.
+func (m *Moderator) mailText(c campaign.ID, to string, t report.Text, messageID string) mail.Message {
+	subject, text := report.Mail(t)
+	return m.newMail(to, fmt.Sprintf("[%s] %s", c, subject), text, messageID)
+}
+
 // toGM writes a mail to the GM, sent because of an incoming one.
-func (m *Moderator) toGM(c *store.Campaign, incoming, purpose, subject, text string) outgoing {
+func (m *Moderator) toGM(c *store.Campaign, incoming, purpose string, t report.Text) outgoing {
+	subject, text := report.Mail(t)
+	return m.toGMString(c, incoming, purpose, subject, text)
+}
+
+// toGMString writes a mail to the GM, sent because of an incoming one.
+func (m *Moderator) toGMString(c *store.Campaign, incoming, purpose, subject, text string) outgoing {
 	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] %s", c.ID, subject), text, m.derivedID(incoming, purpose, c.GM.Email))
 	msg.AutoSubmitted = "auto-generated"
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: purpose}

@@ -335,7 +335,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
 			s.Out = p.Out
 			eliminated[p.ID] = true
-			notices = append(notices, m.toGM(&c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated", fmt.Sprintf("%s is out", s.Player),
+			notices = append(notices, m.toGMString(&c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated", fmt.Sprintf("%s is out", s.Player),
 				fmt.Sprintf("%s is out of %s: %s. Their last report went to them with everyone else's.\n", s.Player, c.Title, p.Out)))
 		}
 	}

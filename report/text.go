@@ -12,7 +12,8 @@ import (
 //go:embed text/*.tmpl
 var files embed.FS
 
-var texts = template.Must(template.New("").Funcs(TextFuncs()).ParseFS(files, "text/*.tmpl"))
+var texts = template.Must(template.New("").Funcs(TextFuncs()).Funcs(template.FuncMap{"indent": indent}).
+	ParseFS(files, "text/*.tmpl"))
 
 // TextFuncs are the functions every text template of a mail may use: pad
 // and padl pad a value to a width on the right or the left, join joins

@@ -1,0 +1,136 @@
+package report
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Times and deadlines as the moderator writes them, for the samples.
+const (
+	sampleDeadline = "Wed 25 Nov 2026 20:00 CET (19:00 UTC)"
+	sampleUTC      = "2026-11-24 09:15 UTC"
+)
+
+// samples holds a representative value of every text the moderator sends,
+// worded into testdata/texts/<type>.txt.golden.
+var samples = []Text{
+	// The GM's commands.
+	GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running",
+		Deadline: sampleDeadline, Early: true,
+		Seats: []SeatState{
+			{Player: "vorn", Due: true, Filed: true, Final: true, Orders: 4, Received: sampleUTC},
+			{Player: "castellan", Due: true, Filed: true, Orders: 2, Received: sampleUTC},
+			{Player: "ashari", Due: true, Forfeits: 1},
+			{Player: "zeph", Out: "dropped by the GM"},
+		},
+		Granted: 1, PerCampaign: 6, PerPlayer: 2,
+		Pending: []ExtensionState{{Player: "ashari", Hours: 24, Turn: 3}},
+		Battles: []BattleState{{ID: "B2-1", Turn: 2, At: "vega", Sides: "vorn, castellan"},
+			{ID: "B2-2", Turn: 2, LaneA: "ferrum", LaneB: "vega", Sides: "vorn, ashari"}},
+		Log: []AuditLine{{At: "2026-11-23 12:00 UTC", Who: "gm", Action: "pause"},
+			{At: sampleUTC, Who: "ashari", Action: "extension asked", Detail: "24 hours for turn 3: (none given)"}},
+	},
+	NotAGMCommand{Verb: "mail", Player: "vorn"},
+	NoDeadlineToMove{Campaign: "frontier"},
+	DeadlineNeedsTime{},
+	DeadlineNotFromNow{Given: "+soon"},
+	DeadlineUnreadable{Given: "next friday"},
+	DeadlinePast{Time: "2026-11-20 20:00 UTC"},
+	DeadlineMoved{Turn: 3, Deadline: sampleDeadline, Paused: true},
+	DeadlineAnswer{Turn: 3, Deadline: sampleDeadline, Held: true},
+	CannotPause{Campaign: "frontier", Status: "paused"},
+	Paused{Title: "Frontier Wars", Turn: 3, Note: "Back on Monday.\nSorry for the wait."},
+	PauseAnswer{Title: "Frontier Wars"},
+	NotPaused{Campaign: "frontier", Status: "running"},
+	Resumed{Title: "Frontier Wars", Turn: 3, Deadline: sampleDeadline},
+	ResumeAnswer{Title: "Frontier Wars", Turn: 3, Deadline: sampleDeadline},
+	EmptyBroadcast{},
+	Broadcast{Text: "The map has a new lane."},
+	BroadcastAnswer{Players: 3},
+	PreviewAnswer{Turn: 3, Reports: 4},
+	PreviewCopy{Subject: "[frontier] Turn 3 report", To: "vorn@example.org"},
+	CannotProcess{Campaign: "frontier", Status: "paused"},
+	ProcessAnswer{Turn: 3, Reports: 4, Next: 4, Deadline: sampleDeadline},
+	RollbackNeedsTurn{Example: 2},
+	RollbackNotResolved{Turn: 3, Open: 3},
+	RollbackNoTurn{Turn: 0, Open: 3},
+	RolledBack{Title: "Frontier Wars", Turn: 2, Deadline: sampleDeadline, Note: "A lane was missing from the map."},
+	RollbackAnswer{Title: "Frontier Wars", Turn: 2, Deadline: sampleDeadline},
+	NoSuchSeat{Campaign: "frontier", Name: "vron", Players: []string{"vorn", "castellan", "ashari"}, Drop: true},
+	ReplaceUsage{},
+	BadAddress{Given: "vorn-at-example"},
+	SeatGone{Player: "zeph", Out: "dropped by the GM"},
+	SameAddress{Player: "vorn", Email: "vorn@example.org"},
+	AddressTaken{Email: "castellan@example.org", Player: "castellan"},
+	Farewell{Title: "Frontier Wars", Player: "vorn"},
+	ReplaceAnswer{Player: "vorn", Email: "new.vorn@example.org"},
+	AlreadyOut{Player: "zeph", Out: "dropped by the GM"},
+	CampaignEnded{Campaign: "frontier"},
+	DroppedByGM{},
+	DropAnswer{Player: "zeph", Title: "Frontier Wars"},
+}
+
+// variants are further values of texts whose wording branches, each with
+// a golden file of its own.
+var variants = map[string]Text{
+	"GMStatus-held":        GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-paused":      GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-no-deadline": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", NoDeadline: true},
+	"ProcessAnswer-ended":  ProcessAnswer{Turn: 12, Reports: 4, Ended: true},
+}
+
+// TestTexts words every sample and compares it with its golden file: the
+// subject or hint, if the text has one, then a blank line, then the text.
+func TestTexts(t *testing.T) {
+	check := func(name string, s Text) {
+		t.Run(name, func(t *testing.T) {
+			golden.Check(t, "testdata/texts/"+name+".txt.golden", []byte(worded(s)))
+		})
+	}
+	for _, s := range samples {
+		check(textName(s), s)
+	}
+	for name, s := range variants {
+		check(name, s)
+	}
+}
+
+func worded(s Text) string {
+	var b strings.Builder
+	name := textName(s)
+	if texts.Lookup(name+".subject") != nil {
+		subject, _ := Mail(s)
+		b.WriteString("Subject: " + subject + "\n")
+	}
+	if texts.Lookup(name+".hint") != nil {
+		b.WriteString("Hint: " + Problem(s, orders.Pos{}).Hint + "\n")
+	}
+	b.WriteString("\n" + Say(s))
+	return b.String()
+}
+
+// TestEveryTextHasASample: each template named like a text (upper case,
+// no dot) has one sample, so that it has a golden file.
+func TestEveryTextHasASample(t *testing.T) {
+	var names []string
+	for _, s := range samples {
+		if slices.Contains(names, textName(s)) {
+			t.Errorf("two samples of %s: put the second in variants", textName(s))
+		}
+		names = append(names, textName(s))
+	}
+	for _, tmpl := range texts.Templates() {
+		name := tmpl.Name()
+		if name == "" || !unicode.IsUpper([]rune(name)[0]) || strings.Contains(name, ".") {
+			continue
+		}
+		if !slices.Contains(names, name) {
+			t.Errorf("the text %s has no sample: add one to samples", name)
+		}
+	}
+}
