@@ -23,7 +23,7 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 	case "mail":
 		return m.setMailPrefs(r)
 	}
-	return r.refuseString(fmt.Sprintf("%q is not a command players can give; send command: status, command: report, command: message or command: mail.", r.sub.Command.Verb))
+	return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
 }
 
 // playerStatus tells a player their orders on file, costed, and the
@@ -49,43 +49,27 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 	if err != nil {
 		return decision{}, err
 	}
-	loc := seatLocation(c, s)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: turn %d (%s), %s.\n", c.Title, c.Turn, rec.State.Date(), c.Status)
-	if c.Status != store.Ended {
-		fmt.Fprintf(&b, "Deadline: %s.\n", deadlineFor(c, s))
-	}
-	b.WriteString("\n")
-	switch {
-	case !s.Due():
-		fmt.Fprintf(&b, "You owe no orders for turn %d: it is not your turn.\n", c.Turn)
-	case on == nil:
-		fmt.Fprintf(&b, "You have no orders on file for turn %d. Without orders you forfeit the turn (UTD3.31).\n", c.Turn)
-	default:
-		final := "not marked final: they stand as they are unless you send new ones"
-		if on.Submission.Final {
-			final = "marked final"
-		}
-		fmt.Fprintf(&b, "Your orders for turn %d, received %s, are %s:\n\n", c.Turn, report.FormatDeadline(on.Received, loc), final)
+	st := report.PlayerStatus{Title: c.Title, Turn: c.Turn, Date: rec.State.Date().String(), Status: string(c.Status),
+		Ended: c.Status == store.Ended, Deadline: deadlineFor(c, s), Due: s.Due(), Filed: on != nil, PerPlayer: c.Moderation.Extensions.PerPlayer}
+	if s.Due() && on != nil {
+		st.Received, st.Final = report.FormatDeadline(on.Received, seatLocation(c, s)), on.Submission.Final
 		rs, err := m.ruleset(c)
 		if err != nil {
 			return decision{}, err
 		}
-		checked, err := rs.Check(rec.State, on.Submission)
-		if err != nil {
-			fmt.Fprintf(&b, "They no longer fit the state and would be dropped at the deadline:\n%v\n", err)
-			break
+		if checked, err := rs.Check(rec.State, on.Submission); err != nil {
+			st.Stale = err.Error()
+		} else {
+			st.Echo = checked.Echo()
 		}
-		b.WriteString(checked.Echo())
 	}
-	mine, _ := extensionCounts(exts, string(s.Player))
-	fmt.Fprintf(&b, "\nExtensions granted to you: %d of %d.\n", mine, c.Moderation.Extensions.PerPlayer)
+	st.Granted, _ = extensionCounts(exts, string(s.Player))
 	for _, e := range exts {
 		if e.Player == s.Player && e.Status == store.ExtensionPending {
-			fmt.Fprintf(&b, "Your request for %d hours for turn %d waits for the GM.\n", e.Hours, e.Turn)
+			st.Pending = append(st.Pending, report.ExtensionState{Player: e.Player, Hours: e.Hours, Turn: e.Turn})
 		}
 	}
-	return r.done("status", m.answerString(r, fmt.Sprintf("Your status for turn %d", c.Turn), b.String()), decision{})
+	return r.done("status", m.answer(r, st), decision{})
 }
 
 // resendReport sends a player a report again: the latest, or the one
@@ -96,7 +80,7 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 	if a := strings.TrimSpace(r.sub.Command.Args); a != "" {
 		var err error
 		if n, err = strconv.Atoi(a); err != nil || n < 1 || n > c.Turn {
-			return r.refuseString(fmt.Sprintf("There is no turn %q report. Reports are named by the turn they open, from turn 1 (the first, sent when the campaign started) to turn %d; send e.g. command: report %d.", a, c.Turn, c.Turn))
+			return r.refuse(report.NoSuchReport{Given: a, Turn: c.Turn})
 		}
 	}
 	past, err := ReportOf(m.db, m.rules, c.ID, s.Player, n)
@@ -107,16 +91,16 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
 		return decision{}, err
 	}
-	report, err := m.reportMail(c, past.View, rec.State.Player(s.Player))
+	again, err := m.reportMail(c, past.View, rec.State.Player(s.Player))
 	if err != nil {
 		return decision{}, err
 	}
-	report.msg.MessageID = m.derivedID(r.in.MessageID, "report", s.Email)
-	report.msg.InReplyTo = r.in.MessageID
-	report.msg.References = []string{r.in.MessageID}
-	report.msg.Subject += " (sent again)"
+	again.msg.MessageID = m.derivedID(r.in.MessageID, "report", s.Email)
+	again.msg.InReplyTo = r.in.MessageID
+	again.msg.References = []string{r.in.MessageID}
+	again.msg.Subject = report.Say(report.ResentSubject{Subject: again.msg.Subject})
 	r.rec.Outcome, r.rec.Campaign, r.rec.Player, r.rec.Detail = store.Accepted, string(c.ID), string(s.Player), fmt.Sprintf("report %d", n)
-	return decision{mails: []outgoing{report}, secret: r.sub.Token}, nil
+	return decision{mails: []outgoing{again}, secret: r.sub.Token}, nil
 }
 
 // relayMessage passes a player's message to another player or to all, as
@@ -131,15 +115,15 @@ func (m *Moderator) relayMessage(r *request) (decision, error) {
 	anonymous := cmd.Anonymous || policy == campaign.MessagesAnonymous
 	switch {
 	case policy == campaign.MessagesOff:
-		return r.refuseString("This campaign relays no messages between players.")
+		return r.refuse(report.NoMessages{})
 	case cmd.Anonymous && policy == campaign.MessagesSigned:
-		return r.refuseString("This campaign relays signed messages only; remove anonymous: true to send it with your player name.")
+		return r.refuse(report.SignedOnly{})
 	case to == "":
-		return r.refuseString("message needs a recipient: command: message castellan, or command: message all, with the text under text:.")
+		return r.refuse(report.NoRecipient{})
 	case body == "":
-		return r.refuseString("The message has no text. Put it under text: on the lines below the command.")
+		return r.refuse(report.EmptyMessage{})
 	case to == string(s.Player):
-		return r.refuseString("You cannot send a message to yourself.")
+		return r.refuse(report.MessageToSelf{})
 	}
 	var targets []*store.Seat
 	if to == "all" {
@@ -151,28 +135,17 @@ func (m *Moderator) relayMessage(r *request) (decision, error) {
 	} else {
 		o := c.Seat(campaign.PlayerID(to))
 		if o == nil || !o.Active() {
-			return r.refuseString(fmt.Sprintf("There is no player %q still in %s. Write a player name as the reports show it, or all.", to, c.ID))
+			return r.refuse(report.NoSuchRecipient{Name: to, Campaign: c.ID})
 		}
 		targets = append(targets, o)
 	}
-	from, answer := string(s.Player), fmt.Sprintf("To answer, send command: message %s with your campaign, player and token.", s.Player)
-	if anonymous {
-		from, answer = "a player who does not give their name", "The sender chose not to give their name, so it cannot be answered directly."
-	}
 	var mails []outgoing
-	for _, o := range targets {
-		text := fmt.Sprintf("A message for you in %s, from %s:\n\n%s\n\n-- \n%s\npbemd relays messages between players without showing anyone's address.\n", c.Title, from, indent(body), answer)
-		msg := m.newMail(o.Email, fmt.Sprintf("[%s] Message from %s", c.ID, from), text, m.derivedID(r.in.MessageID, "message", o.Email))
-		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "message"})
-	}
 	names := make([]string, len(targets))
 	for i, o := range targets {
+		msg := m.mailText(c.ID, o.Email, report.RelayedMessage{Title: c.Title, From: s.Player, Anonymous: anonymous, Text: body},
+			m.derivedID(r.in.MessageID, "message", o.Email))
+		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "message"})
 		names[i] = string(o.Player)
 	}
-	how := "signed with your player name"
-	if anonymous {
-		how = "without your name"
-	}
-	text := fmt.Sprintf("Your message went to %s, %s. No addresses were shown.\n", strings.Join(names, ", "), how)
-	return r.done("message", m.answerString(r, "Message relayed", text), decision{mails: mails})
+	return r.done("message", m.answer(r, report.RelayAnswer{To: names, Anonymous: anonymous}), decision{mails: mails})
 }

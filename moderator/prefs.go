@@ -42,8 +42,8 @@ func (m *Moderator) setMailPrefs(r *request) (decision, error) {
 	c, s := r.c, r.seat
 	prefs := r.sub.Command.Mail.Apply(s.Mail)
 	if prefs.Digest != "" && s.Mail.Digest == "" {
-		if why := m.digestUseless(c); why != "" {
-			return r.refuseAt("digest", why, "leave out digest:, or send digest: off")
+		if why := m.digestUseless(c); why != nil {
+			return r.refuseAt("digest", why)
 		}
 	}
 	held := 0
@@ -61,8 +61,8 @@ func (m *Moderator) setMailPrefs(r *request) (decision, error) {
 			return decision{}, err
 		}
 	}
-	text := report.MailPrefsAnswer(c.Title, prefs, seatLocation(c, s), held)
-	return r.done("mail", m.answerString(r, "Your mail preferences", text), decision{apply: putMailPrefs(c.ID, *s, prefs)})
+	answer := m.answer(r, report.MailPrefsAnswer{Title: c.Title, Prefs: prefs, Location: seatLocation(c, s), Held: held})
+	return r.done("mail", answer, decision{apply: putMailPrefs(c.ID, *s, prefs)})
 }
 
 // putMailPrefs returns an apply step that stores a seat's new mail
@@ -84,18 +84,17 @@ func putMailPrefs(id campaign.ID, s store.Seat, prefs campaign.MailPrefs) func(t
 }
 
 // digestUseless says why a daily digest could never hold a report in a
-// campaign, or "" if it could. Where no turn lasts more than a day (the
+// campaign, or nil if it could. Where no turn lasts more than a day (the
 // longest gap between two deadlines), every report opens a turn due within
 // a day, and such a report goes at once.
-func (m *Moderator) digestUseless(c *store.Campaign) string {
+func (m *Moderator) digestUseless(c *store.Campaign) report.Text {
 	if c.Status == store.Ended {
-		return fmt.Sprintf("%s has ended: no more reports will come, so a digest would have nothing to gather.", c.Title)
+		return report.DigestEnded{Title: c.Title}
 	}
 	if longest := longestTurn(c.Schedule, m.clock.Now()); longest > 0 && longest <= digestLead {
-		return fmt.Sprintf("In %s no turn lasts more than a day, so every report opens a turn due within a day: it must reach you at once, "+
-			"and a daily digest would never hold one. Your reports keep coming as soon as they are ready; report: and attachments: still work.", c.Title)
+		return report.DigestUseless{Title: c.Title}
 	}
-	return ""
+	return nil
 }
 
 // longestTurn returns the longest gap between two deadlines of a
@@ -114,7 +113,7 @@ func longestTurn(s campaign.Schedule, now time.Time) time.Duration {
 }
 
 // refuseAt rejects a request with a problem at one of its header keys.
-func (r *request) refuseAt(key, msg, hint string) (decision, error) {
+func (r *request) refuseAt(key string, why report.Text) (decision, error) {
 	return r.reject(r.c.ID, &report.Rejection{Source: r.in.Text, SourceName: sourceName(r.in),
-		Problems: orders.Problems{{Pos: r.sub.Pos[key], Msg: msg, Hint: hint}}})
+		Problems: orders.Problems{report.Problem(why, r.sub.Pos[key])}})
 }

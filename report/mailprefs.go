@@ -83,34 +83,3 @@ func zoneName(loc *time.Location) string {
 	}
 	return loc.String()
 }
-
-// MailPrefsAnswer is the answer to a player's command: mail: the
-// preferences now on file, as the player would write them and in words,
-// and how to change them. held counts the reports that were waiting for a
-// digest the player turned off, which now come at once.
-func MailPrefsAnswer(title string, p campaign.MailPrefs, loc *time.Location, held int) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Your mail preferences for %s are now:\n\n", title)
-	form := "html"
-	if p.TextOnly {
-		form = "text"
-	}
-	var with []string
-	for _, a := range p.Attached() {
-		with = append(with, string(a))
-	}
-	digest := "off"
-	if p.Digest != "" {
-		digest = "daily " + p.Digest
-	}
-	fmt.Fprintf(&b, "  report: %s\n  attachments: [%s]\n  digest: %s\n\n", form, strings.Join(with, ", "), digest)
-	b.WriteString(Wrap(MailSummary(p, loc), 76, ""))
-	switch {
-	case held == 1:
-		b.WriteString("\nThe report held for your digest comes at once.\n")
-	case held > 1:
-		b.WriteString("\n" + Wrap(fmt.Sprintf("The %d reports held for your digest come at once, in one mail.", held), 76, ""))
-	}
-	b.WriteString("\n" + Wrap(MailHowTo, 76, ""))
-	return b.String()
-}

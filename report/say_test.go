@@ -4,8 +4,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
+	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/orders"
 )
@@ -73,6 +75,27 @@ var samples = []Text{
 	CampaignEnded{Campaign: "frontier"},
 	DroppedByGM{},
 	DropAnswer{Player: "zeph", Title: "Frontier Wars"},
+
+	// A player's commands.
+	NotAPlayerCommand{Verb: "process"},
+	PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "running", Deadline: sampleDeadline,
+		Due: true, Filed: true, Received: sampleDeadline,
+		Echo:    "campaign: frontier\nplayer: vorn\nturn: 3\norders:\n  - move: {fleet: 1st, path: [vega]}   # 1 point\n",
+		Granted: 1, PerPlayer: 2, Pending: []ExtensionState{{Player: "vorn", Hours: 24, Turn: 3}}},
+	NoSuchReport{Given: "7", Turn: 3},
+	ResentSubject{Subject: "[frontier] Turn 3 report"},
+	NoMessages{},
+	SignedOnly{},
+	NoRecipient{},
+	EmptyMessage{},
+	MessageToSelf{},
+	NoSuchRecipient{Name: "zeph", Campaign: "frontier"},
+	RelayedMessage{Title: "Frontier Wars", From: "vorn", Text: "Shall we share Vega?\nI keep to the rim."},
+	RelayAnswer{To: []string{"castellan", "ashari"}},
+	DigestEnded{Title: "Frontier Wars"},
+	DigestUseless{Title: "Frontier Wars"},
+	MailPrefsAnswer{Title: "Frontier Wars", Prefs: campaign.MailPrefs{TextOnly: true, Digest: "18:00",
+		Without: []campaign.Attachment{campaign.AttachJSON}}, Location: time.UTC, Held: 2},
 }
 
 // variants are further values of texts whose wording branches, each with
@@ -82,6 +105,11 @@ var variants = map[string]Text{
 	"GMStatus-paused":      GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
 	"GMStatus-no-deadline": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", NoDeadline: true},
 	"ProcessAnswer-ended":  ProcessAnswer{Turn: 12, Reports: 4, Ended: true},
+	"PlayerStatus-stale": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "paused", Deadline: sampleDeadline,
+		Due: true, Filed: true, Final: true, Received: sampleDeadline, Stale: "orders: 1st is no longer at ferrum", PerPlayer: 2},
+	"PlayerStatus-not-due":     PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "ended", Ended: true, PerPlayer: 2},
+	"RelayedMessage-anonymous": RelayedMessage{Title: "Frontier Wars", Anonymous: true, Text: "Watch your back."},
+	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
 }
 
 // TestTexts words every sample and compares it with its golden file: the

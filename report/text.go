@@ -12,7 +12,7 @@ import (
 //go:embed text/*.tmpl
 var files embed.FS
 
-var texts = template.Must(template.New("").Funcs(TextFuncs()).Funcs(template.FuncMap{"indent": indent}).
+var texts = template.Must(template.New("").Funcs(TextFuncs()).Funcs(template.FuncMap{"indent": indent, "wrap": wrap76}).
 	ParseFS(files, "text/*.tmpl"))
 
 // TextFuncs are the functions every text template of a mail may use: pad
@@ -38,6 +38,9 @@ func Execute(t *template.Template, name string, data any) string {
 	}
 	return b.String()
 }
+
+// wrap76 wraps a paragraph of a mail's text to 76 columns.
+func wrap76(s string) string { return Wrap(s, 76, "") }
 
 func render(name string, data any) string { return Execute(texts, name, data) }
 
