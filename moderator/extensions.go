@@ -13,6 +13,7 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -79,21 +80,21 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 	auto := e.RealLife && rules.RealLifeWeek
 	switch {
 	case c.Status != store.Running:
-		return r.refuseString(fmt.Sprintf("Campaign %s is %s, so there is no deadline to extend.", c.ID, c.Status))
+		return r.refuse(report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)})
 	case !c.HeldSince.IsZero():
-		return r.refuseString(fmt.Sprintf("Turn %d is already waiting for the GM after an outage; the GM will set a new deadline.", c.Turn))
+		return r.refuse(report.HeldForGM{Turn: c.Turn})
 	case !r.seat.Due():
-		return r.refuseString(fmt.Sprintf("You owe no orders for turn %d, so you have no deadline to extend.", c.Turn))
+		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn})
 	case !auto && e.Hours > rules.MaxHours:
-		return r.refuseString(fmt.Sprintf("You asked for %d hours; this campaign allows at most %d hours per request. Ask for %d hours or less.", e.Hours, rules.MaxHours, rules.MaxHours))
+		return r.refuse(report.TooManyHours{Asked: e.Hours, Max: rules.MaxHours})
 	case mine >= rules.PerPlayer:
-		return r.refuseString(fmt.Sprintf("You have had %d extension(s), this campaign's limit per player (UTD3.32). Write to the GM if something serious came up.", mine))
+		return r.refuse(report.PlayerExtensionLimit{Had: mine})
 	case all >= rules.PerCampaign:
-		return r.refuseString(fmt.Sprintf("The campaign has had %d extensions, its limit. Write to the GM if something serious came up.", all))
+		return r.refuse(report.CampaignExtensionLimit{Had: all})
 	}
 	for _, x := range exts {
 		if x.Player == p && x.Turn == c.Turn && x.Status == store.ExtensionPending {
-			return r.refuseString(fmt.Sprintf("You asked for %d hours for turn %d already; the GM has not answered yet. You will hear as soon as they do.", x.Hours, c.Turn))
+			return r.refuse(report.AlreadyAsked{Hours: x.Hours, Turn: c.Turn})
 		}
 	}
 	now := m.clock.Now().UTC()
@@ -120,9 +121,8 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
 			Detail: fmt.Sprintf("%d hours for turn %d: %s", e.Hours, c.Turn, orNone(e.Reason))})
 	}
-	text := fmt.Sprintf("Your request for %d more hours for turn %d is with the GM. You will hear as soon as they answer.\nUntil then the deadline stays %s.\n",
-		e.Hours, c.Turn, deadlineFor(c, r.seat))
-	return r.done("extension asked", m.answerString(r, "Extension request sent to the GM", text), decision{mails: []outgoing{ask}, apply: apply})
+	answer := m.answer(r, report.ExtensionAsked{Hours: e.Hours, Turn: c.Turn, Deadline: deadlineFor(c, r.seat)})
+	return r.done("extension asked", answer, decision{mails: []outgoing{ask}, apply: apply})
 }
 
 // askGM writes the mail that asks the GM to decide on an extension: its
@@ -132,26 +132,9 @@ func (m *Moderator) askGM(r *request, ext *store.Extension, token string, mine, 
 	rules := c.Moderation.Extensions
 	after := c.Clone()
 	after.MoveDeadlines(time.Duration(ext.Hours) * time.Hour)
-	text := fmt.Sprintf(`%s asks for %d more hours for turn %d of %s.
-
-Reason: %s
-
-%s has had %d of the %d extensions a player may have; the campaign %d of %d.
-The deadline is %s.
-Approved, it becomes %s.
-
-Reply to this mail with one of these on the first line:
-
-  approve
-  approve 24h
-  deny
-
-Anything you write below it is passed on to %s. You need no token: the
-reply address is yours alone and works once.
-`, ext.Player, ext.Hours, c.Turn, c.Title, orNone(ext.Reason), ext.Player, mine, rules.PerPlayer, all, rules.PerCampaign,
-		gmDeadline(c), gmDeadline(after), ext.Player)
-	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] %s asks for %d more hours for turn %d", c.ID, ext.Player, ext.Hours, c.Turn), text,
-		m.derivedID(r.in.MessageID, "ask", c.GM.Email))
+	msg := m.mailText(c.ID, c.GM.Email, report.ExtensionRequest{Title: c.Title, Player: ext.Player, Hours: ext.Hours, Turn: c.Turn,
+		Reason: ext.Reason, Mine: mine, PerPlayer: rules.PerPlayer, All: all, PerCampaign: rules.PerCampaign,
+		Deadline: gmDeadline(c), After: gmDeadline(after)}, m.derivedID(r.in.MessageID, "ask", c.GM.Email))
 	msg.ReplyTo = &mail.Address{Name: "pbemd decisions", Email: m.replyAddress(token)}
 	msg.AutoSubmitted = "auto-generated"
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "ask-gm"}
@@ -175,14 +158,12 @@ func (m *Moderator) grantRealLife(r *request, ext *store.Extension, now time.Tim
 	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
 		Detail: fmt.Sprintf("%s: one week on a real-life claim (UTD3.32): %s", ext.Player, orNone(ext.Reason))}),
 		func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err })
-	mails := m.tellPlayersString(c, r.in.MessageID, "extended", ext.Player, fmt.Sprintf("Turn %d deadline extended by a week", c.Turn), func(s *store.Seat) string {
-		return fmt.Sprintf("%s asked for time for real-life reasons, which this campaign grants at once (UTD3.32).\nThe deadline of turn %d is now %s.\n", ext.Player, c.Turn, deadlineFor(c, s))
+	mails := m.tellPlayers(c, r.in.MessageID, "extended", ext.Player, func(s *store.Seat) report.Text {
+		return report.RealLifeExtended{Player: ext.Player, Turn: c.Turn, Deadline: deadlineFor(c, s)}
 	})
-	mails = append(mails, m.toGMString(c, r.in.MessageID, "fyi", fmt.Sprintf("%s got a week's extension (real life)", ext.Player),
-		fmt.Sprintf("%s claimed pressing real-life issues; the campaign grants a week at once (UTD3.32).\nReason: %s\nThe deadline of turn %d is now %s.\n",
-			ext.Player, orNone(ext.Reason), c.Turn, gmDeadline(c))))
-	text := fmt.Sprintf("Granted: a week more for turn %d, on your real-life claim (UTD3.32).\nThe deadline is now %s.\n", c.Turn, deadlineFor(c, r.seat))
-	return r.done("extension granted (real life)", m.answerString(r, "Extension granted", text), decision{mails: mails, apply: apply})
+	mails = append(mails, m.toGM(c, r.in.MessageID, "fyi", report.RealLifeGM{Player: ext.Player, Reason: ext.Reason, Turn: c.Turn, Deadline: gmDeadline(c)}))
+	answer := m.answer(r, report.RealLifeAnswer{Turn: c.Turn, Deadline: deadlineFor(c, r.seat)})
+	return r.done("extension granted (real life)", answer, decision{mails: mails, apply: apply})
 }
 
 // lapseExtensions marks the requests still pending for a turn that has
@@ -305,21 +286,20 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 	if err != nil {
 		return decision{}, err
 	}
-	reply := func(outcome store.Outcome, detail, subject, text string, more ...outgoing) (decision, error) {
+	// reply answers the GM's mail, its subject tagged with campaign tag.
+	reply := func(outcome store.Outcome, detail string, tag campaign.ID, t report.Text) (decision, error) {
 		rec.Outcome, rec.Detail = outcome, detail
 		if c != nil {
 			rec.Campaign = string(c.ID)
 		}
-		o := outgoing{msg: m.reply(in, subject, text), purpose: "answer"}
-		return decision{mails: append([]outgoing{o}, more...)}, nil
+		return decision{mails: []outgoing{{msg: m.replyText(in, tag, t), purpose: "answer"}}}, nil
 	}
 	if a != nil && a.Battle != "" {
 		if !strings.EqualFold(in.From, c.GM.Email) {
-			return m.wrongSender(in, rec, c, "battle "+a.Battle)
+			return m.wrongSender(in, rec, c, report.WrongSenderAlert{From: in.From, Battle: a.Battle})
 		}
 		if !a.Used.IsZero() {
-			return reply(store.Rejected, "reply address used before", fmt.Sprintf("[%s] Battle %s", c.ID, a.Battle),
-				fmt.Sprintf("You already decided battle %s on %s. Each reply address works once, so this reply changed nothing.\n", a.Battle, fmtUTC(a.Used)))
+			return reply(store.Rejected, "reply address used before", c.ID, report.BattleDecidedBefore{Battle: a.Battle, When: fmtUTC(a.Used)})
 		}
 		return m.decideBattle(in, rec, c, a, token)
 	}
@@ -334,43 +314,39 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 		if m.unauthenticatedOver(in.From, rec) {
 			return decision{}, nil
 		}
-		return reply(store.Rejected, "unknown reply address", "Your reply did nothing",
-			"pbemd never gave out the address you replied to, so nothing was done. Reply to the request mail itself, without changing its address.\n")
+		return reply(store.Rejected, "unknown reply address", "", report.UnknownReplyAddress{})
 	}
 	if !strings.EqualFold(in.From, c.GM.Email) {
-		return m.wrongSender(in, rec, c, string(ext.Player)+"'s extension request")
+		return m.wrongSender(in, rec, c, report.WrongSenderAlert{From: in.From, Player: ext.Player})
 	}
-	subject := fmt.Sprintf("[%s] Extension for %s", c.ID, ext.Player)
 	switch {
 	case !a.Used.IsZero():
-		return reply(store.Rejected, "reply address used before", subject,
-			fmt.Sprintf("You already answered this request on %s: it was %s. Each reply address works once, so this reply changed nothing.\n", fmtUTC(a.Used), ext.Status))
+		return reply(store.Rejected, "reply address used before", c.ID,
+			report.ExtensionAnsweredBefore{Player: ext.Player, When: fmtUTC(a.Used), Status: string(ext.Status)})
 	case ext.Status != store.ExtensionPending || ext.Turn != c.Turn || c.Status == store.Ended:
-		return reply(store.Rejected, "request no longer open", subject,
-			fmt.Sprintf("%s asked for more time for turn %d, which has been resolved, so the request has lapsed and this reply changed nothing. The turn open now is turn %d, due %s.\n",
-				ext.Player, ext.Turn, c.Turn, gmDeadline(c)))
+		return reply(store.Rejected, "request no longer open", c.ID,
+			report.ExtensionLapsed{Player: ext.Player, Turn: ext.Turn, Open: c.Turn, Deadline: gmDeadline(c)})
 	case m.clock.Now().After(a.Expires):
-		return reply(store.Rejected, "reply address expired", subject, "This reply address has expired, so the reply changed nothing.\n")
+		return reply(store.Rejected, "reply address expired", c.ID, report.ReplyExpired{Player: ext.Player})
 	}
 	v, ok := readVerdict(string(in.Text))
 	if !ok {
-		return reply(store.Rejected, "no verdict", subject,
-			"I could not read a decision in your reply. Put one of these alone on the first line and reply again to the same mail:\n\n  approve\n  approve 24h\n  deny\n\nNothing was changed, and the reply address still works.\n")
+		return reply(store.Rejected, "no verdict", c.ID, report.NoVerdict{Player: ext.Player})
 	}
 	return m.decideExtension(in, rec, c, ext, a, token, v)
 }
 
-// wrongSender refuses a reply to the address meant for the GM's decision
-// on what, from another address. The GM is told; the sender is told why
+// wrongSender refuses a reply to the address meant for the GM's decision,
+// from another address, with alert for the GM. The GM is told; the sender is told why
 // nothing happened if pbemd knows the address, and a stranger is not
 // answered. Anyone can forge a From line, so such mail counts against the
 // sender's hourly limit for unauthenticated mail.
-func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, what string) (decision, error) {
+func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, alertText report.WrongSenderAlert) (decision, error) {
 	if m.unauthenticatedOver(in.From, rec) {
 		return decision{}, nil
 	}
 	rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
-	alert := m.alertGM(c, in, fmt.Sprintf("%s replied to the address meant for your decision on %s. The reply was refused; your address is still good.", in.From, what))
+	alert := m.alertGM(c, in, report.Say(alertText))
 	seats, err := m.seatsOf(in.From)
 	if err != nil {
 		return decision{}, err
@@ -379,9 +355,7 @@ func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *s
 	if err != nil || len(seats) == 0 && len(gms) == 0 {
 		return decision{mails: []outgoing{alert}}, err
 	}
-	text := fmt.Sprintf("You wrote to an address that takes only a decision of the GM of %s, so your mail changed nothing. The GM has been told.\n\n"+
-		"To write to the GM, use the GM's own address. Orders and requests go to %s.\n", c.Title, m.address)
-	explain := outgoing{msg: m.reply(in, fmt.Sprintf("[%s] Your mail changed nothing", c.ID), text), campaign: string(c.ID), purpose: "answer"}
+	explain := outgoing{msg: m.replyText(in, c.ID, report.NotYourAddress{Title: c.Title, Address: m.address}), campaign: string(c.ID), purpose: "answer"}
 	return decision{mails: []outgoing{explain, alert}}, nil
 }
 
@@ -396,28 +370,24 @@ func (m *Moderator) decideExtension(in *mail.Inbound, rec *store.MessageRecord, 
 	e.Decided, e.Note = now, v.note
 	seat := c.Seat(e.Player)
 	var mails []outgoing
-	var gmText, playerText, action string
+	var action string
+	hours := e.Hours
 	if v.approve {
 		e.Status, e.Granted = store.ExtensionApproved, cmp.Or(v.hours, e.Hours)
+		hours = e.Granted
 		c.MoveDeadlines(time.Duration(e.Granted) * time.Hour)
 		markReminded(c, now)
 		action = fmt.Sprintf("extension approved: %s +%dh", e.Player, e.Granted)
-		gmText = fmt.Sprintf("Approved: %d more hours for %s. The deadline of turn %d is now %s; every player has been told.\n", e.Granted, e.Player, c.Turn, gmDeadline(c))
-		playerText = fmt.Sprintf("The GM approved %d more hours for turn %d. The deadline is now %s.\n", e.Granted, c.Turn, deadlineFor(c, seat))
-		mails = m.tellPlayersString(c, in.MessageID, "extended", e.Player, fmt.Sprintf("Turn %d deadline extended", c.Turn), func(s *store.Seat) string {
-			return fmt.Sprintf("The GM extended the deadline of turn %d by %d hours, at %s's request.\nThe deadline is now %s.\n", c.Turn, e.Granted, e.Player, deadlineFor(c, s))
+		mails = m.tellPlayers(c, in.MessageID, "extended", e.Player, func(s *store.Seat) report.Text {
+			return report.ExtensionGranted{Player: e.Player, Hours: e.Granted, Turn: c.Turn, Deadline: deadlineFor(c, s)}
 		})
 	} else {
 		e.Status = store.ExtensionDenied
 		action = fmt.Sprintf("extension denied: %s", e.Player)
-		gmText = fmt.Sprintf("Denied: %s's request for %d more hours. %s has been told; the deadline stays %s.\n", e.Player, e.Hours, e.Player, gmDeadline(c))
-		playerText = fmt.Sprintf("The GM did not grant your request for %d more hours for turn %d. The deadline stays %s.\n", e.Hours, c.Turn, deadlineFor(c, seat))
-	}
-	if v.note != "" {
-		playerText += "\nThe GM writes:\n\n" + indent(v.note) + "\n"
 	}
 	if seat != nil && seat.Active() {
-		msg := m.newMail(seat.Email, fmt.Sprintf("[%s] Your extension request: %s", c.ID, e.Status), playerText, m.derivedID(in.MessageID, "decision", seat.Email))
+		msg := m.mailText(c.ID, seat.Email, report.ExtensionDecided{Status: string(e.Status), Approved: v.approve, Hours: hours, Turn: c.Turn,
+			Deadline: deadlineFor(c, seat), Note: v.note}, m.derivedID(in.MessageID, "decision", seat.Email))
 		msg.InReplyTo = e.MessageID
 		msg.References = []string{e.MessageID}
 		msg.AutoSubmitted = "auto-generated"
@@ -427,11 +397,7 @@ func (m *Moderator) decideExtension(in *mail.Inbound, rec *store.MessageRecord, 
 		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) },
 		func(tx *store.Tx) error { return tx.PutApproval(hashToken(token), &used) })
 	rec.Outcome, rec.Campaign, rec.Detail = store.Accepted, string(c.ID), action
-	answer := outgoing{msg: m.reply(in, fmt.Sprintf("[%s] Extension for %s: %s", c.ID, e.Player, e.Status), gmText), campaign: string(c.ID), purpose: "answer"}
+	answer := outgoing{msg: m.replyText(in, c.ID, report.ExtensionDecision{Player: e.Player, Status: string(e.Status), Approved: v.approve,
+		Hours: hours, Turn: c.Turn, Deadline: gmDeadline(c)}), campaign: string(c.ID), purpose: "answer"}
 	return decision{mails: append([]outgoing{answer}, mails...), apply: apply}, nil
-}
-
-// indent indents every line of a text by two spaces, for quoting.
-func indent(s string) string {
-	return "  " + strings.ReplaceAll(s, "\n", "\n  ")
 }

@@ -267,6 +267,22 @@ func (m *Moderator) mailText(c campaign.ID, to string, t report.Text, messageID 
 	return m.newMail(to, fmt.Sprintf("[%s] %s", c, subject), text, messageID)
 }
 
+// replyText words a text as the reply to an incoming mail, with its
+// subject tagged with campaign c, if any.
+func (m *Moderator) replyText(in *mail.Inbound, c campaign.ID, t report.Text) mail.Message {
+	subject, text := report.Mail(t)
+	return m.reply(in, tagged(c, subject), text)
+}
+
+// tagged tags a subject with the campaign it is about, if any:
+// "[frontier] Campaign paused".
+func tagged(c campaign.ID, subject string) string {
+	if c == "" {
+		return subject
+	}
+	return fmt.Sprintf("[%s] %s", c, subject)
+}
+
 // toGM writes a mail to the GM, sent because of an incoming one.
 func (m *Moderator) toGM(c *store.Campaign, incoming, purpose string, t report.Text) outgoing {
 	subject, text := report.Mail(t)

@@ -96,6 +96,34 @@ var samples = []Text{
 	DigestUseless{Title: "Frontier Wars"},
 	MailPrefsAnswer{Title: "Frontier Wars", Prefs: campaign.MailPrefs{TextOnly: true, Digest: "18:00",
 		Without: []campaign.Attachment{campaign.AttachJSON}}, Location: time.UTC, Held: 2},
+
+	// Extensions.
+	NothingToExtend{Campaign: "frontier", Status: "paused"},
+	HeldForGM{Turn: 3},
+	NoDeadlineToExtend{Turn: 3},
+	TooManyHours{Asked: 96, Max: 72},
+	PlayerExtensionLimit{Had: 2},
+	CampaignExtensionLimit{Had: 6},
+	AlreadyAsked{Hours: 24, Turn: 3},
+	ExtensionAsked{Hours: 24, Turn: 3, Deadline: sampleDeadline},
+	ExtensionRequest{Title: "Frontier Wars", Player: "ashari", Hours: 24, Turn: 3, Reason: "moving house",
+		Mine: 1, PerPlayer: 2, All: 3, PerCampaign: 6, Deadline: sampleDeadline, After: "Thu 26 Nov 2026 20:00 CET (19:00 UTC)"},
+	RealLifeExtended{Player: "ashari", Turn: 3, Deadline: sampleDeadline},
+	RealLifeGM{Player: "ashari", Turn: 3, Deadline: sampleDeadline},
+	RealLifeAnswer{Turn: 3, Deadline: sampleDeadline},
+	UnknownReplyAddress{},
+	ExtensionAnsweredBefore{Player: "ashari", When: sampleUTC, Status: "approved"},
+	ExtensionLapsed{Player: "ashari", Turn: 3, Open: 4, Deadline: sampleDeadline},
+	ReplyExpired{Player: "ashari"},
+	NoVerdict{Player: "ashari"},
+	WrongSenderAlert{From: "vorn@example.org", Player: "ashari"},
+	NotYourAddress{Title: "Frontier Wars", Address: "moderator@example.org"},
+	ExtensionDecided{Status: "approved", Approved: true, Hours: 24, Turn: 3, Deadline: sampleDeadline, Note: "Good luck with the move."},
+	ExtensionDecision{Player: "ashari", Status: "approved", Approved: true, Hours: 24, Turn: 3, Deadline: sampleDeadline},
+	ExtensionGranted{Player: "ashari", Hours: 24, Turn: 3, Deadline: sampleDeadline},
+
+	// Battles fought outside pbemd.
+	BattleDecidedBefore{Battle: "B2-1", When: sampleUTC},
 }
 
 // variants are further values of texts whose wording branches, each with
@@ -109,6 +137,9 @@ var variants = map[string]Text{
 		Due: true, Filed: true, Final: true, Received: sampleDeadline, Stale: "orders: 1st is no longer at ferrum", PerPlayer: 2},
 	"PlayerStatus-not-due":     PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "ended", Ended: true, PerPlayer: 2},
 	"RelayedMessage-anonymous": RelayedMessage{Title: "Frontier Wars", Anonymous: true, Text: "Watch your back."},
+	"WrongSenderAlert-battle":  WrongSenderAlert{From: "vorn@example.org", Battle: "B2-1"},
+	"ExtensionDecided-denied":  ExtensionDecided{Status: "denied", Hours: 48, Turn: 3, Deadline: sampleDeadline},
+	"ExtensionDecision-denied": ExtensionDecision{Player: "ashari", Status: "denied", Hours: 48, Turn: 3, Deadline: sampleDeadline},
 	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
 }
 
