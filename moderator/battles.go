@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -39,40 +39,16 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn in
 		}
 		cases = append(cases, &store.BattleCase{ID: b.ID, Turn: b.Turn, Sides: b.Sides, Status: store.BattleOpen,
 			Opened: now, ContactBy: now.Add(clocks.Contact), ResolveBy: now.Add(clocks.Resolve)})
-		refs := rb.ShipRefs(b)
+		fight := report.BattleOrders{Campaign: c.ID, Battle: b.ID, Turn: b.Turn, Ships: ships(rb, b), FightOrder: rb.FightOrder(b),
+			ContactBy: fmtUTC(now.Add(clocks.Contact)), ResolveBy: fmtUTC(now.Add(clocks.Resolve))}
+		fight.At, fight.LaneA, fight.LaneB = battlePlace(next, b)
 		for _, p := range b.Sides {
 			s := c.Seat(p)
 			if s == nil || !s.Active() {
 				continue
 			}
-			text := fmt.Sprintf(`Battle %s, turn %d, %s, is yours to fight in your own tactical game and report.
-
-The ships, as the result names them:
-
-%s%s
-Make contact with the other side by %s (UTD3.4): a side that sends
-nothing by then withdraws. Settle it by %s (UTD3.5).
-
-Either side then mails the result; the other confirms it or sends its own:
-
-  campaign: %s
-  player: %s
-  token: <your token>
-  battle: %s
-  result:
-    ships:
-      - {ship: %s, fate: destroyed}
-      - {ship: %s, fate: crippled, damage: 12}
-    vp: {%s: 0}
-
-A ship not named came through intact. The fates are destroyed, crippled
-(with damage:), captured (with by: and the captor's ship) and disengaged
-(with direction: and the system it withdrew to). To agree with the other
-side's result, send battle: %s and confirm: true.
-`, b.ID, b.Turn, battlePlace(next, b), shipTable(rb, b), fightOrder(rb.FightOrder(b)), fmtUTC(now.Add(clocks.Contact)), fmtUTC(now.Add(clocks.Resolve)),
-				c.ID, p, b.ID, refs[0].Ref, refs[len(refs)-1].Ref, p, b.ID)
-			msg := m.newMail(s.Email, fmt.Sprintf("[%s] Battle %s: report its result", c.ID, b.ID), text,
-				fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
+			fight.Player = p
+			msg := m.mailText(c.ID, s.Email, fight, fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
 			msg.AutoSubmitted = "auto-generated"
 			mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
 		}
@@ -94,16 +70,9 @@ func (m *Moderator) reportedBattles(c *store.Campaign) (game.ReportedBattles, er
 	return rb, nil
 }
 
-// fightOrder sets the order a meeting of several fleets is fought in
-// apart in the battle mail; empty for a battle of two fleets.
-func fightOrder(order string) string {
-	if order == "" {
-		return ""
-	}
-	return "\n" + order
-}
-
-func battlePlace(st *campaign.State, b campaign.Battle) string {
+// battlePlace names where a battle was fought: the system at, or the
+// systems at the ends of its lane.
+func battlePlace(st *campaign.State, b campaign.Battle) (at, laneA, laneB string) {
 	name := func(id campaign.SystemID) string {
 		if s := st.System(id); s != nil {
 			return s.Name
@@ -111,18 +80,18 @@ func battlePlace(st *campaign.State, b campaign.Battle) string {
 		return string(id)
 	}
 	if b.Lane != nil {
-		return fmt.Sprintf("in the lane between %s and %s", name(b.Lane.A), name(b.Lane.B))
+		return "", name(b.Lane.A), name(b.Lane.B)
 	}
-	return "at " + name(b.At)
+	return name(b.At), "", ""
 }
 
-// shipTable lists a battle's ships by the names results use.
-func shipTable(rb game.ReportedBattles, b campaign.Battle) string {
-	var s strings.Builder
+// ships lists a battle's ships by the names results use.
+func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
+	var out []report.Ship
 	for _, r := range rb.ShipRefs(b) {
-		fmt.Fprintf(&s, "  %-14s %s\n", r.Ref, r.Class)
+		out = append(out, report.Ship{Ref: r.Ref, Class: string(r.Class)})
 	}
-	return s.String()
+	return out
 }
 
 // battleReport handles a side's result or confirmation of a reported
@@ -147,17 +116,17 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	bi := slices.IndexFunc(rec.State.Battles, func(b campaign.Battle) bool { return b.ID == rep.Battle })
 	switch {
 	case i >= 0 && cases[i].Status == store.BattleFinal:
-		return r.refuseString(fmt.Sprintf("Battle %s is already settled (%s); its result can no longer change.", rep.Battle, cases[i].Settled))
+		return r.refuse(report.BattleSettled{Battle: rep.Battle, How: cases[i].Settled})
 	case i < 0 || bi < 0:
-		open := "none"
+		var open []string
 		for _, b := range cases {
 			if b.Status != store.BattleFinal && slices.Contains(b.Sides, p) {
-				open = strings.TrimPrefix(open+", "+b.ID, "none, ")
+				open = append(open, b.ID)
 			}
 		}
-		return r.refuseString(fmt.Sprintf("No battle %s waits for a result. Your battles waiting for one: %s.", rep.Battle, open))
+		return r.refuse(report.NoSuchBattle{Battle: rep.Battle, Open: open})
 	case !slices.Contains(cases[i].Sides, p):
-		return r.refuseString(fmt.Sprintf("You did not fight in battle %s; only its sides (%s) report its result.", rep.Battle, joinPlayers(cases[i].Sides)))
+		return r.refuse(report.NotYourBattle{Battle: rep.Battle, Sides: joinPlayers(cases[i].Sides)})
 	}
 	bc, b := *cases[i], rec.State.Battles[bi]
 	bc.Results = slices.Clone(bc.Results)
@@ -168,17 +137,16 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	if rep.Confirm {
 		if other < 0 {
-			return r.refuseString(fmt.Sprintf("There is no result from the other side of battle %s to confirm yet. Send your own result:, or wait for theirs.", b.ID))
+			return r.refuse(report.NothingToConfirm{Battle: b.ID})
 		}
-		return m.settleBattle(r, &bc, bc.Results[other].Result, "agreed by both sides")
+		return m.settleBattle(r, &bc, bc.Results[other].Result, report.Say(report.AgreedBySides{}))
 	}
 	rb, err := m.reportedBattles(c)
 	if err != nil {
 		return decision{}, err
 	}
 	if problems := rb.CheckResult(rec.State, b, rep.Result); len(problems) > 0 {
-		return r.refuseString(fmt.Sprintf("The result for battle %s does not fit the battle, so nothing changed:\n\n  - %s\n\nThe ships of the battle:\n\n%s",
-			b.ID, strings.Join(problems, "\n  - "), shipTable(rb, b)))
+		return r.refuse(report.ResultDoesNotFit{Battle: b.ID, Problems: problems, Ships: ships(rb, b)})
 	}
 	mine := store.ReportedResult{By: p, Result: rep.Result, At: now, MessageID: r.in.MessageID}
 	bc.Results = slices.DeleteFunc(bc.Results, func(x store.ReportedResult) bool { return x.By == p })
@@ -186,16 +154,15 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	if other >= 0 {
 		theirs := bc.Results[slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })]
 		if sameResult(theirs.Result, rep.Result) {
-			return m.settleBattle(r, &bc, rep.Result, "agreed by both sides")
+			return m.settleBattle(r, &bc, rep.Result, report.Say(report.AgreedBySides{}))
 		}
 		bc.Status = store.BattleDisputed
-		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, "The sides sent results that differ.")
+		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, false)
 		if err != nil {
 			return decision{}, err
 		}
 		apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, m.battleApproval(c, &bc, token))
-		text := fmt.Sprintf("Your result for battle %s differs from %s's, so the GM will decide. You will both hear the outcome.\n", b.ID, theirs.By)
-		return r.done("battle disputed", m.answerString(r, fmt.Sprintf("Battle %s goes to the GM", b.ID), text), decision{mails: []outgoing{ask}, apply: apply})
+		return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By}), decision{mails: []outgoing{ask}, apply: apply})
 	}
 	bc.Status = store.BattleProposed
 	var mails []outgoing
@@ -204,15 +171,13 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		if q == p || s == nil || !s.Active() {
 			continue
 		}
-		text := fmt.Sprintf("%s reports battle %s as follows:\n\n%s\nIf you agree, send:\n\n  campaign: %s\n  player: %s\n  token: <your token>\n  battle: %s\n  confirm: true\n\nIf not, send your own result: in the same way; the GM then decides.\n",
-			p, b.ID, resultText(rep.Result), c.ID, q, b.ID)
-		msg := m.newMail(s.Email, fmt.Sprintf("[%s] Battle %s: %s sent a result; confirm it?", c.ID, b.ID, p), text, m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
+		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: q, From: p, Battle: b.ID, Result: rep.Result},
+			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
 	}
 	apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-	text := fmt.Sprintf("Your result for battle %s is on file:\n\n%s\nThe other side has been asked to confirm it.\n", b.ID, resultText(rep.Result))
-	return r.done("battle result", m.answerString(r, fmt.Sprintf("Battle %s: result on file", b.ID), text), decision{mails: mails, apply: apply})
+	return r.done("battle result", m.answer(r, report.ResultOnFile{Battle: b.ID, Result: rep.Result}), decision{mails: mails, apply: apply})
 }
 
 // sameResult reports whether two results say the same, whatever the order
@@ -237,32 +202,6 @@ func sameResult(a, b *orders.BattleResult) bool {
 	return reflect.DeepEqual(as, bs) && reflect.DeepEqual(av, bv)
 }
 
-// resultText writes a result for people.
-func resultText(r *orders.BattleResult) string {
-	var b strings.Builder
-	if len(r.Ships) == 0 {
-		b.WriteString("  every ship came through intact\n")
-	}
-	for _, s := range r.Ships {
-		fmt.Fprintf(&b, "  %-14s %s", s.Ship, s.Fate)
-		switch {
-		case s.Damage > 0:
-			fmt.Fprintf(&b, ", %d damage", s.Damage)
-		case s.By != "":
-			fmt.Fprintf(&b, " by %s", s.By)
-		case s.Direction != "":
-			fmt.Fprintf(&b, " toward %s", s.Direction)
-		}
-		b.WriteString("\n")
-	}
-	var vp []string
-	for _, p := range slices.Sorted(maps.Keys(r.VP)) {
-		vp = append(vp, fmt.Sprintf("%s %d", p, r.VP[p]))
-	}
-	fmt.Fprintf(&b, "  victory points: %s\n", orNone(strings.Join(vp, ", ")))
-	return b.String()
-}
-
 // settleBattle applies a battle's final result to the open turn's state
 // and tells every player how it ended. r is the mail that settled it: a
 // side's, or the GM's reply.
@@ -276,8 +215,7 @@ func (m *Moderator) settleBattle(r *request, bc *store.BattleCase, result *order
 	if err != nil {
 		return decision{}, err
 	}
-	text := fmt.Sprintf("Battle %s is settled, %s. Every player has been told, and the state reflects it.\n", bc.ID, how)
-	return r.done("battle settled", m.answerString(r, fmt.Sprintf("Battle %s settled", bc.ID), text), decision{mails: mails, apply: apply})
+	return r.done("battle settled", m.answer(r, report.BattleSettledAnswer{Battle: bc.ID, How: how}), decision{mails: mails, apply: apply})
 }
 
 // settleFunc ends a battle in st, the open turn's state, in place, with
@@ -319,8 +257,8 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		}
 		return strings.Join(lines, "\n")
 	}
-	mails := m.tellPlayersString(c, base, "settled-"+bc.ID, "", fmt.Sprintf("Battle %s is settled", bc.ID), func(s *store.Seat) string {
-		return news(s.Player) + "\n\nYour next report shows the fleets as the battle left them.\n"
+	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", func(s *store.Seat) report.Text {
+		return report.BattleNews{Battle: bc.ID, News: news(s.Player)}
 	})
 	untold := map[string]bool{}
 	for _, s := range c.ActiveSeats() {
@@ -403,23 +341,18 @@ func shiftBattleClocks(id campaign.ID, paused time.Duration) func(tx *store.Tx) 
 }
 
 // askGMBattle writes the GM a mail to decide a battle, with every result
-// sent so far, and a single-use reply address.
-func (m *Moderator) askGMBattle(c *store.Campaign, bc *store.BattleCase, base, why string) (outgoing, string, error) {
+// sent so far, and a single-use reply address: the results differ, or
+// the time to settle the battle ran out.
+func (m *Moderator) askGMBattle(c *store.Campaign, bc *store.BattleCase, base string, timedOut bool) (outgoing, string, error) {
 	token, err := newReplyToken(m.rand)
 	if err != nil {
 		return outgoing{}, "", err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Battle %s (turn %d, %s) needs your decision. %s\n\n", bc.ID, bc.Turn, joinPlayers(bc.Sides), why)
-	for i, r := range bc.Results {
-		fmt.Fprintf(&b, "Result %d, from %s:\n\n%s\n", i+1, r.By, resultText(r.Result))
+	q := report.BattleQuestion{Battle: bc.ID, Turn: bc.Turn, Sides: joinPlayers(bc.Sides), TimedOut: timedOut}
+	for _, r := range bc.Results {
+		q.Results = append(q.Results, report.SentResult{By: r.By, Result: r.Result})
 	}
-	b.WriteString("Reply to this mail with one of these alone on the first line:\n\n")
-	for i := range bc.Results {
-		fmt.Fprintf(&b, "  accept %d       the result from %s stands\n", i+1, bc.Results[i].By)
-	}
-	b.WriteString("  auto           pbemd fights the battle with its own resolver\n\nYou need no token: the reply address is yours alone and works once.\n")
-	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] Battle %s needs your decision", c.ID, bc.ID), b.String(), m.derivedID(base, "ask-battle-"+bc.ID, c.GM.Email))
+	msg := m.mailText(c.ID, c.GM.Email, q, m.derivedID(base, "ask-battle-"+bc.ID, c.GM.Email))
 	msg.ReplyTo = &mail.Address{Name: "pbemd decisions", Email: m.replyAddress(token)}
 	msg.AutoSubmitted = "auto-generated"
 	bc.AskedGM = true
@@ -439,12 +372,12 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 		return decision{}, err
 	}
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == a.Battle })
-	reply := func(outcome store.Outcome, detail, text string) (decision, error) {
+	reply := func(outcome store.Outcome, detail string, t report.Text) (decision, error) {
 		rec.Outcome, rec.Campaign, rec.Detail = outcome, string(c.ID), detail
-		return decision{mails: []outgoing{{msg: m.reply(in, fmt.Sprintf("[%s] Battle %s", c.ID, a.Battle), text), campaign: string(c.ID), purpose: "answer"}}}, nil
+		return decision{mails: []outgoing{{msg: m.replyText(in, c.ID, t), campaign: string(c.ID), purpose: "answer"}}}, nil
 	}
 	if i < 0 || cases[i].Status == store.BattleFinal {
-		return reply(store.Rejected, "battle already settled", fmt.Sprintf("Battle %s is already settled, so this reply changed nothing.\n", a.Battle))
+		return reply(store.Rejected, "battle already settled", report.BattleAlreadySettled{Battle: a.Battle})
 	}
 	bc := *cases[i]
 	words := strings.Fields(strings.ToLower(strings.SplitN(strings.TrimSpace(string(in.Text)), "\n", 2)[0]))
@@ -454,23 +387,23 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 	r := &request{in: in, rec: rec, c: c, reject: nil, sub: &orders.Submission{}}
 	switch {
 	case len(words) == 1 && words[0] == "auto":
-		bc.Status, bc.Settled = store.BattleFinal, "fought by pbemd at the GM's word"
+		bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtAtGMsWord{})
 		mails, apply, err := m.settlement(c, &bc, in.MessageID, fightPending(bc.ID))
 		if err != nil {
 			return decision{}, err
 		}
-		d, err := r.done("battle decided", m.answerString(r, fmt.Sprintf("Battle %s decided", bc.ID), "pbemd fought the battle; every player has been told.\n"), decision{mails: mails, apply: steps(apply, markUsed)})
+		d, err := r.done("battle decided", m.answer(r, report.BattleFought{Battle: bc.ID}), decision{mails: mails, apply: steps(apply, markUsed)})
 		return d, err
 	case len(words) == 2 && words[0] == "accept":
 		n, err := strconv.Atoi(words[1])
 		if err != nil || n < 1 || n > len(bc.Results) {
 			break
 		}
-		d, err := m.settleBattle(r, &bc, bc.Results[n-1].Result, fmt.Sprintf("decided by the GM for %s's result", bc.Results[n-1].By))
+		d, err := m.settleBattle(r, &bc, bc.Results[n-1].Result, report.Say(report.DecidedByGM{For: bc.Results[n-1].By}))
 		d.apply = steps(d.apply, markUsed)
 		return d, err
 	}
-	return reply(store.Rejected, "no verdict", "I could not read a decision. Put accept 1, accept 2 or auto alone on the first line and reply again to the same mail. Nothing changed; the reply address still works.\n")
+	return reply(store.Rejected, "no verdict", report.NoBattleVerdict{Battle: a.Battle})
 }
 
 // battleClocks settles the battles whose clocks ran out: a side that sent
@@ -500,12 +433,12 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		var err error
 		switch {
 		case !now.Before(bc.ResolveBy) && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
-			bc.Status, bc.Settled = store.BattleFinal, "fought by pbemd when the time to settle it ran out (UTD3.5)"
+			bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})
 			mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
 		case !now.Before(bc.ResolveBy) && !bc.AskedGM:
 			var ask outgoing
 			var token string
-			ask, token, err = m.askGMBattle(c, &bc, base, "The time to settle it ran out (UTD3.5).")
+			ask, token, err = m.askGMBattle(c, &bc, base, true)
 			mails, apply = []outgoing{ask}, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, m.battleApproval(c, &bc, token))
 		case !now.Before(bc.ContactBy) && len(bc.Heard) > 0 && len(bc.Heard) < len(bc.Sides) && bc.Status != store.BattleDisputed:
 			mails, apply, err = m.withdrawSilent(c, &bc, base)
@@ -548,7 +481,7 @@ func (m *Moderator) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base
 		}
 	}
 	bc.Status = store.BattleFinal
-	bc.Settled = fmt.Sprintf("%s sent nothing in time and withdrew (UTD3.42, UTD3.43)", strings.Join(silent, ", "))
+	bc.Settled = report.Say(report.SilentWithdrew{Players: silent})
 	return m.settlement(c, bc, base, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
 		i := slices.IndexFunc(st.Battles, func(b campaign.Battle) bool { return b.ID == bc.ID })
 		if i < 0 {

@@ -124,6 +124,41 @@ var samples = []Text{
 
 	// Battles fought outside pbemd.
 	BattleDecidedBefore{Battle: "B2-1", When: sampleUTC},
+	BattleOrders{Campaign: "frontier", Player: "vorn", Battle: "B2-1", Turn: 2, At: "Vega",
+		Ships:     []Ship{{Ref: "vorn#1", Class: "CA"}, {Ref: "vorn#2", Class: "FF"}, {Ref: "castellan#1", Class: "DD"}},
+		ContactBy: "2026-11-25 19:00 UTC", ResolveBy: "2026-11-29 19:00 UTC"},
+	BattleSettled{Battle: "B2-1", How: "agreed by both sides"},
+	NoSuchBattle{Battle: "B9-9", Open: []string{"B2-1", "B2-2"}},
+	NotYourBattle{Battle: "B2-1", Sides: "vorn, castellan"},
+	NothingToConfirm{Battle: "B2-1"},
+	ResultDoesNotFit{Battle: "B2-1", Problems: []string{`there is no ship "vorn#7" in the battle`, "vorn#1 cannot be both destroyed and crippled"},
+		Ships: []Ship{{Ref: "vorn#1", Class: "CA"}, {Ref: "castellan#1", Class: "DD"}}},
+	BattleDisputed{Battle: "B2-1", Other: "castellan"},
+	ConfirmResult{Campaign: "frontier", Player: "castellan", From: "vorn", Battle: "B2-1", Result: sampleResult},
+	ResultOnFile{Battle: "B2-1", Result: sampleResult},
+	BattleSettledAnswer{Battle: "B2-1", How: "agreed by both sides"},
+	BattleNews{Battle: "B2-1", News: "The battle at Vega is over: castellan's DD was destroyed."},
+	BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", Results: []SentResult{
+		{By: "vorn", Result: sampleResult}, {By: "castellan", Result: &orders.BattleResult{}}}},
+	BattleAlreadySettled{Battle: "B2-1"},
+	BattleFought{Battle: "B2-1"},
+	NoBattleVerdict{Battle: "B2-1"},
+	AgreedBySides{},
+	DecidedByGM{For: "vorn"},
+	FoughtAtGMsWord{},
+	FoughtOnTimeout{},
+	SilentWithdrew{Players: []string{"castellan"}},
+}
+
+// sampleResult is a battle result with every fate.
+var sampleResult = &orders.BattleResult{
+	Ships: []orders.ShipFate{
+		{Ship: "castellan#1", Fate: "destroyed"},
+		{Ship: "vorn#1", Fate: "crippled", Damage: 12},
+		{Ship: "vorn#2", Fate: "captured", By: "castellan#2"},
+		{Ship: "castellan#3", Fate: "disengaged", Direction: "ferrum"},
+	},
+	VP: map[campaign.PlayerID]int{"vorn": 2, "castellan": 1},
 }
 
 // variants are further values of texts whose wording branches, each with
@@ -140,6 +175,11 @@ var variants = map[string]Text{
 	"WrongSenderAlert-battle":  WrongSenderAlert{From: "vorn@example.org", Battle: "B2-1"},
 	"ExtensionDecided-denied":  ExtensionDecided{Status: "denied", Hours: 48, Turn: 3, Deadline: sampleDeadline},
 	"ExtensionDecision-denied": ExtensionDecision{Player: "ashari", Status: "denied", Hours: 48, Turn: 3, Deadline: sampleDeadline},
+	"BattleOrders-lane": BattleOrders{Campaign: "frontier", Player: "vorn", Battle: "B2-2", Turn: 2, LaneA: "Ferrum", LaneB: "Vega",
+		Ships:      []Ship{{Ref: "vorn#1", Class: "CA"}, {Ref: "ashari#1", Class: "DD"}, {Ref: "ashari#2", Class: "DD"}},
+		FightOrder: "Three fleets met here; they fight in pairs, in this order:\n  1. vorn against ashari\n",
+		ContactBy:  "2026-11-25 19:00 UTC", ResolveBy: "2026-11-29 19:00 UTC"},
+	"BattleQuestion-timed-out": BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", TimedOut: true},
 	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
 }
 
