@@ -68,22 +68,22 @@ type rejectFunc func(campaign.ID, *report.Rejection) (decision, error)
 // and checks that the orders may be taken for it: authenticateSeat's
 // checks, and the campaign runs. It returns the seat, if any, and the
 // reason to refuse, if any.
-func authenticate(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *report.Rejection) (*seat, *report.Rejection) {
+func authenticate(seats []seat, sub *orders.Submission, problem problemFunc) (*seat, *report.Rejection) {
 	s, refusal := authenticateSeat(seats, sub, problem)
 	if s != nil && refusal == nil && s.campaign.Status != store.Running {
 		c := s.campaign
-		refusal = &report.Rejection{Reason: fmt.Sprintf("Campaign %s is %s and takes no orders now.", c.ID, c.Status)}
-		if c.Status == store.Paused {
-			refusal.Reason += " The GM paused it; you will hear when it resumes."
-		}
+		refusal = &report.Rejection{Reason: report.Say(report.NotTakingOrders{Campaign: c.ID, Status: string(c.Status), Paused: c.Status == store.Paused})}
 	}
 	return s, refusal
 }
 
+// problemFunc rejects a mail for a problem at one of its header keys.
+type problemFunc func(key string, t report.Text) *report.Rejection
+
 // authenticateSeat finds the seat a submission or request is for: the
 // sender holds the seat it names, it carries that seat's token, and the
 // player is still in the campaign.
-func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, rule, msg, hint string) *report.Rejection) (*seat, *report.Rejection) {
+func authenticateSeat(seats []seat, sub *orders.Submission, problem problemFunc) (*seat, *report.Rejection) {
 	var s *seat
 	var mine []string
 	for i := range seats {
@@ -93,20 +93,18 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, ru
 		}
 	}
 	if s == nil {
-		return nil, problem("campaign", "", fmt.Sprintf("You do not play in a campaign called %q from this address.", sub.Campaign),
-			"write campaign: "+strings.Join(mine, " or "))
+		return nil, problem("campaign", report.NotYourCampaign{Campaign: sub.Campaign, Mine: mine})
 	}
 	c := s.campaign
 	switch {
 	case sub.Player != s.seat.Player:
-		return s, problem("player", "", fmt.Sprintf("This address plays %s in %s, not %q.", s.seat.Player, c.ID, sub.Player),
-			fmt.Sprintf("write player: %s; orders for another seat must come from that player's address", s.seat.Player))
+		return s, problem("player", report.WrongSeat{Player: s.seat.Player, Campaign: c.ID, Named: sub.Player})
 	case sub.Token == "":
-		return s, problem("token", "", "The mail carries no token; without it pbemd cannot tell it comes from you.", "add the token line from your welcome mail")
+		return s, problem("token", report.NoToken{})
 	case !tokenMatches(sub.Token, s.seat.TokenHash):
-		return s, problem("token", "", "The token does not match this seat.", "copy the token from your welcome mail exactly")
+		return s, problem("token", report.WrongToken{})
 	case !s.seat.Active():
-		return s, &report.Rejection{Reason: fmt.Sprintf("You are out of campaign %s: %s. Write to the GM if you want to come back.", c.ID, s.seat.Out)}
+		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.seat.Out})}
 	}
 	return s, nil
 }
@@ -114,9 +112,8 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem func(key, ru
 // checkOrders authenticates a parsed submission and validates it against
 // the campaign's state.
 func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
-	problem := func(key, rule, msg, hint string) *report.Rejection {
-		return &report.Rejection{Source: in.Text, SourceName: sourceName(in),
-			Problems: orders.Problems{{Pos: sub.Pos[key], Rule: rule, Msg: msg, Hint: hint}}}
+	problem := func(key string, t report.Text) *report.Rejection {
+		return &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{report.Problem(t, sub.Pos[key])}}
 	}
 	s, refusal := authenticate(seats, sub, problem)
 	if s == nil {
@@ -149,15 +146,13 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}
 	deadline := report.FormatDeadline(s.seat.Deadline, loc)
 	if sub.Turn != c.Turn {
-		return reject(c.ID, problem("turn", "", fmt.Sprintf("These orders are for turn %d, but turn %d is open; its deadline is %s.", sub.Turn, c.Turn, deadline),
-			fmt.Sprintf("write turn: %d", c.Turn)))
+		return reject(c.ID, problem("turn", report.WrongTurn{Turn: sub.Turn, Open: c.Turn, Deadline: deadline}))
 	}
 	// Orders count by when they arrived (see arrival), against the
 	// player's own deadline. While the campaign is held for the GM after
 	// an outage, the turn is still open.
 	if !rec.Arrived.Before(s.seat.Deadline) && c.HeldSince.IsZero() {
-		return reject(c.ID, &report.Rejection{Reason: fmt.Sprintf("The deadline of turn %d passed at %s, before these orders arrived (%s); the turn is being resolved. Your next report will open turn %d.",
-			c.Turn, deadline, report.FormatDeadline(rec.Arrived, loc), c.Turn+1)})
+		return reject(c.ID, &report.Rejection{Reason: report.Say(report.TooLate{Turn: c.Turn, Deadline: deadline, Arrived: report.FormatDeadline(rec.Arrived, loc)})})
 	}
 	rs, err := m.ruleset(c)
 	if err != nil {
@@ -167,7 +162,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	if err != nil {
 		r := problemsRejection(err, in)
 		if prior != nil {
-			r.OnFile = fmt.Sprintf("Your orders received %s stay on file.", report.FormatDeadline(prior.Received, loc))
+			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior.Received, loc)})
 		}
 		return reject(c.ID, r)
 	}
@@ -191,15 +186,11 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 // notDue refuses orders from a player who owes none for the open turn,
 // saying who does and by when, in the player's time zone.
 func notDue(c *store.Campaign, loc *time.Location) *report.Rejection {
-	var who []string
+	why := report.NotDue{Turn: c.Turn}
 	for _, s := range c.DueSeats() {
-		who = append(who, fmt.Sprintf("%s, by %s", s.Player, report.FormatDeadline(s.Deadline, loc)))
+		why.Due = append(why.Due, report.DueSeat{Player: s.Player, Deadline: report.FormatDeadline(s.Deadline, loc)})
 	}
-	reason := fmt.Sprintf("It is not your turn: you owe no orders for turn %d, so these were not filed.", c.Turn)
-	if len(who) > 0 {
-		reason += " Orders for it are due from " + strings.Join(who, "; ") + "."
-	}
-	return &report.Rejection{Reason: reason + " Your report will say when your turn comes; send your orders then."}
+	return &report.Rejection{Reason: report.Say(why)}
 }
 
 // syntheticID names a mail whose header could not be read, so that it is

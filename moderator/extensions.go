@@ -346,7 +346,7 @@ func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *s
 		return decision{}, nil
 	}
 	rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
-	alert := m.alertGM(c, in, report.Say(alertText))
+	alert := m.alertGM(c, in, alertText)
 	seats, err := m.seatsOf(in.From)
 	if err != nil {
 		return decision{}, err

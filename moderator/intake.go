@@ -35,11 +35,11 @@ func (m *Moderator) Cursor(ctx context.Context) (mail.Cursor, error) {
 func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 	in, err := mail.Parse(f.Raw, m.parse)
 	if err != nil {
-		in = &mail.Inbound{MessageID: syntheticID(f), Unreadable: "pbemd could not read the mail's header."}
+		in = &mail.Inbound{MessageID: syntheticID(f), Unreadable: report.Say(report.UnreadableHeader{})}
 	}
 	if f.Truncated {
 		in.Text = nil
-		in.Unreadable = fmt.Sprintf("The mail is too large (%d bytes); send the orders as plain text or a small .yaml attachment.", max(f.Size, int64(len(f.Raw))))
+		in.Unreadable = report.Say(report.TooLarge{Size: max(f.Size, int64(len(f.Raw)))})
 	}
 	m.checkDKIM(ctx, f, in)
 	m.turnMu.Lock()
@@ -237,7 +237,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
 		reason := in.Unreadable
 		if reason == "" {
-			reason = "The mail holds no orders. Put them in the body as plain text, or attach them as a .yaml file."
+			reason = report.Say(report.NoOrders{})
 		}
 		return reject(soleCampaign(seats), &report.Rejection{Reason: reason})
 	}
@@ -259,7 +259,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return m.handleRequest(in, rec, seats, gms, sub, reject)
 	}
 	if len(seats) == 0 {
-		return reject("", &report.Rejection{Reason: fmt.Sprintf("You are the GM of %s; orders come from players. GM commands look like this:\n\n  campaign: %s\n  token: <your GM token>\n  command: status", gmList(gms), gms[0].ID)})
+		return reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: campaignIDs(gms), Campaign: gms[0].ID})})
 	}
 	return m.checkOrders(in, rec, seats, sub, reject)
 }
@@ -285,7 +285,7 @@ func (m *Moderator) kindsOf(seats []seat, gms []*store.Campaign) orders.KindsOf 
 	}
 	return func(id campaign.ID) (orders.Kinds, error) {
 		if len(kinds) == 0 {
-			return nil, fmt.Errorf("pbemd runs no campaign %q that this address plays", id)
+			return nil, errors.New(report.Say(report.NoCampaignHere{Campaign: id}))
 		}
 		if i := slices.Index(ids, id); i >= 0 {
 			return kinds[i], nil
@@ -373,9 +373,9 @@ func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decisi
 		return decision{}, nil
 	}
 	rec.Campaign = string(c.ID)
-	what := "a command"
+	alert := report.StrangerAlert{From: in.From, Campaign: c.ID}
 	if sub.Command != nil {
-		what = fmt.Sprintf("the command %q", sub.Command.Verb)
+		alert.Verb = sub.Command.Verb
 	}
-	return decision{mails: []outgoing{m.alertGM(c, in, fmt.Sprintf("%s, who plays no seat, sent %s for %s. It was not answered.", in.From, what, c.ID))}}, nil
+	return decision{mails: []outgoing{m.alertGM(c, in, alert)}}, nil
 }

@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"fmt"
 	"sync"
 	"time"
 
@@ -69,9 +68,8 @@ func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats 
 		rec.Outcome, rec.Detail = store.Ignored, "over the sender's hourly limit"
 		return decision{}, true, nil
 	}
-	d, err := reject(soleCampaign(seats), &report.Rejection{Reason: fmt.Sprintf(
-		"pbemd has had %d mails from your address in the last hour, more than the %d it reads from one address, so it did not read this one and will not read more until %s. Send your orders again after that; the orders already on file stand.",
-		n, m.limits.SenderMailsPerHour, until.UTC().Format("15:04 UTC"))})
+	d, err := reject(soleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
+		Count: n, Limit: m.limits.SenderMailsPerHour, Until: until.UTC().Format("15:04 UTC")})})
 	return d, true, err
 }
 

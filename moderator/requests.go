@@ -77,9 +77,8 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 		r.Request = true
 		return rejectOrders(c, r)
 	}
-	problem := func(key, msg, hint string) *report.Rejection {
-		return &report.Rejection{Source: in.Text, SourceName: sourceName(in),
-			Problems: orders.Problems{{Pos: sub.Pos[key], Msg: msg, Hint: hint}}}
+	problem := func(key string, t report.Text) *report.Rejection {
+		return &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{report.Problem(t, sub.Pos[key])}}
 	}
 	r := &request{in: in, rec: rec, sub: sub, reject: reject}
 	if sub.Player == "" {
@@ -89,23 +88,23 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 				return m.gmCommandFromPlayer(in, rec, seats, sub, reject)
 			}
 			if len(gms) == 0 {
-				return reject(soleCampaign(seats), problem("campaign", "A request from a player needs a player: line.", "add player: <your player name>"))
+				return reject(soleCampaign(seats), problem("campaign", report.NeedsPlayerLine{}))
 			}
-			return reject("", problem("campaign", fmt.Sprintf("You are not the GM of a campaign called %q.", sub.Campaign), "write campaign: "+gmList(gms)))
+			return reject("", problem("campaign", report.NotTheGM{Campaign: sub.Campaign, Campaigns: campaignIDs(gms)}))
 		}
 		r.c = gms[i]
 		rec.Campaign = string(r.c.ID)
 		switch {
 		case sub.Token == "" || !tokenMatches(sub.Token, r.c.GMTokenHash):
-			return reject(r.c.ID, problem("token", "The GM token is missing or wrong, so nothing was done.", "copy the GM token from the mail that started the campaign"))
+			return reject(r.c.ID, problem("token", report.BadGMToken{}))
 		case sub.Extension != nil:
-			return reject(r.c.ID, problem("extension", "Extensions are for players; as GM, move the deadline instead.", "command: deadline 2026-12-01 20:00"))
+			return reject(r.c.ID, problem("extension", report.GMNoExtension{}))
 		case sub.Battle != nil:
-			return reject(r.c.ID, problem("battle", "Battle results come from the sides; a disputed battle comes to you as a mail to reply to.", "wait for the sides, or their dispute"))
+			return reject(r.c.ID, problem("battle", report.GMNoBattle{}))
 		}
 		return m.gmCommand(r)
 	}
-	s, refusal := authenticateSeat(seats, sub, func(key, rule, msg, hint string) *report.Rejection { return problem(key, msg, hint) })
+	s, refusal := authenticateSeat(seats, sub, problem)
 	if s == nil {
 		return reject(soleCampaign(seats), refusal)
 	}
@@ -121,9 +120,8 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 		return m.battleReport(r)
 	}
 	if slices.Contains(gmVerbs, sub.Command.Verb) {
-		d, err := reject(r.c.ID, problem("command", fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),
-			"players may send command: status, command: report, command: message or command: mail"))
-		d.mails = append(d.mails, m.alertGM(r.c, in, fmt.Sprintf("%s (%s) sent the GM command %q with their player token. It was refused.", r.seat.Player, in.From, sub.Command.Verb)))
+		d, err := reject(r.c.ID, problem("command", report.GMOnly{Verb: sub.Command.Verb}))
+		d.mails = append(d.mails, m.alertGM(r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}))
 		return d, err
 	}
 	return m.playerCommand(r)
@@ -138,24 +136,21 @@ func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageReco
 	if err != nil {
 		return decision{}, err
 	}
-	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{{Pos: sub.Pos["command"],
-		Msg:  fmt.Sprintf("Only the GM may give the command %q; nothing was done, and the GM has been told.", sub.Command.Verb),
-		Hint: "players may send command: status, command: report, command: message or command: mail, with a player: line"}}}
+	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in),
+		Problems: orders.Problems{report.Problem(report.GMOnly{Verb: sub.Command.Verb, NoPlayerLine: true}, sub.Pos["command"])}}
 	if c == nil {
 		return reject(soleCampaign(seats), r)
 	}
 	rec.Campaign = string(c.ID)
 	d, err := reject(c.ID, r)
-	who, how := in.From, "without a valid token, so its From line may be forged"
+	alert := report.GMCommandAlert{From: in.From, Verb: sub.Command.Verb}
 	for _, s := range seats {
 		if s.campaign.ID == c.ID {
-			who = fmt.Sprintf("%s (%s)", s.seat.Player, in.From)
-			if sub.Token != "" && tokenMatches(sub.Token, s.seat.TokenHash) {
-				how = "with their player token"
-			}
+			alert.Player = s.seat.Player
+			alert.WithToken = sub.Token != "" && tokenMatches(sub.Token, s.seat.TokenHash)
 		}
 	}
-	d.mails = append(d.mails, m.alertGM(c, in, fmt.Sprintf("%s sent the GM command %q %s. It was refused.", who, sub.Command.Verb, how)))
+	d.mails = append(d.mails, m.alertGM(c, in, alert))
 	return d, err
 }
 
@@ -172,9 +167,8 @@ func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, s
 	}
 	rec.Campaign = string(c.ID)
 	d, err := reject(c.ID, &report.Rejection{Request: sub.Command != nil || sub.Extension != nil || sub.Battle != nil,
-		Reason: "The token in this mail is not yours, so nothing was done, and the GM has been told. Use the token from your welcome mail."})
-	d.mails = append(d.mails, m.alertGM(c, in, fmt.Sprintf("%s sent a mail carrying your GM token. It was refused: GM commands count only from your address. "+
-		"But whoever sent it knows your GM token: with your address forged as the sender, it would work.", in.From)))
+		Reason: report.Say(report.NotYourToken{})})
+	d.mails = append(d.mails, m.alertGM(c, in, report.GMTokenAlert{From: in.From}))
 	return d, true, err
 }
 
@@ -194,19 +188,19 @@ func (m *Moderator) campaignByID(id campaign.ID) (*store.Campaign, error) {
 	return c, err
 }
 
-func gmList(gms []*store.Campaign) string {
-	ids := make([]string, len(gms))
-	for i, c := range gms {
+// campaignIDs lists the IDs of campaigns.
+func campaignIDs(camps []*store.Campaign) []string {
+	ids := make([]string, len(camps))
+	for i, c := range camps {
 		ids[i] = string(c.ID)
 	}
-	return strings.Join(ids, " or ")
+	return ids
 }
 
-// alertGM tells a campaign's GM of an attempt that was refused.
-func (m *Moderator) alertGM(c *store.Campaign, in *mail.Inbound, what string) outgoing {
-	text := fmt.Sprintf("%s\n\nThe mail's Message-ID is <%s>. Nothing in %s changed.\nIf this was not you or a player's slip, someone may be trying to act as the GM.\n",
-		what, in.MessageID, c.Title)
-	return m.toGMString(c, in.MessageID, "alert", "Refused: an attempt to act as the GM", text)
+// alertGM tells a campaign's GM of an attempt that was refused: what
+// happened.
+func (m *Moderator) alertGM(c *store.Campaign, in *mail.Inbound, what report.Text) outgoing {
+	return m.toGM(c, in.MessageID, "alert", report.GMAlert{What: report.Say(what), MessageID: in.MessageID, Title: c.Title})
 }
 
 // answer is the reply to a request: threaded under it, to its sender.

@@ -148,6 +148,36 @@ var samples = []Text{
 	FoughtAtGMsWord{},
 	FoughtOnTimeout{},
 	SilentWithdrew{Players: []string{"castellan"}},
+
+	// Intake.
+	TooLarge{Size: 12 << 20},
+	UnreadableHeader{},
+	NoOrders{},
+	RateLimit{Count: 31, Limit: 30, Until: "14:05 UTC"},
+	NoCampaignHere{Campaign: "fronteir"},
+	GMSentOrders{Campaigns: []string{"frontier", "rimward"}, Campaign: "frontier"},
+	NotYourCampaign{Campaign: "fronteir", Mine: []string{"frontier", "rimward"}},
+	WrongSeat{Player: "vorn", Campaign: "frontier", Named: "castellan"},
+	NoToken{},
+	WrongToken{},
+	PlayerIsOut{Campaign: "frontier", Out: "dropped by the GM"},
+	NotTakingOrders{Campaign: "frontier", Status: "paused", Paused: true},
+	NotDue{Turn: 3, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}, {Player: "castellan", Deadline: sampleDeadline}}},
+	WrongTurn{Turn: 2, Open: 3, Deadline: sampleDeadline},
+	TooLate{Turn: 3, Deadline: sampleDeadline, Arrived: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)"},
+	OnFile{Received: sampleDeadline},
+	NeedsPlayerLine{},
+	NotTheGM{Campaign: "frontier", Campaigns: []string{"rimward"}},
+	BadGMToken{},
+	GMNoExtension{},
+	GMNoBattle{},
+	GMOnly{Verb: "process"},
+	NotYourToken{},
+	GMAlert{What: "vorn (vorn@example.org) sent the GM command \"process\" with their player token. It was refused.",
+		MessageID: "1234@example.org", Title: "Frontier Wars"},
+	GMCommandAlert{From: "vorn@example.org", Player: "vorn", Verb: "process", WithToken: true},
+	GMTokenAlert{From: "stranger@example.org"},
+	StrangerAlert{From: "stranger@example.org", Verb: "status", Campaign: "frontier"},
 }
 
 // sampleResult is a battle result with every fate.
@@ -180,6 +210,10 @@ var variants = map[string]Text{
 		FightOrder: "Three fleets met here; they fight in pairs, in this order:\n  1. vorn against ashari\n",
 		ContactBy:  "2026-11-25 19:00 UTC", ResolveBy: "2026-11-29 19:00 UTC"},
 	"BattleQuestion-timed-out": BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", TimedOut: true},
+	"NotDue-nobody":            NotDue{Turn: 3},
+	"GMOnly-no-player-line":    GMOnly{Verb: "process", NoPlayerLine: true},
+	"GMCommandAlert-forged":    GMCommandAlert{From: "vorn@example.org", Verb: "process"},
+	"StrangerAlert-request":    StrangerAlert{From: "stranger@example.org", Campaign: "frontier"},
 	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
 }
 

@@ -1,0 +1,180 @@
+package report
+
+import "github.com/pbemd/pbemd/campaign"
+
+// Intake: why a mail changed nothing before its orders or request were
+// read (its size, its sender, its token, its turn, the hourly limit), and
+// the GM's alerts of attempts to act as the GM.
+
+// TooLarge refuses a mail of Size bytes, too large to read.
+type TooLarge struct{ Size int64 }
+
+// UnreadableHeader refuses a mail whose header pbemd could not read.
+type UnreadableHeader struct{}
+
+// NoOrders refuses a mail without text.
+type NoOrders struct{}
+
+// RateLimit refuses the first mail over the hourly limit of mails from
+// one address: Count mails came, of Limit read, until Until.
+type RateLimit struct {
+	Count, Limit int
+	Until        string
+}
+
+// NoCampaignHere is why a mail's orders stay unread: pbemd runs no
+// campaign by that name that the sender plays.
+type NoCampaignHere struct{ Campaign campaign.ID }
+
+// GMSentOrders refuses orders from the GM of Campaigns, the first being
+// Campaign.
+type GMSentOrders struct {
+	Campaigns []string
+	Campaign  campaign.ID
+}
+
+// NotYourCampaign points at a campaign the sender does not play in; Mine
+// are those they do.
+type NotYourCampaign struct {
+	Campaign campaign.ID
+	Mine     []string
+}
+
+// WrongSeat points at a player: line that names another seat than the
+// sender's, Player in Campaign.
+type WrongSeat struct {
+	Player   campaign.PlayerID
+	Campaign campaign.ID
+	Named    campaign.PlayerID
+}
+
+// NoToken points at a mail without a token.
+type NoToken struct{}
+
+// WrongToken points at a token that is not the seat's.
+type WrongToken struct{}
+
+// PlayerIsOut refuses a mail from a player who is out of Campaign.
+type PlayerIsOut struct {
+	Campaign campaign.ID
+	Out      string
+}
+
+// NotTakingOrders refuses orders for a campaign that does not run.
+type NotTakingOrders struct {
+	Campaign campaign.ID
+	Status   string
+	Paused   bool
+}
+
+// NotDue refuses orders from a player who owes none for turn Turn; Due
+// are those who do.
+type NotDue struct {
+	Turn int
+	Due  []DueSeat
+}
+
+// DueSeat is a player who owes orders, by Deadline.
+type DueSeat struct {
+	Player   campaign.PlayerID
+	Deadline string
+}
+
+// WrongTurn points at orders for turn Turn while turn Open is open, due at
+// Deadline.
+type WrongTurn struct {
+	Turn, Open int
+	Deadline   string
+}
+
+// TooLate refuses orders for turn Turn that arrived at Arrived, after its
+// Deadline.
+type TooLate struct {
+	Turn              int
+	Deadline, Arrived string
+}
+
+// OnFile says which orders stay on file after a mail changed nothing.
+type OnFile struct{ Received string }
+
+// NeedsPlayerLine points at a player's request without a player: line.
+type NeedsPlayerLine struct{}
+
+// NotTheGM points at a campaign the sender is not the GM of; Campaigns
+// are those they are.
+type NotTheGM struct {
+	Campaign  campaign.ID
+	Campaigns []string
+}
+
+// BadGMToken points at a GM token that is missing or wrong.
+type BadGMToken struct{}
+
+// GMNoExtension points at an extension request from the GM.
+type GMNoExtension struct{}
+
+// GMNoBattle points at a battle result from the GM.
+type GMNoBattle struct{}
+
+// GMOnly points at a GM's command a player gave; NoPlayerLine says the
+// mail had no player: line.
+type GMOnly struct {
+	Verb         string
+	NoPlayerLine bool
+}
+
+// NotYourToken refuses a mail carrying a GM token from another address
+// than the GM's, without saying whose token it is.
+type NotYourToken struct{}
+
+// GMAlert tells the GM of an attempt to act as the GM that was refused:
+// What happened, in the mail MessageID, about Title.
+type GMAlert struct{ What, MessageID, Title string }
+
+// GMCommandAlert: From, playing Player if anyone, sent the GM command
+// Verb, WithToken of their own or without.
+type GMCommandAlert struct {
+	From      string
+	Player    campaign.PlayerID
+	Verb      string
+	WithToken bool
+}
+
+// GMTokenAlert: From sent a mail carrying the GM token.
+type GMTokenAlert struct{ From string }
+
+// StrangerAlert: From, who plays no seat, sent the command Verb (or
+// another request, for none) for Campaign.
+type StrangerAlert struct {
+	From     string
+	Verb     string
+	Campaign campaign.ID
+}
+
+func (TooLarge) text()         {}
+func (UnreadableHeader) text() {}
+func (NoOrders) text()         {}
+func (RateLimit) text()        {}
+func (NoCampaignHere) text()   {}
+func (GMSentOrders) text()     {}
+func (NotYourCampaign) text()  {}
+func (WrongSeat) text()        {}
+func (NoToken) text()          {}
+func (WrongToken) text()       {}
+func (PlayerIsOut) text()      {}
+func (NotTakingOrders) text()  {}
+func (NotDue) text()           {}
+func (WrongTurn) text()        {}
+func (TooLate) text()          {}
+func (OnFile) text()           {}
+func (NeedsPlayerLine) text()  {}
+func (NotTheGM) text()         {}
+func (BadGMToken) text()       {}
+func (GMNoExtension) text()    {}
+func (GMNoBattle) text()       {}
+func (GMOnly) text()           {}
+func (NotYourToken) text()     {}
+func (GMAlert) text()          {}
+func (GMCommandAlert) text()   {}
+func (GMTokenAlert) text()     {}
+func (StrangerAlert) text()    {}
