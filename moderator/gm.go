@@ -413,11 +413,9 @@ func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry
 // droppedMails tells a dropped player, and the GM, that the player is out.
 // base makes their Message-IDs.
 func (m *Moderator) droppedMails(c *store.Campaign, s *store.Seat, why, base string) []outgoing {
-	bye := m.newMail(s.Email, fmt.Sprintf("[%s] You are out of %s", c.ID, c.Title),
-		fmt.Sprintf("You are out of %s: %s.\nEverything you held is gone. Write to the GM if you think this is a mistake.\n", c.Title, why),
-		m.derivedID(base, "dropped", s.Email))
+	bye := m.mailText(c.ID, s.Email, report.Dropped{Title: c.Title, Why: why}, m.derivedID(base, "dropped", s.Email))
 	bye.AutoSubmitted = "auto-generated"
-	gm := m.toGMString(c, base, "dropped", fmt.Sprintf("%s is out", s.Player), fmt.Sprintf("%s is out of %s: %s.\n", s.Player, c.Title, why))
+	gm := m.toGM(c, base, "dropped", report.DroppedGM{Player: s.Player, Title: c.Title, Why: why})
 	return []outgoing{{msg: bye, campaign: string(c.ID), purpose: "dropped"}, gm}
 }
 

@@ -102,17 +102,13 @@ func (m *Moderator) remind(o *openTurn) error {
 // is the shortest of the reminders that fell due, which names the mail; on
 // is the seat's orders on file, or nil.
 func (m *Moderator) reminder(c *store.Campaign, s *store.Seat, on *store.OrdersRecord, which time.Duration, now time.Time) outgoing {
-	left := s.Deadline.Sub(now)
 	loc := seatLocation(c, s)
-	state := "You have no orders on file for it. Without orders you forfeit the turn: nothing of yours moves (UTD3.31)."
+	remind := report.Reminder{Turn: c.Turn, Title: c.Title, Left: s.Deadline.Sub(now), Deadline: report.FormatDeadline(s.Deadline, loc)}
 	if on != nil {
-		state = fmt.Sprintf("Your orders received %s are on file but not marked final; they will be carried out as they stand. Add final: true when you are done, so the turn can resolve early.",
-			report.FormatDeadline(on.Received, loc))
+		remind.Received = report.FormatDeadline(on.Received, loc)
 	}
-	text := fmt.Sprintf("Turn %d of %s is due in %s, at %s.\n\n%s\n\nTo see your orders on file, send command: status with your campaign, player and token.\n",
-		c.Turn, c.Title, roughly(left), report.FormatDeadline(s.Deadline, loc), state)
 	id := fmt.Sprintf("remind.%s.t%d.%d.%dm.%s@%s", c.ID, c.Turn, s.Deadline.Unix(), int(which/time.Minute), s.Player, m.domain)
-	msg := m.newMail(s.Email, fmt.Sprintf("[%s] Turn %d is due in %s", c.ID, c.Turn, roughly(left)), text, id)
+	msg := m.mailText(c.ID, s.Email, remind, id)
 	msg.AutoSubmitted = "auto-generated"
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "reminder"}
 }
@@ -123,17 +119,4 @@ func sameDeadlines(a, b *store.Campaign) bool {
 	return a.Turn == b.Turn && slices.EqualFunc(a.Players, b.Players, func(x, y store.Seat) bool {
 		return x.Player == y.Player && x.Deadline.Equal(y.Deadline)
 	})
-}
-
-// roughly writes a time left as players think of it: "24 hours", "2
-// hours", "45 minutes".
-func roughly(d time.Duration) string {
-	switch h := int(d.Round(time.Hour) / time.Hour); {
-	case d < 90*time.Second:
-		return "1 minute"
-	case d < 90*time.Minute:
-		return fmt.Sprintf("%d minutes", int(d.Round(time.Minute)/time.Minute))
-	default:
-		return fmt.Sprintf("%d hours", h)
-	}
 }

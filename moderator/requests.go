@@ -63,12 +63,6 @@ func (r *request) refuse(why report.Text) (decision, error) {
 	return r.reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})
 }
 
-// refuseString rejects a request with a reason and, for the GM's attention, a
-// problem at a header key.
-func (r *request) refuseString(reason string) (decision, error) {
-	return r.reject(r.c.ID, &report.Rejection{Reason: reason})
-}
-
 // handleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
@@ -205,13 +199,7 @@ func (m *Moderator) alertGM(c *store.Campaign, in *mail.Inbound, what report.Tex
 
 // answer is the reply to a request: threaded under it, to its sender.
 func (m *Moderator) answer(r *request, t report.Text) outgoing {
-	subject, text := report.Mail(t)
-	return m.answerString(r, subject, text)
-}
-
-// answerString is the reply to a request: threaded under it, to its sender.
-func (m *Moderator) answerString(r *request, subject, text string) outgoing {
-	return outgoing{msg: m.reply(r.in, fmt.Sprintf("[%s] %s", r.c.ID, subject), text), campaign: string(r.c.ID), purpose: "answer"}
+	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: "answer"}
 }
 
 // derivedID names a mail sent because of an incoming one, to one address,
@@ -230,24 +218,7 @@ func (m *Moderator) tellPlayers(c *store.Campaign, incoming, purpose string, ski
 		if s.Player == skip {
 			continue
 		}
-		subject, text := report.Mail(news(s))
-		msg := m.newMail(s.Email, fmt.Sprintf("[%s] %s", c.ID, subject), text, m.derivedID(incoming, purpose, s.Email))
-		msg.AutoSubmitted = "auto-generated"
-		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
-	}
-	return out
-}
-
-// tellPlayersString writes the same news to every active player but skip (who
-// hears it otherwise), each with times in their own zone: text gets the
-// player's seat.
-func (m *Moderator) tellPlayersString(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, subject string, text func(s *store.Seat) string) []outgoing {
-	var out []outgoing
-	for _, s := range c.ActiveSeats() {
-		if s.Player == skip {
-			continue
-		}
-		msg := m.newMail(s.Email, fmt.Sprintf("[%s] %s", c.ID, subject), text(s), m.derivedID(incoming, purpose, s.Email))
+		msg := m.mailText(c.ID, s.Email, news(s), m.derivedID(incoming, purpose, s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
 	}
@@ -258,7 +229,7 @@ func (m *Moderator) tellPlayersString(c *store.Campaign, incoming, purpose strin
 // its subject tagged with the campaign.
 func (m *Moderator) mailText(c campaign.ID, to string, t report.Text, messageID string) mail.Message {
 	subject, text := report.Mail(t)
-	return m.newMail(to, fmt.Sprintf("[%s] %s", c, subject), text, messageID)
+	return m.newMail(to, tagged(c, subject), text, messageID)
 }
 
 // replyText words a text as the reply to an incoming mail, with its
@@ -279,13 +250,7 @@ func tagged(c campaign.ID, subject string) string {
 
 // toGM writes a mail to the GM, sent because of an incoming one.
 func (m *Moderator) toGM(c *store.Campaign, incoming, purpose string, t report.Text) outgoing {
-	subject, text := report.Mail(t)
-	return m.toGMString(c, incoming, purpose, subject, text)
-}
-
-// toGMString writes a mail to the GM, sent because of an incoming one.
-func (m *Moderator) toGMString(c *store.Campaign, incoming, purpose, subject, text string) outgoing {
-	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] %s", c.ID, subject), text, m.derivedID(incoming, purpose, c.GM.Email))
+	msg := m.mailText(c.ID, c.GM.Email, t, m.derivedID(incoming, purpose, c.GM.Email))
 	msg.AutoSubmitted = "auto-generated"
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: purpose}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -306,7 +307,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		}
 		s.Forfeits = before[s.Player] + 1
 		if c.Moderation.DropAfter > 0 && s.Forfeits >= c.Moderation.DropAfter {
-			why := fmt.Sprintf("dropped after %d turns in a row without orders (UTD3.31)", s.Forfeits)
+			why := report.Say(report.DroppedForForfeits{Turns: s.Forfeits})
 			if st == rec.State {
 				st = st.Clone()
 			}
@@ -324,7 +325,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
 	if c.Rerun == n {
-		turn.Notices = append(turn.Notices, fmt.Sprintf("This report replaces the earlier turn %d report: the GM rolled the campaign back and turn %d was played again.", n+1, n))
+		turn.Notices = append(turn.Notices, report.Say(report.RerunNotice{Turn: n}))
 		c.Rerun = 0
 	}
 	res := rs.Resolve(turn)
@@ -335,8 +336,8 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
 			s.Out = p.Out
 			eliminated[p.ID] = true
-			notices = append(notices, m.toGMString(&c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated", fmt.Sprintf("%s is out", s.Player),
-				fmt.Sprintf("%s is out of %s: %s. Their last report went to them with everyone else's.\n", s.Player, c.Title, p.Out)))
+			notices = append(notices, m.toGM(&c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated",
+				report.Eliminated{Player: s.Player, Title: c.Title, Why: p.Out}))
 		}
 	}
 	now := m.clock.Now().UTC()
@@ -472,24 +473,13 @@ const (
 func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	now := m.clock.Now().UTC()
 	c.HeldSince = now
-	what, detail := "pbemd was not running", "deadline %s passed while pbemd was down"
+	detail := fmt.Sprintf("deadline %s passed while pbemd was down", fmtUTC(c.Deadline()))
 	if why == holdInboxUnread {
-		what, detail = "pbemd could not read its inbox", "inbox unread since deadline %s"
+		detail = fmt.Sprintf("inbox unread since deadline %s", fmtUTC(c.Deadline()))
 	}
-	text := fmt.Sprintf(`%s when the deadline of turn %d of %s passed, at %s,
-and it is now %s.
-
-So that no orders that arrived in time are lost, and players do not get
-several turns in a burst, pbemd has not resolved the turn. It waits for
-you. Answer with one of these, with your GM token:
-
-  command: process          resolve turn %d now, with the orders on file
-  command: deadline <time>  give players until then, e.g. deadline %s
-
-Players can send and change orders in the meantime.
-`, what, c.Turn, c.Title, fmtUTC(c.Deadline()), fmtUTC(now), c.Turn, now.Add(48*time.Hour).Format("2006-01-02 15:04"))
-	msg := m.newMail(c.GM.Email, fmt.Sprintf("[%s] Turn %d is waiting for you after an outage", c.ID, c.Turn), text,
-		fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
+	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: fmtUTC(c.Deadline()),
+		Now: fmtUTC(now), Example: now.Add(48 * time.Hour).Format("2006-01-02 15:04")}
+	msg := m.mailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
 	composed, err := compose([]outgoing{{msg: msg, campaign: string(c.ID), purpose: "held"}})
 	if err != nil {
 		return err
@@ -498,8 +488,7 @@ Players can send and change orders in the meantime.
 		if err := tx.PutCampaign(c); err != nil {
 			return err
 		}
-		if err := writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold",
-			Detail: fmt.Sprintf(detail, fmtUTC(c.Deadline()))}); err != nil {
+		if err := writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: detail}); err != nil {
 			return err
 		}
 		return enqueue(tx, composed)
@@ -507,7 +496,7 @@ Players can send and change orders in the meantime.
 	if err != nil {
 		return err
 	}
-	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline(), "why", what)
+	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline(), "why", detail)
 	wake(m.wakeSender)
 	return nil
 }

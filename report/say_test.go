@@ -178,6 +178,15 @@ var samples = []Text{
 	GMCommandAlert{From: "vorn@example.org", Player: "vorn", Verb: "process", WithToken: true},
 	GMTokenAlert{From: "stranger@example.org"},
 	StrangerAlert{From: "stranger@example.org", Verb: "status", Campaign: "frontier"},
+
+	// Turns.
+	Reminder{Turn: 3, Title: "Frontier Wars", Left: 24 * time.Hour, Deadline: sampleDeadline},
+	HoldNotice{Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
+	RerunNotice{Turn: 2},
+	DroppedForForfeits{Turns: 3},
+	Dropped{Title: "Frontier Wars", Why: "dropped by the GM"},
+	DroppedGM{Player: "zeph", Title: "Frontier Wars", Why: "dropped after 3 turns in a row without orders (UTD3.31)"},
+	Eliminated{Player: "zeph", Title: "Frontier Wars", Why: "eliminated: nothing of theirs is left on the map"},
 }
 
 // sampleResult is a battle result with every fate.
@@ -214,6 +223,8 @@ var variants = map[string]Text{
 	"GMOnly-no-player-line":    GMOnly{Verb: "process", NoPlayerLine: true},
 	"GMCommandAlert-forged":    GMCommandAlert{From: "vorn@example.org", Verb: "process"},
 	"StrangerAlert-request":    StrangerAlert{From: "stranger@example.org", Campaign: "frontier"},
+	"Reminder-not-final":       Reminder{Turn: 3, Title: "Frontier Wars", Left: 45 * time.Minute, Deadline: sampleDeadline, Received: sampleDeadline},
+	"HoldNotice-inbox-unread":  HoldNotice{InboxUnread: true, Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
 	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
 }
 
@@ -264,6 +275,24 @@ func TestEveryTextHasASample(t *testing.T) {
 		}
 		if !slices.Contains(names, name) {
 			t.Errorf("the text %s has no sample: add one to samples", name)
+		}
+	}
+}
+
+func TestRoughly(t *testing.T) {
+	tests := []struct {
+		left time.Duration
+		want string
+	}{
+		{30 * time.Second, "1 minute"},
+		{45 * time.Minute, "45 minutes"},
+		{89 * time.Minute, "89 minutes"},
+		{2*time.Hour + 20*time.Minute, "2 hours"},
+		{23*time.Hour + 45*time.Minute, "24 hours"},
+	}
+	for _, tc := range tests {
+		if got := roughly(tc.left); got != tc.want {
+			t.Errorf("roughly(%v) = %q, want %q", tc.left, got, tc.want)
 		}
 	}
 }

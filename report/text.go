@@ -12,7 +12,7 @@ import (
 //go:embed text/*.tmpl
 var files embed.FS
 
-var texts = template.Must(template.New("").Funcs(TextFuncs()).Funcs(template.FuncMap{"indent": indent, "wrap": wrap76, "points": points}).
+var texts = template.Must(template.New("").Funcs(TextFuncs()).Funcs(template.FuncMap{"indent": indent, "wrap": wrap76, "points": points, "roughly": roughly}).
 	ParseFS(files, "text/*.tmpl"))
 
 // TextFuncs are the functions every text template of a mail may use: pad

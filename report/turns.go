@@ -1,0 +1,79 @@
+package report
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// Turns: reminders before a deadline, the GM's letter when a turn waits
+// after an outage, and players who go out.
+
+// Reminder reminds a player that turn Turn is due in Left, at Deadline;
+// Received is when the orders on file, not final, arrived, or empty for
+// none.
+type Reminder struct {
+	Turn     int
+	Title    string
+	Left     time.Duration
+	Deadline string
+	Received string
+}
+
+// HoldNotice tells the GM that turn Turn waits after an outage: pbemd
+// was not running when its Deadline passed or, if InboxUnread, could not
+// read its inbox. Example is a deadline the GM might give.
+type HoldNotice struct {
+	InboxUnread bool
+	Turn        int
+	Title       string
+	Deadline    string
+	Now         string
+	Example     string
+}
+
+// RerunNotice tells the players, in the report of turn Turn played again
+// after a rollback, that it replaces the earlier one.
+type RerunNotice struct{ Turn int }
+
+// DroppedForForfeits is why a player who sent no orders for Turns turns
+// in a row is out (UTD3.31).
+type DroppedForForfeits struct{ Turns int }
+
+// Dropped tells a player they are out of the campaign, and Why.
+type Dropped struct{ Title, Why string }
+
+// DroppedGM tells the GM Player is out of the campaign, and Why.
+type DroppedGM struct {
+	Player     campaign.PlayerID
+	Title, Why string
+}
+
+// Eliminated tells the GM the turn put Player out of the campaign, and
+// Why.
+type Eliminated struct {
+	Player     campaign.PlayerID
+	Title, Why string
+}
+
+// roughly writes a time left as players think of it: "24 hours", "2
+// hours", "45 minutes".
+func roughly(d time.Duration) string {
+	switch h := int(d.Round(time.Hour) / time.Hour); {
+	case d < 90*time.Second:
+		return "1 minute"
+	case d < 90*time.Minute:
+		return fmt.Sprintf("%d minutes", int(d.Round(time.Minute)/time.Minute))
+	default:
+		return fmt.Sprintf("%d hours", h)
+	}
+}
+
+func (Reminder) text()           {}
+func (HoldNotice) text()         {}
+func (RerunNotice) text()        {}
+func (DroppedForForfeits) text() {}
+func (Dropped) text()            {}
+func (DroppedGM) text()          {}
+func (Eliminated) text()         {}
