@@ -19,6 +19,10 @@
 // clock and the token source are options, so tests run weeks of deadlines
 // in milliseconds.
 //
+// The moderator decides what to send, to whom and with what data; the
+// wording of every answer, refusal, notice and alert is a report.Text,
+// worded by the report kit's templates.
+//
 // Authentication follows DESIGN: orders count only from the player's
 // registered address and with the player's token, compared in constant time
 // against its stored hash. Unknown senders, automatic mail and bounces are

@@ -13,8 +13,16 @@
 //     (RenderRejection), bounded in size and quoting the lines at fault;
 //     the frames of the confirmation and the welcome mail, which a
 //     ruleset fills with its echo, costs and example orders; the GM's
-//     welcome and help; the notices of forged mail; the answer to
-//     command: mail.
+//     welcome and help; the notices of forged mail.
+//   - The moderator's texts: every answer, refusal, notice and alert the
+//     daemon sends (the GM's commands and what players hear of them, a
+//     player's commands, extensions, battles fought outside pbemd,
+//     intake's refusals and the rate-limit text, reminders, the outage
+//     letter). A Text is a typed value whose type names its template in
+//     text/ (gm, player, extensions, battles, intake, turns, outage); Say,
+//     Mail and Problem word it. The moderator decides which text goes to
+//     whom, with what data; how it reads is here, each text pinned by a
+//     golden file in testdata/texts.
 //   - Token masking (MaskTokens, Redact, FindTokens): no reply quotes a
 //     token.
 //
