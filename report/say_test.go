@@ -1,6 +1,10 @@
 package report
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -258,8 +262,9 @@ func worded(s Text) string {
 	return b.String()
 }
 
-// TestEveryTextHasASample: each template named like a text (upper case,
-// no dot) has one sample, so that it has a golden file.
+// TestEveryTextHasASample: each text type (one with a text method) and
+// each template named like one (upper case, no dot) has one sample, so
+// that it has a golden file, and its template is found.
 func TestEveryTextHasASample(t *testing.T) {
 	var names []string
 	for _, s := range samples {
@@ -275,6 +280,25 @@ func TestEveryTextHasASample(t *testing.T) {
 		}
 		if !slices.Contains(names, name) {
 			t.Errorf("the text %s has no sample: add one to samples", name)
+		}
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range files {
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Name.Name != "text" || fn.Recv == nil {
+				continue
+			}
+			if id, ok := fn.Recv.List[0].Type.(*ast.Ident); ok && !slices.Contains(names, id.Name) {
+				t.Errorf("the text %s (%s) has no sample: add one to samples", id.Name, path)
+			}
 		}
 	}
 }
