@@ -123,6 +123,8 @@ func resolvedTurns(open int) string {
 		return "none is resolved yet"
 	case 2:
 		return "turn 1 is the only one resolved"
+	case 3:
+		return "turns 1 and 2 are resolved"
 	}
 	return fmt.Sprintf("turns 1 to %d are resolved", open-1)
 }
