@@ -187,3 +187,23 @@ func TestVerifyRefusesTurnsNotResolved(t *testing.T) {
 		t.Errorf("Verify of an unknown campaign = %v, want store.ErrCampaignNotFound", err)
 	}
 }
+
+// TestVerifyBattleFoughtByPbemd: a turn whose battle pbemd fought
+// resolves again to what was stored and sent, though a report rebuilt
+// from the stored turn lacks the battle's log that the report sent
+// carried.
+func TestVerifyBattleFoughtByPbemd(t *testing.T) {
+	h, token := newGMHarness(t)
+	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true, "move: {fleet: 2nd, path: [mistral, meridian]}")))
+	h.next("vorn").want(t, "accepted")
+	h.send(h.mailFrom("castellan", h.orders("castellan", 1, true, "move: {fleet: 3rd, path: [quillon, aurora, meridian]}")))
+	h.next("castellan").want(t, "accepted")
+	h.gm(token, "process").want(t, "Turn 1 is resolved")
+	if report := h.next("vorn"); !strings.Contains(report.raw, "battle-T1-B1.txt") {
+		t.Fatalf("vorn's turn 2 report carries no log of battle T1-B1; pick a turn with a battle:\n%s", report.body())
+	}
+	v := h.verify(moderator.VerifyOptions{})
+	if len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.Matches || len(v.Turns[0].Notes) != 0 {
+		t.Errorf("Verify of a turn with a battle fought:\n%s\nwant it to match", verdicts(v))
+	}
+}
