@@ -19,7 +19,7 @@
 // the server writes a greeting with the protocol version, which the client
 // checks, and the daemon's pid, data file and start time:
 //
-//	S: {"pbemd_control":1,"pid":4242,"data":"/var/lib/pbemd/pbemd.db","started":"..."}
+//	S: {"pbemd_control":3,"pid":4242,"data":"/var/lib/pbemd/pbemd.db","started":"..."}
 //
 // Then, any number of times, the client writes one request and the server
 // answers it with one response, a result or an error with a code:
