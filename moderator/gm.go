@@ -386,7 +386,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	bye.AutoSubmitted = "auto-generated"
 	mails = append(mails, outgoing{msg: bye, campaign: string(c.ID), purpose: "farewell"})
 	audit.Detail = fmt.Sprintf("%s: %s -> %s", s.Player, old, email)
-	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, func(st *campaign.State) { st.Player(s.Player).Email = email }))
+	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM gave "+string(s.Player)+"'s seat to a new player", func(st *campaign.State) { st.Player(s.Player).Email = email }))
 	return r.done("replace", m.answer(r, report.ReplaceAnswer{Player: s.Player, Email: email}), decision{mails: mails, apply: apply})
 }
 
@@ -406,7 +406,7 @@ func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry
 	why := report.Say(report.DroppedByGM{})
 	s.Out = why
 	mails := m.droppedMails(c, s, why, r.in.MessageID)
-	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, func(st *campaign.State) { st.Drop(s.Player, why) }))
+	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM dropped "+string(s.Player), func(st *campaign.State) { st.Drop(s.Player, why) }))
 	return r.done("drop", m.answer(r, report.DropAnswer{Player: s.Player, Title: c.Title}), decision{mails: mails[:1], apply: apply})
 }
 
