@@ -11,6 +11,7 @@ import (
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/base64"
+	"fmt"
 	"net"
 	"strings"
 	"sync"
@@ -32,14 +33,9 @@ type DNS struct {
 // StartDNS starts a server that stops when the test ends.
 func StartDNS(t testing.TB) *DNS {
 	t.Helper()
-	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	pc, ln, err := listenPair()
 	if err != nil {
-		t.Fatalf("dkimtest: listen udp: %v", err)
-	}
-	ln, err := net.Listen("tcp", pc.LocalAddr().String())
-	if err != nil {
-		pc.Close()
-		t.Fatalf("dkimtest: listen tcp on the udp port: %v", err)
+		t.Fatalf("dkimtest: %v", err)
 	}
 	d := &DNS{Addr: pc.LocalAddr().String(), txt: map[string][]string{}}
 	for _, srv := range []*dns.Server{{PacketConn: pc, Handler: d}, {Listener: ln, Handler: d}} {
@@ -153,4 +149,24 @@ func (k *Key) Sign(t testing.TB, raw []byte) []byte {
 		t.Fatalf("dkimtest: sign: %v", err)
 	}
 	return b.Bytes()
+}
+
+// listenPair listens on one loopback port for both UDP and TCP, as a DNS
+// server does. The UDP port is free for TCP only most of the time, as
+// another test may hold it: then it tries another port.
+func listenPair() (net.PacketConn, net.Listener, error) {
+	var last error
+	for range 20 {
+		pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+		if err != nil {
+			return nil, nil, fmt.Errorf("listen udp: %w", err)
+		}
+		ln, err := net.Listen("tcp", pc.LocalAddr().String())
+		if err == nil {
+			return pc, ln, nil
+		}
+		pc.Close()
+		last = err
+	}
+	return nil, nil, fmt.Errorf("listen tcp on the udp port: %w", last)
 }
