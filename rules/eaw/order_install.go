@@ -3,11 +3,44 @@ package eaw
 import (
 	"fmt"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 )
 
-// Validation of the install order (EaW 14.0, 14a), a fleet service
-// (service.go).
+// Install installs ground bases, DEFSATs or a CPL that a fleet carries at
+// the planet where it is, for good (EaW 14.0).
+type Install struct{ UnitsOrder }
+
+// Name returns "install".
+func (*Install) Name() string { return "install" }
+
+func (*Install) example() string  { return "- install: {fleet: 1st, units: [cpl, gsa]}" }
+func (*Install) fields() []string { return []string{"fleet", "units"} }
+
+func (*Install) parse(p *parser, key, n *yaml.Node) Kind {
+	return &Install{p.unitsOrder(key, n)}
+}
+
+func (in *Install) schema(*campaign.Rules) *schema {
+	return kindSchema(in.Name(), "An install order: install ground bases, DEFSATs or a CPL (EaW 14.0).",
+		"Install ground bases, DEFSATs or a CPL that a fleet carries at the planet where it is, for "+orderPoints(ServiceCost)+" "+
+			"for any number in one system (EaW 14.0). Installation is permanent.",
+		[]string{"fleet", "units"}, fleetField, unitsField("The bases to install, by class."))
+}
+
+func (in *Install) yaml() string {
+	return fmt.Sprintf("install: {fleet: %s, units: [%s]}", in.Fleet, join(in.Units))
+}
+
+// timing: a fleet service.
+func (in *Install) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, in.fleets() }
+
+// track binds the fleet to an install after the battles.
+func (in *Install) track(v *validator, co CostedOrder, late bool) {
+	v.bindLate(co.Order.Pos, late, in.fleets())
+}
 
 // install checks an install order (EaW 14.0): bases the fleet carries
 // (ground bases, DEFSATs, a CPL) are installed at the planet where the
@@ -15,9 +48,9 @@ import (
 // system. A planet holds at most 12 ground bases and 5 DEFSATs, twice that
 // with dual planets; the player's own bases are counted here, everyone's
 // when the order is carried out.
-func (v *validator) install(o Order, in *UnitsOrder) CostedOrder {
+func (in *Install) check(v *validator, o Order) CostedOrder {
 	co := CostedOrder{Order: o, Points: ServiceCost}
-	v.afterBattles(o)
+	v.afterBattles(in.fleets()...)
 	f, fl := v.serviceFleet(or(in.FleetPos, o.Pos), "EaW 14.0", in.Fleet, "install bases")
 	if f == nil || v.refuseInBattle(or(in.FleetPos, o.Pos), in.Fleet, "install bases") {
 		return co
@@ -117,4 +150,74 @@ func (v *validator) incomeNotes(sys campaign.SystemID, planned []campaign.Instal
 		notes = append(notes, fmt.Sprintf("you will have %d CPLs at %s; one per system is enough (EaW 14.0)", cpls, sys))
 	}
 	return notes
+}
+
+// install installs bases a fleet carries at the planet where it is
+// (EaW 14.0): permanently, dated with this turn's season, which prorates
+// their first year's income. A planet holds at most 12 ground bases and 5
+// DEFSATs of every owner together, twice that with dual planets. All or
+// nothing: if a base named is no longer in the fleet, or the planet has
+// no room, none is installed.
+func (in *Install) carryOut(t *turn, a act) {
+	if !t.arrived(a, in, "") || !t.settled(a.owner, in) {
+		return
+	}
+	owner := a.owner
+	f := t.fleetFor(owner, in, in.Fleet)
+	if f == nil {
+		return
+	}
+	sys := t.next.System(f.At)
+	idx, missing := campaign.PickUnits(f, in.Units)
+	switch {
+	case sys == nil || sys.Planet == campaign.Unknown:
+		t.failService(owner, in, fmt.Sprintf("the planet at %s is unexplored", t.systemName(f.At)))
+		return
+	case len(missing) > 0:
+		t.failService(owner, in, fmt.Sprintf("fleet %s holds %s", in.Fleet, campaign.UnitList(f.Units)))
+		return
+	}
+	var add []campaign.Installation
+	for _, i := range idx {
+		if c := t.next.Catalogue.Class(f.Units[i]); c == nil || !c.IsBase() {
+			t.failService(owner, in, fmt.Sprintf("a %s is not a base", f.Units[i]))
+			return
+		}
+		add = append(add, campaign.Installation{Owner: owner, At: f.At, Class: f.Units[i], Since: t.date})
+	}
+	if why := t.noRoom(sys, add); why != "" {
+		t.failService(owner, in, why)
+		return
+	}
+	f.Take(idx)
+	t.next.Bases = append(t.next.Bases, add...)
+	var units []campaign.ClassName
+	for _, b := range add {
+		units = append(units, b.Class)
+	}
+	text := fmt.Sprintf("Fleet %s installed %s at %s, for good (EaW 14.0).", in.Fleet, campaign.UnitList(units), t.systemName(f.At))
+	if len(f.Units) == 0 {
+		text += fmt.Sprintf(" Fleet %s, left without units, is disbanded.", in.Fleet)
+	}
+	t.emit(game.Event{Kind: EventInstalled, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 14.0", Text: text})
+}
+
+// noRoom says why the planet cannot take the bases (EaW 14.0), or "".
+func (t *turn) noRoom(sys *campaign.System, add []campaign.Installation) string {
+	ground, defsats := t.next.BaseCounts(append(t.next.BasesAt(sys.ID), add...))
+	n := sys.Planets()
+	switch {
+	case ground > campaign.MaxGroundBases*n:
+		return fmt.Sprintf("%s would then hold %d ground bases, and holds at most %d", t.systemName(sys.ID), ground, campaign.MaxGroundBases*n)
+	case defsats > campaign.MaxDEFSATs*n:
+		return fmt.Sprintf("%s would then hold %d DEFSATs, and holds at most %d", t.systemName(sys.ID), defsats, campaign.MaxDEFSATs*n)
+	}
+	return ""
+}
+
+// step: a fleet service (serviceStep).
+func (*Install) step(late bool) step { return serviceStep(late) }
+
+func (in *Install) doing() (campaign.FleetID, string, string) {
+	return in.Fleet, "install " + campaign.UnitList(in.Units), "EaW 14.0"
 }

@@ -2,17 +2,131 @@ package eaw
 
 import (
 	"fmt"
-	"regexp"
+	"slices"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
 )
+
+// Build builds units at the player's FRD into a fleet there (EaW 6.0).
+type Build struct {
+	// At is the system of the FRD that builds; empty means the player's
+	// only FRD.
+	At    campaign.SystemID
+	AtPos orders.Pos
+	Units []campaign.ClassName
+	// Fleet is the player's fleet at the FRD, or a new fleet ID, which
+	// creates the fleet there (EaW 6c).
+	Fleet campaign.FleetID
+	// MP is 1 (the default; costs 1 point; the units may move this turn) or
+	// 0 (free; the units move next turn) (EaW 6.0).
+	MP       int
+	UnitsPos []orders.Pos
+	FleetPos orders.Pos
+	MPPos    orders.Pos
+}
+
+// Name returns "build".
+func (*Build) Name() string { return "build" }
+
+func (*Build) example() string  { return "- build: {units: [cruiser, frigate], fleet: 3rd, mp: 1}" }
+func (*Build) fields() []string { return []string{"units", "fleet", "mp", "at"} }
+
+// parse reads a build order; mp defaults to 1.
+func (*Build) parse(p *parser, key, n *yaml.Node) Kind {
+	f := p.orderFields(key, n)
+	b := &Build{MP: 1}
+	if e, ok := p.required(f, key, "units"); ok {
+		b.Units, b.UnitsPos = p.classes(e.Value, "units")
+	}
+	b.Fleet, b.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 3rd")
+	if e, ok := f.Get("at"); ok {
+		s, _ := p.Name(e.Value, "at", "at: drakkar")
+		b.At, b.AtPos = campaign.SystemID(s), orders.PosOf(e.Value)
+	}
+	if e, ok := f.Get("mp"); ok {
+		b.MPPos = orders.PosOf(e.Value)
+		if v, ok := p.Int(e.Value, "mp", "mp: 1"); ok {
+			if v != 0 && v != 1 {
+				p.Add(orders.PosOf(e.Value), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
+					"write mp: 1 (the units may move this turn, for a build's order points) or mp: 0 (free; they move next turn)")
+			} else {
+				b.MP = v
+			}
+		}
+	}
+	return b
+}
+
+func (*Build) schema(r *campaign.Rules) *schema {
+	return closed("A build order: build units at your FRD (EaW 6.0).", []string{"build"},
+		prop{"build", closed("Build units at your FRD (EaW 6.0, 15.0), paid from your treasury at their "+
+			"economic BPV: one build per FRD per turn (EaW 33.0 #3), of at most "+strconv.Itoa(r.Build.Docking)+" docking points. "+
+			"With mp: 1 it costs "+orderPoints(r.Budget.BuildCost)+" (EaW 5.0).",
+			[]string{"units", "fleet"},
+			prop{"units", namesSchema("The unit classes to build, by their names in the campaign's catalogue; name a "+
+				"class twice to build two, e.g. [cruiser, frigate, frigate].", "A unit class, e.g. frigate.")},
+			prop{"fleet", nameSchema("A fleet of yours at the FRD to put the units into, or a new fleet ID (up to 32 " +
+				"letters, digits, '-' or '_'), which forms at the FRD (EaW 6c).")},
+			prop{"at", nameSchema("The system of the FRD that builds, e.g. drakkar; needed only when you have more than one FRD.")},
+			prop{"mp", &schema{
+				Description: "1 (the default): costs " + orderPoints(r.Budget.BuildCost) + ", and the units may move this turn; " +
+					"0: free, and the units join after movement and move from next turn (EaW 6.0).",
+				Default: 1,
+				AnyOf: []*schema{
+					{Enum: []any{0, 1}},
+					{Type: "string", Pattern: `^\s*(\+?0*1|[+-]?0+)\s*$`, Description: "a quoted 0 or 1"},
+				},
+			}},
+		)})
+}
+
+func (b *Build) yaml() string {
+	at := ""
+	if b.At != "" {
+		at = fmt.Sprintf(", at: %s", b.At)
+	}
+	return fmt.Sprintf("build: {units: [%s], fleet: %s, mp: %d%s}", join(b.Units), b.Fleet, b.MP, at)
+}
+
+func (b *Build) fleets() []campaign.FleetID { return []campaign.FleetID{b.Fleet} }
+
+// timing: units built with mp 0 join their fleet after movement, so the
+// fleet's services below the build wait until after the battles (EaW 6.0).
+func (b *Build) timing(CostedOrder) (moves, serves []campaign.FleetID) {
+	if b.MP == 0 {
+		return []campaign.FleetID{b.Fleet}, nil
+	}
+	return nil, nil
+}
+
+// track adds the units to their fleet for the orders below, and to what
+// it holds during movement when they join before it (mp 1).
+func (b *Build) track(v *validator, _ CostedOrder, _ bool) {
+	if b.MP == 0 {
+		v.freeze(b.Fleet)
+	}
+	if b.Fleet == "" {
+		return
+	}
+	if f := v.contents(b.Fleet); f != nil {
+		f.Units = append(f.Units, b.Units...)
+	}
+	if f := v.services().moving[b.Fleet]; f != nil && b.MP == 1 {
+		f.Units = append(f.Units, b.Units...)
+	}
+}
 
 // build checks a build order at one of the player's FRDs (EaW 6.0, 15a):
 // one per FRD per turn (EaW 33.0 #3), known classes, at most
 // Rules.Build.Docking docking points, paid from the treasury, into a fleet
 // at the FRD or a new one (EaW 6c). With mp 1 it costs Rules.Budget.BuildCost
 // points and the units may move this turn.
-func (v *validator) build(o Order, b *Build) CostedOrder {
+func (b *Build) check(v *validator, o Order) CostedOrder {
 	co := CostedOrder{Order: o}
 	if b.MP == 1 {
 		co.Points = v.costs.BuildCost
@@ -81,30 +195,6 @@ func (v *validator) builder(o Order, b *Build) *frdPlan {
 	return cands[0]
 }
 
-// noFRDHint is the hint for an order that needs an FRD the player lacks,
-// at the campaign's price of a new one.
-func (v *validator) noFRDHint() string {
-	r := v.st.Rules.FRD
-	return fmt.Sprintf("build an FRD first with build_frd: {at: SYSTEM} at a system with your developed mine or colony "+
-		"(%s, %d BPV; EaW 15a); it builds from the turn after", points(r.BuildCost), r.Price)
-}
-
-// pay spends bpv from the treasury. The first order that overdraws it
-// gets the problem (EaW 6.0, 15a);
-// cost says what this order costs, e.g. "these units cost 120 BPV".
-func (v *validator) pay(o Order, bpv int, rule, cost string) {
-	v.spent += bpv
-	if v.spent <= v.treasury || v.overTreasury {
-		return
-	}
-	v.overTreasury = true
-	msg := fmt.Sprintf("%s, but your treasury holds %d", cost, v.treasury)
-	if v.spent != bpv {
-		msg = fmt.Sprintf("your builds cost %d BPV so far, but your treasury holds %d", v.spent, v.treasury)
-	}
-	v.Add(o.Pos, rule, msg, "build fewer or cheaper units")
-}
-
 // units checks the classes and the docking points and returns the EBPV the
 // units cost, with the similar-hull surcharge on the third and later ship
 // of a class the player owns (EaW 17f), and notes on each surcharge.
@@ -150,7 +240,7 @@ func (v *validator) units(o Order, b *Build) (int, []string) {
 // BPV caps of the campaign's period (EaW 17.0).
 func (v *validator) fleetCap(o Order, b *Build) {
 	capTotal, capBig := v.st.Rules.FleetCaps(v.st.Start, v.st.Date())
-	// The fleet as the orders above leave it (service.go), counted as
+	// The fleet as the orders above leave it (contents), counted as
 	// FleetLoad counts it: carried bases and prizes are left out.
 	var f campaign.Fleet
 	if have := v.contents(b.Fleet); have != nil {
@@ -209,17 +299,79 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 	return []string{fmt.Sprintf("new fleet %s forms at %s (EaW 6c)", b.Fleet, frd.start)}
 }
 
-// fleetName is what a new fleet's ID may be: short, and safe to echo in a
-// reply or a report.
-var fleetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$`)
+// step: units built with mp 1 join their fleet before movement and may
+// move this turn; units built with mp 0 join after movement and move next
+// turn (EaW 6.0).
+func (b *Build) step(bool) step {
+	if b.MP == 1 {
+		return stepBuildMoving
+	}
+	return stepBuildLate
+}
 
-// fleetsAt lists the player's fleets that the orders so far leave at sys.
-func (v *validator) fleetsAt(sys campaign.SystemID) []campaign.FleetID {
-	var out []campaign.FleetID
-	for _, id := range v.fleetIDs() {
-		if f := v.fleet(id); f != nil && f.known && f.at == sys {
-			out = append(out, id)
+// carryOut places the build's units at the FRD that builds them (EaW 6.0,
+// 6c), paid from the treasury then, or tells the player why it could not:
+// the FRD is lost (EaW 15a), the fleet is not there, is trapped
+// (EaW 10h), or the treasury is short.
+func (b *Build) carryOut(t *turn, a act) {
+	owner, id, cost := a.owner, b.Fleet, a.co.BPV
+	audience := []campaign.PlayerID{owner}
+	fail := func(rule, why string) {
+		t.emit(game.Event{Kind: EventOrderFailed, Players: audience, Rule: rule,
+			Text: fmt.Sprintf("Nothing was built for fleet %s and nothing was paid: %s.", id, why)})
+	}
+	site, ok := t.buildSite(owner, id, b.At)
+	player := t.next.Player(owner)
+	switch {
+	case !ok:
+		fail("EaW 15a", "you have no FRD to build it")
+		return
+	case t.next.FRDsAt(owner, site) == 0:
+		fail("EaW 15a", fmt.Sprintf("you no longer have an FRD at %s", t.systemName(site)))
+		return
+	case player.Treasury < cost:
+		fail("EaW 6.0", fmt.Sprintf("the treasury holds %d BPV and the units cost %d", player.Treasury, cost))
+		return
+	}
+	f := t.next.Fleet(owner, id)
+	switch {
+	case f == nil:
+		t.next.Fleets = append(t.next.Fleets, campaign.Fleet{Owner: owner, ID: id, At: site})
+		f = &t.next.Fleets[len(t.next.Fleets)-1]
+	case f.At != site:
+		fail("EaW 6c", fmt.Sprintf("the fleet is at %s, not at the FRD at %s", t.systemName(f.At), t.systemName(site)))
+		return
+	case f.Trapped != 0:
+		fail("EaW 10h", "the fleet is trapped by an enemy fortification, and a trapped fleet takes no new units")
+		return
+	}
+	f.Units = append(f.Units, b.Units...)
+	player.Treasury -= cost
+	t.emit(game.Event{Kind: EventBuilt, Players: audience, At: site, Rule: "EaW 6.0",
+		Text: fmt.Sprintf("Built %s at %s into fleet %s for %d BPV.", campaign.UnitList(b.Units), t.systemName(site), id, cost)})
+}
+
+// buildSite returns the system of the FRD a build order uses, as it stood
+// when the turn began: the order's at:, the player's only FRD, or of
+// several the one where the fleet the units join stands (EaW 6.0, 15a).
+func (t *turn) buildSite(owner campaign.PlayerID, id campaign.FleetID, at campaign.SystemID) (campaign.SystemID, bool) {
+	if at != "" {
+		return at, true
+	}
+	var sites []campaign.SystemID
+	for _, f := range t.prev.FRDs {
+		if f.Owner == owner {
+			sites = append(sites, f.At)
 		}
 	}
-	return out
+	switch {
+	case len(sites) == 1:
+		return sites[0], true
+	case len(sites) == 0:
+		return "", false
+	}
+	if f := t.next.Fleet(owner, id); f != nil && slices.Contains(sites, f.At) {
+		return f.At, true
+	}
+	return "", false
 }

@@ -1,0 +1,191 @@
+package eaw
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Transfer moves units from one fleet to another fleet in the same system,
+// or to a new fleet it forms there (EaW 7.0).
+type Transfer struct {
+	From, To campaign.FleetID
+	Units    []campaign.ClassName
+	FromPos  orders.Pos
+	ToPos    orders.Pos
+	UnitsPos []orders.Pos
+}
+
+// Name returns "transfer".
+func (*Transfer) Name() string { return "transfer" }
+
+func (*Transfer) example() string  { return "- transfer: {from: 1st, to: 2nd, units: [frigate]}" }
+func (*Transfer) fields() []string { return []string{"from", "to", "units"} }
+
+func (*Transfer) parse(p *parser, key, n *yaml.Node) Kind {
+	f := p.orderFields(key, n)
+	t := &Transfer{}
+	t.From, t.FromPos = requiredName[campaign.FleetID](p, f, key, "from", "from: 1st")
+	t.To, t.ToPos = requiredName[campaign.FleetID](p, f, key, "to", "to: 2nd")
+	if e, ok := p.required(f, key, "units"); ok {
+		t.Units, t.UnitsPos = p.classes(e.Value, "units")
+	}
+	return t
+}
+
+func (t *Transfer) schema(*campaign.Rules) *schema {
+	return kindSchema(t.Name(), "A transfer order: move units between two fleets (EaW 7.0).",
+		"Move units from one fleet to another in the same system, for "+orderPoints(ServiceCost)+" (EaW 7.0). A new fleet ID "+
+			"forms a fleet there; moving the last unit disbands the fleet it leaves.",
+		[]string{"from", "to", "units"},
+		prop{"from", nameSchema("The fleet the units leave, e.g. 1st.")},
+		prop{"to", nameSchema("The fleet they join, in the same system, or a new fleet ID (up to 32 letters, digits, '-' or '_').")},
+		unitsField("The units to move, by class."))
+}
+
+func (t *Transfer) yaml() string {
+	return fmt.Sprintf("transfer: {from: %s, to: %s, units: [%s]}", t.From, t.To, join(t.Units))
+}
+
+func (t *Transfer) fleets() []campaign.FleetID { return []campaign.FleetID{t.From, t.To} }
+
+// timing: a fleet service of both fleets.
+func (t *Transfer) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, t.fleets() }
+
+// track binds both fleets to a transfer after the battles.
+func (t *Transfer) track(v *validator, co CostedOrder, late bool) {
+	v.bindLate(co.Order.Pos, late, t.fleets())
+}
+
+// transfer checks a transfer of units between two of the player's fleets in
+// one system (EaW 7.0, §8 O3), or into a new fleet formed there. Moving
+// the last unit disbands the fleet (EaW 7a). The receiving fleet must keep
+// to the caps of EaW 17.0 and crowding (EaW 17a, in Validate).
+func (t *Transfer) check(v *validator, o Order) CostedOrder {
+	co := CostedOrder{Order: o, Points: ServiceCost}
+	late := v.afterBattles(t.fleets()...)
+	from, fromUnits := v.serviceFleet(or(t.FromPos, o.Pos), "EaW 7.0", t.From, "transfer units")
+	if from == nil || v.refuseInBattle(or(t.FromPos, o.Pos), t.From, "transfer units") {
+		return co
+	}
+	if t.To == t.From {
+		v.Add(or(t.ToPos, o.Pos), "EaW 7.0", fmt.Sprintf("from and to both name fleet %s; a transfer moves units to another fleet", t.From),
+			"name the fleet that takes the units, or a new fleet ID")
+		return co
+	}
+	to, toUnits, notes := v.receiver(o, t, from)
+	co.Notes = append(co.Notes, notes...)
+	if to == nil {
+		return co
+	}
+	idx := v.pick(o, "EaW 7.0", t.From, fromUnits, t.Units, t.UnitsPos, "transfer")
+	toUnits.Join(fromUnits.Take(idx))
+	v.overCap(or(t.ToPos, o.Pos), t.To, toUnits, "transfer fewer units, or form a new fleet with them")
+	v.alone(or(t.ToPos, o.Pos), t.To, toUnits)
+	v.alone(or(t.FromPos, o.Pos), t.From, fromUnits)
+	co.Notes = append(co.Notes, v.emptied(o, t.From, fromUnits, "EaW 7a")...)
+	if late {
+		co.Notes = append(co.Notes, fmt.Sprintf("carried out after the battles, at %s", from.at))
+	}
+	return co
+}
+
+// receiver returns the fleet a transfer's units join: the player's fleet in
+// the same system, or a new one formed there with a valid name.
+func (v *validator) receiver(o Order, t *Transfer, from *fleetPlan) (*fleetPlan, *campaign.Fleet, []string) {
+	pos := or(t.ToPos, o.Pos)
+	if to := v.fleet(t.To); to != nil {
+		if v.disbanded(t.To) {
+			return nil, nil, nil
+		}
+		if v.refuseTrapped(pos, t.To, "take units") || v.refuseInBattle(pos, t.To, "take units") {
+			return nil, nil, nil
+		}
+		if from.known && to.known && from.at != to.at {
+			v.Add(pos, "EaW 7.0", fmt.Sprintf("fleet %s %s and fleet %s %s; a transfer needs both in one system", t.From, where(from), t.To, where(to)),
+				fmt.Sprintf("move one to the other first, or name a fleet at %s: %s", from.at, list(v.fleetsAt(from.at))))
+			return nil, nil, nil
+		}
+		return to, v.contents(t.To), nil
+	}
+	if !fleetName.MatchString(string(t.To)) {
+		v.Add(pos, "EaW 7.0", fmt.Sprintf("%q cannot name a new fleet", t.To),
+			"name it with up to 32 letters, digits, '-' or '_', e.g. to: 7th")
+		return nil, nil, nil
+	}
+	to := &fleetPlan{at: from.at, known: from.known, createdAt: o.Pos, createdMP: 1}
+	v.fleets[t.To] = to
+	v.created = append(v.created, t.To)
+	return to, v.contents(t.To), []string{fmt.Sprintf("new fleet %s forms at %s (EaW 7.0)", t.To, from.at)}
+}
+
+// transfer moves units between two of the owner's fleets in one system, or
+// into a new fleet formed there (EaW 7.0); moving the last unit disbands
+// the fleet (EaW 7a). All or nothing: if a unit named is no longer there,
+// or the receiving fleet would pass a cap of EaW 17.0, nothing moves.
+func (tr *Transfer) carryOut(t *turn, a act) {
+	if !t.arrived(a, tr, tr.To) || !t.settled(a.owner, tr) {
+		return
+	}
+	owner := a.owner
+	from := t.fleetFor(owner, tr, tr.From)
+	if from == nil {
+		return
+	}
+	idx, missing := campaign.PickUnits(from, tr.Units)
+	if len(missing) > 0 {
+		t.failService(owner, tr, fmt.Sprintf("fleet %s holds %s", tr.From, campaign.UnitList(from.Units)))
+		return
+	}
+	at, formed := from.At, false
+	to := t.next.Fleet(owner, tr.To)
+	switch {
+	case to == nil:
+		formed = true
+	case to.At != at:
+		t.failService(owner, tr, fmt.Sprintf("fleet %s is at %s and fleet %s at %s", tr.From, t.systemName(at), tr.To, t.systemName(to.At)))
+		return
+	}
+	if why := t.joinedCap(tr.To, to, from, idx); why != "" {
+		t.failRule(owner, tr, "EaW 17.0", why)
+		return
+	}
+	moved := from.Take(idx)
+	if formed {
+		t.next.Fleets = append(t.next.Fleets, campaign.Fleet{Owner: owner, ID: tr.To, At: at})
+		to = t.next.Fleet(owner, tr.To)
+		from = t.next.Fleet(owner, tr.From)
+	}
+	to.Join(moved)
+	text := fmt.Sprintf("Fleet %s transferred %s to fleet %s at %s (EaW 7.0).", tr.From, campaign.UnitList(moved.Units), tr.To, t.systemName(at))
+	if formed {
+		text += fmt.Sprintf(" Fleet %s formed there.", tr.To)
+	}
+	if len(from.Units) == 0 {
+		text += fmt.Sprintf(" Fleet %s, left without units, is disbanded (EaW 7a).", tr.From)
+	}
+	t.emit(game.Event{Kind: EventTransferred, Players: []campaign.PlayerID{owner}, At: at, Rule: "EaW 7.0", Text: text})
+}
+
+// joinedCap says how fleet id (to, nil for a new fleet) would break a cap
+// of EaW 17.0 once the units idx of from join it, or "".
+func (t *turn) joinedCap(id campaign.FleetID, to, from *campaign.Fleet, idx []int) string {
+	var joined campaign.Fleet
+	if to != nil {
+		joined.Join(*to)
+	}
+	rest := *from
+	joined.Join(rest.Take(idx))
+	return t.overCap(id, &joined)
+}
+
+// step: a fleet service (serviceStep).
+func (*Transfer) step(late bool) step { return serviceStep(late) }
+
+func (tr *Transfer) doing() (campaign.FleetID, string, string) {
+	return tr.From, fmt.Sprintf("transfer %s to fleet %s", campaign.UnitList(tr.Units), tr.To), "EaW 7.0"
+}
