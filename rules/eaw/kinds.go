@@ -61,6 +61,10 @@ type Kind interface {
 	// carryOut carries the order out at its step, as intake costed it
 	// (act), and tells its owner what came of it.
 	carryOut(t *turn, a act)
+	// offer writes the orders of the kind the order template offers at a
+	// spot, each only where intake would take it at the cost it states,
+	// as far as the view tells; none where the kind does not fit.
+	offer(t *orderTemplate, sp spot) []suggestion
 }
 
 // kinds registers EaW's order kinds, in the order players read them: in
@@ -76,6 +80,24 @@ var kinds = []Kind{
 	&SelfRepair{},
 	&Install{},
 	&Siege{},
+	&MoveFRD{},
+	&BuildFRD{},
+}
+
+// templateOrder lists the kinds in the order a block of the order template
+// offers them: where a fleet goes and what it develops, what mends it,
+// then what it sheds; an FRD's build before its tow.
+var templateOrder = []Kind{
+	&Move{},
+	&Develop{},
+	&Resupply{},
+	&SelfRepair{},
+	&Inspect{},
+	&Scrap{},
+	&Transfer{},
+	&Install{},
+	&Siege{},
+	&Build{},
 	&MoveFRD{},
 	&BuildFRD{},
 }

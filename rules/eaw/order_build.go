@@ -375,3 +375,17 @@ func (t *turn) buildSite(owner campaign.PlayerID, id campaign.FleetID, at campai
 	}
 	return "", false
 }
+
+// offer offers an FRD's block a build into the fleet it names, with at:
+// when the player has several FRDs (EaW 6.0, 6c, 15a).
+func (*Build) offer(t *orderTemplate, sp spot) []suggestion {
+	if sp.place != atFRD || sp.into == "" {
+		return nil
+	}
+	where := ""
+	if len(t.v.FRDs) > 1 {
+		where = ", at: " + yamlName(string(sp.frd))
+	}
+	return []suggestion{{fmt.Sprintf("- build: {units: [CLASS, CLASS], fleet: %s, mp: 1%s}", yamlName(sp.into), where),
+		points(t.v.Rules.Budget.BuildCost) + "; paid from the treasury (EaW 6.0)"}}
+}

@@ -106,3 +106,28 @@ func (b *BuildFRD) carryOut(t *turn, a act) {
 			Text: fmt.Sprintf("A new FRD stands at %s, for %d BPV; it builds from next turn.", t.systemName(b.At), price)})
 	}
 }
+
+// offer offers a new FRD at each of the player's developed mines and
+// colonies that has none of the player's FRDs yet (EaW 15a), when the
+// treasury and the order points cover it.
+func (*BuildFRD) offer(t *orderTemplate, sp spot) []suggestion {
+	if sp.place != atNewFRD {
+		return nil
+	}
+	var sites []campaign.SystemID
+	for _, d := range t.v.Developments {
+		if d.Developed() && !slices.Contains(t.v.FRDs, d.At) && !slices.Contains(sites, d.At) {
+			sites = append(sites, d.At)
+		}
+	}
+	r := t.v.Rules.FRD
+	if len(sites) == 0 || t.v.Treasury < r.Price || t.v.Budget < r.BuildCost {
+		return nil
+	}
+	var out []suggestion
+	for _, at := range sites {
+		out = append(out, suggestion{fmt.Sprintf("- build_frd: {at: %s}", yamlName(string(at))),
+			fmt.Sprintf("%s and %d BPV from the treasury (EaW 15a)", points(r.BuildCost), r.Price)})
+	}
+	return out
+}

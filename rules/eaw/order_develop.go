@@ -2,6 +2,7 @@ package eaw
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -209,4 +210,74 @@ func (d *Develop) carryOut(t *turn, a act) {
 	t.next.Developments = append(t.next.Developments, campaign.Development{At: f.At, Owner: owner, Kind: kind, Since: t.date})
 	t.emit(game.Event{Kind: EventDeveloped, Players: audience, At: f.At, Rule: rule,
 		Text: fmt.Sprintf("Fleet %s developed a %s at %s.", id, kind, t.systemName(f.At))})
+}
+
+// offer offers a free fleet a mine or colony (EaW 12.0, 13.0) and a
+// fortification (EaW 11.0) where it stands, each where none was offered to
+// another fleet. Each is free with the role that sets it up (EaW 11a, 12b,
+// 13a); a fleet develops once per turn.
+func (*Develop) offer(t *orderTemplate, sp spot) []suggestion {
+	if sp.place != atFleet {
+		return nil
+	}
+	f := sp.fleet
+	var out []suggestion
+	s := t.sys[f.At]
+	if kind, rule := developFits(t.v, s, t.developed); kind != "" {
+		t.developed[f.At] = true
+		out = append(out, t.develop(f, kind, fmt.Sprintf("a %s at a %s planet; the fleet stays (%s)", kind, s.Planet, rule)))
+	}
+	if t.fortifies(s) {
+		t.fortified[f.At] = true
+		out = append(out, t.develop(f, campaign.Fortification, "it traps enemy fleets that enter (EaW 10a); the fleet stays (EaW 11.0)"))
+	}
+	return out
+}
+
+// develop writes a develop order at its cost: the campaign's develop
+// cost, or none with the role that sets the development up for free.
+func (t *orderTemplate) develop(f FleetView, kind campaign.DevelopmentKind, what string) suggestion {
+	cost := points(t.v.Rules.Budget.DevelopCost) + ": " + what
+	if role, rule := freeDeveloper(kind); slices.Contains(f.Roles, role) {
+		cost = fmt.Sprintf("free: fleet %s has a %s (%s); %s", f.ID, strings.ReplaceAll(string(role), "-", " "), rule, what)
+	}
+	return suggestion{fmt.Sprintf("- develop: {fleet: %s, what: %s}", yamlName(string(f.ID)), kind), cost}
+}
+
+// fortifies reports whether a fortification could be set up at s, as far
+// as the view knows: an explored planet (EaW 33.0 #2) where no
+// fortification was seen (a planet holds one, EaW 11.0) and none was
+// offered to another fleet.
+func (t *orderTemplate) fortifies(s campaign.System) bool {
+	switch s.Planet {
+	case campaign.Life, campaign.Mineral, campaign.Dead:
+	default:
+		return false
+	}
+	if t.fortified[s.ID] || hasDevelopment(t.v, s.ID, campaign.Fortification) {
+		return false
+	}
+	i := slices.IndexFunc(t.v.Systems, func(sv SystemView) bool { return sv.ID == s.ID })
+	return i >= 0 && !t.v.Systems[i].Fortified
+}
+
+// developFits returns the development a fleet at s could set up, judged
+// from what the view knows: a mine at a mineral planet (EaW 12.0), a colony
+// at a life planet (EaW 13.0), where the player has none of that kind and
+// no other fleet was offered it. It returns "" when none fits.
+func developFits(v *View, s campaign.System, offered map[campaign.SystemID]bool) (campaign.DevelopmentKind, string) {
+	var kind campaign.DevelopmentKind
+	switch s.Planet {
+	case campaign.Mineral:
+		kind = campaign.Mine
+	case campaign.Life:
+		kind = campaign.Colony
+	default:
+		return "", ""
+	}
+	if offered[s.ID] || hasDevelopment(v, s.ID, kind) {
+		return "", ""
+	}
+	_, rule := kind.Needs()
+	return kind, rule
 }

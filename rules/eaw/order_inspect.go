@@ -116,3 +116,17 @@ func (*Inspect) step(late bool) step { return serviceStep(late) }
 func (in *Inspect) doing() (campaign.FleetID, string, string) {
 	return in.Fleet, "inspect its captured units", "EaW 9b"
 }
+
+// offer offers a free fleet with prizes their inspection at the player's
+// FRD or small repair freighter (EaW 9b, 9c).
+func (*Inspect) offer(t *orderTemplate, sp spot) []suggestion {
+	f := sp.fleet
+	if sp.place != atFleet || len(f.Captured) == 0 {
+		return nil
+	}
+	if at := t.servicesAt(f.At); !at.frd && !at.small {
+		return nil
+	}
+	return []suggestion{{fmt.Sprintf("- inspect: {fleet: %s}", yamlName(string(f.ID))),
+		points(ServiceCost) + ": its prizes are repaired and count in its CBPV, within the fleet limits (EaW 9b, 25b, 17.0)"}}
+}

@@ -221,3 +221,41 @@ func (*Install) step(late bool) step { return serviceStep(late) }
 func (in *Install) doing() (campaign.FleetID, string, string) {
 	return in.Fleet, "install " + campaign.UnitList(in.Units), "EaW 14.0"
 }
+
+// installable picks a base the fleet carries to install where it stands
+// (EaW 14.0): at an explored planet, where the player's own bases leave
+// room for one more of any kind (campaign.MaxDEFSATs, the smaller limit).
+func (t *orderTemplate) installable(f FleetView) (campaign.ClassName, bool) {
+	if len(f.Carried) == 0 {
+		return "", false
+	}
+	switch t.sys[f.At].Planet {
+	case campaign.Life, campaign.Mineral, campaign.Dead:
+	default:
+		return "", false
+	}
+	mine := 0
+	for _, b := range t.v.Bases {
+		if b.At == f.At {
+			mine++
+		}
+	}
+	if mine >= campaign.MaxDEFSATs {
+		return "", false
+	}
+	return f.Units[f.Carried[0]], true
+}
+
+// offer offers a free fleet the install of a base it carries
+// (installable, EaW 14.0).
+func (*Install) offer(t *orderTemplate, sp spot) []suggestion {
+	if sp.place != atFleet {
+		return nil
+	}
+	u, ok := t.installable(sp.fleet)
+	if !ok {
+		return nil
+	}
+	return []suggestion{{fmt.Sprintf("- install: {fleet: %s, units: [%s]}", yamlName(string(sp.fleet.ID)), yamlName(string(u))),
+		points(ServiceCost) + " for every install in this system this turn (EaW 14.0)"}}
+}

@@ -175,3 +175,35 @@ func (m *Move) carryOut(t *turn, a act) {
 	}
 	t.flights.movers = append(t.flights.movers, &mover{owner: a.owner, fleets: []*campaign.Fleet{f}, route: route})
 }
+
+// offer offers a free fleet a move along each lane out that leaves room for the fleet
+// (EaW 17a), at what it costs: the campaign's jump cost (EaW 5a), the
+// first jump from the player's own undisrupted colony free where the
+// campaign grants it (EaW 5b, 10i), the MON jump cost a lane for a MON's
+// fleet away from its FRD, and none for a MON's fleet at an FRD, which
+// goes where the FRD goes (EaW 17e).
+func (*Move) offer(t *orderTemplate, sp spot) []suggestion {
+	if sp.place != atFleet {
+		return nil
+	}
+	f, next, r := sp.fleet, t.g.Neighbours(sp.fleet.At), &t.v.Rules
+	mon := slices.Contains(f.Roles, campaign.RoleMonitor)
+	cost := points(r.Budget.JumpCost) + " (EaW 5a)"
+	switch {
+	case mon && slices.Contains(t.v.FRDs, f.At):
+		t.b.WriteString(wrapComment(fmt.Sprintf("It holds a MON, so it moves only with your FRD at %s: see move_frd below (EaW 17e).", f.At), 76))
+		return nil
+	case mon:
+		cost = points(r.FRD.MONJumpCost) + " a lane: it holds a MON away from your FRDs (EaW 17e)"
+	case r.Budget.FreeJumpFromColony && hasDevelopment(t.v, f.At, campaign.Colony) && !slices.Contains(t.v.Disrupted, f.At):
+		cost = "free: the first jump from your own colony (EaW 5b)"
+	}
+	var out []suggestion
+	for _, s := range next {
+		if t.crowded(len(fleetsAt(t.v, s)) + 1) {
+			continue // one fleet too many there breaks EaW 17a
+		}
+		out = append(out, suggestion{fmt.Sprintf("- move: {fleet: %s, path: [%s]}", yamlName(string(f.ID)), yamlName(string(s))), cost})
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package eaw
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -275,4 +276,85 @@ func (m *MoveFRD) carryOut(t *turn, a act) {
 	}
 	slices.SortFunc(mv.fleets, func(a, b *campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
 	t.flights.movers = append(t.flights.movers, mv)
+}
+
+// offer offers the first FRD at a system a tow (tow).
+func (*MoveFRD) offer(t *orderTemplate, sp spot) []suggestion {
+	if sp.place != atFRD || !sp.first {
+		return nil
+	}
+	return t.tow(sp.frd)
+}
+
+// tow offers to move the FRD at a system one lane (EaW 15e), with the
+// fleet there that tows it cheapest (EaW 15f, 15g). The fleets holding a
+// MON there go along (EaW 17e), so the tow is not offered when one of them
+// is trapped (EaW 10h), and it goes only where they and the tug leave room
+// (EaW 17a).
+func (t *orderTemplate) tow(at campaign.SystemID) []suggestion {
+	var going []FleetView
+	for _, f := range t.v.Fleets {
+		if f.At != at || !slices.Contains(f.Roles, campaign.RoleMonitor) {
+			continue
+		}
+		if f.Trapped != 0 {
+			t.b.WriteString(wrapComment(fmt.Sprintf("Your FRD at %s cannot move: fleet %s holds its MON and is trapped (EaW 17e, 10h).", at, f.ID), 76))
+			return nil
+		}
+		going = append(going, f)
+	}
+	tow := t.v.Rules.FRD.TowCost
+	cost, rule, tug := tow[0], "EaW 15e", ""
+	if f, ok := t.tug(at, campaign.RoleMilitaryTug); ok {
+		cost, rule, tug = tow[2], fmt.Sprintf("EaW 15g: fleet %s has a military tug", f.ID), string(f.ID)
+	} else if f, ok := t.tug(at, campaign.RoleSalvageTug); ok {
+		cost, rule, tug = tow[1], fmt.Sprintf("EaW 15f: fleet %s has a salvage tug", f.ID), string(f.ID)
+	}
+	if tug != "" && !slices.ContainsFunc(going, func(f FleetView) bool { return string(f.ID) == tug }) {
+		going = append(going, FleetView{ID: campaign.FleetID(tug)})
+	}
+	if cost > t.v.Budget {
+		return nil
+	}
+	for _, s := range t.g.Neighbours(at) {
+		if t.crowded(len(fleetsAt(t.v, s)) + len(going)) {
+			continue // EaW 17a
+		}
+		order := fmt.Sprintf("- move_frd: {at: %s, path: [%s]", yamlName(string(at)), yamlName(string(s)))
+		if tug != "" {
+			order += ", tug: " + yamlName(tug)
+		}
+		what := fmt.Sprintf("%s a lane (%s)", points(cost), rule)
+		if ids := fleetIDs(going); ids != "" {
+			what += "; " + ids + " go along"
+		}
+		return []suggestion{{order + "}", what + "; never a free jump (EaW 13c)"}}
+	}
+	return nil
+}
+
+// tug returns the player's free fleet at a system that has the role, the
+// first in the view's order.
+func (t *orderTemplate) tug(at campaign.SystemID, r campaign.Role) (FleetView, bool) {
+	for _, f := range t.v.Fleets {
+		if f.At == at && f.Trapped == 0 && slices.Contains(f.Roles, r) {
+			return f, true
+		}
+	}
+	return FleetView{}, false
+}
+
+// fleetIDs writes fleets as "fleet 1st" or "fleets 1st, 2nd"; "" for none.
+func fleetIDs(fs []FleetView) string {
+	ids := make([]string, len(fs))
+	for i, f := range fs {
+		ids[i] = string(f.ID)
+	}
+	switch len(ids) {
+	case 0:
+		return ""
+	case 1:
+		return "fleet " + ids[0]
+	}
+	return "fleets " + strings.Join(ids, ", ")
 }

@@ -303,3 +303,19 @@ func (t *turn) refit(owner campaign.PlayerID, f *campaign.Fleet, refits []Refit)
 func (*Resupply) step(late bool) step { return serviceStep(late) }
 
 func (r *Resupply) doing() (campaign.FleetID, string, string) { return r.Fleet, "resupply", "EaW 6d" }
+
+// offer offers a free fleet a resupply where something serves it
+// (servicesAt), when it has damage to mend or self-repair capacity used.
+func (*Resupply) offer(t *orderTemplate, sp spot) []suggestion {
+	f := sp.fleet
+	if sp.place != atFleet {
+		return nil
+	}
+	at := t.servicesAt(f.At)
+	used := slices.ContainsFunc(f.Crews, func(c campaign.UnitCrew) bool { return c.Repaired > 0 })
+	if !(at.frd || at.colony || at.large || at.small) || !(needsRepair(f) || used) {
+		return nil
+	}
+	return []suggestion{{fmt.Sprintf("- resupply: {fleet: %s}", yamlName(string(f.ID))),
+		points(ServiceCost) + ": repairs every inspected unit and restores its self-repair (EaW 6d, 22b)"}}
+}

@@ -119,3 +119,43 @@ func (*Scrap) step(late bool) step { return serviceStep(late) }
 func (s *Scrap) doing() (campaign.FleetID, string, string) {
 	return s.Fleet, "scrap " + campaign.UnitList(s.Units), "EaW 9.0"
 }
+
+// scrappable picks a unit of the fleet to scrap (EaW 9.0): a prize first,
+// else its last unit, such that what is left is not prizes alone
+// (EaW 25b). Units are named by class and picked as intake picks them
+// (campaign.PickUnits).
+func scrappable(f FleetView) (campaign.ClassName, bool) {
+	var cands []campaign.ClassName
+	for _, i := range f.Captured {
+		if i >= 0 && i < len(f.Units) {
+			cands = append(cands, f.Units[i])
+		}
+	}
+	if len(f.Units) > 0 {
+		cands = append(cands, f.Units[len(f.Units)-1])
+	}
+	for _, u := range cands {
+		if left, _ := take(f, u); !left.OnlyPrizes() {
+			return u, true
+		}
+	}
+	return "", false
+}
+
+// offer offers a free fleet the scrapping of a unit (scrappable) at the
+// player's FRD or large repair freighter (EaW 9.0, 9a).
+func (*Scrap) offer(t *orderTemplate, sp spot) []suggestion {
+	f := sp.fleet
+	if sp.place != atFleet {
+		return nil
+	}
+	if at := t.servicesAt(f.At); !at.frd && !at.large {
+		return nil
+	}
+	u, ok := scrappable(f)
+	if !ok {
+		return nil
+	}
+	return []suggestion{{fmt.Sprintf("- scrap: {fleet: %s, units: [%s]}", yamlName(string(f.ID)), yamlName(string(u))),
+		points(ServiceCost) + ": half its EBPV comes back at the end of the turn (EaW 9.0)"}}
+}

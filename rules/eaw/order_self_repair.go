@@ -144,3 +144,14 @@ func (sr *SelfRepair) ready(t *turn, a act) bool {
 func (sr *SelfRepair) doing() (campaign.FleetID, string, string) {
 	return sr.Fleet, "repair itself", "EaW 24.0"
 }
+
+// offer offers a free fleet a self-repair when it has damage to mend and
+// capacity left (EaW 22b).
+func (*SelfRepair) offer(t *orderTemplate, sp spot) []suggestion {
+	f := sp.fleet
+	if sp.place != atFleet || f.SelfRepair == 0 || !needsRepair(f) {
+		return nil
+	}
+	return []suggestion{{fmt.Sprintf("- self_repair: {fleet: %s}", yamlName(string(f.ID))),
+		fmt.Sprintf("%s: mends up to %d points of damage after the battles (EaW 24.0, 22b)", points(ServiceCost), f.SelfRepair)}}
+}

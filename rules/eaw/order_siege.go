@@ -105,3 +105,27 @@ func (s *Siege) carryOut(t *turn, a act) {
 	t.emit(game.Event{Kind: EventTrapped, Players: []campaign.PlayerID{f.Owner}, At: f.At, Rule: "EaW 10c",
 		Text: fmt.Sprintf("Fleet %s's siege roll of %d failed (it needs %d): the fleet stays trapped at %s.", f.ID, r.Total(), need, t.systemName(f.At))})
 }
+
+// aNumber writes a die roll with its article: "a 7", "an 8", "an 11".
+func aNumber(n int) string {
+	if n == 8 || n == 11 || n == 18 {
+		return fmt.Sprintf("an %d", n)
+	}
+	return fmt.Sprintf("a %d", n)
+}
+
+// offer offers a trapped fleet its siege roll, from the turn after the
+// trap (EaW 10c).
+func (*Siege) offer(t *orderTemplate, sp spot) []suggestion {
+	if sp.place != atTrapped {
+		return nil
+	}
+	f := sp.fleet
+	if f.Trapped >= t.v.Turn {
+		t.b.WriteString(wrapComment(fmt.Sprintf("Its first siege roll comes in turn %d (EaW 10c).", f.Trapped+1), 76))
+		return nil
+	}
+	r := t.v.Rules.Fortify
+	return []suggestion{{fmt.Sprintf("- siege: {fleet: %s}", yamlName(string(f.ID))),
+		fmt.Sprintf("%s: on %s on 2D6 the fortification falls, and the fleet is free next turn (EaW 10c)", points(r.SiegeCost), aNumber(r.Siege))}}
+}

@@ -2,6 +2,7 @@ package eaw
 
 import (
 	"fmt"
+	"slices"
 
 	"go.yaml.in/yaml/v3"
 
@@ -188,4 +189,37 @@ func (*Transfer) step(late bool) step { return serviceStep(late) }
 
 func (tr *Transfer) doing() (campaign.FleetID, string, string) {
 	return tr.From, fmt.Sprintf("transfer %s to fleet %s", campaign.UnitList(tr.Units), tr.To), "EaW 7.0"
+}
+
+// splittable picks a ship of the fleet to transfer into a new fleet
+// (EaW 7.0): its last inspected ship that is not a carried base, such
+// that neither fleet is left with prizes alone (EaW 25b) and the fleet
+// keeps a unit. A part of a fleet keeps within the fleet limits the whole
+// kept within (EaW 17.0).
+func splittable(f FleetView) (campaign.ClassName, bool) {
+	for i := len(f.Units) - 1; i >= 0; i-- {
+		if slices.Contains(f.Captured, i) || slices.Contains(f.Carried, i) {
+			continue
+		}
+		left, moved := take(f, f.Units[i])
+		if len(left.Units) > 0 && !left.OnlyPrizes() && !moved.OnlyPrizes() {
+			return f.Units[i], true
+		}
+	}
+	return "", false
+}
+
+// offer offers a free fleet the transfer of a ship into a new fleet
+// (splittable), where a new fleet leaves room (EaW 7.0, 17a).
+func (*Transfer) offer(t *orderTemplate, sp spot) []suggestion {
+	f := sp.fleet
+	if sp.place != atFleet {
+		return nil
+	}
+	u, ok := splittable(f)
+	if !ok || t.crowded(len(fleetsAt(t.v, f.At))+1) {
+		return nil
+	}
+	return []suggestion{{fmt.Sprintf("- transfer: {from: %s, to: NAME, units: [%s]}", yamlName(string(f.ID)), yamlName(string(u))),
+		points(ServiceCost) + ": into a new fleet NAME formed here, or into a fleet of yours here (EaW 7.0)"}}
 }
