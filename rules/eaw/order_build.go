@@ -93,35 +93,7 @@ func (b *Build) yaml() string {
 	return fmt.Sprintf("build: {units: [%s], fleet: %s, mp: %d%s}", join(b.Units), b.Fleet, b.MP, at)
 }
 
-func (b *Build) fleets() []campaign.FleetID { return []campaign.FleetID{b.Fleet} }
-
-// timing: units built with mp 0 join their fleet after movement, so the
-// fleet's services below the build wait until after the battles (EaW 6.0).
-func (b *Build) timing(CostedOrder) (moves, serves []campaign.FleetID) {
-	if b.MP == 0 {
-		return []campaign.FleetID{b.Fleet}, nil
-	}
-	return nil, nil
-}
-
-// track adds the units to their fleet for the orders below, and to what
-// it holds during movement when they join before it (mp 1).
-func (b *Build) track(v *validator, _ CostedOrder, _ bool) {
-	if b.MP == 0 {
-		v.freeze(b.Fleet)
-	}
-	if b.Fleet == "" {
-		return
-	}
-	if f := v.contents(b.Fleet); f != nil {
-		f.Units = append(f.Units, b.Units...)
-	}
-	if f := v.services().moving[b.Fleet]; f != nil && b.MP == 1 {
-		f.Units = append(f.Units, b.Units...)
-	}
-}
-
-// build checks a build order at one of the player's FRDs (EaW 6.0, 15a):
+// check checks a build order at one of the player's FRDs (EaW 6.0, 15a):
 // one per FRD per turn (EaW 33.0 #3), known classes, at most
 // Rules.Build.Docking docking points, paid from the treasury, into a fleet
 // at the FRD or a new one (EaW 6c). With mp 1 it costs Rules.Budget.BuildCost
@@ -299,9 +271,38 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 	return []string{fmt.Sprintf("new fleet %s forms at %s (EaW 6c)", b.Fleet, frd.start)}
 }
 
-// step: units built with mp 1 join their fleet before movement and may
-// move this turn; units built with mp 0 join after movement and move next
-// turn (EaW 6.0).
+func (b *Build) fleets() []campaign.FleetID { return []campaign.FleetID{b.Fleet} }
+
+// timing names the fleet of a build with mp 0: its units join after
+// movement, so the fleet's services below the build wait until after the
+// battles (EaW 6.0).
+func (b *Build) timing(CostedOrder) (moves, serves []campaign.FleetID) {
+	if b.MP == 0 {
+		return []campaign.FleetID{b.Fleet}, nil
+	}
+	return nil, nil
+}
+
+// track adds the units to their fleet for the orders below, and to what
+// it holds during movement when they join before it (mp 1).
+func (b *Build) track(v *validator, _ CostedOrder, _ bool) {
+	if b.MP == 0 {
+		v.freeze(b.Fleet)
+	}
+	if b.Fleet == "" {
+		return
+	}
+	if f := v.contents(b.Fleet); f != nil {
+		f.Units = append(f.Units, b.Units...)
+	}
+	if f := v.services().moving[b.Fleet]; f != nil && b.MP == 1 {
+		f.Units = append(f.Units, b.Units...)
+	}
+}
+
+// step places units built with mp 1 before movement, and they may move
+// this turn; units built with mp 0 join after movement and move next turn
+// (EaW 6.0).
 func (b *Build) step(bool) step {
 	if b.MP == 1 {
 		return stepBuildMoving

@@ -40,7 +40,7 @@ func (b *BuildFRD) schema(r *campaign.Rules) *schema {
 
 func (b *BuildFRD) yaml() string { return fmt.Sprintf("build_frd: {at: %s}", b.At) }
 
-// buildFRD checks a new FRD (EaW 15a): Rules.FRD.BuildCost points and
+// check checks a new FRD (EaW 15a): Rules.FRD.BuildCost points and
 // Rules.FRD.Price BPV, at a system where the player has a developed mine or
 // colony. Whether an enemy fleet stands there is known only at resolution.
 func (b *BuildFRD) check(v *validator, o Order) CostedOrder {
@@ -70,16 +70,16 @@ func (b *BuildFRD) check(v *validator, o Order) CostedOrder {
 	return co
 }
 
-// fleets: a new FRD names no fleet.
+// fleets is none: a new FRD names no fleet.
 func (*BuildFRD) fleets() []campaign.FleetID { return nil }
 
-// timing: a new FRD bears on no fleet service.
+// timing is none: a new FRD bears on no fleet service.
 func (*BuildFRD) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, nil }
 
-// track: check has paid for the FRD.
+// track does nothing more: check has paid for the FRD.
 func (*BuildFRD) track(*validator, CostedOrder, bool) {}
 
-// step: a new FRD is placed at post-combat (EaW 4b, 15a).
+// step places a new FRD at post-combat (EaW 4b, 15a).
 func (*BuildFRD) step(bool) step { return stepPlaceFRD }
 
 // carryOut places the new FRD, at post-combat (EaW 15a): at a system where

@@ -73,15 +73,7 @@ func (d *Develop) yaml() string {
 	return fmt.Sprintf("develop: {fleet: %s, what: %s}", d.Fleet, d.What)
 }
 
-func (d *Develop) fleets() []campaign.FleetID { return []campaign.FleetID{d.Fleet} }
-
-// timing: a development bears on no fleet service.
-func (*Develop) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, nil }
-
-// track: check has noted the development on the fleet's plan.
-func (*Develop) track(*validator, CostedOrder, bool) {}
-
-// develop checks a develop order: a fortification at any planet (EaW 11.0),
+// check checks a develop order: a fortification at any planet (EaW 11.0),
 // a mine at a mineral planet (EaW 12.0), a colony at a life planet
 // (EaW 13.0), once per fleet, where the player has none of that kind yet,
 // and never at a planet not yet explored (EaW 33.0 #2). It is free with a
@@ -165,7 +157,16 @@ func freeDeveloper(k campaign.DevelopmentKind) (campaign.Role, string) {
 	return "", ""
 }
 
-// step: developments are made at post-combat (EaW 4b).
+func (d *Develop) fleets() []campaign.FleetID { return []campaign.FleetID{d.Fleet} }
+
+// timing is none: a development bears on no fleet service.
+func (*Develop) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, nil }
+
+// track does nothing more: check has noted the development on the
+// fleet's plan.
+func (*Develop) track(*validator, CostedOrder, bool) {}
+
+// step makes developments at post-combat (EaW 4b).
 func (*Develop) step(bool) step { return stepDevelop }
 
 // carryOut establishes the fortification, mine or colony, at post-combat

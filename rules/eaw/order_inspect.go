@@ -33,7 +33,7 @@ func (in *Inspect) schema(*campaign.Rules) *schema {
 
 func (in *Inspect) yaml() string { return fmt.Sprintf("inspect: {fleet: %s}", in.Fleet) }
 
-// inspect checks an inspection (EaW 9b): every captured unit of the fleet,
+// check checks an inspection (EaW 9b): every captured unit of the fleet,
 // at the player's FRD or with the player's small repair freighter there
 // (EaW 9c). Inspected units are restored and count toward the fleet's caps
 // from then on (EaW 25b).
@@ -65,7 +65,7 @@ func (in *Inspect) check(v *validator, o Order) CostedOrder {
 	return co
 }
 
-// timing: a fleet service.
+// timing names the fleet it serves: a fleet service.
 func (in *Inspect) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, in.fleets() }
 
 // track binds the fleet to an inspection after the battles.
@@ -73,7 +73,10 @@ func (in *Inspect) track(v *validator, co CostedOrder, late bool) {
 	v.bindLate(co.Order.Pos, late, in.fleets())
 }
 
-// inspect inspects every captured unit of a fleet at the owner's FRD or
+// step is a fleet service's (serviceStep).
+func (*Inspect) step(late bool) step { return serviceStep(late) }
+
+// carryOut inspects every captured unit of a fleet at the owner's FRD or
 // with the owner's small repair freighter there (EaW 9b, 9c): they are
 // restored and count toward the fleet's caps from then on (EaW 25b). An
 // inspection that would take the fleet over a cap of EaW 17.0, as the
@@ -109,9 +112,6 @@ func (in *Inspect) carryOut(t *turn, a act) {
 		Text: fmt.Sprintf("Fleet %s inspected its captured %s at %s: restored to combat readiness, they count toward the fleet's caps from now on (EaW 25b).",
 			in.Fleet, campaign.UnitList(units), t.systemName(f.At))})
 }
-
-// step: a fleet service (serviceStep).
-func (*Inspect) step(late bool) step { return serviceStep(late) }
 
 func (in *Inspect) doing() (campaign.FleetID, string, string) {
 	return in.Fleet, "inspect its captured units", "EaW 9b"

@@ -34,15 +34,7 @@ func (in *Install) yaml() string {
 	return fmt.Sprintf("install: {fleet: %s, units: [%s]}", in.Fleet, join(in.Units))
 }
 
-// timing: a fleet service.
-func (in *Install) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, in.fleets() }
-
-// track binds the fleet to an install after the battles.
-func (in *Install) track(v *validator, co CostedOrder, late bool) {
-	v.bindLate(co.Order.Pos, late, in.fleets())
-}
-
-// install checks an install order (EaW 14.0): bases the fleet carries
+// check checks an install order (EaW 14.0): bases the fleet carries
 // (ground bases, DEFSATs, a CPL) are installed at the planet where the
 // fleet is, permanently. One point pays for any number of installs in one
 // system. A planet holds at most 12 ground bases and 5 DEFSATs, twice that
@@ -152,7 +144,18 @@ func (v *validator) incomeNotes(sys campaign.SystemID, planned []campaign.Instal
 	return notes
 }
 
-// install installs bases a fleet carries at the planet where it is
+// timing names the fleet it serves: a fleet service.
+func (in *Install) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, in.fleets() }
+
+// track binds the fleet to an install after the battles.
+func (in *Install) track(v *validator, co CostedOrder, late bool) {
+	v.bindLate(co.Order.Pos, late, in.fleets())
+}
+
+// step is a fleet service's (serviceStep).
+func (*Install) step(late bool) step { return serviceStep(late) }
+
+// carryOut installs bases a fleet carries at the planet where it is
 // (EaW 14.0): permanently, dated with this turn's season, which prorates
 // their first year's income. A planet holds at most 12 ground bases and 5
 // DEFSATs of every owner together, twice that with dual planets. All or
@@ -214,9 +217,6 @@ func (t *turn) noRoom(sys *campaign.System, add []campaign.Installation) string 
 	}
 	return ""
 }
-
-// step: a fleet service (serviceStep).
-func (*Install) step(late bool) step { return serviceStep(late) }
 
 func (in *Install) doing() (campaign.FleetID, string, string) {
 	return in.Fleet, "install " + campaign.UnitList(in.Units), "EaW 14.0"

@@ -60,22 +60,7 @@ func (m *Move) yaml() string {
 	return fmt.Sprintf("move: {fleet: %s, path: [%s]}", m.Fleet, join(m.Path))
 }
 
-func (m *Move) fleets() []campaign.FleetID { return []campaign.FleetID{m.Fleet} }
-
-// timing: the fleet moves, and its services below the move wait until
-// after the battles.
-func (m *Move) timing(CostedOrder) (moves, serves []campaign.FleetID) {
-	return []campaign.FleetID{m.Fleet}, nil
-}
-
-// track keeps what the fleet holds while it flies (freeze), and refuses
-// a move after a service it takes part in after the battles.
-func (m *Move) track(v *validator, co CostedOrder, _ bool) {
-	v.freeze(m.Fleet)
-	v.lockedMove(co.Order.Pos, m.Fleet, m.Name())
-}
-
-// move checks a move along warp lanes (EaW 5a) and costs its jumps, the
+// check checks a move along warp lanes (EaW 5a) and costs its jumps, the
 // first jump from the player's own developed colony free (EaW 5b).
 func (m *Move) check(v *validator, o Order) CostedOrder {
 	co := CostedOrder{Order: o}
@@ -159,7 +144,22 @@ func (v *validator) freeJump(f *fleetPlan, from campaign.SystemID) bool {
 		!v.st.Disrupted(from, v.player)
 }
 
-// step: the fleets set out on their moves together (moveFleets).
+func (m *Move) fleets() []campaign.FleetID { return []campaign.FleetID{m.Fleet} }
+
+// timing names the fleet, which moves: its services below the move wait
+// until after the battles.
+func (m *Move) timing(CostedOrder) (moves, serves []campaign.FleetID) {
+	return []campaign.FleetID{m.Fleet}, nil
+}
+
+// track keeps what the fleet holds while it flies (freeze), and refuses
+// a move after a service it takes part in after the battles.
+func (m *Move) track(v *validator, co CostedOrder, _ bool) {
+	v.freeze(m.Fleet)
+	v.lockedMove(co.Order.Pos, m.Fleet, m.Name())
+}
+
+// step sets the fleets out on their moves together (moveFleets).
 func (*Move) step(bool) step { return stepMove }
 
 // carryOut sets the fleet out on its route, if it still stands where

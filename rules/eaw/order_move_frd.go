@@ -62,28 +62,7 @@ func (m *MoveFRD) yaml() string {
 	return fmt.Sprintf("move_frd: {at: %s, path: [%s]%s}", m.At, join(m.Path), tug)
 }
 
-// fleets names the tug's fleet, if any.
-func (m *MoveFRD) fleets() []campaign.FleetID {
-	if m.Tug == "" {
-		return nil
-	}
-	return []campaign.FleetID{m.Tug}
-}
-
-// timing: the fleets that go with the FRD (CostedOrder.Towed) move, and
-// their services below the tow wait until after the battles.
-func (*MoveFRD) timing(co CostedOrder) (moves, serves []campaign.FleetID) { return co.Towed, nil }
-
-// track keeps what the towed fleets hold while they fly (freeze), and
-// refuses the tow of a fleet bound to a service after the battles.
-func (m *MoveFRD) track(v *validator, co CostedOrder, _ bool) {
-	v.freeze(co.Towed...)
-	for _, id := range co.Towed {
-		v.lockedMove(co.Order.Pos, id, m.Name())
-	}
-}
-
-// moveFRD checks a tow of one of the player's FRDs along warp lanes
+// check checks a tow of one of the player's FRDs along warp lanes
 // (EaW 15e): Rules.FRD.TowCost points a lane, less with a salvage or
 // military tug in the named fleet (EaW 15f, 15g), never a free jump
 // (EaW 13c). The tug's fleet and every fleet of the player at the FRD that
@@ -237,7 +216,28 @@ func (v *validator) lanes(o Order, m *MoveFRD, start campaign.SystemID, skip int
 	return prev, prevKnown
 }
 
-// step: the FRDs set out on their tows after the fleets' moves, and fly
+// fleets names the tug's fleet, if any.
+func (m *MoveFRD) fleets() []campaign.FleetID {
+	if m.Tug == "" {
+		return nil
+	}
+	return []campaign.FleetID{m.Tug}
+}
+
+// timing names the fleets that go with the FRD (CostedOrder.Towed), which
+// move: their services below the tow wait until after the battles.
+func (*MoveFRD) timing(co CostedOrder) (moves, serves []campaign.FleetID) { return co.Towed, nil }
+
+// track keeps what the towed fleets hold while they fly (freeze), and
+// refuses the tow of a fleet bound to a service after the battles.
+func (m *MoveFRD) track(v *validator, co CostedOrder, _ bool) {
+	v.freeze(co.Towed...)
+	for _, id := range co.Towed {
+		v.lockedMove(co.Order.Pos, id, m.Name())
+	}
+}
+
+// step sets the FRDs out on their tows after the fleets' moves, and fly
 // with them (moveFleets).
 func (*MoveFRD) step(bool) step { return stepTow }
 

@@ -89,17 +89,7 @@ func (r *Resupply) yaml() string {
 	return fmt.Sprintf("resupply: {fleet: %s%s}", r.Fleet, refit)
 }
 
-func (r *Resupply) fleets() []campaign.FleetID { return []campaign.FleetID{r.Fleet} }
-
-// timing: a fleet service.
-func (r *Resupply) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, r.fleets() }
-
-// track binds the fleet to a resupply after the battles.
-func (r *Resupply) track(v *validator, co CostedOrder, late bool) {
-	v.bindLate(co.Order.Pos, late, r.fleets())
-}
-
-// resupply checks a resupply (EaW 6d): at the player's FRD or developed
+// check checks a resupply (EaW 6d): at the player's FRD or developed
 // colony, not disrupted (EaW 10i), or with the player's repair freighter
 // in the system, which does not refit. Refits (EaW 6f) turn every
 // inspected unit of a class into a class its Refits lists, for the EBPV
@@ -207,7 +197,20 @@ func (v *validator) classNames() []string {
 	return names
 }
 
-// resupply resupplies and repairs a fleet at the owner's FRD or developed
+func (r *Resupply) fleets() []campaign.FleetID { return []campaign.FleetID{r.Fleet} }
+
+// timing names the fleet it serves: a fleet service.
+func (r *Resupply) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, r.fleets() }
+
+// track binds the fleet to a resupply after the battles.
+func (r *Resupply) track(v *validator, co CostedOrder, late bool) {
+	v.bindLate(co.Order.Pos, late, r.fleets())
+}
+
+// step is a fleet service's (serviceStep).
+func (*Resupply) step(late bool) step { return serviceStep(late) }
+
+// carryOut resupplies and repairs a fleet at the owner's FRD or developed
 // colony, not disrupted (EaW 6d, 6e, 10i), or with the owner's repair
 // freighter in the system, which does not refit; refits are paid as they
 // are made (EaW 6f, §8 O16).
@@ -298,9 +301,6 @@ func (t *turn) refit(owner campaign.PlayerID, f *campaign.Fleet, refits []Refit)
 	}
 	return out
 }
-
-// step: a fleet service (serviceStep).
-func (*Resupply) step(late bool) step { return serviceStep(late) }
 
 func (r *Resupply) doing() (campaign.FleetID, string, string) { return r.Fleet, "resupply", "EaW 6d" }
 

@@ -34,15 +34,7 @@ func (s *Scrap) yaml() string {
 	return fmt.Sprintf("scrap: {fleet: %s, units: [%s]}", s.Fleet, join(s.Units))
 }
 
-// timing: a fleet service.
-func (s *Scrap) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, s.fleets() }
-
-// track binds the fleet to a scrapping after the battles.
-func (s *Scrap) track(v *validator, co CostedOrder, late bool) {
-	v.bindLate(co.Order.Pos, late, s.fleets())
-}
-
-// scrap checks a scrap order (EaW 9.0): any number of one fleet's units, at
+// check checks a scrap order (EaW 9.0): any number of one fleet's units, at
 // the player's FRD or with the player's large repair freighter there
 // (EaW 9a). Half their EBPV comes back, to spend from next turn.
 func (s *Scrap) check(v *validator, o Order) CostedOrder {
@@ -75,7 +67,18 @@ func (s *Scrap) check(v *validator, o Order) CostedOrder {
 	return co
 }
 
-// scrap scraps units of a fleet at the owner's FRD or with the owner's
+// timing names the fleet it serves: a fleet service.
+func (s *Scrap) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, s.fleets() }
+
+// track binds the fleet to a scrapping after the battles.
+func (s *Scrap) track(v *validator, co CostedOrder, late bool) {
+	v.bindLate(co.Order.Pos, late, s.fleets())
+}
+
+// step is a fleet service's (serviceStep).
+func (*Scrap) step(late bool) step { return serviceStep(late) }
+
+// carryOut scraps units of a fleet at the owner's FRD or with the owner's
 // large repair freighter there (EaW 9.0, 9a): half their EBPV is credited
 // at the end of the turn, to spend from the next. All or nothing.
 func (s *Scrap) carryOut(t *turn, a act) {
@@ -112,9 +115,6 @@ func (s *Scrap) carryOut(t *turn, a act) {
 	}
 	t.emit(game.Event{Kind: EventScrapped, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 9.0", Text: text})
 }
-
-// step: a fleet service (serviceStep).
-func (*Scrap) step(late bool) step { return serviceStep(late) }
 
 func (s *Scrap) doing() (campaign.FleetID, string, string) {
 	return s.Fleet, "scrap " + campaign.UnitList(s.Units), "EaW 9.0"

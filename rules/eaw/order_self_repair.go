@@ -33,7 +33,7 @@ func (sr *SelfRepair) schema(*campaign.Rules) *schema {
 
 func (sr *SelfRepair) yaml() string { return fmt.Sprintf("self_repair: {fleet: %s}", sr.Fleet) }
 
-// selfRepair checks a self-repair (EaW 24.0): anywhere, by a fleet with
+// check checks a self-repair (EaW 24.0): anywhere, by a fleet with
 // damage control and capacity left since its last resupply (EaW 22b). The
 // repairs are made after the battles.
 func (sr *SelfRepair) check(v *validator, o Order) CostedOrder {
@@ -67,15 +67,33 @@ func (sr *SelfRepair) check(v *validator, o Order) CostedOrder {
 	return co
 }
 
-// timing: a fleet service.
+// timing names the fleet it serves: a fleet service.
 func (sr *SelfRepair) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, sr.fleets() }
 
-// track: a self-repair binds its fleet to nothing. It is made after the
+// track binds the fleet to nothing. It is made after the
 // battles wherever the fleet ends, so the fleet may move after it in the
 // text (EaW 24.0).
 func (*SelfRepair) track(*validator, CostedOrder, bool) {}
 
-// selfRepair makes a fleet's self-repairs after the battles (EaW 24.0):
+// step makes a self-repair after the battles, wherever it stands in
+// the text (EaW 24.0).
+func (*SelfRepair) step(bool) step { return stepServeAfter }
+
+// ready reports whether the fleet may repair itself: after a move of
+// its, it got where it was sent (arrived); else no fortification trapped
+// it on the way (EaW 10h). If not, its owner is told why.
+func (sr *SelfRepair) ready(t *turn, a act) bool {
+	if a.late {
+		return t.arrived(a, sr, "")
+	}
+	if f := t.next.Fleet(a.owner, sr.Fleet); f != nil && f.Trapped != 0 {
+		t.failService(a.owner, sr, fmt.Sprintf("a fortification at %s trapped it on its way, and a trapped fleet makes no repairs (EaW 10h)", t.systemName(f.At)))
+		return false
+	}
+	return true
+}
+
+// carryOut makes a fleet's self-repairs after the battles (EaW 24.0):
 // each inspected unit mends its damage with what its self-repair capacity
 // has left since it last resupplied (EaW 22b), one point of capacity per
 // point mended, as the free repairs after a battle do (repair, EaW 23a):
@@ -121,24 +139,6 @@ func (sr *SelfRepair) carryOut(t *turn, a act) {
 		t.emit(game.Event{Kind: EventSelfRepaired, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 24.0",
 			Text: fmt.Sprintf("Fleet %s had no damage to repair.", id)})
 	}
-}
-
-// step: a self-repair is made after the battles, wherever it stands in
-// the text (EaW 24.0).
-func (*SelfRepair) step(bool) step { return stepServeAfter }
-
-// ready reports whether the fleet may repair itself: after a move of
-// its, it got where it was sent (arrived); else no fortification trapped
-// it on the way (EaW 10h). If not, its owner is told why.
-func (sr *SelfRepair) ready(t *turn, a act) bool {
-	if a.late {
-		return t.arrived(a, sr, "")
-	}
-	if f := t.next.Fleet(a.owner, sr.Fleet); f != nil && f.Trapped != 0 {
-		t.failService(a.owner, sr, fmt.Sprintf("a fortification at %s trapped it on its way, and a trapped fleet makes no repairs (EaW 10h)", t.systemName(f.At)))
-		return false
-	}
-	return true
 }
 
 func (sr *SelfRepair) doing() (campaign.FleetID, string, string) {

@@ -33,7 +33,7 @@ func (s *Siege) schema(r *campaign.Rules) *schema {
 
 func (s *Siege) yaml() string { return fmt.Sprintf("siege: {fleet: %s}", s.Fleet) }
 
-// siege checks a siege roll (EaW 10c): a fleet that an enemy fortification
+// check checks a siege roll (EaW 10c): a fleet that an enemy fortification
 // trapped in an earlier turn rolls 2D6 once per turn; on Rules.Fortify.Siege
 // the fortification falls after the battles.
 func (s *Siege) check(v *validator, o Order) CostedOrder {
@@ -67,13 +67,13 @@ func (s *Siege) check(v *validator, o Order) CostedOrder {
 	return co
 }
 
-// timing: a siege roll bears on no fleet service.
+// timing is none: a siege roll bears on no fleet service.
 func (*Siege) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, nil }
 
-// track: check has noted the roll on the fleet's plan.
+// track does nothing more: check has noted the roll on the fleet's plan.
 func (*Siege) track(*validator, CostedOrder, bool) {}
 
-// step: the siege rolls are thrown at post-combat, when the
+// step throws the siege rolls at post-combat, when the
 // fortifications are settled (fortify).
 func (*Siege) step(bool) step { return stepSiege }
 

@@ -29,17 +29,17 @@ func (*Transfer) fields() []string { return []string{"from", "to", "units"} }
 
 func (*Transfer) parse(p *parser, key, n *yaml.Node) Kind {
 	f := p.orderFields(key, n)
-	t := &Transfer{}
-	t.From, t.FromPos = requiredName[campaign.FleetID](p, f, key, "from", "from: 1st")
-	t.To, t.ToPos = requiredName[campaign.FleetID](p, f, key, "to", "to: 2nd")
+	tr := &Transfer{}
+	tr.From, tr.FromPos = requiredName[campaign.FleetID](p, f, key, "from", "from: 1st")
+	tr.To, tr.ToPos = requiredName[campaign.FleetID](p, f, key, "to", "to: 2nd")
 	if e, ok := p.required(f, key, "units"); ok {
-		t.Units, t.UnitsPos = p.classes(e.Value, "units")
+		tr.Units, tr.UnitsPos = p.classes(e.Value, "units")
 	}
-	return t
+	return tr
 }
 
-func (t *Transfer) schema(*campaign.Rules) *schema {
-	return kindSchema(t.Name(), "A transfer order: move units between two fleets (EaW 7.0).",
+func (tr *Transfer) schema(*campaign.Rules) *schema {
+	return kindSchema(tr.Name(), "A transfer order: move units between two fleets (EaW 7.0).",
 		"Move units from one fleet to another in the same system, for "+orderPoints(ServiceCost)+" (EaW 7.0). A new fleet ID "+
 			"forms a fleet there; moving the last unit disbands the fleet it leaves.",
 		[]string{"from", "to", "units"},
@@ -48,47 +48,37 @@ func (t *Transfer) schema(*campaign.Rules) *schema {
 		unitsField("The units to move, by class."))
 }
 
-func (t *Transfer) yaml() string {
-	return fmt.Sprintf("transfer: {from: %s, to: %s, units: [%s]}", t.From, t.To, join(t.Units))
+func (tr *Transfer) yaml() string {
+	return fmt.Sprintf("transfer: {from: %s, to: %s, units: [%s]}", tr.From, tr.To, join(tr.Units))
 }
 
-func (t *Transfer) fleets() []campaign.FleetID { return []campaign.FleetID{t.From, t.To} }
-
-// timing: a fleet service of both fleets.
-func (t *Transfer) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, t.fleets() }
-
-// track binds both fleets to a transfer after the battles.
-func (t *Transfer) track(v *validator, co CostedOrder, late bool) {
-	v.bindLate(co.Order.Pos, late, t.fleets())
-}
-
-// transfer checks a transfer of units between two of the player's fleets in
+// check checks a transfer of units between two of the player's fleets in
 // one system (EaW 7.0, §8 O3), or into a new fleet formed there. Moving
 // the last unit disbands the fleet (EaW 7a). The receiving fleet must keep
 // to the caps of EaW 17.0 and crowding (EaW 17a, in Validate).
-func (t *Transfer) check(v *validator, o Order) CostedOrder {
+func (tr *Transfer) check(v *validator, o Order) CostedOrder {
 	co := CostedOrder{Order: o, Points: ServiceCost}
-	late := v.afterBattles(t.fleets()...)
-	from, fromUnits := v.serviceFleet(or(t.FromPos, o.Pos), "EaW 7.0", t.From, "transfer units")
-	if from == nil || v.refuseInBattle(or(t.FromPos, o.Pos), t.From, "transfer units") {
+	late := v.afterBattles(tr.fleets()...)
+	from, fromUnits := v.serviceFleet(or(tr.FromPos, o.Pos), "EaW 7.0", tr.From, "transfer units")
+	if from == nil || v.refuseInBattle(or(tr.FromPos, o.Pos), tr.From, "transfer units") {
 		return co
 	}
-	if t.To == t.From {
-		v.Add(or(t.ToPos, o.Pos), "EaW 7.0", fmt.Sprintf("from and to both name fleet %s; a transfer moves units to another fleet", t.From),
+	if tr.To == tr.From {
+		v.Add(or(tr.ToPos, o.Pos), "EaW 7.0", fmt.Sprintf("from and to both name fleet %s; a transfer moves units to another fleet", tr.From),
 			"name the fleet that takes the units, or a new fleet ID")
 		return co
 	}
-	to, toUnits, notes := v.receiver(o, t, from)
+	to, toUnits, notes := v.receiver(o, tr, from)
 	co.Notes = append(co.Notes, notes...)
 	if to == nil {
 		return co
 	}
-	idx := v.pick(o, "EaW 7.0", t.From, fromUnits, t.Units, t.UnitsPos, "transfer")
+	idx := v.pick(o, "EaW 7.0", tr.From, fromUnits, tr.Units, tr.UnitsPos, "transfer")
 	toUnits.Join(fromUnits.Take(idx))
-	v.overCap(or(t.ToPos, o.Pos), t.To, toUnits, "transfer fewer units, or form a new fleet with them")
-	v.alone(or(t.ToPos, o.Pos), t.To, toUnits)
-	v.alone(or(t.FromPos, o.Pos), t.From, fromUnits)
-	co.Notes = append(co.Notes, v.emptied(o, t.From, fromUnits, "EaW 7a")...)
+	v.overCap(or(tr.ToPos, o.Pos), tr.To, toUnits, "transfer fewer units, or form a new fleet with them")
+	v.alone(or(tr.ToPos, o.Pos), tr.To, toUnits)
+	v.alone(or(tr.FromPos, o.Pos), tr.From, fromUnits)
+	co.Notes = append(co.Notes, v.emptied(o, tr.From, fromUnits, "EaW 7a")...)
 	if late {
 		co.Notes = append(co.Notes, fmt.Sprintf("carried out after the battles, at %s", from.at))
 	}
@@ -97,34 +87,47 @@ func (t *Transfer) check(v *validator, o Order) CostedOrder {
 
 // receiver returns the fleet a transfer's units join: the player's fleet in
 // the same system, or a new one formed there with a valid name.
-func (v *validator) receiver(o Order, t *Transfer, from *fleetPlan) (*fleetPlan, *campaign.Fleet, []string) {
-	pos := or(t.ToPos, o.Pos)
-	if to := v.fleet(t.To); to != nil {
-		if v.disbanded(t.To) {
+func (v *validator) receiver(o Order, tr *Transfer, from *fleetPlan) (*fleetPlan, *campaign.Fleet, []string) {
+	pos := or(tr.ToPos, o.Pos)
+	if to := v.fleet(tr.To); to != nil {
+		if v.disbanded(tr.To) {
 			return nil, nil, nil
 		}
-		if v.refuseTrapped(pos, t.To, "take units") || v.refuseInBattle(pos, t.To, "take units") {
+		if v.refuseTrapped(pos, tr.To, "take units") || v.refuseInBattle(pos, tr.To, "take units") {
 			return nil, nil, nil
 		}
 		if from.known && to.known && from.at != to.at {
-			v.Add(pos, "EaW 7.0", fmt.Sprintf("fleet %s %s and fleet %s %s; a transfer needs both in one system", t.From, where(from), t.To, where(to)),
+			v.Add(pos, "EaW 7.0", fmt.Sprintf("fleet %s %s and fleet %s %s; a transfer needs both in one system", tr.From, where(from), tr.To, where(to)),
 				fmt.Sprintf("move one to the other first, or name a fleet at %s: %s", from.at, list(v.fleetsAt(from.at))))
 			return nil, nil, nil
 		}
-		return to, v.contents(t.To), nil
+		return to, v.contents(tr.To), nil
 	}
-	if !fleetName.MatchString(string(t.To)) {
-		v.Add(pos, "EaW 7.0", fmt.Sprintf("%q cannot name a new fleet", t.To),
+	if !fleetName.MatchString(string(tr.To)) {
+		v.Add(pos, "EaW 7.0", fmt.Sprintf("%q cannot name a new fleet", tr.To),
 			"name it with up to 32 letters, digits, '-' or '_', e.g. to: 7th")
 		return nil, nil, nil
 	}
 	to := &fleetPlan{at: from.at, known: from.known, createdAt: o.Pos, createdMP: 1}
-	v.fleets[t.To] = to
-	v.created = append(v.created, t.To)
-	return to, v.contents(t.To), []string{fmt.Sprintf("new fleet %s forms at %s (EaW 7.0)", t.To, from.at)}
+	v.fleets[tr.To] = to
+	v.created = append(v.created, tr.To)
+	return to, v.contents(tr.To), []string{fmt.Sprintf("new fleet %s forms at %s (EaW 7.0)", tr.To, from.at)}
 }
 
-// transfer moves units between two of the owner's fleets in one system, or
+func (tr *Transfer) fleets() []campaign.FleetID { return []campaign.FleetID{tr.From, tr.To} }
+
+// timing names both fleets: a fleet service of both.
+func (tr *Transfer) timing(CostedOrder) (moves, serves []campaign.FleetID) { return nil, tr.fleets() }
+
+// track binds both fleets to a transfer after the battles.
+func (tr *Transfer) track(v *validator, co CostedOrder, late bool) {
+	v.bindLate(co.Order.Pos, late, tr.fleets())
+}
+
+// step is a fleet service's (serviceStep).
+func (*Transfer) step(late bool) step { return serviceStep(late) }
+
+// carryOut moves units between two of the owner's fleets in one system, or
 // into a new fleet formed there (EaW 7.0); moving the last unit disbands
 // the fleet (EaW 7a). All or nothing: if a unit named is no longer there,
 // or the receiving fleet would pass a cap of EaW 17.0, nothing moves.
@@ -183,9 +186,6 @@ func (t *turn) joinedCap(id campaign.FleetID, to, from *campaign.Fleet, idx []in
 	joined.Join(rest.Take(idx))
 	return t.overCap(id, &joined)
 }
-
-// step: a fleet service (serviceStep).
-func (*Transfer) step(late bool) step { return serviceStep(late) }
 
 func (tr *Transfer) doing() (campaign.FleetID, string, string) {
 	return tr.From, fmt.Sprintf("transfer %s to fleet %s", campaign.UnitList(tr.Units), tr.To), "EaW 7.0"

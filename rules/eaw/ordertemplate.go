@@ -137,13 +137,23 @@ func templateIntro(b *strings.Builder, v *View) {
 	}
 	fmt.Fprintf(b, " a develop order costs %s; a build costs %s with mp: 1\n", points(r.Budget.DevelopCost), points(r.Budget.BuildCost))
 	b.WriteString("# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n")
-	services, siege := "Resupply, transfer, scrap, inspect, self_repair, install and siege", ""
-	if r.Fortify.SiegeCost != ServiceCost {
-		services = "Resupply, transfer, scrap, inspect, self_repair and install"
+	// The fleet services, from the table, and the siege roll when it
+	// costs as much.
+	var services []string
+	for _, k := range kinds {
+		if _, ok := k.(service); ok {
+			services = append(services, k.Name())
+		}
+	}
+	siege := ""
+	if r.Fortify.SiegeCost == ServiceCost {
+		services = append(services, "siege")
+	} else {
 		siege = fmt.Sprintf("# A siege roll costs %s (EaW 10c).\n", points(r.Fortify.SiegeCost))
 	}
+	list := andList(services)
 	fmt.Fprintf(b, "# %s cost\n# %s each. A fleet service given before the fleet's move is done where\n"+
-		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", services, points(ServiceCost), siege)
+		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", strings.ToUpper(list[:1])+list[1:], points(ServiceCost), siege)
 	fmt.Fprintf(b, "# Treasury: %d BPV; builds are paid from it (EaW 6.0).\n", v.Treasury)
 }
 
