@@ -271,6 +271,7 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 	return []string{fmt.Sprintf("new fleet %s forms at %s (EaW 6c)", b.Fleet, frd.start)}
 }
 
+// fleets names the order's fleet.
 func (b *Build) fleets() []campaign.FleetID { return []campaign.FleetID{b.Fleet} }
 
 // timing names the fleet of a build with mp 0: its units join after

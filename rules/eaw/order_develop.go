@@ -157,6 +157,7 @@ func freeDeveloper(k campaign.DevelopmentKind) (campaign.Role, string) {
 	return "", ""
 }
 
+// fleets names the order's fleet.
 func (d *Develop) fleets() []campaign.FleetID { return []campaign.FleetID{d.Fleet} }
 
 // timing is none: a development bears on no fleet service.
@@ -202,9 +203,9 @@ func (d *Develop) carryOut(t *turn, a act) {
 		fail(fmt.Sprintf("the planet is %s, and a %s needs a %s planet", sys.Planet, kind, want))
 		return
 	}
-	for _, d := range t.next.DevelopmentsAt(f.At) {
-		if (d.Kind == campaign.Fortification) == (kind == campaign.Fortification) {
-			fail(fmt.Sprintf("the planet already holds a %s", d.Kind))
+	for _, have := range t.next.DevelopmentsAt(f.At) {
+		if (have.Kind == campaign.Fortification) == (kind == campaign.Fortification) {
+			fail(fmt.Sprintf("the planet already holds a %s", have.Kind))
 			return
 		}
 	}

@@ -144,6 +144,7 @@ func (v *validator) freeJump(f *fleetPlan, from campaign.SystemID) bool {
 		!v.st.Disrupted(from, v.player)
 }
 
+// fleets names the order's fleet.
 func (m *Move) fleets() []campaign.FleetID { return []campaign.FleetID{m.Fleet} }
 
 // timing names the fleet, which moves: its services below the move wait

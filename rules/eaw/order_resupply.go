@@ -197,6 +197,7 @@ func (v *validator) classNames() []string {
 	return names
 }
 
+// fleets names the order's fleet.
 func (r *Resupply) fleets() []campaign.FleetID { return []campaign.FleetID{r.Fleet} }
 
 // timing names the fleet it serves: a fleet service.

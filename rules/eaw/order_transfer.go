@@ -114,6 +114,7 @@ func (v *validator) receiver(o Order, tr *Transfer, from *fleetPlan) (*fleetPlan
 	return to, v.contents(tr.To), []string{fmt.Sprintf("new fleet %s forms at %s (EaW 7.0)", tr.To, from.at)}
 }
 
+// fleets names both fleets.
 func (tr *Transfer) fleets() []campaign.FleetID { return []campaign.FleetID{tr.From, tr.To} }
 
 // timing names both fleets: a fleet service of both.

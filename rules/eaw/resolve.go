@@ -99,38 +99,36 @@ type act struct {
 	// late is set for a fleet service carried out after the battles
 	// (Timing).
 	late bool
-	// dest holds where the owner's moves and tows above the order sent
-	// their fleets (moveEnds).
-	dest map[campaign.FleetID]campaign.SystemID
+	// above are the owner's orders above this one.
+	above []CostedOrder
 }
 
 // carryOut carries out the orders of one step of the turn: every
 // player's, in player order, and each player's in the order written.
 func (t *turn) carryOut(s step) {
 	for _, p := range t.plans {
-		var tm Timing
-		dest := map[campaign.FleetID]campaign.SystemID{}
-		for _, co := range p.costed.Orders {
-			late := tm.Add(co)
-			ids, end := moveEnds(co)
-			for _, id := range ids {
-				dest[id] = end
-			}
-			if co.Order.Kind.step(late) == s {
-				co.Order.Kind.carryOut(t, act{owner: p.player, co: co, late: late, dest: dest})
+		for i, co := range p.costed.Orders {
+			if co.Order.Kind.step(p.late[i]) == s {
+				co.Order.Kind.carryOut(t, act{owner: p.player, co: co, late: p.late[i], above: p.costed.Orders[:i]})
 			}
 		}
 	}
 }
 
-// moveEnds returns the fleets a move or an FRD's tow takes (Kind.timing)
-// and where its route ends; none for an order without a route.
-func moveEnds(co CostedOrder) ([]campaign.FleetID, campaign.SystemID) {
-	if len(co.Route) < 2 {
-		return nil, ""
+// sentTo returns where the owner's orders above an act sent a fleet: the
+// end of the route of the last move or tow that takes it (Kind.timing),
+// or "" if none does.
+func (a act) sentTo(id campaign.FleetID) campaign.SystemID {
+	end := campaign.SystemID("")
+	for _, co := range a.above {
+		if len(co.Route) < 2 {
+			continue
+		}
+		if moves, _ := co.Order.Kind.timing(co); slices.Contains(moves, id) {
+			end = co.Route[len(co.Route)-1]
+		}
 	}
-	moves, _ := co.Order.Kind.timing(co)
-	return moves, co.Route[len(co.Route)-1]
+	return end
 }
 
 // placeBuilds carries out the builds of a step: units built with 1 MP

@@ -53,7 +53,7 @@ func (t *turn) arrived(a act, s service, forms campaign.FleetID) bool {
 		return true
 	}
 	for _, id := range s.fleets() {
-		f := t.next.Fleet(a.owner, id)
+		f, sent := t.next.Fleet(a.owner, id), a.sentTo(id)
 		why := ""
 		switch {
 		case f == nil && id == forms && t.prev.Fleet(a.owner, id) == nil:
@@ -64,8 +64,8 @@ func (t *turn) arrived(a act, s service, forms campaign.FleetID) bool {
 			why = fmt.Sprintf("fleet %s is trapped by an enemy fortification at %s (EaW 10a, 10h)", id, t.systemName(f.At))
 		case t.pinned[f.Key()]:
 			why = fmt.Sprintf("fleet %s met hostile fleets at %s, and its orders after its move were lost (EaW 19a)", id, t.systemName(f.At))
-		case a.dest[id] != "" && f.At != a.dest[id]:
-			why = fmt.Sprintf("fleet %s is at %s, not at %s: its move was cut short", id, t.systemName(f.At), t.systemName(a.dest[id]))
+		case sent != "" && f.At != sent:
+			why = fmt.Sprintf("fleet %s is at %s, not at %s: its move was cut short", id, t.systemName(f.At), t.systemName(sent))
 		}
 		if why != "" {
 			t.failService(a.owner, s, why)

@@ -53,17 +53,6 @@ func (tm *Timing) peek(ids []campaign.FleetID) bool {
 	return slices.ContainsFunc(ids, func(id campaign.FleetID) bool { return tm.late[id] })
 }
 
-// PostCombat reports, for each order, whether it is a fleet-service order
-// carried out after the battles (Timing).
-func (c *Costed) PostCombat() []bool {
-	var tm Timing
-	out := make([]bool, len(c.Orders))
-	for i, co := range c.Orders {
-		out[i] = tm.Add(co)
-	}
-	return out
-}
-
 // afterBattles reports whether a fleet-service order for these fleets,
 // read next, is carried out after the battles (Timing). If so, their
 // units during movement are kept (freeze) before the order changes them.

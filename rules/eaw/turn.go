@@ -40,6 +40,9 @@ type turn struct {
 type plan struct {
 	player campaign.PlayerID
 	costed *Costed
+	// late marks the fleet services carried out after the battles
+	// (Timing).
+	late []bool
 }
 
 func newTurn(st *campaign.State) *turn {
@@ -87,6 +90,11 @@ func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
 				Text: "Your orders on file no longer fit the state at the deadline and were not carried out: " + err.Error()})
 			continue
 		}
-		t.plans = append(t.plans, plan{player: p.ID, costed: costed})
+		var tm Timing
+		late := make([]bool, len(costed.Orders))
+		for i, co := range costed.Orders {
+			late[i] = tm.Add(co)
+		}
+		t.plans = append(t.plans, plan{player: p.ID, costed: costed, late: late})
 	}
 }
