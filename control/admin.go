@@ -200,3 +200,10 @@ func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error)
 	})
 	return res, err
 }
+
+// Verify resolves a campaign's stored turns again and compares the
+// outcome with what was stored (moderator.Verify). It only reads, so it
+// needs no moderator.
+func (a *Admin) Verify(ctx context.Context, req VerifyRequest) (*moderator.Verification, error) {
+	return moderator.Verify(ctx, a.db, a.rules, req.Campaign, moderator.VerifyOptions{Turn: req.Turn, Force: req.Force})
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/moderator"
 )
 
 // greetingTimeout bounds the wait for a daemon's greeting.
@@ -115,6 +116,13 @@ func (c *Client) Backup(ctx context.Context, path string) (int64, error) {
 func (c *Client) Create(ctx context.Context, req CreateRequest) (*Created, error) {
 	var res Created
 	return &res, c.call(ctx, request{Cmd: "create", Create: &req}, &res)
+}
+
+// Verify asks the daemon to resolve a campaign's stored turns again and
+// compare the outcome with what was stored.
+func (c *Client) Verify(ctx context.Context, req VerifyRequest) (*moderator.Verification, error) {
+	var v moderator.Verification
+	return &v, c.call(ctx, request{Cmd: "verify", Campaign: req.Campaign, Verify: &req}, &v)
 }
 
 // call writes a request and decodes the response's result into result. The

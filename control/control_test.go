@@ -376,6 +376,8 @@ func TestProtocol(t *testing.T) {
 		{`{"cmd":"resolve","campaign":"nowhere"}`, "campaign_not_found"},
 		{`{"cmd":"backup","path":"relative.db"}`, "bad_request"},
 		{`{"cmd":"create"}`, "bad_request"},
+		{`{"cmd":"verify"}`, "bad_request"},
+		{`{"cmd":"verify","verify":{"campaign":"nowhere"}}`, "campaign_not_found"},
 	} {
 		if got := transact(tc.send); got["code"] != tc.code || got["error"] == "" {
 			t.Errorf("%s: answer %v, want code %s", tc.send, got, tc.code)

@@ -4,7 +4,7 @@
 // while the daemon runs).
 //
 // Admin carries out the commands (status, resolve, report, backup,
-// create) on an open store. The daemon serves it with Server; the CLI
+// create, verify) on an open store. The daemon serves it with Server; the CLI
 // talks to it with Client, and uses an Admin of its own on the file when
 // no daemon runs. Both meet in Backend, so a command behaves the same
 // either way.
@@ -19,7 +19,7 @@
 // the server writes a greeting with the protocol version, which the client
 // checks, and the daemon's pid, data file and start time:
 //
-//	S: {"pbemd_control":1,"pid":4242,"data":"/var/lib/pbemd/pbemd.db","started":"..."}
+//	S: {"pbemd_control":3,"pid":4242,"data":"/var/lib/pbemd/pbemd.db","started":"..."}
 //
 // Then, any number of times, the client writes one request and the server
 // answers it with one response, a result or an error with a code:
@@ -31,9 +31,10 @@
 //
 // The commands are status, resolve (campaign), report (report: campaign,
 // player, turn, format), backup (path, absolute: the daemon writes the
-// file) and create (create: the scenario's file name and content, which
-// the client read). A scenario with problems is answered with them, each
-// with its position, besides the error:
+// file), create (create: the scenario's file name and content, which
+// the client read) and verify (verify: campaign, turn, force). A
+// scenario with problems is answered with them, each with its position,
+// besides the error:
 //
 //	S: {"error":"my.yaml:7:12: ...","problems":[{"File":"my.yaml","Line":7,"Col":12,"Msg":"..."}]}
 //

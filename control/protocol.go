@@ -15,8 +15,8 @@ import (
 
 // Version is the protocol version the server greets with; a client
 // refuses to talk to any other. Version 2 added create and the problems
-// of a bad scenario.
-const Version = 2
+// of a bad scenario, version 3 verify.
+const Version = 3
 
 // MaxRequestBytes bounds one request line: a create request carries a
 // whole scenario, base64-encoded, of up to one byte past
@@ -81,6 +81,9 @@ type Backend interface {
 	// Create creates a campaign from a scenario and queues the welcome
 	// mails. A scenario with problems returns them as orders.Problems.
 	Create(ctx context.Context, req CreateRequest) (*Created, error)
+	// Verify resolves a campaign's stored turns again and compares the
+	// outcome with what was stored (moderator.Verify).
+	Verify(ctx context.Context, req VerifyRequest) (*moderator.Verification, error)
 }
 
 // Status is where every campaign and the outbox stand.
@@ -186,6 +189,17 @@ type Created struct {
 	Outbox int `json:"outbox"`
 }
 
+// VerifyRequest asks for a campaign's turns to be resolved again and
+// compared with what was stored.
+type VerifyRequest struct {
+	Campaign campaign.ID `json:"campaign"`
+	// Turn is the one turn to verify; 0, every resolved turn.
+	Turn int `json:"turn,omitempty"`
+	// Force compares turns resolved by another version of the ruleset
+	// too.
+	Force bool `json:"force,omitempty"`
+}
+
 // greeting is the first line the server writes on every connection.
 type greeting struct {
 	Version int `json:"pbemd_control"`
@@ -199,6 +213,7 @@ type request struct {
 	Report   *ReportRequest `json:"report,omitempty"`
 	Path     string         `json:"path,omitempty"`
 	Create   *CreateRequest `json:"create,omitempty"`
+	Verify   *VerifyRequest `json:"verify,omitempty"`
 }
 
 // response is the line the server answers a request with. Problems are

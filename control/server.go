@@ -195,7 +195,7 @@ func (s *Server) answer(ctx context.Context, line []byte) response {
 		log = log.With("campaign", req.Campaign)
 	}
 	level := slog.LevelInfo // resolve, backup and create change or write things: keep a record
-	if req.Cmd == "status" || req.Cmd == "report" {
+	if req.Cmd == "status" || req.Cmd == "report" || req.Cmd == "verify" {
 		level = slog.LevelDebug // monitoring may poll these
 	}
 	if err != nil {
@@ -234,6 +234,11 @@ func (s *Server) dispatch(ctx context.Context, req *request) (any, error) {
 			return nil, fmt.Errorf("%w: create needs a scenario", ErrBadRequest)
 		}
 		return b.Create(ctx, *req.Create)
+	case "verify":
+		if req.Verify == nil {
+			return nil, fmt.Errorf("%w: verify needs a campaign", ErrBadRequest)
+		}
+		return b.Verify(ctx, *req.Verify)
 	}
 	return nil, fmt.Errorf("%w: unknown command %q", ErrBadRequest, req.Cmd)
 }

@@ -342,6 +342,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			return err
 		}
 		cur.State = st
+		cur.Changed = append(cur.Changed, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled))
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
 			return fmt.Errorf("store the settlement of battle %s: %w", bc.ID, err)
 		}

@@ -453,7 +453,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	bye.AutoSubmitted = "auto-generated"
 	mails = append(mails, outgoing{msg: bye, campaign: string(c.ID), purpose: "farewell"})
 	audit.Detail = fmt.Sprintf("%s: %s -> %s", s.Player, old, email)
-	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, func(st *campaign.State) { st.Player(s.Player).Email = email }))
+	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM gave "+string(s.Player)+"'s seat to a new player", func(st *campaign.State) { st.Player(s.Player).Email = email }))
 	text = fmt.Sprintf("%s now plays from %s. The new player has a new token, the welcome mail and the latest report; the old token no longer works.\n", s.Player, email)
 	return r.done("replace", m.answer(r, fmt.Sprintf("%s has a new player", s.Player), text), decision{mails: mails, apply: apply})
 }
@@ -473,7 +473,7 @@ func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry
 	const why = "dropped by the GM"
 	s.Out = why
 	mails := m.droppedMails(c, s, why, r.in.MessageID)
-	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, func(st *campaign.State) { st.Drop(s.Player, why) }))
+	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM dropped "+string(s.Player), func(st *campaign.State) { st.Drop(s.Player, why) }))
 	text := fmt.Sprintf("%s is out of %s. Everything they held is gone; every player reads it in the next report.\n", s.Player, c.Title)
 	return r.done("drop", m.answer(r, fmt.Sprintf("%s dropped", s.Player), text), decision{mails: mails[:1], apply: apply})
 }

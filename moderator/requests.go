@@ -282,14 +282,16 @@ func putCampaign(c *store.Campaign, turn int, audit ...store.AuditEntry) func(tx
 }
 
 // editState returns an apply step that changes the open turn's state in
-// place, such as a drop or a new address.
-func editState(id campaign.ID, turn int, edit func(st *campaign.State)) func(tx *store.Tx) error {
+// place, such as a drop or a new address; change says what changed, for
+// the turn's record (pbemd verify).
+func editState(id campaign.ID, turn int, change string, edit func(st *campaign.State)) func(tx *store.Tx) error {
 	return func(tx *store.Tx) error {
 		rec, err := tx.Turn(id, turn)
 		if err != nil {
 			return err
 		}
 		edit(rec.State)
+		rec.Changed = append(rec.Changed, change)
 		return tx.PutTurn(id, rec)
 	}
 }

@@ -9,9 +9,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -131,14 +129,7 @@ func (o *openTurn) allFinal() bool {
 }
 
 // orders returns a player's orders on file, or nil.
-func (o *openTurn) orders(p campaign.PlayerID) *store.OrdersRecord {
-	for _, r := range o.filed {
-		if r.Player == p {
-			return r
-		}
-	}
-	return nil
-}
+func (o *openTurn) orders(p campaign.PlayerID) *store.OrdersRecord { return filedBy(o.filed, p) }
 
 // tend does what is due for one campaign, under turnMu so that no orders
 // are filed in between: hold it after an outage, resolve its turn, or
@@ -271,63 +262,29 @@ func (r *resolution) compose() error {
 // dropped (UTD3.31). The caller holds turnMu.
 func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	started := m.clock.Now()
-	c := *o.c
-	c.Players = slices.Clone(o.c.Players)
-	id, n := c.ID, c.Turn
-	var rec *store.TurnRecord
-	before := map[campaign.PlayerID]int{}
-	err := m.db.View(func(tx *store.Tx) (err error) {
-		if rec, err = tx.Turn(id, n); err != nil {
+	var in *play
+	err := m.db.View(func(tx *store.Tx) error {
+		rec, err := tx.Turn(o.c.ID, o.c.Turn)
+		if err != nil {
 			return err
 		}
-		for _, s := range c.DueSeats() {
-			if before[s.Player], err = forfeitsBefore(tx, id, s, n); err != nil {
-				return err
-			}
-		}
-		return nil
+		in, err = loadPlay(tx, o.c, rec, o.filed)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	st := rec.State
-	subs := map[campaign.PlayerID]*orders.Submission{}
+	c, id, n := in.c, in.c.ID, in.c.Turn
 	var notices, reports, heldMails []outgoing
 	var held []*store.HeldReport
-	for i := range c.Players {
-		s := &c.Players[i]
-		if !s.Due() {
-			continue
-		}
-		if r := o.orders(s.Player); r != nil {
-			subs[s.Player] = r.Submission
-			s.Forfeits = 0
-			continue
-		}
-		s.Forfeits = before[s.Player] + 1
-		if c.Moderation.DropAfter > 0 && s.Forfeits >= c.Moderation.DropAfter {
-			why := fmt.Sprintf("dropped after %d turns in a row without orders (UTD3.31)", s.Forfeits)
-			if st == rec.State {
-				st = st.Clone()
-			}
-			st.Drop(s.Player, why)
-			s.Out = why
-			notices = append(notices, m.droppedMails(&c, s, why, fmt.Sprintf("drop.%s.t%d", id, n))...)
-		}
+	for _, s := range in.dropped {
+		notices = append(notices, m.droppedMails(c, s, s.Out, fmt.Sprintf("drop.%s.t%d", id, n))...)
 	}
-	rs, err := m.ruleset(&c)
+	rs, err := m.ruleset(c)
 	if err != nil {
 		return nil, err
 	}
-	turn := game.Turn{State: st, Orders: subs}
-	if turn.Carried, err = settledEvents(rec); err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	if c.Rerun == n {
-		turn.Notices = append(turn.Notices, fmt.Sprintf("This report replaces the earlier turn %d report: the GM rolled the campaign back and turn %d was played again.", n+1, n))
-		c.Rerun = 0
-	}
-	res := rs.Resolve(turn)
+	res := rs.Resolve(in.turn)
 	// Players the turn eliminated get its report, their last, and the GM
 	// is told.
 	eliminated := map[campaign.PlayerID]bool{}
@@ -335,7 +292,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
 			s.Out = p.Out
 			eliminated[p.ID] = true
-			notices = append(notices, m.toGM(&c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated", fmt.Sprintf("%s is out", s.Player),
+			notices = append(notices, m.toGM(c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated", fmt.Sprintf("%s is out", s.Player),
 				fmt.Sprintf("%s is out of %s: %s. Their last report went to them with everyone else's.\n", s.Player, c.Title, p.Out)))
 		}
 	}
@@ -346,7 +303,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	}
 	c.Open(res.Next.Turn, due)
 	c.HeldSince = time.Time{}
-	markReminded(&c, now)
+	markReminded(c, now)
 	if res.Next.Over() {
 		c.Status = store.Ended
 	}
@@ -355,11 +312,11 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if s == nil || (!s.Active() && !eliminated[s.Player]) {
 			continue
 		}
-		rep, err := m.reportMail(&c, v, &res.Next.Players[i])
+		rep, err := m.reportMail(c, v, &res.Next.Players[i])
 		if err != nil {
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 		}
-		h, err := holdReport(s, v, deadlineOf(&c, s.Player), now)
+		h, err := holdReport(s, v, deadlineOf(c, s.Player), now)
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
@@ -373,14 +330,19 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
-	cases, battleMails, err := m.openBattles(&c, res.Next, n, now)
+	digest, err := stateDigest(res.Next)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
+	cases, battleMails, err := m.openBattles(c, res.Next, n, now)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
 	notices = append(notices, battleMails...)
 	return &resolution{
-		c: &c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
-		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(&c)},
+		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
+		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(c),
+			Rerun: in.rerun, Digest: digest},
 	}, nil
 }
 

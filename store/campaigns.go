@@ -136,6 +136,18 @@ type TurnRecord struct {
 	// Settled is the resolver's events of the battles settled while this
 	// turn was open (raw JSON), which the turn's resolution reports too.
 	Settled json.RawMessage `json:"settled,omitempty"`
+	// Rerun is set when the resolution that made the record played the
+	// turn before again, after the GM rolled back to it: its reports said
+	// they replace the earlier ones.
+	Rerun bool `json:"rerun,omitempty"`
+	// Digest is the SHA-256, in hex, of State's JSON as the resolution
+	// made it, before any battle settled or GM command changed it (pbemd
+	// verify). Turns resolved before pbemd kept it, and the first, have
+	// none.
+	Digest string `json:"digest,omitempty"`
+	// Changed says what changed State after the resolution made it, in
+	// order: a battle settled, a GM command.
+	Changed []string `json:"changed,omitempty"`
 }
 
 // CreateCampaign stores a new campaign and the state of its first turn. It

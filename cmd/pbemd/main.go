@@ -48,6 +48,7 @@ var commands = []command{
 	{"report", "CAMPAIGN PLAYER (--data FILE | --config FILE) [--turn N] [--format text|html|json|png]", "show a player's report as that player received it", cmdReport},
 	{"status", "(--config FILE | --data FILE) [--json]", "show every campaign's turn, deadline and orders on file, and the outbox; through the daemon if it runs", cmdStatus},
 	{"resolve", "CAMPAIGN --config FILE", "resolve a campaign's open turn now with the orders on file; through the daemon if it runs", cmdResolve},
+	{"verify", "CAMPAIGN (--config FILE | --data FILE) [--turn N] [--force]", "resolve stored turns again from their state, orders and seed and report any difference from the stored outcome and the reports sent, which are checked through the views they were drawn from (pbemd keeps no copy of sent mail); exit 1 if any turn differs; through the daemon if it runs", cmdVerify},
 	{"backup", "--out FILE (--config FILE | --data FILE)", "write a consistent copy of the data file, while the daemon runs or not", cmdBackup},
 	{"restore", "--from FILE (--config FILE | --data FILE)", "put a backup in place of the data file, keeping the old one; the daemon must be stopped", cmdRestore},
 	{"compact", "(--config FILE | --data FILE)", "rewrite the data file without its free space, keeping the old one; the daemon must be stopped", cmdCompact},

@@ -87,6 +87,52 @@ func TestREADMEShowsTheExampleConfig(t *testing.T) {
 	}
 }
 
+// TestREADMEListsEveryPackage: the README's layout table has a row for
+// every package of the module, and no row for a package that is gone.
+func TestREADMEListsEveryPackage(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, layout, ok := strings.Cut(string(readme), "\n## Layout\n")
+	if !ok {
+		t.Fatal("README.md has no \"## Layout\" section")
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9/]+)` \\|").FindAllStringSubmatch(layout, -1) {
+		listed[m[1]] = true
+	}
+	var packages []string
+	root := "../.."
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != root && (name == "testdata" || strings.HasPrefix(name, ".")) {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(name, ".go") {
+			if dir, _ := filepath.Rel(root, filepath.Dir(path)); !slices.Contains(packages, dir) {
+				packages = append(packages, filepath.ToSlash(dir))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range packages {
+		if !listed[p] {
+			t.Errorf("README.md's layout table has no row for package %s", p)
+		}
+		delete(listed, p)
+	}
+	for p := range listed {
+		t.Errorf("README.md's layout table lists %s, which is no package", p)
+	}
+}
+
 // TestSecondOpenExitsAtOnce: with the data file held by another open and
 // no control socket to ask, `pbemd run` still gives up within the lock
 // wait, with exit 4 and the file's name.

@@ -1,0 +1,80 @@
+package moderator
+
+import (
+	"fmt"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/store"
+)
+
+// play is what the resolution of a turn plays, built from the stored
+// records alone: the daemon builds it to resolve the open turn, and
+// pbemd verify builds it again, as it was, to resolve a past turn anew.
+type play struct {
+	// c is a copy of the campaign with the seats' forfeits counted and
+	// the players dropped for them out (UTD3.31), and Rerun cleared.
+	c    *store.Campaign
+	turn game.Turn
+	// dropped are the seats of c dropped for forfeits this turn; Out
+	// says why.
+	dropped []*store.Seat
+	// rerun says the turn is played again after a rollback.
+	rerun bool
+}
+
+// loadPlay builds the resolution of turn c.Turn from its record rec and
+// the orders filed for it: the state, with the players who reach the
+// campaign's forfeit limit dropped (UTD3.31); the orders of the players
+// who owe them; the events of the battles settled while the turn was
+// open; and, if the GM rolled back to it, a notice that its reports
+// replace the earlier ones. It reads the earlier turns' orders in tx to
+// count forfeits, and changes neither c nor rec.
+func loadPlay(tx *store.Tx, c *store.Campaign, rec *store.TurnRecord, filed []*store.OrdersRecord) (*play, error) {
+	p := &play{c: c.Clone()}
+	id, n := c.ID, c.Turn
+	st := rec.State
+	subs := map[campaign.PlayerID]*orders.Submission{}
+	for _, s := range p.c.DueSeats() {
+		if r := filedBy(filed, s.Player); r != nil {
+			subs[s.Player] = r.Submission
+			s.Forfeits = 0
+			continue
+		}
+		before, err := forfeitsBefore(tx, id, s, n)
+		if err != nil {
+			return nil, err
+		}
+		s.Forfeits = before + 1
+		if limit := c.Moderation.DropAfter; limit > 0 && s.Forfeits >= limit {
+			why := fmt.Sprintf("dropped after %d turns in a row without orders (UTD3.31)", s.Forfeits)
+			if st == rec.State {
+				st = st.Clone()
+			}
+			st.Drop(s.Player, why)
+			s.Out = why
+			p.dropped = append(p.dropped, s)
+		}
+	}
+	p.turn = game.Turn{State: st, Orders: subs}
+	var err error
+	if p.turn.Carried, err = settledEvents(rec); err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
+	if c.Rerun == n {
+		p.turn.Notices = append(p.turn.Notices, fmt.Sprintf("This report replaces the earlier turn %d report: the GM rolled the campaign back and turn %d was played again.", n+1, n))
+		p.c.Rerun, p.rerun = 0, true
+	}
+	return p, nil
+}
+
+// filedBy returns a player's orders among those filed, or nil.
+func filedBy(filed []*store.OrdersRecord, p campaign.PlayerID) *store.OrdersRecord {
+	for _, r := range filed {
+		if r.Player == p {
+			return r
+		}
+	}
+	return nil
+}
