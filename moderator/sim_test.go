@@ -320,52 +320,52 @@ var freeDevelop = map[campaign.DevelopmentKind]string{
 // carriedOut returns the entries an order counts as, if the player's
 // report tells that it was carried out; none otherwise.
 func (tn simTurn) carriedOut(co eaw.CostedOrder) []string {
-	switch o := co.Order; {
-	case o.Move != nil:
-		return tn.moved(co)
-	case o.Develop != nil:
-		if !tn.told(eaw.EventDeveloped, fmt.Sprintf("Fleet %s developed a %s at ", o.Develop.Fleet, o.Develop.What)) {
+	switch o := co.Order.Kind.(type) {
+	case *eaw.Move:
+		return tn.moved(o, co)
+	case *eaw.Develop:
+		if !tn.told(eaw.EventDeveloped, fmt.Sprintf("Fleet %s developed a %s at ", o.Fleet, o.What)) {
 			return nil
 		}
 		if co.Points == 0 {
-			return []string{fmt.Sprintf("develop %s, %s", o.Develop.What, freeDevelop[o.Develop.What])}
+			return []string{fmt.Sprintf("develop %s, %s", o.What, freeDevelop[o.What])}
 		}
-		return []string{fmt.Sprintf("develop %s for %d point", o.Develop.What, co.Points)}
-	case o.Build != nil:
-		return tn.built(o.Build)
-	case o.BuildFRD != nil:
-		return tn.tells(eaw.EventBuilt, "A new FRD stands at "+tn.st.System(o.BuildFRD.At).Name, "build_frd")
-	case o.MoveFRD != nil && o.MoveFRD.Tug != "":
-		if tn.told(eaw.EventMoved, fmt.Sprintf("Your FRD moved %s, with fleet %s", tn.route(co.Route), o.MoveFRD.Tug)) {
+		return []string{fmt.Sprintf("develop %s for %d point", o.What, co.Points)}
+	case *eaw.Build:
+		return tn.built(o)
+	case *eaw.BuildFRD:
+		return tn.tells(eaw.EventBuilt, "A new FRD stands at "+tn.st.System(o.At).Name, "build_frd")
+	case *eaw.MoveFRD:
+		if o.Tug != "" && tn.told(eaw.EventMoved, fmt.Sprintf("Your FRD moved %s, with fleet %s", tn.route(co.Route), o.Tug)) {
 			return []string{"move_frd with a tug (EaW 15f, 15g)"}
 		}
-	case o.Resupply != nil && len(o.Resupply.Refit) > 0:
-		if slices.ContainsFunc(tn.events, func(e game.Event) bool {
-			return e.Kind == eaw.EventResupplied && strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s resupplied ", o.Resupply.Fleet)) &&
+	case *eaw.Resupply:
+		if len(o.Refit) > 0 && slices.ContainsFunc(tn.events, func(e game.Event) bool {
+			return e.Kind == eaw.EventResupplied && strings.HasPrefix(e.Text, fmt.Sprintf("Fleet %s resupplied ", o.Fleet)) &&
 				strings.Contains(e.Text, " Refitted ")
 		}) {
 			return []string{"resupply with a refit (EaW 6f)"}
 		}
-	case o.Transfer != nil:
-		return tn.transferred(o.Transfer)
-	case o.Scrap != nil:
-		return tn.tells(eaw.EventScrapped, fmt.Sprintf("Fleet %s scrapped ", o.Scrap.Fleet), "scrap")
-	case o.Inspect != nil:
-		return tn.tells(eaw.EventInspected, fmt.Sprintf("Fleet %s inspected its captured ", o.Inspect.Fleet), "inspect")
-	case o.SelfRepair != nil:
-		return tn.tells(eaw.EventSelfRepaired, fmt.Sprintf("Fleet %s repaired itself at ", o.SelfRepair.Fleet), "self_repair")
-	case o.Install != nil:
-		return tn.tells(eaw.EventInstalled, fmt.Sprintf("Fleet %s installed ", o.Install.Fleet), "install")
-	case o.Siege != nil:
-		return tn.besieged(o.Siege.Fleet)
+	case *eaw.Transfer:
+		return tn.transferred(o)
+	case *eaw.Scrap:
+		return tn.tells(eaw.EventScrapped, fmt.Sprintf("Fleet %s scrapped ", o.Fleet), "scrap")
+	case *eaw.Inspect:
+		return tn.tells(eaw.EventInspected, fmt.Sprintf("Fleet %s inspected its captured ", o.Fleet), "inspect")
+	case *eaw.SelfRepair:
+		return tn.tells(eaw.EventSelfRepaired, fmt.Sprintf("Fleet %s repaired itself at ", o.Fleet), "self_repair")
+	case *eaw.Install:
+		return tn.tells(eaw.EventInstalled, fmt.Sprintf("Fleet %s installed ", o.Fleet), "install")
+	case *eaw.Siege:
+		return tn.besieged(o.Fleet)
 	}
 	return nil
 }
 
 // moved reports a move flown to its end, and whether a jump of it was free
 // (EaW 5b).
-func (tn simTurn) moved(co eaw.CostedOrder) []string {
-	if !tn.told(eaw.EventMoved, fmt.Sprintf("Fleet %s moved %s.", co.Order.Move.Fleet, tn.route(co.Route))) {
+func (tn simTurn) moved(m *eaw.Move, co eaw.CostedOrder) []string {
+	if !tn.told(eaw.EventMoved, fmt.Sprintf("Fleet %s moved %s.", m.Fleet, tn.route(co.Route))) {
 		return nil
 	}
 	out := []string{"move"}

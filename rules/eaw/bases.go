@@ -4,68 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/game"
 )
-
-// install installs bases a fleet carries at the planet where it is
-// (EaW 14.0): permanently, dated with this turn's season, which prorates
-// their first year's income. A planet holds at most 12 ground bases and 5
-// DEFSATs of every owner together, twice that with dual planets. All or
-// nothing: if a base named is no longer in the fleet, or the planet has
-// no room, none is installed.
-func (t *turn) install(owner campaign.PlayerID, o Order) {
-	in := o.Install
-	f := t.fleetFor(owner, o, in.Fleet)
-	if f == nil {
-		return
-	}
-	sys := t.next.System(f.At)
-	idx, missing := campaign.PickUnits(f, in.Units)
-	switch {
-	case sys == nil || sys.Planet == campaign.Unknown:
-		t.failService(owner, o, fmt.Sprintf("the planet at %s is unexplored", t.systemName(f.At)))
-		return
-	case len(missing) > 0:
-		t.failService(owner, o, fmt.Sprintf("fleet %s holds %s", in.Fleet, campaign.UnitList(f.Units)))
-		return
-	}
-	var add []campaign.Installation
-	for _, i := range idx {
-		if c := t.next.Catalogue.Class(f.Units[i]); c == nil || !c.IsBase() {
-			t.failService(owner, o, fmt.Sprintf("a %s is not a base", f.Units[i]))
-			return
-		}
-		add = append(add, campaign.Installation{Owner: owner, At: f.At, Class: f.Units[i], Since: t.date})
-	}
-	if why := t.noRoom(sys, add); why != "" {
-		t.failService(owner, o, why)
-		return
-	}
-	f.Take(idx)
-	t.next.Bases = append(t.next.Bases, add...)
-	var units []campaign.ClassName
-	for _, b := range add {
-		units = append(units, b.Class)
-	}
-	text := fmt.Sprintf("Fleet %s installed %s at %s, for good (EaW 14.0).", in.Fleet, campaign.UnitList(units), t.systemName(f.At))
-	if len(f.Units) == 0 {
-		text += fmt.Sprintf(" Fleet %s, left without units, is disbanded.", in.Fleet)
-	}
-	t.emit(game.Event{Kind: EventInstalled, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 14.0", Text: text})
-}
-
-// noRoom says why the planet cannot take the bases (EaW 14.0), or "".
-func (t *turn) noRoom(sys *campaign.System, add []campaign.Installation) string {
-	ground, defsats := t.next.BaseCounts(append(t.next.BasesAt(sys.ID), add...))
-	n := sys.Planets()
-	switch {
-	case ground > campaign.MaxGroundBases*n:
-		return fmt.Sprintf("%s would then hold %d ground bases, and holds at most %d", t.systemName(sys.ID), ground, campaign.MaxGroundBases*n)
-	case defsats > campaign.MaxDEFSATs*n:
-		return fmt.Sprintf("%s would then hold %d DEFSATs, and holds at most %d", t.systemName(sys.ID), defsats, campaign.MaxDEFSATs*n)
-	}
-	return ""
-}
 
 // baseIncome is what the player's ground bases pay at New Year (EaW 14.0,
 // digest §4.2): with a CPL of the player's in the system, Rules.Income.GSA

@@ -3,6 +3,7 @@ package eaw
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -247,33 +248,10 @@ type plannedDevelopment struct {
 
 // order checks and costs one order.
 func (v *validator) order(o Order) CostedOrder {
-	switch {
-	case o.Move != nil:
-		return v.move(o, o.Move)
-	case o.Develop != nil:
-		return v.develop(o, o.Develop)
-	case o.Build != nil:
-		return v.build(o, o.Build)
-	case o.Resupply != nil:
-		return v.resupply(o, o.Resupply)
-	case o.Transfer != nil:
-		return v.transfer(o, o.Transfer)
-	case o.Scrap != nil:
-		return v.scrap(o, o.Scrap)
-	case o.Inspect != nil:
-		return v.inspect(o, o.Inspect)
-	case o.SelfRepair != nil:
-		return v.selfRepair(o, o.SelfRepair)
-	case o.Install != nil:
-		return v.install(o, o.Install)
-	case o.Siege != nil:
-		return v.siege(o, o.Siege)
-	case o.MoveFRD != nil:
-		return v.moveFRD(o, o.MoveFRD)
-	case o.BuildFRD != nil:
-		return v.buildFRD(o, o.BuildFRD)
+	if o.Kind != nil {
+		return o.Kind.check(v, o)
 	}
-	v.Add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+orderKinds[0].example)
+	v.Add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+kinds[0].example())
 	return CostedOrder{Order: o}
 }
 
@@ -350,4 +328,35 @@ func at(ps []orders.Pos, i int, fallback orders.Pos) orders.Pos {
 		return or(ps[i], fallback)
 	}
 	return fallback
+}
+
+// pay spends bpv from the treasury. The first order that overdraws it
+// gets the problem (EaW 6.0, 15a);
+// cost says what this order costs, e.g. "these units cost 120 BPV".
+func (v *validator) pay(o Order, bpv int, rule, cost string) {
+	v.spent += bpv
+	if v.spent <= v.treasury || v.overTreasury {
+		return
+	}
+	v.overTreasury = true
+	msg := fmt.Sprintf("%s, but your treasury holds %d", cost, v.treasury)
+	if v.spent != bpv {
+		msg = fmt.Sprintf("your builds cost %d BPV so far, but your treasury holds %d", v.spent, v.treasury)
+	}
+	v.Add(o.Pos, rule, msg, "build fewer or cheaper units")
+}
+
+// fleetName is what a new fleet's ID may be: short, and safe to echo in a
+// reply or a report.
+var fleetName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$`)
+
+// fleetsAt lists the player's fleets that the orders so far leave at sys.
+func (v *validator) fleetsAt(sys campaign.SystemID) []campaign.FleetID {
+	var out []campaign.FleetID
+	for _, id := range v.fleetIDs() {
+		if f := v.fleet(id); f != nil && f.known && f.at == sys {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -342,7 +342,7 @@ func TestEaW15e_TowedFleetsCountAsMoving(t *testing.T) {
 	if ps != nil {
 		t.Fatalf("Validate = %v", ps)
 	}
-	if got, want := c.PostCombat(), []bool{false, true}; !slices.Equal(got, want) {
-		t.Errorf("PostCombat() = %v, want %v: the MON's fleet moves with the tow", got, want)
+	if got, want := postCombat(c), []bool{false, true}; !slices.Equal(got, want) {
+		t.Errorf("postCombat = %v, want %v: the MON's fleet moves with the tow", got, want)
 	}
 }

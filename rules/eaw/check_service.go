@@ -24,26 +24,6 @@ const ServiceCost = 1
 // comes back to the treasury, to spend from the next turn (EaW 9.0).
 const ScrapRefund = 50
 
-// ServiceFleets returns the fleets a fleet-service order names; nil for
-// any other order.
-func ServiceFleets(o Order) []campaign.FleetID {
-	switch {
-	case o.Resupply != nil:
-		return []campaign.FleetID{o.Resupply.Fleet}
-	case o.Transfer != nil:
-		return []campaign.FleetID{o.Transfer.From, o.Transfer.To}
-	case o.Scrap != nil:
-		return []campaign.FleetID{o.Scrap.Fleet}
-	case o.Inspect != nil:
-		return []campaign.FleetID{o.Inspect.Fleet}
-	case o.SelfRepair != nil:
-		return []campaign.FleetID{o.SelfRepair.Fleet}
-	case o.Install != nil:
-		return []campaign.FleetID{o.Install.Fleet}
-	}
-	return nil
-}
-
 // services follows what the orders read so far do to the player's fleets
 // beyond where they stand (fleetPlan): their units after builds,
 // transfers, scraps, installs, refits and inspections, the fleets
@@ -126,47 +106,35 @@ func (v *validator) disbanded(id campaign.FleetID) bool {
 }
 
 // track follows one costed order, after it was checked, for the orders
-// below it: when it is carried out, what it does to the fleets' units,
-// and whether it names a fleet disbanded above or moves a fleet bound to
-// a post-combat order. Every fleet a move or a tow moves counts as moving
-// (Timing).
+// below it: when it is carried out (Timing), whether it names a fleet
+// disbanded above, and what its kind does to the fleets (Kind.track).
 func (v *validator) track(co CostedOrder) {
-	s := v.services()
 	o := co.Order
-	switch {
-	case o.Move != nil:
-		v.freeze(o.Move.Fleet)
-	case o.MoveFRD != nil:
-		v.freeze(co.Towed...)
-	case o.Build != nil && o.Build.MP == 0:
-		v.freeze(o.Build.Fleet)
+	if o.Kind == nil {
+		return
 	}
+	s := v.services()
 	late := s.timing.Add(co)
-	for _, id := range append(ServiceFleets(o), namedFleets(o)...) {
+	for _, id := range o.Kind.fleets() {
 		if at, ok := s.disbanded[id]; ok && at != o.Pos {
 			v.Add(o.Pos, "EaW 7a", fmt.Sprintf("fleet %s is disbanded at %s, where its last unit leaves it", id, at),
 				"give this order before that one, or keep a unit in the fleet")
 		}
 	}
-	switch {
-	case o.Move != nil:
-		v.lockedMove(o.Pos, o.Move.Fleet, "move")
-	case o.MoveFRD != nil:
-		for _, id := range co.Towed {
-			v.lockedMove(o.Pos, id, "move_frd")
-		}
-	case o.Build != nil && o.Build.Fleet != "":
-		if f := v.contents(o.Build.Fleet); f != nil {
-			f.Units = append(f.Units, o.Build.Units...)
-		}
-		if f := s.moving[o.Build.Fleet]; f != nil && o.Build.MP == 1 {
-			f.Units = append(f.Units, o.Build.Units...)
-		}
-	case late:
-		for _, id := range ServiceFleets(o) {
-			if _, ok := s.lockedBy[id]; !ok && o.SelfRepair == nil {
-				s.lockedBy[id] = o.Pos
-			}
+	o.Kind.track(v, co, late)
+}
+
+// bindLate binds the fleets of a fleet-service order carried out after
+// the battles (late) to it: none of them may move after it in the text,
+// for the move would be flown first (lockedMove).
+func (v *validator) bindLate(pos orders.Pos, late bool, ids []campaign.FleetID) {
+	if !late {
+		return
+	}
+	s := v.services()
+	for _, id := range ids {
+		if _, ok := s.lockedBy[id]; !ok {
+			s.lockedBy[id] = pos
 		}
 	}
 }
@@ -178,23 +146,6 @@ func (v *validator) lockedMove(pos orders.Pos, id campaign.FleetID, kind string)
 		v.Add(pos, "EaW 4b", fmt.Sprintf("fleet %s takes part in the order at %s, which is carried out after the battles, and may not move after it", id, at),
 			fmt.Sprintf("put the %s before that order", kind))
 	}
-}
-
-// namedFleets returns the fleets the other orders name.
-func namedFleets(o Order) []campaign.FleetID {
-	switch {
-	case o.Move != nil:
-		return []campaign.FleetID{o.Move.Fleet}
-	case o.Develop != nil:
-		return []campaign.FleetID{o.Develop.Fleet}
-	case o.Build != nil:
-		return []campaign.FleetID{o.Build.Fleet}
-	case o.MoveFRD != nil && o.MoveFRD.Tug != "":
-		return []campaign.FleetID{o.MoveFRD.Tug}
-	case o.Siege != nil:
-		return []campaign.FleetID{o.Siege.Fleet}
-	}
-	return nil
 }
 
 // serviceFleet returns the plan and units of the fleet a fleet-service
@@ -346,167 +297,6 @@ func (v *validator) emptied(o Order, id campaign.FleetID, f *campaign.Fleet, rul
 	}
 	v.services().disbanded[id] = o.Pos
 	return []string{fmt.Sprintf("fleet %s is disbanded: its last unit leaves it (%s)", id, rule)}
-}
-
-// transfer checks a transfer of units between two of the player's fleets in
-// one system (EaW 7.0, §8 O3), or into a new fleet formed there. Moving
-// the last unit disbands the fleet (EaW 7a). The receiving fleet must keep
-// to the caps of EaW 17.0 and crowding (EaW 17a, in Validate).
-func (v *validator) transfer(o Order, t *Transfer) CostedOrder {
-	co := CostedOrder{Order: o, Points: ServiceCost}
-	late := v.afterBattles(o)
-	from, fromUnits := v.serviceFleet(or(t.FromPos, o.Pos), "EaW 7.0", t.From, "transfer units")
-	if from == nil || v.refuseInBattle(or(t.FromPos, o.Pos), t.From, "transfer units") {
-		return co
-	}
-	if t.To == t.From {
-		v.Add(or(t.ToPos, o.Pos), "EaW 7.0", fmt.Sprintf("from and to both name fleet %s; a transfer moves units to another fleet", t.From),
-			"name the fleet that takes the units, or a new fleet ID")
-		return co
-	}
-	to, toUnits, notes := v.receiver(o, t, from)
-	co.Notes = append(co.Notes, notes...)
-	if to == nil {
-		return co
-	}
-	idx := v.pick(o, "EaW 7.0", t.From, fromUnits, t.Units, t.UnitsPos, "transfer")
-	toUnits.Join(fromUnits.Take(idx))
-	v.overCap(or(t.ToPos, o.Pos), t.To, toUnits, "transfer fewer units, or form a new fleet with them")
-	v.alone(or(t.ToPos, o.Pos), t.To, toUnits)
-	v.alone(or(t.FromPos, o.Pos), t.From, fromUnits)
-	co.Notes = append(co.Notes, v.emptied(o, t.From, fromUnits, "EaW 7a")...)
-	if late {
-		co.Notes = append(co.Notes, fmt.Sprintf("carried out after the battles, at %s", from.at))
-	}
-	return co
-}
-
-// receiver returns the fleet a transfer's units join: the player's fleet in
-// the same system, or a new one formed there with a valid name.
-func (v *validator) receiver(o Order, t *Transfer, from *fleetPlan) (*fleetPlan, *campaign.Fleet, []string) {
-	pos := or(t.ToPos, o.Pos)
-	if to := v.fleet(t.To); to != nil {
-		if v.disbanded(t.To) {
-			return nil, nil, nil
-		}
-		if v.refuseTrapped(pos, t.To, "take units") || v.refuseInBattle(pos, t.To, "take units") {
-			return nil, nil, nil
-		}
-		if from.known && to.known && from.at != to.at {
-			v.Add(pos, "EaW 7.0", fmt.Sprintf("fleet %s %s and fleet %s %s; a transfer needs both in one system", t.From, where(from), t.To, where(to)),
-				fmt.Sprintf("move one to the other first, or name a fleet at %s: %s", from.at, list(v.fleetsAt(from.at))))
-			return nil, nil, nil
-		}
-		return to, v.contents(t.To), nil
-	}
-	if !fleetName.MatchString(string(t.To)) {
-		v.Add(pos, "EaW 7.0", fmt.Sprintf("%q cannot name a new fleet", t.To),
-			"name it with up to 32 letters, digits, '-' or '_', e.g. to: 7th")
-		return nil, nil, nil
-	}
-	to := &fleetPlan{at: from.at, known: from.known, createdAt: o.Pos, createdMP: 1}
-	v.fleets[t.To] = to
-	v.created = append(v.created, t.To)
-	return to, v.contents(t.To), []string{fmt.Sprintf("new fleet %s forms at %s (EaW 7.0)", t.To, from.at)}
-}
-
-// scrap checks a scrap order (EaW 9.0): any number of one fleet's units, at
-// the player's FRD or with the player's large repair freighter there
-// (EaW 9a). Half their EBPV comes back, to spend from next turn.
-func (v *validator) scrap(o Order, s *UnitsOrder) CostedOrder {
-	co := CostedOrder{Order: o, Points: ServiceCost}
-	late := v.afterBattles(o)
-	f, fl := v.serviceFleet(or(s.FleetPos, o.Pos), "EaW 9.0", s.Fleet, "scrap units")
-	if f == nil || v.refuseInBattle(or(s.FleetPos, o.Pos), s.Fleet, "scrap units") {
-		return co
-	}
-	v.once(o, kindScrap, s.Fleet, "EaW 9.0", "put all the fleet's units to scrap into one scrap order")
-	if f.known {
-		if sp := v.servicesAt(f.at, late); !sp.frd && !sp.large {
-			v.Add(o.Pos, "EaW 9.0", fmt.Sprintf("fleet %s %s, where you have neither an FRD nor a large repair freighter; units are scrapped only there", s.Fleet, where(f)),
-				v.serviceSites()+"; a large repair freighter scraps wherever it is (EaW 9a)")
-		}
-	}
-	idx := v.pick(o, "EaW 9.0", s.Fleet, fl, s.Units, s.UnitsPos, "scrap")
-	ebpv := 0
-	for _, i := range idx {
-		if c := v.st.Catalogue.Class(fl.Units[i]); c != nil {
-			ebpv += c.EBPV
-		}
-	}
-	fl.Take(idx)
-	if len(idx) > 0 {
-		co.Notes = append(co.Notes, fmt.Sprintf("scrapping refunds %d BPV, half the units' EBPV, to spend from next turn (EaW 9.0)", ebpv*ScrapRefund/100))
-	}
-	v.alone(or(s.FleetPos, o.Pos), s.Fleet, fl)
-	co.Notes = append(co.Notes, v.emptied(o, s.Fleet, fl, "EaW 9.0")...)
-	return co
-}
-
-// inspect checks an inspection (EaW 9b): every captured unit of the fleet,
-// at the player's FRD or with the player's small repair freighter there
-// (EaW 9c). Inspected units are restored and count toward the fleet's caps
-// from then on (EaW 25b).
-func (v *validator) inspect(o Order, in *FleetOrder) CostedOrder {
-	co := CostedOrder{Order: o, Points: ServiceCost}
-	late := v.afterBattles(o)
-	f, fl := v.serviceFleet(or(in.FleetPos, o.Pos), "EaW 9b", in.Fleet, "inspect units")
-	if f == nil || v.refuseInBattle(or(in.FleetPos, o.Pos), in.Fleet, "inspect units") {
-		return co
-	}
-	v.once(o, kindInspect, in.Fleet, "EaW 9b", "drop one of the two orders: one inspection takes every captured unit of the fleet")
-	if f.known {
-		if sp := v.servicesAt(f.at, late); !sp.frd && !sp.small {
-			v.Add(o.Pos, "EaW 9b", fmt.Sprintf("fleet %s %s, where you have neither an FRD nor a small repair freighter; captured units are inspected only there", in.Fleet, where(f)),
-				v.serviceSites()+"; a small repair freighter inspects wherever it is (EaW 9c)")
-		}
-	}
-	switch n := len(fl.Captured); {
-	case n == 0 && late:
-		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s holds no captured units now; the inspection takes those it captures in this turn's battles", in.Fleet))
-	case n == 0:
-		v.Add(o.Pos, "EaW 9b", fmt.Sprintf("fleet %s holds no captured units to inspect", in.Fleet),
-			"units taken in battle join the captor's fleet uninspected (EaW 25b); inspect them after that")
-	default:
-		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s's captured %s inspected, and counted toward its caps from then on (EaW 25b)", in.Fleet, capturedList(fl)))
-	}
-	fl.Inspect()
-	v.overCap(o.Pos, in.Fleet, fl, "transfer units out of the fleet in an order above, so the inspected units fit")
-	return co
-}
-
-// selfRepair checks a self-repair (EaW 24.0): anywhere, by a fleet with
-// damage control and capacity left since its last resupply (EaW 22b). The
-// repairs are made after the battles.
-func (v *validator) selfRepair(o Order, sr *FleetOrder) CostedOrder {
-	co := CostedOrder{Order: o, Points: ServiceCost}
-	v.afterBattles(o)
-	f, fl := v.serviceFleet(or(sr.FleetPos, o.Pos), "EaW 24.0", sr.Fleet, "repair itself")
-	if f == nil {
-		return co
-	}
-	v.once(o, kindSelfRepair, sr.Fleet, "EaW 24.0", "drop one of the two orders")
-	damcon, left, damaged := false, 0, false
-	for i, u := range fl.Units {
-		if c := v.st.Catalogue.Class(u); c != nil && c.Damcon > 0 && !fl.IsCaptured(i) {
-			damcon = true
-			left += v.st.SelfRepairLeft(fl, i)
-			damaged = damaged || fl.DamageOf(i).Any()
-		}
-	}
-	switch {
-	case !damcon:
-		v.Add(o.Pos, "EaW 22b", fmt.Sprintf("no unit of fleet %s has damage control, so it cannot repair itself", sr.Fleet),
-			"resupply it at your FRD or developed colony instead (EaW 6d)")
-	case left == 0:
-		v.Add(o.Pos, "EaW 22b", fmt.Sprintf("the units of fleet %s have used all their self-repair capacity since they last resupplied", sr.Fleet),
-			"resupply the fleet (EaW 6d) in an order above, or wait for the New Year resupply (EaW 3b)")
-	case !damaged:
-		co.Notes = append(co.Notes, fmt.Sprintf("fleet %s carries no damage now; it mends what this turn's battles do to it, after them (EaW 24.0)", sr.Fleet))
-	default:
-		co.Notes = append(co.Notes, "the repairs are made after the battles (EaW 24.0)")
-	}
-	return co
 }
 
 // capturedList writes a fleet's uninspected prizes with the verb's number:

@@ -350,8 +350,8 @@ func TestTiming_PostCombat(t *testing.T) {
 		t.Fatal("Validate = nil, want the problem of resupplying 3rd, disbanded above")
 	}
 	want := []bool{false, false, true, true, false, false, true}
-	if got := c.PostCombat(); !slices.Equal(got, want) {
-		t.Errorf("PostCombat() = %v, want %v", got, want)
+	if got := postCombat(c); !slices.Equal(got, want) {
+		t.Errorf("postCombat = %v, want %v", got, want)
 	}
 }
 
@@ -443,4 +443,15 @@ func TestEaW26_0_NoUnitChangesWhileABattleWaits(t *testing.T) {
 		{name: "inspect", state: waiting(), orders: []string{"inspect: {fleet: 1st}"}, points: []int{1},
 			want: []string{msg("6:22", "1st", "inspect units")}},
 	})
+}
+
+// postCombat reports, for each order, whether it is a fleet-service order
+// carried out after the battles (Timing), as the turn reads them.
+func postCombat(c *Costed) []bool {
+	var tm Timing
+	out := make([]bool, len(c.Orders))
+	for i, co := range c.Orders {
+		out[i] = tm.Add(co)
+	}
+	return out
 }

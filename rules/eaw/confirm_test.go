@@ -46,7 +46,7 @@ func TestRenderConfirmation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the echoed orders do not parse: %v", err)
 	}
-	if len(listOf(echo)) != 3 || listOf(echo)[2].Build == nil || len(listOf(echo)[2].Build.Units) != 2 {
+	if b, ok := listOf(echo)[len(listOf(echo))-1].Kind.(*Build); len(listOf(echo)) != 3 || !ok || len(b.Units) != 2 {
 		t.Errorf("echoed orders = %+v, want the same three orders", listOf(echo))
 	}
 }

@@ -32,6 +32,19 @@
 // after the battles (EaW 4b); Schema is the JSON Schema of the orders
 // under a campaign's rules.
 //
+// Each order kind is one type in a file of its own, order_<kind>.go, that
+// implements Kind: its fields, and a method for each stage an order goes
+// through, from reading it (parse) to its JSON Schema, its echo, its check
+// and cost, its bearing on when the fleet services are carried out
+// (timing, track), the step of the turn that carries it out and what that
+// does (step, carryOut), to the lines the order template offers (offer).
+// The table kinds registers them, and templateOrder gives the order the
+// template offers them in. TestKindsWalk walks the table and fails,
+// naming the kind and the stage, when a kind misses one. A new kind is
+// its file, its line in each of the two lists, its tests, and its row in
+// the README's table of orders, with its rule readings in
+// docs/rules-eaw.md; docs/orders.schema.json follows (-update).
+
 // # Resolution
 //
 // Resolve computes the next turn of a campaign and what each player gets

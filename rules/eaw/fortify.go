@@ -96,7 +96,10 @@ func andList[T ~string](ids []T) string {
 // its owner's mines and colonies there with it (EaW 10e, 10f). Last, a
 // fleet that no longer stands at an enemy fortification is free.
 func (t *turn) fortify() {
-	broken := t.besiege()
+	t.broken = map[campaign.SystemID]bool{}
+	t.carryOut(stepSiege)
+	broken := t.broken
+	t.broken = nil
 	var forts []campaign.Development
 	for _, d := range t.next.Developments {
 		if d.Kind == campaign.Fortification {
@@ -204,45 +207,6 @@ func (t *turn) fall(fort campaign.Development, rule, why string) {
 		}
 	}
 	t.next.Developments = kept
-}
-
-// besiege throws the siege rolls ordered this turn (EaW 10c): 2D6 for each
-// fleet still trapped, shown to the besieger and the fortification's
-// owner. It returns the systems whose fortification a roll broke. A fleet
-// that is gone, or no longer trapped, throws nothing, and its owner is told.
-func (t *turn) besiege() map[campaign.SystemID]bool {
-	broken := map[campaign.SystemID]bool{}
-	need := t.next.Rules.Fortify.Siege
-	for _, p := range t.plans {
-		for _, co := range p.costed.Orders {
-			s := co.Order.Siege
-			if s == nil {
-				continue
-			}
-			f := t.next.Fleet(p.player, s.Fleet)
-			fort := campaign.PlayerID("")
-			if f != nil {
-				fort = t.fortifiedAgainst(f.At, f.Owner)
-			}
-			switch {
-			case f == nil || len(f.Units) == 0:
-				t.orderFailed(p.player, "", "EaW 10c", fmt.Sprintf("Fleet %s made no siege roll: the fleet is gone.", s.Fleet))
-				continue
-			case f.Trapped == 0 || fort == "":
-				t.orderFailed(p.player, f.At, "EaW 10c", fmt.Sprintf("Fleet %s made no siege roll: it is no longer trapped at %s.", s.Fleet, t.systemName(f.At)))
-				continue
-			}
-			r := t.throw(2, "EaW 10c", "siege", string(f.Owner)+"/"+string(f.ID), "a siege of the fortification at "+t.systemName(f.At),
-				f.At, f.Owner, fort)
-			if r.Total() == need {
-				broken[f.At] = true
-				continue
-			}
-			t.emit(game.Event{Kind: EventTrapped, Players: []campaign.PlayerID{f.Owner}, At: f.At, Rule: "EaW 10c",
-				Text: fmt.Sprintf("Fleet %s's siege roll of %d failed (it needs %d): the fleet stays trapped at %s.", f.ID, r.Total(), need, t.systemName(f.At))})
-		}
-	}
-	return broken
 }
 
 // orderFailed tells a player that an order was not carried out, and why.

@@ -1,7 +1,11 @@
 package eaw
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -9,16 +13,203 @@ import (
 	"github.com/pbemd/pbemd/orders"
 )
 
-// FleetOrder is an order that names one fleet and nothing else: inspect
-// (EaW 9b), self_repair (EaW 24.0) and siege (EaW 10c).
+// Kind is what one order says, of one of EaW's order kinds, and what EaW
+// does with it at every stage from the mail to the turn. Each kind is one
+// type in a file of its own (order_scrap.go for *Scrap), with its fields
+// and a method for each stage, and is registered in kinds. Its methods
+// are unexported: only this package makes kinds. TestKindsWalk walks the
+// table and fails when a kind misses a stage.
+type Kind interface {
+	// Name is the kind as players write it, the key of its list item:
+	// "move", "self_repair".
+	Name() string
+	// example is an order of the kind as players write it, for hints:
+	// "- scrap: {fleet: 1st, units: [frigate]}".
+	example() string
+	// fields are the keys an order of the kind may hold.
+	fields() []string
+	// parse reads an order of the kind: key is its kind's key, n the
+	// mapping of its fields. Every mistake goes to p; parse returns what
+	// it could read.
+	parse(p *parser, key, n *yaml.Node) Kind
+	// schema is the JSON Schema of a list item holding an order of the
+	// kind, with the costs and limits of r (Schema).
+	schema(r *campaign.Rules) *schema
+	// yaml writes the order as one line of flow-style YAML that parse
+	// reads back as the same order (Order.YAML).
+	yaml() string
+	// check checks and costs the order, o, from where the orders above it
+	// leave the player's fleets (Validate). Every problem goes to v.
+	check(v *validator, o Order) CostedOrder
+	// fleets are the player's fleets the order names: none may be one an
+	// order above disbanded (EaW 7a).
+	fleets() []campaign.FleetID
+	// timing says how the order, as checked, bears on when the fleet
+	// services are carried out (Timing): moves are the fleets it sends
+	// moving, or keeps at the FRD until after movement, and serves the
+	// fleets of a fleet service; nil for any other order.
+	timing(co CostedOrder) (moves, serves []campaign.FleetID)
+	// track follows the order, once checked and charged, for the orders
+	// below it (validator.track): what it does to the fleets' units and
+	// movement. late is set for a fleet service carried out after the
+	// battles (Timing).
+	track(v *validator, co CostedOrder, late bool)
+	// step is the step of the turn that carries the order out (Resolve);
+	// late is set for a fleet service carried out after the battles
+	// (Timing).
+	step(late bool) step
+	// carryOut carries the order out at its step, as intake costed it
+	// (act), and tells its owner what came of it.
+	carryOut(t *turn, a act)
+	// offer writes the orders of the kind the order template offers at a
+	// spot, each only where intake would take it at the cost it states,
+	// as far as the view tells; none where the kind does not fit.
+	offer(t *orderTemplate, sp spot) []suggestion
+}
+
+// kinds registers EaW's order kinds, in the order players read them: in
+// hints, in the schema and in the README's table of orders.
+var kinds = []Kind{
+	&Move{},
+	&Develop{},
+	&Build{},
+	&Resupply{},
+	&Transfer{},
+	&Scrap{},
+	&Inspect{},
+	&SelfRepair{},
+	&Install{},
+	&Siege{},
+	&MoveFRD{},
+	&BuildFRD{},
+}
+
+// templateOrder lists the kinds in the order a block of the order template
+// offers them: where a fleet goes and what it develops, what mends it,
+// then what it sheds; an FRD's build before its tow.
+var templateOrder = []Kind{
+	&Move{},
+	&Develop{},
+	&Resupply{},
+	&SelfRepair{},
+	&Inspect{},
+	&Scrap{},
+	&Transfer{},
+	&Install{},
+	&Siege{},
+	&Build{},
+	&MoveFRD{},
+	&BuildFRD{},
+}
+
+// kindNames lists the names of the kinds, in the table's order.
+var kindNames = func() []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.Name()
+	}
+	return out
+}()
+
+// kindNamed returns the kind players write as name, or nil.
+func kindNamed(name string) Kind {
+	for _, k := range kinds {
+		if k.Name() == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// Order is one order of a submission.
+type Order struct {
+	Pos orders.Pos // the list item's position
+	// Kind is what the order says: a *Move, a *Scrap, ... (kinds); nil
+	// for an empty order, which Validate refuses.
+	Kind Kind
+}
+
+// YAML writes the order as one line of flow-style YAML that Parse reads
+// back as the same order: what confirmations echo and order templates
+// offer. An empty Order is "{}".
+func (o Order) YAML() string {
+	if o.Kind == nil {
+		return "{}"
+	}
+	return o.Kind.yaml()
+}
+
+// MarshalJSON writes the order as the store keeps it, and as the last
+// release wrote it: its position, then one key per kind in the table's
+// order, named as the kind's type (SelfRepair), null but for the order's
+// own kind. Renaming a kind's type would lose the orders on file
+// (TestOrdersOnFileReadBack).
+func (o Order) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	pos, err := json.Marshal(o.Pos)
+	if err != nil {
+		return nil, err
+	}
+	b.WriteString(`{"Pos":`)
+	b.Write(pos)
+	for _, k := range kinds {
+		fmt.Fprintf(&b, ",%q:", storedName(k))
+		if o.Kind == nil || reflect.TypeOf(o.Kind) != reflect.TypeOf(k) {
+			b.WriteString("null")
+			continue
+		}
+		v, err := json.Marshal(o.Kind)
+		if err != nil {
+			return nil, fmt.Errorf("eaw: store a %s order: %w", k.Name(), err)
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads an order as MarshalJSON writes it. Of several kinds
+// set, the first in the table's order counts; with none, the order is
+// empty.
+func (o *Order) UnmarshalJSON(data []byte) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return err
+	}
+	*o = Order{}
+	if pos, ok := fields["Pos"]; ok {
+		if err := json.Unmarshal(pos, &o.Pos); err != nil {
+			return fmt.Errorf("eaw: read back an order's position: %w", err)
+		}
+	}
+	for _, k := range kinds {
+		raw, ok := fields[storedName(k)]
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		v := reflect.New(reflect.TypeOf(k).Elem())
+		if err := json.Unmarshal(raw, v.Interface()); err != nil {
+			return fmt.Errorf("eaw: read back a %s order: %w", k.Name(), err)
+		}
+		o.Kind = v.Interface().(Kind)
+		return nil
+	}
+	return nil
+}
+
+// storedName is the key a kind is stored under: its type's name.
+func storedName(k Kind) string { return reflect.TypeOf(k).Elem().Name() }
+
+// FleetOrder is the shape of an order that names one fleet and nothing
+// else: inspect, self_repair and siege.
 type FleetOrder struct {
 	Fleet    campaign.FleetID
 	FleetPos orders.Pos
 }
 
-// UnitsOrder is an order for some units of one fleet: scrap (EaW 9.0) and
-// install (EaW 14.0). Units names classes; a class named twice means two
-// units of it.
+// UnitsOrder is the shape of an order for some units of one fleet: scrap
+// and install. Units names classes; a class named twice means two units
+// of it.
 type UnitsOrder struct {
 	Fleet    campaign.FleetID
 	Units    []campaign.ClassName
@@ -26,78 +217,24 @@ type UnitsOrder struct {
 	UnitsPos []orders.Pos
 }
 
-// Resupply resupplies, repairs and refits one fleet at the player's
-// developed colony or FRD (EaW 6d, 6e, 6f, 8.0).
-type Resupply struct {
-	Fleet campaign.FleetID
-	// Refit lists the refits: every unit of class From in the fleet becomes
-	// class To (EaW 6f).
-	Refit    []Refit
-	FleetPos orders.Pos
-}
+// fleets names the order's fleet.
+func (o FleetOrder) fleets() []campaign.FleetID { return []campaign.FleetID{o.Fleet} }
 
-// Refit is one refit of a Resupply order.
-type Refit struct {
-	From, To campaign.ClassName
-	Pos      orders.Pos
-}
-
-// Transfer moves units from one fleet to another fleet in the same system,
-// or to a new fleet it forms there (EaW 7.0).
-type Transfer struct {
-	From, To campaign.FleetID
-	Units    []campaign.ClassName
-	FromPos  orders.Pos
-	ToPos    orders.Pos
-	UnitsPos []orders.Pos
-}
-
-// MoveFRD tows one of the player's FRDs along warp lanes (EaW 15e, 15f,
-// 15g). At is the system the FRD stands in; Tug, if set, is a fleet there
-// with a tug, which goes along and lowers the cost per lane.
-type MoveFRD struct {
-	At      campaign.SystemID
-	Path    []campaign.SystemID
-	Tug     campaign.FleetID
-	AtPos   orders.Pos
-	PathPos []orders.Pos
-	TugPos  orders.Pos
-}
-
-// BuildFRD builds a new FRD at a system where the player has a developed
-// mine or colony (EaW 15a).
-type BuildFRD struct {
-	At    campaign.SystemID
-	AtPos orders.Pos
-}
-
-// The order kinds beyond move, develop and build, as players write them.
-const (
-	kindResupply   = "resupply"
-	kindTransfer   = "transfer"
-	kindScrap      = "scrap"
-	kindInspect    = "inspect"
-	kindSelfRepair = "self_repair"
-	kindInstall    = "install"
-	kindSiege      = "siege"
-	kindMoveFRD    = "move_frd"
-	kindBuildFRD   = "build_frd"
-)
+// fleets names the order's fleet.
+func (o UnitsOrder) fleets() []campaign.FleetID { return []campaign.FleetID{o.Fleet} }
 
 // fleetOrder reads an order whose only field is fleet.
-func (p *parser) fleetOrder(key, n *yaml.Node) *FleetOrder {
-	_, allowed := kindInfo(key.Value)
-	f, _ := p.Mapping(n, "a "+key.Value+" order", allowed...)
-	o := &FleetOrder{}
+func (p *parser) fleetOrder(key, n *yaml.Node) FleetOrder {
+	f := p.orderFields(key, n)
+	var o FleetOrder
 	o.Fleet, o.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	return o
 }
 
 // unitsOrder reads an order with a fleet and a list of units.
-func (p *parser) unitsOrder(key, n *yaml.Node) *UnitsOrder {
-	_, allowed := kindInfo(key.Value)
-	f, _ := p.Mapping(n, "a "+key.Value+" order", allowed...)
-	o := &UnitsOrder{}
+func (p *parser) unitsOrder(key, n *yaml.Node) UnitsOrder {
+	f := p.orderFields(key, n)
+	var o UnitsOrder
 	o.Fleet, o.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
 	if e, ok := p.required(f, key, "units"); ok {
 		o.Units, o.UnitsPos = p.classes(e.Value, "units")
@@ -137,69 +274,11 @@ func convert[T ~string](names []string) []T {
 	return out
 }
 
-// resupply reads a resupply order; refit is a mapping from class to class.
-func (p *parser) resupply(key, n *yaml.Node) *Resupply {
-	f := p.orderFields(key, n)
-	r := &Resupply{}
-	r.Fleet, r.FleetPos = requiredName[campaign.FleetID](p, f, key, "fleet", "fleet: 1st")
-	e, ok := f.Get("refit")
-	if !ok || orders.IsNull(e.Value) {
-		return r
+// join writes IDs as a flow list's items: "kessel, vega".
+func join[T ~string](ids []T) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = string(id)
 	}
-	if e.Value.Kind != yaml.MappingNode {
-		p.Add(orders.PosOf(e.Value), "EaW 6f", "refit must be a mapping from a class in the fleet to the class it becomes, not "+orders.Describe(e.Value),
-			"for example refit: {cruiser: heavy-cruiser}")
-		return r
-	}
-	seen := map[string]orders.Pos{}
-	for i := 0; i+1 < len(e.Value.Content); i += 2 {
-		k, v := e.Value.Content[i], e.Value.Content[i+1]
-		from, ok1 := p.Name(k, "a refit's class", "refit: {cruiser: heavy-cruiser}")
-		to, ok2 := p.Name(v, "the class "+from+" is refitted to", "refit: {cruiser: heavy-cruiser}")
-		if !ok1 || !ok2 {
-			continue
-		}
-		if first, dup := seen[from]; dup {
-			p.Add(orders.PosOf(k), "EaW 6f", fmt.Sprintf("class %q is refitted twice; the first is at %s", from, first), "keep one of them")
-			continue
-		}
-		seen[from] = orders.PosOf(k)
-		r.Refit = append(r.Refit, Refit{From: campaign.ClassName(from), To: campaign.ClassName(to), Pos: orders.PosOf(k)})
-	}
-	return r
-}
-
-// transfer reads a transfer order.
-func (p *parser) transfer(key, n *yaml.Node) *Transfer {
-	f := p.orderFields(key, n)
-	t := &Transfer{}
-	t.From, t.FromPos = requiredName[campaign.FleetID](p, f, key, "from", "from: 1st")
-	t.To, t.ToPos = requiredName[campaign.FleetID](p, f, key, "to", "to: 2nd")
-	if e, ok := p.required(f, key, "units"); ok {
-		t.Units, t.UnitsPos = p.classes(e.Value, "units")
-	}
-	return t
-}
-
-// moveFRD reads a move_frd order.
-func (p *parser) moveFRD(key, n *yaml.Node) *MoveFRD {
-	f := p.orderFields(key, n)
-	m := &MoveFRD{}
-	m.At, m.AtPos = requiredName[campaign.SystemID](p, f, key, "at", "at: drakkar")
-	if e, ok := p.required(f, key, "path"); ok {
-		m.Path, m.PathPos = p.systems(e.Value, "path")
-	}
-	if e, ok := f.Get("tug"); ok {
-		s, _ := p.Name(e.Value, "tug", "tug: 4th")
-		m.Tug, m.TugPos = campaign.FleetID(s), orders.PosOf(e.Value)
-	}
-	return m
-}
-
-// buildFRD reads a build_frd order.
-func (p *parser) buildFRD(key, n *yaml.Node) *BuildFRD {
-	f := p.orderFields(key, n)
-	b := &BuildFRD{}
-	b.At, b.AtPos = requiredName[campaign.SystemID](p, f, key, "at", "at: ferrum")
-	return b
+	return strings.Join(parts, ", ")
 }

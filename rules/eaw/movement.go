@@ -26,6 +26,28 @@ type mover struct {
 	trapped bool
 }
 
+// flights are the movers of the turn's movement as the move and move_frd
+// orders set out (moveFleets): the fleets' moves first, then the FRDs'
+// tows, each in player order, then in the order written.
+type flights struct {
+	movers []*mover
+	// fleets are the fleets by key, to find a move's fleet.
+	fleets map[campaign.FleetKey]*campaign.Fleet
+	// frds marks the FRDs a tow takes, by their index in the state;
+	// escorted the fleets that go with one.
+	frds     map[int]bool
+	escorted map[campaign.FleetKey]bool
+}
+
+func newFlights(st *campaign.State) *flights {
+	f := &flights{fleets: make(map[campaign.FleetKey]*campaign.Fleet, len(st.Fleets)), frds: map[int]bool{},
+		escorted: map[campaign.FleetKey]bool{}}
+	for i := range st.Fleets {
+		f.fleets[st.Fleets[i].Key()] = &st.Fleets[i]
+	}
+	return f
+}
+
 // at returns the system the mover is at.
 func (m *mover) at() campaign.SystemID { return m.route[m.step] }
 
@@ -37,7 +59,11 @@ func (m *mover) at() campaign.SystemID { return m.route[m.step] }
 // another player's fortification stops there too, and its fleets are
 // trapped (EaW 10a).
 func (t *turn) moveFleets() {
-	movers := append(t.movers(), t.tows()...)
+	t.flights = newFlights(t.next)
+	t.carryOut(stepMove)
+	t.carryOut(stepTow)
+	movers := t.flights.movers
+	t.flights = nil
 	occupants := t.occupants()
 	for {
 		active := activeMovers(movers)
@@ -81,29 +107,6 @@ func (m *mover) fly(occupants map[campaign.SystemID][]*campaign.Fleet) {
 	m.step++
 }
 
-// movers lists the fleets with move orders, in player order then order
-// order.
-func (t *turn) movers() []*mover {
-	index := make(map[campaign.FleetKey]*campaign.Fleet, len(t.next.Fleets))
-	for i := range t.next.Fleets {
-		index[t.next.Fleets[i].Key()] = &t.next.Fleets[i]
-	}
-	var out []*mover
-	for _, p := range t.plans {
-		for _, co := range p.costed.Orders {
-			if co.Order.Move == nil || len(co.Route) < 2 {
-				continue
-			}
-			f := index[campaign.FleetKey{Owner: p.player, ID: co.Order.Move.Fleet}]
-			if f == nil || f.At != co.Route[0] {
-				continue
-			}
-			out = append(out, &mover{owner: p.player, fleets: []*campaign.Fleet{f}, route: co.Route})
-		}
-	}
-	return out
-}
-
 func (t *turn) occupants() map[campaign.SystemID][]*campaign.Fleet {
 	occ := make(map[campaign.SystemID][]*campaign.Fleet)
 	for i := range t.next.Fleets {
@@ -123,6 +126,16 @@ func activeMovers(ms []*mover) []*mover {
 		}
 	}
 	return out
+}
+
+// hostileAt reports whether another player's fleet stands at a system.
+func (t *turn) hostileAt(at campaign.SystemID, owner campaign.PlayerID) bool {
+	for i := range t.next.Fleets {
+		if f := &t.next.Fleets[i]; f.At == at && f.Owner != owner {
+			return true
+		}
+	}
+	return false
 }
 
 func hostilePresent(fleets []*campaign.Fleet, owner campaign.PlayerID) bool {
@@ -252,4 +265,20 @@ func (t *turn) advance(b campaign.Battle, f *campaign.Fleet) {
 		t.trap(m)
 		t.reportTrap(m, t.moverName(m), "")
 	}
+}
+
+// escortText names the fleets that went with a towed FRD: ", with fleet
+// 4th", or "".
+func (t *turn) escortText(m *mover) string {
+	if len(m.fleets) == 0 {
+		return ""
+	}
+	ids := make([]campaign.FleetID, len(m.fleets))
+	for i, f := range m.fleets {
+		ids[i] = f.ID
+	}
+	if len(ids) == 1 {
+		return ", with fleet " + string(ids[0])
+	}
+	return ", with fleets " + andList(ids)
 }

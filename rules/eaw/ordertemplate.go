@@ -69,6 +69,39 @@ func OrderTemplate(v *View, schemaRef string) []byte {
 	return []byte(b.String())
 }
 
+// place is the kind of block of the template that offers orders.
+type place int
+
+const (
+	atFleet   place = iota + 1 // a free fleet's block
+	atTrapped                  // a trapped fleet's block: a siege roll at most (EaW 10h)
+	atFRD                      // an FRD's block
+	atNewFRD                   // the block of new FRDs (EaW 15a)
+)
+
+// spot is a block of the template that offers orders.
+type spot struct {
+	place place
+	// fleet is the fleet of a fleet's block.
+	fleet FleetView
+	// frd is where the FRD of an FRD's block stands, first whether it is
+	// the first of the player's FRDs there, and into the fleet a build
+	// there goes into: a fleet's ID, NAME for a new fleet, or "" when none
+	// may take units this turn.
+	frd   campaign.SystemID
+	first bool
+	into  string
+}
+
+// offers gathers what the kinds offer at a spot, in templateOrder.
+func (t *orderTemplate) offers(s spot) []suggestion {
+	var out []suggestion
+	for _, k := range templateOrder {
+		out = append(out, k.offer(t, s)...)
+	}
+	return out
+}
+
 // orderTemplate is an order template being written: the view it reads,
 // indexes of its map, and the developments already offered, so that no
 // two fleets are offered the same one.
@@ -104,13 +137,23 @@ func templateIntro(b *strings.Builder, v *View) {
 	}
 	fmt.Fprintf(b, " a develop order costs %s; a build costs %s with mp: 1\n", points(r.Budget.DevelopCost), points(r.Budget.BuildCost))
 	b.WriteString("# and nothing with mp: 0. A path may go on: path: [a, b] jumps two lanes.\n")
-	services, siege := "Resupply, transfer, scrap, inspect, self_repair, install and siege", ""
-	if r.Fortify.SiegeCost != ServiceCost {
-		services = "Resupply, transfer, scrap, inspect, self_repair and install"
+	// The fleet services, from the table, and the siege roll when it
+	// costs as much.
+	var services []string
+	for _, k := range kinds {
+		if _, ok := k.(service); ok {
+			services = append(services, k.Name())
+		}
+	}
+	siege := ""
+	if r.Fortify.SiegeCost == ServiceCost {
+		services = append(services, "siege")
+	} else {
 		siege = fmt.Sprintf("# A siege roll costs %s (EaW 10c).\n", points(r.Fortify.SiegeCost))
 	}
+	list := andList(services)
 	fmt.Fprintf(b, "# %s cost\n# %s each. A fleet service given before the fleet's move is done where\n"+
-		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", services, points(ServiceCost), siege)
+		"# the fleet starts, one given after it where the fleet ends (EaW 4b).\n%s", strings.ToUpper(list[:1])+list[1:], points(ServiceCost), siege)
 	fmt.Fprintf(b, "# Treasury: %d BPV; builds are paid from it (EaW 6.0).\n", v.Treasury)
 }
 
@@ -142,7 +185,10 @@ func (t *orderTemplate) fleet(f FleetView) {
 	t.b.WriteString("#\n")
 	t.b.WriteString(wrapComment(about+".", 76))
 	if f.Trapped != 0 {
-		t.trapped(f)
+		t.b.WriteString(wrapComment(fmt.Sprintf("It is trapped by an enemy fortification since turn %d (EaW 10a) and does nothing but a "+
+			"siege roll (EaW 10h). It also goes free when a second fleet of yours enters %s (EaW 10b), or a fleet with a minesweeper "+
+			"(EaW 10d).", f.Trapped, f.At), 76))
+		writeSuggestions(t.b, t.offers(spot{place: atTrapped, fleet: f}))
 		return
 	}
 	next := t.g.Neighbours(f.At)
@@ -155,117 +201,7 @@ func (t *orderTemplate) fleet(f FleetView) {
 		}
 		t.b.WriteString(wrapComment("Lanes lead to "+strings.Join(labels, ", ")+".", 76))
 	}
-	out := t.moves(f, next)
-	out = append(out, t.develops(f)...)
-	out = append(out, t.services(f)...)
-	writeSuggestions(t.b, out)
-}
-
-// moves offers a move along each lane out that leaves room for the fleet
-// (EaW 17a), at what it costs: the campaign's jump cost (EaW 5a), the
-// first jump from the player's own undisrupted colony free where the
-// campaign grants it (EaW 5b, 10i), the MON jump cost a lane for a MON's
-// fleet away from its FRD, and none for a MON's fleet at an FRD, which
-// goes where the FRD goes (EaW 17e).
-func (t *orderTemplate) moves(f FleetView, next []campaign.SystemID) []suggestion {
-	r := &t.v.Rules
-	mon := slices.Contains(f.Roles, campaign.RoleMonitor)
-	cost := points(r.Budget.JumpCost) + " (EaW 5a)"
-	switch {
-	case mon && slices.Contains(t.v.FRDs, f.At):
-		t.b.WriteString(wrapComment(fmt.Sprintf("It holds a MON, so it moves only with your FRD at %s: see move_frd below (EaW 17e).", f.At), 76))
-		return nil
-	case mon:
-		cost = points(r.FRD.MONJumpCost) + " a lane: it holds a MON away from your FRDs (EaW 17e)"
-	case r.Budget.FreeJumpFromColony && hasDevelopment(t.v, f.At, campaign.Colony) && !slices.Contains(t.v.Disrupted, f.At):
-		cost = "free: the first jump from your own colony (EaW 5b)"
-	}
-	var out []suggestion
-	for _, s := range next {
-		if t.crowded(len(fleetsAt(t.v, s)) + 1) {
-			continue // one fleet too many there breaks EaW 17a
-		}
-		out = append(out, suggestion{fmt.Sprintf("- move: {fleet: %s, path: [%s]}", yamlName(string(f.ID)), yamlName(string(s))), cost})
-	}
-	return out
-}
-
-// develops offers the fleet a mine or colony (EaW 12.0, 13.0) and a
-// fortification (EaW 11.0) where it stands, each where none was offered to
-// another fleet. Each is free with the role that sets it up (EaW 11a, 12b,
-// 13a); a fleet develops once per turn.
-func (t *orderTemplate) develops(f FleetView) []suggestion {
-	var out []suggestion
-	s := t.sys[f.At]
-	if kind, rule := developFits(t.v, s, t.developed); kind != "" {
-		t.developed[f.At] = true
-		out = append(out, t.develop(f, kind, fmt.Sprintf("a %s at a %s planet; the fleet stays (%s)", kind, s.Planet, rule)))
-	}
-	if t.fortifies(s) {
-		t.fortified[f.At] = true
-		out = append(out, t.develop(f, campaign.Fortification, "it traps enemy fleets that enter (EaW 10a); the fleet stays (EaW 11.0)"))
-	}
-	return out
-}
-
-// develop writes a develop order at its cost: the campaign's develop
-// cost, or none with the role that sets the development up for free.
-func (t *orderTemplate) develop(f FleetView, kind campaign.DevelopmentKind, what string) suggestion {
-	cost := points(t.v.Rules.Budget.DevelopCost) + ": " + what
-	if role, rule := freeRole(kind); slices.Contains(f.Roles, role) {
-		cost = fmt.Sprintf("free: fleet %s has a %s (%s); %s", f.ID, strings.ReplaceAll(string(role), "-", " "), rule, what)
-	}
-	return suggestion{fmt.Sprintf("- develop: {fleet: %s, what: %s}", yamlName(string(f.ID)), kind), cost}
-}
-
-// freeRole returns the role that sets up a development of this kind for
-// no point, and its rule (EaW 11a, 12b, 13a).
-func freeRole(k campaign.DevelopmentKind) (campaign.Role, string) {
-	switch k {
-	case campaign.Fortification:
-		return campaign.RoleMinelayer, "EaW 11a"
-	case campaign.Mine:
-		return campaign.RoleLargeFreighter, "EaW 12b"
-	}
-	return campaign.RoleSmallFreighter, "EaW 13a"
-}
-
-// fortifies reports whether a fortification could be set up at s, as far
-// as the view knows: an explored planet (EaW 33.0 #2) where no
-// fortification was seen (a planet holds one, EaW 11.0) and none was
-// offered to another fleet.
-func (t *orderTemplate) fortifies(s campaign.System) bool {
-	switch s.Planet {
-	case campaign.Life, campaign.Mineral, campaign.Dead:
-	default:
-		return false
-	}
-	if t.fortified[s.ID] || hasDevelopment(t.v, s.ID, campaign.Fortification) {
-		return false
-	}
-	i := slices.IndexFunc(t.v.Systems, func(sv SystemView) bool { return sv.ID == s.ID })
-	return i >= 0 && !t.v.Systems[i].Fortified
-}
-
-// developFits returns the development a fleet at s could set up, judged
-// from what the view knows: a mine at a mineral planet (EaW 12.0), a colony
-// at a life planet (EaW 13.0), where the player has none of that kind and
-// no other fleet was offered it. It returns "" when none fits.
-func developFits(v *View, s campaign.System, offered map[campaign.SystemID]bool) (campaign.DevelopmentKind, string) {
-	var kind campaign.DevelopmentKind
-	switch s.Planet {
-	case campaign.Mineral:
-		kind = campaign.Mine
-	case campaign.Life:
-		kind = campaign.Colony
-	default:
-		return "", ""
-	}
-	if offered[s.ID] || hasDevelopment(v, s.ID, kind) {
-		return "", ""
-	}
-	_, rule := kind.Needs()
-	return kind, rule
+	writeSuggestions(t.b, t.offers(spot{place: atFleet, fleet: f}))
 }
 
 // crowded reports whether n of the player's fleets are more than a system
@@ -286,9 +222,8 @@ func fleetsAt(v *View, at campaign.SystemID) []string {
 	return out
 }
 
-// frd writes the block of the player's FRD at a system: a build there
-// (EaW 6.0, 6c), with at: when the player has several FRDs, and, for the
-// first FRD at each system, a tow (EaW 15e).
+// frd writes the block of the player's FRD at a system: what a build
+// there may go into (EaW 6.0, 6c), and the orders offered there.
 func (t *orderTemplate) frd(at campaign.SystemID, first bool) {
 	var free []string
 	there := fleetsAt(t.v, at)
@@ -317,18 +252,18 @@ func (t *orderTemplate) frd(at campaign.SystemID, first bool) {
 	}
 	t.b.WriteString("#\n")
 	t.b.WriteString(wrapComment(text, 76))
-	var out []suggestion
-	if name != "" {
-		where := ""
-		if len(t.v.FRDs) > 1 {
-			where = ", at: " + yamlName(string(at))
-		}
-		out = append(out, suggestion{fmt.Sprintf("- build: {units: [CLASS, CLASS], fleet: %s, mp: 1%s}", yamlName(name), where),
-			points(t.v.Rules.Budget.BuildCost) + "; paid from the treasury (EaW 6.0)"})
+	writeSuggestions(t.b, t.offers(spot{place: atFRD, frd: at, first: first, into: name}))
+}
+
+// newFRDs writes the block of new FRDs, when one is offered (EaW 15a).
+func (t *orderTemplate) newFRDs() {
+	out := t.offers(spot{place: atNewFRD})
+	if len(out) == 0 {
+		return
 	}
-	if first {
-		out = append(out, t.tow(at)...)
-	}
+	t.b.WriteString("#\n")
+	t.b.WriteString(wrapComment("A new FRD stands at one of your developed mines or colonies; it is placed after the battles "+
+		"if no enemy fleet is there, and builds from next turn (EaW 15a).", 76))
 	writeSuggestions(t.b, out)
 }
 

@@ -153,13 +153,17 @@ func checkSuggestions(t *testing.T, st *campaign.State, v *View) map[string]int 
 // kindOf names an order's kind as the template tests count them: a
 // develop of a fortification and a build with at: apart.
 func kindOf(o Order) string {
-	switch {
-	case o.Develop != nil && o.Develop.What == campaign.Fortification:
-		return "develop-fortification"
-	case o.Build != nil && o.Build.At != "":
-		return "build-at"
+	switch k := o.Kind.(type) {
+	case *Develop:
+		if k.What == campaign.Fortification {
+			return "develop-fortification"
+		}
+	case *Build:
+		if k.At != "" {
+			return "build-at"
+		}
 	}
-	return o.Kind()
+	return o.Kind.Name()
 }
 
 func TestOrderTemplateOfAnEndedCampaign(t *testing.T) {

@@ -158,12 +158,12 @@ func TestParseValid(t *testing.T) {
 	want := &orders.Submission{
 		Campaign: "frontier", Player: "vorn", Turn: 3, Token: "8Jq2", Final: true,
 		Orders: orders.NewPart([]Order{
-			{Pos: lc(6, 5), Move: &Move{Fleet: "1st", FleetPos: lc(6, 19),
+			{Pos: lc(6, 5), Kind: &Move{Fleet: "1st", FleetPos: lc(6, 19),
 				Path: []campaign.SystemID{"kessel", "tau-ceti", "vega"}, PathPos: []orders.Pos{lc(6, 31), lc(6, 39), lc(6, 49)}}},
-			{Pos: lc(7, 5), Develop: &Develop{Fleet: "2nd", What: "mine", FleetPos: lc(7, 22), WhatPos: lc(7, 33)}},
-			{Pos: lc(8, 5), Build: &Build{Units: []campaign.ClassName{"cruiser", "frigate"}, UnitsPos: []orders.Pos{lc(8, 21), lc(8, 30)},
+			{Pos: lc(7, 5), Kind: &Develop{Fleet: "2nd", What: "mine", FleetPos: lc(7, 22), WhatPos: lc(7, 33)}},
+			{Pos: lc(8, 5), Kind: &Build{Units: []campaign.ClassName{"cruiser", "frigate"}, UnitsPos: []orders.Pos{lc(8, 21), lc(8, 30)},
 				Fleet: "3rd", FleetPos: lc(8, 47), MP: 0, MPPos: lc(8, 56)}},
-			{Pos: lc(9, 5), Build: &Build{Units: []campaign.ClassName{"scout"}, UnitsPos: []orders.Pos{lc(9, 21)},
+			{Pos: lc(9, 5), Kind: &Build{Units: []campaign.ClassName{"scout"}, UnitsPos: []orders.Pos{lc(9, 21)},
 				Fleet: "4th", FleetPos: lc(9, 36), MP: 1, MPPos: lc(9, 45)}},
 		}),
 		Prefs: orders.NewPart(Prefs{ExploreBonus: ExplorePrecursor, ExplorePlanet: campaign.Mineral}),
@@ -335,21 +335,21 @@ func dump(s *orders.Submission) string {
 	fmt.Fprintf(&b, "campaign %q player %q turn %d token set %v final %v\n", s.Campaign, s.Player, s.Turn, s.Token != "", s.Final)
 	fmt.Fprintf(&b, "prefs explore_bonus %q\n", prefsOf(s).ExploreBonus)
 	for _, o := range listOf(s) {
-		fmt.Fprintf(&b, "%s %s", o.Pos, o.Kind())
-		switch {
-		case o.Move != nil:
-			fmt.Fprintf(&b, " fleet %q@%s path", o.Move.Fleet, o.Move.FleetPos)
-			for i, p := range o.Move.Path {
-				fmt.Fprintf(&b, " %q@%s", p, at(o.Move.PathPos, i, orders.Pos{}))
+		fmt.Fprintf(&b, "%s %s", o.Pos, o.Kind.Name())
+		switch k := o.Kind.(type) {
+		case *Move:
+			fmt.Fprintf(&b, " fleet %q@%s path", k.Fleet, k.FleetPos)
+			for i, p := range k.Path {
+				fmt.Fprintf(&b, " %q@%s", p, at(k.PathPos, i, orders.Pos{}))
 			}
-		case o.Develop != nil:
-			fmt.Fprintf(&b, " fleet %q@%s what %q@%s", o.Develop.Fleet, o.Develop.FleetPos, o.Develop.What, o.Develop.WhatPos)
-		case o.Build != nil:
+		case *Develop:
+			fmt.Fprintf(&b, " fleet %q@%s what %q@%s", k.Fleet, k.FleetPos, k.What, k.WhatPos)
+		case *Build:
 			fmt.Fprintf(&b, " units")
-			for i, u := range o.Build.Units {
-				fmt.Fprintf(&b, " %q@%s", u, at(o.Build.UnitsPos, i, orders.Pos{}))
+			for i, u := range k.Units {
+				fmt.Fprintf(&b, " %q@%s", u, at(k.UnitsPos, i, orders.Pos{}))
 			}
-			fmt.Fprintf(&b, " fleet %q@%s mp %d@%s", o.Build.Fleet, o.Build.FleetPos, o.Build.MP, o.Build.MPPos)
+			fmt.Fprintf(&b, " fleet %q@%s mp %d@%s", k.Fleet, k.FleetPos, k.MP, k.MPPos)
 		}
 		b.WriteString("\n")
 	}

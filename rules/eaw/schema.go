@@ -117,7 +117,8 @@ func closed(desc string, required []string, ps ...prop) *schema {
 	return &schema{Type: "object", Description: desc, Properties: ps, Required: required, AdditionalProperties: &no}
 }
 
-// documentSchema is the whole orders document: the header (header.go).
+// documentSchema is the whole orders document: the header, read by the
+// order kit (package orders), the orders and the preferences.
 func documentSchema(r *campaign.Rules) *schema {
 	s := closed("One mail's orders for a pbemd campaign under the Empires at War rules (EaW): the header "+
 		"(campaign, player, turn, token), then the orders. pbemd reads them as YAML, strictly: unknown keys, "+
@@ -181,8 +182,8 @@ func finalSchema() *schema {
 	}
 }
 
-// ordersSchema is the list under orders: (items.go). An empty value is no
-// orders.
+// ordersSchema is the list under orders: (orderList), one schema per
+// kind (Kind.schema). An empty value is no orders.
 func ordersSchema(r *campaign.Rules) *schema {
 	return &schema{
 		Type: []string{"array", "null"},
@@ -193,10 +194,18 @@ func ordersSchema(r *campaign.Rules) *schema {
 		MaxItems: orders.MaxOrders,
 		Items: &schema{
 			Description: "One order: a mapping with exactly one key, its kind: " + strings.Join(kindNames, ", ") + ".",
-			OneOf: []*schema{moveSchema(r), developSchema(r), buildSchema(r), resupplySchema(), transferSchema(),
-				scrapSchema(), inspectSchema(), selfRepairSchema(), installSchema(), siegeSchema(r), moveFRDSchema(r), buildFRDSchema(r)},
+			OneOf:       kindSchemas(r),
 		},
 	}
+}
+
+// kindSchemas are the schemas of the order kinds, in the table's order.
+func kindSchemas(r *campaign.Rules) []*schema {
+	out := make([]*schema, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.schema(r)
+	}
+	return out
 }
 
 // budgetText says how many order points a player has each turn (EaW 5.0).
@@ -217,68 +226,7 @@ func orderPoints(n int) string {
 	return fmt.Sprintf("%d order points", n)
 }
 
-func moveSchema(r *campaign.Rules) *schema {
-	cost := "Each lane jumped costs " + orderPoints(r.Budget.JumpCost) + " (EaW 5.0), except one jump per fleet per turn " +
-		"that starts at your own developed colony, which is free (EaW 5b)."
-	perLane := points(r.Budget.JumpCost) + " per lane (EaW 5a); the first jump from your own developed colony is free (EaW 5b)."
-	if !r.Budget.FreeJumpFromColony {
-		cost = "Each lane jumped costs " + orderPoints(r.Budget.JumpCost) + " (EaW 5.0), from your own developed colony too: " +
-			"this campaign has no free jump (EaW 5b)."
-		perLane = points(r.Budget.JumpCost) + " per lane (EaW 5a); no jump is free (EaW 5b)."
-	}
-	return closed("A move order: fly one fleet along warp lanes (EaW 5a).", []string{"move"},
-		prop{"move", closed("Fly a fleet along warp lanes (EaW 5a). "+cost+" A fleet moves once per turn, and not after "+
-			"a develop order (EaW 12b, 13a). A fleet that enters a system holding another empire's fleet stops there (EaW 19a).",
-			[]string{"fleet", "path"},
-			prop{"fleet", nameSchema("One of your fleets, by the ID your report gives it, e.g. 1st.")},
-			prop{"path", namesSchema("The systems to enter, in order, by ID, each one lane from the one before; it may "+
-				"start with the fleet's own system, which is no jump. "+perLane, "A system ID, as your report gives it, e.g. ferrum.")},
-		)})
-}
-
-func developSchema(r *campaign.Rules) *schema {
-	return closed("A develop order: set up a mine, a colony or a fortification (EaW 11.0, 12.0, 13.0).", []string{"develop"},
-		prop{"develop", closed("Set up a mine, a colony or a fortification at the planet where the fleet ends its move, for "+
-			orderPoints(r.Budget.DevelopCost)+" (EaW 5.0). The planet must be explored (EaW 16.0), and the fleet may not move after it "+
-			"(EaW 11a, 12b, 13a).",
-			[]string{"fleet", "what"},
-			prop{"fleet", nameSchema("The fleet that develops, by the ID your report gives it, e.g. 2nd.")},
-			prop{"what", &schema{
-				Description: "mine at a mineral planet (EaW 12.0), colony at a life planet (EaW 13.0), fortification " +
-					"at any planet (EaW 11.0); you may have one of each kind at a planet.",
-				AnyOf: []*schema{
-					{Enum: []any{"mine", "colony", "fortification"}},
-					{Type: "string", Pattern: `^\s*([Mm][Ii][Nn][Ee]|[Cc][Oo][Ll][Oo][Nn][Yy]|[Ff][Oo][Rr][Tt][Ii][Ff][Ii][Cc][Aa][Tt][Ii][Oo][Nn])\s*$`,
-						Description: "mine, colony or fortification in any case, e.g. Mine"},
-				},
-			}},
-		)})
-}
-
-func buildSchema(r *campaign.Rules) *schema {
-	return closed("A build order: build units at your FRD (EaW 6.0).", []string{"build"},
-		prop{"build", closed("Build units at your FRD (EaW 6.0, 15.0), paid from your treasury at their "+
-			"economic BPV: one build per FRD per turn (EaW 33.0 #3), of at most "+strconv.Itoa(r.Build.Docking)+" docking points. "+
-			"With mp: 1 it costs "+orderPoints(r.Budget.BuildCost)+" (EaW 5.0).",
-			[]string{"units", "fleet"},
-			prop{"units", namesSchema("The unit classes to build, by their names in the campaign's catalogue; name a "+
-				"class twice to build two, e.g. [cruiser, frigate, frigate].", "A unit class, e.g. frigate.")},
-			prop{"fleet", nameSchema("A fleet of yours at the FRD to put the units into, or a new fleet ID (up to 32 " +
-				"letters, digits, '-' or '_'), which forms at the FRD (EaW 6c).")},
-			prop{"at", nameSchema("The system of the FRD that builds, e.g. drakkar; needed only when you have more than one FRD.")},
-			prop{"mp", &schema{
-				Description: "1 (the default): costs " + orderPoints(r.Budget.BuildCost) + ", and the units may move this turn; " +
-					"0: free, and the units join after movement and move from next turn (EaW 6.0).",
-				Default: 1,
-				AnyOf: []*schema{
-					{Enum: []any{0, 1}},
-					{Type: "string", Pattern: `^\s*(\+?0*1|[+-]?0+)\s*$`, Description: "a quoted 0 or 1"},
-				},
-			}},
-		)})
-}
-
-// prefsSchema is the standing preferences (header.go, prefs).
+// prefsSchema is the standing preferences (prefs.go).
 func prefsSchema(r *campaign.Rules) *schema {
 	s := closed("Standing answers to choices that come up while the turn resolves. A key left out keeps its default.",
 		nil,
@@ -298,4 +246,18 @@ func prefsSchema(r *campaign.Rules) *schema {
 	)
 	s.Type = []string{"object", "null"}
 	return s
+}
+
+// fleetField is the fleet: of an order for one fleet.
+var fleetField = prop{"fleet", nameSchema("One of your fleets, by the ID your report gives it, e.g. 1st.")}
+
+// unitsField is the units: of an order for some units of a fleet.
+func unitsField(desc string) prop {
+	return prop{"units", namesSchema(desc+" Name a class twice for two units, e.g. [frigate, frigate].", "A unit class, e.g. frigate.")}
+}
+
+// kindSchema is the schema of one order kind: a mapping with the kind as
+// its only key.
+func kindSchema(kind, summary, desc string, required []string, fields ...prop) *schema {
+	return closed(summary, []string{kind}, prop{kind, closed(desc, required, fields...)})
 }

@@ -11,7 +11,7 @@ import (
 
 // The fleet services: resupply (EaW 6d–6f), transfer (EaW 7.0, 7a), scrap
 // (EaW 9.0, 9a), inspect (EaW 9b, 9c), self-repair (EaW 22b, 24.0) and
-// install (EaW 14.0, bases.go).
+// install (EaW 14.0): each kind in its own file (order_resupply.go, ...).
 //
 // An order that comes before any move of its fleets in the player's text
 // is carried out before movement, where the fleets start; one that comes
@@ -23,178 +23,88 @@ import (
 // fleets since intake: the caps of EaW 17.0, and the battles that wait for
 // a result (EaW 26.0).
 
-// ledger is what the services carried out before movement leave for the
-// end of the turn: each player's scrap refunds, credited once the turn's
-// spending is done, to spend from the next turn (EaW 9.0).
-type ledger struct {
-	refunds map[campaign.PlayerID]int
+// service is a fleet-service kind: Resupply, Transfer, Scrap, Inspect,
+// SelfRepair and Install.
+type service interface {
+	Kind
+	// doing says what the order does, for event texts: the fleet it is
+	// for, what it does ("scrap 2 frigate") and its rule.
+	doing() (fleet campaign.FleetID, what, rule string)
 }
 
-// serveBeforeMovement carries out the fleet-service orders that come
-// before any move of their fleets, but self-repairs (EaW 24.0).
-func (t *turn) serveBeforeMovement() *ledger {
-	l := &ledger{refunds: map[campaign.PlayerID]int{}}
-	for _, p := range t.plans {
-		late := p.costed.PostCombat()
-		for i, co := range p.costed.Orders {
-			if !late[i] && co.Order.SelfRepair == nil && ServiceFleets(co.Order) != nil {
-				t.serve(l, p.player, co.Order)
-			}
-		}
+// serviceStep is the step that carries out a fleet service: before
+// movement, or after the battles when it comes after a move of one of its
+// fleets (Timing).
+func serviceStep(late bool) step {
+	if late {
+		return stepServeAfter
 	}
-	t.tidyFleets()
-	return l
+	return stepServeBefore
 }
 
-// serveAfterBattles carries out, at post-combat, the fleet-service orders
-// that come after a move of one of their fleets, if the fleets got where
-// they were sent, and every self-repair; then it credits the turn's scrap
-// refunds.
-func (t *turn) serveAfterBattles(l *ledger) {
-	for _, p := range t.plans {
-		late := p.costed.PostCombat()
-		dest := map[campaign.FleetID]campaign.SystemID{}
-		for i, co := range p.costed.Orders {
-			o := co.Order
-			ids, end := moveEnds(co)
-			for _, id := range ids {
-				dest[id] = end
-			}
-			switch {
-			case ServiceFleets(o) == nil:
-			case late[i]:
-				if why := t.stopped(p.player, o, dest); why != "" {
-					t.failService(p.player, o, why)
-					continue
-				}
-				t.serve(l, p.player, o)
-			case o.SelfRepair != nil:
-				if f := t.next.Fleet(p.player, o.SelfRepair.Fleet); f != nil && f.Trapped != 0 {
-					t.failService(p.player, o, fmt.Sprintf("a fortification at %s trapped it on its way, and a trapped fleet makes no repairs (EaW 10h)", t.systemName(f.At)))
-					continue
-				}
-				t.serve(l, p.player, o)
-			}
-		}
+// arrived reports whether a fleet service carried out after the battles
+// finds its fleets where the owner's orders sent them; if not, the owner
+// is told why it was not carried out. A fleet was destroyed or disbanded,
+// met hostile fleets and lost its later orders (EaW 19a), was trapped by
+// a fortification (EaW 10a, 10h), or ended its move elsewhere. forms is
+// a fleet the order forms, which need not exist yet; "" for none.
+func (t *turn) arrived(a act, s service, forms campaign.FleetID) bool {
+	if !a.late {
+		return true
 	}
-	t.tidyFleets()
-	t.creditRefunds(l)
-}
-
-// moveEnds returns the fleets a move or an FRD's tow takes (the tug's
-// and the MON's fleets, CostedOrder.Towed) and where its route
-// ends; none for any other order.
-func moveEnds(co CostedOrder) ([]campaign.FleetID, campaign.SystemID) {
-	if len(co.Route) < 2 {
-		return nil, ""
-	}
-	end := co.Route[len(co.Route)-1]
-	switch {
-	case co.Order.Move != nil:
-		return []campaign.FleetID{co.Order.Move.Fleet}, end
-	case co.Order.MoveFRD != nil:
-		return co.Towed, end
-	}
-	return nil, ""
-}
-
-// stopped says why a post-combat order's fleets are not where the
-// player's orders sent them, or "" if they are: a fleet was destroyed or
-// disbanded, met hostile fleets and lost its later orders (EaW 19a), was
-// trapped by a fortification (EaW 10a, 10h), or ended its move elsewhere.
-func (t *turn) stopped(owner campaign.PlayerID, o Order, dest map[campaign.FleetID]campaign.SystemID) string {
-	for n, id := range ServiceFleets(o) {
-		f := t.next.Fleet(owner, id)
+	for _, id := range s.fleets() {
+		f, sent := t.next.Fleet(a.owner, id), a.sentTo(id)
+		why := ""
 		switch {
-		case f == nil && o.Transfer != nil && n == 1 && t.prev.Fleet(owner, id) == nil:
-			// a new fleet the transfer forms
+		case f == nil && id == forms && t.prev.Fleet(a.owner, id) == nil:
+			// a new fleet the order forms
 		case f == nil:
-			return fmt.Sprintf("fleet %s is gone: it was destroyed or disbanded", id)
+			why = fmt.Sprintf("fleet %s is gone: it was destroyed or disbanded", id)
 		case f.Trapped != 0:
-			return fmt.Sprintf("fleet %s is trapped by an enemy fortification at %s (EaW 10a, 10h)", id, t.systemName(f.At))
+			why = fmt.Sprintf("fleet %s is trapped by an enemy fortification at %s (EaW 10a, 10h)", id, t.systemName(f.At))
 		case t.pinned[f.Key()]:
-			return fmt.Sprintf("fleet %s met hostile fleets at %s, and its orders after its move were lost (EaW 19a)", id, t.systemName(f.At))
-		case dest[id] != "" && f.At != dest[id]:
-			return fmt.Sprintf("fleet %s is at %s, not at %s: its move was cut short", id, t.systemName(f.At), t.systemName(dest[id]))
+			why = fmt.Sprintf("fleet %s met hostile fleets at %s, and its orders after its move were lost (EaW 19a)", id, t.systemName(f.At))
+		case sent != "" && f.At != sent:
+			why = fmt.Sprintf("fleet %s is at %s, not at %s: its move was cut short", id, t.systemName(f.At), t.systemName(sent))
+		}
+		if why != "" {
+			t.failService(a.owner, s, why)
+			return false
 		}
 	}
-	return ""
+	return true
 }
 
-// serve carries out one fleet-service order for owner.
-func (t *turn) serve(l *ledger, owner campaign.PlayerID, o Order) {
-	if why := t.waiting(owner, o); why != "" {
-		t.failRule(owner, o, "EaW 26.0", why)
-		return
-	}
-	switch {
-	case o.Resupply != nil:
-		t.resupply(owner, o)
-	case o.Transfer != nil:
-		t.transfer(owner, o)
-	case o.Scrap != nil:
-		t.scrap(l, owner, o)
-	case o.Inspect != nil:
-		t.inspect(owner, o)
-	case o.SelfRepair != nil:
-		t.selfRepair(owner, o)
-	case o.Install != nil:
-		t.install(owner, o)
-	}
-}
-
-// waiting says why an order that would change a fleet's units (scrap,
-// transfer, install, inspect) waits, or "": the fleet is in a battle that
-// waits for its result, whose report names the fleet's ships by their
-// places as the battle found them (EaW 26.0). Intake refuses such orders;
-// this catches a battle that came after it.
-func (t *turn) waiting(owner campaign.PlayerID, o Order) string {
-	var ids []campaign.FleetID
-	switch {
-	case o.Scrap != nil, o.Transfer != nil, o.Install != nil, o.Inspect != nil:
-		ids = ServiceFleets(o)
-	}
+// settled reports whether a fleet service that changes its fleets' units
+// (scrap, transfer, install, inspect) leaves alone every fleet in a battle
+// that waits for its result, whose report names the fleet's ships by
+// their places as the battle found them (EaW 26.0); if not, the owner is
+// told why it was not carried out. Intake refuses such orders; this
+// catches a battle that came after it.
+func (t *turn) settled(owner campaign.PlayerID, s service) bool {
 	for _, b := range t.next.Battles {
 		for _, f := range b.Fleets {
-			if f.Owner == owner && slices.Contains(ids, f.ID) {
-				return fmt.Sprintf("fleet %s fought battle %s, which waits for its result, and keeps its units as the battle found them until the result is in (EaW 26.0)",
-					f.ID, b.ID)
+			if f.Owner == owner && slices.Contains(s.fleets(), f.ID) {
+				t.failRule(owner, s, "EaW 26.0", fmt.Sprintf("fleet %s fought battle %s, which waits for its result, and keeps its units as the battle found them until the result is in (EaW 26.0)",
+					f.ID, b.ID))
+				return false
 			}
 		}
 	}
-	return ""
-}
-
-// doing says what a fleet-service order does, for event texts.
-func doing(o Order) (fleet campaign.FleetID, what, rule string) {
-	switch {
-	case o.Resupply != nil:
-		return o.Resupply.Fleet, "resupply", "EaW 6d"
-	case o.Transfer != nil:
-		return o.Transfer.From, fmt.Sprintf("transfer %s to fleet %s", campaign.UnitList(o.Transfer.Units), o.Transfer.To), "EaW 7.0"
-	case o.Scrap != nil:
-		return o.Scrap.Fleet, "scrap " + campaign.UnitList(o.Scrap.Units), "EaW 9.0"
-	case o.Inspect != nil:
-		return o.Inspect.Fleet, "inspect its captured units", "EaW 9b"
-	case o.SelfRepair != nil:
-		return o.SelfRepair.Fleet, "repair itself", "EaW 24.0"
-	case o.Install != nil:
-		return o.Install.Fleet, "install " + campaign.UnitList(o.Install.Units), "EaW 14.0"
-	}
-	return "", "", ""
+	return true
 }
 
 // failService tells the owner that a fleet-service order was not carried
 // out, and why; nothing of it was done or paid.
-func (t *turn) failService(owner campaign.PlayerID, o Order, why string) {
-	_, _, rule := doing(o)
-	t.failRule(owner, o, rule, why)
+func (t *turn) failService(owner campaign.PlayerID, s service, why string) {
+	_, _, rule := s.doing()
+	t.failRule(owner, s, rule, why)
 }
 
 // failRule is failService under another rule than the order's own: the
 // one the order would break.
-func (t *turn) failRule(owner campaign.PlayerID, o Order, rule, why string) {
-	id, what, _ := doing(o)
+func (t *turn) failRule(owner campaign.PlayerID, s service, rule, why string) {
+	id, what, _ := s.doing()
 	at := campaign.SystemID("")
 	if f := t.next.Fleet(owner, id); f != nil {
 		at = f.At
@@ -205,10 +115,10 @@ func (t *turn) failRule(owner campaign.PlayerID, o Order, rule, why string) {
 
 // fleetFor returns the owner's fleet an order names, or nil after telling
 // the owner the order failed.
-func (t *turn) fleetFor(owner campaign.PlayerID, o Order, id campaign.FleetID) *campaign.Fleet {
+func (t *turn) fleetFor(owner campaign.PlayerID, s service, id campaign.FleetID) *campaign.Fleet {
 	f := t.next.Fleet(owner, id)
 	if f == nil {
-		t.failService(owner, o, fmt.Sprintf("fleet %s is gone: it was destroyed or disbanded", id))
+		t.failService(owner, s, fmt.Sprintf("fleet %s is gone: it was destroyed or disbanded", id))
 	}
 	return f
 }
@@ -266,95 +176,6 @@ func (t *turn) overCap(id campaign.FleetID, f *campaign.Fleet) string {
 	return ""
 }
 
-// resupply resupplies and repairs a fleet at the owner's FRD or developed
-// colony, not disrupted (EaW 6d, 6e, 10i), or with the owner's repair
-// freighter in the system, which does not refit; refits are paid as they
-// are made (EaW 6f, §8 O16).
-func (t *turn) resupply(owner campaign.PlayerID, o Order) {
-	r := o.Resupply
-	f := t.fleetFor(owner, o, r.Fleet)
-	if f == nil {
-		return
-	}
-	s := t.siteAt(owner, f.At)
-	by := "your FRD"
-	switch {
-	case s.frd:
-	case s.colony && !s.disrupted:
-		by = "your developed colony"
-	case s.large || s.small:
-		by = "your repair freighter"
-	case s.colony:
-		t.failService(owner, o, fmt.Sprintf("enemy fleets trapped at %s disrupt your colony there (EaW 10i)", t.systemName(f.At)))
-		return
-	default:
-		t.failService(owner, o, fmt.Sprintf("you have no FRD, developed colony or repair freighter at %s", t.systemName(f.At)))
-		return
-	}
-	var refits []string
-	if len(r.Refit) > 0 && by == "your repair freighter" {
-		refits = append(refits, "a repair freighter does not refit, so nothing was refitted (EaW 6d)")
-	} else {
-		refits = t.refit(owner, f, r.Refit)
-	}
-	mended := f.Resupply(true)
-	text := fmt.Sprintf("Fleet %s resupplied at %s from %s: %s repaired, self-repair capacity restored (EaW 6e, 22b).",
-		r.Fleet, t.systemName(f.At), by, unitCount(len(mended)))
-	if len(refits) > 0 {
-		text += " " + strings.Join(refits, " ")
-	}
-	if n := len(f.Captured); n > 0 {
-		text += fmt.Sprintf(" Its %s captured and not yet inspected, so not resupplied (EaW 25b).", unitCount(n))
-	}
-	t.emit(game.Event{Kind: EventResupplied, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 6d", Text: text})
-}
-
-// refit refits the fleet's inspected units (EaW 6f), each refit paid from
-// the treasury as it is made, never refunded (§8 O16); one the treasury
-// cannot pay is not made, nor one that would take the fleet over a cap of
-// EaW 17.0 (its owner gets an order-failed event). It returns what
-// happened, for the event.
-func (t *turn) refit(owner campaign.PlayerID, f *campaign.Fleet, refits []Refit) []string {
-	var out []string
-	pl := t.next.Player(owner)
-	for _, rf := range refits {
-		from, to := t.next.Catalogue.Class(rf.From), t.next.Catalogue.Class(rf.To)
-		var units []int
-		for i, u := range f.Units {
-			if u == rf.From && !f.IsCaptured(i) {
-				units = append(units, i)
-			}
-		}
-		switch {
-		case from == nil || to == nil || !slices.Contains(from.Refits, rf.To):
-			out = append(out, fmt.Sprintf("No %s was refitted to %s: the catalogue allows no such refit.", rf.From, rf.To))
-			continue
-		case len(units) == 0:
-			out = append(out, fmt.Sprintf("No %s was refitted to %s: the fleet has none.", rf.From, rf.To))
-			continue
-		}
-		cost := max(0, to.EBPV-from.EBPV) * len(units)
-		if pl.Treasury < cost {
-			out = append(out, fmt.Sprintf("No %s was refitted to %s: the refit costs %d BPV and the treasury holds %d.", rf.From, rf.To, cost, pl.Treasury))
-			continue
-		}
-		for _, i := range units {
-			f.Units[i] = rf.To
-		}
-		if why := t.overCap(f.ID, f); why != "" {
-			for _, i := range units {
-				f.Units[i] = rf.From
-			}
-			t.emit(game.Event{Kind: EventOrderFailed, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 17.0",
-				Text: fmt.Sprintf("Fleet %s did not refit its %s to %s: %s.", f.ID, rf.From, rf.To, why)})
-			continue
-		}
-		pl.Treasury -= cost
-		out = append(out, fmt.Sprintf("Refitted %d %s to %s for %d BPV (EaW 6f).", len(units), rf.From, rf.To, cost))
-	}
-	return out
-}
-
 // unitCount writes "no units", "1 unit", "3 units".
 func unitCount(n int) string {
 	switch n {
@@ -366,187 +187,16 @@ func unitCount(n int) string {
 	return fmt.Sprintf("%d units", n)
 }
 
-// transfer moves units between two of the owner's fleets in one system, or
-// into a new fleet formed there (EaW 7.0); moving the last unit disbands
-// the fleet (EaW 7a). All or nothing: if a unit named is no longer there,
-// or the receiving fleet would pass a cap of EaW 17.0, nothing moves.
-func (t *turn) transfer(owner campaign.PlayerID, o Order) {
-	tr := o.Transfer
-	from := t.fleetFor(owner, o, tr.From)
-	if from == nil {
-		return
-	}
-	idx, missing := campaign.PickUnits(from, tr.Units)
-	if len(missing) > 0 {
-		t.failService(owner, o, fmt.Sprintf("fleet %s holds %s", tr.From, campaign.UnitList(from.Units)))
-		return
-	}
-	at, formed := from.At, false
-	to := t.next.Fleet(owner, tr.To)
-	switch {
-	case to == nil:
-		formed = true
-	case to.At != at:
-		t.failService(owner, o, fmt.Sprintf("fleet %s is at %s and fleet %s at %s", tr.From, t.systemName(at), tr.To, t.systemName(to.At)))
-		return
-	}
-	if why := t.joinedCap(tr.To, to, from, idx); why != "" {
-		t.failRule(owner, o, "EaW 17.0", why)
-		return
-	}
-	moved := from.Take(idx)
-	if formed {
-		t.next.Fleets = append(t.next.Fleets, campaign.Fleet{Owner: owner, ID: tr.To, At: at})
-		to = t.next.Fleet(owner, tr.To)
-		from = t.next.Fleet(owner, tr.From)
-	}
-	to.Join(moved)
-	text := fmt.Sprintf("Fleet %s transferred %s to fleet %s at %s (EaW 7.0).", tr.From, campaign.UnitList(moved.Units), tr.To, t.systemName(at))
-	if formed {
-		text += fmt.Sprintf(" Fleet %s formed there.", tr.To)
-	}
-	if len(from.Units) == 0 {
-		text += fmt.Sprintf(" Fleet %s, left without units, is disbanded (EaW 7a).", tr.From)
-	}
-	t.emit(game.Event{Kind: EventTransferred, Players: []campaign.PlayerID{owner}, At: at, Rule: "EaW 7.0", Text: text})
-}
-
-// joinedCap says how fleet id (to, nil for a new fleet) would break a cap
-// of EaW 17.0 once the units idx of from join it, or "".
-func (t *turn) joinedCap(id campaign.FleetID, to, from *campaign.Fleet, idx []int) string {
-	var joined campaign.Fleet
-	if to != nil {
-		joined.Join(*to)
-	}
-	rest := *from
-	joined.Join(rest.Take(idx))
-	return t.overCap(id, &joined)
-}
-
-// scrap scraps units of a fleet at the owner's FRD or with the owner's
-// large repair freighter there (EaW 9.0, 9a): half their EBPV is credited
-// at the end of the turn, to spend from the next. All or nothing.
-func (t *turn) scrap(l *ledger, owner campaign.PlayerID, o Order) {
-	s := o.Scrap
-	f := t.fleetFor(owner, o, s.Fleet)
-	if f == nil {
-		return
-	}
-	if site := t.siteAt(owner, f.At); !site.frd && !site.large {
-		t.failService(owner, o, fmt.Sprintf("you have neither an FRD nor a large repair freighter at %s", t.systemName(f.At)))
-		return
-	}
-	idx, missing := campaign.PickUnits(f, s.Units)
-	if len(missing) > 0 {
-		t.failService(owner, o, fmt.Sprintf("fleet %s holds %s", s.Fleet, campaign.UnitList(f.Units)))
-		return
-	}
-	gone := f.Take(idx)
-	ebpv := 0
-	for _, u := range gone.Units {
-		if c := t.next.Catalogue.Class(u); c != nil {
-			ebpv += c.EBPV
-		}
-	}
-	refund := ebpv * ScrapRefund / 100
-	l.refunds[owner] += refund
-	text := fmt.Sprintf("Fleet %s scrapped %s at %s: %d BPV come back to your treasury at the end of the turn, to spend from the next (EaW 9.0).",
-		s.Fleet, campaign.UnitList(gone.Units), t.systemName(f.At), refund)
-	if len(f.Units) == 0 {
-		text += fmt.Sprintf(" Fleet %s, left without units, is disbanded.", s.Fleet)
-	}
-	t.emit(game.Event{Kind: EventScrapped, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 9.0", Text: text})
-}
-
 // creditRefunds pays the turn's scrap refunds into the treasuries, after
 // the turn's spending (EaW 9.0).
-func (t *turn) creditRefunds(l *ledger) {
+func (t *turn) creditRefunds() {
 	for i := range t.next.Players {
 		p := &t.next.Players[i]
-		if n := l.refunds[p.ID]; n > 0 {
+		if n := t.refunds[p.ID]; n > 0 {
 			p.Treasury += n
 			t.emit(game.Event{Kind: EventIncome, Players: []campaign.PlayerID{p.ID}, Rule: "EaW 9.0",
 				Text: fmt.Sprintf("Scrapping paid %d BPV into your treasury, which now holds %d BPV.", n, p.Treasury)})
 		}
-	}
-}
-
-// inspect inspects every captured unit of a fleet at the owner's FRD or
-// with the owner's small repair freighter there (EaW 9b, 9c): they are
-// restored and count toward the fleet's caps from then on (EaW 25b). An
-// inspection that would take the fleet over a cap of EaW 17.0, as the
-// prizes of this turn's battles may, is not made.
-func (t *turn) inspect(owner campaign.PlayerID, o Order) {
-	in := o.Inspect
-	f := t.fleetFor(owner, o, in.Fleet)
-	if f == nil {
-		return
-	}
-	if site := t.siteAt(owner, f.At); !site.frd && !site.small {
-		t.failService(owner, o, fmt.Sprintf("you have neither an FRD nor a small repair freighter at %s", t.systemName(f.At)))
-		return
-	}
-	if len(f.Captured) == 0 {
-		t.failService(owner, o, "it holds no captured units")
-		return
-	}
-	inspected := *f
-	inspected.Captured = nil
-	if why := t.overCap(in.Fleet, &inspected); why != "" {
-		t.failRule(owner, o, "EaW 17.0", why)
-		return
-	}
-	var units []campaign.ClassName
-	for _, i := range f.Inspect() {
-		units = append(units, f.Units[i])
-	}
-	t.emit(game.Event{Kind: EventInspected, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 9b",
-		Text: fmt.Sprintf("Fleet %s inspected its captured %s at %s: restored to combat readiness, they count toward the fleet's caps from now on (EaW 25b).",
-			in.Fleet, campaign.UnitList(units), t.systemName(f.At))})
-}
-
-// selfRepair makes a fleet's self-repairs after the battles (EaW 24.0):
-// each inspected unit mends its damage with what its self-repair capacity
-// has left since it last resupplied (EaW 22b), one point of capacity per
-// point mended, as the free repairs after a battle do (repair, EaW 23a):
-// its systems first, each point on the one hit worst, then structure.
-// Uninspected prizes mend nothing (EaW 25b).
-func (t *turn) selfRepair(owner campaign.PlayerID, o Order) {
-	id := o.SelfRepair.Fleet
-	f := t.fleetFor(owner, o, id)
-	if f == nil {
-		return
-	}
-	var mended []string
-	spent := false
-	for i, u := range f.Units {
-		d := f.DamageOf(i)
-		if f.IsCaptured(i) || !d.Any() {
-			continue
-		}
-		left := t.next.SelfRepairLeft(f, i)
-		if left == 0 {
-			spent = true
-			continue
-		}
-		fixed := repair(d, left)
-		fixed.Unit = i
-		setDamage(f, fixed)
-		used := damagePoints(d) - damagePoints(fixed)
-		c := f.CrewOf(i)
-		c.Repaired += used
-		f.SetCrew(c)
-		mended = append(mended, fmt.Sprintf("%s #%d (%s mended, %d capacity left)", u, i+1, mendText(d, fixed), left-used))
-	}
-	switch {
-	case len(mended) > 0:
-		t.emit(game.Event{Kind: EventSelfRepaired, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 24.0",
-			Text: fmt.Sprintf("Fleet %s repaired itself at %s: %s.", id, t.systemName(f.At), strings.Join(mended, ", "))})
-	case spent:
-		t.failService(owner, o, "its damaged units have used their self-repair capacity since they last resupplied (EaW 22b)")
-	default:
-		t.emit(game.Event{Kind: EventSelfRepaired, Players: []campaign.PlayerID{owner}, At: f.At, Rule: "EaW 24.0",
-			Text: fmt.Sprintf("Fleet %s had no damage to repair.", id)})
 	}
 }
 

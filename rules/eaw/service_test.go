@@ -308,7 +308,8 @@ func servedNow(t *testing.T, st testState, line string) *turn {
 		t.Fatalf("orders.Parse(%q) = %v", src, err)
 	}
 	tu := newTurn(st.State)
-	tu.serve(&ledger{refunds: map[campaign.PlayerID]int{}}, "blue", listOf(sub)[0])
+	o := listOf(sub)[0]
+	o.Kind.carryOut(tu, act{owner: "blue", co: CostedOrder{Order: o}})
 	return tu
 }
 

@@ -143,7 +143,9 @@ func brief(ps orders.Problems) []string {
 }
 
 // parse reads a mail's orders with EaW's kinds, as intake does.
-func parse(src []byte) (*orders.Submission, error) { return orders.Parse(src, orders.Only(kinds{})) }
+func parse(src []byte) (*orders.Submission, error) {
+	return orders.Parse(src, orders.Only(orderKinds{}))
+}
 
 // listOf returns the orders EaW's kinds read into a submission.
 func listOf(sub *orders.Submission) []Order {

@@ -31,24 +31,16 @@ func (tm *Timing) Add(co CostedOrder) bool {
 	if tm.late == nil {
 		tm.late = map[campaign.FleetID]bool{}
 	}
-	o := co.Order
-	switch {
-	case o.Move != nil:
-		tm.late[o.Move.Fleet] = true
-		return false
-	case o.MoveFRD != nil:
-		for _, id := range co.Towed {
-			tm.late[id] = true
-		}
-		return false
-	case o.Build != nil && o.Build.MP == 0:
-		tm.late[o.Build.Fleet] = true
+	if co.Order.Kind == nil {
 		return false
 	}
-	ids := ServiceFleets(o)
-	late := tm.peek(ids)
+	moves, serves := co.Order.Kind.timing(co)
+	for _, id := range moves {
+		tm.late[id] = true
+	}
+	late := tm.peek(serves)
 	if late {
-		for _, id := range ids {
+		for _, id := range serves {
 			tm.late[id] = true
 		}
 	}
@@ -61,22 +53,10 @@ func (tm *Timing) peek(ids []campaign.FleetID) bool {
 	return slices.ContainsFunc(ids, func(id campaign.FleetID) bool { return tm.late[id] })
 }
 
-// PostCombat reports, for each order, whether it is a fleet-service order
-// carried out after the battles (Timing).
-func (c *Costed) PostCombat() []bool {
-	var tm Timing
-	out := make([]bool, len(c.Orders))
-	for i, co := range c.Orders {
-		out[i] = tm.Add(co)
-	}
-	return out
-}
-
-// afterBattles reports whether a fleet-service order, read next, is
-// carried out after the battles (Timing). If so, its fleets' units during
-// movement are kept (freeze) before the order changes them.
-func (v *validator) afterBattles(o Order) bool {
-	ids := ServiceFleets(o)
+// afterBattles reports whether a fleet-service order for these fleets,
+// read next, is carried out after the battles (Timing). If so, their
+// units during movement are kept (freeze) before the order changes them.
+func (v *validator) afterBattles(ids ...campaign.FleetID) bool {
 	late := v.services().timing.peek(ids)
 	if late {
 		v.freeze(ids...)

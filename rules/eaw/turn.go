@@ -24,6 +24,14 @@ type turn struct {
 	names map[campaign.SystemID]string
 	// logs are the logs of the battles fought, for their sides' reports.
 	logs []foughtLog
+	// refunds are the players' scrap refunds, credited at the end of the
+	// turn to spend from the next (EaW 9.0).
+	refunds map[campaign.PlayerID]int
+	// flights are the movers of the movement while the orders set out
+	// (moveFleets); broken the fortifications a siege roll broke, while
+	// they are settled (fortify).
+	flights *flights
+	broken  map[campaign.SystemID]bool
 	// battleCount counts the battles recorded, the pending ones the turn began
 	// with included: it numbers the next (T3-B4).
 	battleCount int
@@ -32,6 +40,9 @@ type turn struct {
 type plan struct {
 	player campaign.PlayerID
 	costed *Costed
+	// late marks the fleet services carried out after the battles
+	// (Timing).
+	late []bool
 }
 
 func newTurn(st *campaign.State) *turn {
@@ -46,6 +57,7 @@ func newTurn(st *campaign.State) *turn {
 		graph:       campaign.NewGraph(next.Map),
 		date:        st.Date(),
 		pinned:      make(map[campaign.FleetKey]bool),
+		refunds:     make(map[campaign.PlayerID]int),
 		names:       names,
 		battleCount: len(st.Battles),
 	}
@@ -78,6 +90,11 @@ func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
 				Text: "Your orders on file no longer fit the state at the deadline and were not carried out: " + err.Error()})
 			continue
 		}
-		t.plans = append(t.plans, plan{player: p.ID, costed: costed})
+		var tm Timing
+		late := make([]bool, len(costed.Orders))
+		for i, co := range costed.Orders {
+			late[i] = tm.Add(co)
+		}
+		t.plans = append(t.plans, plan{player: p.ID, costed: costed, late: late})
 	}
 }
