@@ -15,6 +15,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/realmail"
 	mod "github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -30,7 +31,7 @@ func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenari
 		tb.Fatalf("open the data file: %v", err)
 	}
 	defer db.Close()
-	m := mod.New(mod.Options{DB: db, Address: address})
+	m := mod.New(mod.Options{DB: db, Rulesets: rules.Registry(), Address: address})
 	var seats []mod.Seat
 	for _, sc := range scs {
 		s, err := m.CreateCampaign(tb.Context(), sc)
