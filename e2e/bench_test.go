@@ -24,7 +24,6 @@ import (
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/rules/eaw/setup"
-	"github.com/pbemd/pbemd/store"
 )
 
 // The intake benchmarks measure issue 7's first speed target: 1,000 order
@@ -259,17 +258,20 @@ func loginIMAP(tb testing.TB, mx *realmail.System, user string) *imapclient.Clie
 }
 
 // stage appends mails to the moderator's staging folder, in order.
-func (w *benchWorld) stage(mails []benchMail) {
-	w.b.Helper()
+func (w *benchWorld) stage(mails []benchMail) { stageMails(w.b, w.staging, stagingFolder, mails) }
+
+// stageMails appends mails to a folder, in order.
+func stageMails(tb testing.TB, c *imapclient.Client, folder string, mails []benchMail) {
+	tb.Helper()
 	for _, m := range mails {
-		cmd := w.staging.Append(stagingFolder, int64(len(m.raw)), nil)
+		cmd := c.Append(folder, int64(len(m.raw)), nil)
 		_, err := cmd.Write(m.raw)
 		err = errors.Join(err, cmd.Close())
 		if err == nil {
 			_, err = cmd.Wait()
 		}
 		if err != nil {
-			w.b.Fatalf("append to %s: %v", stagingFolder, err)
+			tb.Fatalf("append to %s: %v", folder, err)
 		}
 	}
 }
@@ -281,15 +283,7 @@ func (w *benchWorld) deliverAndAwait(ctx context.Context, want []inboxTarget, wo
 	w.b.Helper()
 	ctx, cancel := context.WithTimeout(ctx, benchWait)
 	defer cancel()
-	if _, err := w.staging.Select(stagingFolder, nil).Wait(); err != nil {
-		w.b.Fatalf("select %s: %v", stagingFolder, err)
-	}
-	if _, err := w.staging.Move(imap.SeqSet{imap.SeqRange{Start: 1, Stop: 0}}, "INBOX").Wait(); err != nil {
-		w.b.Fatalf("move the staged mail into the INBOX: %v", err)
-	}
-	if err := w.staging.Unselect().Wait(); err != nil {
-		w.b.Fatalf("unselect %s: %v", stagingFolder, err)
-	}
+	moveAll(w.b, w.staging, stagingFolder)
 	for _, f := range work {
 		if err := f(ctx); err != nil {
 			w.b.Fatal(err)
@@ -297,6 +291,20 @@ func (w *benchWorld) deliverAndAwait(ctx context.Context, want []inboxTarget, wo
 	}
 	if err := w.replies.await(ctx, want); err != nil {
 		w.b.Fatal(err)
+	}
+}
+
+// moveAll moves every mail in a folder into the INBOX with one IMAP MOVE.
+func moveAll(tb testing.TB, c *imapclient.Client, folder string) {
+	tb.Helper()
+	if _, err := c.Select(folder, nil).Wait(); err != nil {
+		tb.Fatalf("select %s: %v", folder, err)
+	}
+	if _, err := c.Move(imap.SeqSet{imap.SeqRange{Start: 1, Stop: 0}}, "INBOX").Wait(); err != nil {
+		tb.Fatalf("move the staged mail into the INBOX: %v", err)
+	}
+	if err := c.Unselect().Wait(); err != nil {
+		tb.Fatalf("unselect %s: %v", folder, err)
 	}
 }
 
@@ -489,36 +497,7 @@ func (w *benchWorld) prepareDaemon(bin, tag string) *daemonRun {
 
 // finish stops the daemon and checks that it accepted every mail.
 func (r *daemonRun) finish() {
-	b := r.w.b
-	b.Helper()
+	r.w.b.Helper()
 	r.d.stop()
-	db, err := store.Open(r.data, store.Options{})
-	if err != nil {
-		b.Fatalf("open the data file: %v", err)
-	}
-	defer db.Close()
-	accepted := 0
-	err = db.View(func(tx *store.Tx) error {
-		for _, m := range r.mails {
-			rec, err := tx.Message(m.id)
-			if err != nil {
-				return err
-			}
-			switch {
-			case rec == nil:
-				b.Errorf("mail <%s> is not on file", m.id)
-			case rec.Outcome != store.Accepted:
-				b.Errorf("mail <%s> was %s: %s", m.id, rec.Outcome, rec.Detail)
-			default:
-				accepted++
-			}
-			if b.Failed() {
-				return errors.New("stop at the first mail that was not accepted")
-			}
-		}
-		return nil
-	})
-	if err != nil || accepted != len(r.mails) {
-		b.Fatalf("%d of %d mails accepted: %v", accepted, len(r.mails), err)
-	}
+	checkAccepted(r.w.b, r.data, r.mails)
 }

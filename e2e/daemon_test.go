@@ -7,7 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -23,7 +26,8 @@ import (
 // config file, on a data file they fill in this process first.
 
 // createCampaigns creates each scenario in the data file at path, as
-// `pbemd init` does but without sending, and returns every seat.
+// `pbemd init` does but without sending, on every core, and returns every
+// seat, in the order of the scenarios.
 func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenario) []mod.Seat {
 	tb.Helper()
 	db, err := store.Open(path, store.Options{})
@@ -32,15 +36,28 @@ func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenari
 	}
 	defer db.Close()
 	m := mod.New(mod.Options{DB: db, Rulesets: rules.Registry(), Address: address})
-	var seats []mod.Seat
-	for _, sc := range scs {
-		s, err := m.CreateCampaign(tb.Context(), sc)
-		if err != nil {
-			tb.Fatalf("create campaign %s: %v", sc.State.Campaign, err)
-		}
-		seats = append(seats, s...)
+	seats := make([][]mod.Seat, len(scs))
+	errs := make([]error, len(scs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				seats[i], errs[i] = m.CreateCampaign(tb.Context(), scs[i])
+			}
+		})
 	}
-	return seats
+	for i := range scs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			tb.Fatalf("create campaign %s: %v", scs[i].State.Campaign, err)
+		}
+	}
+	return slices.Concat(seats...)
 }
 
 // retireOutbox marks every mail in the outbox sent without sending it.
