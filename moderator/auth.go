@@ -23,10 +23,11 @@ type seat struct {
 func (m *Moderator) seatsOf(addr string) ([]seat, error) {
 	var out []seat
 	err := m.db.View(func(tx *store.Tx) error {
-		camps, err := tx.Campaigns()
+		camps, err := m.campaigns.all(tx)
 		for _, c := range camps {
 			for i := range c.Players {
 				if strings.EqualFold(c.Players[i].Email, addr) {
+					c := c.Clone()
 					out = append(out, seat{campaign: c, seat: &c.Players[i]})
 				}
 			}

@@ -87,7 +87,7 @@ func (m *Moderator) sendDigests() (time.Time, error) {
 func (m *Moderator) pendingDigests() ([]*pendingDigest, error) {
 	var out []*pendingDigest
 	err := m.db.View(func(tx *store.Tx) error {
-		camps, err := tx.Campaigns()
+		camps, err := m.campaigns.all(tx)
 		if err != nil {
 			return err
 		}

@@ -77,8 +77,10 @@ type Moderator struct {
 	// token, unauthenticated those that do not, ignored the mails nobody
 	// answers, each over the last hour.
 	senders, unauthenticated, ignored window
-	// turns caches the decoded open turns, read-only.
-	turns turnCache
+	// turns caches the decoded open turns, and campaigns every
+	// campaign's record, read-only.
+	turns     turnCache
+	campaigns campaignCache
 
 	// turnMu serialises filing orders and resolving turns, so no orders
 	// are confirmed while the turn they are for is being resolved.

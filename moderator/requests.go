@@ -23,10 +23,10 @@ var gmVerbs = []string{"preview", "process", "deadline", "pause", "resume", "rol
 func (m *Moderator) gmCampaigns(addr string) ([]*store.Campaign, error) {
 	var out []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
-		camps, err := tx.Campaigns()
+		camps, err := m.campaigns.all(tx)
 		for _, c := range camps {
 			if strings.EqualFold(c.GM.Email, addr) {
-				out = append(out, c)
+				out = append(out, c.Clone())
 			}
 		}
 		return err

@@ -178,7 +178,44 @@ func (tx *Tx) PutCampaign(c *Campaign) error {
 	if err != nil {
 		return err
 	}
+	if _, err := tx.tx.Bucket(bucketCampaigns).NextSequence(); err != nil { // a new CampaignsRevision
+		return fmt.Errorf("store campaign %s: %w", c.ID, err)
+	}
+	if err := bump(b); err != nil {
+		return fmt.Errorf("store campaign %s: %w", c.ID, err)
+	}
 	return putJSON(b, keyMeta, c)
+}
+
+// CampaignsRevision counts the writes of campaign records: the records
+// Campaigns returns stand as long as it does.
+func (tx *Tx) CampaignsRevision() uint64 { return tx.tx.Bucket(bucketCampaigns).Sequence() }
+
+// Revisions returns, for every campaign, a count of the writes of what
+// decides when the campaign next needs the daemon: its record, its orders
+// on file, its battles, a rollback. While a campaign's count stands, none
+// of them changed.
+func (tx *Tx) Revisions() (map[campaign.ID]uint64, error) {
+	root := tx.tx.Bucket(bucketCampaigns)
+	out := map[campaign.ID]uint64{}
+	err := root.ForEachBucket(func(k []byte) error {
+		var rev uint64
+		if v := root.Bucket(k).Get(keyRevision); len(v) == 8 {
+			rev = binary.BigEndian.Uint64(v)
+		}
+		out[campaign.ID(k)] = rev
+		return nil
+	})
+	return out, err
+}
+
+// bump counts a write in a campaign's Revisions.
+func bump(b *bolt.Bucket) error {
+	var rev uint64
+	if v := b.Get(keyRevision); len(v) == 8 {
+		rev = binary.BigEndian.Uint64(v)
+	}
+	return b.Put(keyRevision, binary.BigEndian.AppendUint64(nil, rev+1))
 }
 
 // Campaign returns a campaign's record.

@@ -143,6 +143,9 @@ func (tx *Tx) Rollback(id campaign.ID, turn int) error {
 	if _, err := b.NextSequence(); err != nil { // a new TurnRevision
 		return fmt.Errorf("roll %s back to turn %d: %w", id, turn, err)
 	}
+	if err := bump(b); err != nil {
+		return fmt.Errorf("roll %s back to turn %d: %w", id, turn, err)
+	}
 	after := turnKey(turn + 1)
 	for _, sub := range [][]byte{keyTurns, keyOrders} {
 		c := b.Bucket(sub).Cursor()
@@ -239,6 +242,9 @@ func (tx *Tx) PutBattle(id campaign.ID, b *BattleCase) error {
 	s, err := tx.campaignSub(id, keyBattles)
 	if err != nil {
 		return err
+	}
+	if err := bump(tx.tx.Bucket(bucketCampaigns).Bucket([]byte(id))); err != nil {
+		return fmt.Errorf("store battle %s of %s: %w", b.ID, id, err)
 	}
 	return putJSON(s, []byte(b.ID), b)
 }

@@ -27,6 +27,9 @@ func (tx *Tx) PutOrders(id campaign.ID, rec *OrdersRecord) error {
 	if err != nil {
 		return err
 	}
+	if err := bump(b); err != nil {
+		return fmt.Errorf("file orders of %s for turn %d: %w", rec.Player, rec.Turn, err)
+	}
 	if err := putJSON(b.Bucket(keyOrders), ordersKey(rec.Turn, rec.Player), rec); err != nil {
 		return fmt.Errorf("file orders of %s for turn %d: %w", rec.Player, rec.Turn, err)
 	}

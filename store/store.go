@@ -44,6 +44,7 @@ var (
 	keyExtensions = []byte("extensions")
 	keyAudit      = []byte("audit")
 	keyBattles    = []byte("battles")
+	keyRevision   = []byte("revision")
 )
 
 // Options configure Open. The zero value works.

@@ -412,3 +412,55 @@ func TestCheckFindsACorruptPage(t *testing.T) {
 		t.Error("Check passed a file with a zeroed bucket page")
 	}
 }
+
+// TestRevisions: a campaign's revision moves with every write of its
+// record, orders, battles or a rollback, and only with those; the
+// campaigns' revision moves with every write of a record, of any campaign.
+func TestRevisions(t *testing.T) {
+	db := storetest.Open(t)
+	newCampaign(t, db)
+	read := func() (rev, all uint64) {
+		t.Helper()
+		err := db.View(func(tx *store.Tx) error {
+			revs, err := tx.Revisions()
+			rev, all = revs["c1"], tx.CampaignsRevision()
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rev, all
+	}
+	rev, all := read()
+	writes := []struct {
+		name       string
+		write      func(tx *store.Tx) error
+		rev, names bool // whether the write moves the campaign's revision, the campaigns'
+	}{
+		{"a turn", func(tx *store.Tx) error {
+			return tx.PutTurn("c1", &store.TurnRecord{State: &campaign.State{Campaign: "c1", Turn: 2}})
+		}, false, false},
+		{"orders", func(tx *store.Tx) error {
+			return tx.PutOrders("c1", &store.OrdersRecord{Player: "blue", Turn: 1, Submission: &orders.Submission{}})
+		}, true, false},
+		{"a battle", func(tx *store.Tx) error { return tx.PutBattle("c1", &store.BattleCase{ID: "b1"}) }, true, false},
+		{"a rollback", func(tx *store.Tx) error { return tx.Rollback("c1", 1) }, true, false},
+		{"the record", func(tx *store.Tx) error {
+			c, err := tx.Campaign("c1")
+			if err == nil {
+				err = tx.PutCampaign(c)
+			}
+			return err
+		}, true, true},
+	}
+	for _, w := range writes {
+		if err := db.Update(w.write); err != nil {
+			t.Fatalf("write %s: %v", w.name, err)
+		}
+		r, a := read()
+		if (r != rev) != w.rev || (a != all) != w.names {
+			t.Errorf("after writing %s: campaign revision %d → %d, campaigns' %d → %d; want moved %t and %t", w.name, rev, r, all, a, w.rev, w.names)
+		}
+		rev, all = r, a
+	}
+}
