@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/mail"
@@ -85,6 +86,11 @@ type Moderator struct {
 	// turnMu serialises filing orders and resolving turns, so no orders
 	// are confirmed while the turn they are for is being resolved.
 	turnMu sync.Mutex
+
+	// schedMu guards tended, what the scheduler learnt of each running
+	// campaign when it last tended it.
+	schedMu sync.Mutex
+	tended  map[campaign.ID]tended
 
 	// started is when Run began: a deadline missed well before it was
 	// missed in an outage.

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -49,41 +51,99 @@ func (m *Moderator) runScheduler(ctx context.Context) error {
 	}
 }
 
-// ResolveDue tends every running campaign: it resolves the open turn if
-// its deadline has passed or its players are all final, and sends the
-// reminders and the digests that fell due. It returns when it next has
-// something to do (zero if never).
+// ResolveDue tends the running campaigns that may have something to do:
+// it resolves the open turns whose deadline has passed or whose players
+// are all final, and sends the reminders and the digests that fell due.
+// It returns when it next has something to do (zero if never).
+//
+// A campaign is tended when its record, orders or battles changed since it
+// was last tended (store.Revisions), when the time it then said it next
+// needs the daemon has come, or when it waits for intake to read the
+// inbox; the others are passed over without being read, so that a daemon
+// with a thousand campaigns does not read them all whenever it wakes. The
+// turns that fell due are resolved together, on every core.
 func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
-	var camps []*store.Campaign
-	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		camps, err = tx.Campaigns()
+	m.schedMu.Lock()
+	defer m.schedMu.Unlock()
+	var (
+		camps []*store.Campaign
+		revs  map[campaign.ID]uint64
+	)
+	err := m.db.View(func(tx *store.Tx) (err error) {
+		if camps, err = m.campaigns.all(tx); err != nil {
+			return err
+		}
+		revs, err = tx.Revisions()
 		return err
 	})
 	if err != nil {
 		return time.Time{}, err
 	}
+	if m.tended == nil {
+		m.tended = map[campaign.ID]tended{}
+	}
 	var next time.Time
+	var due []campaign.ID
+	now := m.clock.Now()
 	for _, c := range camps {
 		if c.Status != store.Running {
+			delete(m.tended, c.ID)
 			continue
 		}
-		when, err := m.tend(ctx, c.ID)
+		t, ok := m.tended[c.ID]
+		if ok && t.rev == revs[c.ID] && !t.inbox && (t.next.IsZero() || now.Before(t.next)) {
+			next = earliest(next, t.next)
+			continue
+		}
+		t, err := m.tend(ctx, c.ID)
 		if err != nil {
 			return time.Time{}, err
 		}
-		if !when.IsZero() && (next.IsZero() || when.Before(next)) {
-			next = when
+		t.rev = revs[c.ID]
+		m.tended[c.ID] = t
+		if t.resolve {
+			due = append(due, c.ID)
+			continue
 		}
+		next = earliest(next, t.next)
+	}
+	resolved, err := m.resolveTurns(ctx, due)
+	for _, id := range due {
+		when, ok := resolved[id]
+		if !ok {
+			// Not resolved after all: tend it again at once.
+			when = now
+			delete(m.tended, id)
+		}
+		next = earliest(next, when)
+	}
+	if err != nil {
+		return time.Time{}, err
 	}
 	when, err := m.sendDigests()
 	if err != nil {
 		return time.Time{}, err
 	}
-	if !when.IsZero() && (next.IsZero() || when.Before(next)) {
-		next = when
+	return earliest(next, when), nil
+}
+
+// tended is what the scheduler learnt when it last tended a campaign.
+type tended struct {
+	rev  uint64    // the campaign's store.Revisions count then
+	next time.Time // when it next needs tending; zero if never
+	// inbox is set while the campaign waits for intake to read the inbox,
+	// which wakes the scheduler when it has.
+	inbox bool
+	// resolve is set when its open turn is to be resolved now.
+	resolve bool
+}
+
+// earliest returns the earlier of two times, zero meaning never.
+func earliest(a, b time.Time) time.Time {
+	if a.IsZero() || (!b.IsZero() && b.Before(a)) {
+		return b
 	}
-	return next, nil
+	return a
 }
 
 // openTurn is a campaign with the orders on file for its open turn.
@@ -133,62 +193,197 @@ func (o *openTurn) allFinal() bool {
 func (o *openTurn) orders(p campaign.PlayerID) *store.OrdersRecord { return filedBy(o.filed, p) }
 
 // tend does what is due for one campaign, under turnMu so that no orders
-// are filed in between: hold it after an outage, resolve its turn, or
-// send reminders. It returns when the campaign next needs tending.
-func (m *Moderator) tend(ctx context.Context, id campaign.ID) (time.Time, error) {
+// are filed in between: hold it after an outage, send reminders, or find
+// that its turn is to be resolved (resolveTurns does that). It returns
+// when the campaign next needs tending.
+func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
 	o, err := m.loadOpenTurn(id)
 	if err != nil {
-		return time.Time{}, err
+		return tended{}, err
 	}
 	c, now := o.c, m.clock.Now()
 	deadline := c.Deadline()
 	due := !deadline.IsZero() && !now.Before(deadline)
 	early := !due && c.Moderation.EarlyResolution && o.allFinal()
+	var t tended
 	switch {
 	case c.Status != store.Running || !c.HeldSince.IsZero():
-		return time.Time{}, nil
+		return tended{}, nil
 	case m.missedInOutage(c):
-		return time.Time{}, m.hold(c, holdDaemonDown)
-	case due && m.inboxReadSince(deadline), early && m.inboxReadSince(m.started):
-		r, err := m.prepareResolution(o)
-		if err != nil {
-			return time.Time{}, err
-		}
-		if err := r.compose(); err != nil {
-			return time.Time{}, err
-		}
-		if err := m.db.Update(r.commit); err != nil {
-			return time.Time{}, fmt.Errorf("commit %s turn %d: %w", id, r.turn, err)
-		}
-		r.announce(m)
-		wake(m.wakeSender)
-		return nextReminder(r.c), nil
+		return tended{}, m.hold(c, holdDaemonDown)
+	case m.resolvable(o, now):
+		return tended{resolve: true}, nil
 	case due:
 		// Orders that arrived in time may still wait in the inbox: read
 		// it first. An inbox that stays unreadable is an outage.
 		giveUp := deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
 		if !now.Before(giveUp) {
-			return time.Time{}, m.hold(c, holdInboxUnread)
+			return tended{}, m.hold(c, holdInboxUnread)
 		}
 		m.awaitInbox()
-		return giveUp, nil
+		return tended{next: giveUp, inbox: true}, nil
 	case early:
 		m.awaitInbox()
+		t.inbox = true
 	}
 	if err := m.remind(o); err != nil {
-		return time.Time{}, err
+		return tended{}, err
 	}
-	next := nextReminder(c)
+	t.next = nextReminder(c)
 	clock, err := m.battleClocks(c)
 	if err != nil {
-		return time.Time{}, err
+		return tended{}, err
 	}
-	if !clock.IsZero() && clock.Before(next) {
-		next = clock
+	t.next = earliest(t.next, clock)
+	return t, nil
+}
+
+// resolvable reports whether a campaign's open turn is to be resolved
+// now: it runs, and its deadline has passed, or its players are all final
+// where the campaign resolves early, and intake has read every mail that
+// arrived before. The caller holds turnMu.
+func (m *Moderator) resolvable(o *openTurn, now time.Time) bool {
+	c := o.c
+	if c.Status != store.Running || !c.HeldSince.IsZero() || m.missedInOutage(c) {
+		return false
 	}
-	return next, nil
+	deadline := c.Deadline()
+	if !deadline.IsZero() && !now.Before(deadline) {
+		return m.inboxReadSince(deadline)
+	}
+	return c.Moderation.EarlyResolution && o.allFinal() && m.inboxReadSince(m.started)
+}
+
+// resolveChunk is how many campaigns resolveTurns resolves, per core,
+// before it lets intake file the mail that waits.
+const resolveChunk = 4
+
+// resolveTurns resolves the open turns of campaigns ids on every core, and
+// returns when each campaign it resolved next needs tending. Workers load
+// a campaign's open turn, check that it is still to be resolved, play it
+// and render its mails; one goroutine commits the turns as they come, all
+// that are ready in one transaction, as the store has one writer. It
+// holds turnMu for a few campaigns per core at a time.
+func (m *Moderator) resolveTurns(ctx context.Context, ids []campaign.ID) (map[campaign.ID]time.Time, error) {
+	resolved := map[campaign.ID]time.Time{}
+	workers := runtime.GOMAXPROCS(0)
+	for chunk := range slices.Chunk(ids, workers*resolveChunk) {
+		if ctx.Err() != nil {
+			break
+		}
+		if err := m.resolveChunk(chunk, min(workers, len(chunk)), resolved); err != nil {
+			return resolved, err
+		}
+	}
+	return resolved, nil
+}
+
+// resolveChunk resolves the turns of ids under turnMu, on workers
+// goroutines, and notes in resolved when each next needs tending.
+func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[campaign.ID]time.Time) error {
+	m.turnMu.Lock()
+	defer m.turnMu.Unlock()
+	jobs := make(chan campaign.ID)
+	done := make(chan prepared)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for id := range jobs {
+				r, err := m.prepareDue(id)
+				done <- prepared{r, err}
+			}
+		})
+	}
+	go func() {
+		for _, id := range ids {
+			jobs <- id
+		}
+		close(jobs)
+		wg.Wait()
+		close(done)
+	}()
+	var errs []error
+	for p := range done {
+		batch := []prepared{p}
+	more:
+		for {
+			select {
+			case p, ok := <-done:
+				if !ok {
+					break more
+				}
+				batch = append(batch, p)
+			default:
+				break more
+			}
+		}
+		var ready []*resolution
+		for _, p := range batch {
+			if p.err != nil {
+				errs = append(errs, p.err)
+			} else if p.r != nil {
+				ready = append(ready, p.r)
+			}
+		}
+		if err := m.commitResolutions(ready); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, r := range ready {
+			resolved[r.c.ID] = nextReminder(r.c)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// prepared is a resolution a worker prepared, or why it could not.
+type prepared struct {
+	r   *resolution // nil if the turn is no longer to be resolved
+	err error
+}
+
+// prepareDue loads a campaign's open turn and, if it is still to be
+// resolved, resolves it and composes its mails, writing nothing. The
+// caller holds turnMu.
+func (m *Moderator) prepareDue(id campaign.ID) (*resolution, error) {
+	o, err := m.loadOpenTurn(id)
+	if err != nil || !m.resolvable(o, m.clock.Now()) {
+		return nil, err
+	}
+	r, err := m.prepareResolution(o)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.compose(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// commitResolutions commits resolved turns in one transaction, then logs
+// them and wakes the sender.
+func (m *Moderator) commitResolutions(rs []*resolution) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	err := m.db.Update(func(tx *store.Tx) error {
+		for _, r := range rs {
+			if err := r.commit(tx); err != nil {
+				return fmt.Errorf("commit %s turn %d: %w", r.c.ID, r.turn, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		r.announce(m)
+	}
+	wake(m.wakeSender)
+	return nil
 }
 
 // ErrNotRunning is returned by Process for a campaign that is paused or
