@@ -73,7 +73,7 @@ func (b *bot) step(ctx context.Context) error {
 		return err
 	}
 	host, port := b.world.SMTPHostPort()
-	sender := mail.NewSender(mail.SenderOptions{Host: host, Port: port, TLS: mail.TLSNone})
+	sender := mail.NewSender(mail.SenderOptions{Host: host, Port: port, TLS: mail.TLSNone, KeepAlive: -1})
 	if err := sender.Send(ctx, []mail.Envelope{env}, func(int) error { return nil }); err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/textproto"
 	"strconv"
+	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -22,6 +23,7 @@ const (
 	// defaultDataTimeout is RFC 5321 §4.5.3.2.6's wait for the reply to
 	// the end of a mail, which it sets long to avoid duplicates.
 	defaultDataTimeout = 10 * time.Minute
+	defaultKeepAlive   = 10 * time.Second
 )
 
 // SenderOptions configures a Sender. Only Host is required.
@@ -41,7 +43,13 @@ type SenderOptions struct {
 	// early sends it again: each time it is retried, if the server stays
 	// slow.
 	DataTimeout time.Duration
-	Logger      *slog.Logger
+	// KeepAlive is how long the connection stays open after Send, for the
+	// next Send to go on with: while mail comes in, the outbox is drained
+	// a few mails at a time, and a connection, a greeting and a login for
+	// each few would cost the server and the daemon more than the mail.
+	// 0 means 10s; a negative value closes it at once.
+	KeepAlive time.Duration
+	Logger    *slog.Logger
 }
 
 // Sender delivers mail to one SMTP submission server. It is safe for
@@ -49,6 +57,25 @@ type SenderOptions struct {
 type Sender struct {
 	opts SenderOptions
 	log  *slog.Logger
+
+	mu   sync.Mutex
+	kept *conn // the connection kept open after Send, or nil
+}
+
+// conn is an open SMTP session, logged in.
+type conn struct {
+	sc  *smtp.Client
+	raw net.Conn
+	// idle closes the connection once it has been kept KeepAlive unused.
+	idle *time.Timer
+}
+
+// hangUp says QUIT, if quit, and closes the connection.
+func (c *conn) hangUp(quit bool) {
+	if quit {
+		_ = c.sc.Quit() // best effort: every mail is accepted or refused already
+	}
+	c.raw.Close()
 }
 
 // SendError is returned by Sender.Send for the mail it could not get past.
@@ -88,6 +115,9 @@ func NewSender(opts SenderOptions) *Sender {
 	if opts.DataTimeout <= 0 {
 		opts.DataTimeout = defaultDataTimeout
 	}
+	if opts.KeepAlive == 0 {
+		opts.KeepAlive = defaultKeepAlive
+	}
 	opts.TLS, _ = opts.TLS.check() // an unknown mode fails in Send
 	if opts.Port == 0 {
 		opts.Port = map[TLSMode]int{TLSImplicit: 465, TLSStartTLS: 587, TLSNone: 25}[opts.TLS]
@@ -102,14 +132,16 @@ func NewSender(opts SenderOptions) *Sender {
 }
 
 // Send delivers envs over one connection, in order, calling sent(i) right
-// after the server accepted envs[i]; an error from sent stops Send.
+// after the server accepted envs[i]; an error from sent stops Send. The
+// connection of the previous Send is used if it is still kept (KeepAlive),
+// and this one is kept in turn if every mail went through.
 //
-// When a session that has delivered some mail fails temporarily (a 4xx, as
-// OpenSMTPD answers after 100 mails, or a dropped connection), Send
-// reconnects and goes on with the mail that failed; a new session that fails
-// on its first mail ends Send. It returns the first error it could not get
-// past: a *SendError for a mail, or the connection error; the mails before
-// it stay sent.
+// When a session that has delivered some mail, or was kept from an earlier
+// Send, fails temporarily (a 4xx, as OpenSMTPD answers after 100 mails, or
+// a dropped connection), Send reconnects and goes on with the mail that
+// failed; a new session that fails on its first mail ends Send. It returns
+// the first error it could not get past: a *SendError for a mail, or the
+// connection error; the mails before it stay sent.
 func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) error) error {
 	if _, err := s.opts.TLS.check(); err != nil {
 		return err
@@ -117,16 +149,30 @@ func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) err
 	next := 0
 	for next < len(envs) {
 		start := next
-		n, err := s.session(ctx, envs[start:], func(i int) error {
+		c, kept, err := s.open(ctx)
+		if err != nil {
+			return err
+		}
+		// When ctx ends, no new mail is started, and the connection is
+		// closed after sendGrace.
+		stop := context.AfterFunc(ctx, func() { time.AfterFunc(sendGrace, func() { c.raw.Close() }) })
+		n, err := s.session(ctx, c.sc, envs[start:], func(i int) error {
 			if err := sent(start + i); err != nil {
 				return fmt.Errorf("mail: record mail %d as sent: %w", start+i, err)
 			}
 			return nil
 		})
+		live := stop()
 		next += n
 		if err == nil {
+			if next == len(envs) && live {
+				s.keep(c)
+			} else {
+				c.hangUp(live)
+			}
 			continue
 		}
+		c.hangUp(live)
 		if ctx.Err() != nil {
 			return fmt.Errorf("mail: send stopped after %d of %d mails: %w", next, len(envs), ctx.Err())
 		}
@@ -134,22 +180,70 @@ func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) err
 		if errors.As(err, &se) {
 			se.Index += start
 		}
-		if n == 0 || se == nil || !se.Temporary() {
+		if (n == 0 && !kept) || se == nil || !se.Temporary() {
 			return err
 		}
-		s.log.Debug("smtp session refused more mail; reconnecting", "sent", n, "err", se.Err)
+		s.log.Debug("smtp session refused more mail; reconnecting", "sent", n, "kept", kept, "err", se.Err)
 	}
 	return nil
 }
 
+// Close closes the connection kept open after the last Send, if any.
+func (s *Sender) Close() {
+	if c := s.take(); c != nil {
+		c.hangUp(true)
+	}
+}
+
+// open returns the kept connection, if any, or a new one; kept says which.
+func (s *Sender) open(ctx context.Context) (c *conn, kept bool, err error) {
+	if c := s.take(); c != nil {
+		return c, true, nil
+	}
+	c, err = s.dial(ctx)
+	return c, false, err
+}
+
+// take takes the kept connection, or returns nil.
+func (s *Sender) take() *conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.kept
+	if c != nil {
+		c.idle.Stop()
+		s.kept = nil
+	}
+	return c
+}
+
+// keep keeps a connection open for the next Send, for KeepAlive.
+func (s *Sender) keep(c *conn) {
+	if s.opts.KeepAlive < 0 {
+		c.hangUp(true)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.kept != nil { // Send ran concurrently; keep one
+		defer s.kept.hangUp(true)
+	}
+	s.kept = c
+	c.idle = time.AfterFunc(s.opts.KeepAlive, func() {
+		s.mu.Lock()
+		idle := s.kept == c
+		if idle {
+			s.kept = nil
+		}
+		s.mu.Unlock()
+		if idle {
+			c.hangUp(true)
+		}
+	})
+}
+
 // session sends envs over one connection until the first failure and
 // returns how many were accepted. A *SendError's Index is within envs.
-func (s *Sender) session(ctx context.Context, envs []Envelope, sent func(i int) error) (int, error) {
-	sc, hangUp, err := s.dial(ctx)
-	if err != nil {
-		return 0, err
-	}
-	defer hangUp()
+func (s *Sender) session(ctx context.Context, sc *smtp.Client, envs []Envelope, sent func(i int) error) (int, error) {
 	for i, env := range envs {
 		if err := ctx.Err(); err != nil {
 			return i, err
@@ -170,10 +264,9 @@ func (s *Sender) session(ctx context.Context, envs []Envelope, sent func(i int) 
 // again), and well within the 5 s a SIGTERM allows.
 const sendGrace = 2 * time.Second
 
-// dial connects, says EHLO, secures the connection and logs in. hangUp
-// says QUIT (unless ctx ended) and closes the connection. When ctx ends, no
-// new mail is started, and the connection is closed after sendGrace.
-func (s *Sender) dial(ctx context.Context) (sc *smtp.Client, hangUp func(), err error) {
+// dial connects, says EHLO, secures the connection and logs in. When ctx
+// ends meanwhile, the connection is closed after sendGrace.
+func (s *Sender) dial(ctx context.Context) (*conn, error) {
 	var raw net.Conn
 	stop := func() bool { return false }
 	dialFn := func(dctx context.Context, network, addr string) (net.Conn, error) {
@@ -187,23 +280,17 @@ func (s *Sender) dial(ctx context.Context) (sc *smtp.Client, hangUp func(), err 
 	}
 	c, err := gomail.NewClient(s.opts.Host, append(s.clientOptions(), gomail.WithDialContextFunc(dialFn))...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("mail: configure smtp client: %w", err)
+		return nil, fmt.Errorf("mail: configure smtp client: %w", err)
 	}
-	sc, err = c.DialToSMTPClientWithContext(ctx)
+	sc, err := c.DialToSMTPClientWithContext(ctx)
+	stop()
 	if err != nil {
 		if raw != nil {
-			stop()
 			raw.Close()
 		}
-		return nil, nil, fmt.Errorf("mail: connect to smtp %s: %w", s.addr(), err)
+		return nil, fmt.Errorf("mail: connect to smtp %s: %w", s.addr(), err)
 	}
-	hangUp = func() {
-		if stop() {
-			_ = sc.Quit() // best effort: every mail is accepted or refused already
-		}
-		raw.Close()
-	}
-	return sc, hangUp, nil
+	return &conn{sc: sc, raw: raw}, nil
 }
 
 // dialRaw opens the TCP connection, with TLS from the start in implicit

@@ -13,6 +13,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"github.com/pbemd/pbemd/internal/faultproxy"
 	"github.com/pbemd/pbemd/mail/localmail"
 )
 
@@ -23,8 +24,10 @@ func testSender(t *testing.T, w *localmail.World, user, password string) *Sender
 		t.Fatal(err)
 	}
 	p, _ := strconv.Atoi(port)
-	return NewSender(SenderOptions{Host: host, Port: p, TLS: TLSNone, User: user, Password: password,
+	s := NewSender(SenderOptions{Host: host, Port: p, TLS: TLSNone, User: user, Password: password,
 		HELO: "pbemd.test", Timeout: 10 * time.Second, Logger: testLogger(t)})
+	t.Cleanup(s.Close)
+	return s
 }
 
 // envelope composes a report numbered i from gm to the given users.
@@ -153,6 +156,38 @@ func TestSender_reconnects(t *testing.T) {
 		t.Errorf("Send() called sent(%v), want [0 1 2]", sent)
 	}
 	if got, want := subjects(t, w, "alice"), []string{"report 0", "report 1", "report 2"}; !slices.Equal(got, want) {
+		t.Errorf("INBOX of alice = %q, want %q", got, want)
+	}
+}
+
+// TestSender_keepsTheConnection: mail sent a few at a time, as an outbox
+// drains while mail comes in, goes over one connection; when the server
+// has closed the kept connection meanwhile, the next mail goes over a new
+// one, once.
+func TestSender_keepsTheConnection(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	p := faultproxy.Start(t, w.SMTPAddr)
+	host, port := p.HostPort()
+	s := NewSender(SenderOptions{Host: host, Port: port, TLS: TLSNone, User: "gm", Password: "gm", HELO: "pbemd.test", Logger: testLogger(t)})
+	t.Cleanup(s.Close)
+	send := func(i int) {
+		t.Helper()
+		if err := s.Send(t.Context(), []Envelope{envelope(t, w, i, "alice")}, func(int) error { return nil }); err != nil {
+			t.Fatalf("Send(report %d) error: %v", i, err)
+		}
+	}
+	send(0)
+	send(1)
+	send(2)
+	if n := p.Accepted(); n != 1 {
+		t.Errorf("three Sends in a row made %d connections, want 1", n)
+	}
+	p.Cut()
+	send(3)
+	if n := p.Accepted(); n != 2 {
+		t.Errorf("a Send after the server dropped the connection made %d connections in all, want 2", n)
+	}
+	if got, want := subjects(t, w, "alice"), []string{"report 0", "report 1", "report 2", "report 3"}; !slices.Equal(got, want) {
 		t.Errorf("INBOX of alice = %q, want %q", got, want)
 	}
 }

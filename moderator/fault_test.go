@@ -251,6 +251,9 @@ func TestMailFaultsLoseNothing(t *testing.T) {
 			fh.send(orders)
 			fh.advanceUntil(ph.name+": a faulty retry", func() bool { return fh.logs.count(logIMAPAgain) > again })
 		} else {
+			// Drop the connection the sender keeps, so that the mail
+			// goes over a new, faulty one.
+			fh.smtp.Cut()
 			fh.send(orders)
 			fh.advanceUntil(ph.name+": the warning", func() bool { return fh.logs.count(warn) > warned })
 		}

@@ -26,6 +26,7 @@ func (m *Moderator) runSender(ctx context.Context) error {
 		<-ctx.Done()
 		return nil
 	}
+	defer m.sender.Close()
 	jitter := rand.New(rand.NewPCG(uint64(m.clock.Now().UnixNano()), 0x9e3779b97f4a7c15))
 	backoff := time.Duration(0)
 	failing, release := false, false

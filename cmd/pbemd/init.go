@@ -67,6 +67,7 @@ func initDirectly(ctx context.Context, e *env, cfg *config.Config, req control.C
 		return err
 	}
 	printCreated(e.stdout, res)
+	defer d.sender.Close()
 	total := 0
 	for {
 		sent, err := d.mod.Flush(ctx)

@@ -111,6 +111,7 @@ type daemon struct {
 	db      *store.DB
 	log     *slog.Logger
 	mod     *moderator.Moderator
+	sender  *mail.Sender
 	metrics *metrics.Metrics
 }
 
@@ -155,7 +156,10 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 	if err != nil {
 		return nil, err
 	}
-	d := &daemon{cfg: cfg, db: db, log: log}
+	d := &daemon{cfg: cfg, db: db, log: log, sender: mail.NewSender(mail.SenderOptions{
+		Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: mail.TLSMode(cfg.SMTP.TLS),
+		User: cfg.SMTP.User, Password: smtpPass, HELO: cfg.SMTP.HELO, Logger: log.With("loop", "sender"),
+	})}
 	opts := moderator.Options{
 		DB: db, Rulesets: rules.Registry(), Address: cfg.Address, Mailbox: cfg.IMAP.Mailbox, Logger: log,
 		Parse: mail.ParseOptions{MaxAttachmentBytes: cfg.Limits.MaxAttachmentBytes, AuthServID: cfg.Auth.AuthServID},
@@ -166,10 +170,7 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 			IgnoredMailsPerHour:         int(cfg.Limits.IgnoredMailsPerHour),
 		},
 		Retention: cfg.Retention.Mail,
-		Sender: mail.NewSender(mail.SenderOptions{
-			Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: mail.TLSMode(cfg.SMTP.TLS),
-			User: cfg.SMTP.User, Password: smtpPass, HELO: cfg.SMTP.HELO, Logger: log.With("loop", "sender"),
-		}),
+		Sender:    d.sender,
 	}
 	intake := mail.IntakeOptions{
 		Addr: fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port), TLS: mail.TLSMode(cfg.IMAP.TLS),
