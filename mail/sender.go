@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -131,10 +132,16 @@ func NewSender(opts SenderOptions) *Sender {
 	return s
 }
 
-// Send delivers envs over one connection, in order, calling sent(i) right
-// after the server accepted envs[i]; an error from sent stops Send. The
-// connection of the previous Send is used if it is still kept (KeepAlive),
-// and this one is kept in turn if every mail went through.
+// Send delivers envs over one connection, in order, calling sent(i) once
+// the server accepted envs[i]; an error from sent stops Send. sent runs
+// while the next mail is on its way, but Send waits for it to return
+// before it ends that mail's DATA: the server never accepts a mail while
+// the one before is not recorded as sent, so a crash leaves at most one
+// mail accepted and unrecorded, as if sent ran at once; and the time sent
+// takes to record a mail durably is hidden behind the next one's
+// transfer. The connection of the previous Send is used if it is still
+// kept (KeepAlive), and this one is kept in turn if every mail went
+// through.
 //
 // When a session that has delivered some mail, or was kept from an earlier
 // Send, fails temporarily (a 4xx, as OpenSMTPD answers after 100 mails, or
@@ -158,7 +165,7 @@ func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) err
 		stop := context.AfterFunc(ctx, func() { time.AfterFunc(sendGrace, func() { c.raw.Close() }) })
 		n, err := s.session(ctx, c.sc, envs[start:], func(i int) error {
 			if err := sent(start + i); err != nil {
-				return fmt.Errorf("mail: record mail %d as sent: %w", start+i, err)
+				return &recordError{index: start + i, err: err}
 			}
 			return nil
 		})
@@ -172,7 +179,8 @@ func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) err
 			}
 			continue
 		}
-		c.hangUp(live)
+		var re *recordError
+		c.hangUp(live && !errors.As(err, &re)) // no QUIT in the middle of DATA
 		if ctx.Err() != nil {
 			return fmt.Errorf("mail: send stopped after %d of %d mails: %w", next, len(envs), ctx.Err())
 		}
@@ -243,20 +251,48 @@ func (s *Sender) keep(c *conn) {
 
 // session sends envs over one connection until the first failure and
 // returns how many were accepted. A *SendError's Index is within envs.
+// sent(i) runs beside the transfer of envs[i+1], which waits for it before
+// its end of DATA; its error is returned as it is.
 func (s *Sender) session(ctx context.Context, sc *smtp.Client, envs []Envelope, sent func(i int) error) (int, error) {
+	var recorded chan error // sent's answer for the mail accepted last; nil once read
+	await := func() error {
+		if recorded == nil {
+			return nil
+		}
+		err := <-recorded
+		recorded = nil
+		return err
+	}
 	for i, env := range envs {
 		if err := ctx.Err(); err != nil {
-			return i, err
+			return i, cmp.Or(await(), err)
 		}
-		if err := s.sendOne(sc, env); err != nil {
+		var rerr error
+		err := s.sendOne(sc, env, func() error { rerr = await(); return rerr })
+		if rerr = cmp.Or(rerr, await()); rerr != nil { // await again if sendOne failed before the end
+			return i, rerr
+		}
+		if err != nil {
 			return i, &SendError{Index: i, Code: replyCode(err), Err: err}
 		}
-		if err := sent(i); err != nil {
-			return i + 1, err
-		}
+		recorded = make(chan error, 1)
+		go func() { recorded <- sent(i) }()
 	}
-	return len(envs), nil
+	return len(envs), await()
 }
+
+// recordError is an error of Send's sent: the mail was accepted, but not
+// recorded as sent.
+type recordError struct {
+	index int
+	err   error
+}
+
+func (e *recordError) Error() string {
+	return fmt.Sprintf("mail: record mail %d as sent: %v", e.index, e.err)
+}
+
+func (e *recordError) Unwrap() error { return e.err }
 
 // sendGrace is how long a mail being sent may still take once ctx ends:
 // enough for the server's answer to DATA, so a clean shutdown does not cut
@@ -342,7 +378,9 @@ func (s *Sender) clientOptions() []gomail.Option {
 }
 
 // sendOne runs one MAIL, RCPT..., DATA transaction with env's raw bytes.
-func (s *Sender) sendOne(sc *smtp.Client, env Envelope) error {
+// It calls beforeEnd before it ends DATA, and if that fails leaves DATA
+// unended, so the server drops the mail when the connection closes.
+func (s *Sender) sendOne(sc *smtp.Client, env Envelope, beforeEnd func() error) error {
 	if len(env.To) == 0 {
 		return ErrNoRecipients
 	}
@@ -368,6 +406,9 @@ func (s *Sender) sendOne(sc *smtp.Client, env Envelope) error {
 	if _, err := w.Write(env.Raw); err != nil {
 		w.Close()
 		return fmt.Errorf("write data: %w", err)
+	}
+	if err := beforeEnd(); err != nil {
+		return err
 	}
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("end data: %w", err)

@@ -192,6 +192,29 @@ func TestSender_keepsTheConnection(t *testing.T) {
 	}
 }
 
+// TestSender_recordsBeforeTheNextMail: while sent records a mail, which
+// may take as long as a disk's flush, the next mail is on its way but not
+// accepted: the server holds only the mails recorded and the one being
+// recorded, so a crash leaves at most one mail sent and unrecorded.
+func TestSender_recordsBeforeTheNextMail(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice"), envelope(t, w, 2, "alice")}
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
+		for _, when := range []string{"as", "after"} { // reading the INBOX takes a while
+			if n := len(subjects(t, w, "alice")); n != i+1 {
+				t.Errorf("%s mail %d is recorded, alice holds %d mails, want %d", when, i, n, i+1)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Send() error: %v", err)
+	}
+	if got := subjects(t, w, "alice"); len(got) != 3 {
+		t.Errorf("INBOX of alice = %q, want 3 mails", got)
+	}
+}
+
 func TestSender_permanentFailure(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "nobody"), envelope(t, w, 2, "alice")}

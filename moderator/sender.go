@@ -74,8 +74,10 @@ func (m *Moderator) runSender(ctx context.Context) error {
 }
 
 // Flush sends one batch of the outbox over one SMTP connection and returns
-// how many mails left the outbox. Each is marked sent as soon as the server
-// accepted it; a crash in between sends it again with the same Message-ID.
+// how many mails left the outbox. Each is marked sent once the server
+// accepted it, while the next is on its way but before the server may
+// accept that one; a crash in between sends it again with the same
+// Message-ID.
 // A mail the server refuses for good (5xx) moves to the failed log, so it
 // cannot hold up the mails behind it; a temporary failure is returned.
 func (m *Moderator) Flush(ctx context.Context) (int, error) {
