@@ -290,6 +290,40 @@ func TestIntake_truncated(t *testing.T) {
 	}
 }
 
+// TestIntake_manyAmongBig: mail fetched in batches, a large mail among
+// small ones, is handed over in UID order, each small one whole and the
+// large one as its header.
+func TestIntake_manyAmongBig(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	var want []string
+	for i := range fileBatch + 10 { // more than a batch, and the recorder keeps 100
+		subject := fmt.Sprintf("orders %d", i)
+		raw := orders(w, subject)
+		if i == fileBatch+5 || i == fileBatch+7 {
+			subject = "big " + subject
+			raw = append(orders(w, subject), strings.Repeat("# padding\r\n", 400)...)
+		}
+		if err := w.Deliver(t.Context(), "gm", "gm", raw); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, subject)
+	}
+	h := newRecorder()
+	if err := testIntake(t, w, IntakeOptions{MaxMessageBytes: 1024}).Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() error: %v", err)
+	}
+	if got := h.subjects(t); !slices.Equal(got, want) {
+		t.Errorf("Once() handled %q, want %q", got, want)
+	}
+	for i, m := range h.got {
+		big := strings.HasPrefix(want[i], "big ")
+		if m.UID != uint32(i+1) || m.Truncated != big || (!big && m.Size != int64(len(m.Raw))) {
+			t.Errorf("Once() handed over %d: UID %d, Size %d of %d bytes, Truncated %v", i, m.UID, m.Size, len(m.Raw), m.Truncated)
+		}
+	}
+	wantMailbox(t, w, "INBOX")
+}
+
 func TestIntake_wrongPassword(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	in := NewIntake(IntakeOptions{Addr: w.IMAPAddr, TLS: TLSNone, User: "gm", Password: "wrong"})

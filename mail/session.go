@@ -201,11 +201,17 @@ func (s *session) pass(ctx context.Context, h Handler) error {
 
 // fileBatch is how many handled mails are filed with one STORE and MOVE:
 // a MOVE per mail costs Dovecot milliseconds each, and a mail handled but
-// not yet filed is safe, since the cursor says it was handled.
+// not yet filed is safe, since the cursor says it was handled. It is also
+// how many mails are fetched with one FETCH, up to fetchBytes: a FETCH per
+// mail costs a round trip each.
 const fileBatch = 50
 
+// fetchBytes bounds the size of the mails fetched with one FETCH, which
+// are held until handled; a larger mail is fetched alone.
+const fetchBytes = 4 << 20
+
 // handAll fetches, hands over and files the mail with the given UIDs,
-// filing in batches, and always before it returns.
+// fetching and filing in batches, and always filing before it returns.
 func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err error) {
 	if len(uids) == 0 {
 		return nil
@@ -220,30 +226,50 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err 
 			err = ferr
 		}
 	}()
-	for _, uid := range uids {
-		meta, ok := metas[uid]
-		if !ok {
-			continue // expunged by someone else meanwhile
-		}
-		m, err := s.fetch(uid, meta)
+	for len(uids) > 0 {
+		var batch []imap.UID
+		batch, uids = s.nextBatch(uids, metas)
+		fetched, err := s.fetch(batch, metas)
 		if err != nil {
 			return err
 		}
-		if m == nil {
-			continue // expunged by someone else meanwhile
-		}
-		s.in.log.Debug("mail fetched", "uid", m.UID, "size", m.Size, "truncated", m.Truncated)
-		if err := h.Handle(ctx, *m); err != nil {
-			return &handlerError{uid: m.UID, err: err}
-		}
-		if done = append(done, uid); len(done) == fileBatch {
-			if err := s.file(done...); err != nil {
-				return err
+		for _, m := range fetched {
+			s.in.log.Debug("mail fetched", "uid", m.UID, "size", m.Size, "truncated", m.Truncated)
+			if err := h.Handle(ctx, *m); err != nil {
+				return &handlerError{uid: m.UID, err: err}
 			}
-			done = done[:0]
+			if done = append(done, imap.UID(m.UID)); len(done) == fileBatch {
+				if err := s.file(done...); err != nil {
+					return err
+				}
+				done = done[:0]
+			}
 		}
 	}
 	return nil
+}
+
+// nextBatch splits off the mails to fetch with the next FETCH: up to
+// fileBatch of them, together up to fetchBytes, or one; a mail over the
+// size limit, fetched with its header only, goes alone. Mail expunged by
+// someone else meanwhile, which has no meta, is left out.
+func (s *session) nextBatch(uids []imap.UID, metas map[imap.UID]meta) (batch, rest []imap.UID) {
+	size := int64(0)
+	for i, uid := range uids {
+		meta, ok := metas[uid]
+		if !ok {
+			continue
+		}
+		big := meta.size > s.in.opts.MaxMessageBytes
+		if len(batch) > 0 && (big || len(batch) == fileBatch || size+meta.size > fetchBytes) {
+			return batch, uids[i:]
+		}
+		batch, size = append(batch, uid), size+meta.size
+		if big {
+			return batch, uids[i+1:]
+		}
+	}
+	return batch, nil
 }
 
 // meta is what the server knows of a mail before its body is read.
@@ -269,39 +295,41 @@ func (s *session) metas(uids []imap.UID) (map[imap.UID]meta, error) {
 	return metas, nil
 }
 
-// fetch reads one mail with BODY.PEEK[], which leaves it unseen; a mail over
-// the size limit with BODY.PEEK[HEADER] only. It returns nil if the mail is
-// gone.
-func (s *session) fetch(uid imap.UID, meta meta) (*Fetched, error) {
+// fetch reads mails with BODY.PEEK[], which leaves them unseen, in the
+// order of uids; a mail over the size limit, which comes alone (nextBatch),
+// with BODY.PEEK[HEADER] only. A mail that is gone is left out.
+func (s *session) fetch(uids []imap.UID, metas map[imap.UID]meta) ([]*Fetched, error) {
+	if len(uids) == 0 {
+		return nil, nil
+	}
 	sec := &imap.FetchItemBodySection{Peek: true}
-	truncated := meta.size > s.in.opts.MaxMessageBytes
+	truncated := len(uids) == 1 && metas[uids[0]].size > s.in.opts.MaxMessageBytes
 	if truncated {
 		sec.Specifier = imap.PartSpecifierHeader
 	}
-	var (
-		raw   []byte
-		found bool
-	)
+	raws := map[imap.UID][]byte{}
 	err := s.do(func() error {
-		cmd := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}})
+		cmd := s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{sec}})
 		for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
 			got, body, err := readBody(msg)
 			if err != nil {
 				return err // and never touch cmd again: see readBody
 			}
-			if got == uid {
-				raw, found = body, true
-			}
+			raws[got] = body
 		}
 		return cmd.Close()
 	})
 	if err != nil {
-		return nil, fmt.Errorf("mail: fetch uid %d: %w", uid, err)
+		return nil, fmt.Errorf("mail: fetch uids %v: %w", imap.UIDSetNum(uids...), err)
 	}
-	if !found {
-		return nil, nil
+	var out []*Fetched
+	for _, uid := range uids {
+		if raw, ok := raws[uid]; ok {
+			meta := metas[uid]
+			out = append(out, &Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: raw, Size: meta.size, Arrived: meta.arrived, Truncated: truncated})
+		}
 	}
-	return &Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: raw, Size: meta.size, Arrived: meta.arrived, Truncated: truncated}, nil
+	return out, nil
 }
 
 // readBody reads the UID and the one body section of a FETCH response, as
