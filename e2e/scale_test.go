@@ -112,6 +112,9 @@ func BenchmarkScale(b *testing.B) {
 		checkReports(b, data, scs)
 		deadline.queued = queued.Sub(due)
 	}
+	b.Logf("%d campaigns: intake %.1f mails/s, peak %.0f MB; deadline: last report queued after %.1f s, delivered after %.1f s, peak %.0f MB, daemon CPU %.1f s",
+		n, float64(n*scalePlayers)/intake.took.Seconds(), intake.peak/(1<<20),
+		deadline.queued.Seconds(), deadline.took.Seconds(), deadline.peak/(1<<20), deadline.cpu.Seconds())
 	b.ReportMetric(0, "ns/op")
 	b.ReportMetric(float64(n), "campaigns")
 	b.ReportMetric(float64(n*scalePlayers)/intake.took.Seconds(), "intake-mails/s")
