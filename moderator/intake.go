@@ -129,9 +129,15 @@ func arrival(f mail.Fetched, in *mail.Inbound, now time.Time) time.Time {
 
 // commit records a processed message, moves the cursor, files orders,
 // applies what the mail asked for and queues the answers, all in one
-// transaction: a crash leaves either all of it or none.
+// transaction: a crash leaves either all of it or none. Unless the mail
+// asked for a change, the transaction may be shared with the sender's
+// (store.UpdateShared).
 func (m *Moderator) commit(rec *store.MessageRecord, f mail.Fetched, d decision, mails []*store.Mail) error {
-	return m.db.Update(func(tx *store.Tx) error {
+	update := m.db.UpdateShared
+	if d.apply != nil {
+		update = m.db.Update // a change may not be made twice
+	}
+	return update(func(tx *store.Tx) error {
 		if !tx.Processed(rec.MessageID) {
 			if err := tx.RecordMessage(rec); err != nil {
 				return err

@@ -99,7 +99,8 @@ func (m *Moderator) Flush(ctx context.Context) (int, error) {
 		sent++
 		m.log.Debug("mail sent", "msgid", batch[i].MessageID, "purpose", batch[i].Purpose, "campaign", batch[i].Campaign)
 		m.observe.MailSent(batch[i].Purpose)
-		return m.db.Update(func(tx *store.Tx) error { return tx.MarkSent(batch[i], m.clock.Now().UTC()) })
+		now := m.clock.Now().UTC()
+		return m.db.UpdateShared(func(tx *store.Tx) error { return tx.MarkSent(batch[i], now) })
 	})
 	var se *mail.SendError
 	if !errors.As(err, &se) || se.Temporary() || se.Index < 0 || se.Index >= len(batch) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -60,6 +62,12 @@ type Options struct {
 // DB is an open store.
 type DB struct {
 	bolt *bolt.DB
+
+	// shareMu guards shared, the UpdateShared calls waiting to commit
+	// together; commitMu orders the groups.
+	shareMu  sync.Mutex
+	shared   *group
+	commitMu sync.Mutex
 }
 
 // Open opens or creates the store at path.
@@ -116,6 +124,86 @@ func (db *DB) Path() string { return db.bolt.Path() }
 // fn must not do network I/O: it holds the only write lock.
 func (db *DB) Update(fn func(tx *Tx) error) error {
 	return db.bolt.Update(func(btx *bolt.Tx) error { return fn(&Tx{btx}) })
+}
+
+// UpdateShared is Update for a step that only writes what fn says, and may
+// share its transaction with other such steps: the calls that come while
+// a shared transaction commits wait, and commit together next, so that
+// one pair of disk flushes serves them all. Each returns once its fn is
+// committed. fn may run more than once, and must leave nothing behind it
+// but its writes: when one fn of a shared transaction fails, the
+// transaction is rolled back and the others run again without it, and
+// the one that failed gets its error, as if it ran alone after those
+// before it.
+func (db *DB) UpdateShared(fn func(tx *Tx) error) error {
+	db.shareMu.Lock()
+	g := db.shared
+	if g == nil {
+		g = &group{done: make(chan struct{})}
+		db.shared = g
+	}
+	i := len(g.fns)
+	g.fns = append(g.fns, fn)
+	db.shareMu.Unlock()
+	if i > 0 {
+		<-g.done
+		return g.errs[i]
+	}
+	db.commitMu.Lock() // the group before commits; calls that come meanwhile join this one
+	defer db.commitMu.Unlock()
+	db.shareMu.Lock()
+	db.shared = nil
+	db.shareMu.Unlock()
+	g.commit(db)
+	close(g.done)
+	return g.errs[0]
+}
+
+// group is the calls of UpdateShared that commit together.
+type group struct {
+	fns  []func(tx *Tx) error
+	errs []error
+	done chan struct{} // closed once errs are in
+}
+
+// commit runs every fn of the group in one transaction, and those left
+// after a failure again, until one commits.
+func (g *group) commit(db *DB) {
+	g.errs = make([]error, len(g.fns))
+	left := make([]int, len(g.fns))
+	for i := range left {
+		left[i] = i
+	}
+	for len(left) > 0 {
+		failed := -1
+		err := db.Update(func(tx *Tx) error {
+			for k, i := range left {
+				if err := safely(g.fns[i], tx); err != nil {
+					failed, g.errs[i] = k, err
+					return err
+				}
+			}
+			return nil
+		})
+		if failed < 0 {
+			for _, i := range left {
+				g.errs[i] = err
+			}
+			return
+		}
+		left = slices.Delete(left, failed, failed+1)
+	}
+}
+
+// safely runs fn, turning a panic into an error: it may be another
+// caller's fn, in a goroutine that has nothing to do with it.
+func safely(fn func(tx *Tx) error, tx *Tx) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("store: a shared update panicked: %v", p)
+		}
+	}()
+	return fn(tx)
 }
 
 // View runs fn in a read-only transaction.

@@ -464,3 +464,63 @@ func TestRevisions(t *testing.T) {
 		rev, all = r, a
 	}
 }
+
+// TestUpdateShared: steps that commit while others do share transactions,
+// and each gets its own outcome: every step that succeeds is committed,
+// one that fails, or panics, leaves nothing and gets its error, however
+// the steps were grouped.
+func TestUpdateShared(t *testing.T) {
+	db := storetest.Open(t)
+	errFull := errors.New("full")
+	const steps = 20
+	release := make(chan struct{})
+	held := make(chan struct{})
+	go db.Update(func(*store.Tx) error { // hold the writer, so that the steps queue up
+		close(held)
+		<-release
+		return nil
+	})
+	<-held
+	errs := make([]error, steps)
+	var wg sync.WaitGroup
+	for i := range steps {
+		wg.Go(func() {
+			errs[i] = db.UpdateShared(func(tx *store.Tx) error {
+				if err := tx.PutCursor(fmt.Sprint("box", i), store.Cursor{UIDValidity: 1, LastUID: uint32(i)}); err != nil {
+					return err
+				}
+				switch i {
+				case 7:
+					return errFull
+				case 11:
+					panic("boom")
+				}
+				return nil
+			})
+		})
+	}
+	close(release)
+	wg.Wait()
+	err := db.View(func(tx *store.Tx) error {
+		for i := range steps {
+			c, err := tx.Cursor(fmt.Sprint("box", i))
+			if err != nil {
+				return err
+			}
+			failed := i == 7 || i == 11
+			if (c.LastUID == uint32(i) && c.UIDValidity == 1) == failed {
+				t.Errorf("step %d: stored %+v; failed %v", i, c, failed)
+			}
+			switch {
+			case i == 7 && !errors.Is(errs[i], errFull), i == 11 && (errs[i] == nil || !strings.Contains(errs[i].Error(), "boom")):
+				t.Errorf("step %d returned %v, want its failure", i, errs[i])
+			case !failed && errs[i] != nil:
+				t.Errorf("step %d returned %v, want nil", i, errs[i])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
