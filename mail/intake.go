@@ -105,6 +105,17 @@ type Handler interface {
 	Handle(ctx context.Context, m Fetched) error
 }
 
+// BatchHandler is a Handler that takes the mail of a fetch at once, as
+// it may commit the outcomes of several mails together.
+type BatchHandler interface {
+	Handler
+	// HandleBatch handles mails, in order, as Handle does each, and
+	// returns how many it committed durably; its error is about the mail
+	// after those, which, with every later mail, stays in the mailbox to
+	// be tried again.
+	HandleBatch(ctx context.Context, ms []Fetched) (int, error)
+}
+
 // Syncer is a Handler that wants to know how far intake has read: after
 // each pass that handed over every mail it found, Intake calls Synced
 // with the time the pass looked into the mailbox. Every mail that arrived

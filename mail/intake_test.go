@@ -222,6 +222,49 @@ func TestIntake_handlerError(t *testing.T) {
 	wantMailbox(t, w, "INBOX")
 }
 
+// batchRecorder is a recorder that takes the mail of a fetch at once.
+type batchRecorder struct {
+	*recorder
+	batches []int // the size of each batch it was given
+}
+
+func (r *batchRecorder) HandleBatch(ctx context.Context, ms []Fetched) (int, error) {
+	r.batches = append(r.batches, len(ms))
+	for i, m := range ms {
+		if err := r.Handle(ctx, m); err != nil {
+			return i, err
+		}
+	}
+	return len(ms), nil
+}
+
+// TestIntake_batchHandlerError: a handler that takes the mail of a fetch
+// at once gets it so; when it fails on a mail, the mails it handled before
+// are filed, and the failed mail and those after it stay in the INBOX for
+// the next pass.
+func TestIntake_batchHandlerError(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	deliver(t, w, "orders 1", "orders 2", "orders 3", "orders 4")
+	h := &batchRecorder{recorder: newRecorder()}
+	h.fail["orders 3"] = 1
+	in := testIntake(t, w, IntakeOptions{Processed: "done"})
+	if err := in.Once(t.Context(), h); !errors.Is(err, errStore) {
+		t.Fatalf("Once() error = %v, want %v", err, errStore)
+	}
+	wantMailbox(t, w, "INBOX", "orders 3", "orders 4")
+	wantMailbox(t, w, "done", `orders 1 \Seen`, `orders 2 \Seen`)
+	if err := in.Once(t.Context(), h); err != nil {
+		t.Fatalf("Once() after the store recovered error: %v", err)
+	}
+	if got, want := h.subjects(t), []string{"orders 1", "orders 2", "orders 3", "orders 4"}; !slices.Equal(got, want) {
+		t.Errorf("Once() handled %q, want %q", got, want)
+	}
+	if want := []int{4, 2}; !slices.Equal(h.batches, want) {
+		t.Errorf("the handler was given batches of %v mails, want %v", h.batches, want)
+	}
+	wantMailbox(t, w, "INBOX")
+}
+
 // TestIntake_cursor: mail at or below the cursor was handled before (a
 // crash between commit and move) and is only filed.
 func TestIntake_cursor(t *testing.T) {

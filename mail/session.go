@@ -235,18 +235,41 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err 
 		}
 		for _, m := range fetched {
 			s.in.log.Debug("mail fetched", "uid", m.UID, "size", m.Size, "truncated", m.Truncated)
-			if err := h.Handle(ctx, *m); err != nil {
-				return &handlerError{uid: m.UID, err: err}
+		}
+		for len(fetched) > 0 {
+			n, err := handle(ctx, h, fetched)
+			for _, m := range fetched[:n] {
+				done = append(done, imap.UID(m.UID))
 			}
-			if done = append(done, imap.UID(m.UID)); len(done) == fileBatch {
-				if err := s.file(done...); err != nil {
-					return err
-				}
-				done = done[:0]
+			if err != nil {
+				return &handlerError{uid: fetched[n].UID, err: err}
 			}
+			fetched = fetched[n:]
+		}
+		if len(done) >= fileBatch {
+			if err := s.file(done...); err != nil {
+				return err
+			}
+			done = done[:0]
 		}
 	}
 	return nil
+}
+
+// handle hands mails to h, all at once if it takes them so (BatchHandler),
+// else the first, and returns how many it handled.
+func handle(ctx context.Context, h Handler, ms []Fetched) (int, error) {
+	if bh, ok := h.(BatchHandler); ok {
+		n, err := bh.HandleBatch(ctx, ms)
+		if err == nil && n != len(ms) {
+			err = fmt.Errorf("handled %d of %d mails and said nothing of the rest", n, len(ms))
+		}
+		return min(n, len(ms)), err
+	}
+	if err := h.Handle(ctx, ms[0]); err != nil {
+		return 0, err
+	}
+	return 1, nil
 }
 
 // nextBatch splits off the mails to fetch with the next FETCH: up to
@@ -298,7 +321,7 @@ func (s *session) metas(uids []imap.UID) (map[imap.UID]meta, error) {
 // fetch reads mails with BODY.PEEK[], which leaves them unseen, in the
 // order of uids; a mail over the size limit, which comes alone (nextBatch),
 // with BODY.PEEK[HEADER] only. A mail that is gone is left out.
-func (s *session) fetch(uids []imap.UID, metas map[imap.UID]meta) ([]*Fetched, error) {
+func (s *session) fetch(uids []imap.UID, metas map[imap.UID]meta) ([]Fetched, error) {
 	if len(uids) == 0 {
 		return nil, nil
 	}
@@ -322,11 +345,11 @@ func (s *session) fetch(uids []imap.UID, metas map[imap.UID]meta) ([]*Fetched, e
 	if err != nil {
 		return nil, fmt.Errorf("mail: fetch uids %v: %w", imap.UIDSetNum(uids...), err)
 	}
-	var out []*Fetched
+	var out []Fetched
 	for _, uid := range uids {
 		if raw, ok := raws[uid]; ok {
 			meta := metas[uid]
-			out = append(out, &Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: raw, Size: meta.size, Arrived: meta.arrived, Truncated: truncated})
+			out = append(out, Fetched{UIDValidity: s.validity, UID: uint32(uid), Raw: raw, Size: meta.size, Arrived: meta.arrived, Truncated: truncated})
 		}
 	}
 	return out, nil

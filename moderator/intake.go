@@ -33,6 +33,100 @@ func (m *Moderator) Cursor(ctx context.Context) (mail.Cursor, error) {
 // Message-ID) only moves the cursor. An error means nothing was committed;
 // intake leaves the mail in the inbox and tries again later.
 func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
+	_, err := m.HandleBatch(ctx, []mail.Fetched{f})
+	return err
+}
+
+var _ mail.BatchHandler = (*Moderator)(nil)
+
+// HandleBatch processes mails in order, as Handle does each, and returns
+// how many it committed; an error is about the mail after those, and
+// nothing of it or the mails after it was committed.
+//
+// Under a stream of mail the disk's flushes set the pace, so the outcomes
+// of several mails are committed in one transaction, as long as none of
+// them depends on another: a mail is decided only after every earlier mail
+// from the same sender, with the same Message-ID, or from a GM, whose
+// commands read what players filed, is committed; and a mail that asks for
+// a change is committed alone, before the next is decided.
+func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, error) {
+	ins := make([]*mail.Inbound, len(fs))
+	for i, f := range fs {
+		ins[i] = m.inbound(ctx, f)
+	}
+	m.turnMu.Lock()
+	defer m.turnMu.Unlock()
+	committed := 0
+	var group []*handling
+	flush := func() error {
+		if len(group) == 0 {
+			return nil
+		}
+		if err := m.db.UpdateShared(func(tx *store.Tx) error {
+			for _, h := range group {
+				if err := m.commit(tx, h); err != nil {
+					return err
+				}
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		for _, h := range group {
+			m.handled(h)
+		}
+		committed += len(group)
+		group = group[:0]
+		return nil
+	}
+	for i, f := range fs {
+		in := ins[i]
+		depends, err := m.dependsOn(in, group)
+		if err == nil && depends {
+			err = flush()
+		}
+		if err != nil {
+			return committed, err
+		}
+		h, err := m.handling(f, in)
+		if err != nil {
+			return committed, errors.Join(err, flush())
+		}
+		if h.out.apply == nil {
+			group = append(group, h)
+			continue
+		}
+		if err := flush(); err != nil {
+			return committed, err
+		}
+		if err := m.db.Update(func(tx *store.Tx) error { return m.commit(tx, h) }); err != nil {
+			return committed, err
+		}
+		m.handled(h)
+		committed++
+	}
+	return committed, flush()
+}
+
+// dependsOn reports whether a mail's outcome may depend on the outcome of
+// one of group, not yet committed: one from the same sender, or with the
+// same Message-ID; or any, for mail from a GM.
+func (m *Moderator) dependsOn(in *mail.Inbound, group []*handling) (bool, error) {
+	if len(group) == 0 {
+		return false, nil
+	}
+	for _, h := range group {
+		if strings.EqualFold(h.in.From, in.From) || h.in.MessageID == in.MessageID {
+			return true, nil
+		}
+	}
+	gms, err := m.gmCampaigns(in.From)
+	return len(gms) > 0, err
+}
+
+// inbound parses a fetched mail, and checks its DKIM signatures where the
+// mail server gave no verdict.
+func (m *Moderator) inbound(ctx context.Context, f mail.Fetched) *mail.Inbound {
 	in, err := mail.Parse(f.Raw, m.parse)
 	if err != nil {
 		in = &mail.Inbound{MessageID: syntheticID(f), Unreadable: report.Say(report.UnreadableHeader{})}
@@ -42,29 +136,45 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 		in.Unreadable = report.Say(report.TooLarge{Size: max(f.Size, int64(len(f.Raw)))})
 	}
 	m.checkDKIM(ctx, f, in)
-	m.turnMu.Lock()
-	defer m.turnMu.Unlock()
+	return in
+}
+
+// handling is a mail decided on, its outcome ready to commit.
+type handling struct {
+	f        mail.Fetched
+	in       *mail.Inbound
+	rec      *store.MessageRecord
+	out      decision
+	composed []*store.Mail
+	seen     bool // processed before: only the cursor moves
+}
+
+// handling decides on a mail and composes its answers, writing nothing. A
+// mail processed before gets no decision. The caller holds turnMu.
+func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound) (*handling, error) {
 	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
 	now := m.clock.Now().UTC()
-	rec := &store.MessageRecord{
+	h := &handling{f: f, in: in, rec: &store.MessageRecord{
 		MessageID: in.MessageID, UIDValidity: f.UIDValidity, UID: f.UID, From: in.From,
 		Received: now, Arrived: arrival(f, in, now), Raw: f.Raw,
-	}
+	}}
 	var done bool
-	err = m.db.View(func(tx *store.Tx) error {
+	err := m.db.View(func(tx *store.Tx) error {
 		done = tx.Processed(in.MessageID)
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if done {
 		log.Info("mail seen before; skipped")
-		return m.commit(rec, f, decision{}, nil)
+		h.seen = true
+		return h, nil
 	}
+	rec := h.rec
 	out, err := m.decide(in, rec)
 	if err != nil {
-		return fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
+		return nil, fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}
 	rec.Detail = string(report.MaskTokens([]byte(rec.Detail), out.secret))
 	switch rec.Outcome {
@@ -88,26 +198,32 @@ func (m *Moderator) Handle(ctx context.Context, f mail.Fetched) error {
 			rec.Raw = nil
 		}
 	}
-	composed, err := compose(out.mails)
+	h.composed, err = compose(out.mails)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := m.commit(rec, f, out, composed); err != nil {
-		return err
+	h.out = out
+	return h, nil
+}
+
+// handled tells of a mail whose outcome is committed, and wakes the loops
+// that have work from it.
+func (m *Moderator) handled(h *handling) {
+	if h.seen {
+		return
 	}
-	m.observe.MailReceived(mailOutcome(rec, out))
-	if out.resolved != nil {
-		out.resolved.announce(m)
+	m.observe.MailReceived(mailOutcome(h.rec, h.out))
+	if h.out.resolved != nil {
+		h.out.resolved.announce(m)
 	}
-	if len(composed) > 0 {
+	if len(h.composed) > 0 {
 		wake(m.wakeSender)
 	}
 	// Only final orders can make everyone final, and a request may have
 	// moved the deadline; other orders give the scheduler nothing to do.
-	if (out.filed != nil && out.filed.Submission.Final) || out.apply != nil {
+	if (h.out.filed != nil && h.out.filed.Submission.Final) || h.out.apply != nil {
 		wake(m.wakeScheduler)
 	}
-	return nil
 }
 
 // arrival is when a mail reached the operator's mail server: its IMAP
@@ -127,44 +243,38 @@ func arrival(f mail.Fetched, in *mail.Inbound, now time.Time) time.Time {
 	return at.UTC()
 }
 
-// commit records a processed message, moves the cursor, files orders,
-// applies what the mail asked for and queues the answers, all in one
-// transaction: a crash leaves either all of it or none. Unless the mail
-// asked for a change, the transaction may be shared with the sender's
-// (store.UpdateShared).
-func (m *Moderator) commit(rec *store.MessageRecord, f mail.Fetched, d decision, mails []*store.Mail) error {
-	update := m.db.UpdateShared
-	if d.apply != nil {
-		update = m.db.Update // a change may not be made twice
-	}
-	return update(func(tx *store.Tx) error {
-		if !tx.Processed(rec.MessageID) {
-			if err := tx.RecordMessage(rec); err != nil {
-				return err
-			}
-			if d.filed != nil {
-				if err := tx.PutOrders(d.filed.campaign, d.filed.OrdersRecord); err != nil {
-					return err
-				}
-			}
-			if d.apply != nil {
-				if err := d.apply(tx); err != nil {
-					return err
-				}
-			}
-			if err := enqueue(tx, mails); err != nil {
-				return err
-			}
-		}
-		cur, err := tx.Cursor(m.mailbox)
-		if err != nil {
+// commit records a processed message in tx, moves the cursor, files
+// orders, applies what the mail asked for and queues the answers: in one
+// transaction, a crash leaves either all of it or none. A mail processed
+// before only moves the cursor.
+func (m *Moderator) commit(tx *store.Tx, h *handling) error {
+	rec, f, d := h.rec, h.f, h.out
+	if !tx.Processed(rec.MessageID) {
+		if err := tx.RecordMessage(rec); err != nil {
 			return err
 		}
-		if cur.UIDValidity != f.UIDValidity || f.UID > cur.LastUID {
-			return tx.PutCursor(m.mailbox, store.Cursor{UIDValidity: f.UIDValidity, LastUID: f.UID})
+		if d.filed != nil {
+			if err := tx.PutOrders(d.filed.campaign, d.filed.OrdersRecord); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
+		if d.apply != nil {
+			if err := d.apply(tx); err != nil {
+				return err
+			}
+		}
+		if err := enqueue(tx, h.composed); err != nil {
+			return err
+		}
+	}
+	cur, err := tx.Cursor(m.mailbox)
+	if err != nil {
+		return err
+	}
+	if cur.UIDValidity != f.UIDValidity || f.UID > cur.LastUID {
+		return tx.PutCursor(m.mailbox, store.Cursor{UIDValidity: f.UIDValidity, LastUID: f.UID})
+	}
+	return nil
 }
 
 // filing is orders to put on file.

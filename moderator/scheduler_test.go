@@ -109,4 +109,3 @@ func (h *harness) awaitTurns(want map[campaign.ID]int) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
-
