@@ -1,9 +1,9 @@
 package moderator
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -171,11 +171,9 @@ func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, s
 func (m *Moderator) campaignByID(id campaign.ID) (*store.Campaign, error) {
 	var c *store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		c, err = tx.Campaign(id)
-		if errors.Is(err, store.ErrCampaignNotFound) {
-			c = nil
-			return nil
+		camps, err := m.campaigns.all(tx)
+		if i, found := slices.BinarySearchFunc(camps, id, func(c *store.Campaign, id campaign.ID) int { return cmp.Compare(c.ID, id) }); found {
+			c = camps[i].Clone()
 		}
 		return err
 	})
