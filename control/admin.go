@@ -45,12 +45,8 @@ func (a *Admin) Status(ctx context.Context) (*Status, error) {
 			}
 			st.Campaigns = append(st.Campaigns, cs)
 		}
-		queued, err := tx.Outbox(0)
-		if err != nil {
-			return err
-		}
 		failed, err := tx.Failed()
-		st.Outbox, st.Failed = len(queued), len(failed)
+		st.Outbox, st.Failed = tx.OutboxLen(), len(failed)
 		return err
 	})
 	if err != nil {
@@ -109,9 +105,8 @@ func (a *Admin) Resolve(ctx context.Context, id campaign.ID) (*Resolved, error) 
 			return err
 		}
 		res.Resolved, res.Turn, res.Deadline, res.Status = c.Turn-1, c.Turn, c.Deadline(), c.Status
-		queued, err := tx.Outbox(0)
-		res.Outbox = len(queued)
-		return err
+		res.Outbox = tx.OutboxLen()
+		return nil
 	})
 	return res, err
 }
@@ -194,9 +189,8 @@ func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error)
 			return err
 		}
 		res.Turn, res.Deadline = c.Turn, c.Deadline()
-		queued, err := tx.Outbox(0)
-		res.Outbox = len(queued)
-		return err
+		res.Outbox = tx.OutboxLen()
+		return nil
 	})
 	return res, err
 }

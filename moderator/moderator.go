@@ -105,6 +105,9 @@ type Moderator struct {
 	wakeScheduler chan struct{}
 	wakeSender    chan struct{}
 	panics        atomic.Int64
+	// read counts the bytes of mail the sender read from the data file
+	// since it last handed the pages back.
+	read atomic.Int64
 }
 
 // New returns a Moderator.

@@ -10,11 +10,19 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// Backoff bounds for a mail server that refuses or fails.
+// Backoff bounds for a mail server that refuses or fails, and the size of
+// what the sender reads at once.
 const (
 	minBackoff = 5 * time.Second
 	maxBackoff = 5 * time.Minute
 	batchSize  = 100
+	// batchBytes bounds the stored size of a batch: a hundred reports
+	// with their maps would take tens of MB at once.
+	batchBytes = 8 << 20
+	// releaseBytes is how much stored mail the sender reads from the data
+	// file's mapping before it hands the pages back (store.ReleaseMemory),
+	// so that a burst of reports does not keep the whole outbox resident.
+	releaseBytes = 64 << 20
 )
 
 // runSender drains the outbox whenever woken, retrying with capped
@@ -29,7 +37,7 @@ func (m *Moderator) runSender(ctx context.Context) error {
 	defer m.sender.Close()
 	jitter := rand.New(rand.NewPCG(uint64(m.clock.Now().UnixNano()), 0x9e3779b97f4a7c15))
 	backoff := time.Duration(0)
-	failing, release := false, false
+	failing := false
 	for {
 		sent, err := m.Flush(ctx)
 		switch {
@@ -53,17 +61,17 @@ func (m *Moderator) runSender(ctx context.Context) error {
 			failing = false
 		}
 		backoff = 0
-		if sent > 0 {
-			release = true
-			continue // there may be more than one batch
-		}
-		if release {
-			// The mail just sent was read from the data file's mapping;
-			// an idle daemon need not keep those pages.
+		// The mail sent was read from the data file's mapping: hand the
+		// pages back after a burst's worth, and when the outbox is empty,
+		// as an idle daemon need not keep them.
+		if n := m.read.Load(); n >= releaseBytes || (sent == 0 && n > 0) {
 			if err := m.db.ReleaseMemory(); err != nil {
 				m.log.Debug("release the data file's pages", "err", err)
 			}
-			release = false
+			m.read.Add(-n)
+		}
+		if sent > 0 {
+			continue // there may be more than one batch
 		}
 		select {
 		case <-ctx.Done():
@@ -84,7 +92,7 @@ func (m *Moderator) Flush(ctx context.Context) (int, error) {
 	var batch []*store.Mail
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
-		batch, err = tx.Outbox(batchSize)
+		batch, err = tx.OutboxBatch(batchSize, batchBytes)
 		return err
 	})
 	if err != nil || len(batch) == 0 || m.sender == nil {
@@ -93,6 +101,7 @@ func (m *Moderator) Flush(ctx context.Context) (int, error) {
 	envs := make([]mail.Envelope, len(batch))
 	for i, ml := range batch {
 		envs[i] = mail.Envelope{From: ml.From, To: ml.To, Raw: ml.Raw}
+		m.read.Add(int64(len(ml.Raw)))
 	}
 	sent := 0
 	err = m.sender.Send(ctx, envs, func(i int) error {

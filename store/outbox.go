@@ -63,10 +63,20 @@ func (tx *Tx) Enqueue(m *Mail) error {
 
 // Outbox returns up to limit mails waiting to be sent, oldest first; limit
 // 0 means all.
-func (tx *Tx) Outbox(limit int) ([]*Mail, error) {
+func (tx *Tx) Outbox(limit int) ([]*Mail, error) { return tx.OutboxBatch(limit, 0) }
+
+// OutboxBatch returns the mails waiting to be sent, oldest first, up to
+// limit of them (0: no limit) and as many as are stored in maxBytes (0: no
+// limit), but at least one if any waits: a batch of large reports stays
+// small in memory.
+func (tx *Tx) OutboxBatch(limit, maxBytes int) ([]*Mail, error) {
 	var out []*Mail
+	size := 0
 	c := tx.tx.Bucket(bucketOutbox).Cursor()
 	for k, v := c.First(); k != nil && (limit == 0 || len(out) < limit); k, v = c.Next() {
+		if size += len(v); maxBytes > 0 && size > maxBytes && len(out) > 0 {
+			break
+		}
 		var m Mail
 		if err := json.Unmarshal(v, &m); err != nil {
 			return nil, fmt.Errorf("load outbox mail %d: %w", binary.BigEndian.Uint64(k), err)

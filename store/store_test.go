@@ -156,6 +156,56 @@ func TestOutboxDrainsInOrder(t *testing.T) {
 	})
 }
 
+// TestOutboxBatchBoundedBySize: a batch of the outbox holds the oldest
+// mails that fit in its size, and at least one however large.
+func TestOutboxBatchBoundedBySize(t *testing.T) {
+	db := storetest.Open(t)
+	err := db.Update(func(tx *store.Tx) error {
+		for _, id := range []string{"big", "small-1", "small-2", "small-3"} {
+			raw := bytes.Repeat([]byte("x"), 100)
+			if id == "big" {
+				raw = bytes.Repeat([]byte("x"), 10000)
+			}
+			if err := tx.Enqueue(&store.Mail{MessageID: id, To: []string{"x@example.test"}, Raw: raw}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(limit, maxBytes int) []string {
+		var out []string
+		db.View(func(tx *store.Tx) error {
+			batch, err := tx.OutboxBatch(limit, maxBytes)
+			for _, m := range batch {
+				out = append(out, m.MessageID)
+			}
+			return err
+		})
+		return out
+	}
+	if got := ids(10, 1000); !slices.Equal(got, []string{"big"}) {
+		t.Errorf("OutboxBatch(10, 1000) = %q, want the big mail alone", got)
+	}
+	if err := db.Update(func(tx *store.Tx) error {
+		batch, err := tx.Outbox(1)
+		if err == nil {
+			err = tx.MarkSent(batch[0], t0)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(10, 700); !slices.Equal(got, []string{"small-1", "small-2"}) {
+		t.Errorf("OutboxBatch(10, 700) = %q, want the two small mails that fit", got)
+	}
+	if got := ids(2, 0); !slices.Equal(got, []string{"small-1", "small-2"}) {
+		t.Errorf("OutboxBatch(2, 0) = %q, want two", got)
+	}
+}
+
 func TestMessagesAndCursor(t *testing.T) {
 	db := storetest.Open(t)
 	err := db.Update(func(tx *store.Tx) error {
