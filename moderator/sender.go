@@ -22,7 +22,7 @@ const (
 	// releaseBytes is how much stored mail the sender reads from the data
 	// file's mapping before it hands the pages back (store.ReleaseMemory),
 	// so that a burst of reports does not keep the whole outbox resident.
-	releaseBytes = 64 << 20
+	releaseBytes = 32 << 20
 )
 
 // runSender drains the outbox whenever woken, retrying with capped
