@@ -380,6 +380,7 @@ func (m *Moderator) commitResolutions(rs []*resolution) error {
 		return err
 	}
 	for _, r := range rs {
+		m.turns.drop(r.c.ID)
 		r.announce(m)
 	}
 	wake(m.wakeSender)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime/debug"
 	"time"
 
 	"github.com/pbemd/pbemd/mail"
@@ -63,12 +64,16 @@ func (m *Moderator) runSender(ctx context.Context) error {
 		backoff = 0
 		// The mail sent was read from the data file's mapping: hand the
 		// pages back after a burst's worth, and when the outbox is empty,
-		// as an idle daemon need not keep them.
+		// as an idle daemon need not keep them; nor the heap the burst
+		// grew, which Go would return only over minutes.
 		if n := m.read.Load(); n >= releaseBytes || (sent == 0 && n > 0) {
 			if err := m.db.ReleaseMemory(); err != nil {
 				m.log.Debug("release the data file's pages", "err", err)
 			}
 			m.read.Add(-n)
+			if sent == 0 {
+				debug.FreeOSMemory()
+			}
 		}
 		if sent > 0 {
 			continue // there may be more than one batch

@@ -48,3 +48,11 @@ func (c *turnCache) get(tx *store.Tx, id campaign.ID, turn int) (*store.TurnReco
 	c.entries[id] = cachedTurn{turn: turn, rev: rev, rec: rec}
 	return rec, nil
 }
+
+// drop forgets a campaign's entry, as when its turn was resolved: the
+// entry can no longer be used, and it may hold a large state.
+func (c *turnCache) drop(id campaign.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.entries, id)
+}
