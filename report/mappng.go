@@ -2,30 +2,31 @@ package report
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
 	"image"
+	"sync"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // encodePNG writes an opaque picture as an 8-bit RGB PNG (RFC 2083), with
 // no row filter and deflated at best speed. image/png's encoder tries five
 // filters on every row: on these flat pictures that takes two and a half
-// times as long and gives a bigger file.
+// times as long and gives a bigger file. The deflater is klauspost's,
+// which at best speed takes half the time of compress/flate's and gives a
+// smaller file; any PNG reader reads the stream.
 func encodePNG(img *image.RGBA) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	var idat bytes.Buffer
-	zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
-	if err != nil {
-		return nil, fmt.Errorf("start deflate: %w", err)
-	}
+	idat.Grow(w * h / 4)
+	zw := deflaters.Get().(*zlib.Writer)
+	defer deflaters.Put(zw)
+	zw.Reset(&idat)
 	row := make([]byte, 1+3*w) // row[0] = 0: filter none
 	for y := range h {
-		pix := img.Pix[y*img.Stride:]
-		for x := range w {
-			copy(row[1+3*x:4+3*x], pix[4*x:4*x+3])
-		}
+		rgbRow(row[1:], img.Pix[y*img.Stride:y*img.Stride+4*w])
 		if _, err := zw.Write(row); err != nil {
 			return nil, fmt.Errorf("deflate row %d: %w", y, err)
 		}
@@ -41,6 +42,24 @@ func encodePNG(img *image.RGBA) ([]byte, error) {
 	out = appendChunk(out, "IHDR", ihdr)
 	out = appendChunk(out, "IDAT", idat.Bytes())
 	return appendChunk(out, "IEND", nil), nil
+}
+
+// deflaters keeps deflaters for reuse: each holds a megabyte of state,
+// which Reset clears, so a reused one writes the same bytes as a new one.
+var deflaters = sync.Pool{New: func() any {
+	zw, err := zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	if err != nil {
+		panic(fmt.Sprintf("report: deflater at best speed: %v", err))
+	}
+	return zw
+}}
+
+// rgbRow copies the red, green and blue of each RGBA pixel of src to dst.
+func rgbRow(dst, src []byte) {
+	for len(src) >= 4 && len(dst) >= 3 {
+		dst[0], dst[1], dst[2] = src[0], src[1], src[2]
+		dst, src = dst[3:], src[4:]
+	}
 }
 
 // appendChunk appends a PNG chunk: length, type, data and CRC.
