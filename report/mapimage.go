@@ -107,15 +107,18 @@ func PaintMap(src *Map) ([]byte, error) {
 
 // mapModel is everything one picture is painted from.
 type mapModel struct {
-	src    *Map
-	idx    mapIndex
-	lay    mapLayout
+	src *Map
+	idx mapIndex
+	lay mapLayout
+	// at is each system's position in the picture (positions).
+	at     map[campaign.SystemID]pt
 	faces  mapFaces
 	labels []mapLabel
 }
 
 func newMapModel(src *Map) (*mapModel, error) {
 	m := &mapModel{src: src, idx: newMapIndex(src), lay: newMapLayout(src.Systems)}
+	m.at = m.positions()
 	faces, err := newMapFaces(m.lay.labelSize)
 	if err != nil {
 		return nil, err

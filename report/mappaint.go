@@ -57,10 +57,9 @@ func (m *mapModel) positions() map[campaign.SystemID]pt {
 // paintLanes draws every warp lane, each in its own box: one box
 // round them all would cost the whole frame's area.
 func (m *mapModel) paintLanes(p *painter) {
-	at := m.positions()
 	w := min(1.6, max(1, m.lay.r/4))
 	for _, l := range m.src.Lanes {
-		if seg, ok := m.laneSegment(at, l); ok {
+		if seg, ok := m.laneSegment(l); ok {
 			p.lines([][2]pt{seg}, w, mapPalette.lane)
 		}
 	}
@@ -69,9 +68,9 @@ func (m *mapModel) paintLanes(p *painter) {
 // laneSegment is the part of a lane between the rims of its systems'
 // planets, so that no lane shows through a planet; ok is false when a
 // system is not on the map or the planets touch.
-func (m *mapModel) laneSegment(at map[campaign.SystemID]pt, l campaign.Lane) (seg [2]pt, ok bool) {
-	a, okA := at[l.A]
-	b, okB := at[l.B]
+func (m *mapModel) laneSegment(l campaign.Lane) (seg [2]pt, ok bool) {
+	a, okA := m.at[l.A]
+	b, okB := m.at[l.B]
 	d := float32(math.Hypot(float64(b.x-a.x), float64(b.y-a.y)))
 	if !okA || !okB || d <= 2*m.lay.r {
 		return seg, false
@@ -155,17 +154,16 @@ func glyphFort(p *painter, c pt, s float32, col color.NRGBA) {
 // of battles in a lane in red; then a red ring round each system of a
 // battle, and a cross halfway along each lane.
 func (m *mapModel) paintBattles(p *painter, lanes bool) {
-	at := m.positions()
 	r := m.lay.r
 	for _, b := range m.src.Battles {
 		if b.Lane == nil {
-			c, ok := at[b.At]
+			c, ok := m.at[b.At]
 			if ok && !lanes {
 				p.ring(c, m.reach(b.At)-2, max(2, r/3.5), mapPalette.battle)
 			}
 			continue
 		}
-		seg, ok := m.laneSegment(at, *b.Lane)
+		seg, ok := m.laneSegment(*b.Lane)
 		switch {
 		case !ok:
 		case lanes:

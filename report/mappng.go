@@ -54,11 +54,21 @@ var deflaters = sync.Pool{New: func() any {
 	return zw
 }}
 
-// rgbRow copies the red, green and blue of each RGBA pixel of src to dst.
+// rgbRow copies the red, green and blue of each RGBA pixel of src to dst,
+// four pixels (twelve bytes) at a time while it can.
 func rgbRow(dst, src []byte) {
-	for len(src) >= 4 && len(dst) >= 3 {
-		dst[0], dst[1], dst[2] = src[0], src[1], src[2]
-		dst, src = dst[3:], src[4:]
+	n := min(len(dst)/3, len(src)/4)
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		s, d := src[4*i:4*i+16], dst[3*i:3*i+12]
+		p0, p1 := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[4:])
+		p2, p3 := binary.LittleEndian.Uint32(s[8:]), binary.LittleEndian.Uint32(s[12:])
+		binary.LittleEndian.PutUint32(d, p0&0xffffff|p1<<24)
+		binary.LittleEndian.PutUint32(d[4:], p1>>8&0xffff|p2<<16)
+		binary.LittleEndian.PutUint32(d[8:], p2>>16&0xff|p3<<8)
+	}
+	for ; i < n; i++ {
+		copy(dst[3*i:3*i+3], src[4*i:4*i+3])
 	}
 }
 
