@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 )
 
 // SimOptions configure Simulate.
@@ -129,7 +129,7 @@ func prefixed(path string, err error) string {
 
 func writeTurn(rs game.Ruleset, out string, n int, res *game.Result, deadline time.Time, loc *time.Location) error {
 	dir := filepath.Join(out, fmt.Sprintf("turn-%d", n))
-	state, err := json.MarshalIndent(res.Next, "", "  ")
+	state, err := report.JSON(res.Next)
 	if err != nil {
 		return fmt.Errorf("encode state after turn %d: %w", n, err)
 	}

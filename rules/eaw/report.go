@@ -1,7 +1,6 @@
 package eaw
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -105,7 +104,7 @@ func ReportJSON(v *View, deadline time.Time) ([]byte, error) {
 		Deadline time.Time `json:"deadline"`
 		View     *View     `json:"view"`
 	}{ReportJSONVersion, deadline.UTC(), v}
-	b, err := json.MarshalIndent(doc, "", "  ")
+	b, err := report.JSON(doc)
 	if err != nil {
 		return nil, fmt.Errorf("encode report of %s: %w", v.Player, err)
 	}
