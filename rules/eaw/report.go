@@ -57,8 +57,7 @@ func RenderReport(v *View, deadline time.Time, loc *time.Location, schemaRef str
 	data.Mail = footer
 	r.Text = render("report.tmpl", data)
 	if withMap {
-		h := newHTMLReport(v, deadline, loc, "cid:"+MapCID)
-		h.Mail = footer
+		h := htmlReportOf(data, "cid:"+MapCID)
 		if r.HTML, err = report.ExecuteHTML(htmls, "report.tmpl", h); err != nil {
 			return nil, fmt.Errorf("render html report of %s: %w", v.Player, err)
 		}
@@ -126,6 +125,9 @@ type reportData struct {
 	// Overrides are the campaign's house rules: where its rules differ
 	// from their preset.
 	Overrides []campaign.Override
+
+	// names are the systems' names by ID (systemNames).
+	names map[campaign.SystemID]string
 }
 
 // seenRow is a system seen. MapType is empty while the player does not
@@ -136,7 +138,7 @@ type seenRow struct {
 
 func newReportData(v *View, deadline time.Time, loc *time.Location) *reportData {
 	names := systemNames(v.Map)
-	d := &reportData{V: v, Deadline: report.FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides()}
+	d := &reportData{V: v, Deadline: report.FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides(), names: names}
 	for _, f := range v.Fleets {
 		d.Fleets = append(d.Fleets, newFleetRow(f, names))
 	}
