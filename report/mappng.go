@@ -19,21 +19,21 @@ import (
 // smaller file; any PNG reader reads the stream.
 func encodePNG(img *image.RGBA) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	var idat bytes.Buffer
-	idat.Grow(w * h / 4)
-	zw := deflaters.Get().(*zlib.Writer)
-	defer deflaters.Put(zw)
-	zw.Reset(&idat)
+	d := deflaters.Get().(*deflater)
+	defer deflaters.Put(d)
+	d.idat.Reset()
+	d.zw.Reset(&d.idat)
 	row := make([]byte, 1+3*w) // row[0] = 0: filter none
 	for y := range h {
 		rgbRow(row[1:], img.Pix[y*img.Stride:y*img.Stride+4*w])
-		if _, err := zw.Write(row); err != nil {
+		if _, err := d.zw.Write(row); err != nil {
 			return nil, fmt.Errorf("deflate row %d: %w", y, err)
 		}
 	}
-	if err := zw.Close(); err != nil {
+	if err := d.zw.Close(); err != nil {
 		return nil, fmt.Errorf("deflate: %w", err)
 	}
+	idat := &d.idat
 	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
 	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
 	ihdr = append(ihdr, 8, 2, 0, 0, 0) // 8 bits, truecolour, deflate, no filter, no interlace
@@ -44,14 +44,21 @@ func encodePNG(img *image.RGBA) ([]byte, error) {
 	return appendChunk(out, "IEND", nil), nil
 }
 
+// deflater is a zlib writer at best speed and the buffer it last wrote.
+type deflater struct {
+	zw   *zlib.Writer
+	idat bytes.Buffer
+}
+
 // deflaters keeps deflaters for reuse: each holds a megabyte of state,
-// which Reset clears, so a reused one writes the same bytes as a new one.
+// which Reset clears, so a reused one writes the same bytes as a new one,
+// and a buffer already grown to a picture's size.
 var deflaters = sync.Pool{New: func() any {
 	zw, err := zlib.NewWriterLevel(nil, zlib.BestSpeed)
 	if err != nil {
 		panic(fmt.Sprintf("report: deflater at best speed: %v", err))
 	}
-	return zw
+	return &deflater{zw: zw}
 }}
 
 // rgbRow copies the red, green and blue of each RGBA pixel of src to dst,
