@@ -265,6 +265,21 @@ type painter struct {
 	img    *image.RGBA
 	z      vector.Rasterizer
 	stamps map[roundKey]*image.Alpha
+	inks   map[color.NRGBA]*image.Uniform
+}
+
+// uniform returns a source of colour col. A map paints thousands of
+// shapes in a few dozen colours, so each is made once per picture.
+func (p *painter) uniform(col color.NRGBA) *image.Uniform {
+	u := p.inks[col]
+	if u == nil {
+		u = image.NewUniform(col)
+		if p.inks == nil {
+			p.inks = map[color.NRGBA]*image.Uniform{}
+		}
+		p.inks[col] = u
+	}
+	return u
 }
 
 // fill rasterises the path drawn by path inside the box lo–hi and paints
@@ -277,7 +292,7 @@ func (p *painter) fill(col color.NRGBA, lo, hi pt, path func(z *vector.Rasterize
 	}
 	p.z.Reset(r.Dx(), r.Dy())
 	path(&p.z, pt{float32(r.Min.X), float32(r.Min.Y)})
-	p.z.Draw(p.img, r, image.NewUniform(col), image.Point{})
+	p.z.Draw(p.img, r, p.uniform(col), image.Point{})
 }
 
 // circle adds a circle to z: clockwise, or anticlockwise to cut a hole.
@@ -327,7 +342,7 @@ func (p *painter) round(c pt, r, w float32, col color.NRGBA) {
 	}
 	half := mask.Rect.Dx() / 2
 	at := image.Pt(qx>>2-half, qy>>2-half)
-	draw.DrawMask(p.img, mask.Rect.Add(at), image.NewUniform(col), image.Point{}, mask, image.Point{}, draw.Over)
+	draw.DrawMask(p.img, mask.Rect.Add(at), p.uniform(col), image.Point{}, mask, image.Point{}, draw.Over)
 }
 
 // rasterRound rasterises the disc or ring of k into a square mask whose
@@ -459,6 +474,6 @@ func (p *painter) panel(r image.Rectangle) {
 
 // text draws s with its baseline starting at dot.
 func (p *painter) text(face font.Face, s string, dot image.Point, col color.NRGBA) {
-	d := font.Drawer{Dst: p.img, Src: image.NewUniform(col), Face: face, Dot: fixed.P(dot.X, dot.Y)}
+	d := font.Drawer{Dst: p.img, Src: p.uniform(col), Face: face, Dot: fixed.P(dot.X, dot.Y)}
 	d.DrawString(s)
 }
