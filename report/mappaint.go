@@ -466,10 +466,16 @@ func (p *painter) feature(c pt, r float32, kind campaign.PlanetType, alpha uint8
 	}
 }
 
-// panel fills r with the panel colour and frames it.
+// panel fills r with the panel colour and frames it with a line one pixel
+// wide, each pixel painted once.
 func (p *painter) panel(r image.Rectangle) {
-	draw.Draw(p.img, r, image.NewUniform(mapPalette.border), image.Point{}, draw.Src)
-	draw.Draw(p.img, r.Inset(1), image.NewUniform(mapPalette.panel), image.Point{}, draw.Src)
+	for _, edge := range [...]image.Rectangle{
+		{r.Min, image.Pt(r.Max.X, r.Min.Y+1)}, {image.Pt(r.Min.X, r.Max.Y-1), r.Max},
+		{r.Min, image.Pt(r.Min.X+1, r.Max.Y)}, {image.Pt(r.Max.X-1, r.Min.Y), r.Max},
+	} {
+		draw.Draw(p.img, edge.Intersect(r), p.uniform(mapPalette.border), image.Point{}, draw.Src)
+	}
+	draw.Draw(p.img, r.Inset(1), p.uniform(mapPalette.panel), image.Point{}, draw.Src)
 }
 
 // text draws s with its baseline starting at dot.
