@@ -264,13 +264,18 @@ func (s *State) HasScout(f *Fleet) bool {
 // max(Min, floor(F/Divisor)), where F counts the player's fleets that
 // count for points (CountsForPoints).
 func (s *State) Budget(owner PlayerID) int {
-	r := s.Rules.Budget
 	counted := 0
 	for i := range s.Fleets {
 		if f := &s.Fleets[i]; f.Owner == owner && s.CountsForPoints(f) {
 			counted++
 		}
 	}
+	return s.Rules.Budget.points(counted)
+}
+
+// points is the budget of a player with counted fleets that count for
+// points (EaW 5.0).
+func (r BudgetRules) points(counted int) int {
 	points := 0
 	if r.Divisor > 0 {
 		points = counted / r.Divisor

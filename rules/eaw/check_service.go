@@ -83,7 +83,7 @@ func (v *validator) contents(id campaign.FleetID) *campaign.Fleet {
 		return f
 	}
 	f := &campaign.Fleet{Owner: v.player, ID: id}
-	if sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]; sf != nil {
+	if sf := v.index.Fleet(v.player, id); sf != nil {
 		f.At = sf.At
 		f.Units = slices.Clone(sf.Units)
 		f.Damage = slices.Clone(sf.Damage)

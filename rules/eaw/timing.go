@@ -119,8 +119,8 @@ func (v *validator) servicesAt(sys campaign.SystemID, late bool) servicePoint {
 		}
 		sp.frd = sp.frd || at == sys
 	}
-	sp.colony = v.st.HasDevelopment(v.player, sys, campaign.Colony)
-	sp.disrupted = v.st.Disrupted(sys, v.player)
+	sp.colony = v.index.HasDevelopment(v.player, sys, campaign.Colony)
+	sp.disrupted = v.index.Disrupted(sys, v.player)
 	for _, id := range v.servers(late) {
 		at, f := v.server(id, late)
 		if f == nil || at != sys {
@@ -180,7 +180,7 @@ func (v *validator) server(id campaign.FleetID, late bool) (campaign.SystemID, *
 // startOf returns where a fleet starts the turn's movement: where it
 // stands when the turn begins, or where the order that formed it put it.
 func (v *validator) startOf(id campaign.FleetID) (campaign.SystemID, bool) {
-	if sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]; sf != nil {
+	if sf := v.index.Fleet(v.player, id); sf != nil {
 		return sf.At, v.graph.Has(sf.At)
 	}
 	f := v.fleets[id]

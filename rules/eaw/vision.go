@@ -35,12 +35,33 @@ func see(st *campaign.State, g *campaign.Graph, resolved int, events []game.Even
 	v := newVision(st, g)
 	intel := make([]campaign.Intel, len(st.Players))
 	views := make([]View, len(st.Players))
+	told := tell(st.Players, events)
 	for i, p := range st.Players {
 		intel[i] = remember(st.IntelOf(p.ID), p.ID, v.sightings(p.ID, resolved))
-		views[i] = v.view(p, events, &intel[i], resolved)
+		views[i] = v.view(p, told[i], &intel[i], resolved)
 	}
 	st.Intel = intel
 	return views
+}
+
+// tell sorts the events out to the players they concern (game.Event.Concerns):
+// each player's, in order, by the player's place in players.
+func tell(players []campaign.Player, events []game.Event) [][]game.Event {
+	place := make(map[campaign.PlayerID]int, len(players))
+	for i, p := range players {
+		place[p.ID] = i
+	}
+	told := make([][]game.Event, len(players))
+	last := make([]int, len(players)) // 1 + the index of the event last told
+	for n, e := range events {
+		for _, p := range e.Players {
+			if i, ok := place[p]; ok && last[i] != n+1 {
+				told[i] = append(told[i], e)
+				last[i] = n + 1
+			}
+		}
+	}
+	return told
 }
 
 // remember merges fresh sightings into a player's intel: a fresh sighting
@@ -80,6 +101,7 @@ type vision struct {
 	// scout detail reaches no farther (EaW 5e).
 	scoutRadius []int
 	byOwner     map[campaign.PlayerID][]int
+	index       *campaign.Index
 	bySys       map[campaign.SystemID][]int
 	forts       map[campaign.SystemID]bool
 	planets     map[campaign.SystemID]campaign.PlanetType
@@ -91,7 +113,7 @@ type vision struct {
 
 func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	v := &vision{
-		st: st, graph: g,
+		st: st, graph: g, index: campaign.NewIndex(st),
 		cbpv:        make([]int, len(st.Fleets)),
 		scout:       make([]bool, len(st.Fleets)),
 		radius:      make([]int, len(st.Fleets)),
@@ -146,12 +168,13 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	return v
 }
 
+// view is the player's view, with the events that concern them.
 func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.Intel, resolved int) View {
 	out := View{
 		Campaign: v.st.Campaign, Title: v.st.Title,
 		Player: p.ID, Name: p.Name, Race: p.Race,
 		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(), Out: p.Out,
-		Treasury: p.Treasury, Budget: v.st.Budget(p.ID), Rules: v.st.Rules,
+		Treasury: p.Treasury, Budget: v.index.Budget(p.ID), Rules: v.st.Rules,
 		Resolved: resolved, Map: knownMap(v.st.Map, intel),
 	}
 	for _, i := range v.byOwner[p.ID] {
@@ -167,7 +190,7 @@ func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.In
 			continue
 		}
 		out.Developments = append(out.Developments, d)
-		if d.Developed() && !slices.Contains(out.Disrupted, d.At) && v.st.Disrupted(d.At, p.ID) {
+		if d.Developed() && !slices.Contains(out.Disrupted, d.At) && v.index.Disrupted(d.At, p.ID) {
 			out.Disrupted = append(out.Disrupted, d.At)
 		}
 	}
@@ -179,11 +202,7 @@ func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.In
 	out.Systems = systemViews(intel, resolved)
 	v.knowOwn(out.Systems, p.ID)
 	out.Battles = v.battles(p.ID)
-	for _, e := range events {
-		if e.Concerns(p.ID) {
-			out.Events = append(out.Events, e)
-		}
-	}
+	out.Events = events
 	return out
 }
 
@@ -278,7 +297,7 @@ func systemViews(intel *campaign.Intel, resolved int) []SystemView {
 // and however old the sighting.
 func (v *vision) knowOwn(systems []SystemView, owner campaign.PlayerID) {
 	for i := range systems {
-		for _, d := range v.st.DevelopmentsAt(systems[i].ID) {
+		for _, d := range v.index.DevelopmentsAt(systems[i].ID) {
 			switch {
 			case d.Owner != owner:
 			case d.Kind == campaign.Fortification:
