@@ -61,7 +61,7 @@ func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*ca
 		t.next.Battles = append(t.next.Battles, b)
 		return // fought at once; fightBattles tells how it went
 	}
-	t.orderFleets(&b)
+	t.orderFleets(&b, fleets)
 	t.next.Battles = append(t.next.Battles, b)
 	order := ""
 	if ordered(b) {

@@ -262,11 +262,13 @@ func goOnReported(st *campaign.State, b campaign.Battle, fates map[string]orders
 		return nil
 	}
 	t := newTurn(st)
-	for _, k := range held {
-		if f := t.next.Fleet(k.Owner, k.ID); f != nil {
-			t.advance(b, f)
+	t.battles(func() {
+		for _, k := range held {
+			if f := t.fleet(k); f != nil {
+				t.advance(b, f)
+			}
 		}
-	}
+	})
 	*st = *t.next
 	return t.events
 }
@@ -309,7 +311,7 @@ func FightPending(st *campaign.State, id string) ([]game.Event, []game.BattleLog
 	b := st.Battles[i]
 	t := newTurn(st)
 	t.next.Battles = slices.Delete(t.next.Battles, i, i+1)
-	t.fight(b)
+	t.battles(func() { t.fight(b) })
 	*st = *t.next
 	var logs []game.BattleLog
 	for _, l := range t.logs {

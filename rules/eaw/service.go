@@ -56,7 +56,7 @@ func (t *turn) arrived(a act, s service, forms campaign.FleetID) bool {
 		f, sent := t.next.Fleet(a.owner, id), a.sentTo(id)
 		why := ""
 		switch {
-		case f == nil && id == forms && t.prev.Fleet(a.owner, id) == nil:
+		case f == nil && id == forms && t.was.Fleet(a.owner, id) == nil:
 			// a new fleet the order forms
 		case f == nil:
 			why = fmt.Sprintf("fleet %s is gone: it was destroyed or disbanded", id)

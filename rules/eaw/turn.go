@@ -10,7 +10,9 @@ import (
 
 // turn is the working state of one resolution.
 type turn struct {
-	prev   *campaign.State
+	prev *campaign.State
+	// was finds the fleets and developments as the turn began.
+	was    *campaign.Index
 	next   *campaign.State
 	graph  *campaign.Graph
 	date   campaign.Date
@@ -32,6 +34,9 @@ type turn struct {
 	// they are settled (fortify).
 	flights *flights
 	broken  map[campaign.SystemID]bool
+	// fleets finds the next state's fleets while the battles are fought
+	// (battles); nil otherwise.
+	fleets *fleetIndex
 	// battleCount counts the battles recorded, the pending ones the turn began
 	// with included: it numbers the next (T3-B4).
 	battleCount int
@@ -53,6 +58,7 @@ func newTurn(st *campaign.State) *turn {
 	}
 	return &turn{
 		prev:        st,
+		was:         campaign.NewIndex(st),
 		next:        next,
 		graph:       campaign.NewGraph(next.Map),
 		date:        st.Date(),
@@ -68,7 +74,8 @@ func (t *turn) emit(e game.Event) { t.events = append(t.events, e) }
 // acceptOrders validates each player's submission against the state at the
 // start of the turn.
 func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
-	check := NewChecker(t.prev)
+	// The graph of the next state's map is the previous one's: lanes never change.
+	check := &Checker{st: t.prev, graph: t.graph, index: t.was}
 	everyone := t.prev.PlayerIDs()
 	for _, p := range t.prev.Players {
 		if !p.Active() {
