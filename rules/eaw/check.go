@@ -86,23 +86,12 @@ func (ch *Checker) Validate(sub *orders.Submission) (*Costed, error) {
 			"write player: with the player ID from your welcome mail")
 		return nil, c.Err()
 	}
-	v := &validator{
-		Collector: &c,
-		st:        st,
-		graph:     ch.graph,
-		index:     ch.index,
-		player:    pl.ID,
-		costs:     st.Rules.Budget,
-		fleets:    map[campaign.FleetID]*fleetPlan{},
-		budget:    ch.index.Budget(pl.ID),
-		treasury:  pl.Treasury,
-		overAt:    -1,
-	}
 	list, _, err := content(sub)
 	if err != nil {
 		return nil, err
 	}
-	v.foresee(list)
+	v := ch.validator(pl, &c)
+	v.list = list
 	out := &Costed{Budget: v.budget, Treasury: v.treasury}
 	for _, o := range list {
 		co := v.order(o)
@@ -121,6 +110,24 @@ func (ch *Checker) Validate(sub *orders.Submission) (*Costed, error) {
 	out.Fleets = v.forecast()
 	v.crowding(out.Fleets)
 	return out, c.Err()
+}
+
+// validator starts following a player's orders against the Checker's
+// state, collecting problems in c.
+func (ch *Checker) validator(pl *campaign.Player, c *orders.Collector) *validator {
+	return &validator{
+		Collector: c,
+		checker:   ch,
+		st:        ch.st,
+		graph:     ch.graph,
+		index:     ch.index,
+		player:    pl.ID,
+		costs:     ch.st.Rules.Budget,
+		fleets:    map[campaign.FleetID]*fleetPlan{},
+		budget:    ch.index.Budget(pl.ID),
+		treasury:  pl.Treasury,
+		overAt:    -1,
+	}
 }
 
 // crowding checks that no system ends the turn with more of the player's
@@ -183,6 +190,10 @@ func (v *validator) forecast() []FleetForecast {
 // validator follows one player's orders through the turn.
 type validator struct {
 	*orders.Collector
+	checker *Checker
+	// list is the player's whole text, for the first pass (lookahead);
+	// nil in that pass.
+	list   []Order
 	st     *campaign.State
 	graph  *campaign.Graph
 	index  *campaign.Index

@@ -49,8 +49,8 @@ type services struct {
 	// post-combat order has touched, its units as they were then: what it
 	// holds during movement and the developments (movingFleet).
 	moving map[campaign.FleetID]*campaign.Fleet
-	// ahead is what a first pass over the whole text found (foresee); nil
-	// during that pass.
+	// ahead is what a first pass over the whole text found (lookahead);
+	// nil until a post-combat service asks, and during that pass.
 	ahead *ahead
 }
 
