@@ -62,7 +62,7 @@ type systemRow struct {
 }
 
 func newHTMLReport(v *View, deadline time.Time, loc *time.Location, mapSrc string) *htmlReport {
-	names := systemNames(v.Map)
+	names := systemNames(v.Map.Systems())
 	r := &htmlReport{reportData: newReportData(v, deadline, loc), MapSrc: report.MapURL(mapSrc)}
 	for _, b := range v.Battles {
 		r.BattleRows = append(r.BattleRows, newBattleRow(b, names))

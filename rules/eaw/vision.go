@@ -102,6 +102,7 @@ type vision struct {
 	scoutRadius []int
 	byOwner     map[campaign.PlayerID][]int
 	index       *campaign.Index
+	maps        knownMaps
 	bySys       map[campaign.SystemID][]int
 	forts       map[campaign.SystemID]bool
 	planets     map[campaign.SystemID]campaign.PlanetType
@@ -113,7 +114,7 @@ type vision struct {
 
 func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	v := &vision{
-		st: st, graph: g, index: campaign.NewIndex(st),
+		st: st, graph: g, index: campaign.NewIndex(st), maps: newKnownMaps(st.Map),
 		cbpv:        make([]int, len(st.Fleets)),
 		scout:       make([]bool, len(st.Fleets)),
 		radius:      make([]int, len(st.Fleets)),
@@ -175,7 +176,7 @@ func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.In
 		Player: p.ID, Name: p.Name, Race: p.Race,
 		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(), Out: p.Out,
 		Treasury: p.Treasury, Budget: v.index.Budget(p.ID), Rules: v.st.Rules,
-		Resolved: resolved, Map: knownMap(v.st.Map, intel),
+		Resolved: resolved, Map: v.maps.knownMap(intel),
 	}
 	for _, i := range v.byOwner[p.ID] {
 		out.Fleets = append(out.Fleets, v.fleetView(i))
@@ -307,21 +308,6 @@ func (v *vision) knowOwn(systems []SystemView, owner campaign.PlayerID) {
 			}
 		}
 	}
-}
-
-// knownMap is the shared map as a player knows it: every system and lane
-// (EaW 1a–1d), but planet and map types only where the player has looked.
-func knownMap(m campaign.Map, intel *campaign.Intel) campaign.Map {
-	known := make(map[campaign.SystemID]campaign.Sighting, len(intel.Systems))
-	for _, s := range intel.Systems {
-		known[s.System] = s
-	}
-	out := campaign.Map{Systems: make([]campaign.System, len(m.Systems)), Lanes: m.Lanes}
-	for i, s := range m.Systems {
-		s.Planet, s.MapType = known[s.ID].Planet, known[s.ID].MapType
-		out.Systems[i] = s
-	}
-	return out
 }
 
 func (v *vision) contacts(at campaign.SystemID, owner campaign.PlayerID) []int {
