@@ -1,6 +1,9 @@
 package campaign
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Index answers the questions the rules ask many times of one state, each
 // in a lookup instead of a scan of every fleet or development: a fleet by
@@ -9,7 +12,8 @@ import "slices"
 // changing, as when orders are checked or views made; like a Graph, it
 // does not follow later changes.
 type Index struct {
-	fleets  map[FleetKey]*Fleet
+	// fleets are every fleet, by key (FindFleet).
+	fleets  []*Fleet
 	navies  map[PlayerID][]*Fleet
 	devs    map[SystemID][]Development
 	trapped map[SystemID][]PlayerID
@@ -22,7 +26,7 @@ type Index struct {
 // NewIndex indexes s.
 func NewIndex(s *State) *Index {
 	x := &Index{
-		fleets:  make(map[FleetKey]*Fleet, len(s.Fleets)),
+		fleets:  make([]*Fleet, len(s.Fleets)),
 		navies:  make(map[PlayerID][]*Fleet, len(s.Players)),
 		devs:    make(map[SystemID][]Development, len(s.Developments)),
 		trapped: map[SystemID][]PlayerID{},
@@ -30,16 +34,26 @@ func NewIndex(s *State) *Index {
 		budget:  s.Rules.Budget,
 	}
 	for i := range s.Fleets {
+		if f := &s.Fleets[i]; s.CountsForPoints(f) {
+			x.counted[f.Owner]++
+		}
+	}
+	size := make(map[PlayerID]int, len(s.Players))
+	for _, f := range s.Fleets {
+		size[f.Owner]++
+	}
+	for i := range s.Fleets {
 		f := &s.Fleets[i]
-		x.fleets[f.Key()] = f
+		x.fleets[i] = f
+		if x.navies[f.Owner] == nil {
+			x.navies[f.Owner] = make([]*Fleet, 0, size[f.Owner])
+		}
 		x.navies[f.Owner] = append(x.navies[f.Owner], f)
 		if f.Trapped != 0 {
 			x.trapped[f.At] = append(x.trapped[f.At], f.Owner)
 		}
-		if s.CountsForPoints(f) {
-			x.counted[f.Owner]++
-		}
 	}
+	SortFleets(x.fleets)
 	for _, d := range s.Developments {
 		x.devs[d.At] = append(x.devs[d.At], d)
 	}
@@ -48,7 +62,31 @@ func NewIndex(s *State) *Index {
 
 // Fleet returns the fleet with this owner and ID, or nil (State.Fleet).
 func (x *Index) Fleet(owner PlayerID, id FleetID) *Fleet {
-	return x.fleets[FleetKey{Owner: owner, ID: id}]
+	return FindFleet(x.fleets, FleetKey{Owner: owner, ID: id})
+}
+
+// SortFleets sorts fleets by key, owner then ID, for FindFleet; fleets
+// with the same key keep their order.
+func SortFleets(fleets []*Fleet) {
+	slices.SortStableFunc(fleets, func(a, b *Fleet) int { return CompareKeys(a.Key(), b.Key()) })
+}
+
+// FindFleet returns the fleet with this key among fleets sorted by key
+// (SortFleets), or nil.
+func FindFleet(sorted []*Fleet, k FleetKey) *Fleet {
+	i, ok := slices.BinarySearchFunc(sorted, k, func(f *Fleet, k FleetKey) int { return CompareKeys(f.Key(), k) })
+	if !ok {
+		return nil
+	}
+	return sorted[i]
+}
+
+// CompareKeys orders fleet keys by owner, then ID.
+func CompareKeys(a, b FleetKey) int {
+	if c := strings.Compare(string(a.Owner), string(b.Owner)); c != 0 {
+		return c
+	}
+	return strings.Compare(string(a.ID), string(b.ID))
 }
 
 // Navy returns the owner's fleets, in the state's order.

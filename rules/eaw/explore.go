@@ -104,7 +104,7 @@ func (t *turn) betterExplorer(f, g *campaign.Fleet) bool {
 	if fc, gc := t.next.FleetCBPV(f), t.next.FleetCBPV(g); fc != gc {
 		return fc > gc
 	}
-	return compareKeys(f.Key(), g.Key()) < 0
+	return campaign.CompareKeys(f.Key(), g.Key()) < 0
 }
 
 // discoveryRow is a row of the discovery tables (EaW 16a, 16b).

@@ -12,20 +12,21 @@ import (
 // add none, and a fleet a fight empties stays in the state until the
 // battles are over: the index holds while they run.
 type fleetIndex struct {
-	byKey    map[campaign.FleetKey]*campaign.Fleet
+	byKey    []*campaign.Fleet // campaign.SortFleets
 	bySystem map[campaign.SystemID][]*campaign.Fleet
 }
 
 func newFleetIndex(st *campaign.State) *fleetIndex {
 	x := &fleetIndex{
-		byKey:    make(map[campaign.FleetKey]*campaign.Fleet, len(st.Fleets)),
+		byKey:    make([]*campaign.Fleet, len(st.Fleets)),
 		bySystem: make(map[campaign.SystemID][]*campaign.Fleet),
 	}
 	for i := range st.Fleets {
 		f := &st.Fleets[i]
-		x.byKey[f.Key()] = f
+		x.byKey[i] = f
 		x.bySystem[f.At] = append(x.bySystem[f.At], f)
 	}
+	campaign.SortFleets(x.byKey)
 	return x
 }
 
@@ -42,7 +43,7 @@ func (t *turn) battles(fight func()) {
 // fleet returns the next state's fleet with this key, or nil if there is
 // none or the fights have emptied it. Only the battles ask (turn.battles).
 func (t *turn) fleet(k campaign.FleetKey) *campaign.Fleet {
-	if f := t.fleets.byKey[k]; f != nil && len(f.Units) > 0 {
+	if f := campaign.FindFleet(t.fleets.byKey, k); f != nil && len(f.Units) > 0 {
 		return f
 	}
 	return nil

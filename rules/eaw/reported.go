@@ -220,7 +220,7 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 		}
 	}
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
-	slices.SortStableFunc(st.Fleets, func(a, b campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
+	slices.SortStableFunc(st.Fleets, func(a, b campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 	for _, p := range b.Sides {
 		if pl := st.Player(p); pl != nil {
 			pl.VP += r.VP[p]
@@ -295,7 +295,7 @@ func sortedKeys[V any](m map[campaign.FleetKey]V) []campaign.FleetKey {
 	for k := range m {
 		out = append(out, k)
 	}
-	slices.SortFunc(out, compareKeys)
+	slices.SortFunc(out, campaign.CompareKeys)
 	return out
 }
 

@@ -223,7 +223,7 @@ func (t *turn) rank(b campaign.Battle, fleets []*campaign.Fleet) []campaign.Flee
 		if c := cmp.Compare(y.cbpv, x.cbpv); c != 0 {
 			return c
 		}
-		return compareKeys(x.key, y.key)
+		return campaign.CompareKeys(x.key, y.key)
 	})
 	if len(b.Sides) >= 3 {
 		for _, run := range runs(ranked, func(r rankedFleet) int { return r.cbpv }) {

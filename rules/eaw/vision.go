@@ -51,16 +51,28 @@ func tell(players []campaign.Player, events []game.Event) [][]game.Event {
 	for i, p := range players {
 		place[p.ID] = i
 	}
-	told := make([][]game.Event, len(players))
+	// Count first, then fill: each list is allocated once.
+	count := make([]int, len(players))
 	last := make([]int, len(players)) // 1 + the index of the event last told
-	for n, e := range events {
-		for _, p := range e.Players {
-			if i, ok := place[p]; ok && last[i] != n+1 {
-				told[i] = append(told[i], e)
-				last[i] = n + 1
+	each := func(tell func(i int)) {
+		clear(last)
+		for n, e := range events {
+			for _, p := range e.Players {
+				if i, ok := place[p]; ok && last[i] != n+1 {
+					last[i] = n + 1
+					tell(i)
+				}
 			}
 		}
 	}
+	each(func(i int) { count[i]++ })
+	told := make([][]game.Event, len(players))
+	for i, n := range count {
+		if n > 0 {
+			told[i] = make([]game.Event, 0, n)
+		}
+	}
+	each(func(i int) { told[i] = append(told[i], events[last[i]-1]) })
 	return told
 }
 
@@ -105,8 +117,7 @@ type vision struct {
 	maps        knownMaps
 	bySys       map[campaign.SystemID][]int
 	forts       map[campaign.SystemID]bool
-	planets     map[campaign.SystemID]campaign.PlanetType
-	mapTypes    map[campaign.SystemID]campaign.MapType
+	systems     map[campaign.SystemID]*campaign.System
 	devs        map[campaign.SystemID]bool
 	// bases counts the bases installed at each system (EaW 14.0).
 	bases map[campaign.SystemID]int
@@ -119,8 +130,7 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 		scout:       make([]bool, len(st.Fleets)),
 		radius:      make([]int, len(st.Fleets)),
 		scoutRadius: make([]int, len(st.Fleets)),
-		planets:     make(map[campaign.SystemID]campaign.PlanetType, len(st.Map.Systems)),
-		mapTypes:    make(map[campaign.SystemID]campaign.MapType, len(st.Map.Systems)),
+		systems:     make(map[campaign.SystemID]*campaign.System, len(st.Map.Systems)),
 		byOwner:     map[campaign.PlayerID][]int{},
 		bySys:       map[campaign.SystemID][]int{},
 		forts:       map[campaign.SystemID]bool{},
@@ -131,9 +141,8 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	for i := range st.Catalogue {
 		classes[st.Catalogue[i].Class] = &st.Catalogue[i]
 	}
-	for _, sys := range st.Map.Systems {
-		v.planets[sys.ID] = sys.Planet
-		v.mapTypes[sys.ID] = sys.MapType
+	for i := range st.Map.Systems {
+		v.systems[st.Map.Systems[i].ID] = &st.Map.Systems[i]
 	}
 	for i, f := range st.Fleets {
 		v.radius[i], v.scoutRadius[i] = st.Rules.Vision.Radius, -1
@@ -178,8 +187,11 @@ func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.In
 		Treasury: p.Treasury, Budget: v.index.Budget(p.ID), Rules: v.st.Rules,
 		Resolved: resolved, Map: v.maps.knownMap(intel),
 	}
-	for _, i := range v.byOwner[p.ID] {
-		out.Fleets = append(out.Fleets, v.fleetView(i))
+	if navy := v.byOwner[p.ID]; len(navy) > 0 {
+		out.Fleets = make([]FleetView, len(navy))
+		for k, i := range navy {
+			out.Fleets[k] = v.fleetView(i)
+		}
 	}
 	for _, frd := range v.st.FRDs {
 		if frd.Owner == p.ID {
@@ -267,7 +279,9 @@ func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sightin
 	out := make([]campaign.Sighting, len(ids))
 	for k, id := range ids {
 		sv := seen[id]
-		sv.Planet, sv.MapType = v.planets[id], v.mapTypes[id]
+		if sys := v.systems[id]; sys != nil {
+			sv.Planet, sv.MapType = sys.Planet, sys.MapType
+		}
 		sv.Fortified = v.forts[id]
 		if sv.Scout {
 			sv.Developed = v.devs[id]
