@@ -168,8 +168,9 @@ func (v *validator) crowding(forecast []FleetForecast) {
 
 // forecast lists where the player's fleets end up after the orders.
 func (v *validator) forecast() []FleetForecast {
-	var out []FleetForecast
-	for _, f := range v.index.Navy(v.player) {
+	navy := v.index.Navy(v.player)
+	out := make([]FleetForecast, 0, len(navy)+len(v.created))
+	for _, f := range navy {
 		if v.disbanded(f.ID) {
 			continue
 		}

@@ -228,7 +228,7 @@ func (v *vision) fleetView(i int) FleetView {
 		Counts: v.st.CountsForPoints(f),
 		Damage: f.Damage, Crews: f.Crews, Captured: f.Captured, Trapped: f.Trapped,
 	}
-	roles := map[campaign.Role]bool{}
+	var roles []campaign.Role // of the inspected ships, in any order
 	for k, u := range f.Units {
 		c := v.st.Catalogue.Class(u)
 		if c == nil {
@@ -239,14 +239,14 @@ func (v *vision) fleetView(i int) FleetView {
 		case c.IsBase():
 			fv.Carried = append(fv.Carried, k)
 		case !f.IsCaptured(k):
-			for _, role := range c.Roles {
-				roles[role] = true
-			}
+			roles = append(roles, c.Roles...)
 		}
 	}
-	for _, role := range campaign.Roles() {
-		if roles[role] {
-			fv.Roles = append(fv.Roles, role)
+	if len(roles) > 0 {
+		for _, role := range campaign.Roles() {
+			if slices.Contains(roles, role) {
+				fv.Roles = append(fv.Roles, role)
+			}
 		}
 	}
 	return fv
@@ -257,18 +257,35 @@ func (v *vision) fleetView(i int) FleetView {
 // sees as far as its farthest-seeing unit. A fleet that broke off from a
 // battle this turn is on the move and sees nothing (EaW 33.0 #5).
 func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sighting {
-	seen := map[campaign.SystemID]*campaign.Sighting{}
+	// Fleets that stand together and see as far see the same systems: look
+	// once from each place and radius, with the farthest scout there.
+	type lookout struct {
+		at     campaign.SystemID
+		radius int
+	}
+	var places []lookout
+	scouts := map[lookout]int{}
 	for _, i := range v.byOwner[owner] {
 		if w := v.st.Fleets[i].Withdrew; w != 0 && w == turn {
 			continue
 		}
-		for _, r := range v.graph.Within(v.st.Fleets[i].At, v.radius[i]) {
+		l := lookout{v.st.Fleets[i].At, v.radius[i]}
+		if r, ok := scouts[l]; !ok || v.scoutRadius[i] > r {
+			if !ok {
+				places = append(places, l)
+			}
+			scouts[l] = v.scoutRadius[i]
+		}
+	}
+	seen := map[campaign.SystemID]*campaign.Sighting{}
+	for _, l := range places {
+		for _, r := range v.graph.Within(l.at, l.radius) {
 			sv := seen[r.System]
 			if sv == nil {
 				sv = &campaign.Sighting{System: r.System, Turn: turn}
 				seen[r.System] = sv
 			}
-			sv.Scout = sv.Scout || r.Hops <= v.scoutRadius[i] || r.Hops == 0
+			sv.Scout = sv.Scout || r.Hops <= scouts[l] || r.Hops == 0
 		}
 	}
 	ids := make([]campaign.SystemID, 0, len(seen))
