@@ -2,6 +2,7 @@ package battle
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -11,8 +12,9 @@ import (
 // WriteLog writes the battle as players read it: the sides, every round
 // with every die, the result, the losses per side and every ship's state.
 func (o *Outcome) WriteLog(w io.Writer) error {
-	if sb, ok := w.(*strings.Builder); ok {
-		o.print(sb) // a builder takes every write: no buffer needed
+	switch lw := w.(type) {
+	case *strings.Builder, *bytes.Buffer:
+		o.print(lw.(logWriter)) // they take every write: no buffer needed
 		return nil
 	}
 	b := bufio.NewWriter(w)

@@ -94,9 +94,10 @@ func (t *turn) fightPair(s *series, a, c *campaign.Fleet) bool {
 func (t *turn) tellFight(fb campaign.Battle, out *battle.Outcome, how string, mark int) {
 	t.events = slices.Insert(t.events, mark, game.Event{Kind: EventBattleFought, Players: t.next.PlayerIDs(), At: fb.At, Rule: battleRule(fb.Lane),
 		Text: fmt.Sprintf("Battle %s %s%s: %s", fb.ID, t.placeText(fb), serialText(fb), how)})
-	var log strings.Builder
-	fmt.Fprintf(&log, "Battle %s %s%s, turn %d (battle resolver version %d, seed %d)\n\n", fb.ID, t.placeText(fb), serialText(fb), t.prev.Turn, out.Version, out.Seed)
-	out.WriteLog(&log)
+	log := &t.logBuf
+	log.Reset()
+	fmt.Fprintf(log, "Battle %s %s%s, turn %d (battle resolver version %d, seed %d)\n\n", fb.ID, t.placeText(fb), serialText(fb), t.prev.Turn, out.Version, out.Seed)
+	out.WriteLog(log)
 	t.logs = append(t.logs, foughtLog{sides: fb.Sides, log: game.BattleLog{Battle: fb.ID, Text: log.String()}})
 }
 

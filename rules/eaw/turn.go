@@ -1,6 +1,7 @@
 package eaw
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -24,8 +25,10 @@ type turn struct {
 	pinned map[campaign.FleetKey]bool
 	// names maps system IDs to their names, for event texts.
 	names map[campaign.SystemID]string
-	// logs are the logs of the battles fought, for their sides' reports.
-	logs []foughtLog
+	// logs are the logs of the battles fought, for their sides' reports;
+	// logBuf is room to write one in, used again fight after fight.
+	logs   []foughtLog
+	logBuf bytes.Buffer
 	// refunds are the players' scrap refunds, credited at the end of the
 	// turn to spend from the next (EaW 9.0).
 	refunds map[campaign.PlayerID]int
