@@ -1,7 +1,10 @@
 package eaw
 
 import (
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
@@ -30,18 +33,36 @@ func Replay(st *campaign.State, events []game.Event) []View {
 }
 
 // see updates st's intel with the sightings made at the end of turn
-// resolved and returns every player's view.
+// resolved and returns every player's view. The players' views are
+// independent of each other, so they are made on every core (eachPlayer).
 func see(st *campaign.State, g *campaign.Graph, resolved int, events []game.Event) []View {
 	v := newVision(st, g)
 	intel := make([]campaign.Intel, len(st.Players))
 	views := make([]View, len(st.Players))
 	told := tell(st.Players, events)
-	for i, p := range st.Players {
+	eachPlayer(len(st.Players), func(i int) {
+		p := st.Players[i]
 		intel[i] = remember(st.IntelOf(p.ID), p.ID, v.sightings(p.ID, resolved))
 		views[i] = v.view(p, told[i], &intel[i], resolved)
-	}
+	})
 	st.Intel = intel
 	return views
+}
+
+// eachPlayer calls do for every player's place, 0 to n-1, on as many
+// goroutines as there are cores, and returns when every call has
+// returned. do must write only what belongs to its place.
+func eachPlayer(n int, do func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // tell sorts the events out to the players they concern (game.Event.Concerns):
