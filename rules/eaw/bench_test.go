@@ -52,7 +52,7 @@ func benchResolve(b *testing.B, systems, players int) {
 // the budget allows.
 func busyOrders(b *testing.B, st *campaign.State) map[campaign.PlayerID]*orders.Submission {
 	b.Helper()
-	g := campaign.NewGraph(st.Map)
+	g, check := campaign.NewGraph(st.Map), eaw.NewChecker(st)
 	subs := map[campaign.PlayerID]*orders.Submission{}
 	for _, p := range st.Players {
 		var s strings.Builder
@@ -70,7 +70,7 @@ func busyOrders(b *testing.B, st *campaign.State) map[campaign.PlayerID]*orders.
 		if err != nil {
 			b.Fatalf("orders of %s: %v", p.ID, err)
 		}
-		if _, err := eaw.Validate(st, sub); err != nil {
+		if _, err := check.Validate(sub); err != nil {
 			b.Fatalf("orders of %s: %v", p.ID, err)
 		}
 		subs[p.ID] = sub
