@@ -92,7 +92,7 @@ func (t *turn) fightPair(s *series, a, c *campaign.Fleet) bool {
 // tellFight tells every player how a fight went, before the events that
 // followed from it (from index mark on), and gives its sides the log.
 func (t *turn) tellFight(fb campaign.Battle, out *battle.Outcome, how string, mark int) {
-	t.events = slices.Insert(t.events, mark, game.Event{Kind: EventBattleFought, Players: t.next.PlayerIDs(), At: fb.At, Rule: battleRule(fb.Lane),
+	t.events = slices.Insert(t.events, mark, game.Event{Kind: EventBattleFought, Players: t.everyone, At: fb.At, Rule: battleRule(fb.Lane),
 		Text: fmt.Sprintf("Battle %s %s%s: %s", fb.ID, t.placeText(fb), serialText(fb), how)})
 	log := &t.logBuf
 	log.Reset()

@@ -13,11 +13,13 @@ import (
 type turn struct {
 	prev *campaign.State
 	// was finds the fleets and developments as the turn began.
-	was    *campaign.Index
-	next   *campaign.State
-	graph  *campaign.Graph
-	date   campaign.Date
-	events []game.Event
+	was   *campaign.Index
+	next  *campaign.State
+	graph *campaign.Graph
+	date  campaign.Date
+	// everyone lists every player, for the events all of them learn.
+	everyone []campaign.PlayerID
+	events   []game.Event
 	// plans holds each player's accepted, costed orders, in player order.
 	plans []plan
 	// pinned marks fleets whose remaining orders were lost this turn
@@ -62,6 +64,7 @@ func newTurn(st *campaign.State) *turn {
 	return &turn{
 		prev:        st,
 		was:         campaign.NewIndex(st),
+		everyone:    st.PlayerIDs(),
 		next:        next,
 		graph:       campaign.NewGraph(next.Map),
 		date:        st.Date(),
@@ -79,18 +82,17 @@ func (t *turn) emit(e game.Event) { t.events = append(t.events, e) }
 func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
 	// The graph of the next state's map is the previous one's: lanes never change.
 	check := &Checker{st: t.prev, graph: t.graph, index: t.was}
-	everyone := t.prev.PlayerIDs()
 	for _, p := range t.prev.Players {
 		if !p.Active() {
 			if p.OutTurn == t.prev.Turn {
-				t.emit(game.Event{Kind: game.EventDropped, Players: everyone, Rule: "EaW 29.0",
+				t.emit(game.Event{Kind: game.EventDropped, Players: t.everyone, Rule: "EaW 29.0",
 					Text: fmt.Sprintf("%s (%s) left the campaign: %s. Everything they held is gone, and their planets must be found again.", p.Name, p.ID, p.Out)})
 			}
 			continue
 		}
 		sub, ok := subs[p.ID]
 		if !ok || sub == nil {
-			t.emit(game.Event{Kind: game.EventForfeit, Players: everyone, Rule: "UTD3.31",
+			t.emit(game.Event{Kind: game.EventForfeit, Players: t.everyone, Rule: "UTD3.31",
 				Text: fmt.Sprintf("%s (%s) sent no orders for turn %d and forfeits it: nothing of theirs moved, but income still accrues.", p.Name, p.ID, t.prev.Turn)})
 			continue
 		}
