@@ -140,11 +140,12 @@ func (v *validator) servicesAt(sys campaign.SystemID, late bool) servicePoint {
 // and, after the battles, those the whole text forms.
 func (v *validator) servers(late bool) []campaign.FleetID {
 	ids := v.fleetIDs()
-	if a := v.lookahead(); late && a != nil {
-		for _, id := range slices.Sorted(maps.Keys(a.fleets)) {
-			if !slices.Contains(ids, id) {
-				ids = append(ids, id)
-			}
+	if !late || v.lookahead() == nil {
+		return ids
+	}
+	for _, id := range slices.Sorted(maps.Keys(v.lookahead().fleets)) {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
 		}
 	}
 	return ids
