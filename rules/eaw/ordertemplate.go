@@ -51,7 +51,8 @@ func OrderTemplate(v *View, schemaRef string) []byte {
 		"# token:\n" +
 		"final: false   # true: nothing more to come; the turn may resolve before its deadline\n" +
 		"orders:\n")
-	t := &orderTemplate{b: &b, v: v, g: campaign.NewGraph(v.Map), sys: systemIndex(v.Map),
+	known := v.Map.Map()
+	t := &orderTemplate{b: &b, v: v, g: campaign.NewGraph(known), sys: systemIndex(known),
 		developed: map[campaign.SystemID]bool{}, fortified: map[campaign.SystemID]bool{}}
 	for _, f := range v.Fleets {
 		t.fleet(f)

@@ -137,7 +137,7 @@ type seenRow struct {
 }
 
 func newReportData(v *View, deadline time.Time, loc *time.Location) *reportData {
-	names := systemNames(v.Map)
+	names := systemNames(v.Map.Systems())
 	d := &reportData{V: v, Deadline: report.FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides(), names: names}
 	for _, f := range v.Fleets {
 		d.Fleets = append(d.Fleets, newFleetRow(f, names))
@@ -155,8 +155,9 @@ func newReportData(v *View, deadline time.Time, loc *time.Location) *reportData 
 	for _, b := range v.Bases {
 		d.Devs = append(d.Devs, fmt.Sprintf("%s installed at %s (since %s)", b.Class, names[b.At], b.Since))
 	}
-	mapTypes := make(map[campaign.SystemID]campaign.MapType, len(v.Map.Systems))
-	for _, s := range v.Map.Systems {
+	systems := v.Map.Systems()
+	mapTypes := make(map[campaign.SystemID]campaign.MapType, len(systems))
+	for _, s := range systems {
 		mapTypes[s.ID] = s.MapType
 	}
 	for _, s := range v.Systems {
@@ -228,9 +229,9 @@ func battleLine(b BattleView, names map[campaign.SystemID]string) string {
 	return fmt.Sprintf("%s %s, %s: %s", b.ID, place, b.Status, strings.Join(sides, " against "))
 }
 
-func systemNames(m campaign.Map) map[campaign.SystemID]string {
-	names := make(map[campaign.SystemID]string, len(m.Systems))
-	for _, s := range m.Systems {
+func systemNames(systems []campaign.System) map[campaign.SystemID]string {
+	names := make(map[campaign.SystemID]string, len(systems))
+	for _, s := range systems {
 		names[s.ID] = s.Name
 		if s.Name == "" {
 			names[s.ID] = string(s.ID)
