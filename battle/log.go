@@ -2,34 +2,54 @@ package battle
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
 // WriteLog writes the battle as players read it: the sides, every round
 // with every die, the result, the losses per side and every ship's state.
 func (o *Outcome) WriteLog(w io.Writer) error {
-	b := bufio.NewWriter(w)
-	p := &printer{w: b, o: o}
-	p.header()
-	for _, r := range o.Log {
-		p.round(r)
+	switch lw := w.(type) {
+	case *strings.Builder, *bytes.Buffer:
+		o.print(lw.(logWriter)) // they take every write: no buffer needed
+		return nil
 	}
-	p.result()
+	b := bufio.NewWriter(w)
+	o.print(b)
 	return b.Flush()
 }
 
 // String returns the log that WriteLog writes.
 func (o *Outcome) String() string {
 	var b strings.Builder
-	o.WriteLog(&b)
+	o.print(&b)
 	return b.String()
 }
 
+// print writes the log.
+func (o *Outcome) print(w logWriter) {
+	p := &printer{w: w, o: o}
+	p.header()
+	for _, r := range o.Log {
+		p.round(r)
+	}
+	p.result()
+}
+
+// logWriter is what the log is written to: a buffer or a builder.
+type logWriter interface {
+	io.Writer
+	io.StringWriter
+}
+
 type printer struct {
-	w *bufio.Writer
+	w logWriter
 	o *Outcome
+	// num is room to write a number in (n).
+	num [20]byte
 }
 
 func (p *printer) f(format string, args ...any) { fmt.Fprintf(p.w, format, args...) }
@@ -117,42 +137,89 @@ func (p *printer) round(r Round) {
 }
 
 // fire prints a KindFire event with the to-hit, damage and system dice
-// that follow it, and returns the index of the last of them.
+// that follow it, and returns the index of the last of them. It is the
+// log's most printed line, so it writes numbers with strconv, not fmt.
 func (p *printer) fire(ev []Event, i int) int {
 	e := ev[i]
-	var rolls []string
-	var lines []string
-	hits := 0
-	j := i + 1
+	j, hits := i+1, 0
 	for ; j < len(ev); j++ {
-		d := ev[j]
-		switch d.Kind {
-		case KindToHit:
-			s := fmt.Sprint(d.Roll)
-			if d.What == ResultHit {
-				s += "*"
-				hits++
-			}
-			rolls = append(rolls, s)
-			continue
-		case KindDamage:
-			lines = append(lines, fmt.Sprintf("d%d %d vs armor %d: %s%s", d.Die, d.Roll, d.Need, d.What, structureText(d)))
-			continue
-		case KindSystem:
-			lines[len(lines)-1] += fmt.Sprintf(", %s (d6 %d)", d.What, d.Roll)
+		if k := ev[j].Kind; k != KindToHit && k != KindDamage && k != KindSystem {
+			break
+		}
+		if ev[j].Kind == KindToHit && ev[j].What == ResultHit {
+			hits++
+		}
+	}
+	dice := ev[i+1 : j]
+	p.s("    ", e.Who, " fires ")
+	p.n(e.N)
+	p.s(" d")
+	p.n(e.Die)
+	p.s(" at ", e.Target, ", needing ")
+	p.n(e.Need)
+	if e.Mod > 0 {
+		p.s(", bypass ")
+		p.n(e.Mod)
+	}
+	p.s(": ")
+	first := true
+	for _, d := range dice {
+		if d.Kind != KindToHit {
 			continue
 		}
-		break
+		if !first {
+			p.s(" ")
+		}
+		first = false
+		p.n(d.Roll)
+		if d.What == ResultHit {
+			p.s("*")
+		}
 	}
-	bypass := ""
-	if e.Mod > 0 {
-		bypass = fmt.Sprintf(", bypass %d", e.Mod)
+	p.s(" (", plural(hits, "hit"), ")\n")
+	open := false
+	for _, d := range dice {
+		switch d.Kind {
+		case KindDamage:
+			if open {
+				p.s("\n")
+			}
+			open = true
+			p.s("      hit: d")
+			p.n(d.Die)
+			p.s(" ")
+			p.n(d.Roll)
+			p.s(" vs armor ")
+			p.n(d.Need)
+			p.s(": ", d.What.String())
+			// the structure it takes (B5), which the system dice that
+			// follow do not say
+			if n := damageTable(int(d.Roll), int(d.Need)).structure; n > 0 {
+				p.s(", structure ")
+				p.n(int32(n))
+			}
+		case KindSystem:
+			p.s(", ", d.What.String(), " (d6 ")
+			p.n(d.Roll)
+			p.s(")")
+		}
 	}
-	p.f("    %s fires %d d%d at %s, needing %d%s: %s (%s)\n", e.Who, e.N, e.Die, e.Target, e.Need, bypass, strings.Join(rolls, " "), plural(hits, "hit"))
-	for _, l := range lines {
-		p.f("      hit: %s\n", l)
+	if open {
+		p.s("\n")
 	}
 	return j - 1
+}
+
+// s writes strings to the log.
+func (p *printer) s(parts ...string) {
+	for _, s := range parts {
+		p.w.WriteString(s)
+	}
+}
+
+// n writes a number to the log.
+func (p *printer) n(v int32) {
+	p.w.Write(strconv.AppendInt(p.num[:0], int64(v), 10))
 }
 
 func (p *printer) event(e Event) {
@@ -227,15 +294,6 @@ func (p *printer) event2(e Event) {
 	default:
 		panic(fmt.Sprintf("battle: no text for event kind %q", e.Kind))
 	}
-}
-
-// structureText is the structure a damage event takes (B5), as the
-// system dice that follow it do not say.
-func structureText(d Event) string {
-	if n := damageTable(int(d.Roll), int(d.Need)).structure; n > 0 {
-		return fmt.Sprintf(", structure %d", n)
-	}
-	return ""
 }
 
 func plural(n int, what string) string {

@@ -75,7 +75,7 @@ type Graph struct {
 // NewGraph indexes m. Lanes naming unknown systems are ignored; the scenario
 // loader reports them.
 func NewGraph(m Map) *Graph {
-	g := &Graph{index: make(map[SystemID]int, len(m.Systems))}
+	g := &Graph{index: make(map[SystemID]int, len(m.Systems)), ids: make([]SystemID, 0, len(m.Systems))}
 	for _, s := range m.Systems {
 		if _, dup := g.index[s.ID]; dup {
 			continue
@@ -83,15 +83,29 @@ func NewGraph(m Map) *Graph {
 		g.index[s.ID] = len(g.ids)
 		g.ids = append(g.ids, s.ID)
 	}
-	g.adj = make([][]int, len(g.ids))
+	// Count each system's lanes, then give every list its window of one
+	// array.
+	type pair struct{ a, b int }
+	pairs := make([]pair, 0, len(m.Lanes))
+	degree := make([]int, len(g.ids))
 	for _, l := range m.Lanes {
 		a, okA := g.index[l.A]
 		b, okB := g.index[l.B]
 		if !okA || !okB || a == b {
 			continue
 		}
-		g.adj[a] = append(g.adj[a], b)
-		g.adj[b] = append(g.adj[b], a)
+		pairs = append(pairs, pair{a, b})
+		degree[a]++
+		degree[b]++
+	}
+	g.adj = make([][]int, len(g.ids))
+	all := make([]int, 2*len(pairs))
+	for i, n := range degree {
+		g.adj[i], all = all[:0:n], all[n:]
+	}
+	for _, p := range pairs {
+		g.adj[p.a] = append(g.adj[p.a], p.b)
+		g.adj[p.b] = append(g.adj[p.b], p.a)
 	}
 	for i := range g.adj {
 		slices.SortFunc(g.adj[i], func(x, y int) int { return cmpID(g.ids[x], g.ids[y]) })

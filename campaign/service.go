@@ -37,10 +37,10 @@ func (s *State) Serves(f *Fleet, has func(*UnitClass) bool) bool {
 // (EaW 17.0, Counts), and the part of it in size class 2 and 3 ships.
 func (s *State) FleetLoad(f *Fleet) (total, big int) {
 	for i, u := range f.Units {
-		if !s.Counts(f, i) {
+		c := s.Catalogue.Class(u)
+		if c == nil || c.IsBase() || f.IsCaptured(i) { // Counts
 			continue
 		}
-		c := s.Catalogue.Class(u)
 		total += c.CBPV
 		if c.Size == 2 || c.Size == 3 {
 			big += c.CBPV
@@ -165,7 +165,7 @@ func (s *State) CountsForPoints(f *Fleet) bool {
 			continue
 		}
 		ships++
-		if s.Counts(f, i) && !c.IsFreighter() {
+		if !f.IsCaptured(i) && !c.IsFreighter() { // Counts, for a ship
 			cbpv += c.CBPV
 		}
 	}

@@ -1,8 +1,6 @@
 package campaign
 
 import (
-	"encoding/json"
-	"fmt"
 	"slices"
 )
 
@@ -89,17 +87,60 @@ func (s *State) Date() Date { return DateOfTurn(s.Start, s.Turn) }
 // end year (EaW 4e).
 func (s *State) Over() bool { return s.Date().Year > s.EndYear }
 
-// Clone returns a deep copy of s.
+// Clone returns a deep copy of s: the copy shares no slice or pointer
+// with s, so either may change without the other.
 func (s *State) Clone() *State {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(fmt.Sprintf("campaign: marshal state: %v", err))
-	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic(fmt.Sprintf("campaign: unmarshal state: %v", err))
-	}
+	c := *s
+	c.Map = Map{Systems: slices.Clone(s.Map.Systems), Lanes: slices.Clone(s.Map.Lanes)}
+	c.Catalogue = cloneEach(s.Catalogue, func(u UnitClass) UnitClass {
+		u.Roles, u.Refits = slices.Clone(u.Roles), slices.Clone(u.Refits)
+		if u.Combat != nil {
+			stats := *u.Combat
+			u.Combat = &stats
+		}
+		return u
+	})
+	c.Players = slices.Clone(s.Players)
+	c.Fleets = cloneEach(s.Fleets, func(f Fleet) Fleet {
+		f.Units, f.Damage, f.Crews, f.Captured = slices.Clone(f.Units), slices.Clone(f.Damage), slices.Clone(f.Crews), slices.Clone(f.Captured)
+		return f
+	})
+	c.FRDs = slices.Clone(s.FRDs)
+	c.Developments = slices.Clone(s.Developments)
+	c.Bases = slices.Clone(s.Bases)
+	c.Battles = cloneEach(s.Battles, func(b Battle) Battle {
+		if b.Lane != nil {
+			lane := *b.Lane
+			b.Lane = &lane
+		}
+		b.Sides = slices.Clone(b.Sides)
+		b.Fleets = cloneEach(b.Fleets, func(f BattleFleet) BattleFleet {
+			f.Units = slices.Clone(f.Units)
+			return f
+		})
+		return b
+	})
+	c.Intel = cloneEach(s.Intel, func(in Intel) Intel {
+		in.Systems = cloneEach(in.Systems, func(sg Sighting) Sighting {
+			sg.Contacts = slices.Clone(sg.Contacts)
+			return sg
+		})
+		return in
+	})
 	return &c
+}
+
+// cloneEach returns a copy of s with every element deep-copied by clone;
+// nil stays nil.
+func cloneEach[S ~[]E, E any](s S, clone func(E) E) S {
+	if s == nil {
+		return nil
+	}
+	out := make(S, len(s))
+	for i, e := range s {
+		out[i] = clone(e)
+	}
+	return out
 }
 
 // Drop takes a player out of the campaign in the open turn: everything
@@ -223,13 +264,18 @@ func (s *State) HasScout(f *Fleet) bool {
 // max(Min, floor(F/Divisor)), where F counts the player's fleets that
 // count for points (CountsForPoints).
 func (s *State) Budget(owner PlayerID) int {
-	r := s.Rules.Budget
 	counted := 0
 	for i := range s.Fleets {
 		if f := &s.Fleets[i]; f.Owner == owner && s.CountsForPoints(f) {
 			counted++
 		}
 	}
+	return s.Rules.Budget.points(counted)
+}
+
+// points is the budget of a player with counted fleets that count for
+// points (EaW 5.0).
+func (r BudgetRules) points(counted int) int {
 	points := 0
 	if r.Divisor > 0 {
 		points = counted / r.Divisor

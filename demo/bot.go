@@ -89,7 +89,7 @@ func (b *bot) step(ctx context.Context) error {
 // (EaW 5b) is charged as any other, so the bot never overspends.
 func (b *bot) orders(v *eaw.View) string {
 	r := v.Rules
-	g := campaign.NewGraph(v.Map)
+	g := campaign.NewGraph(v.Map.Map())
 	var s strings.Builder
 	fmt.Fprintf(&s, "campaign: %s\nplayer: %s\nturn: %d\ntoken: %s\nfinal: true\norders:\n", b.campaign, b.seat.Player, v.Turn, b.seat.Token)
 	here := map[campaign.SystemID]int{}

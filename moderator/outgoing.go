@@ -46,19 +46,21 @@ func (m *Moderator) replyID(incoming string) string {
 	return fmt.Sprintf("reply-%s@%s", hex.EncodeToString(sum[:12]), m.domain)
 }
 
-// compose turns messages into outbox mails. It runs outside any
+// compose turns messages into outbox mails, several at once (a turn's
+// report mails take a few milliseconds each). It runs outside any
 // transaction. Only a welcome carries a token: in any other mail, text
 // that has a token's shape is masked, whatever a player or the GM wrote
 // (a message relayed to a player, a reason passed on to the GM).
 func compose(mails []outgoing) ([]*store.Mail, error) {
 	out := make([]*store.Mail, len(mails))
-	for i, o := range mails {
+	err := eachIndex(len(mails), func(i int) error {
+		o := mails[i]
 		if o.purpose != "welcome" {
 			o.msg.Subject, o.msg.Text = maskString(o.msg.Subject), maskString(o.msg.Text)
 		}
 		raw, err := mail.Compose(o.msg)
 		if err != nil {
-			return nil, fmt.Errorf("compose %s mail to %v: %w", o.purpose, o.msg.To, err)
+			return fmt.Errorf("compose %s mail to %v: %w", o.purpose, o.msg.To, err)
 		}
 		to := make([]string, len(o.msg.To))
 		for k, a := range o.msg.To {
@@ -68,6 +70,10 @@ func compose(mails []outgoing) ([]*store.Mail, error) {
 			MessageID: o.msg.MessageID, From: o.msg.From.Email, To: to, Raw: raw,
 			Campaign: o.campaign, Purpose: o.purpose, Queued: o.msg.Date,
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

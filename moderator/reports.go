@@ -22,6 +22,22 @@ func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Playe
 	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID))
 }
 
+// reportMails renders the report mail of each view whose seat is given,
+// all at once: they are independent, and rendering them is most of the
+// time a turn takes.
+func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat) ([]outgoing, error) {
+	reps := make([]outgoing, len(res.Views))
+	err := eachIndex(len(res.Views), func(i int) error {
+		if seats[i] == nil {
+			return nil
+		}
+		var err error
+		reps[i], err = m.reportMail(c, res.Views[i], &res.Next.Players[i])
+		return err
+	})
+	return reps, err
+}
+
 // reportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
 func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time) (outgoing, error) {

@@ -504,14 +504,20 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	if res.Next.Over() {
 		c.Status = store.Ended
 	}
+	seats := make([]*store.Seat, len(res.Views))
 	for i, v := range res.Views {
-		s := c.Seat(v.Header().Player)
-		if s == nil || (!s.Active() && !eliminated[s.Player]) {
-			continue
+		if s := c.Seat(v.Header().Player); s != nil && (s.Active() || eliminated[s.Player]) {
+			seats[i] = s
 		}
-		rep, err := m.reportMail(c, v, &res.Next.Players[i])
-		if err != nil {
-			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
+	reps, err := m.reportMails(c, res, seats)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
+	for i, v := range res.Views {
+		s, rep := seats[i], reps[i]
+		if s == nil {
+			continue
 		}
 		h, err := holdReport(s, v, deadlineOf(c, s.Player), now)
 		switch {

@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
 )
 
 // SimOptions configure Simulate.
@@ -127,32 +127,43 @@ func prefixed(path string, err error) string {
 	return out
 }
 
+// simFiles are the files Simulate writes for each player, and their
+// formats.
+var simFiles = []struct {
+	name   string
+	format game.Format
+}{{"report.txt", game.FormatText}, {"report.json", game.FormatJSON}, {"report.html", game.FormatHTML}, {"map.png", game.FormatPNG}}
+
+// writeTurn writes the state after turn n and every player's files,
+// rendering several at once.
 func writeTurn(rs game.Ruleset, out string, n int, res *game.Result, deadline time.Time, loc *time.Location) error {
 	dir := filepath.Join(out, fmt.Sprintf("turn-%d", n))
-	state, err := json.MarshalIndent(res.Next, "", "  ")
+	state, err := report.JSON(res.Next)
 	if err != nil {
 		return fmt.Errorf("encode state after turn %d: %w", n, err)
 	}
-	files := map[string][]byte{filepath.Join(dir, "state.json"): append(state, '\n')}
-	for i, v := range res.Views {
+	if err := writeFile(filepath.Join(dir, "state.json"), append(state, '\n')); err != nil {
+		return fmt.Errorf("write turn %d: %w", n, err)
+	}
+	return eachIndex(len(res.Views)*len(simFiles), func(k int) error {
+		i, file := k/len(simFiles), simFiles[k%len(simFiles)]
+		v := res.Views[i]
 		opts := game.ReportOptions{Deadline: deadline, Location: zoneOf(&res.Next.Players[i], loc), SchemaRef: schemaFile, MapSrc: "map.png"}
-		pdir := filepath.Join(dir, string(v.Header().Player))
-		for name, f := range map[string]game.Format{"report.txt": game.FormatText, "report.json": game.FormatJSON,
-			"report.html": game.FormatHTML, "map.png": game.FormatPNG} {
-			data, err := rs.Render(v, f, opts)
-			if err != nil {
-				return err
-			}
-			files[filepath.Join(pdir, name)] = data
+		data, err := rs.Render(v, file.format, opts)
+		if err != nil {
+			return err
 		}
-	}
-	for path, data := range files {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		if err := writeFile(filepath.Join(dir, string(v.Header().Player), file.name), data); err != nil {
 			return fmt.Errorf("write turn %d: %w", n, err)
 		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return fmt.Errorf("write turn %d: %w", n, err)
-		}
+		return nil
+	})
+}
+
+// writeFile writes data to path, making its directory if need be.
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
 	}
-	return nil
+	return os.WriteFile(path, data, 0o644)
 }

@@ -25,6 +25,8 @@
 //     golden file in testdata/texts.
 //   - Token masking (MaskTokens, Redact, FindTokens): no reply quotes a
 //     token.
+//   - The JSON writer (JSON): indented JSON, byte for byte as
+//     json.MarshalIndent writes it, in a fraction of the time.
 //
 // Rendering is pure: the same input gives the same bytes, which golden
 // files pin. The package cites no ruleset's rules.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"sync"
 
 	"github.com/pbemd/pbemd/campaign"
 )
@@ -98,24 +99,44 @@ func PaintMap(src *Map) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := encodePNG(m.paint())
+	img := m.paint()
+	defer pictures.Put(&img.Pix)
+	b, err := encodePNG(img)
 	if err != nil {
 		return nil, fmt.Errorf("encode map: %w", err)
 	}
 	return b, nil
 }
 
+// pictures keeps the pixels of pictures encoded, for the next picture: a
+// map's are four megabytes, and paint covers every pixel before it draws
+// anything, so what a buffer held before never shows.
+var pictures sync.Pool
+
+// newPicture returns a picture of size r, with pixels from pictures when
+// one is large enough.
+func newPicture(r image.Rectangle) *image.RGBA {
+	n := 4 * r.Dx() * r.Dy()
+	if pix, ok := pictures.Get().(*[]byte); ok && cap(*pix) >= n {
+		return &image.RGBA{Pix: (*pix)[:n], Stride: 4 * r.Dx(), Rect: r}
+	}
+	return image.NewRGBA(r)
+}
+
 // mapModel is everything one picture is painted from.
 type mapModel struct {
-	src    *Map
-	idx    mapIndex
-	lay    mapLayout
+	src *Map
+	idx mapIndex
+	lay mapLayout
+	// at is each system's position in the picture (positions).
+	at     map[campaign.SystemID]pt
 	faces  mapFaces
 	labels []mapLabel
 }
 
 func newMapModel(src *Map) (*mapModel, error) {
 	m := &mapModel{src: src, idx: newMapIndex(src), lay: newMapLayout(src.Systems)}
+	m.at = m.positions()
 	faces, err := newMapFaces(m.lay.labelSize)
 	if err != nil {
 		return nil, err
@@ -202,8 +223,8 @@ func (x *mapIndex) marks(sv *Sighting) (fort, dev bool) {
 
 // paint draws the picture.
 func (m *mapModel) paint() *image.RGBA {
-	p := &painter{img: image.NewRGBA(image.Rect(0, 0, m.lay.w, m.lay.h))}
-	draw.Draw(p.img, p.img.Bounds(), image.NewUniform(mapPalette.bg), image.Point{}, draw.Src)
+	p := &painter{img: newPicture(image.Rect(0, 0, m.lay.w, m.lay.h))}
+	draw.Draw(p.img, p.img.Bounds(), image.NewUniform(mapPalette.bg), image.Point{}, draw.Src) // every pixel
 	p.panel(m.lay.frame)
 	p.panel(m.lay.legend)
 	m.paintLanes(p)

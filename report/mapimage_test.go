@@ -108,6 +108,21 @@ func TestPaintMap_golden(t *testing.T) {
 	checkPNG(t, "testdata/map/fixed.png.golden", got)
 }
 
+// TestPaintMap_reusedPixels: a picture painted into the pixels of an
+// earlier, larger one shows nothing of it.
+func TestPaintMap_reusedPixels(t *testing.T) {
+	want, err := PaintMap(fixedMap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := bytes.Repeat([]byte{0x5a}, 4*MapMaxWidth*MapMaxHeight)
+	pictures.Put(&junk)
+	got, err := PaintMap(fixedMap())
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("PaintMap over reused pixels = %d bytes, %v; want the same %d bytes", len(got), err, len(want))
+	}
+}
+
 // TestPaintMap_concurrent paints one map from many goroutines: the shared
 // fonts must not be mutated (run with -race).
 func TestPaintMap_concurrent(t *testing.T) {

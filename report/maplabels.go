@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/pbemd/pbemd/campaign"
 )
@@ -51,9 +53,55 @@ func newMapFaces(labelSize float64) (mapFaces, error) {
 		if err != nil {
 			return mapFaces{}, fmt.Errorf("make %gpx font face: %w", spec.size, err)
 		}
-		*spec.face = face
+		*spec.face = &glyphCache{Face: face, glyphs: map[glyphKey]glyph{}}
 	}
 	return f, nil
+}
+
+// glyphCache is a face that rasterises each glyph once per picture for
+// each position within a pixel, and then stamps it: a map writes the same
+// few letters and digits hundreds of times. A glyph's mask depends only
+// on where within a pixel its dot is, so a stamp shifted by whole pixels
+// is what the face would draw there.
+type glyphCache struct {
+	font.Face
+	glyphs map[glyphKey]glyph
+}
+
+// glyphKey is a rune and its dot's position within a pixel.
+type glyphKey struct {
+	r      rune
+	dx, dy fixed.Int26_6
+}
+
+// glyph is what Glyph returned for a dot within the pixel at the origin,
+// with its own copy of the mask, which the face reuses.
+type glyph struct {
+	dr      image.Rectangle
+	mask    *image.Alpha
+	maskp   image.Point
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// Glyph is the face's Glyph, from the cache.
+func (c *glyphCache) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	k := glyphKey{r: r, dx: dot.X & 63, dy: dot.Y & 63}
+	g, hit := c.glyphs[k]
+	if !hit {
+		dr, mask, maskp, advance, ok := c.Face.Glyph(fixed.Point26_6{X: k.dx, Y: k.dy}, r)
+		g = glyph{dr: dr, maskp: maskp, advance: advance, ok: ok}
+		if mask != nil {
+			g.mask = image.NewAlpha(mask.Bounds())
+			draw.Draw(g.mask, g.mask.Rect, mask, g.mask.Rect.Min, draw.Src)
+		}
+		c.glyphs[k] = g
+	}
+	var mask image.Image
+	if g.mask != nil {
+		mask = g.mask
+	}
+	return g.dr.Add(image.Pt(dot.X.Floor(), dot.Y.Floor())), mask, g.maskp, g.advance, g.ok
 }
 
 func btoi(b bool) int {

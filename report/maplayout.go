@@ -97,38 +97,91 @@ func clampInt(v, lo, hi int) int { return max(lo, min(v, hi)) }
 // coordinates stay readable. Every system stays inside box.
 func (l *mapLayout) spread(box image.Rectangle) {
 	gap := float32(2*l.r + 2)
-	grid := map[[2]int][]pt{}
-	cell := func(p pt) [2]int {
-		return [2]int{int(math.Floor(float64(p.x / gap))), int(math.Floor(float64(p.y / gap)))}
-	}
-	free := func(p pt) bool {
-		c := cell(p)
-		for dx := -1; dx <= 1; dx++ {
-			for dy := -1; dy <= 1; dy++ {
-				for _, q := range grid[[2]int{c[0] + dx, c[1] + dy}] {
-					if ddx, ddy := p.x-q.x, p.y-q.y; ddx*ddx+ddy*ddy < gap*gap {
-						return false
-					}
-				}
-			}
-		}
-		return true
-	}
+	g := newSpreadGrid(box, gap, len(l.pos))
 	clampPt := func(p pt) pt {
 		return pt{min(max(p.x, float32(box.Min.X)), float32(box.Max.X)), min(max(p.y, float32(box.Min.Y)), float32(box.Max.Y))}
 	}
 	for i, p := range l.pos {
 		at := clampPt(p)
-		for k := 1; k <= maxSpreadSteps && !free(at); k++ {
+		for k := 1; k <= maxSpreadSteps && !g.free(at); k++ {
 			rad := 0.9 * float64(gap) * math.Sqrt(float64(k))
 			a := float64(k) * 2.39996 // the golden angle
 			at = clampPt(pt{p.x + float32(rad*math.Cos(a)), p.y + float32(rad*math.Sin(a))})
 		}
 		l.pos[i] = at
-		grid[cell(at)] = append(grid[cell(at)], at)
+		g.add(at)
 	}
 }
 
 // maxSpreadSteps bounds the search for a free spot; a map too crowded for
 // that keeps its last try, overlapping.
 const maxSpreadSteps = 64
+
+// spreadGrid holds the points placed so far in square cells a gap wide, so
+// that a point is tested only against those in its own and the eight
+// neighbouring cells. Each cell is a list threaded through next, newest
+// first.
+type spreadGrid struct {
+	gap            float32
+	x0, y0, nx, ny int
+	head, next     []int32
+	pts            []pt
+}
+
+func newSpreadGrid(box image.Rectangle, gap float32, n int) *spreadGrid {
+	g := &spreadGrid{gap: gap, pts: make([]pt, 0, n), next: make([]int32, 0, n)}
+	lo, hi := g.cell(pt{float32(box.Min.X), float32(box.Min.Y)}), g.cell(pt{float32(box.Max.X), float32(box.Max.Y)})
+	g.x0, g.y0 = lo[0], lo[1]
+	g.nx, g.ny = hi[0]-lo[0]+1, hi[1]-lo[1]+1
+	g.head = make([]int32, g.nx*g.ny)
+	for i := range g.head {
+		g.head[i] = -1
+	}
+	return g
+}
+
+// cell is the cell a point falls in.
+func (g *spreadGrid) cell(p pt) [2]int {
+	return [2]int{int(math.Floor(float64(p.x / g.gap))), int(math.Floor(float64(p.y / g.gap)))}
+}
+
+// slot is the index of cell c in head, or -1 outside the grid. Points are
+// clamped into the box, so only neighbours of its edge cells fall outside.
+func (g *spreadGrid) slot(c [2]int) int {
+	x, y := c[0]-g.x0, c[1]-g.y0
+	if x < 0 || y < 0 || x >= g.nx || y >= g.ny {
+		return -1
+	}
+	return y*g.nx + x
+}
+
+// free reports whether no point lies within a gap of p.
+func (g *spreadGrid) free(p pt) bool {
+	c := g.cell(p)
+	for dx := -1; dx <= 1; dx++ {
+		for dy := -1; dy <= 1; dy++ {
+			s := g.slot([2]int{c[0] + dx, c[1] + dy})
+			if s < 0 {
+				continue
+			}
+			for k := g.head[s]; k >= 0; k = g.next[k] {
+				q := g.pts[k]
+				if ddx, ddy := p.x-q.x, p.y-q.y; ddx*ddx+ddy*ddy < g.gap*g.gap {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// add places p in its cell.
+func (g *spreadGrid) add(p pt) {
+	s := g.slot(g.cell(p))
+	g.pts = append(g.pts, p)
+	g.next = append(g.next, -1)
+	if s >= 0 {
+		k := int32(len(g.pts) - 1)
+		g.next[k], g.head[s] = g.head[s], k
+	}
+}

@@ -57,10 +57,9 @@ func (m *mapModel) positions() map[campaign.SystemID]pt {
 // paintLanes draws every warp lane, each in its own box: one box
 // round them all would cost the whole frame's area.
 func (m *mapModel) paintLanes(p *painter) {
-	at := m.positions()
 	w := min(1.6, max(1, m.lay.r/4))
 	for _, l := range m.src.Lanes {
-		if seg, ok := m.laneSegment(at, l); ok {
+		if seg, ok := m.laneSegment(l); ok {
 			p.lines([][2]pt{seg}, w, mapPalette.lane)
 		}
 	}
@@ -69,9 +68,9 @@ func (m *mapModel) paintLanes(p *painter) {
 // laneSegment is the part of a lane between the rims of its systems'
 // planets, so that no lane shows through a planet; ok is false when a
 // system is not on the map or the planets touch.
-func (m *mapModel) laneSegment(at map[campaign.SystemID]pt, l campaign.Lane) (seg [2]pt, ok bool) {
-	a, okA := at[l.A]
-	b, okB := at[l.B]
+func (m *mapModel) laneSegment(l campaign.Lane) (seg [2]pt, ok bool) {
+	a, okA := m.at[l.A]
+	b, okB := m.at[l.B]
 	d := float32(math.Hypot(float64(b.x-a.x), float64(b.y-a.y)))
 	if !okA || !okB || d <= 2*m.lay.r {
 		return seg, false
@@ -155,17 +154,16 @@ func glyphFort(p *painter, c pt, s float32, col color.NRGBA) {
 // of battles in a lane in red; then a red ring round each system of a
 // battle, and a cross halfway along each lane.
 func (m *mapModel) paintBattles(p *painter, lanes bool) {
-	at := m.positions()
 	r := m.lay.r
 	for _, b := range m.src.Battles {
 		if b.Lane == nil {
-			c, ok := at[b.At]
+			c, ok := m.at[b.At]
 			if ok && !lanes {
 				p.ring(c, m.reach(b.At)-2, max(2, r/3.5), mapPalette.battle)
 			}
 			continue
 		}
-		seg, ok := m.laneSegment(at, *b.Lane)
+		seg, ok := m.laneSegment(*b.Lane)
 		switch {
 		case !ok:
 		case lanes:
@@ -267,6 +265,21 @@ type painter struct {
 	img    *image.RGBA
 	z      vector.Rasterizer
 	stamps map[roundKey]*image.Alpha
+	inks   map[color.NRGBA]*image.Uniform
+}
+
+// uniform returns a source of colour col. A map paints thousands of
+// shapes in a few dozen colours, so each is made once per picture.
+func (p *painter) uniform(col color.NRGBA) *image.Uniform {
+	u := p.inks[col]
+	if u == nil {
+		u = image.NewUniform(col)
+		if p.inks == nil {
+			p.inks = map[color.NRGBA]*image.Uniform{}
+		}
+		p.inks[col] = u
+	}
+	return u
 }
 
 // fill rasterises the path drawn by path inside the box lo–hi and paints
@@ -279,7 +292,7 @@ func (p *painter) fill(col color.NRGBA, lo, hi pt, path func(z *vector.Rasterize
 	}
 	p.z.Reset(r.Dx(), r.Dy())
 	path(&p.z, pt{float32(r.Min.X), float32(r.Min.Y)})
-	p.z.Draw(p.img, r, image.NewUniform(col), image.Point{})
+	p.z.Draw(p.img, r, p.uniform(col), image.Point{})
 }
 
 // circle adds a circle to z: clockwise, or anticlockwise to cut a hole.
@@ -329,7 +342,7 @@ func (p *painter) round(c pt, r, w float32, col color.NRGBA) {
 	}
 	half := mask.Rect.Dx() / 2
 	at := image.Pt(qx>>2-half, qy>>2-half)
-	draw.DrawMask(p.img, mask.Rect.Add(at), image.NewUniform(col), image.Point{}, mask, image.Point{}, draw.Over)
+	draw.DrawMask(p.img, mask.Rect.Add(at), p.uniform(col), image.Point{}, mask, image.Point{}, draw.Over)
 }
 
 // rasterRound rasterises the disc or ring of k into a square mask whose
@@ -453,14 +466,20 @@ func (p *painter) feature(c pt, r float32, kind campaign.PlanetType, alpha uint8
 	}
 }
 
-// panel fills r with the panel colour and frames it.
+// panel fills r with the panel colour and frames it with a line one pixel
+// wide, each pixel painted once.
 func (p *painter) panel(r image.Rectangle) {
-	draw.Draw(p.img, r, image.NewUniform(mapPalette.border), image.Point{}, draw.Src)
-	draw.Draw(p.img, r.Inset(1), image.NewUniform(mapPalette.panel), image.Point{}, draw.Src)
+	for _, edge := range [...]image.Rectangle{
+		{r.Min, image.Pt(r.Max.X, r.Min.Y+1)}, {image.Pt(r.Min.X, r.Max.Y-1), r.Max},
+		{r.Min, image.Pt(r.Min.X+1, r.Max.Y)}, {image.Pt(r.Max.X-1, r.Min.Y), r.Max},
+	} {
+		draw.Draw(p.img, edge.Intersect(r), p.uniform(mapPalette.border), image.Point{}, draw.Src)
+	}
+	draw.Draw(p.img, r.Inset(1), p.uniform(mapPalette.panel), image.Point{}, draw.Src)
 }
 
 // text draws s with its baseline starting at dot.
 func (p *painter) text(face font.Face, s string, dot image.Point, col color.NRGBA) {
-	d := font.Drawer{Dst: p.img, Src: image.NewUniform(col), Face: face, Dot: fixed.P(dot.X, dot.Y)}
+	d := font.Drawer{Dst: p.img, Src: p.uniform(col), Face: face, Dot: fixed.P(dot.X, dot.Y)}
 	d.DrawString(s)
 }

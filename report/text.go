@@ -84,19 +84,27 @@ func FormatDeadline(t time.Time, loc *time.Location) string {
 // Wrap writes text as lines of at most width characters, each starting
 // with lead, breaking at spaces.
 func Wrap(text string, width int, lead string) string {
-	var b strings.Builder
-	line := lead
-	for _, w := range strings.Fields(text) {
-		switch {
-		case len(line) == len(lead):
-			line += w
-		case len(line)+1+len(w) > width:
-			b.WriteString(line + "\n")
-			line = lead + w
-		default:
-			line += " " + w
-		}
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return strings.TrimRight(lead, " ") + "\n"
 	}
-	b.WriteString(strings.TrimRight(line, " ") + "\n")
+	var b strings.Builder
+	b.WriteString(lead)
+	n := len(lead) // the length of the line so far
+	for _, w := range words {
+		switch {
+		case n == len(lead):
+			n += len(w)
+		case n+1+len(w) > width:
+			b.WriteString("\n")
+			b.WriteString(lead)
+			n = len(lead) + len(w)
+		default:
+			b.WriteByte(' ')
+			n += 1 + len(w)
+		}
+		b.WriteString(w)
+	}
+	b.WriteByte('\n')
 	return b.String()
 }

@@ -17,8 +17,22 @@ import (
 // BenchmarkResolveTurn resolves one turn of a generated campaign of 2,000
 // systems, 64 players and about 4,000 fleets, every player spending the
 // whole order-point budget on one-lane moves, with vision for every player.
-func BenchmarkResolveTurn(b *testing.B) {
-	sc, err := config.ParseScenario("generated.yaml", setup.Generate(game.ScenarioSize{Systems: 2000, Players: 64, Seed: 1}), rules.Registry())
+func BenchmarkResolveTurn(b *testing.B) { benchResolve(b, 2000, 64) }
+
+// BenchmarkResolveScaling is BenchmarkResolveTurn from 500 to 8,000
+// systems, with players and fleets in the same proportion (one player
+// per 31¼ systems, two fleets per system): the time of a turn should grow
+// with the campaign, not faster.
+func BenchmarkResolveScaling(b *testing.B) {
+	for _, systems := range []int{500, 1000, 2000, 4000, 8000} {
+		b.Run(fmt.Sprintf("systems=%d", systems), func(b *testing.B) { benchResolve(b, systems, systems*64/2000) })
+	}
+}
+
+// benchResolve resolves one turn of a generated campaign of this size,
+// with busyOrders.
+func benchResolve(b *testing.B, systems, players int) {
+	sc, err := config.ParseScenario("generated.yaml", setup.Generate(game.ScenarioSize{Systems: systems, Players: players, Seed: 1}), rules.Registry())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,7 +52,7 @@ func BenchmarkResolveTurn(b *testing.B) {
 // the budget allows.
 func busyOrders(b *testing.B, st *campaign.State) map[campaign.PlayerID]*orders.Submission {
 	b.Helper()
-	g := campaign.NewGraph(st.Map)
+	g, check := campaign.NewGraph(st.Map), eaw.NewChecker(st)
 	subs := map[campaign.PlayerID]*orders.Submission{}
 	for _, p := range st.Players {
 		var s strings.Builder
@@ -56,7 +70,7 @@ func busyOrders(b *testing.B, st *campaign.State) map[campaign.PlayerID]*orders.
 		if err != nil {
 			b.Fatalf("orders of %s: %v", p.ID, err)
 		}
-		if _, err := eaw.Validate(st, sub); err != nil {
+		if _, err := check.Validate(sub); err != nil {
 			b.Fatalf("orders of %s: %v", p.ID, err)
 		}
 		subs[p.ID] = sub

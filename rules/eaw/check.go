@@ -63,18 +63,14 @@ func Validate(st *campaign.State, sub *orders.Submission) (*Costed, error) {
 // indexes once: the resolver checks every player's orders with one Checker.
 // The state must not change while the Checker is in use.
 type Checker struct {
-	st     *campaign.State
-	graph  *campaign.Graph
-	fleets map[campaign.FleetKey]*campaign.Fleet
+	st    *campaign.State
+	graph *campaign.Graph
+	index *campaign.Index
 }
 
 // NewChecker indexes st for validation.
 func NewChecker(st *campaign.State) *Checker {
-	c := &Checker{st: st, graph: campaign.NewGraph(st.Map), fleets: make(map[campaign.FleetKey]*campaign.Fleet, len(st.Fleets))}
-	for i := range st.Fleets {
-		c.fleets[st.Fleets[i].Key()] = &st.Fleets[i]
-	}
-	return c
+	return &Checker{st: st, graph: campaign.NewGraph(st.Map), index: campaign.NewIndex(st)}
 }
 
 // Validate is the package-level Validate against the Checker's state.
@@ -90,23 +86,12 @@ func (ch *Checker) Validate(sub *orders.Submission) (*Costed, error) {
 			"write player: with the player ID from your welcome mail")
 		return nil, c.Err()
 	}
-	v := &validator{
-		Collector: &c,
-		st:        st,
-		graph:     ch.graph,
-		index:     ch.fleets,
-		player:    pl.ID,
-		costs:     st.Rules.Budget,
-		fleets:    map[campaign.FleetID]*fleetPlan{},
-		budget:    st.Budget(pl.ID),
-		treasury:  pl.Treasury,
-		overAt:    -1,
-	}
 	list, _, err := content(sub)
 	if err != nil {
 		return nil, err
 	}
-	v.foresee(list)
+	v := ch.validator(pl, &c)
+	v.list = list
 	out := &Costed{Budget: v.budget, Treasury: v.treasury}
 	for _, o := range list {
 		co := v.order(o)
@@ -125,6 +110,24 @@ func (ch *Checker) Validate(sub *orders.Submission) (*Costed, error) {
 	out.Fleets = v.forecast()
 	v.crowding(out.Fleets)
 	return out, c.Err()
+}
+
+// validator starts following a player's orders against the Checker's
+// state, collecting problems in c.
+func (ch *Checker) validator(pl *campaign.Player, c *orders.Collector) *validator {
+	return &validator{
+		Collector: c,
+		checker:   ch,
+		st:        ch.st,
+		graph:     ch.graph,
+		index:     ch.index,
+		player:    pl.ID,
+		costs:     ch.st.Rules.Budget,
+		fleets:    map[campaign.FleetID]*fleetPlan{},
+		budget:    ch.index.Budget(pl.ID),
+		treasury:  pl.Treasury,
+		overAt:    -1,
+	}
 }
 
 // crowding checks that no system ends the turn with more of the player's
@@ -165,9 +168,10 @@ func (v *validator) crowding(forecast []FleetForecast) {
 
 // forecast lists where the player's fleets end up after the orders.
 func (v *validator) forecast() []FleetForecast {
-	var out []FleetForecast
-	for _, f := range v.st.Fleets {
-		if f.Owner != v.player || v.disbanded(f.ID) {
+	navy := v.index.Navy(v.player)
+	out := make([]FleetForecast, 0, len(navy)+len(v.created))
+	for _, f := range navy {
+		if v.disbanded(f.ID) {
 			continue
 		}
 		to := f.At
@@ -187,9 +191,13 @@ func (v *validator) forecast() []FleetForecast {
 // validator follows one player's orders through the turn.
 type validator struct {
 	*orders.Collector
+	checker *Checker
+	// list is the player's whole text, for the first pass (lookahead);
+	// nil in that pass.
+	list   []Order
 	st     *campaign.State
 	graph  *campaign.Graph
-	index  map[campaign.FleetKey]*campaign.Fleet
+	index  *campaign.Index
 	player campaign.PlayerID
 	costs  campaign.BudgetRules
 	// fleets holds the fleets the orders touched, by ID; looked up only.
@@ -273,7 +281,7 @@ func (v *validator) fleet(id campaign.FleetID) *fleetPlan {
 	if f, ok := v.fleets[id]; ok {
 		return f
 	}
-	sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]
+	sf := v.index.Fleet(v.player, id)
 	if sf == nil {
 		return nil
 	}
@@ -285,10 +293,8 @@ func (v *validator) fleet(id campaign.FleetID) *fleetPlan {
 // fleetIDs lists the player's fleets, sorted, then the ones builds created.
 func (v *validator) fleetIDs() []campaign.FleetID {
 	var ids []campaign.FleetID
-	for _, f := range v.st.Fleets {
-		if f.Owner == v.player {
-			ids = append(ids, f.ID)
-		}
+	for _, f := range v.index.Navy(v.player) {
+		ids = append(ids, f.ID)
 	}
 	slices.Sort(ids)
 	return append(ids, v.created...)

@@ -84,7 +84,7 @@ func (v *validator) hasRole(units []campaign.ClassName, r campaign.Role) bool {
 // trappedAt returns where an enemy fortification traps the player's fleet
 // (EaW 10a), and whether one does.
 func (v *validator) trappedAt(id campaign.FleetID) (campaign.SystemID, bool) {
-	sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]
+	sf := v.index.Fleet(v.player, id)
 	if sf == nil || sf.Trapped == 0 {
 		return "", false
 	}

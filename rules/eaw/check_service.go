@@ -49,8 +49,8 @@ type services struct {
 	// post-combat order has touched, its units as they were then: what it
 	// holds during movement and the developments (movingFleet).
 	moving map[campaign.FleetID]*campaign.Fleet
-	// ahead is what a first pass over the whole text found (foresee); nil
-	// during that pass.
+	// ahead is what a first pass over the whole text found (lookahead);
+	// nil until a post-combat service asks, and during that pass.
 	ahead *ahead
 }
 
@@ -83,7 +83,7 @@ func (v *validator) contents(id campaign.FleetID) *campaign.Fleet {
 		return f
 	}
 	f := &campaign.Fleet{Owner: v.player, ID: id}
-	if sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]; sf != nil {
+	if sf := v.index.Fleet(v.player, id); sf != nil {
 		f.At = sf.At
 		f.Units = slices.Clone(sf.Units)
 		f.Damage = slices.Clone(sf.Damage)

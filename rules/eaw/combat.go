@@ -36,13 +36,15 @@ func diceSeed(seed uint64, turn int, purpose, place string) uint64 {
 func (t *turn) fightBattles(where func(campaign.Battle) bool) {
 	found := t.next.Battles
 	t.next.Battles = nil // a meeting that cannot be fought is put back
-	for _, b := range found {
-		if b.Turn != t.prev.Turn || !where(b) {
-			t.next.Battles = append(t.next.Battles, b)
-			continue
+	t.battles(func() {
+		for _, b := range found {
+			if b.Turn != t.prev.Turn || !where(b) {
+				t.next.Battles = append(t.next.Battles, b)
+				continue
+			}
+			t.fight(b)
 		}
-		t.fight(b)
-	}
+	})
 }
 
 // inLane and atSystem tell the meetings in lanes (EaW 5c) from those in
@@ -83,7 +85,6 @@ func (t *turn) fightPair(s *series, a, c *campaign.Fleet) bool {
 	s.frdResults(fb.ID, out)
 	prizes := t.applyOutcome(fb, fleets, out, s)
 	s.settle([]campaign.FleetKey{a.Key(), c.Key()}, out.Winner)
-	t.next.Fleets = slices.DeleteFunc(t.next.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	t.tellFight(fb, out, before+". "+summary(out)+prizes, mark)
 	return true
 }
@@ -91,11 +92,12 @@ func (t *turn) fightPair(s *series, a, c *campaign.Fleet) bool {
 // tellFight tells every player how a fight went, before the events that
 // followed from it (from index mark on), and gives its sides the log.
 func (t *turn) tellFight(fb campaign.Battle, out *battle.Outcome, how string, mark int) {
-	t.events = slices.Insert(t.events, mark, game.Event{Kind: EventBattleFought, Players: t.next.PlayerIDs(), At: fb.At, Rule: battleRule(fb.Lane),
+	t.events = slices.Insert(t.events, mark, game.Event{Kind: EventBattleFought, Players: t.everyone, At: fb.At, Rule: battleRule(fb.Lane),
 		Text: fmt.Sprintf("Battle %s %s%s: %s", fb.ID, t.placeText(fb), serialText(fb), how)})
-	var log strings.Builder
-	fmt.Fprintf(&log, "Battle %s %s%s, turn %d (battle resolver version %d, seed %d)\n\n", fb.ID, t.placeText(fb), serialText(fb), t.prev.Turn, out.Version, out.Seed)
-	out.WriteLog(&log)
+	log := &t.logBuf
+	log.Reset()
+	fmt.Fprintf(log, "Battle %s %s%s, turn %d (battle resolver version %d, seed %d)\n\n", fb.ID, t.placeText(fb), serialText(fb), t.prev.Turn, out.Version, out.Seed)
+	out.WriteLog(log)
 	t.logs = append(t.logs, foughtLog{sides: fb.Sides, log: game.BattleLog{Battle: fb.ID, Text: log.String()}})
 }
 
@@ -112,7 +114,7 @@ func serialText(b campaign.Battle) string {
 func (t *turn) battleFleets(b campaign.Battle) []*campaign.Fleet {
 	var out []*campaign.Fleet
 	for _, bf := range b.Fleets {
-		if f := t.next.Fleet(bf.Owner, bf.ID); f != nil && len(f.Units) > 0 {
+		if f := t.fleet(campaign.FleetKey{Owner: bf.Owner, ID: bf.ID}); f != nil {
 			out = append(out, f)
 		}
 	}
@@ -133,7 +135,7 @@ func (t *turn) battleSetup(b campaign.Battle, fleets []*campaign.Fleet, extra ma
 				s.Situation = battle.Major
 			}
 		}
-		if s.Situation == battle.Skirmish && len(t.prev.DevelopmentsAt(b.At)) > 0 {
+		if s.Situation == battle.Skirmish && len(t.was.DevelopmentsAt(b.At)) > 0 {
 			s.Situation = battle.Strategic
 		}
 	}
@@ -145,7 +147,7 @@ func (t *turn) battleSetup(b campaign.Battle, fleets []*campaign.Fleet, extra ma
 			if f.Owner != owner {
 				continue
 			}
-			if was := t.prev.Fleet(f.Owner, f.ID); was == nil || was.At != f.At {
+			if was := t.was.Fleet(f.Owner, f.ID); was == nil || was.At != f.At {
 				stayed = false
 				side.Jumped = b.Lane == nil
 			}
@@ -456,10 +458,9 @@ func (t *turn) retreat(b campaign.Battle, f *campaign.Fleet) {
 	if b.Lane != nil {
 		return
 	}
-	occ := t.occupants()
-	safe := func(s campaign.SystemID) bool { return !hostilePresent(occ[s], f.Owner) }
+	safe := func(s campaign.SystemID) bool { return !t.fleets.hostileAt(s, f.Owner) }
 	to := campaign.SystemID("")
-	if was := t.prev.Fleet(f.Owner, f.ID); was != nil && was.At != f.At && safe(was.At) {
+	if was := t.was.Fleet(f.Owner, f.ID); was != nil && was.At != f.At && safe(was.At) {
 		to = was.At
 	} else {
 		for _, n := range t.graph.Neighbours(f.At) {
@@ -474,7 +475,7 @@ func (t *turn) retreat(b campaign.Battle, f *campaign.Fleet) {
 	}
 	t.emit(game.Event{Kind: EventMoved, Players: []campaign.PlayerID{f.Owner}, At: to, Rule: "EaW 21.0",
 		Text: fmt.Sprintf("Fleet %s broke off from battle %s and withdrew to %s.", f.ID, b.ID, t.systemName(to))})
-	f.At = to
+	t.fleets.move(f, to)
 }
 
 // summary says how a battle ended: who held the field after how many

@@ -17,12 +17,13 @@ import (
 // not fleets, so they never explore (EaW 15.0). prefs come from each
 // player's submission: a player without one gets DefaultPrefs.
 func (t *turn) explore(subs map[campaign.PlayerID]*orders.Submission) {
+	occ, w := t.occupants(), t.waiting()
 	for i := range t.next.Map.Systems {
 		sys := &t.next.Map.Systems[i]
 		if sys.Planet != campaign.Unknown {
 			continue
 		}
-		f := t.explorer(sys.ID)
+		f := t.explorer(sys.ID, occ[sys.ID], w)
 		if f == nil {
 			continue
 		}
@@ -40,7 +41,8 @@ func (t *turn) explore(subs map[campaign.PlayerID]*orders.Submission) {
 	}
 }
 
-// explorer returns the fleet that explores the system at, or nil. Nobody
+// explorer returns the fleet that explores the system at, of the fleets
+// there, or nil. Nobody
 // explores a system that fleets of two empires hold, or where a battle
 // still waits for its result: exploring takes the rest of the turn
 // (EaW 16.0), which a contested system gives nobody (digest §8 O10). A
@@ -49,24 +51,21 @@ func (t *turn) explore(subs map[campaign.PlayerID]*orders.Submission) {
 // not stay (EaW 33.0 #5, 16.0). Of
 // one empire's fleets, the one with a scout explores (EaW 16b), then the
 // largest by combat BPV, then the first by ID.
-func (t *turn) explorer(at campaign.SystemID) *campaign.Fleet {
-	for _, b := range t.next.Battles {
-		if b.Lane == nil && b.At == at {
-			return nil
-		}
+func (t *turn) explorer(at campaign.SystemID, fleets []*campaign.Fleet, w waiting) *campaign.Fleet {
+	if w.systems[at] {
+		return nil
 	}
 	var best *campaign.Fleet
 	owner := campaign.PlayerID("")
-	for i := range t.next.Fleets {
-		f := &t.next.Fleets[i]
-		if f.At != at || len(f.Units) == 0 {
+	for _, f := range fleets {
+		if len(f.Units) == 0 {
 			continue
 		}
 		if owner != "" && f.Owner != owner {
 			return nil
 		}
 		owner = f.Owner
-		if t.awaitsBattle(f) || f.Withdrew == t.prev.Turn {
+		if w.fleets[f.Key()] || f.Withdrew == t.prev.Turn {
 			continue // EaW 33.0 #5: a fleet that withdrew is on the move
 		}
 		if best == nil || t.betterExplorer(f, best) {
@@ -76,17 +75,24 @@ func (t *turn) explorer(at campaign.SystemID) *campaign.Fleet {
 	return best
 }
 
-// awaitsBattle reports whether the fleet is in a battle that waits for a
-// result.
-func (t *turn) awaitsBattle(f *campaign.Fleet) bool {
+// waiting are the systems and the fleets in battles that wait for a
+// result: the systems of those fought there, and every fleet of them.
+type waiting struct {
+	systems map[campaign.SystemID]bool
+	fleets  map[campaign.FleetKey]bool
+}
+
+func (t *turn) waiting() waiting {
+	w := waiting{systems: map[campaign.SystemID]bool{}, fleets: map[campaign.FleetKey]bool{}}
 	for _, b := range t.next.Battles {
+		if b.Lane == nil {
+			w.systems[b.At] = true
+		}
 		for _, bf := range b.Fleets {
-			if bf.Owner == f.Owner && bf.ID == f.ID {
-				return true
-			}
+			w.fleets[campaign.FleetKey{Owner: bf.Owner, ID: bf.ID}] = true
 		}
 	}
-	return false
+	return w
 }
 
 // betterExplorer reports whether f explores rather than g: a scout first,
@@ -98,7 +104,7 @@ func (t *turn) betterExplorer(f, g *campaign.Fleet) bool {
 	if fc, gc := t.next.FleetCBPV(f), t.next.FleetCBPV(g); fc != gc {
 		return fc > gc
 	}
-	return compareKeys(f.Key(), g.Key()) < 0
+	return campaign.CompareKeys(f.Key(), g.Key()) < 0
 }
 
 // discoveryRow is a row of the discovery tables (EaW 16a, 16b).

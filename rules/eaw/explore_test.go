@@ -146,11 +146,11 @@ func TestEaW16_0_FleetThatStaysExplores(t *testing.T) {
 			t.Errorf("red learned of blue's exploration: %v", e)
 		}
 	}
-	blueMap := res.Views[0].Map.Systems[1]
+	blueMap := res.Views[0].Map.Systems()[1]
 	if blueMap.Planet != b.Planet || blueMap.MapType != b.MapType {
 		t.Errorf("blue's map shows b as %s/%s, want %s/%s", blueMap.Planet, blueMap.MapType, b.Planet, b.MapType)
 	}
-	if redMap := res.Views[1].Map.Systems[1]; redMap.Planet != "" || redMap.MapType != "" {
+	if redMap := res.Views[1].Map.Systems()[1]; redMap.Planet != "" || redMap.MapType != "" {
 		t.Errorf("red, who never looked at b, sees it as %s/%s (digest §8 F7)", redMap.Planet, redMap.MapType)
 	}
 }
@@ -166,7 +166,7 @@ func TestEaW16_F7_OthersSeeTheTypeWhenTheyLook(t *testing.T) {
 		t.Fatal("c was not explored")
 	}
 	red := res.Views[1]
-	if got := red.Map.Systems[2]; got.Planet != c.Planet || got.MapType != c.MapType {
+	if got := red.Map.Systems()[2]; got.Planet != c.Planet || got.MapType != c.MapType {
 		t.Errorf("red's fleet next door sees c as %s/%s, want the map's %s/%s", got.Planet, got.MapType, c.Planet, c.MapType)
 	}
 	if hasEvent(red, EventExplored) {

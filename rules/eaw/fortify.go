@@ -14,7 +14,21 @@ import (
 // fortifiedAgainst returns the owner of another player's fortification at
 // a system, or "" if there is none (EaW 10a).
 func (t *turn) fortifiedAgainst(at campaign.SystemID, owner campaign.PlayerID) campaign.PlayerID {
-	for _, d := range t.next.Developments {
+	return fortOwner(t.next.Developments, at, owner)
+}
+
+// fortifiedInMovement is fortifiedAgainst while fleets move and fight:
+// the developments are those the turn began with until post-combat
+// (fortify, ravage, develop, explore) changes them, so the index of the
+// state as the turn began finds them at once.
+func (t *turn) fortifiedInMovement(at campaign.SystemID, owner campaign.PlayerID) campaign.PlayerID {
+	return fortOwner(t.was.DevelopmentsAt(at), at, owner)
+}
+
+// fortOwner returns the owner of a fortification at a system among devs
+// that is not owner's, or "".
+func fortOwner(devs []campaign.Development, at campaign.SystemID, owner campaign.PlayerID) campaign.PlayerID {
+	for _, d := range devs {
 		if d.At == at && d.Kind == campaign.Fortification && d.Owner != owner {
 			return d.Owner
 		}
@@ -46,7 +60,7 @@ func (t *turn) reportTrap(m *mover, what, rest string) {
 	if len(m.fleets) == 0 {
 		return
 	}
-	fort := t.fortifiedAgainst(m.at(), m.owner)
+	fort := t.fortifiedInMovement(m.at(), m.owner)
 	t.emit(game.Event{Kind: EventTrapped, Players: []campaign.PlayerID{fort}, At: m.at(), Rule: "EaW 10a",
 		Text: fmt.Sprintf("An enemy fleet entered your fortification at %s and is trapped there.", at)})
 }

@@ -62,8 +62,13 @@ type systemRow struct {
 }
 
 func newHTMLReport(v *View, deadline time.Time, loc *time.Location, mapSrc string) *htmlReport {
-	names := systemNames(v.Map)
-	r := &htmlReport{reportData: newReportData(v, deadline, loc), MapSrc: report.MapURL(mapSrc)}
+	return htmlReportOf(newReportData(v, deadline, loc), mapSrc)
+}
+
+// htmlReportOf adds to the text report's data d what the HTML tables need.
+func htmlReportOf(d *reportData, mapSrc string) *htmlReport {
+	v, names := d.V, d.names
+	r := &htmlReport{reportData: d, MapSrc: report.MapURL(mapSrc)}
 	for _, b := range v.Battles {
 		r.BattleRows = append(r.BattleRows, newBattleRow(b, names))
 	}

@@ -48,7 +48,7 @@ func battleView() *View {
 		Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Name: "Warlord Drask", Race: "Vorn",
 		Turn: 4, Date: campaign.Date{Year: 165, Season: campaign.Winter}, Resolved: 3, ResolverVersion: 1,
 		Treasury: 410, Budget: 4,
-		Map: campaign.Map{Systems: []campaign.System{
+		Map: NewKnownMap(campaign.Map{Systems: []campaign.System{
 			{ID: "drakkar", Name: "Drakkar", Planet: campaign.Mineral},
 			{ID: "ferrum", Name: "Ferrum", Planet: campaign.Mineral},
 			{ID: "halcyon", Name: "Halcyon", Planet: campaign.Life},
@@ -56,7 +56,7 @@ func battleView() *View {
 			{ID: "meridian", Name: "Meridian", Planet: campaign.Life, MapType: campaign.MapOpenSpace},
 			{ID: "wyvern", Name: "Wyvern", Planet: campaign.Mineral},
 			{ID: "aurora", Name: "Aurora", Planet: campaign.Unknown},
-		}},
+		}}),
 		Fleets: []FleetView{
 			{ID: "1st", At: "meridian", Units: []campaign.ClassName{"cruiser", "destroyer", "destroyer"}, CBPV: 270, Counts: true,
 				Damage:     []campaign.UnitDamage{{Unit: 0, Structure: 4, Attack: 1}},
@@ -187,7 +187,9 @@ func TestRenderHTMLEscapes(t *testing.T) {
 	v.Name = long
 	v.Race = hostile
 	v.Player = campaign.PlayerID(hostile)
-	v.Map.Systems[0].Name = "Дракар 龍 🌌 " + hostile
+	m := v.Map.Map()
+	m.Systems[0].Name = "Дракар 龍 🌌 " + hostile
+	v.Map = NewKnownMap(m)
 	v.Fleets[0].ID = campaign.FleetID(hostile)
 	v.Fleets[1].Units = []campaign.ClassName{hostile}
 	v.Battles[0].ID = hostile

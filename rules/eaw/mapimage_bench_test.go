@@ -40,14 +40,22 @@ func BenchmarkRenderMap(b *testing.B) {
 }
 
 // BenchmarkRenderReport renders one player's whole report mail of the
-// generated campaign: text, HTML, map PNG, JSON and order template. The
-// budget is 50 ms per player.
+// generated campaign: text, HTML, map PNG, JSON and order template, and
+// reports the map's size. The goal is under 15 ms per player, with the map
+// under 400 KB.
 func BenchmarkRenderReport(b *testing.B) {
 	v := generatedView(b)
 	deadline := time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC)
+	var size int
 	for b.Loop() {
-		if _, err := RenderReport(v, deadline, time.UTC, "https://example.test/orders.schema.json", nil); err != nil {
+		rep, err := RenderReport(v, deadline, time.UTC, "https://example.test/orders.schema.json", nil)
+		if err != nil {
 			b.Fatal(err)
 		}
+		size = len(rep.Map)
+	}
+	b.ReportMetric(float64(size), "png-bytes")
+	if size >= 400<<10 {
+		b.Errorf("map PNG is %d bytes, want under 400 KB", size)
 	}
 }

@@ -20,11 +20,17 @@ import (
 
 const testDeadline = "Wed 25 Nov 2026 20:00 CET (19:00 UTC)"
 
-// viewBuilder builds a player's view by hand.
-type viewBuilder struct{ v View }
+// viewBuilder builds a player's view by hand, and its map.
+type viewBuilder struct {
+	v View
+	m campaign.Map
+}
 
 // view returns the view built.
-func (b *viewBuilder) view() *View { return &b.v }
+func (b *viewBuilder) view() *View {
+	b.v.Map = NewKnownMap(b.m)
+	return &b.v
+}
 
 func newViewBuilder() *viewBuilder {
 	return &viewBuilder{v: View{
@@ -34,14 +40,14 @@ func newViewBuilder() *viewBuilder {
 }
 
 func (b *viewBuilder) system(id, name string, x, y int, planet campaign.PlanetType) *viewBuilder {
-	b.v.Map.Systems = append(b.v.Map.Systems, campaign.System{ID: campaign.SystemID(id), Name: name, X: x, Y: y, Planet: planet})
+	b.m.Systems = append(b.m.Systems, campaign.System{ID: campaign.SystemID(id), Name: name, X: x, Y: y, Planet: planet})
 	return b
 }
 
 func (b *viewBuilder) lanes(pairs ...string) *viewBuilder {
 	for _, p := range pairs {
 		a, z, _ := strings.Cut(p, "-")
-		b.v.Map.Lanes = append(b.v.Map.Lanes, campaign.Lane{A: campaign.SystemID(a), B: campaign.SystemID(z)})
+		b.m.Lanes = append(b.m.Lanes, campaign.Lane{A: campaign.SystemID(a), B: campaign.SystemID(z)})
 	}
 	return b
 }
@@ -66,7 +72,7 @@ func (b *viewBuilder) frd(at string) *viewBuilder {
 func (b *viewBuilder) seen(id string, seen int, d Detail, fort, dev bool, contacts ...int) *viewBuilder {
 	sv := SystemView{ID: campaign.SystemID(id), Seen: seen, Current: seen == b.v.Resolved, Detail: d,
 		Fortified: fort, Developed: dev, Contacts: contacts}
-	for _, s := range b.v.Map.Systems {
+	for _, s := range b.m.Systems {
 		if s.ID == sv.ID {
 			sv.Planet = s.Planet
 		}
@@ -268,7 +274,7 @@ func TestMapOfAView(t *testing.T) {
 	want := &report.Map{
 		Title: "Frontier Wars", Caption: "Turn 5 · " + v.Date.String(),
 		Sub:     "Map of Warlord Drask (vorn) · orders due " + testDeadline,
-		Systems: v.Map.Systems, Lanes: v.Map.Lanes,
+		Systems: v.Map.Systems(), Lanes: v.Map.Lanes(),
 		Sightings: []report.Sighting{
 			{ID: "a", Seen: 4, Current: true, Close: true, Fortified: true, Developed: true, Contacts: []int{120}},
 			{ID: "b", Seen: 3, Fortified: true},

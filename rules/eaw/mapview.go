@@ -43,7 +43,7 @@ func mapOf(v *View, deadline string) *report.Map {
 	}
 	m := &report.Map{
 		Title: title, Caption: fmt.Sprintf("Turn %d · %s", v.Turn, v.Date), Sub: sub,
-		Systems: v.Map.Systems, Lanes: v.Map.Lanes,
+		Systems: v.Map.Systems(), Lanes: v.Map.Lanes(),
 		Developments: v.Developments, FRDs: v.FRDs,
 	}
 	for _, s := range v.Systems {

@@ -35,7 +35,7 @@ func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*ca
 		forces[i] = campaign.BattleFleet{Owner: f.Owner, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.next.FleetCBPV(f)}
 	}
 	slices.SortFunc(forces, func(a, b campaign.BattleFleet) int {
-		return compareKeys(campaign.FleetKey{Owner: a.Owner, ID: a.ID}, campaign.FleetKey{Owner: b.Owner, ID: b.ID})
+		return campaign.CompareKeys(campaign.FleetKey{Owner: a.Owner, ID: a.ID}, campaign.FleetKey{Owner: b.Owner, ID: b.ID})
 	})
 	var sides []campaign.PlayerID
 	for _, f := range forces {
@@ -61,7 +61,7 @@ func (t *turn) addBattle(at campaign.SystemID, lane *campaign.Lane, fleets []*ca
 		t.next.Battles = append(t.next.Battles, b)
 		return // fought at once; fightBattles tells how it went
 	}
-	t.orderFleets(&b)
+	t.orderFleets(&b, fleets)
 	t.next.Battles = append(t.next.Battles, b)
 	order := ""
 	if ordered(b) {
@@ -76,13 +76,6 @@ func battleRule(lane *campaign.Lane) string {
 		return "EaW 5c"
 	}
 	return "EaW 19.0"
-}
-
-func compareKeys(a, b campaign.FleetKey) int {
-	if c := strings.Compare(string(a.Owner), string(b.Owner)); c != 0 {
-		return c
-	}
-	return strings.Compare(string(a.ID), string(b.ID))
 }
 
 // sameForce reports whether two snapshots are of the same fleet: the same
@@ -110,7 +103,7 @@ func (t *turn) placeText(b campaign.Battle) string {
 // what they face.
 func (t *turn) sidesText(fleets []*campaign.Fleet) string {
 	sorted := slices.Clone(fleets)
-	slices.SortFunc(sorted, func(a, b *campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
+	slices.SortFunc(sorted, func(a, b *campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 	var sides []string
 	for i := 0; i < len(sorted); {
 		owner := sorted[i].Owner

@@ -79,7 +79,7 @@ func (t *turn) moveFleets() {
 		for _, m := range active {
 			switch {
 			case m.done:
-			case t.fortifiedAgainst(m.at(), m.owner) != "":
+			case t.fortifiedInMovement(m.at(), m.owner) != "":
 				t.trap(m)
 			case hostilePresent(occupants[m.at()], m.owner):
 				t.pin(m)
@@ -256,12 +256,12 @@ func (t *turn) advance(b campaign.Battle, f *campaign.Fleet) {
 	if f.At == b.Lane.A {
 		to = b.Lane.B
 	}
-	m := &mover{owner: f.Owner, fleets: []*campaign.Fleet{f}, route: []campaign.SystemID{f.At, to}}
-	m.fly(t.occupants())
+	m := &mover{owner: f.Owner, fleets: []*campaign.Fleet{f}, route: []campaign.SystemID{f.At, to}, step: 1}
+	t.fleets.move(f, to)
 	t.pinned[f.Key()] = true
 	t.emit(game.Event{Kind: EventMoved, Players: []campaign.PlayerID{f.Owner}, At: to, Rule: "EaW 5c",
 		Text: fmt.Sprintf("Fleet %s held the lane after battle %s and went on to %s, where it stops.", f.ID, b.ID, t.systemName(to))})
-	if t.fortifiedAgainst(to, f.Owner) != "" {
+	if t.fortifiedInMovement(to, f.Owner) != "" {
 		t.trap(m)
 		t.reportTrap(m, t.moverName(m), "")
 	}

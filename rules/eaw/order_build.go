@@ -173,11 +173,9 @@ func (v *validator) builder(o Order, b *Build) *frdPlan {
 func (v *validator) units(o Order, b *Build) (int, []string) {
 	docking, ebpv := 0, 0
 	owned := map[campaign.ClassName]int{}
-	for _, f := range v.st.Fleets {
-		if f.Owner == v.player {
-			for _, u := range f.Units {
-				owned[u]++
-			}
+	for _, f := range v.index.Navy(v.player) {
+		for _, u := range f.Units {
+			owned[u]++
 		}
 	}
 	var notes []string
@@ -247,7 +245,7 @@ func (v *validator) target(o Order, b *Build, frd *frdPlan) []string {
 			}
 			v.Add(or(b.FleetPos, o.Pos), "EaW 6c", fmt.Sprintf("fleet %s will be at %s, not at your FRD at %s", b.Fleet, f.at, frd.start), hint)
 		}
-		if start := v.index[campaign.FleetKey{Owner: v.player, ID: b.Fleet}]; b.MP == 1 && frd != nil && start != nil &&
+		if start := v.index.Fleet(v.player, b.Fleet); b.MP == 1 && frd != nil && start != nil &&
 			f.at == frd.start && start.At != frd.start {
 			v.Add(or(b.FleetPos, o.Pos), "EaW 6.0", fmt.Sprintf("units built with mp 1 join before movement, when fleet %s is still at %s, not at your FRD at %s",
 				b.Fleet, start.At, frd.start), "build with mp: 0, and the units join it at the FRD after movement, or put them into a fleet that starts the turn at the FRD")

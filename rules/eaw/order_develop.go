@@ -115,7 +115,7 @@ func (d *Develop) check(v *validator, o Order) CostedOrder {
 			d.What, planet, d.Fleet, f.at, sys.Planet), v.otherDevelopment(sys.Planet, d.What))
 		return co
 	}
-	if v.st.HasDevelopment(v.player, f.at, d.What) {
+	if v.index.HasDevelopment(v.player, f.at, d.What) {
 		v.Add(where, rule, fmt.Sprintf("you already have a %s at %s", d.What, f.at), "develop another planet")
 		return co
 	}

@@ -125,9 +125,9 @@ func (v *validator) incomeNotes(sys campaign.SystemID, planned []campaign.Instal
 	for _, b := range planned {
 		c := v.st.Catalogue.Class(b.Class)
 		switch {
-		case c.Has(campaign.RoleGSA) && !v.st.HasDevelopment(v.player, sys, campaign.Colony):
+		case c.Has(campaign.RoleGSA) && !v.index.HasDevelopment(v.player, sys, campaign.Colony):
 			notes = append(notes, fmt.Sprintf("a %s earns only at your developed colony (EaW 14.0)", b.Class))
-		case c.Has(campaign.RoleGMS) && !v.st.HasDevelopment(v.player, sys, campaign.Mine):
+		case c.Has(campaign.RoleGMS) && !v.index.HasDevelopment(v.player, sys, campaign.Mine):
 			notes = append(notes, fmt.Sprintf("a %s earns only at your developed mine (EaW 14.0)", b.Class))
 		case c.Has(campaign.RoleGSO) && planet != campaign.Dead:
 			notes = append(notes, fmt.Sprintf("a %s earns only at a dead planet (EaW 14.0)", b.Class))

@@ -140,8 +140,8 @@ func (v *validator) jump(co *CostedOrder, m *Move, f *fleetPlan, skip int) {
 // jump this turn from the player's own developed colony (EaW 5b, §8 O12),
 // unless enemy fleets trapped there disrupt the colony (EaW 10i).
 func (v *validator) freeJump(f *fleetPlan, from campaign.SystemID) bool {
-	return v.costs.FreeJumpFromColony && !f.freeJumpUsed && v.st.HasDevelopment(v.player, from, campaign.Colony) &&
-		!v.st.Disrupted(from, v.player)
+	return v.costs.FreeJumpFromColony && !f.freeJumpUsed && v.index.HasDevelopment(v.player, from, campaign.Colony) &&
+		!v.index.Disrupted(from, v.player)
 }
 
 // fleets names the order's fleet.

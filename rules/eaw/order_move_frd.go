@@ -274,7 +274,7 @@ func (m *MoveFRD) carryOut(t *turn, a act) {
 		t.flights.escorted[f.Key()] = true
 		mv.fleets = append(mv.fleets, f)
 	}
-	slices.SortFunc(mv.fleets, func(a, b *campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
+	slices.SortFunc(mv.fleets, func(a, b *campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 	t.flights.movers = append(t.flights.movers, mv)
 }
 

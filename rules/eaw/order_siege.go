@@ -46,7 +46,7 @@ func (s *Siege) check(v *validator, o Order) CostedOrder {
 		return co
 	}
 	at, trapped := v.trappedAt(s.Fleet)
-	sf := v.index[campaign.FleetKey{Owner: v.player, ID: s.Fleet}]
+	sf := v.index.Fleet(v.player, s.Fleet)
 	switch {
 	case !trapped:
 		v.Add(where, "EaW 10c", fmt.Sprintf("fleet %s is not trapped by a fortification; a siege roll frees a trapped fleet", s.Fleet),

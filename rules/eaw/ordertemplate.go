@@ -51,7 +51,8 @@ func OrderTemplate(v *View, schemaRef string) []byte {
 		"# token:\n" +
 		"final: false   # true: nothing more to come; the turn may resolve before its deadline\n" +
 		"orders:\n")
-	t := &orderTemplate{b: &b, v: v, g: campaign.NewGraph(v.Map), sys: systemIndex(v.Map),
+	known := v.Map.Map()
+	t := &orderTemplate{b: &b, v: v, g: campaign.NewGraph(known), sys: systemIndex(known),
 		developed: map[campaign.SystemID]bool{}, fortified: map[campaign.SystemID]bool{}}
 	for _, f := range v.Fleets {
 		t.fleet(f)
@@ -343,14 +344,12 @@ var plainName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 
 // yamlName writes a name so that YAML reads it back as that string, in a
 // block or in a flow ({...}, [...]): plain where it can, quoted where YAML
-// would read something else (null, true, 7).
+// would read something else (null, true, 7). A name plainName admits reads
+// as one plain scalar, whose type is what the YAML library resolves its
+// text to.
 func yamlName(s string) string {
-	if plainName.MatchString(s) {
-		var n yaml.Node
-		if yaml.Unmarshal([]byte(s), &n) == nil && len(n.Content) == 1 &&
-			n.Content[0].ShortTag() == "!!str" && n.Content[0].Value == s {
-			return s
-		}
+	if plainName.MatchString(s) && (&yaml.Node{Kind: yaml.ScalarNode, Value: s}).ShortTag() == "!!str" {
+		return s
 	}
 	return strconv.Quote(s)
 }

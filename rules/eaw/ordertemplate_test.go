@@ -184,6 +184,15 @@ func TestYAMLName(t *testing.T) {
 		{"1e3", `"1e3"`},
 		{"a b", `"a b"`},
 		{"x,y", `"x,y"`},
+		{"True", `"True"`},
+		{"NULL", `"NULL"`},
+		{"0x1F", `"0x1F"`},
+		{"0o17", `"0o17"`},
+		{"1_000", `"1_000"`},
+		{"2026-01-01", `"2026-01-01"`},
+		{"yes", "yes"},
+		{"1.5", `"1.5"`},
+		{"v1.5", "v1.5"},
 	}
 	for _, tc := range tests {
 		if got := yamlName(tc.in); got != tc.want {

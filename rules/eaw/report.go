@@ -1,7 +1,6 @@
 package eaw
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -58,8 +57,7 @@ func RenderReport(v *View, deadline time.Time, loc *time.Location, schemaRef str
 	data.Mail = footer
 	r.Text = render("report.tmpl", data)
 	if withMap {
-		h := newHTMLReport(v, deadline, loc, "cid:"+MapCID)
-		h.Mail = footer
+		h := htmlReportOf(data, "cid:"+MapCID)
 		if r.HTML, err = report.ExecuteHTML(htmls, "report.tmpl", h); err != nil {
 			return nil, fmt.Errorf("render html report of %s: %w", v.Player, err)
 		}
@@ -105,7 +103,7 @@ func ReportJSON(v *View, deadline time.Time) ([]byte, error) {
 		Deadline time.Time `json:"deadline"`
 		View     *View     `json:"view"`
 	}{ReportJSONVersion, deadline.UTC(), v}
-	b, err := json.MarshalIndent(doc, "", "  ")
+	b, err := report.JSON(doc)
 	if err != nil {
 		return nil, fmt.Errorf("encode report of %s: %w", v.Player, err)
 	}
@@ -127,6 +125,9 @@ type reportData struct {
 	// Overrides are the campaign's house rules: where its rules differ
 	// from their preset.
 	Overrides []campaign.Override
+
+	// names are the systems' names by ID (systemNames).
+	names map[campaign.SystemID]string
 }
 
 // seenRow is a system seen. MapType is empty while the player does not
@@ -136,8 +137,8 @@ type seenRow struct {
 }
 
 func newReportData(v *View, deadline time.Time, loc *time.Location) *reportData {
-	names := systemNames(v.Map)
-	d := &reportData{V: v, Deadline: report.FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides()}
+	names := systemNames(v.Map.Systems())
+	d := &reportData{V: v, Deadline: report.FormatDeadline(deadline, loc), Overrides: v.Rules.Overrides(), names: names}
 	for _, f := range v.Fleets {
 		d.Fleets = append(d.Fleets, newFleetRow(f, names))
 	}
@@ -154,8 +155,9 @@ func newReportData(v *View, deadline time.Time, loc *time.Location) *reportData 
 	for _, b := range v.Bases {
 		d.Devs = append(d.Devs, fmt.Sprintf("%s installed at %s (since %s)", b.Class, names[b.At], b.Since))
 	}
-	mapTypes := make(map[campaign.SystemID]campaign.MapType, len(v.Map.Systems))
-	for _, s := range v.Map.Systems {
+	systems := v.Map.Systems()
+	mapTypes := make(map[campaign.SystemID]campaign.MapType, len(systems))
+	for _, s := range systems {
 		mapTypes[s.ID] = s.MapType
 	}
 	for _, s := range v.Systems {
@@ -227,9 +229,9 @@ func battleLine(b BattleView, names map[campaign.SystemID]string) string {
 	return fmt.Sprintf("%s %s, %s: %s", b.ID, place, b.Status, strings.Join(sides, " against "))
 }
 
-func systemNames(m campaign.Map) map[campaign.SystemID]string {
-	names := make(map[campaign.SystemID]string, len(m.Systems))
-	for _, s := range m.Systems {
+func systemNames(systems []campaign.System) map[campaign.SystemID]string {
+	names := make(map[campaign.SystemID]string, len(systems))
+	for _, s := range systems {
 		names[s.ID] = s.Name
 		if s.Name == "" {
 			names[s.ID] = string(s.ID)

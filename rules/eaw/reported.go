@@ -220,7 +220,7 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 		}
 	}
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
-	slices.SortStableFunc(st.Fleets, func(a, b campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
+	slices.SortStableFunc(st.Fleets, func(a, b campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 	for _, p := range b.Sides {
 		if pl := st.Player(p); pl != nil {
 			pl.VP += r.VP[p]
@@ -262,11 +262,13 @@ func goOnReported(st *campaign.State, b campaign.Battle, fates map[string]orders
 		return nil
 	}
 	t := newTurn(st)
-	for _, k := range held {
-		if f := t.next.Fleet(k.Owner, k.ID); f != nil {
-			t.advance(b, f)
+	t.battles(func() {
+		for _, k := range held {
+			if f := t.fleet(k); f != nil {
+				t.advance(b, f)
+			}
 		}
-	}
+	})
 	*st = *t.next
 	return t.events
 }
@@ -293,7 +295,7 @@ func sortedKeys[V any](m map[campaign.FleetKey]V) []campaign.FleetKey {
 	for k := range m {
 		out = append(out, k)
 	}
-	slices.SortFunc(out, compareKeys)
+	slices.SortFunc(out, campaign.CompareKeys)
 	return out
 }
 
@@ -309,7 +311,7 @@ func FightPending(st *campaign.State, id string) ([]game.Event, []game.BattleLog
 	b := st.Battles[i]
 	t := newTurn(st)
 	t.next.Battles = slices.Delete(t.next.Battles, i, i+1)
-	t.fight(b)
+	t.battles(func() { t.fight(b) })
 	*st = *t.next
 	var logs []game.BattleLog
 	for _, l := range t.logs {

@@ -28,10 +28,10 @@ func richView() *View {
 		Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Name: "Warlord Drask", Race: "Vorn",
 		Turn: 4, Date: campaign.Date{Year: 165, Season: campaign.Winter}, Resolved: 3, ResolverVersion: Version,
 		Ended: true, Out: "eliminated: nothing of theirs is left on the map (EaW 29.0)", Treasury: 615, Budget: 3, Rules: campaign.PresetEaW(),
-		Map: campaign.Map{
+		Map: NewKnownMap(campaign.Map{
 			Systems: []campaign.System{{ID: "ferrum", Name: "Ferrum", X: 2, Planet: campaign.Mineral, MapType: campaign.MapOpenSpace}, {ID: "mistral", Name: "Mistral", X: 4, Y: 1}},
 			Lanes:   []campaign.Lane{*lane},
-		},
+		}),
 		Fleets: []FleetView{{ID: "2nd", At: "ferrum", Units: []campaign.ClassName{"frigate", "scout", "cpl"}, CBPV: 110, Scout: true,
 			Damage:   []campaign.UnitDamage{{Unit: 0, Structure: 3, Attack: 1, Sensor: 1, Speed: 1}},
 			Crews:    []campaign.UnitCrew{{Unit: 1, Quality: "outstanding", Legendary: "Kell Varro", XP: 40, Repaired: 2}},

@@ -137,7 +137,7 @@ func (a act) sentTo(id campaign.FleetID) campaign.SystemID {
 // stay in owner and ID order.
 func (t *turn) placeBuilds(s step) {
 	t.carryOut(s)
-	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
+	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 }
 
 // serve carries out the fleet services of a step, then drops the fleets

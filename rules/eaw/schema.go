@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -33,6 +34,35 @@ const SchemaID = "https://pbemd.invalid/orders.schema.json"
 // The output is indented JSON with a trailing newline, the same on every
 // call.
 func Schema(r campaign.Rules) []byte {
+	key, err := json.Marshal(r)
+	if err != nil {
+		panic(fmt.Sprintf("eaw: encode rules: %v", err))
+	}
+	schemas.Lock()
+	defer schemas.Unlock()
+	b, ok := schemas.byRules[string(key)]
+	if !ok {
+		if len(schemas.byRules) >= maxSchemas {
+			clear(schemas.byRules)
+		}
+		b = buildSchema(r)
+		schemas.byRules[string(key)] = b
+	}
+	return bytes.Clone(b)
+}
+
+// schemas holds the schemas built, by the JSON of their rules: every
+// report of a turn attaches its campaign's, and most campaigns play the
+// preset's rules. Past maxSchemas rules it starts afresh.
+var schemas = struct {
+	sync.Mutex
+	byRules map[string][]byte
+}{byRules: map[string][]byte{}}
+
+const maxSchemas = 64
+
+// buildSchema builds the schema Schema returns.
+func buildSchema(r campaign.Rules) []byte {
 	var compact, out bytes.Buffer
 	if err := encode(&compact, documentSchema(&r)); err != nil {
 		panic(fmt.Sprintf("eaw: encode schema: %v", err))

@@ -56,6 +56,22 @@ func TestSchemaIsDeterministicJSON(t *testing.T) {
 	}
 }
 
+// TestSchemaOfEachRules: schemas are built once per rules and kept, yet
+// each call gets its own rules' schema, and its own copy of it.
+func TestSchemaOfEachRules(t *testing.T) {
+	preset, house := campaign.PresetEaW(), campaign.PresetEaW()
+	house.Budget.JumpCost = 2
+	a := Schema(preset)
+	b := Schema(house)
+	if bytes.Equal(a, b) || !bytes.Contains(b, []byte("Each lane jumped costs 2 order points")) {
+		t.Errorf("the schema of rules with a jump cost of 2 does not say so:\n%s", b)
+	}
+	a[0] = 'x'
+	if again := Schema(preset); again[0] != '{' || !bytes.Equal(again[1:], a[1:]) {
+		t.Error("Schema(PresetEaW()) changed after the caller changed the bytes it got")
+	}
+}
+
 // TestSchemaClosesEveryMapping checks that every mapping in the schema
 // refuses unknown keys, as Parse does, and that every property explains
 // itself on hover.

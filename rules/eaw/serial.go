@@ -98,7 +98,7 @@ func (t *turn) goOn(s *series) {
 func (t *turn) overrunCargo(s *series) bool {
 	lost := false
 	for _, k := range s.order {
-		f := t.next.Fleet(k.Owner, k.ID)
+		f := t.fleet(k)
 		if f == nil || t.fighting(f) || (s.b.Lane == nil && f.At != s.b.At) {
 			continue
 		}
@@ -110,7 +110,6 @@ func (t *turn) overrunCargo(s *series) bool {
 			lost = true
 		}
 	}
-	t.next.Fleets = slices.DeleteFunc(t.next.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	return lost
 }
 
@@ -131,7 +130,7 @@ func (s *series) contested(t *turn) bool {
 // meeting: it exists, has units, is not out, and, at a system, is still
 // there.
 func (s *series) live(t *turn, k campaign.FleetKey) *campaign.Fleet {
-	f := t.next.Fleet(k.Owner, k.ID)
+	f := t.fleet(k)
 	if f == nil || !t.fighting(f) || s.out[k] || (s.b.Lane == nil && f.At != s.b.At) {
 		return nil
 	}
@@ -210,15 +209,21 @@ func (t *turn) fightOrder(b campaign.Battle) []campaign.FleetKey {
 		}
 		return keys
 	}
+	return t.rank(b, t.battleFleets(b))
+}
+
+// rank orders a battle's fleets, as fightOrder does one whose record
+// carries no order.
+func (t *turn) rank(b campaign.Battle, fleets []*campaign.Fleet) []campaign.FleetKey {
 	var ranked []rankedFleet
-	for _, f := range t.battleFleets(b) {
+	for _, f := range fleets {
 		ranked = append(ranked, rankedFleet{key: f.Key(), cbpv: t.next.FleetCBPV(f)})
 	}
 	slices.SortStableFunc(ranked, func(x, y rankedFleet) int {
 		if c := cmp.Compare(y.cbpv, x.cbpv); c != 0 {
 			return c
 		}
-		return compareKeys(x.key, y.key)
+		return campaign.CompareKeys(x.key, y.key)
 	})
 	if len(b.Sides) >= 3 {
 		for _, run := range runs(ranked, func(r rankedFleet) int { return r.cbpv }) {
@@ -277,14 +282,14 @@ func runs(rs []rankedFleet, key func(rankedFleet) int) [][]rankedFleet {
 	return out
 }
 
-// orderFleets writes the order of battle into a battle's record, for a
-// meeting of more than two fleets: the sides of a reported battle fight
-// it in that order (EaW 26.0, 26a).
-func (t *turn) orderFleets(b *campaign.Battle) {
+// orderFleets writes the order of battle of the fleets met into a
+// battle's record, for a meeting of more than two fleets: the sides of a
+// reported battle fight it in that order (EaW 26.0, 26a).
+func (t *turn) orderFleets(b *campaign.Battle, fleets []*campaign.Fleet) {
 	if len(b.Fleets) <= 2 {
 		return
 	}
-	for n, k := range t.fightOrder(*b) {
+	for n, k := range t.rank(*b, fleets) {
 		for i := range b.Fleets {
 			if b.Fleets[i].Owner == k.Owner && b.Fleets[i].ID == k.ID {
 				b.Fleets[i].Order = n + 1
@@ -300,9 +305,11 @@ func (t *turn) orderText(b campaign.Battle, order []campaign.FleetKey) string {
 	for _, k := range order {
 		for _, f := range b.Fleets {
 			if f.Owner == k.Owner && f.ID == k.ID {
-				cbpv := f.CBPV
-				if now := t.next.Fleet(k.Owner, k.ID); now != nil && !ordered(b) {
-					cbpv = t.next.FleetCBPV(now)
+				cbpv := f.CBPV // a reported battle's, as it was found
+				if !ordered(b) {
+					if now := t.fleet(k); now != nil {
+						cbpv = t.next.FleetCBPV(now)
+					}
 				}
 				parts = append(parts, fmt.Sprintf("%s %d CBPV", k.Owner, cbpv))
 			}

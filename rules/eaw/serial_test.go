@@ -272,7 +272,7 @@ func TestEaW23a_RepairsWithinSelfRepairCapacity(t *testing.T) {
 			k := campaign.FleetKey{Owner: "blue", ID: "1st"}
 			s := &series{b: campaign.Battle{ID: "T1-B1", At: "c"}, holder: k, holding: true,
 				out: map[campaign.FleetKey]bool{}, brokeOff: map[campaign.FleetKey]bool{k: tc.brokeOff}}
-			tr.repairAfterBattle(s)
+			tr.battles(func() { tr.repairAfterBattle(s) })
 			if got := tr.next.Fleet("blue", "1st").DamageOf(0).Structure; got != tc.structure {
 				t.Errorf("structure damage after repairs = %d, want %d", got, tc.structure)
 			}

@@ -56,7 +56,7 @@ func (t *turn) arrived(a act, s service, forms campaign.FleetID) bool {
 		f, sent := t.next.Fleet(a.owner, id), a.sentTo(id)
 		why := ""
 		switch {
-		case f == nil && id == forms && t.prev.Fleet(a.owner, id) == nil:
+		case f == nil && id == forms && t.was.Fleet(a.owner, id) == nil:
 			// a new fleet the order forms
 		case f == nil:
 			why = fmt.Sprintf("fleet %s is gone: it was destroyed or disbanded", id)
@@ -157,7 +157,7 @@ func (t *turn) siteAt(owner campaign.PlayerID, at campaign.SystemID) site {
 // the fleets in owner and ID order.
 func (t *turn) tidyFleets() {
 	t.next.Fleets = slices.DeleteFunc(t.next.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
-	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return compareKeys(a.Key(), b.Key()) })
+	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 }
 
 // overCap says how a fleet would break a combat-BPV cap of the campaign's

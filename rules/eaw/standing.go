@@ -13,23 +13,25 @@ import (
 // eliminate takes out every player left with no fleet, FRD or development
 // (EaW 29.0; the digest's reading §8 V4), and tells everyone.
 func (t *turn) eliminate() {
+	holds := map[campaign.PlayerID]bool{}
+	for _, f := range t.next.Fleets {
+		holds[f.Owner] = true
+	}
+	for _, f := range t.next.FRDs {
+		holds[f.Owner] = true
+	}
+	for _, d := range t.next.Developments {
+		holds[d.Owner] = true
+	}
 	for i := range t.next.Players {
 		p := &t.next.Players[i]
-		if !p.Active() || t.holds(p.ID) {
+		if !p.Active() || holds[p.ID] {
 			continue
 		}
 		p.Out, p.OutTurn = "eliminated: no fleet, FRD or development left (EaW 29.0)", t.prev.Turn
 		t.emit(game.Event{Kind: game.EventEliminated, Players: t.next.PlayerIDs(), Rule: "EaW 29.0",
 			Text: fmt.Sprintf("%s (%s) is eliminated: nothing of theirs is left on the map.", p.Name, p.ID)})
 	}
-}
-
-// holds reports whether a player still has anything on the map.
-func (t *turn) holds(id campaign.PlayerID) bool {
-	owns := func(owner campaign.PlayerID) bool { return owner == id }
-	return slices.ContainsFunc(t.next.Fleets, func(f campaign.Fleet) bool { return owns(f.Owner) }) ||
-		slices.ContainsFunc(t.next.FRDs, func(f campaign.FRD) bool { return owns(f.Owner) }) ||
-		slices.ContainsFunc(t.next.Developments, func(d campaign.Development) bool { return owns(d.Owner) })
 }
 
 // standings tells everyone, when the campaign is over, how the players

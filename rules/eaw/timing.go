@@ -11,7 +11,7 @@ import (
 // When the fleet services are carried out (Timing), what the fleets hold
 // during movement, and where the FRDs and fleets stand when a service is
 // carried out: before movement where they start, after the battles where
-// the player's whole text leaves them (foresee).
+// the player's whole text leaves them (lookahead).
 
 // Timing says when the fleet-service orders are carried out. An order that
 // comes before any move of its fleets in the player's text is carried out
@@ -108,19 +108,22 @@ type servicePoint struct {
 // order left it.
 func (v *validator) servicesAt(sys campaign.SystemID, late bool) servicePoint {
 	var sp servicePoint
-	s := v.services()
+	var a *ahead
+	if late {
+		a = v.lookahead()
+	}
 	for i, f := range v.frdPlans() {
 		at := f.start
 		switch {
-		case late && s.ahead != nil && i < len(s.ahead.frds):
-			at = s.ahead.frds[i]
+		case a != nil && i < len(a.frds):
+			at = a.frds[i]
 		case late:
 			at = f.at
 		}
 		sp.frd = sp.frd || at == sys
 	}
-	sp.colony = v.st.HasDevelopment(v.player, sys, campaign.Colony)
-	sp.disrupted = v.st.Disrupted(sys, v.player)
+	sp.colony = v.index.HasDevelopment(v.player, sys, campaign.Colony)
+	sp.disrupted = v.index.Disrupted(sys, v.player)
 	for _, id := range v.servers(late) {
 		at, f := v.server(id, late)
 		if f == nil || at != sys {
@@ -137,11 +140,12 @@ func (v *validator) servicesAt(sys campaign.SystemID, late bool) servicePoint {
 // and, after the battles, those the whole text forms.
 func (v *validator) servers(late bool) []campaign.FleetID {
 	ids := v.fleetIDs()
-	if a := v.services().ahead; late && a != nil {
-		for _, id := range slices.Sorted(maps.Keys(a.fleets)) {
-			if !slices.Contains(ids, id) {
-				ids = append(ids, id)
-			}
+	if !late || v.lookahead() == nil {
+		return ids
+	}
+	for _, id := range slices.Sorted(maps.Keys(v.lookahead().fleets)) {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
 		}
 	}
 	return ids
@@ -160,8 +164,8 @@ func (v *validator) server(id campaign.FleetID, late bool) (campaign.SystemID, *
 	s := v.services()
 	var seen foreseen
 	ok := false
-	if s.ahead != nil {
-		seen, ok = s.ahead.fleets[id]
+	if a := v.lookahead(); a != nil {
+		seen, ok = a.fleets[id]
 	}
 	switch {
 	case ok && !seen.known:
@@ -180,7 +184,7 @@ func (v *validator) server(id campaign.FleetID, late bool) (campaign.SystemID, *
 // startOf returns where a fleet starts the turn's movement: where it
 // stands when the turn begins, or where the order that formed it put it.
 func (v *validator) startOf(id campaign.FleetID) (campaign.SystemID, bool) {
-	if sf := v.index[campaign.FleetKey{Owner: v.player, ID: id}]; sf != nil {
+	if sf := v.index.Fleet(v.player, id); sf != nil {
 		return sf.At, v.graph.Has(sf.At)
 	}
 	f := v.fleets[id]
@@ -209,16 +213,23 @@ type foreseen struct {
 	units *campaign.Fleet // what it holds during movement (movingFleet)
 }
 
-// foresee makes the first pass: it checks the orders in a copy of the
-// fresh validator, drops what that copy finds wrong, and keeps where the
-// FRDs and fleets end (ahead). It must be called before any order is
-// read.
-func (v *validator) foresee(list []Order) {
-	first := *v
-	first.Collector = &orders.Collector{}
-	first.fleets = map[campaign.FleetID]*fleetPlan{}
-	first.created, first.planned, first.frds, first.frdsRead, first.svc = nil, nil, nil, false, nil
-	for _, o := range list {
+// lookahead returns what a first pass over the player's whole text finds
+// (ahead), making the pass when a post-combat service first asks; nil in
+// the first pass itself.
+func (v *validator) lookahead() *ahead {
+	s := v.services()
+	if s.ahead == nil && v.list != nil {
+		s.ahead = v.foresee()
+	}
+	return s.ahead
+}
+
+// foresee makes the first pass: it checks the whole text in a fresh
+// validator, drops what that one finds wrong, and keeps where the FRDs and
+// fleets end (ahead).
+func (v *validator) foresee() *ahead {
+	first := v.checker.validator(v.st.Player(v.player), &orders.Collector{})
+	for _, o := range v.list {
 		co := first.order(o)
 		first.charge(&co)
 		first.track(co)
@@ -232,5 +243,5 @@ func (v *validator) foresee(list []Order) {
 			a.fleets[id] = foreseen{at: f.at, known: f.known, units: first.movingFleet(id)}
 		}
 	}
-	v.services().ahead = a
+	return a
 }

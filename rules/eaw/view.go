@@ -38,7 +38,7 @@ type View struct {
 
 	// Map is the map every player shares: systems and lanes (EaW 1a–1d),
 	// with planet types only where the player has looked.
-	Map          campaign.Map           `json:"map"`
+	Map          KnownMap               `json:"map"`
 	Fleets       []FleetView            `json:"fleets"`
 	FRDs         []campaign.SystemID    `json:"frds"`
 	Developments []campaign.Development `json:"developments"`

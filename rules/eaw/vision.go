@@ -1,7 +1,10 @@
 package eaw
 
 import (
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
@@ -30,17 +33,68 @@ func Replay(st *campaign.State, events []game.Event) []View {
 }
 
 // see updates st's intel with the sightings made at the end of turn
-// resolved and returns every player's view.
+// resolved and returns every player's view. The players' views are
+// independent of each other, so they are made on every core (eachPlayer).
 func see(st *campaign.State, g *campaign.Graph, resolved int, events []game.Event) []View {
 	v := newVision(st, g)
 	intel := make([]campaign.Intel, len(st.Players))
 	views := make([]View, len(st.Players))
-	for i, p := range st.Players {
+	told := tell(st.Players, events)
+	eachPlayer(len(st.Players), func(i int) {
+		p := st.Players[i]
 		intel[i] = remember(st.IntelOf(p.ID), p.ID, v.sightings(p.ID, resolved))
-		views[i] = v.view(p, events, &intel[i], resolved)
-	}
+		views[i] = v.view(p, told[i], &intel[i], resolved)
+	})
 	st.Intel = intel
 	return views
+}
+
+// eachPlayer calls do for every player's place, 0 to n-1, on as many
+// goroutines as there are cores, and returns when every call has
+// returned. do must write only what belongs to its place.
+func eachPlayer(n int, do func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// tell sorts the events out to the players they concern (game.Event.Concerns):
+// each player's, in order, by the player's place in players.
+func tell(players []campaign.Player, events []game.Event) [][]game.Event {
+	place := make(map[campaign.PlayerID]int, len(players))
+	for i, p := range players {
+		place[p.ID] = i
+	}
+	// Count first, then fill: each list is allocated once.
+	count := make([]int, len(players))
+	last := make([]int, len(players)) // 1 + the index of the event last told
+	each := func(tell func(i int)) {
+		clear(last)
+		for n, e := range events {
+			for _, p := range e.Players {
+				if i, ok := place[p]; ok && last[i] != n+1 {
+					last[i] = n + 1
+					tell(i)
+				}
+			}
+		}
+	}
+	each(func(i int) { count[i]++ })
+	told := make([][]game.Event, len(players))
+	for i, n := range count {
+		if n > 0 {
+			told[i] = make([]game.Event, 0, n)
+		}
+	}
+	each(func(i int) { told[i] = append(told[i], events[last[i]-1]) })
+	return told
 }
 
 // remember merges fresh sightings into a player's intel: a fresh sighting
@@ -80,10 +134,11 @@ type vision struct {
 	// scout detail reaches no farther (EaW 5e).
 	scoutRadius []int
 	byOwner     map[campaign.PlayerID][]int
+	index       *campaign.Index
+	maps        knownMaps
 	bySys       map[campaign.SystemID][]int
 	forts       map[campaign.SystemID]bool
-	planets     map[campaign.SystemID]campaign.PlanetType
-	mapTypes    map[campaign.SystemID]campaign.MapType
+	systems     map[campaign.SystemID]*campaign.System
 	devs        map[campaign.SystemID]bool
 	// bases counts the bases installed at each system (EaW 14.0).
 	bases map[campaign.SystemID]int
@@ -91,13 +146,12 @@ type vision struct {
 
 func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	v := &vision{
-		st: st, graph: g,
+		st: st, graph: g, index: campaign.NewIndex(st), maps: newKnownMaps(st.Map),
 		cbpv:        make([]int, len(st.Fleets)),
 		scout:       make([]bool, len(st.Fleets)),
 		radius:      make([]int, len(st.Fleets)),
 		scoutRadius: make([]int, len(st.Fleets)),
-		planets:     make(map[campaign.SystemID]campaign.PlanetType, len(st.Map.Systems)),
-		mapTypes:    make(map[campaign.SystemID]campaign.MapType, len(st.Map.Systems)),
+		systems:     make(map[campaign.SystemID]*campaign.System, len(st.Map.Systems)),
 		byOwner:     map[campaign.PlayerID][]int{},
 		bySys:       map[campaign.SystemID][]int{},
 		forts:       map[campaign.SystemID]bool{},
@@ -108,9 +162,8 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	for i := range st.Catalogue {
 		classes[st.Catalogue[i].Class] = &st.Catalogue[i]
 	}
-	for _, sys := range st.Map.Systems {
-		v.planets[sys.ID] = sys.Planet
-		v.mapTypes[sys.ID] = sys.MapType
+	for i := range st.Map.Systems {
+		v.systems[st.Map.Systems[i].ID] = &st.Map.Systems[i]
 	}
 	for i, f := range st.Fleets {
 		v.radius[i], v.scoutRadius[i] = st.Rules.Vision.Radius, -1
@@ -146,16 +199,20 @@ func newVision(st *campaign.State, g *campaign.Graph) *vision {
 	return v
 }
 
+// view is the player's view, with the events that concern them.
 func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.Intel, resolved int) View {
 	out := View{
 		Campaign: v.st.Campaign, Title: v.st.Title,
 		Player: p.ID, Name: p.Name, Race: p.Race,
 		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(), Out: p.Out,
-		Treasury: p.Treasury, Budget: v.st.Budget(p.ID), Rules: v.st.Rules,
-		Resolved: resolved, Map: knownMap(v.st.Map, intel),
+		Treasury: p.Treasury, Budget: v.index.Budget(p.ID), Rules: v.st.Rules,
+		Resolved: resolved, Map: v.maps.knownMap(intel),
 	}
-	for _, i := range v.byOwner[p.ID] {
-		out.Fleets = append(out.Fleets, v.fleetView(i))
+	if navy := v.byOwner[p.ID]; len(navy) > 0 {
+		out.Fleets = make([]FleetView, len(navy))
+		for k, i := range navy {
+			out.Fleets[k] = v.fleetView(i)
+		}
 	}
 	for _, frd := range v.st.FRDs {
 		if frd.Owner == p.ID {
@@ -167,7 +224,7 @@ func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.In
 			continue
 		}
 		out.Developments = append(out.Developments, d)
-		if d.Developed() && !slices.Contains(out.Disrupted, d.At) && v.st.Disrupted(d.At, p.ID) {
+		if d.Developed() && !slices.Contains(out.Disrupted, d.At) && v.index.Disrupted(d.At, p.ID) {
 			out.Disrupted = append(out.Disrupted, d.At)
 		}
 	}
@@ -179,11 +236,7 @@ func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.In
 	out.Systems = systemViews(intel, resolved)
 	v.knowOwn(out.Systems, p.ID)
 	out.Battles = v.battles(p.ID)
-	for _, e := range events {
-		if e.Concerns(p.ID) {
-			out.Events = append(out.Events, e)
-		}
-	}
+	out.Events = events
 	return out
 }
 
@@ -196,7 +249,7 @@ func (v *vision) fleetView(i int) FleetView {
 		Counts: v.st.CountsForPoints(f),
 		Damage: f.Damage, Crews: f.Crews, Captured: f.Captured, Trapped: f.Trapped,
 	}
-	roles := map[campaign.Role]bool{}
+	var roles []campaign.Role // of the inspected ships, in any order
 	for k, u := range f.Units {
 		c := v.st.Catalogue.Class(u)
 		if c == nil {
@@ -207,14 +260,14 @@ func (v *vision) fleetView(i int) FleetView {
 		case c.IsBase():
 			fv.Carried = append(fv.Carried, k)
 		case !f.IsCaptured(k):
-			for _, role := range c.Roles {
-				roles[role] = true
-			}
+			roles = append(roles, c.Roles...)
 		}
 	}
-	for _, role := range campaign.Roles() {
-		if roles[role] {
-			fv.Roles = append(fv.Roles, role)
+	if len(roles) > 0 {
+		for _, role := range campaign.Roles() {
+			if slices.Contains(roles, role) {
+				fv.Roles = append(fv.Roles, role)
+			}
 		}
 	}
 	return fv
@@ -225,18 +278,35 @@ func (v *vision) fleetView(i int) FleetView {
 // sees as far as its farthest-seeing unit. A fleet that broke off from a
 // battle this turn is on the move and sees nothing (EaW 33.0 #5).
 func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sighting {
-	seen := map[campaign.SystemID]*campaign.Sighting{}
+	// Fleets that stand together and see as far see the same systems: look
+	// once from each place and radius, with the farthest scout there.
+	type lookout struct {
+		at     campaign.SystemID
+		radius int
+	}
+	var places []lookout
+	scouts := map[lookout]int{}
 	for _, i := range v.byOwner[owner] {
 		if w := v.st.Fleets[i].Withdrew; w != 0 && w == turn {
 			continue
 		}
-		for _, r := range v.graph.Within(v.st.Fleets[i].At, v.radius[i]) {
+		l := lookout{v.st.Fleets[i].At, v.radius[i]}
+		if r, ok := scouts[l]; !ok || v.scoutRadius[i] > r {
+			if !ok {
+				places = append(places, l)
+			}
+			scouts[l] = v.scoutRadius[i]
+		}
+	}
+	seen := map[campaign.SystemID]*campaign.Sighting{}
+	for _, l := range places {
+		for _, r := range v.graph.Within(l.at, l.radius) {
 			sv := seen[r.System]
 			if sv == nil {
 				sv = &campaign.Sighting{System: r.System, Turn: turn}
 				seen[r.System] = sv
 			}
-			sv.Scout = sv.Scout || r.Hops <= v.scoutRadius[i] || r.Hops == 0
+			sv.Scout = sv.Scout || r.Hops <= scouts[l] || r.Hops == 0
 		}
 	}
 	ids := make([]campaign.SystemID, 0, len(seen))
@@ -247,7 +317,9 @@ func (v *vision) sightings(owner campaign.PlayerID, turn int) []campaign.Sightin
 	out := make([]campaign.Sighting, len(ids))
 	for k, id := range ids {
 		sv := seen[id]
-		sv.Planet, sv.MapType = v.planets[id], v.mapTypes[id]
+		if sys := v.systems[id]; sys != nil {
+			sv.Planet, sv.MapType = sys.Planet, sys.MapType
+		}
 		sv.Fortified = v.forts[id]
 		if sv.Scout {
 			sv.Developed = v.devs[id]
@@ -278,7 +350,7 @@ func systemViews(intel *campaign.Intel, resolved int) []SystemView {
 // and however old the sighting.
 func (v *vision) knowOwn(systems []SystemView, owner campaign.PlayerID) {
 	for i := range systems {
-		for _, d := range v.st.DevelopmentsAt(systems[i].ID) {
+		for _, d := range v.index.DevelopmentsAt(systems[i].ID) {
 			switch {
 			case d.Owner != owner:
 			case d.Kind == campaign.Fortification:
@@ -288,21 +360,6 @@ func (v *vision) knowOwn(systems []SystemView, owner campaign.PlayerID) {
 			}
 		}
 	}
-}
-
-// knownMap is the shared map as a player knows it: every system and lane
-// (EaW 1a–1d), but planet and map types only where the player has looked.
-func knownMap(m campaign.Map, intel *campaign.Intel) campaign.Map {
-	known := make(map[campaign.SystemID]campaign.Sighting, len(intel.Systems))
-	for _, s := range intel.Systems {
-		known[s.System] = s
-	}
-	out := campaign.Map{Systems: make([]campaign.System, len(m.Systems)), Lanes: m.Lanes}
-	for i, s := range m.Systems {
-		s.Planet, s.MapType = known[s.ID].Planet, known[s.ID].MapType
-		out.Systems[i] = s
-	}
-	return out
 }
 
 func (v *vision) contacts(at campaign.SystemID, owner campaign.PlayerID) []int {

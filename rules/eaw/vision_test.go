@@ -160,7 +160,7 @@ func TestVisionRadiusPerUnitClass(t *testing.T) {
 
 func TestEaW5e_PlanetTypesOnlyWhereThePlayerLooked(t *testing.T) {
 	st := newTestState().withFleet("blue", "1st", "a", "cruiser")
-	for _, s := range Observe(st.State)[0].Map.Systems {
+	for _, s := range Observe(st.State)[0].Map.Systems() {
 		known := s.ID == "a" || s.ID == "b"
 		if known != (s.Planet != "") {
 			t.Errorf("blue's map shows %s as %q", s.ID, s.Planet)

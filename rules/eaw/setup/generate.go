@@ -115,8 +115,8 @@ type generator struct {
 // it connected, and random extra lanes add loops. About 30% of planets are
 // mineral, 25% life, 20% dead and 25% unknown. Each player's home is a
 // mineral planet in its own stretch of the map, with fleets of 2 to 4 units
-// at home or one lane away and a colony on a neighbouring life planet if
-// there is one. The output depends only on the size (math/rand/v2 PCG),
+// at home or one lane away, never where another empire's home or fleets
+// are, and a colony on a neighbouring life planet if there is one. The output depends only on the size (math/rand/v2 PCG),
 // whose Seed becomes the scenario's seed.
 func Generate(size game.ScenarioSize) []byte {
 	opts := withDefaults(size)
@@ -288,15 +288,26 @@ func (g *generator) writeUnits(b *strings.Builder) {
 }
 
 // writeFleets gives each player FleetsPerPlayer fleets of 2 to 4 units, at
-// home or one lane away.
+// home or one lane away. A fleet drawn to a system another player holds
+// (their home, or one of their fleets) stays at home instead, so no two
+// empires' fleets start together and the first turn fights no battle
+// before any order (EaW 19.0).
 func (g *generator) writeFleets(b *strings.Builder) {
 	b.WriteString("fleets:\n")
+	holder := make(map[int]int, len(g.homes))
+	for p, h := range g.homes {
+		holder[h] = p
+	}
 	for p, h := range g.homes {
 		for f := range g.opts.FleetsPerPlayer {
 			at := h
 			if k := g.rng.IntN(len(g.adj[h]) + 1); k > 0 {
 				at = g.adj[h][k-1]
 			}
+			if q, held := holder[at]; held && q != p {
+				at = h
+			}
+			holder[at] = p
 			units := make([]string, 2+g.rng.IntN(3))
 			for u := range units {
 				units[u] = string(genericCatalogue[g.rng.IntN(genericWarships)].Class)

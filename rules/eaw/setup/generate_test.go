@@ -46,12 +46,21 @@ func TestGenerate(t *testing.T) {
 func checkGenerated(t *testing.T, st *campaign.State) {
 	t.Helper()
 	g := campaign.NewGraph(st.Map)
+	holder := map[campaign.SystemID]campaign.PlayerID{}
+	for _, p := range st.Players {
+		holder[p.Home] = p.ID
+	}
 	for i := range st.Fleets {
 		f := &st.Fleets[i]
 		home := st.Player(f.Owner).Home
 		if len(f.Units) < 2 || len(f.Units) > 4 || (f.At != home && !g.Adjacent(f.At, home)) {
 			t.Fatalf("fleet %v: %d units at %s; want 2–4 units at home %s or one lane away", f.Key(), len(f.Units), f.At, home)
 		}
+		// EaW 19.0: hostile fleets together would fight before any order.
+		if p, held := holder[f.At]; held && p != f.Owner {
+			t.Fatalf("fleet %v starts at %s, which %s holds; want no two empires together at the start", f.Key(), f.At, p)
+		}
+		holder[f.At] = f.Owner
 	}
 	scout := false
 	for _, c := range st.Catalogue {
