@@ -51,6 +51,17 @@ type Kind interface {
 var kinds = []Kind{
 	&Buy{},
 	&Move{},
+	&MoveCapital{},
+	&Organize{},
+	&Establish{},
+	&RemoveFortification{},
+	&RepairFleet{},
+	&FreighterRepair{},
+	&Siege{},
+	&JailBreak{},
+	&DeadDrop{},
+	&Tow{},
+	&Scrap{},
 	&Explore{},
 }
 

@@ -158,6 +158,17 @@ type FleetState struct {
 	// Wrecked lists, by index into the fleet's units, the wrecked ships
 	// (UTD6.3E).
 	Wrecked []int `json:"wrecked,omitempty"`
+	// Mended lists, by index into the fleet's units, the ships that had
+	// a D9.4 repair since their last overhaul: one each (UTD4.335).
+	Mended []int `json:"mended,omitempty"`
+	// FreighterCycle is the cycle of the fleet's last repairs by its
+	// repair freighters, and FreighterRepairs how many ships they
+	// mended in it (UTD6.39).
+	FreighterCycle   int `json:"freighter_cycle,omitempty"`
+	FreighterRepairs int `json:"freighter_repairs,omitempty"`
+	// Rescued is the turn in which the fleet, moving into a fortified
+	// sector, broke another fleet out of it: one each (UTD4.3564).
+	Rescued int `json:"rescued,omitempty"`
 }
 
 // Pending is a development ordered, taking effect at step 1 of its

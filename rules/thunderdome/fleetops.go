@@ -1,0 +1,137 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// parcel is units taken out of a fleet with everything the state keeps
+// on each: damage, crew and capture (campaign.Fleet.Take), and TD IV's
+// marks: wrecked (UTD6.3E) and mended since the last overhaul (UTD4.335).
+type parcel struct {
+	units   campaign.Fleet
+	wrecked []bool
+	mended  []bool
+}
+
+// take removes the units at idx from fleet f, with their records and
+// marks, and returns them in fleet order.
+func (c *ctx) take(f *campaign.Fleet, idx []int) parcel {
+	fs := c.x.fleet(f.Owner, f.ID)
+	var p parcel
+	var wrecked, mended []int
+	kept := 0
+	for i := range f.Units {
+		w, m := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i)
+		if slices.Contains(idx, i) {
+			p.wrecked, p.mended = append(p.wrecked, w), append(p.mended, m)
+			continue
+		}
+		if w {
+			wrecked = append(wrecked, kept)
+		}
+		if m {
+			mended = append(mended, kept)
+		}
+		kept++
+	}
+	p.units = f.Take(idx)
+	fs.Wrecked, fs.Mended = wrecked, mended
+	return p
+}
+
+// join adds a parcel's units to fleet f, with their records and marks.
+func (c *ctx) join(f *campaign.Fleet, p parcel) {
+	fs := c.x.fleet(f.Owner, f.ID)
+	base := len(f.Units)
+	f.Join(p.units)
+	for i := range p.units.Units {
+		if p.wrecked[i] {
+			fs.Wrecked = append(fs.Wrecked, base+i)
+		}
+		if p.mended[i] {
+			fs.Mended = append(fs.Mended, base+i)
+		}
+	}
+}
+
+// pick finds one unit of fleet f for each class named (campaign.PickUnits),
+// refusing the order when the fleet lacks one. rule is the order's.
+func (c *ctx) pick(f *campaign.Fleet, classes []campaign.ClassName, at []orders.Pos, rule string) ([]int, bool) {
+	idx, missing := campaign.PickUnits(f, classes)
+	if len(missing) > 0 {
+		n := missing[0]
+		var pos orders.Pos
+		if n < len(at) {
+			pos = at[n]
+		}
+		c.refuse(pos, rule, fmt.Sprintf("fleet %s has no %s left to name here; it holds %s", f.ID, classes[n], campaign.UnitList(f.Units)),
+			"name each ship by its class, once per ship")
+		return nil, false
+	}
+	return idx, true
+}
+
+// disband removes the player's fleet id if it has no units left, and
+// says so. It is the last thing an order does: it moves the state's
+// fleets, so pointers into them are stale afterwards.
+func (c *ctx) disband(id campaign.FleetID) {
+	f := c.st.Fleet(c.player, id)
+	if f == nil || len(f.Units) > 0 {
+		return
+	}
+	c.st.Fleets = slices.DeleteFunc(c.st.Fleets, func(g campaign.Fleet) bool { return g.Owner == c.player && g.ID == id })
+	c.x.prune(c.st)
+	c.say("fleet %s, left without ships, is disbanded", id)
+}
+
+// bpvOf is the BPV of some units: what they cost to build (UTD1.2).
+func (c *ctx) bpvOf(units []campaign.ClassName) int {
+	bpv := 0
+	for _, u := range units {
+		if k := c.st.Catalogue.Class(u); k != nil {
+			bpv += k.EBPV
+		}
+	}
+	return bpv
+}
+
+// hasRole reports whether fleet f holds a unit of a class with the role.
+func (c *ctx) hasRole(f *campaign.Fleet, roles ...campaign.Role) bool {
+	for _, u := range f.Units {
+		if k := c.st.Catalogue.Class(u); k != nil && slices.ContainsFunc(roles, k.Has) {
+			return true
+		}
+	}
+	return false
+}
+
+// started reports whether a fleet began the player's turn in the sector
+// it is in and has not left it since (UTD6.34, UTD4.335).
+func (c *ctx) started(f *campaign.Fleet) bool {
+	fs := c.x.fleet(f.Owner, f.ID)
+	return fs.Started == f.At && fs.Entered != c.st.Turn
+}
+
+// spendUnless charges 1 point for the order, or nothing when free holds,
+// saying why in format (UTD6.13).
+func (c *ctx) spendUnless(free bool, rule, format string, args ...any) bool {
+	if free {
+		c.say(format, args...)
+		return true
+	}
+	return c.spend(1, rule)
+}
+
+// credit puts BPV into the player's bank, or, without a capital, with the
+// income to spend this turn or lose (UTD4.3236).
+func (c *ctx) credit(bpv int) {
+	if c.emp.Capital == "" {
+		c.emp.Unbanked += bpv
+		return
+	}
+	c.st.Player(c.player).Treasury += bpv
+}

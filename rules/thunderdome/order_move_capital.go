@@ -1,0 +1,87 @@
+package thunderdome
+
+import (
+	"fmt"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// MoveCapital moves the player's capital, with its bank and its large
+// repair freighter, along one lane (UTD6.32–6.325).
+type MoveCapital struct {
+	To           campaign.SystemID `json:"to"`
+	WithDefenses bool              `json:"with_defenses,omitempty"`
+	ToPos        orders.Pos        `json:"to_pos"`
+}
+
+// capitalMove and capitalDefenses are the order points of a capital's
+// move, and the extra point for its defenses (UTD6.32, UTD6.325).
+const (
+	capitalMove     = 3
+	capitalDefenses = 1
+)
+
+// Name returns "move_capital".
+func (*MoveCapital) Name() string { return "move_capital" }
+
+func (*MoveCapital) example() string  { return "- move_capital: {to: kessel, with_defenses: false}" }
+func (*MoveCapital) fields() []string { return []string{"to", "with_defenses"} }
+
+func (*MoveCapital) parse(p *parser, f orders.Fields) Kind {
+	m := &MoveCapital{}
+	var to string
+	to, m.ToPos = p.name(f, "to", "to: kessel")
+	m.To = campaign.SystemID(to)
+	if n := f.Value("with_defenses"); n != nil {
+		m.WithDefenses, _ = p.Bool(n, "with_defenses")
+	}
+	return m
+}
+
+func (*MoveCapital) schema() object {
+	return kindSchema("Move your capital, its bank and its large repair freighter along one lane (UTD6.32, UTD6.324), "+
+		"once per cycle, for 3 order points, never free; 4 with its defenses (UTD6.325).",
+		[]string{"to"}, object{"to": sectorRef, "with_defenses": object{"type": "boolean", "default": false,
+			"description": "Move the capital's defenses with it, for 1 more order point (UTD6.325)."}})
+}
+
+func (m *MoveCapital) yaml() string {
+	return fmt.Sprintf("move_capital: {to: %s, with_defenses: %t}", m.To, m.WithDefenses)
+}
+
+// apply moves the capital one lane (UTD6.32): once per cycle (UTD6.322),
+// for 3 points, never free (UTD6.321), 4 with its defenses (UTD6.325),
+// not into an unknown sector (reading: only a fleet explores, UTD5.11).
+// The capital is no fleet: enemy fleets and fortifications neither stop
+// nor trap it (reading of UTD6.31, UTD4.355, UTD4.356).
+func (m *MoveCapital) apply(c *ctx) {
+	from := c.emp.Capital
+	cost := capitalMove
+	if m.WithDefenses {
+		cost += capitalDefenses
+	}
+	s := c.x.sector(m.To)
+	switch {
+	case from == "":
+		c.refuse(orders.Pos{}, "UTD4.3235", "you have no capital to move", "drop the order")
+	case c.emp.CapitalMoved == c.x.Cycle:
+		c.refuse(orders.Pos{}, "UTD6.322", fmt.Sprintf("your capital already moved in cycle %s; it moves once per cycle", CycleLabel(c.x.Cycle)),
+			"move it again on your turn of the next cycle")
+	case !c.g.Has(m.To) || !c.g.Adjacent(from, m.To):
+		c.refuse(m.ToPos, "UTD6.32", fmt.Sprintf("no warp lane joins %s, where your capital is, and %s", from, orders.Quote(string(m.To))),
+			fmt.Sprintf("the capital moves one lane; from %s, lanes lead to %s", from, listOr(names(c.g.Neighbours(from)), "nowhere")))
+	case s == nil || s.Type == Unknown:
+		c.refuse(m.ToPos, "UTD5.11", fmt.Sprintf("%s is not explored yet; only a fleet may enter an unknown sector and explore it", m.To),
+			"explore it with a fleet first")
+	default:
+		if !c.spend(cost, "UTD6.32") {
+			return
+		}
+		c.emp.Capital, c.emp.CapitalMoved = m.To, c.x.Cycle
+		c.say("your capital moved from %s to %s with its bank and its large repair freighter (UTD6.32, UTD6.324)", from, m.To)
+		if m.WithDefenses {
+			c.say("its defenses went with it (UTD6.325)")
+		}
+	}
+}

@@ -1,0 +1,221 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Organize deals the ships of two or more fleets in one sector out anew
+// (UTD6.33): Fleets gives each fleet's ships afterwards.
+type Organize struct {
+	Fleets   []FleetPlan `json:"fleets"`
+	FleetsAt orders.Pos  `json:"fleets_pos"`
+}
+
+// FleetPlan is one fleet of an organize order and the ships it holds
+// afterwards, by class.
+type FleetPlan struct {
+	Fleet campaign.FleetID     `json:"fleet"`
+	Units []campaign.ClassName `json:"units"`
+	Pos   orders.Pos           `json:"pos"`
+}
+
+// Name returns "organize".
+func (*Organize) Name() string { return "organize" }
+
+func (*Organize) example() string {
+	return "- organize: {fleets: {F1: [cruiser, cruiser], F2: [destroyer]}}"
+}
+func (*Organize) fields() []string { return []string{"fleets"} }
+
+func (*Organize) parse(p *parser, f orders.Fields) Kind {
+	o := &Organize{}
+	n := p.Need(f, "fleets", "fleets: {F1: [cruiser], F2: [destroyer]}")
+	if n == nil {
+		return o
+	}
+	o.FleetsAt = orders.PosOf(n)
+	if n.Kind != yaml.MappingNode || len(n.Content) < 4 {
+		p.Add(o.FleetsAt, "UTD6.33", "fleets must map two or more fleets to the ships each holds afterwards",
+			"write fleets: {F1: [cruiser, cruiser], F2: [destroyer]}")
+		return o
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		id, _ := p.Name(n.Content[i], "fleets", "F1")
+		var units []string
+		if v := n.Content[i+1]; !orders.IsNull(v) {
+			units, _, _ = p.Names(v, "fleets", "F1: [cruiser, destroyer]")
+		}
+		if slices.ContainsFunc(o.Fleets, func(fp FleetPlan) bool { return string(fp.Fleet) == id }) {
+			p.Add(orders.PosOf(n.Content[i]), "UTD6.33", fmt.Sprintf("fleet %s is named twice", id), "name each fleet once")
+		}
+		o.Fleets = append(o.Fleets, FleetPlan{Fleet: campaign.FleetID(id), Units: ids[campaign.ClassName](units), Pos: orders.PosOf(n.Content[i])})
+	}
+	return o
+}
+
+func (*Organize) schema() object {
+	return kindSchema("Organize fleets in one sector (UTD6.33): deal their ships out anew, for n − 1 order points among n "+
+		"fleets. Name every fleet taking part with the ships it holds afterwards; a new fleet name makes a fleet (3 + "+
+		"players, plus those bought, UTD7.21), a fleet left with none is disbanded. No fleet may pass 5 MC (UTD7.23).",
+		[]string{"fleets"}, object{"fleets": object{"type": "object", "minProperties": 2,
+			"additionalProperties": object{"type": "array", "items": object{"type": "string"}},
+			"description": "Each fleet and the ships, by class, it holds afterwards."}})
+}
+
+func (o *Organize) yaml() string {
+	s := "organize: {fleets: {"
+	for i, fp := range o.Fleets {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s: [%s]", fp.Fleet, joinNames(fp.Units))
+	}
+	return s + "}}"
+}
+
+// apply organizes the fleets (UTD6.33): n − 1 points for n fleets
+// (UTD6.13), all in the same sector; the ships named are those the fleets
+// hold, dealt out anew; a new fleet within the player's limit of 3 +
+// starting players + fleets bought (UTD7.21, UTD7.22); no fleet above
+// 5 MC (UTD7.23). Each ship keeps its damage and marks; a fleet that
+// gains ships keeps its own stops and traps. Fleets left empty are
+// disbanded.
+func (o *Organize) apply(c *ctx) {
+	var at campaign.SystemID
+	var pool campaign.Fleet
+	var created []campaign.FleetID
+	for _, fp := range o.Fleets {
+		f := c.st.Fleet(c.player, fp.Fleet)
+		if f == nil {
+			created = append(created, fp.Fleet)
+			continue
+		}
+		if at == "" {
+			at = f.At
+		}
+		if f.At != at {
+			c.refuse(fp.Pos, "UTD6.33", fmt.Sprintf("fleet %s is at %s, not at %s with the others; fleets organize in one sector", f.ID, f.At, at),
+				"organize only fleets in the same sector")
+			return
+		}
+	}
+	if at == "" {
+		c.refuse(o.FleetsAt, "UTD6.33", "none of these fleets exists yet", "name at least one of your fleets")
+		return
+	}
+	e := c.x.empire(c.player)
+	limit := BaseFleets + c.x.InitialPlayers + e.ExtraFleets
+	if have := c.fleetCount(); have+len(created) > limit {
+		c.refuse(o.FleetsAt, "UTD7.21", fmt.Sprintf("new fleets %s would give you %d fleets; you may have %d", joinNames(created), have+len(created), limit),
+			"deal the ships among fleets you have, or buy fleets first (UTD7.22)")
+		return
+	}
+	// Check the plan against the ships the fleets hold before changing anything.
+	for _, fp := range o.Fleets {
+		if f := c.st.Fleet(c.player, fp.Fleet); f != nil {
+			pool.Units = append(pool.Units, f.Units...)
+		}
+	}
+	for _, fp := range o.Fleets {
+		if _, missing := campaign.PickUnits(&pool, fp.Units); len(missing) > 0 {
+			c.refuse(fp.Pos, "UTD6.33", fmt.Sprintf("the fleets hold no %s left to give fleet %s", fp.Units[missing[0]], fp.Fleet),
+				"deal out only the ships the fleets hold: "+campaign.UnitList(pool.Units))
+			return
+		}
+		idx, _ := campaign.PickUnits(&pool, fp.Units)
+		pool.Take(idx)
+		mc := 0
+		for _, u := range fp.Units {
+			mc += c.x.class(u).MC
+		}
+		if mc > MaxMC*mcUnit {
+			c.refuse(fp.Pos, "UTD7.23", fmt.Sprintf("fleet %s would have a move cost of %s; a fleet holds at most %d MC", fp.Fleet, mcText(mc), MaxMC),
+				"give it fewer ships")
+			return
+		}
+	}
+	if len(pool.Units) > 0 {
+		c.refuse(o.FleetsAt, "UTD6.33", fmt.Sprintf("%s would be left in no fleet", campaign.UnitList(pool.Units)),
+			"give every ship of the fleets to one of them")
+		return
+	}
+	if !c.spend(len(o.Fleets)-1, "UTD6.33") {
+		return
+	}
+	// Gather every ship with its records, then deal them out.
+	var marks parcel
+	for _, fp := range o.Fleets {
+		if f := c.st.Fleet(c.player, fp.Fleet); f != nil {
+			all := make([]int, len(f.Units))
+			for i := range all {
+				all[i] = i
+			}
+			got := c.take(f, all)
+			marks.units.Join(got.units)
+			marks.wrecked = append(marks.wrecked, got.wrecked...)
+			marks.mended = append(marks.mended, got.mended...)
+		}
+	}
+	first := *c.x.fleet(c.player, o.existing(c))
+	for _, id := range created {
+		c.st.Fleets = append(c.st.Fleets, campaign.Fleet{Owner: c.player, ID: id, At: at})
+		fs := c.x.fleet(c.player, id)
+		// A new fleet shares the place of the fleets it comes from: where
+		// they began the turn, whether they are stopped or trapped there.
+		*fs = FleetState{Owner: c.player, ID: id, Entered: first.Entered, EnteredCycle: first.EnteredCycle, Pinned: first.Pinned,
+			Trapped: first.Trapped, SiegeFails: first.SiegeFails, SiegeCycle: first.SiegeCycle, Released: first.Released, Started: first.Started}
+	}
+	for _, fp := range o.Fleets {
+		idx, _ := campaign.PickUnits(&marks.units, fp.Units)
+		c.join(c.st.Fleet(c.player, fp.Fleet), c.takeParcel(&marks, idx))
+		if len(fp.Units) > 0 {
+			c.say("fleet %s now holds %s", fp.Fleet, campaign.UnitList(fp.Units))
+		}
+	}
+	for _, fp := range o.Fleets {
+		c.disband(fp.Fleet)
+	}
+}
+
+// takeParcel takes the units at idx out of a parcel, with their marks.
+func (c *ctx) takeParcel(p *parcel, idx []int) parcel {
+	var out, kept parcel
+	for i := range p.units.Units {
+		to := &kept
+		if slices.Contains(idx, i) {
+			to = &out
+		}
+		to.wrecked, to.mended = append(to.wrecked, p.wrecked[i]), append(to.mended, p.mended[i])
+	}
+	out.units = p.units.Take(idx)
+	kept.units = p.units
+	*p = kept
+	return out
+}
+
+// fleetCount is how many fleets the player has.
+func (c *ctx) fleetCount() int {
+	n := 0
+	for _, f := range c.st.Fleets {
+		if f.Owner == c.player {
+			n++
+		}
+	}
+	return n
+}
+
+// existing is the first fleet of the order that the player has.
+func (o *Organize) existing(c *ctx) campaign.FleetID {
+	for _, fp := range o.Fleets {
+		if c.st.Fleet(c.player, fp.Fleet) != nil {
+			return fp.Fleet
+		}
+	}
+	return ""
+}

@@ -1,0 +1,99 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// RepairFleet gives every ship of a fleet at the player's colony a D9.4
+// repair (UTD4.335).
+type RepairFleet struct {
+	Fleet    campaign.FleetID `json:"fleet"`
+	FleetPos orders.Pos       `json:"fleet_pos"`
+}
+
+// Name returns "repair_fleet".
+func (*RepairFleet) Name() string { return "repair_fleet" }
+
+func (*RepairFleet) example() string  { return "- repair_fleet: {fleet: F1}" }
+func (*RepairFleet) fields() []string { return []string{"fleet"} }
+
+func (*RepairFleet) parse(p *parser, f orders.Fields) Kind {
+	r := &RepairFleet{}
+	var fleet string
+	fleet, r.FleetPos = p.name(f, "fleet", "fleet: F1")
+	r.Fleet = campaign.FleetID(fleet)
+	return r
+}
+
+func (*RepairFleet) schema() object {
+	return kindSchema("Repair a fleet that began the turn at your own developed colony (UTD4.335), for 1 order point, none "+
+		"with a repair freighter in the fleet: every ship mends twice its damage control in damage points, once until its next "+
+		"overhaul; a repair freighter adds 1 to each ship's damage control.",
+		[]string{"fleet"}, object{"fleet": fleetRef})
+}
+
+func (r *RepairFleet) yaml() string { return fmt.Sprintf("repair_fleet: {fleet: %s}", r.Fleet) }
+
+// apply repairs the fleet (UTD4.335): it began the turn at the player's
+// own developed colony and is still there; 1 point, none with a repair
+// freighter, which also adds 1 to every ship's damage control (UTD7.54).
+func (r *RepairFleet) apply(c *ctx) {
+	f := c.fleet(r.Fleet, r.FleetPos, "UTD4.335")
+	if f == nil {
+		return
+	}
+	if !c.started(f) || !c.ownColony(f.At) {
+		c.refuse(r.FleetPos, "UTD4.335", fmt.Sprintf("fleet %s did not begin this turn at a developed colony of yours", f.ID),
+			"repair it on a turn it begins at your colony, or with its repair freighter (freighter_repair, UTD6.39)")
+		return
+	}
+	freighter := c.hasRole(f, campaign.RoleLargeRepair, campaign.RoleSmallRepair)
+	if !c.spendUnless(freighter, "UTD4.335", "free: fleet %s holds a repair freighter (UTD4.335)", f.ID) {
+		return
+	}
+	all := make([]int, len(f.Units))
+	for i := range all {
+		all[i] = i
+	}
+	c.mend(f, all, freighter, "UTD4.335")
+}
+
+// mend gives the ships at idx of fleet f a D9.4 repair: each mends twice
+// its class's damage control in damage points (reading, after
+// UTD5.25312), bonus adding 1 to it (UTD7.54), and is marked until its
+// next overhaul (UTD4.335). A ship already marked is not mended again;
+// a ship without damage is left alone, unmarked.
+func (c *ctx) mend(f *campaign.Fleet, idx []int, bonus bool, rule string) {
+	fs := c.x.fleet(f.Owner, f.ID)
+	dc := 0
+	if bonus {
+		dc = 1
+	}
+	total := 0
+	var again []campaign.ClassName
+	for _, i := range idx {
+		j := slices.IndexFunc(f.Damage, func(d campaign.UnitDamage) bool { return d.Unit == i })
+		k := c.st.Catalogue.Class(f.Units[i])
+		switch {
+		case j < 0 || f.Damage[j].Structure == 0 || k == nil:
+			continue
+		case slices.Contains(fs.Mended, i):
+			again = append(again, f.Units[i])
+			continue
+		}
+		fs.Mended = append(fs.Mended, i)
+		fix := min(2*(k.Damcon+dc), f.Damage[j].Structure)
+		f.Damage[j].Structure -= fix
+		total += fix
+	}
+	slices.Sort(fs.Mended)
+	f.Damage = slices.DeleteFunc(f.Damage, func(d campaign.UnitDamage) bool { return d == campaign.UnitDamage{Unit: d.Unit} })
+	c.say("fleet %s mended %d damage points by D9.4 repairs (%s)", f.ID, total, rule)
+	if len(again) > 0 {
+		c.say("%s had a D9.4 repair already and get none until overhauled (UTD4.335)", campaign.UnitList(again))
+	}
+}
