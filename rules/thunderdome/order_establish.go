@@ -49,7 +49,9 @@ func (*Establish) schema() object {
 			"description": "What to establish: colony, mine or fortification."}})
 }
 
-func (e *Establish) yaml() string { return fmt.Sprintf("establish: {fleet: %s, what: %s}", e.Fleet, e.What) }
+func (e *Establish) yaml() string {
+	return fmt.Sprintf("establish: {fleet: %s, what: %s}", e.Fleet, e.What)
+}
 
 // rule is the rule of what e establishes.
 func (e *Establish) rule() string {
@@ -146,4 +148,3 @@ func (c *ctx) developedOrPending(at campaign.SystemID, kind campaign.Development
 	}
 	return ""
 }
-

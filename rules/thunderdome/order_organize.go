@@ -65,7 +65,7 @@ func (*Organize) schema() object {
 		"players, plus those bought, UTD7.21), a fleet left with none is disbanded. No fleet may pass 5 MC (UTD7.23).",
 		[]string{"fleets"}, object{"fleets": object{"type": "object", "minProperties": 2,
 			"additionalProperties": object{"type": "array", "items": object{"type": "string"}},
-			"description": "Each fleet and the ships, by class, it holds afterwards."}})
+			"description":          "Each fleet and the ships, by class, it holds afterwards."}})
 }
 
 func (o *Organize) yaml() string {

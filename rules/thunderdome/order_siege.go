@@ -47,7 +47,9 @@ func (*Siege) schema() object {
 			"description": "How many dice to throw: 1 (free), 2 (50 BPV) or 3 (100 BPV)."}})
 }
 
-func (s *Siege) yaml() string { return fmt.Sprintf("siege: {fleet: %s, dice: %d}", s.Fleet, max(s.Dice, 1)) }
+func (s *Siege) yaml() string {
+	return fmt.Sprintf("siege: {fleet: %s, dice: %d}", s.Fleet, max(s.Dice, 1))
+}
 
 // apply throws the siege roll (UTD4.3561): a trapped fleet, once per
 // cycle, the entry turn included; 1 point and 0, 50 or 100 BPV for 1, 2
