@@ -48,7 +48,7 @@ func (*Organize) parse(p *parser, f orders.Fields) Kind {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		id, _ := p.Name(n.Content[i], "fleets", "F1")
 		var units []string
-		if v := n.Content[i+1]; !orders.IsNull(v) {
+		if v := n.Content[i+1]; !orders.IsNull(v) && (v.Kind != yaml.SequenceNode || len(v.Content) > 0) {
 			units, _, _ = p.Names(v, "fleets", "F1: [cruiser, destroyer]")
 		}
 		if slices.ContainsFunc(o.Fleets, func(fp FleetPlan) bool { return string(fp.Fleet) == id }) {
