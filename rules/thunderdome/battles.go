@@ -1,8 +1,295 @@
 package thunderdome
 
-// battles fights, at step 8, every sector where fleets of two players
-// meet (UTD2.3 s8, UTD4.2).
-func (t *turn) battles() {}
+import (
+	"fmt"
+	"slices"
+	"strings"
 
-// captures settles step 9 (UTD4.333, UTD4.343, UTD4.352, UTD4.353).
-func (t *turn) captures() {}
+	"github.com/pbemd/pbemd/battle"
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// battles fights, at step 8, every sector where fleets of more than one
+// player meet (UTD2.3 s8, UTD4.2), with the built-in battle engine. Each
+// player fights with one fleet (UTD7.42): pbemd takes each side's
+// strongest fleet by combat BPV, the defender's choice by mail coming
+// with reported battles (reading). The current player attacks
+// (UTD7.4511); of the others, the player whose fleet came first defends.
+// Every fleet of a side that leaves the field retreats one lane at step 6
+// of the next player's turn, for a point of debt per sector left
+// (UTD7.4661–7.4663).
+func (t *turn) battles() {
+	var sites []campaign.SystemID
+	for _, f := range t.st.Fleets {
+		if !slices.Contains(sites, f.At) && len(t.sidesAt(f.At)) > 1 {
+			sites = append(sites, f.At)
+		}
+	}
+	for _, at := range sites {
+		t.fight(at)
+	}
+}
+
+// sidesAt lists the players with fleets at a sector that stay there, the
+// current player first, then by who came first.
+func (t *turn) sidesAt(at campaign.SystemID) []campaign.PlayerID {
+	var out []campaign.PlayerID
+	first := map[campaign.PlayerID]int{}
+	for _, f := range t.st.Fleets {
+		if f.At != at || len(f.Units) == 0 || t.x.retreating(f.Owner, f.ID) {
+			continue
+		}
+		e := t.x.fleet(f.Owner, f.ID).Entered
+		if n, ok := first[f.Owner]; !ok || e < n {
+			first[f.Owner] = e
+		}
+		if !slices.Contains(out, f.Owner) {
+			out = append(out, f.Owner)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b campaign.PlayerID) int {
+		switch {
+		case a == t.player:
+			return -1
+		case b == t.player:
+			return 1
+		}
+		return first[a] - first[b]
+	})
+	return out
+}
+
+// fight fights one battle at a sector.
+func (t *turn) fight(at campaign.SystemID) {
+	sides := t.sidesAt(at)
+	setup := battle.Setup{Seed: seedOf(t.st.Seed, t.st.Turn, "battle "+string(at)), Situation: battle.Skirmish}
+	fleets := map[string]*campaign.Fleet{}
+	var who []string
+	for i, p := range sides {
+		f := t.strongest(p, at)
+		side := battle.Side{Player: p, Role: battle.Attacker}
+		if i == len(sides)-1 && p != t.player || len(sides) == 2 && i == 1 {
+			side.Role = battle.Defender
+		}
+		sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, f.ID)}
+		for j, u := range f.Units {
+			cls := t.st.Catalogue.Class(u)
+			if cls == nil {
+				continue
+			}
+			id := fmt.Sprintf("%s/%s/%d", p, f.ID, j+1)
+			d := f.DamageOf(j)
+			sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: cls.BattleStats(),
+				Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
+			fleets[id] = f
+		}
+		side.Squadrons = []battle.Squadron{sq}
+		setup.Sides = append(setup.Sides, side)
+		who = append(who, fmt.Sprintf("%s with fleet %s (%s)", p, f.ID, campaign.UnitList(f.Units)))
+	}
+	out, err := battle.Fight(setup)
+	if err != nil {
+		t.emit(EventBattle, at, "UTD2.3", "The battle at %s could not be fought: %v.", at, err)
+		return
+	}
+	lost := map[*campaign.Fleet][]int{}
+	var fates []string
+	for _, r := range out.Ships {
+		f := fleets[r.Ship]
+		var j int
+		fmt.Sscanf(r.Ship[strings.LastIndex(r.Ship, "/")+1:], "%d", &j)
+		j--
+		switch r.Fate {
+		case battle.FateDestroyed:
+			lost[f] = append(lost[f], j)
+			fates = append(fates, fmt.Sprintf("%s's %s destroyed", r.Player, r.Class))
+		default:
+			setDamage(f, campaign.UnitDamage{Unit: j, Structure: r.Damage.Structure, Attack: r.Damage.Attack, Sensor: r.Damage.Sensor, Speed: r.Damage.Speed})
+		}
+	}
+	for f, idx := range lost {
+		f.Take(idx)
+	}
+	t.st.Fleets = slices.DeleteFunc(t.st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
+	text := fmt.Sprintf("Battle at %s (UTD2.3 step 8): %s", at, strings.Join(who, " against "))
+	if t.st.Rules.Battles == campaign.BattlesReported {
+		text += "; fought by pbemd, as battles the players report come in a later version"
+	}
+	if len(fates) > 0 {
+		text += "; " + strings.Join(fates, ", ")
+	}
+	if out.Winner != "" {
+		text += fmt.Sprintf("; %s holds the field (UTD7.44)", out.Winner)
+	} else {
+		text += "; nobody holds the field"
+	}
+	t.emit(EventBattle, at, "UTD7.44", "%s.", text)
+	for _, p := range sides {
+		if p != out.Winner {
+			t.retreat(p, at)
+		}
+	}
+}
+
+// strongest is a player's fleet at a sector with the most combat BPV, the
+// first in the state's order among equals.
+func (t *turn) strongest(p campaign.PlayerID, at campaign.SystemID) *campaign.Fleet {
+	var best *campaign.Fleet
+	for i := range t.st.Fleets {
+		f := &t.st.Fleets[i]
+		if f.Owner == p && f.At == at && !t.x.retreating(p, f.ID) && (best == nil || t.st.FleetCBPV(f) > t.st.FleetCBPV(best)) {
+			best = f
+		}
+	}
+	return best
+}
+
+// retreat sends every fleet of a player at a sector one lane away
+// (UTD7.4661, UTD7.4662): to the sector it began the turn in when a lane
+// leads there, else to the first sector a lane leads to that holds no
+// enemy fleet or fortification, else the first (reading). The player owes
+// a point for the sector left (UTD7.4663).
+func (t *turn) retreat(p campaign.PlayerID, at campaign.SystemID) {
+	next := t.g.Neighbours(at)
+	if len(next) == 0 {
+		return
+	}
+	to := next[0]
+	for _, s := range next {
+		if enemyFleetAt(t.st, p, s) == "" && enemyFortAt(t.st, p, s) == "" {
+			to = s
+			break
+		}
+	}
+	any := false
+	for _, f := range t.st.Fleets {
+		if f.Owner != p || f.At != at || t.x.retreating(p, f.ID) {
+			continue
+		}
+		dest := to
+		if s := t.x.fleet(p, f.ID).Started; s != "" && s != at && t.g.Adjacent(at, s) && p == t.player {
+			dest = s
+		}
+		t.x.Retreats = append(t.x.Retreats, Retreat{Owner: p, Fleet: f.ID, From: at, To: dest, Turn: t.st.Turn})
+		t.emit(EventRetreat, at, "UTD7.4665", "Fleet %s of %s retreats from %s to %s, arriving on the next player's turn (UTD7.4665).", f.ID, p, at, dest)
+		any = true
+	}
+	if e := t.x.empire(p); any && e != nil {
+		e.RetreatDebt++
+	}
+}
+
+// seedOf derives a seed for the battle engine from the campaign's seed,
+// the turn and a purpose.
+func seedOf(seed uint64, turn int, purpose string) uint64 {
+	d := dice(seed, turn, purpose, 2, 1<<30)
+	return uint64(d[0])<<30 | uint64(d[1])
+}
+
+// setDamage records what a unit has lost; none leaves no record.
+func setDamage(f *campaign.Fleet, d campaign.UnitDamage) {
+	f.Damage = slices.DeleteFunc(f.Damage, func(o campaign.UnitDamage) bool { return o.Unit == d.Unit })
+	if d != (campaign.UnitDamage{Unit: d.Unit}) {
+		f.Damage = append(f.Damage, d)
+		slices.SortFunc(f.Damage, func(a, b campaign.UnitDamage) int { return a.Unit - b.Unit })
+	}
+}
+
+// captures settles step 9 (UTD2.3 s9) wherever one player's fleets hold
+// a sector alone: an enemy fortification falls to a minesweeper of theirs
+// (UTD4.352); where no enemy fortification stood, enemy colonies and mines
+// are captured by a fleet with a troop ship, else destroyed (UTD4.333,
+// UTD4.343, UTD4.353); dead-drop containers pay them (UTD6.3D1).
+func (t *turn) captures() {
+	held := map[campaign.SystemID]campaign.PlayerID{}
+	var order []campaign.SystemID
+	for _, f := range t.st.Fleets {
+		if t.x.retreating(f.Owner, f.ID) {
+			continue
+		}
+		if p, ok := held[f.At]; !ok {
+			held[f.At] = f.Owner
+			order = append(order, f.At)
+		} else if p != f.Owner {
+			held[f.At] = "-"
+		}
+	}
+	for _, at := range order {
+		p := held[at]
+		if p == "-" {
+			continue
+		}
+		fortFell := false
+		if enemyFortAt(t.st, p, at) != "" && t.hasRole(p, at, campaign.RoleMinesweeper) {
+			t.st.Developments = slices.DeleteFunc(t.st.Developments, func(d campaign.Development) bool {
+				return d.At == at && d.Owner != p && d.Kind == campaign.Fortification
+			})
+			fortFell = true
+			t.emit(EventCapture, at, "UTD4.352", "%s's minesweeper destroyed the enemy fortification at %s (UTD4.352).", p, at)
+		}
+		if !fortFell && enemyFortAt(t.st, p, at) == "" {
+			troops := t.hasCommando(p, at)
+			for i := range t.st.Developments {
+				d := &t.st.Developments[i]
+				if d.At != at || d.Owner == p || d.Kind == campaign.Fortification {
+					continue
+				}
+				if troops {
+					t.emit(EventCapture, at, "UTD4.332", "%s's troop ship captured %s's %s at %s (UTD4.332, UTD4.342).", p, d.Owner, d.Kind, at)
+					d.Owner = p
+				} else {
+					t.emit(EventCapture, at, "UTD4.333", "%s's fleet destroyed %s's %s at %s (UTD4.333, UTD4.343).", p, d.Owner, d.Kind, at)
+					d.Owner = ""
+				}
+			}
+			t.st.Developments = slices.DeleteFunc(t.st.Developments, func(d campaign.Development) bool { return d.Owner == "" })
+		}
+		t.pickUp(p, at)
+	}
+}
+
+// pickUp gives the player holding a sector the dead drops of other
+// players there: 100 BPV a container (UTD6.3D1).
+func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
+	var keep []Container
+	for _, c := range t.x.Containers {
+		if c.At != at || c.Owner == p {
+			keep = append(keep, c)
+			continue
+		}
+		bpv := 100 * c.Count
+		if e := t.x.empire(p); e != nil && e.Capital == "" {
+			e.Unbanked += bpv
+		} else {
+			t.st.Player(p).Treasury += bpv
+		}
+		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %d containers of %s at %s: %d BPV (UTD6.3D1).", p, c.Count, c.Owner, at, bpv)
+	}
+	t.x.Containers = keep
+}
+
+// hasRole reports whether a fleet of the player at a sector holds a
+// unit of the role.
+func (t *turn) hasRole(p campaign.PlayerID, at campaign.SystemID, r campaign.Role) bool {
+	return t.anyUnit(p, at, func(c *campaign.UnitClass) bool { return c.Has(r) })
+}
+
+// hasCommando reports whether a fleet of the player at a sector holds a
+// troop ship (commando: true in the catalogue, UTD4.332).
+func (t *turn) hasCommando(p campaign.PlayerID, at campaign.SystemID) bool {
+	return t.anyUnit(p, at, func(c *campaign.UnitClass) bool { return c.Commando })
+}
+
+func (t *turn) anyUnit(p campaign.PlayerID, at campaign.SystemID, ok func(*campaign.UnitClass) bool) bool {
+	for _, f := range t.st.Fleets {
+		if f.Owner != p || f.At != at || t.x.retreating(p, f.ID) {
+			continue
+		}
+		for _, u := range f.Units {
+			if c := t.st.Catalogue.Class(u); c != nil && ok(c) {
+				return true
+			}
+		}
+	}
+	return false
+}

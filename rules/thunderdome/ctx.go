@@ -62,7 +62,7 @@ func (c *ctx) run(list []Order) bool {
 		c.outcomes = append(c.outcomes, Outcome{Order: o.YAML()})
 		if _, isBuy := o.Kind.(*Buy); !isBuy && c.left() < 0 {
 			c.refuse(o.Pos, "UTD7.46723", fmt.Sprintf("your retreat debt of %s is more than your order points this turn (%d): you may give no orders at all, not even free ones",
-				pts(c.emp.RetreatDebt), c.budget()),
+				pts(c.emp.Owed), c.budget()),
 				"buy extra order points first with "+(&Buy{}).example()[2:]+" (UTD7.46724), or send final: true to pass the turn")
 		} else {
 			o.Kind.apply(c)
@@ -82,7 +82,7 @@ func (c *ctx) budget() int { return c.x.InitialPlayers + c.emp.Permanent + c.emp
 
 // left is what the player may still spend: the budget less the retreat
 // debt, paid first (UTD7.4663), and the points spent.
-func (c *ctx) left() int { return c.budget() - c.emp.RetreatDebt - c.used }
+func (c *ctx) left() int { return c.budget() - c.emp.Owed - c.used }
 
 // out is the outcome of the order being applied.
 func (c *ctx) out() *Outcome { return &c.outcomes[len(c.outcomes)-1] }

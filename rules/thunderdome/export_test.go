@@ -2,5 +2,5 @@ package thunderdome
 
 import "github.com/pbemd/pbemd/campaign"
 
-// SaveExt writes x back into st, for tests that set up a situation.
+// SaveExt writes a changed TD IV part back into a state, for tests.
 func SaveExt(x *Ext, st *campaign.State) { x.save(st) }

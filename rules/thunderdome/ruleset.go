@@ -110,8 +110,8 @@ func bpvNote(bpv int) string {
 func (c *checked) Summary() string {
 	x := c.ctx
 	s := fmt.Sprintf("Order points: %d this turn, %d spent, %d left", x.budget(), x.used, max(x.left(), 0))
-	if x.emp.RetreatDebt > 0 {
-		s += fmt.Sprintf(" (%s of retreat debt paid first, UTD7.4663)", pts(x.emp.RetreatDebt))
+	if x.emp.Owed > 0 {
+		s += fmt.Sprintf(" (%s of retreat debt paid first, UTD7.4663)", pts(x.emp.Owed))
 	}
 	s += fmt.Sprintf(".\nBank: %d BPV", x.st.Player(x.player).Treasury)
 	if x.emp.Unbanked > 0 {

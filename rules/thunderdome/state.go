@@ -87,6 +87,9 @@ type Empire struct {
 	// RetreatDebt are the order points owed for retreats, paid first on
 	// the player's next turn (UTD7.4663).
 	RetreatDebt int `json:"retreat_debt,omitempty"`
+	// Owed is the retreat debt charged on the player's open turn: what
+	// RetreatDebt was when it opened (UTD7.4663).
+	Owed int `json:"owed,omitempty"`
 	// Capital is the sector of the player's capital, empty without one
 	// (UTD4.323); CapitalMoved is the cycle it last moved in (UTD6.32).
 	Capital      campaign.SystemID `json:"capital,omitempty"`

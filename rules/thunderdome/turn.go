@@ -146,7 +146,7 @@ func (t *turn) advance() {
 		if e.Unbanked > 0 {
 			t.emit(game.EventNotice, "", "UTD4.3236", "%s has no capital, so the %d BPV of income not spent this turn are lost (UTD4.3236).", t.player, e.Unbanked)
 		}
-		e.Unbanked, e.Temporary, e.RetreatDebt = 0, 0, 0
+		e.Unbanked, e.Temporary, e.Owed = 0, 0, 0
 	}
 	var left []campaign.PlayerID
 	for _, p := range t.st.Players {
@@ -228,6 +228,12 @@ func (t *turn) open() {
 		text := fmt.Sprintf(format, args...)
 		t.x.Opening = append(t.x.Opening, text)
 		t.emit(EventOpen, "", rule, "%s", text)
+	}
+	if e := t.x.empire(p); e != nil {
+		e.Owed, e.RetreatDebt = e.RetreatDebt, 0
+		if e.Owed > 0 {
+			say("UTD7.4663", "%s owes %s for retreats, paid first from this turn's order points (UTD7.4663).", p, pts(e.Owed))
+		}
 	}
 	t.develop(p, say)
 	t.claim(p, say)
