@@ -224,6 +224,8 @@ var variants = map[string]Text{
 		ContactBy:  "2026-11-25 19:00 UTC", ResolveBy: "2026-11-29 19:00 UTC"},
 	"BattleQuestion-timed-out": BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", TimedOut: true},
 	"NotDue-nobody":            NotDue{Turn: 3},
+	"NotDue-queue":             NotDue{Turn: 9, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}, Before: []campaign.PlayerID{"vorn", "castellan", "ashari"}},
+	"NotDue-next":              NotDue{Turn: 9, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}, Before: []campaign.PlayerID{"vorn"}},
 	"GMOnly-no-player-line":    GMOnly{Verb: "process", NoPlayerLine: true},
 	"GMCommandAlert-forged":    GMCommandAlert{From: "vorn@example.org", Verb: "process"},
 	"StrangerAlert-request":    StrangerAlert{From: "stranger@example.org", Campaign: "frontier"},
