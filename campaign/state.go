@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"encoding/json"
 	"slices"
 )
 
@@ -35,6 +36,10 @@ type State struct {
 	// Intel is what each player has learned of the map so far, in player
 	// order: the memory behind last-seen reports.
 	Intel []Intel `json:"intel,omitempty"`
+	// Ext is the ruleset's own part of the state, which only the ruleset
+	// reads and writes: what its rules need beyond the shared parts above,
+	// such as a turn order or a sector's owner. EaW keeps none.
+	Ext json.RawMessage `json:"ext,omitempty"`
 }
 
 // Intel is what one player has learned of the map, system by system.
@@ -101,6 +106,7 @@ func (s *State) Clone() *State {
 		return u
 	})
 	c.Players = slices.Clone(s.Players)
+	c.Ext = slices.Clone(s.Ext)
 	c.Fleets = cloneEach(s.Fleets, func(f Fleet) Fleet {
 		f.Units, f.Damage, f.Crews, f.Captured = slices.Clone(f.Units), slices.Clone(f.Damage), slices.Clone(f.Crews), slices.Clone(f.Captured)
 		return f

@@ -28,6 +28,7 @@ func fullState() *State {
 		Battles: []Battle{{ID: "T2-B1", Turn: 2, Lane: &Lane{A: "a", B: "b"}, Sides: []PlayerID{"blue", "red"},
 			Fleets: []BattleFleet{{Owner: "blue", ID: "1st", Units: []ClassName{"cruiser"}, CBPV: 120}}}},
 		Intel: []Intel{{Player: "blue", Systems: []Sighting{{System: "b", Turn: 2, Scout: true, Contacts: []int{120}}}}},
+		Ext:   []byte(`{"cycle":1}`),
 	}
 }
 

@@ -6,9 +6,11 @@ package rules
 import (
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/rules/eaw"
+	"github.com/pbemd/pbemd/rules/thunderdome"
 )
 
-// Registry returns the rulesets pbemd runs: Empires at War.
+// Registry returns the rulesets pbemd runs: Empires at War and
+// Thunderdome IV.
 func Registry() *game.Registry {
-	return game.NewRegistry(eaw.Ruleset{})
+	return game.NewRegistry(eaw.Ruleset{}, thunderdome.Ruleset{})
 }

@@ -20,7 +20,7 @@ import (
 var daemon = []string{"moderator", "store", "control", "mail", "metrics", "cmd/pbemd", "config"}
 
 // ruleset lists the packages a ruleset owns: the daemon imports none.
-var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw", "github.com/pbemd/pbemd/rules/eaw/setup"}
+var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw", "github.com/pbemd/pbemd/rules/eaw/setup", "github.com/pbemd/pbemd/rules/thunderdome"}
 
 // eawRule matches a citation of an Empires at War rule, "EaW 5a".
 var eawRule = regexp.MustCompile(`\bEaW [0-9]`)
@@ -83,17 +83,17 @@ func noEaWRule(t *testing.T, path string, src []byte) {
 	}
 }
 
-// TestRegistry: the build runs Empires at War, found by the name
-// scenarios give.
+// TestRegistry: the build runs Empires at War and Thunderdome IV, found
+// by the names scenarios give.
 func TestRegistry(t *testing.T) {
 	reg := rules.Registry()
-	if names := reg.Names(); !slices.Equal(names, []string{"eaw"}) {
-		t.Errorf("Registry().Names() = %q, want [eaw]", names)
+	if names := reg.Names(); !slices.Equal(names, []string{"eaw", "thunderdome"}) {
+		t.Errorf("Registry().Names() = %q, want [eaw thunderdome]", names)
 	}
 	if rs, err := reg.Lookup("eaw"); err != nil || rs.Name() != "eaw" {
 		t.Errorf("Lookup(eaw) = %v, %v", rs, err)
 	}
-	if _, err := reg.Lookup("chess"); err == nil || !strings.Contains(err.Error(), "this pbemd runs eaw") {
+	if _, err := reg.Lookup("chess"); err == nil || !strings.Contains(err.Error(), "this pbemd runs eaw, thunderdome") {
 		t.Errorf("Lookup(chess) = %v, want an error naming the rulesets there are", err)
 	}
 }

@@ -10,3 +10,10 @@ import _ "embed"
 //
 //go:embed frontier.yaml
 var Frontier []byte
+
+// Thunderdome is thunderdome.yaml: "Thunderdome IV", four players on a
+// 16-sector map under the Thunderdome IV rules, with addresses at
+// example.test for the demo and tests. Treat it as read-only.
+//
+//go:embed thunderdome.yaml
+var Thunderdome []byte

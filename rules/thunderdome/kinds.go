@@ -1,0 +1,278 @@
+package thunderdome
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Kind is one of TD IV's order kinds (the §3.4 table of the rules digest):
+// what an order of the kind says, and what TD IV does with it, from the
+// mail to the turn. Each kind is one type in a file of its own
+// (order_move.go for *Move), registered by one line in kinds.
+//
+// An order resolves at once (UTD6.121): apply checks it against the
+// working state of the turn, as the orders above it left that state, and
+// if it passes, carries it out there. Check runs apply on a copy of the
+// state to answer the mail; Resolve runs it again, on the same state with
+// the same dice, to play the turn. So apply must read and change only the
+// state it is given (ctx), take its dice from ctx.roll, and refuse with
+// ctx.refuse before it changes anything: a refused order leaves the state
+// as it found it.
+type Kind interface {
+	// Name is the kind as players write it, the key of its list item:
+	// "move", "buy".
+	Name() string
+	// example is an order of the kind as players write it, for hints
+	// and the README: "- move: {fleet: f1, to: kessel}".
+	example() string
+	// fields are the keys an order of the kind may hold.
+	fields() []string
+	// parse reads an order of the kind from its fields, which hold only
+	// keys among fields(). Every mistake goes to p; parse returns what it
+	// could read.
+	parse(p *parser, f orders.Fields) Kind
+	// schema is the JSON Schema of the mapping under the kind's key.
+	schema() object
+	// yaml writes the order as one line of flow-style YAML that parse
+	// reads back as the same order, without the leading "- ".
+	yaml() string
+	// apply checks the order and carries it out on c's state (see Kind).
+	apply(c *ctx)
+}
+
+// kinds registers TD IV's order kinds, one line each, in the order
+// players read them: in hints, in the schema and in the README.
+var kinds = []Kind{
+	&Buy{},
+	&Move{},
+	&Explore{},
+}
+
+// kindNamed returns the kind players write as name, or nil.
+func kindNamed(name string) Kind {
+	for _, k := range kinds {
+		if k.Name() == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// kindNames lists the kinds' names, in the table's order.
+func kindNames() []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.Name()
+	}
+	return out
+}
+
+// Order is one order of a submission.
+type Order struct {
+	// Pos is the list item's position in the mail it came in.
+	Pos orders.Pos
+	// Kind is what the order says: a *Move, a *Buy ...
+	Kind Kind
+}
+
+// YAML writes the order as one line of flow-style YAML.
+func (o Order) YAML() string { return o.Kind.yaml() }
+
+// storedOrder is an order as the store keeps it.
+type storedOrder struct {
+	Pos   orders.Pos      `json:"pos"`
+	Kind  string          `json:"kind"`
+	Order json.RawMessage `json:"order"`
+}
+
+// MarshalJSON writes the order with its kind's name, so that it reads
+// back as the same kind.
+func (o Order) MarshalJSON() ([]byte, error) {
+	body, err := json.Marshal(o.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("thunderdome: store a %s order: %w", o.Kind.Name(), err)
+	}
+	return json.Marshal(storedOrder{Pos: o.Pos, Kind: o.Kind.Name(), Order: body})
+}
+
+// UnmarshalJSON reads an order as MarshalJSON writes it.
+func (o *Order) UnmarshalJSON(data []byte) error {
+	var s storedOrder
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	k := kindNamed(s.Kind)
+	if k == nil {
+		return fmt.Errorf("thunderdome: an order on file has kind %q, which this pbemd does not know", s.Kind)
+	}
+	v := reflect.New(reflect.TypeOf(k).Elem())
+	if err := json.Unmarshal(s.Order, v.Interface()); err != nil {
+		return fmt.Errorf("thunderdome: read back a %s order: %w", s.Kind, err)
+	}
+	*o = Order{Pos: s.Pos, Kind: v.Interface().(Kind)}
+	return nil
+}
+
+// parser reads TD IV's orders from a checked YAML node tree and collects
+// problems.
+type parser struct {
+	*orders.Collector
+}
+
+// orderList reads the list under orders:.
+func (p *parser) orderList(e orders.Entry) []Order {
+	n := e.Value
+	if orders.IsNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		p.Add(orders.PosOf(n), "", "orders must be a list with one order per item, not "+orders.Describe(n),
+			"write orders: and then one line per order such as \""+kinds[1].example()+"\"")
+		return nil
+	}
+	if len(n.Content) > orders.MaxOrders {
+		p.Add(orders.PosOf(e.Key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), orders.MaxOrders),
+			"send only this turn's orders, one item per order")
+		return nil
+	}
+	var out []Order
+	for _, item := range n.Content {
+		if o, ok := p.order(item); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// order reads one list item: a mapping with one order kind as its only
+// key, and the order's fields under it.
+func (p *parser) order(item *yaml.Node) (Order, bool) {
+	hint := "each order is a mapping with its kind as the key, e.g. " + kinds[1].example() + "; the kinds are " + strings.Join(kindNames(), ", ")
+	if item.Kind != yaml.MappingNode || len(item.Content) == 0 {
+		if item.Kind == yaml.ScalarNode && kindNamed(item.Value) != nil {
+			hint = "give the order its fields, e.g. " + kindNamed(item.Value).example()
+		}
+		p.Add(orders.PosOf(item), "", "an order must be a mapping such as move: {...}, not "+orders.Describe(item), hint)
+		return Order{}, false
+	}
+	if len(item.Content) > 2 {
+		p.Add(orders.PosOf(item.Content[2]), "", "an order has one kind as its key, and this one has more keys",
+			"put the fields inside the kind's braces, e.g. "+kinds[1].example())
+		return Order{}, false
+	}
+	key, val := item.Content[0], item.Content[1]
+	k := kindNamed(key.Value)
+	if k == nil {
+		p.Add(orders.PosOf(key), "", fmt.Sprintf("unknown order %s", orders.Quote(key.Value)),
+			p.NearestHint(key.Value, kindNames(), "orders"))
+		return Order{}, false
+	}
+	f, ok := p.Mapping(val, "a "+k.Name()+" order", k.fields()...)
+	if !ok {
+		if val.Kind != yaml.MappingNode && orders.IsNull(val) {
+			p.Add(orders.PosOf(val), "", k.Name()+" needs its fields", "for example "+k.example())
+		}
+		return Order{}, false
+	}
+	return Order{Pos: orders.PosOf(item), Kind: k.parse(p, f)}, true
+}
+
+// name reads a required field holding one name, such as a fleet or a
+// sector.
+func (p *parser) name(f orders.Fields, field, example string) (string, orders.Pos) {
+	n := p.Need(f, field, example)
+	if n == nil {
+		return "", orders.Pos{}
+	}
+	s, _ := p.Name(n, field, example)
+	return s, orders.PosOf(n)
+}
+
+// count reads an optional whole number from lo to hi; def when absent.
+func (p *parser) count(f orders.Fields, field string, lo, hi, def int) (int, orders.Pos) {
+	n := f.Value(field)
+	if n == nil {
+		return def, orders.Pos{}
+	}
+	v, ok := p.Int(n, field, fmt.Sprintf("%s: %d", field, lo))
+	if ok && (v < lo || v > hi) {
+		p.Add(orders.PosOf(n), "", fmt.Sprintf("%s must be from %d to %d, not %d", field, lo, hi, v), fmt.Sprintf("for example %s: %d", field, lo))
+		return def, orders.PosOf(n)
+	}
+	return v, orders.PosOf(n)
+}
+
+// names reads a required list of names.
+func (p *parser) names(f orders.Fields, field, example string) ([]string, []orders.Pos) {
+	n := p.Need(f, field, example)
+	if n == nil {
+		return nil, nil
+	}
+	out, at, _ := p.Names(n, field, example)
+	return out, at
+}
+
+// or returns a when it is known, else b: a field's position, else its
+// order's.
+func or(a, b orders.Pos) orders.Pos {
+	if a.IsZero() {
+		return b
+	}
+	return a
+}
+
+// ids converts names to IDs of type T.
+func ids[T ~string](names []string) []T {
+	out := make([]T, len(names))
+	for i, s := range names {
+		out[i] = T(s)
+	}
+	return out
+}
+
+// object is a JSON Schema object, as schema.go writes it.
+type object = map[string]any
+
+// fleetRef is the schema of a field naming one of the player's fleets.
+var fleetRef = object{"type": "string", "description": "One of your fleets, by the ID the report gives it, e.g. f1."}
+
+// sectorRef is the schema of a field naming a sector.
+var sectorRef = object{"type": "string", "description": "A sector, by the ID the report gives it, e.g. kessel."}
+
+// kindSchema is the schema of an order's mapping: its description, its
+// required fields and its properties.
+func kindSchema(desc string, required []string, props object) object {
+	return object{"type": "object", "description": desc, "additionalProperties": false, "required": required, "properties": props}
+}
+
+// Kinds are TD IV's order kinds, with which the order kit reads a mail's
+// orders: and prefs:.
+func (Ruleset) Kinds() orders.Kinds { return orderKinds{} }
+
+// orderKinds reads TD IV's orders (orders.Kinds). TD IV has no standing
+// preferences: a mail's prefs: must be empty.
+type orderKinds struct{}
+
+// Orders reads the order list.
+func (orderKinds) Orders(c *orders.Collector, e orders.Entry) orders.Part {
+	return orders.NewPart((&parser{c}).orderList(e))
+}
+
+// Prefs reads the standing preferences: TD IV has none.
+func (orderKinds) Prefs(c *orders.Collector, n *yaml.Node) orders.Part {
+	if n != nil && !orders.IsNull(n) {
+		c.Add(orders.PosOf(n), "", "Thunderdome IV has no standing preferences", "remove prefs:")
+	}
+	return orders.Part{}
+}
+
+// content reads back the orders of a submission.
+func content(sub *orders.Submission) ([]Order, error) {
+	return orders.PartOf[[]Order](sub.Orders)
+}

@@ -1,0 +1,140 @@
+package thunderdome
+
+import (
+	"fmt"
+
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Buy buys extra order points, for this turn or for good, and extra
+// fleets (UTD6.21–6.23, UTD7.22). It costs no order point, and may be
+// given while retreat debt leaves no points for other orders (UTD7.46724).
+type Buy struct {
+	// OrderPoints are temporary points, for this turn only (UTD6.21).
+	OrderPoints int `json:"order_points,omitempty"`
+	// Permanent are permanent points (UTD6.22).
+	Permanent int `json:"permanent,omitempty"`
+	// Fleets are extra fleets, for good (UTD7.22).
+	Fleets int `json:"fleets,omitempty"`
+	// Pos is where the order's fields were written.
+	Pos orders.Pos `json:"pos"`
+}
+
+// The prices of extras.
+var (
+	// tierPrice is the total price of 1, 2 or 3 extra order points in a
+	// turn (UTD6.21): the tiers are totals, not added up.
+	tierPrice = [4]int{0, 100, 200, 400}
+	// fleetPrice is the total price of 1, 2 or 3 extra fleets (UTD7.22).
+	fleetPrice = [4]int{0, 250, 500, 1000}
+)
+
+// PermanentPrice is the price of one permanent order point (UTD6.22).
+const PermanentPrice = 750
+
+// MaxExtras is the most extra order points a player has in a turn,
+// permanent and temporary together (UTD6.22, UTD6.23), and the most extra
+// fleets (UTD7.22, reading).
+const MaxExtras = 3
+
+// Name returns "buy".
+func (*Buy) Name() string { return "buy" }
+
+func (*Buy) example() string  { return "- buy: {order_points: 1}" }
+func (*Buy) fields() []string { return []string{"order_points", "permanent", "fleets"} }
+
+func (*Buy) parse(p *parser, f orders.Fields) Kind {
+	b := &Buy{Pos: orders.PosOf(f.Node)}
+	b.OrderPoints, _ = p.count(f, "order_points", 1, MaxExtras, 0)
+	b.Permanent, _ = p.count(f, "permanent", 1, MaxExtras, 0)
+	b.Fleets, _ = p.count(f, "fleets", 1, MaxExtras, 0)
+	if f.Node != nil && len(f.Node.Content) == 0 {
+		p.Add(orders.PosOf(f.Node), "", "buy names nothing to buy", "for example "+(&Buy{}).example()[2:])
+	}
+	return b
+}
+
+func (*Buy) schema() object {
+	n := object{"type": "integer", "minimum": 1, "maximum": MaxExtras}
+	return kindSchema("Buy extras, for no order point. order_points: temporary order points for this turn, 1, 2 or 3 "+
+		"for 100, 200 or 400 BPV in all (UTD6.21); a permanent point takes the lowest tier, so with one a temporary "+
+		"point costs 200 (UTD6.23). permanent: permanent order points, 750 BPV each, at most 3 extras in all (UTD6.22). "+
+		"fleets: extra fleets for good, 1, 2 or 3 for 250, 500 or 1000 BPV in all (UTD7.22).",
+		[]string{}, object{"order_points": n, "permanent": n, "fleets": n})
+}
+
+func (b *Buy) yaml() string {
+	s := ""
+	add := func(k string, v int) {
+		if v == 0 {
+			return
+		}
+		if s != "" {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s: %d", k, v)
+	}
+	add("permanent", b.Permanent)
+	add("order_points", b.OrderPoints)
+	add("fleets", b.Fleets)
+	return "buy: {" + s + "}"
+}
+
+// apply buys the extras: permanent points first, then temporary ones,
+// then fleets, each paid from the BPV the player holds.
+func (b *Buy) apply(c *ctx) {
+	e := c.emp
+	if b.Permanent > 0 {
+		switch {
+		case e.Temporary > 0:
+			c.refuse(b.Pos, "UTD6.23", "you bought temporary order points this turn already; a permanent point takes the lowest tier, so buy it before them",
+				"send the permanent point in an earlier buy order, on this turn's next mail or your next turn")
+			return
+		case e.Permanent+b.Permanent > MaxExtras:
+			c.refuse(b.Pos, "UTD6.22", fmt.Sprintf("you have %d permanent order points, and a player has at most %d extras", e.Permanent, MaxExtras),
+				fmt.Sprintf("buy at most %d", MaxExtras-e.Permanent))
+			return
+		}
+		if !c.pay(b.Permanent*PermanentPrice, "UTD6.22", fmt.Sprintf("%d permanent order points", b.Permanent)) {
+			return
+		}
+		e.Permanent += b.Permanent
+		c.say("%d permanent order points bought for %d BPV (UTD6.22)", b.Permanent, b.Permanent*PermanentPrice)
+	}
+	if b.OrderPoints > 0 {
+		if have := e.Permanent + e.Temporary; have+b.OrderPoints > MaxExtras {
+			c.refuse(b.Pos, "UTD6.23", fmt.Sprintf("you have %d extra order points this turn (%d permanent), and a player has at most %d", have, e.Permanent, MaxExtras),
+				fmt.Sprintf("buy at most %d", max(MaxExtras-have, 0)))
+			return
+		}
+		price := tempPrice(e.Permanent, e.Temporary+b.OrderPoints) - tempPrice(e.Permanent, e.Temporary)
+		if !c.pay(price, "UTD6.21", fmt.Sprintf("%d temporary order points", b.OrderPoints)) {
+			return
+		}
+		e.Temporary += b.OrderPoints
+		c.say("%d order points bought for this turn for %d BPV (UTD6.21, UTD6.23)", b.OrderPoints, price)
+	}
+	if b.Fleets > 0 {
+		if e.ExtraFleets+b.Fleets > MaxExtras {
+			c.refuse(b.Pos, "UTD7.22", fmt.Sprintf("you have %d extra fleets, and a player buys at most %d", e.ExtraFleets, MaxExtras),
+				fmt.Sprintf("buy at most %d", MaxExtras-e.ExtraFleets))
+			return
+		}
+		price := fleetPrice[e.ExtraFleets+b.Fleets] - fleetPrice[e.ExtraFleets]
+		if !c.pay(price, "UTD7.22", fmt.Sprintf("%d extra fleets", b.Fleets)) {
+			return
+		}
+		e.ExtraFleets += b.Fleets
+		c.say("%d extra fleets bought for %d BPV (UTD7.22)", b.Fleets, price)
+	}
+}
+
+// tempPrice is what j temporary order points cost in a turn with k
+// permanent ones: the tier of k+j, the permanent points taking the
+// lowest tiers (UTD6.21, UTD6.23); nothing for none.
+func tempPrice(k, j int) int {
+	if j == 0 {
+		return 0
+	}
+	return tierPrice[k+j]
+}

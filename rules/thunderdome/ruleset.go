@@ -1,0 +1,163 @@
+package thunderdome
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Name is the ruleset's name in scenario files.
+const Name = "thunderdome"
+
+// Version is the version of TD IV's resolution: raise it whenever the
+// same state and orders would resolve otherwise.
+const Version = 1
+
+// Ruleset is Thunderdome IV. Its zero value is ready to use.
+type Ruleset struct{}
+
+var _ game.Ruleset = Ruleset{}
+
+// Name returns "thunderdome".
+func (Ruleset) Name() string { return Name }
+
+// Version is TD IV's resolver version.
+func (Ruleset) Version() int { return Version }
+
+// Amend returns the orders the open turn holds after a new mail: those
+// on file, then the new mail's, all applied again in that order
+// (UTD6.122). The header comes from the new mail.
+func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
+	if onFile == nil || onFile.Orders.IsZero() {
+		return incoming
+	}
+	out := *incoming
+	old, errOld := content(onFile)
+	cur, errCur := content(incoming)
+	if errOld != nil || errCur != nil {
+		return incoming // Check reports an unreadable part
+	}
+	out.Orders = orders.NewPart(append(old, cur...))
+	return &out
+}
+
+// Check applies a submission to a copy of the state, order by order
+// (UTD6.121, UTD6.122), and tells what each order did. An order that
+// cannot be given is refused with its rule, and the orders below it are
+// not applied; the mail then stands or falls as a whole.
+func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, error) {
+	if st == nil || sub == nil {
+		return nil, errors.New("thunderdome: check: nil state or submission")
+	}
+	x, err := load(st)
+	if err != nil {
+		return nil, err
+	}
+	var c orders.Collector
+	if x.current() != sub.Player {
+		c.Add(sub.Pos["player"], "UTD2.1", fmt.Sprintf("it is %s's turn, not %s's", x.current(), sub.Player),
+			"send your orders when your turn comes; the turn order is "+orderList(x))
+		return nil, c.Err()
+	}
+	list, err := content(sub)
+	if err != nil {
+		return nil, err
+	}
+	work := st.Clone()
+	wx, _ := load(work)
+	ctx := newCtx(work, wx, sub.Player, &c)
+	ctx.run(list)
+	return &checked{list: list, ctx: ctx}, c.Err()
+}
+
+// orderList writes the turn order: "ashari, vorn, tekkar".
+func orderList(x *Ext) string { return strings.Join(names(x.Order), ", ") }
+
+// checked is a submission applied to a copy of the state.
+type checked struct {
+	list []Order
+	ctx  *ctx
+}
+
+// Echo writes each order applied with its cost and outcome.
+func (c *checked) Echo() string {
+	var b strings.Builder
+	b.WriteString("orders:\n")
+	for _, o := range c.ctx.outcomes {
+		fmt.Fprintf(&b, "  - %s\n", o.Order)
+		fmt.Fprintf(&b, "    # %s%s\n", pts(o.Points), bpvNote(o.BPV))
+		for _, t := range o.Text {
+			fmt.Fprintf(&b, "    # %s\n", t)
+		}
+	}
+	return b.String()
+}
+
+// bpvNote is ", 100 BPV" for an order that spent BPV.
+func bpvNote(bpv int) string {
+	if bpv == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d BPV", bpv)
+}
+
+// Summary says what the turn has spent and what is left.
+func (c *checked) Summary() string {
+	x := c.ctx
+	s := fmt.Sprintf("Order points: %d this turn, %d spent, %d left", x.budget(), x.used, max(x.left(), 0))
+	if x.emp.RetreatDebt > 0 {
+		s += fmt.Sprintf(" (%s of retreat debt paid first, UTD7.4663)", pts(x.emp.RetreatDebt))
+	}
+	s += fmt.Sprintf(".\nBank: %d BPV", x.st.Player(x.player).Treasury)
+	if x.emp.Unbanked > 0 {
+		s += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
+	}
+	s += ".\n"
+	if c.Spent() {
+		s += "Every point is spent: your turn ends now (UTD6.121).\n"
+	} else {
+		s += "Send more orders, or final: true to end your turn (UTD6.121).\n"
+	}
+	return s
+}
+
+// Spent reports whether the player has no order points left: the turn
+// ends as if final (UTD6.121).
+func (c *checked) Spent() bool { return c.ctx.left() <= 0 }
+
+// Observe returns every player's view of a state no turn was resolved
+// into: the reports that start a campaign.
+func (Ruleset) Observe(st *campaign.State) []game.View {
+	return viewsOf(st, nil, nil)
+}
+
+// Replay rebuilds the views a resolution gave from its state and events.
+func (Ruleset) Replay(next *campaign.State, events []game.Event) []game.View {
+	return viewsOf(next, events, nil)
+}
+
+// DecodeView reads a view back from its JSON.
+func (Ruleset) DecodeView(data []byte) (game.View, error) {
+	var v View
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("thunderdome: read view: %w", err)
+	}
+	return &v, nil
+}
+
+// Example is the player's first fleet moving one lane on.
+func (Ruleset) Example(st *campaign.State, p campaign.PlayerID) game.Example {
+	g := campaign.NewGraph(st.Map)
+	for _, f := range st.Fleets {
+		if next := g.Neighbours(f.At); f.Owner == p && len(next) > 0 {
+			o := fmt.Sprintf("move: {fleet: %s, to: %s}", f.ID, next[0])
+			return game.Example{Order: o, Orders: "  - " + o + "   # 1 order point (UTD6.31)\n"}
+		}
+	}
+	return game.Example{}
+}

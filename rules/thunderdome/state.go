@@ -1,0 +1,278 @@
+package thunderdome
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// Ext is TD IV's own part of a campaign's state, kept as JSON in
+// campaign.State.Ext. The shared parts of the state are used as they are:
+// the map (sector names are the systems' names), the catalogue, the
+// players (Treasury is the bank, UTD4.3236), the fleets and the developed
+// colonies, mines and fortifications.
+type Ext struct {
+	// StartYear is the year of cycle 1.0 (UTD2.2, UTD8.12: Y165).
+	StartYear int `json:"start_year"`
+	// Cycle counts campaign cycles from 1: cycle 1 is "1.0", 2 is "1.5"
+	// (UTD2.2).
+	Cycle int `json:"cycle"`
+	// Order is the turn order, rolled at setup (UTD8.14), and Rolls the
+	// D1000 each player rolled last, in the same order.
+	Order []campaign.PlayerID `json:"order"`
+	Rolls []int               `json:"rolls"`
+	// Current is the place in Order of the player whose turn is open.
+	Current int `json:"current"`
+	// InitialPlayers is the number of players the campaign started with:
+	// the order points of a turn (UTD6.2).
+	InitialPlayers int `json:"initial_players"`
+	// Empires holds each player's TD IV accounts, in the state's player
+	// order.
+	Empires []Empire `json:"empires"`
+	// Sectors holds every sector's TD IV data, in the map's order.
+	Sectors []Sector `json:"sectors"`
+	// Fleets holds TD IV's data on each fleet, by owner and ID: when it
+	// entered its sector, whether it is pinned or trapped.
+	Fleets []FleetState `json:"fleets,omitempty"`
+	// Pending are colonies, mines and fortifications ordered, and
+	// fortifications to remove, that take effect at step 1 of their
+	// owner's next turn (UTD6.123, UTD4.331).
+	Pending []Pending `json:"pending,omitempty"`
+	// Retreats are fleets that disengaged, waiting to arrive at step 6 of
+	// the next player's turn (UTD7.4665).
+	Retreats []Retreat `json:"retreats,omitempty"`
+	// Containers and Derelicts are dead drops (UTD6.3D1, UTD6.3D2).
+	Containers []Container `json:"containers,omitempty"`
+	Derelicts  []Derelict  `json:"derelicts,omitempty"`
+	// Opening tells what steps 1–3 of the current player's turn did, for
+	// the reports of the turn (UTD2.3 s1–s3).
+	Opening []string `json:"opening,omitempty"`
+	// Classes holds TD IV's data on each unit class: move cost and
+	// tractor beams.
+	Classes []ClassData `json:"classes"`
+	// House are the scenario's house rules.
+	House HouseRules `json:"house"`
+	// Winner is the last player on the map once the campaign is won
+	// (UTD1.9).
+	Winner campaign.PlayerID `json:"winner,omitempty"`
+}
+
+// HouseRules are the settings a scenario may change (house:).
+type HouseRules struct {
+	// NPE turns the non-player empire check of exploration on (UTD5.133).
+	// Non-player empires come in a later part; until then it is off and
+	// the check is not rolled.
+	NPE bool `json:"npe,omitempty" yaml:"npe"`
+	// Vision, above 0, replaces public play (UTD1.13, UTD3.1) with
+	// EaW-style vision radii in lanes. Not implemented yet: a scenario
+	// that sets it is refused.
+	Vision int `json:"vision,omitempty" yaml:"vision"`
+}
+
+// Empire is one player's TD IV accounts. The bank is the player's
+// campaign.Player.Treasury (UTD4.3236).
+type Empire struct {
+	Player campaign.PlayerID `json:"player"`
+	// Unbanked is income received without a capital: spent this turn or
+	// lost at its end (UTD4.3236).
+	Unbanked int `json:"unbanked,omitempty"`
+	// Permanent are the permanent extra order points bought (UTD6.22),
+	// and Temporary those bought for the open turn (UTD6.21).
+	Permanent int `json:"permanent,omitempty"`
+	Temporary int `json:"temporary,omitempty"`
+	// ExtraFleets are the fleets bought beyond 3 + players (UTD7.22).
+	ExtraFleets int `json:"extra_fleets,omitempty"`
+	// RetreatDebt are the order points owed for retreats, paid first on
+	// the player's next turn (UTD7.4663).
+	RetreatDebt int `json:"retreat_debt,omitempty"`
+	// Capital is the sector of the player's capital, empty without one
+	// (UTD4.323); CapitalMoved is the cycle it last moved in (UTD6.32).
+	Capital      campaign.SystemID `json:"capital,omitempty"`
+	CapitalMoved int               `json:"capital_moved,omitempty"`
+	// Home is the player's home sector (UTD4.312).
+	Home campaign.SystemID `json:"home"`
+}
+
+// SectorType is what exploration found in a sector (UTD4.31).
+type SectorType string
+
+// The sector types.
+const (
+	Unknown SectorType = "unknown"
+	Home    SectorType = "home"
+	Life    SectorType = "life"
+	Mineral SectorType = "mineral"
+	Dead    SectorType = "dead"
+)
+
+// IsLife reports whether a colony may stand in a sector of this type: a
+// life sector or a home (UTD4.312, UTD4.33).
+func (t SectorType) IsLife() bool { return t == Life || t == Home }
+
+// IsMineral reports whether a mine may stand in a sector of this type: a
+// mineral sector or a home (UTD4.312, UTD4.34).
+func (t SectorType) IsMineral() bool { return t == Mineral || t == Home }
+
+// Sector is TD IV's data on one sector of the map.
+type Sector struct {
+	ID   campaign.SystemID `json:"id"`
+	Type SectorType        `json:"type"`
+	// Terrain is what the terrain roll found (UTD5.134); empty for none.
+	Terrain string `json:"terrain,omitempty"`
+	// Owner owns the sector (UTD4.13); empty for nobody.
+	Owner campaign.PlayerID `json:"owner,omitempty"`
+	// Explorer is who explored it and named it (UTD4.12), and Explored
+	// the cycle.
+	Explorer campaign.PlayerID `json:"explorer,omitempty"`
+	Explored int               `json:"explored,omitempty"`
+	// Disavowed lists the players who gave up their claim on the sector
+	// (UTD4.13).
+	Disavowed []campaign.PlayerID `json:"disavowed,omitempty"`
+}
+
+// FleetState is TD IV's data on one fleet.
+type FleetState struct {
+	Owner campaign.PlayerID `json:"owner"`
+	ID    campaign.FleetID  `json:"id"`
+	// Entered is the player turn (store turn) in which the fleet entered
+	// its sector, and EnteredCycle the cycle: ownership goes to a fleet
+	// still there on its owner's next turn (UTD4.13).
+	Entered      int `json:"entered"`
+	EnteredCycle int `json:"entered_cycle"`
+	// Pinned is the turn in which the fleet entered a sector holding an
+	// enemy fleet or fortification: it moves no more that turn (UTD6.31).
+	Pinned int `json:"pinned,omitempty"`
+	// Trapped is set while an enemy fortification holds the fleet
+	// (UTD4.356); SiegeFails counts its failed siege dice and SiegeCycle
+	// is the cycle of its last attempt (UTD4.3561–4.3563). Released is the
+	// cycle it was freed in: it moves again from the next cycle.
+	Trapped    bool `json:"trapped,omitempty"`
+	SiegeFails int  `json:"siege_fails,omitempty"`
+	SiegeCycle int  `json:"siege_cycle,omitempty"`
+	Released   int  `json:"released,omitempty"`
+	// Started is the sector the fleet began its owner's current turn in
+	// (UTD6.34, UTD4.335).
+	Started campaign.SystemID `json:"started,omitempty"`
+	// Wrecked lists, by index into the fleet's units, the wrecked ships
+	// (UTD6.3E).
+	Wrecked []int `json:"wrecked,omitempty"`
+}
+
+// Pending is a development ordered, taking effect at step 1 of its
+// owner's next turn if its fleet is still there (UTD4.331, UTD6.123).
+type Pending struct {
+	Owner campaign.PlayerID        `json:"owner"`
+	At    campaign.SystemID        `json:"at"`
+	Kind  campaign.DevelopmentKind `json:"kind"`
+	// Remove is set for the removal of a fortification (UTD4.352).
+	Remove bool             `json:"remove,omitempty"`
+	Fleet  campaign.FleetID `json:"fleet"`
+	Turn   int              `json:"turn"`
+}
+
+// Retreat is a fleet that disengaged or was forced to retreat: it
+// arrives at To at step 6 of the next player's turn (UTD7.4665).
+type Retreat struct {
+	Owner campaign.PlayerID `json:"owner"`
+	Fleet campaign.FleetID  `json:"fleet"`
+	From  campaign.SystemID `json:"from"`
+	To    campaign.SystemID `json:"to"`
+	// Turn is the player turn of the battle.
+	Turn int `json:"turn"`
+}
+
+// Container is BPV dropped in a sector (UTD6.3D1).
+type Container struct {
+	At    campaign.SystemID `json:"at"`
+	Owner campaign.PlayerID `json:"owner"`
+	Count int               `json:"count"`
+}
+
+// Derelict is ships left empty in a sector (UTD6.3D2).
+type Derelict struct {
+	At    campaign.SystemID    `json:"at"`
+	Owner campaign.PlayerID    `json:"owner"`
+	Units []campaign.ClassName `json:"units"`
+}
+
+// load reads TD IV's part of a state.
+func load(st *campaign.State) (*Ext, error) {
+	x := &Ext{}
+	if len(st.Ext) == 0 {
+		return nil, fmt.Errorf("thunderdome: campaign %s has no TD IV state", st.Campaign)
+	}
+	if err := json.Unmarshal(st.Ext, x); err != nil {
+		return nil, fmt.Errorf("thunderdome: read the TD IV state of %s: %w", st.Campaign, err)
+	}
+	return x, nil
+}
+
+// save writes x into st.
+func (x *Ext) save(st *campaign.State) {
+	data, err := json.Marshal(x)
+	if err != nil {
+		panic(fmt.Sprintf("thunderdome: marshal state: %v", err)) // plain data: cannot fail
+	}
+	st.Ext = data
+}
+
+// current is the player whose turn is open.
+func (x *Ext) current() campaign.PlayerID {
+	if x.Current < 0 || x.Current >= len(x.Order) {
+		return ""
+	}
+	return x.Order[x.Current]
+}
+
+// empire returns a player's accounts, or nil.
+func (x *Ext) empire(p campaign.PlayerID) *Empire {
+	for i := range x.Empires {
+		if x.Empires[i].Player == p {
+			return &x.Empires[i]
+		}
+	}
+	return nil
+}
+
+// sector returns a sector's data, or nil.
+func (x *Ext) sector(id campaign.SystemID) *Sector {
+	for i := range x.Sectors {
+		if x.Sectors[i].ID == id {
+			return &x.Sectors[i]
+		}
+	}
+	return nil
+}
+
+// fleet returns a fleet's data, adding a record for a fleet without one.
+func (x *Ext) fleet(owner campaign.PlayerID, id campaign.FleetID) *FleetState {
+	for i := range x.Fleets {
+		if x.Fleets[i].Owner == owner && x.Fleets[i].ID == id {
+			return &x.Fleets[i]
+		}
+	}
+	x.Fleets = append(x.Fleets, FleetState{Owner: owner, ID: id})
+	return &x.Fleets[len(x.Fleets)-1]
+}
+
+// prune drops the records of fleets the state no longer has.
+func (x *Ext) prune(st *campaign.State) {
+	x.Fleets = slices.DeleteFunc(x.Fleets, func(f FleetState) bool { return st.Fleet(f.Owner, f.ID) == nil })
+}
+
+// CycleLabel writes a cycle as players read it: cycle 1 is "1.0", 2 is
+// "1.5" (UTD2.2).
+func CycleLabel(cycle int) string {
+	return fmt.Sprintf("%d.%d", (cycle+1)/2, 5*((cycle+1)%2))
+}
+
+// Year is the campaign year of a cycle, and whether it is the spring
+// cycle (".0") or the fall one (".5") (UTD2.2).
+func (x *Ext) Year(cycle int) (year int, spring bool) {
+	return x.StartYear + (cycle-1)/2, cycle%2 == 1
+}
+
+// ExtOf reads TD IV's part of a state, for tests and tools.
+func ExtOf(st *campaign.State) (*Ext, error) { return load(st) }

@@ -1,0 +1,351 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// The event kinds of TD IV.
+const (
+	EventOrder     game.EventKind = "order"
+	EventOpen      game.EventKind = "turn-open"
+	EventRetreat   game.EventKind = "retreat"
+	EventExplore   game.EventKind = "explore"
+	EventBattle    game.EventKind = "battle"
+	EventCapture   game.EventKind = "capture"
+	EventOwnership game.EventKind = "ownership"
+	EventCycle     game.EventKind = "cycle"
+	EventVictory   game.EventKind = "victory"
+)
+
+// MineIncome is what a developed mine pays its owner at step 2 of their
+// turn (UTD4.344).
+const MineIncome = 100
+
+// turn is one player turn being resolved: the state it makes, and what
+// happened.
+type turn struct {
+	st     *campaign.State
+	x      *Ext
+	g      *campaign.Graph
+	player campaign.PlayerID
+	events []game.Event
+	// plan is the exploration order the player gave (UTD5.122).
+	plan []*Explore
+}
+
+// emit records a public event (UTD3.1).
+func (t *turn) emit(kind game.EventKind, at campaign.SystemID, rule, format string, args ...any) {
+	t.events = append(t.events, t.x.event(t.st, kind, at, rule, format, args...))
+}
+
+// Resolve plays the open player turn: the player's orders (steps 4–5,
+// UTD2.3), applied as Check applied them, then steps 6–12, and opens the
+// next player's turn (steps 1–3). Every player gets the public report
+// (UTD3.1).
+func (Ruleset) Resolve(gt game.Turn) *game.Result {
+	prev := gt.State
+	next := prev.Clone()
+	next.Turn++
+	x, err := load(next)
+	if err != nil {
+		ev := game.Event{Kind: game.EventNotice, Players: prev.PlayerIDs(), Text: err.Error()}
+		return &game.Result{Next: next, Events: []game.Event{ev}, Views: viewsOf(next, []game.Event{ev}, nil)}
+	}
+	t := &turn{st: next, x: x, g: campaign.NewGraph(next.Map), player: x.current()}
+	for _, n := range gt.Notices {
+		t.events = append(t.events, game.Event{Kind: game.EventNotice, Players: next.PlayerIDs(), Text: n})
+	}
+	t.events = append(t.events, gt.Carried...)
+	t.orders(gt.Orders[t.player])
+	t.retreats() // step 6
+	t.explore()  // step 7
+	t.battles()  // step 8
+	t.captures() // step 9
+	t.advance()  // steps 10–12
+	if x.Winner == "" {
+		t.open() // steps 1–3 of the next player's turn
+	}
+	x.prune(next)
+	x.save(next)
+	return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
+}
+
+// orders applies the player's orders (steps 4–5), or forfeits the turn
+// of a player who sent none: no orders, income still paid (UTD3.31).
+func (t *turn) orders(sub *orders.Submission) {
+	if sub == nil {
+		t.events = append(t.events, game.Event{Kind: game.EventForfeit, Players: t.st.PlayerIDs(), Rule: "UTD3.31",
+			Text: fmt.Sprintf("%s sent no orders in time: the turn is forfeited, and income still accrues (UTD3.31).", t.player)})
+		return
+	}
+	list, err := content(sub)
+	if err != nil {
+		t.emit(game.EventNotice, "", "", "%s's orders on file could not be read: %v", t.player, err)
+		return
+	}
+	var problems orders.Collector
+	c := newCtx(t.st, t.x, t.player, &problems)
+	c.run(list)
+	for _, o := range c.outcomes {
+		text := fmt.Sprintf("%s: %s (%s%s)", t.player, o.Order, pts(o.Points), bpvNote(o.BPV))
+		for _, s := range o.Text {
+			text += "; " + s
+		}
+		t.emit(EventOrder, "", "UTD6.121", "%s.", text)
+	}
+	if err := problems.Err(); err != nil {
+		t.emit(game.EventNotice, "", "", "%s's orders stopped where one was refused: %v", t.player, err)
+	}
+	for _, o := range list[:len(c.outcomes)] {
+		if e, ok := o.Kind.(*Explore); ok {
+			t.plan = append(t.plan, e)
+		}
+	}
+}
+
+// retreats moves every fleet that disengaged on the previous player turn
+// to its destination (step 6, UTD7.4665). Arriving where an enemy fleet
+// is starts a battle, the arriving player attacking (UTD7.4561).
+func (t *turn) retreats() {
+	var stay []Retreat
+	for _, r := range t.x.Retreats {
+		if r.Turn >= t.st.Turn {
+			stay = append(stay, r)
+			continue
+		}
+		f := t.st.Fleet(r.Owner, r.Fleet)
+		if f == nil {
+			continue
+		}
+		f.At = r.To
+		fs := t.x.fleet(r.Owner, r.Fleet)
+		fs.Entered, fs.EnteredCycle = t.st.Turn, t.x.Cycle
+		t.emit(EventRetreat, r.To, "UTD7.4665", "Fleet %s of %s retreated from %s to %s.", r.Fleet, r.Owner, r.From, r.To)
+	}
+	t.x.Retreats = stay
+}
+
+// retreating reports whether a fleet is on its way out of its sector
+// (UTD7.4665): it holds nothing there any more.
+func (x *Ext) retreating(owner campaign.PlayerID, id campaign.FleetID) bool {
+	return slices.ContainsFunc(x.Retreats, func(r Retreat) bool { return r.Owner == owner && r.Fleet == id })
+}
+
+// advance closes the turn (steps 10–12): unbanked income is lost
+// (UTD4.3236), temporary points and retreat debt end (UTD6.21,
+// UTD7.46725), players with no unit left on the map are out and the last
+// one wins (UTD4.32, UTD1.9); then the next player in the turn order
+// takes the turn, and after the last the cycle adds 0.5 (UTD2.2).
+func (t *turn) advance() {
+	if e := t.x.empire(t.player); e != nil {
+		if e.Unbanked > 0 {
+			t.emit(game.EventNotice, "", "UTD4.3236", "%s has no capital, so the %d BPV of income not spent this turn are lost (UTD4.3236).", t.player, e.Unbanked)
+		}
+		e.Unbanked, e.Temporary, e.RetreatDebt = 0, 0, 0
+	}
+	var left []campaign.PlayerID
+	for _, p := range t.st.Players {
+		if !p.Active() {
+			continue
+		}
+		if t.onMap(p.ID) {
+			left = append(left, p.ID)
+			continue
+		}
+		t.st.Drop(p.ID, "eliminated")
+		t.events = append(t.events, game.Event{Kind: game.EventEliminated, Players: t.st.PlayerIDs(), Rule: "UTD4.32",
+			Text: fmt.Sprintf("%s has no unit left on the map and is out of the campaign (UTD4.32).", p.ID)})
+	}
+	if len(left) <= 1 && len(t.st.Players) > 1 {
+		t.win(left)
+		return
+	}
+	for range t.x.Order {
+		t.x.Current++
+		if t.x.Current >= len(t.x.Order) {
+			t.x.Current = 0
+			t.x.Cycle++
+			year, spring := t.x.Year(t.x.Cycle)
+			t.emit(EventCycle, "", "UTD2.2", "Cycle %s begins: %s Y%d (UTD2.2).", CycleLabel(t.x.Cycle), season(spring), year)
+		}
+		if p := t.st.Player(t.x.current()); p != nil && p.Active() {
+			return
+		}
+	}
+}
+
+// season names the half of the year a cycle falls in (UTD2.2).
+func season(spring bool) string {
+	if spring {
+		return "spring"
+	}
+	return "fall"
+}
+
+// onMap reports whether a player has any unit on the map: a fleet or the
+// capital (UTD4.32).
+func (t *turn) onMap(p campaign.PlayerID) bool {
+	if e := t.x.empire(p); e != nil && e.Capital != "" {
+		return true
+	}
+	return slices.ContainsFunc(t.st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p && len(f.Units) > 0 })
+}
+
+// win ends the campaign: the last player on the map wins (UTD1.9). The
+// campaign's end year is set behind its date, so that the daemon sees it
+// over.
+func (t *turn) win(left []campaign.PlayerID) {
+	winner := campaign.PlayerID("")
+	if len(left) == 1 {
+		winner = left[0]
+	}
+	t.x.Winner = winner
+	if winner == "" {
+		t.x.Winner = "-"
+	}
+	t.st.EndYear = t.st.Date().Year - 1
+	text := "No player is left on the map: the campaign ends without a winner (UTD1.9)."
+	if winner != "" {
+		text = fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9). There can be only one.", winner)
+	}
+	t.emit(EventVictory, "", "UTD1.9", "%s", text)
+}
+
+// open opens the current player's turn: steps 1–3 of UTD2.3. Pending
+// developments whose fleet is still there appear (UTD4.331), sectors held
+// since the player's last turn become theirs (UTD4.13), mines pay
+// (UTD4.344), and every ship resupplies and repairs itself (UTD7.53).
+func (t *turn) open() {
+	p := t.x.current()
+	t.player = p
+	t.x.Opening = nil
+	say := func(rule, format string, args ...any) {
+		text := fmt.Sprintf(format, args...)
+		t.x.Opening = append(t.x.Opening, text)
+		t.emit(EventOpen, "", rule, "%s", text)
+	}
+	t.develop(p, say)
+	t.claim(p, say)
+	t.income(p, say)
+	t.repair(p, say)
+	for i := range t.st.Fleets {
+		if f := &t.st.Fleets[i]; f.Owner == p {
+			t.x.fleet(p, f.ID).Started = f.At
+		}
+	}
+}
+
+// develop makes the player's pending developments appear (step 1) if the
+// fleet that established each is still in its sector (UTD4.331, UTD4.341,
+// UTD4.351), and removes the fortifications ordered removed (UTD4.352).
+func (t *turn) develop(p campaign.PlayerID, say func(rule, format string, args ...any)) {
+	var keep []Pending
+	for _, d := range t.x.Pending {
+		if d.Owner != p {
+			keep = append(keep, d)
+			continue
+		}
+		f := t.st.Fleet(p, d.Fleet)
+		switch {
+		case f == nil || f.At != d.At || t.x.retreating(p, d.Fleet):
+			say("UTD4.331", "The %s %s ordered at %s did not appear: fleet %s did not hold the sector (UTD4.331).", p, what(d), d.At, d.Fleet)
+		case d.Remove:
+			t.st.Developments = slices.DeleteFunc(t.st.Developments, func(o campaign.Development) bool {
+				return o.At == d.At && o.Owner == p && o.Kind == campaign.Fortification
+			})
+			say("UTD4.352", "%s removed its fortification at %s (UTD4.352).", p, d.At)
+		default:
+			t.st.Developments = append(t.st.Developments, campaign.Development{At: d.At, Owner: p, Kind: d.Kind, Since: t.st.Date()})
+			say("UTD4.331", "%s's new %s at %s appeared (UTD2.3 step 1).", p, d.Kind, d.At)
+		}
+	}
+	t.x.Pending = keep
+}
+
+// what names a pending development: "colony", "fortification removal".
+func what(d Pending) string {
+	if d.Remove {
+		return "fortification removal"
+	}
+	return string(d.Kind)
+}
+
+// claim gives the player every sector one of their fleets has held since
+// before this turn (UTD4.13): entered on an earlier player turn and still
+// there, with no enemy fleet there and no enemy fortification, which
+// blocks the change (UTD4.353), unless the player disavowed it.
+func (t *turn) claim(p campaign.PlayerID, say func(rule, format string, args ...any)) {
+	for _, f := range t.st.Fleets {
+		fs := t.x.fleet(f.Owner, f.ID)
+		if f.Owner != p || fs.Entered >= t.st.Turn || t.x.retreating(p, f.ID) {
+			continue
+		}
+		s := t.x.sector(f.At)
+		if s == nil || s.Owner == p || s.Type == Unknown || slices.Contains(s.Disavowed, p) ||
+			enemyFleetAt(t.st, p, f.At) != "" || enemyFortAt(t.st, p, f.At) != "" {
+			continue
+		}
+		was := s.Owner
+		s.Owner = p
+		if was == "" {
+			say("UTD4.13", "%s now owns %s (UTD4.13).", p, f.At)
+		} else {
+			say("UTD4.13", "%s now owns %s, which was %s's (UTD4.13).", p, f.At, was)
+		}
+	}
+}
+
+// income pays the player 100 BPV for each developed mine of theirs in a
+// sector they own (step 2, UTD4.344, UTD4.13): into the bank with a
+// capital, else to spend this turn or lose (UTD4.3236).
+func (t *turn) income(p campaign.PlayerID, say func(rule, format string, args ...any)) {
+	mines := 0
+	for _, d := range t.st.Developments {
+		if s := t.x.sector(d.At); d.Owner == p && d.Kind == campaign.Mine && s != nil && s.Owner == p {
+			mines++
+		}
+	}
+	e := t.x.empire(p)
+	if mines == 0 || e == nil {
+		return
+	}
+	inc := mines * MineIncome
+	if e.Capital != "" {
+		t.st.Player(p).Treasury += inc
+		say("UTD4.344", "%s's %d mines paid %d BPV into the bank at the capital (UTD4.344).", p, mines, inc)
+		return
+	}
+	e.Unbanked += inc
+	say("UTD4.3236", "%s's %d mines paid %d BPV; without a capital they must be spent this turn or are lost (UTD4.3236).", p, mines, inc)
+}
+
+// repair resupplies the player's ships and lets each repair as many
+// damage points as its damage-control rating (step 3, UTD7.53).
+func (t *turn) repair(p campaign.PlayerID, say func(rule, format string, args ...any)) {
+	for i := range t.st.Fleets {
+		f := &t.st.Fleets[i]
+		if f.Owner != p || len(f.Damage) == 0 {
+			continue
+		}
+		mended := 0
+		for j := range f.Damage {
+			d := &f.Damage[j]
+			c := t.st.Catalogue.Class(f.Units[d.Unit])
+			if c == nil || c.Damcon == 0 {
+				continue
+			}
+			fix := min(c.Damcon, d.Structure)
+			d.Structure -= fix
+			mended += fix
+		}
+		f.Damage = slices.DeleteFunc(f.Damage, func(d campaign.UnitDamage) bool { return d == campaign.UnitDamage{Unit: d.Unit} })
+		if mended > 0 {
+			say("UTD7.53", "Fleet %s of %s repaired %d damage points by itself (UTD7.53).", f.ID, p, mended)
+		}
+	}
+}
