@@ -129,12 +129,32 @@ func TestNoResignWithoutTheRules(t *testing.T) {
 	}
 }
 
-// turnState reads the state of a turn as the store holds it.
-func (h *harness) turnState(turn int) *campaign.State {
+// turnState reads the state of a turn of frontier as the store holds it.
+func (h *harness) turnState(turn int) *campaign.State { return h.turnStateOf("frontier", turn) }
+
+// turnStateOf reads the state of a campaign's turn as the store holds it.
+func (h *harness) turnStateOf(id campaign.ID, turn int) *campaign.State {
 	h.t.Helper()
 	var rec *store.TurnRecord
-	if err := h.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn("frontier", turn); return err }); err != nil {
+	if err := h.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(id, turn); return err }); err != nil {
 		h.t.Fatal(err)
 	}
 	return rec.State
+}
+
+// campaignNamed reads a campaign's record.
+func (h *harness) campaignNamed(id campaign.ID) (*store.Campaign, error) {
+	var c *store.Campaign
+	err := h.db.View(func(tx *store.Tx) (err error) { c, err = tx.Campaign(id); return err })
+	return c, err
+}
+
+// onFileIn returns a player's orders on file in a campaign, or nil.
+func (h *harness) onFileIn(id campaign.ID, p campaign.PlayerID, turn int) *store.OrdersRecord {
+	h.t.Helper()
+	var rec *store.OrdersRecord
+	if err := h.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Orders(id, turn, p); return err }); err != nil {
+		h.t.Fatal(err)
+	}
+	return rec
 }
