@@ -50,14 +50,7 @@ func newThunderdomeHarness(t *testing.T) *harness {
 
 // tdOrders writes a Thunderdome IV orders mail's body.
 func (h *harness) tdOrders(p campaign.PlayerID, turn int, final bool, items ...string) string {
-	s := fmt.Sprintf("campaign: thunderdome\nplayer: %s\nturn: %d\ntoken: %s\nfinal: %t\norders:\n", p, turn, h.tokens[p], final)
-	if len(items) == 0 {
-		return s + "  []\n"
-	}
-	for _, it := range items {
-		s += "  - " + it + "\n"
-	}
-	return s
+	return h.ordersIn("thunderdome", p, turn, final, items...)
 }
 
 // tdCurrent is the player whose turn is open, and a sector next to their
