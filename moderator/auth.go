@@ -3,32 +3,38 @@ package moderator
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
-// seat is one place an address plays.
+// seat is one place an address plays, or may act for as a proxy.
 type seat struct {
 	campaign *store.Campaign
 	seat     *store.Seat
+	// proxy says the address is one the player named to act for them.
+	proxy bool
 }
 
-// seatsOf returns every seat registered to an address, by campaign ID.
+// seatsOf returns every seat registered to an address, and every seat
+// whose player named it their proxy, by campaign ID.
 func (m *Moderator) seatsOf(addr string) ([]seat, error) {
 	var out []seat
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.campaigns.all(tx)
 		for _, c := range camps {
 			for i := range c.Players {
-				if strings.EqualFold(c.Players[i].Email, addr) {
+				own, proxy := strings.EqualFold(c.Players[i].Email, addr), c.Players[i].ProxiedBy(addr)
+				if own || proxy {
 					c := c.Clone()
-					out = append(out, seat{campaign: c, seat: &c.Players[i]})
+					out = append(out, seat{campaign: c, seat: &c.Players[i], proxy: proxy && !own})
 				}
 			}
 		}
@@ -88,8 +94,12 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem problemFunc)
 	var s *seat
 	var mine []string
 	for i := range seats {
-		mine = append(mine, string(seats[i].campaign.ID))
-		if seats[i].campaign.ID == sub.Campaign {
+		if !slices.Contains(mine, string(seats[i].campaign.ID)) {
+			mine = append(mine, string(seats[i].campaign.ID))
+		}
+		// An address may hold a seat and act for other players of the
+		// same campaign: the player: line says which.
+		if seats[i].campaign.ID == sub.Campaign && (s == nil || seats[i].seat.Player == sub.Player) {
 			s = &seats[i]
 		}
 	}
@@ -142,8 +152,12 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}
 	p := rec0.State.Player(s.seat.Player)
 	loc := playerLocation(c, p)
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return decision{}, err
+	}
 	if !s.seat.Due() {
-		return reject(c.ID, notDue(c, loc))
+		return reject(c.ID, notDue(c, rs, rec0.State, s.seat.Player, loc))
 	}
 	deadline := report.FormatDeadline(s.seat.Deadline, loc)
 	if sub.Turn != c.Turn {
@@ -155,24 +169,37 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	if !rec.Arrived.Before(s.seat.Deadline) && c.HeldSince.IsZero() {
 		return reject(c.ID, &report.Rejection{Reason: report.Say(report.TooLate{Turn: c.Turn, Deadline: deadline, Arrived: report.FormatDeadline(rec.Arrived, loc)})})
 	}
-	rs, err := m.ruleset(c)
-	if err != nil {
-		return decision{}, err
+	// A sequential ruleset's turn takes several mails: each adds its
+	// orders to those on file, and the whole is checked and filed.
+	whole := sub
+	seq, sequential := rs.(game.Sequential)
+	if sequential {
+		var onFile *orders.Submission
+		if prior != nil {
+			onFile = prior.Submission
+		}
+		whole = seq.Amend(onFile, sub)
 	}
-	checked, err := rs.Check(rec0.State, sub)
+	checked, err := rs.Check(rec0.State, whole)
 	if err != nil {
 		r := problemsRejection(err, in)
 		if prior != nil {
-			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior.Received, loc)})
+			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior.Received, loc), Added: sequential})
+			r.Added = sequential
 		}
 		return reject(c.ID, r)
 	}
-	stored := *sub
+	stored := *whole
 	stored.Token = ""
+	// Orders that leave nothing more to order end the turn as final ones
+	// do: filed final, the scheduler resolves it at once.
+	spent := sequential && game.IsSpent(checked)
+	stored.Final = stored.Final || spent
 	rec.Outcome = store.Accepted
 	subject, text := report.RenderConfirmation(&report.Confirmation{
 		Title: c.Title, Campaign: c.ID, Player: s.seat.Player, Turn: c.Turn, Deadline: deadline,
-		Echo: checked.Echo(), Summary: checked.Summary(), Final: sub.Final, Replaced: prior != nil,
+		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: prior != nil,
+		Sequential: sequential, Spent: spent && !sub.Final,
 	})
 	reply := outgoing{msg: m.reply(in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
 	return decision{
@@ -184,12 +211,19 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}, nil
 }
 
-// notDue refuses orders from a player who owes none for the open turn,
-// saying who does and by when, in the player's time zone.
-func notDue(c *store.Campaign, loc *time.Location) *report.Rejection {
+// notDue refuses orders from player p, who owes none for the open turn,
+// saying who does and by when, in the player's time zone, and, where the
+// ruleset tells the order of play, whose turns come before p's.
+func notDue(c *store.Campaign, rs game.Ruleset, st *campaign.State, p campaign.PlayerID, loc *time.Location) *report.Rejection {
 	why := report.NotDue{Turn: c.Turn}
 	for _, s := range c.DueSeats() {
 		why.Due = append(why.Due, report.DueSeat{Player: s.Player, Deadline: report.FormatDeadline(s.Deadline, loc)})
+	}
+	if order, ok := rs.(game.TurnOrder); ok {
+		queue := order.Queue(st)
+		if i := slices.Index(queue, p); i > 0 {
+			why.Before = queue[:i]
+		}
 	}
 	return &report.Rejection{Reason: report.Say(why)}
 }
@@ -198,4 +232,19 @@ func notDue(c *store.Campaign, loc *time.Location) *report.Rejection {
 // still processed once only.
 func syntheticID(f mail.Fetched) string {
 	return fmt.Sprintf("unreadable-%d-%d@pbemd.invalid", f.UIDValidity, f.UID)
+}
+
+// copyPlayer sends the reply to a mail a proxy sent for a player, with the
+// player's token, to the player as well: a player hears of everything done
+// in their name.
+func copyPlayer(d decision, in *mail.Inbound, rec *store.MessageRecord, seats []seat) decision {
+	if len(d.mails) == 0 || d.mails[0].msg.InReplyTo != in.MessageID {
+		return d
+	}
+	for _, s := range seats {
+		if s.proxy && string(s.campaign.ID) == rec.Campaign && string(s.seat.Player) == rec.Player && authentic(in.Text, []seat{s}, nil) {
+			d.mails[0].msg.To = append(d.mails[0].msg.To, mail.Address{Email: s.seat.Email})
+		}
+	}
+	return d
 }

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
@@ -66,9 +68,10 @@ func extensionCounts(exts []*store.Extension, player string) (mine, all int) {
 }
 
 // requestExtension checks a player's extension request against the
-// campaign's caps. It grants a real-life claim at once where the campaign
-// allows (UTD3.32, UTD3.44); otherwise it asks the GM by a mail the GM
-// answers by replying.
+// campaign's caps. It grants a real-life claim at once where the ruleset
+// or the campaign allows (realLifeGrant), for no more than that grant and
+// once per player and turn, whatever the caps, which limit what the GM is
+// asked; otherwise it asks the GM by a mail the GM answers by replying.
 func (m *Moderator) requestExtension(r *request) (decision, error) {
 	c, e, p := r.c, r.sub.Extension, r.seat.Player
 	rules := c.Moderation.Extensions
@@ -77,7 +80,8 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		return decision{}, err
 	}
 	mine, all := extensionCounts(exts, string(p))
-	auto := e.RealLife && rules.RealLifeWeek
+	grant := m.realLifeGrant(c)
+	auto := e.RealLife && grant > 0 && time.Duration(e.Hours)*time.Hour <= grant && !grantedAtOnce(exts, p, c.Turn)
 	switch {
 	case c.Status != store.Running:
 		return r.refuse(report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)})
@@ -87,9 +91,9 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn})
 	case !auto && e.Hours > rules.MaxHours:
 		return r.refuse(report.TooManyHours{Asked: e.Hours, Max: rules.MaxHours})
-	case mine >= rules.PerPlayer:
+	case !auto && mine >= rules.PerPlayer:
 		return r.refuse(report.PlayerExtensionLimit{Had: mine})
-	case all >= rules.PerCampaign:
+	case !auto && all >= rules.PerCampaign:
 		return r.refuse(report.CampaignExtensionLimit{Had: all})
 	}
 	for _, x := range exts {
@@ -101,7 +105,7 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 	ext := &store.Extension{Player: p, Turn: c.Turn, Hours: e.Hours, Reason: e.Reason, RealLife: e.RealLife,
 		Requested: now, MessageID: r.in.MessageID, Status: store.ExtensionPending}
 	if auto {
-		return m.grantRealLife(r, ext, now)
+		return m.grantRealLife(r, ext, grant, now)
 	}
 	token, err := newReplyToken(m.rand)
 	if err != nil {
@@ -147,16 +151,42 @@ func orNone(s string) string {
 	return s
 }
 
-// grantRealLife grants a one-week extension on a real-life claim without
-// asking the GM (UTD3.32, UTD3.44), and tells everyone.
-func (m *Moderator) grantRealLife(r *request, ext *store.Extension, now time.Time) (decision, error) {
+// realLifeGrant is the extension a campaign grants at once on a real-life
+// claim: its ruleset's (game.ExtensionPolicy), or else a week where its
+// moderation settings grant one (real_life_week); zero for none.
+func (m *Moderator) realLifeGrant(c *store.Campaign) time.Duration {
+	if rs, err := m.ruleset(c); err == nil {
+		if p, ok := rs.(game.ExtensionPolicy); ok && p.RealLifeExtension() > 0 {
+			return p.RealLifeExtension()
+		}
+	}
+	if c.Moderation.Extensions.RealLifeWeek {
+		return campaign.RealLifeExtension
+	}
+	return 0
+}
+
+// grantedAtOnce reports whether a player had an extension granted at once
+// on a real-life claim for a turn already.
+func grantedAtOnce(exts []*store.Extension, p campaign.PlayerID, turn int) bool {
+	return slices.ContainsFunc(exts, func(e *store.Extension) bool {
+		return e.Player == p && e.Turn == turn && e.RealLife && e.Status == store.ExtensionApproved && strings.HasPrefix(e.Note, atOnce)
+	})
+}
+
+// atOnce notes an extension granted without the GM.
+const atOnce = "granted at once on a real-life claim"
+
+// grantRealLife grants an extension of d on a real-life claim without
+// asking the GM, and tells everyone.
+func (m *Moderator) grantRealLife(r *request, ext *store.Extension, d time.Duration, now time.Time) (decision, error) {
 	c := r.c.Clone()
-	ext.Status, ext.Decided, ext.Note = store.ExtensionApproved, now, "granted at once on a real-life claim (UTD3.32)"
-	ext.Granted = int(campaign.RealLifeExtension / time.Hour)
-	c.MoveDeadlines(campaign.RealLifeExtension)
+	ext.Status, ext.Decided, ext.Note = store.ExtensionApproved, now, atOnce
+	ext.Granted = int(d / time.Hour)
+	c.MoveDeadlines(d)
 	markReminded(c, now)
 	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
-		Detail: fmt.Sprintf("%s: one week on a real-life claim (UTD3.32): %s", ext.Player, orNone(ext.Reason))}),
+		Detail: fmt.Sprintf("%s: %d hours on a real-life claim: %s", ext.Player, ext.Granted, orNone(ext.Reason))}),
 		func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err })
 	mails := m.tellPlayers(c, r.in.MessageID, "extended", ext.Player, func(s *store.Seat) report.Text {
 		return report.RealLifeExtended{Player: ext.Player, Turn: c.Turn, Deadline: deadlineFor(c, s)}

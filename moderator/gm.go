@@ -167,7 +167,7 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 	}
 	o := &openTurn{c: c, filed: filed}
 	st := report.GMStatus{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Date: rec.State.Date().String(), Status: string(c.Status),
-		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: c.Moderation.EarlyResolution,
+		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.resolvesEarly(c),
 		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
 	if !c.HeldSince.IsZero() {
 		st.HeldSince = fmtUTC(c.HeldSince)
@@ -354,7 +354,8 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 		return decision{}, err
 	}
 	old := s.Email
-	s.Email, s.TokenHash, s.Forfeits, s.Since, s.Mail = email, hashToken(token), 0, c.Turn, campaign.MailPrefs{}
+	// The new player names their own proxies.
+	s.Email, s.TokenHash, s.Forfeits, s.Since, s.Mail, s.Proxies = email, hashToken(token), 0, c.Turn, campaign.MailPrefs{}, nil
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
 		return decision{}, err

@@ -201,9 +201,16 @@ func (h *harness) mailFrom(user, body string, headers ...string) string {
 	return head + "\n" + body
 }
 
-// orders writes an orders document for a player with the right token.
+// orders writes an orders document for a player of frontier with the
+// right token.
 func (h *harness) orders(player campaign.PlayerID, turn int, final bool, items ...string) string {
-	s := fmt.Sprintf("campaign: frontier\nplayer: %s\nturn: %d\ntoken: %s\nfinal: %t\norders:\n", player, turn, h.tokens[player], final)
+	return h.ordersIn("frontier", player, turn, final, items...)
+}
+
+// ordersIn writes an orders document for a player of a campaign with the
+// right token.
+func (h *harness) ordersIn(c campaign.ID, player campaign.PlayerID, turn int, final bool, items ...string) string {
+	s := fmt.Sprintf("campaign: %s\nplayer: %s\nturn: %d\ntoken: %s\nfinal: %t\norders:\n", c, player, turn, h.tokens[player], final)
 	if len(items) == 0 {
 		return s + "  []\n"
 	}

@@ -372,12 +372,14 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		return reject(soleCampaign(seats), r)
 	}
 	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
-		return m.handleRequest(in, rec, seats, gms, sub, reject)
+		d, err := m.handleRequest(in, rec, seats, gms, sub, reject)
+		return copyPlayer(d, in, rec, seats), err
 	}
 	if len(seats) == 0 {
 		return reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: campaignIDs(gms), Campaign: gms[0].ID})})
 	}
-	return m.checkOrders(in, rec, seats, sub, reject)
+	d, err := m.checkOrders(in, rec, seats, sub, reject)
+	return copyPlayer(d, in, rec, seats), err
 }
 
 // kindsOf finds, for orders.Parse, the order kinds of the campaign a

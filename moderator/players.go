@@ -11,7 +11,7 @@ import (
 )
 
 // playerCommand carries out a command from an authenticated player:
-// status, report, message or mail.
+// status, report, message, mail, proxy or resign.
 func (m *Moderator) playerCommand(r *request) (decision, error) {
 	switch r.sub.Command.Verb {
 	case "status":
@@ -22,6 +22,10 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 		return m.relayMessage(r)
 	case "mail":
 		return m.setMailPrefs(r)
+	case "proxy":
+		return m.setProxy(r)
+	case "resign":
+		return m.resign(r)
 	}
 	return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
 }

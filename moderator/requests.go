@@ -107,6 +107,13 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 	if refusal != nil {
 		return reject(r.c.ID, refusal)
 	}
+	if s.proxy && sub.Battle == nil {
+		key := "command"
+		if sub.Extension != nil {
+			key = "extension"
+		}
+		return reject(r.c.ID, problem(key, report.ProxyMayNot{Player: r.seat.Player}))
+	}
 	if sub.Extension != nil {
 		return m.requestExtension(r)
 	}

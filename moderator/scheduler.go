@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
@@ -189,6 +190,15 @@ func (o *openTurn) allFinal() bool {
 	return len(due) > 0 && final == len(due)
 }
 
+// deserted reports whether every player who owed orders for the open
+// turn has left the campaign since it opened (resigned, or dropped by the
+// GM): nobody is left to wait for. A seat that left keeps the deadline it
+// had; the seats of players out before the turn opened have none.
+func (o *openTurn) deserted() bool {
+	left := slices.ContainsFunc(o.c.Players, func(s store.Seat) bool { return !s.Active() && !s.Deadline.IsZero() })
+	return left && len(o.c.DueSeats()) == 0
+}
+
 // orders returns a player's orders on file, or nil.
 func (o *openTurn) orders(p campaign.PlayerID) *store.OrdersRecord { return filedBy(o.filed, p) }
 
@@ -206,7 +216,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	c, now := o.c, m.clock.Now()
 	deadline := c.Deadline()
 	due := !deadline.IsZero() && !now.Before(deadline)
-	early := !due && c.Moderation.EarlyResolution && o.allFinal()
+	early := !due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
 	var t tended
 	switch {
 	case c.Status != store.Running || !c.HeldSince.IsZero():
@@ -242,8 +252,8 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 
 // resolvable reports whether a campaign's open turn is to be resolved
 // now: it runs, and its deadline has passed, or its players are all final
-// where the campaign resolves early, and intake has read every mail that
-// arrived before. The caller holds turnMu.
+// where the campaign resolves early, or all left it, and intake has read
+// every mail that arrived before. The caller holds turnMu.
 func (m *Moderator) resolvable(o *openTurn, now time.Time) bool {
 	c := o.c
 	if c.Status != store.Running || !c.HeldSince.IsZero() || m.missedInOutage(c) {
@@ -253,7 +263,20 @@ func (m *Moderator) resolvable(o *openTurn, now time.Time) bool {
 	if !deadline.IsZero() && !now.Before(deadline) {
 		return m.inboxReadSince(deadline)
 	}
-	return c.Moderation.EarlyResolution && o.allFinal() && m.inboxReadSince(m.started)
+	return (o.deserted() || m.resolvesEarly(c) && o.allFinal()) && m.inboxReadSince(m.started)
+}
+
+// resolvesEarly reports whether a campaign's turn resolves as soon as
+// every player due is final: where the campaign says so, and always
+// under a sequential ruleset, whose player learns the outcome of a turn
+// within moments of ending it.
+func (m *Moderator) resolvesEarly(c *store.Campaign) bool {
+	if c.Moderation.EarlyResolution {
+		return true
+	}
+	rs, err := m.ruleset(c)
+	_, sequential := rs.(game.Sequential)
+	return err == nil && sequential
 }
 
 // resolveChunk is how many campaigns resolveTurns resolves, per core,

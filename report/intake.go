@@ -72,6 +72,9 @@ type NotTakingOrders struct {
 type NotDue struct {
 	Turn int
 	Due  []DueSeat
+	// Before are the players whose turns come before the sender's, from
+	// the open turn on, where the ruleset tells the order of play.
+	Before []campaign.PlayerID
 }
 
 // DueSeat is a player who owes orders, by Deadline.
@@ -95,7 +98,12 @@ type TooLate struct {
 }
 
 // OnFile says which orders stay on file after a mail changed nothing.
-type OnFile struct{ Received string }
+// Added says the mail's orders would have been added to them, as a
+// sequential ruleset's turn takes several mails.
+type OnFile struct {
+	Received string
+	Added    bool
+}
 
 // NeedsPlayerLine points at a player's request without a player: line.
 type NeedsPlayerLine struct{}

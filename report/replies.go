@@ -26,6 +26,11 @@ type Confirmation struct {
 	Final bool
 	// Replaced is true when these orders replace earlier ones for the turn.
 	Replaced bool
+	// Sequential says the turn takes several mails: each mail's orders
+	// are added to those on file, and the turn passes as soon as it is
+	// final. Spent says the orders leave nothing more to order, so the
+	// turn passes without final: true.
+	Sequential, Spent bool
 }
 
 // RenderConfirmation renders the reply to accepted orders: every order now
@@ -54,6 +59,10 @@ type Rejection struct {
 	// Request says the mail was a request (a command, an extension, a
 	// battle result), not orders.
 	Request bool
+	// Added says the mail's orders were to be added to those on file, as
+	// a turn of a sequential ruleset takes several mails: only they are
+	// to be sent again.
+	Added bool
 }
 
 // Bounds on a rejection, so that no mail, however large or broken, gets a

@@ -124,3 +124,28 @@ func TestRenderGMWelcome(t *testing.T) {
 	}
 	golden.Check(t, "testdata/gmwelcome.txt.golden", []byte(text))
 }
+
+// TestRenderSequentialReplies: under a ruleset whose turns take several
+// mails, a confirmation tells the turn as it now stands and how it ends
+// (more mails, final: true, or orders that spend it), and a rejection
+// says that nothing of the mail was applied and what to send again.
+func TestRenderSequentialReplies(t *testing.T) {
+	base := Confirmation{Title: "Thunder Run", Campaign: "run", Player: "vorn", Turn: 7, Deadline: "Mon 30 Nov 2026 23:59 CET (22:59 UTC)",
+		Echo: "orders:\n  - move: {fleet: 1st, path: [ferrum]}\n  - move: {fleet: 2nd, path: [mistral]}\n", Summary: "2 of 3 points spent; 1 left.\n",
+		Replaced: true, Sequential: true}
+	var all strings.Builder
+	for _, c := range []struct {
+		name         string
+		final, spent bool
+	}{{"more to come", false, false}, {"final", true, false}, {"spent", true, true}} {
+		conf := base
+		conf.Final, conf.Spent = c.final, c.spent
+		subject, text := RenderConfirmation(&conf)
+		fmt.Fprintf(&all, "== %s: %s\n%s\n", c.name, subject, text)
+	}
+	_, text := RenderRejection(&Rejection{Campaign: "run", Source: []byte("orders:\n  - move: {fleet: 9th, path: [ferrum]}\n"), SourceName: "your mail",
+		Problems: orders.Problems{{Pos: orders.Pos{Line: 2, Col: 19}, Msg: "you have no fleet 9th", Hint: "your fleets are 1st and 2nd"}},
+		OnFile:   Say(OnFile{Received: "Mon 23 Nov 2026 13:00 CET (12:00 UTC)", Added: true}), Added: true})
+	fmt.Fprintf(&all, "== rejection\n%s", text)
+	golden.Check(t, "testdata/sequential-replies.txt.golden", []byte(all.String()))
+}

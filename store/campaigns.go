@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -89,6 +91,14 @@ type Seat struct {
 	// Reminded lists the reminders already sent to the seat for the open
 	// turn, by how long before its deadline they were due.
 	Reminded []time.Duration `json:"reminded,omitempty"`
+	// Proxies are the addresses the player named that may send orders and
+	// battle results for them, with their token.
+	Proxies []string `json:"proxies,omitempty"`
+}
+
+// ProxiedBy reports whether the player named addr their proxy.
+func (s *Seat) ProxiedBy(addr string) bool {
+	return slices.ContainsFunc(s.Proxies, func(p string) bool { return strings.EqualFold(p, addr) })
 }
 
 // Active reports whether the seat still plays.

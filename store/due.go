@@ -65,6 +65,7 @@ func (c *Campaign) Clone() *Campaign {
 	out.Players = slices.Clone(c.Players)
 	for i := range out.Players {
 		out.Players[i].Reminded = slices.Clone(out.Players[i].Reminded)
+		out.Players[i].Proxies = slices.Clone(out.Players[i].Proxies)
 	}
 	return &out
 }
