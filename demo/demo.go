@@ -18,6 +18,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/moderator"
@@ -39,6 +40,9 @@ type Options struct {
 	Poll   time.Duration
 	Stdout io.Writer
 	Logger *slog.Logger
+	// Clock is the daemon's clock: deadlines, and when its inbox was last
+	// read; default the system clock.
+	Clock clock.Clock
 }
 
 // Run plays the frontier campaign until ctx is done.
@@ -81,10 +85,10 @@ func Run(ctx context.Context, opts Options) error {
 	defer db.Close()
 	smtpHost, smtpPort := world.SMTPHostPort()
 	mod := moderator.New(moderator.Options{
-		DB: db, Rulesets: rules.Registry(), Address: moderatorAddr, Logger: opts.Logger,
+		DB: db, Rulesets: rules.Registry(), Address: moderatorAddr, Logger: opts.Logger, Clock: opts.Clock,
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: Password,
-			Poll: 5 * time.Second, Logger: opts.Logger.With("loop", "intake"),
+			Poll: 5 * time.Second, Clock: opts.Clock, Logger: opts.Logger.With("loop", "intake"),
 		}),
 		Sender: mail.NewSender(mail.SenderOptions{
 			Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone,

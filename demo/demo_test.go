@@ -8,27 +8,36 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbemd/pbemd/internal/clock/clocktest"
 	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/store"
 )
 
-// TestDemoPlaysTurns runs the demo with eight-second turns (under the race
-// detector on a busy machine, creating the campaign and rendering its
-// reports takes seconds, and the scripted players must answer in time) until the free
-// seat has the reports of two resolved turns, then stops it as Ctrl-C
-// would, and checks that the scripted players sent orders.
+// TestDemoPlaysTurns runs the demo on a fake clock: once every scripted
+// player's orders for turn 1 are accepted, it moves the clock past the
+// deadline, twice, until the free seat, whose player sends nothing, has the
+// reports of two turns resolved at their deadlines. Then it stops the demo
+// as Ctrl-C would, and checks that the scripted players' orders are on file.
 func TestDemoPlaysTurns(t *testing.T) {
+	const turn = 10 * time.Minute
 	data := filepath.Join(t.TempDir(), "demo.db")
 	out := &syncbuf.Buffer{}
+	clk := clocktest.New(time.Now())
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, Options{Turn: 8 * time.Second, Poll: 50 * time.Millisecond, Data: data, Stdout: out})
+		done <- Run(ctx, Options{Turn: turn, Poll: 50 * time.Millisecond, Data: data, Stdout: out, Clock: clk})
 	}()
 	imapAddr := waitFor(t, out, regexp.MustCompile(`IMAP +(127\.0\.0\.1:\d+)`))
-	waitForMails(t, imapAddr, "tekkar", 4) // welcome, first report, reports of turns 1 and 2
+	for _, bot := range []string{"vorn", "castellan", "ashari"} {
+		waitForMails(t, imapAddr, bot, 3) // welcome, first report, orders accepted
+	}
+	clk.Advance(turn)
+	waitForMails(t, imapAddr, "tekkar", 3) // welcome, first report, report of turn 1
+	clk.Advance(turn)
+	waitForMails(t, imapAddr, "tekkar", 4) // and of turn 2
 	cancel()
 	select {
 	case err := <-done:

@@ -162,6 +162,7 @@ func (r *faultRig) wantHandled(t *testing.T, subjects ...string) {
 // attempts, where a fixed one-second retry would make 60), warns once, never
 // hangs, and handles the waiting mail exactly once when the server is back.
 func TestIntakeFaults(t *testing.T) {
+	t.Parallel() // waits out real timeouts, on its own servers
 	tests := []struct {
 		name  string
 		fault func(r *faultRig)
@@ -247,6 +248,7 @@ func TestIntakeFault_resetWhileIdle(t *testing.T) {
 // ends IDLE after Poll and DONE goes unanswered, the watchdog drops the
 // connection and intake reconnects.
 func TestIntakeFault_stallWhileIdle(t *testing.T) {
+	t.Parallel() // waits out real timeouts, on its own servers
 	r := newFaultRig(t, faultTimeout)
 	deliver(t, r.w, "orders 1")
 	r.p.StallAt(faultproxy.Cue{Text: "+ idling\r\n", Bytes: len("+ idling\r\n")})
@@ -297,6 +299,7 @@ func TestIntakeFault_mailboxRecreated(t *testing.T) {
 // timeout, is only slow: the mail is handled and nothing is logged as a
 // failure.
 func TestIntakeFault_slow(t *testing.T) {
+	t.Parallel() // waits out real timeouts, on its own servers
 	r := newFaultRig(t, 4*faultTimeout)
 	deliver(t, r.w, "orders 1")
 	r.p.SlowAt(faultproxy.Cue{Text: "Subject: orders"}, 2*faultTimeout)
@@ -325,6 +328,7 @@ const reply354 = "354 Go ahead. End your data with <CR><LF>.<CR><LF>\r\n"
 // that takes longer than Timeout to accept a mail is waited for
 // (DataTimeout), not given up on, which would send the mail twice.
 func TestSenderFaults(t *testing.T) {
+	t.Parallel() // waits out real timeouts, on its own servers
 	tests := []struct {
 		name  string
 		fault func(p *faultproxy.Proxy, w *localmail.World)

@@ -60,6 +60,7 @@ func TestKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the kill test kills and restarts the daemon 50 times")
 	}
+	t.Parallel() // mostly waits on the daemon's lives
 	seed := *killSeed
 	if seed == 0 {
 		seed = rand.Uint64()

@@ -49,11 +49,13 @@ func TestUsage(t *testing.T) {
 }
 
 func TestInitRefusesALockedDataFile(t *testing.T) {
+	t.Parallel() // waits out the lock wait
 	dir := t.TempDir()
+	pass := filepath.Join(dir, "pass")
+	os.WriteFile(pass, []byte("x\n"), 0o600)
 	cfg := strings.ReplaceAll(string(config.Example()), "/var/lib/pbemd/pbemd.db", filepath.Join(dir, "pbemd.db"))
-	cfg = strings.ReplaceAll(cfg, "password_file: /etc/pbemd/imap.pass", "password_env: PBEMD_TEST_PASS")
-	cfg = strings.ReplaceAll(cfg, "password_file: /etc/pbemd/smtp.pass", "password_env: PBEMD_TEST_PASS")
-	t.Setenv("PBEMD_TEST_PASS", "x")
+	cfg = strings.ReplaceAll(cfg, "/etc/pbemd/imap.pass", pass)
+	cfg = strings.ReplaceAll(cfg, "/etc/pbemd/smtp.pass", pass)
 	path := filepath.Join(dir, "pbemd.yaml")
 	os.WriteFile(path, []byte(cfg), 0o600)
 	if code, out, errOut := run(t, "config", "test", path); code != exitOK {
@@ -137,6 +139,7 @@ func TestREADMEListsEveryPackage(t *testing.T) {
 // no control socket to ask, `pbemd run` still gives up within the lock
 // wait, with exit 4 and the file's name.
 func TestSecondOpenExitsAtOnce(t *testing.T) {
+	t.Parallel() // waits out the lock wait
 	site := newTestSite(t)
 	db, err := store.Open(site.data, store.Options{})
 	if err != nil {

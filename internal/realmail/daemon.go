@@ -113,19 +113,21 @@ func runChecks(ctx context.Context, checks []func(context.Context) error) error 
 	return nil
 }
 
-// stop sends SIGTERM and waits for the daemon to exit; after stopTimeout
-// it kills the daemon's whole process group.
+// stop sends SIGTERM to the daemon's whole process group and waits for the
+// daemon to exit; after stopTimeout it kills the group. Dovecot's master,
+// signalled alone, takes a second to see its children out; signalled with
+// them, it exits at once.
 func (d *daemon) stop() {
 	select {
 	case <-d.exited:
 		return
 	default:
 	}
-	d.cmd.Process.Signal(syscall.SIGTERM)
+	signalGroup(d.cmd.Process, syscall.SIGTERM)
 	select {
 	case <-d.exited:
 	case <-time.After(stopTimeout):
-		killGroup(d.cmd.Process)
+		signalGroup(d.cmd.Process, syscall.SIGKILL)
 		<-d.exited
 	}
 }

@@ -11,5 +11,5 @@ import (
 // daemon stays in the test's process group.
 func sysProcAttr() *syscall.SysProcAttr { return nil }
 
-// killGroup kills the daemon itself.
-func killGroup(p *os.Process) { p.Kill() }
+// signalGroup sends sig to the daemon itself.
+func signalGroup(p *os.Process, sig syscall.Signal) { p.Signal(sig) }
