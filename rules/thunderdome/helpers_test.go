@@ -18,7 +18,16 @@ var rs = thunderdome.Ruleset{}
 // open.
 func start(t *testing.T) *campaign.State {
 	t.Helper()
-	sc, err := config.ParseScenario("thunderdome.yaml", scenarios.Thunderdome, rules.Registry())
+	return startFrom(t, string(scenarioText()))
+}
+
+// scenarioText is scenarios/thunderdome.yaml.
+func scenarioText() []byte { return scenarios.Thunderdome }
+
+// startFrom loads a scenario: turn 1, the first player's turn open.
+func startFrom(t *testing.T, text string) *campaign.State {
+	t.Helper()
+	sc, err := config.ParseScenario("thunderdome.yaml", []byte(text), rules.Registry())
 	if err != nil {
 		t.Fatalf("ParseScenario = %v", err)
 	}

@@ -1,9 +1,10 @@
 package thunderdome
 
 import (
+	"embed"
 	"fmt"
 	"html/template"
-	"strings"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
@@ -39,7 +40,7 @@ func (r Ruleset) Report(gv game.View, opts game.ReportOptions) (*game.Report, er
 		}
 		out.Attachments = append(out.Attachments, game.Attachment{Name: MapCID, ContentType: "image/png", Data: png, Inline: true, ContentID: MapCID})
 	}
-	js, err := report.JSON(v)
+	js, err := reportJSON(v, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +69,11 @@ func (r Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game
 		o.Deadline, o.Mail = it.Deadline, nil
 		f.Turns = append(f.Turns, v.Turn)
 		f.Texts = append(f.Texts, text(v, o))
-		f.Bodies = append(f.Bodies, template.HTML("<pre>"+template.HTMLEscapeString(text(v, o))+"</pre>"))
+		b, err := body(v, o, "")
+		if err != nil {
+			return nil, err
+		}
+		f.Bodies = append(f.Bodies, b)
 	}
 	subj, txt, html, err := report.RenderDigest(f)
 	if err != nil {
@@ -90,7 +95,7 @@ func (Ruleset) Render(gv game.View, f game.Format, opts game.ReportOptions) ([]b
 		h, err := page(v, opts, opts.MapSrc)
 		return []byte(h), err
 	case game.FormatJSON:
-		return report.JSON(v)
+		return reportJSON(v, opts)
 	case game.FormatPNG:
 		return report.PaintMap(mapOf(v))
 	}
@@ -108,83 +113,6 @@ func subject(v *View) string {
 	return fmt.Sprintf("[%s] Turn %d, cycle %s: %s's turn", v.Campaign, v.Turn, v.Cycle, v.Current)
 }
 
-// text writes the text report: the turn, what happened, the empires, the
-// map and the fleets, everything public (UTD3.1).
-func text(v *View, opts game.ReportOptions) string {
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("%s: turn %d report for %s (%s)\n", v.Title, v.Turn, v.Name, v.Player)
-	w("Cycle %s, %s Y%d. Turn order: %s.\n", v.Cycle, v.Season, v.Year, strings.Join(names(v.Order), ", "))
-	switch {
-	case v.Winner == "-":
-		w("The campaign is over: nobody is left on the map (UTD1.9).\n")
-	case v.Winner != "":
-		w("The campaign is over: %s won it (UTD1.9).\n", v.Winner)
-	case v.Current == v.Player:
-		w("It is your turn: %d order points (UTD6.2)", v.Points)
-		if !opts.Deadline.IsZero() {
-			w(", orders due %s (UTD3.3)", report.FormatDeadline(opts.Deadline, opts.Location))
-		}
-		w(".\nSend orders, as many mails as you like; final: true ends your turn (UTD6.121).\n")
-	default:
-		w("It is %s's turn.\n", v.Current)
-	}
-	if len(v.Events) > 0 {
-		w("\nWhat happened\n")
-		for _, e := range v.Events {
-			b.WriteString(report.Wrap(e.Text, 76, "  ") + "\n")
-		}
-	}
-	if len(v.Opening) > 0 {
-		w("\nThe turn of %s opens\n", v.Current)
-		for _, s := range v.Opening {
-			b.WriteString(report.Wrap(s, 76, "  ") + "\n")
-		}
-	}
-	w("\nEmpires\n")
-	for _, e := range v.Empires {
-		line := fmt.Sprintf("%s (%s): bank %d BPV, capital %s, home %s, %d permanent extra points, %d extra fleets",
-			e.Player, e.Name, e.Bank, or2(string(e.Capital), "none"), e.Home, e.Permanent, e.ExtraFleets)
-		if e.RetreatDebt > 0 {
-			line += fmt.Sprintf(", retreat debt %d", e.RetreatDebt)
-		}
-		if e.Out != "" {
-			line += ", out: " + e.Out
-		}
-		b.WriteString(report.Wrap(line, 76, "  ") + "\n")
-	}
-	w("\nSectors\n")
-	for _, s := range v.Sectors {
-		line := fmt.Sprintf("%s (%s): %s", s.ID, s.Name, s.Type)
-		if s.Terrain != "" {
-			line += ", " + s.Terrain
-		}
-		if s.Owner != "" {
-			line += ", owned by " + string(s.Owner)
-		}
-		for _, d := range s.Developments {
-			line += fmt.Sprintf("; %s's %s", d.Owner, d.Kind)
-		}
-		for _, p := range s.Pending {
-			line += fmt.Sprintf("; %s's %s pending", p.Owner, what(p))
-		}
-		b.WriteString(report.Wrap(line, 76, "  ") + "\n")
-	}
-	w("\nFleets\n")
-	for _, f := range v.Fleets {
-		b.WriteString(report.Wrap(fmt.Sprintf("%s %s at %s: %s", f.Owner, f.ID, f.At, campaign.UnitList(f.Units)), 76, "  ") + "\n")
-	}
-	for _, r := range v.Retreats {
-		w("  %s %s retreats from %s to %s (UTD7.4665)\n", r.Owner, r.Fleet, r.From, r.To)
-	}
-	if opts.Mail != nil {
-		if f := report.NewMailFooter(opts.Mail, opts.Location); f != nil {
-			w("\nYour mail\n%s\n", f.Text)
-		}
-	}
-	return b.String()
-}
-
 // or2 returns s, or def for an empty s.
 func or2(s, def string) string {
 	if s == "" {
@@ -193,31 +121,58 @@ func or2(s, def string) string {
 	return s
 }
 
-// htmls is the HTML report: the kit's shell with TD IV's body.
-var htmls = template.Must(report.HTMLShell().Parse(`
-{{define "report"}}{{template "page-top" .Title}}{{template "card-top"}}{{template "report-body" .}}{{template "mail-footer" .Mail}}{{template "card-bottom"}}{{template "page-bottom"}}{{end}}
-{{define "report-body"}}<h2 class="pb-accent" style="{{template "h2"}}">{{.Title}}</h2>
-{{with .Map}}<p><img src="{{.}}" alt="The map" style="max-width:100%;height:auto;"></p>{{end}}
-<pre style="{{template "wrap"}}white-space:pre-wrap;font-size:13px;">{{.Text}}</pre>{{end}}`))
+//go:embed html/report.tmpl
+var htmlFiles embed.FS
 
-// page renders the HTML report, its map at mapSrc.
+// htmls is the HTML report: the kit's shell with TD IV's tables
+// (html/report.tmpl).
+var htmls = template.Must(report.HTMLShell().ParseFS(htmlFiles, "html/report.tmpl"))
+
+// page renders the HTML report, its map at mapSrc (none for empty).
 func page(v *View, opts game.ReportOptions, mapSrc string) (string, error) {
-	o := opts
-	o.Mail = nil
-	data := struct {
-		Title, Text string
-		Map         template.URL
-		Mail        *report.MailFooter
-	}{Title: fmt.Sprintf("%s: turn %d report for %s", v.Title, v.Turn, v.Name), Text: text(v, o), Map: report.MapURL(mapSrc),
-		Mail: report.NewMailFooter(opts.Mail, opts.Location)}
-	return report.ExecuteHTML(htmls, "report", data)
+	s, err := report.ExecuteHTML(htmls, "report.tmpl", newReportData(v, opts, mapSrc))
+	if err != nil {
+		return "", fmt.Errorf("thunderdome: render the html report of %s: %w", v.Player, err)
+	}
+	return s, nil
 }
 
-// mapOf is the map picture of a view: the whole map, as everyone sees it.
+// body renders one report's card for a digest, its map at mapSrc.
+func body(v *View, opts game.ReportOptions, mapSrc string) (template.HTML, error) {
+	s, err := report.ExecuteHTML(htmls, "report-body", newReportData(v, opts, mapSrc))
+	if err != nil {
+		return "", fmt.Errorf("thunderdome: render the html digest of %s: %w", v.Player, err)
+	}
+	return template.HTML(s), nil // html/template's output
+}
+
+// ReportJSONVersion is the version of the JSON report's format
+// (docs/report-json.md, Thunderdome IV).
+const ReportJSONVersion = 1
+
+// reportJSON is the JSON report: the view with its format's version and
+// the deadline of the open turn.
+func reportJSON(v *View, opts game.ReportOptions) ([]byte, error) {
+	env := struct {
+		Version  int    `json:"version"`
+		Deadline string `json:"deadline,omitempty"`
+		View     *View  `json:"view"`
+	}{Version: ReportJSONVersion, View: v}
+	if !opts.Deadline.IsZero() {
+		env.Deadline = opts.Deadline.UTC().Format(time.RFC3339)
+	}
+	return report.JSON(env)
+}
+
+// mapOf is the map picture of a view: the whole map, as everyone sees it,
+// or under the vision house rule the sectors in the player's sight.
 func mapOf(v *View) *report.Map {
 	m := &report.Map{Title: v.Title, Caption: fmt.Sprintf("Turn %d · cycle %s", v.Turn, v.Cycle), Sub: "Map of " + v.Name,
 		Systems: v.Systems, Lanes: v.Lanes}
 	for _, s := range v.Sectors {
+		if s.Hidden {
+			continue
+		}
 		sg := report.Sighting{ID: s.ID, Seen: v.Turn, Current: true, Close: true}
 		for _, d := range s.Developments {
 			sg.Fortified = sg.Fortified || d.Kind == campaign.Fortification

@@ -39,8 +39,11 @@ func (Ruleset) ScenarioSpec() game.ScenarioSpec {
 	}
 }
 
+// MaxVision is the largest vision radius the house rule takes, in lanes.
+const MaxVision = 5
+
 // houseLimits bound the house rules.
-var houseLimits = orders.Limits{Max: map[string]int{"house.vision": 0}}
+var houseLimits = orders.Limits{Max: map[string]int{"house.vision": MaxVision}}
 
 // LoadScenario sets up cycle 1.0 (UTD8): the players' homes with capital,
 // mine, colony and fortification (UTD4.32, UTD8.13), the starting BPV

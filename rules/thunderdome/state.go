@@ -66,8 +66,9 @@ type HouseRules struct {
 	// the check is not rolled.
 	NPE bool `json:"npe,omitempty" yaml:"npe"`
 	// Vision, above 0, replaces public play (UTD1.13, UTD3.1) with
-	// EaW-style vision radii in lanes. Not implemented yet: a scenario
-	// that sets it is refused.
+	// EaW-style vision radii: each player sees the sectors within Vision
+	// lanes of their fleets, capital and developments (View.fog), at most
+	// MaxVision.
 	Vision int `json:"vision,omitempty" yaml:"vision"`
 }
 

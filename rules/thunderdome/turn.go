@@ -36,11 +36,61 @@ type turn struct {
 	events []game.Event
 	// plan is the exploration order the player gave (UTD5.122).
 	plan []*Explore
+	// seen is, under the vision house rule, what each player has seen so
+	// far this turn (look); nil under public play.
+	seen map[campaign.PlayerID]map[campaign.SystemID]bool
 }
 
-// emit records a public event (UTD3.1).
+// emit records an event: public (UTD3.1), or under the vision house rule
+// told to its audience.
 func (t *turn) emit(kind game.EventKind, at campaign.SystemID, rule, format string, args ...any) {
-	t.events = append(t.events, t.x.event(t.st, kind, at, rule, format, args...))
+	e := t.x.event(t.st, kind, at, rule, format, args...)
+	if t.x.House.Vision > 0 {
+		e.Players = t.audience(kind, at)
+	}
+	t.events = append(t.events, e)
+}
+
+// look adds what every player sees now to what they have seen this turn,
+// under the vision house rule. Resolve looks when the turn opens, after
+// the orders and after the retreats arrive (step 6): a player learns of
+// an event in a sector they saw at one of those moments.
+func (t *turn) look() {
+	if t.x.House.Vision <= 0 {
+		return
+	}
+	if t.seen == nil {
+		t.seen = map[campaign.PlayerID]map[campaign.SystemID]bool{}
+	}
+	for _, p := range t.st.Players {
+		if t.seen[p.ID] == nil {
+			t.seen[p.ID] = map[campaign.SystemID]bool{}
+		}
+		for id := range t.x.sight(t.st, t.g, p.ID) {
+			t.seen[p.ID][id] = true
+		}
+	}
+}
+
+// audience is who learns of an event under the vision house rule: for an
+// event in a sector, every player who saw it this turn (look); a new
+// cycle and the end of the campaign, everyone; anything else, the
+// player whose turn it is: their orders and their outcomes, and what
+// their turn's opening did (reading of the house rule).
+func (t *turn) audience(kind game.EventKind, at campaign.SystemID) []campaign.PlayerID {
+	switch {
+	case at != "":
+		var out []campaign.PlayerID
+		for _, p := range t.st.Players {
+			if t.seen[p.ID][at] {
+				out = append(out, p.ID)
+			}
+		}
+		return out
+	case kind == EventCycle || kind == EventVictory:
+		return t.st.PlayerIDs()
+	}
+	return []campaign.PlayerID{t.player}
 }
 
 // Resolve plays the open player turn: the player's orders (steps 4–5,
@@ -61,8 +111,11 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 		t.events = append(t.events, game.Event{Kind: game.EventNotice, Players: next.PlayerIDs(), Text: n})
 	}
 	t.events = append(t.events, gt.Carried...)
+	t.look()
 	t.orders(gt.Orders[t.player])
+	t.look()
 	t.retreats() // step 6
+	t.look()
 	t.explore()  // step 7
 	t.battles()  // step 8
 	t.captures() // step 9

@@ -1,6 +1,8 @@
 package thunderdome
 
 import (
+	"slices"
+
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 )
@@ -8,7 +10,8 @@ import (
 // View is what one player's report shows. TD IV plays in public (UTD1.13,
 // UTD3.1): every view holds the whole map, every empire's accounts and
 // every event of the turn, and differs from another player's only in
-// whose it is.
+// whose it is. Under the house rule of vision radii (HouseRules.Vision)
+// a view holds only what its player sees (see sight).
 type View struct {
 	Player   campaign.PlayerID `json:"player"`
 	Name     string            `json:"name"`
@@ -26,8 +29,14 @@ type View struct {
 	// (UTD8.14).
 	Current campaign.PlayerID   `json:"current"`
 	Order   []campaign.PlayerID `json:"order"`
-	// Points is Current's order points this turn (UTD6.2).
+	// Points is Current's order points this turn (UTD6.2), and Debt the
+	// retreat debt paid from them first (UTD7.4663). Under the vision
+	// house rule both are 0 in the other players' views.
 	Points int `json:"points"`
+	Debt   int `json:"debt,omitempty"`
+	// Vision is the house rule's vision radius in lanes; 0 for public
+	// play (UTD1.13).
+	Vision int `json:"vision,omitempty"`
 	// Opening is what steps 1–3 of the open turn did (UTD2.3).
 	Opening []string `json:"opening,omitempty"`
 	// Events are everything that happened in the turn just played.
@@ -44,24 +53,31 @@ type View struct {
 	// while it goes on (UTD1.9).
 	Winner campaign.PlayerID `json:"winner,omitempty"`
 
-	// systems is the map, for the picture.
+	// Systems is the map, for the picture.
 	Systems []campaign.System `json:"systems"`
 }
 
-// EmpireView is one empire's public accounts (UTD3.1).
+// EmpireView is one empire's public accounts (UTD3.1). Hidden is set
+// under the vision house rule for another player's empire: only its
+// player, name, home and Out show.
 type EmpireView struct {
 	Empire
-	Name string `json:"name"`
-	Bank int    `json:"bank"`
-	Out  string `json:"out,omitempty"`
+	Name   string `json:"name"`
+	Bank   int    `json:"bank"`
+	Out    string `json:"out,omitempty"`
+	Hidden bool   `json:"hidden,omitempty"`
 }
 
-// SectorView is one sector as everyone sees it.
+// SectorView is one sector as the player sees it. Hidden is set under
+// the vision house rule for a sector out of sight: only its ID shows, as
+// its name too, since the explorer names it (UTD4.12), and its owner when
+// that is the player.
 type SectorView struct {
 	Sector
 	Name         string                 `json:"name"`
 	Developments []campaign.Development `json:"developments,omitempty"`
 	Pending      []Pending              `json:"pending,omitempty"`
+	Hidden       bool                   `json:"hidden,omitempty"`
 }
 
 // Header is what the daemon reads of the view.
@@ -69,7 +85,9 @@ func (v *View) Header() game.ViewHeader {
 	return game.ViewHeader{Player: v.Player, Turn: v.Turn, Resolved: v.Resolved}
 }
 
-// viewsOf gives every player their view of st after events.
+// viewsOf gives every player their view of st after events: the public
+// view (UTD3.1), or under the vision house rule each player's sight of
+// it.
 func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	x, err := load(st)
 	if err != nil {
@@ -77,7 +95,8 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Winner: x.Winner, Systems: st.Map.Systems}
+		Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Winner: x.Winner, Systems: st.Map.Systems,
+		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0
 		base.Events = []game.Event{}
@@ -85,7 +104,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	year, spring := x.Year(x.Cycle)
 	base.Year, base.Season = year, season(spring)
 	if e := x.empire(x.current()); e != nil {
-		base.Points = x.InitialPlayers + e.Permanent
+		base.Points, base.Debt = x.InitialPlayers+e.Permanent, e.Owed
 	}
 	for _, e := range x.Empires {
 		p := st.Player(e.Player)
@@ -106,11 +125,109 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 		}
 		base.Sectors = append(base.Sectors, sv)
 	}
+	var g *campaign.Graph
+	if x.House.Vision > 0 {
+		g = campaign.NewGraph(st.Map)
+	}
 	out := make([]game.View, 0, len(st.Players))
 	for _, p := range st.Players {
 		v := base
 		v.Player, v.Name = p.ID, p.Name
+		if g != nil {
+			v.fog(x.sight(st, g, p.ID))
+		}
 		out = append(out, &v)
 	}
 	return out
+}
+
+// fog keeps of a public view only what its player sees under the vision
+// house rule (HouseRules.Vision): the sectors in sight in full, fleets,
+// retreats and dead drops there, the player's own accounts and orders,
+// and the events that concern them (turn.audience). The map's sectors
+// and lanes, the turn order and the cycle stay public; so do who is out
+// and who won.
+func (v *View) fog(seen map[campaign.SystemID]bool) {
+	if v.Player != v.Current {
+		v.Points, v.Debt, v.Opening = 0, 0, nil
+	}
+	v.Events = keep(v.Events, func(e game.Event) bool { return e.Concerns(v.Player) })
+	v.Empires = slices.Clone(v.Empires)
+	for i, e := range v.Empires {
+		if e.Player != v.Player {
+			capital := e.Capital
+			if !seen[capital] {
+				capital = ""
+			}
+			v.Empires[i] = EmpireView{Empire: Empire{Player: e.Player, Home: e.Home, Capital: capital}, Name: e.Name, Out: e.Out, Hidden: true}
+		}
+	}
+	v.Sectors = slices.Clone(v.Sectors)
+	for i, s := range v.Sectors {
+		if seen[s.ID] {
+			continue
+		}
+		h := SectorView{Sector: Sector{ID: s.ID}, Name: string(s.ID), Hidden: true}
+		if s.Owner == v.Player {
+			h.Owner = s.Owner
+		}
+		h.Pending = keep(s.Pending, func(p Pending) bool { return p.Owner == v.Player })
+		v.Sectors[i] = h
+	}
+	v.Fleets = keep(v.Fleets, func(f campaign.Fleet) bool { return seen[f.At] })
+	v.Retreats = keep(v.Retreats, func(r Retreat) bool { return r.Owner == v.Player || seen[r.From] })
+	v.Containers = keep(v.Containers, func(c Container) bool { return seen[c.At] })
+	v.Derelicts = keep(v.Derelicts, func(d Derelict) bool { return seen[d.At] })
+	v.Systems = slices.Clone(v.Systems)
+	for i := range v.Systems {
+		if sys := &v.Systems[i]; !seen[sys.ID] {
+			sys.Name, sys.Planet = string(sys.ID), ""
+		}
+	}
+}
+
+// keep returns the items of list that ok accepts, in a new list; nil
+// for none.
+func keep[T any](list []T, ok func(T) bool) []T {
+	var out []T
+	for _, it := range list {
+		if ok(it) {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// sight is what a player sees under the vision house rule: every sector
+// within House.Vision lanes of one of their fleets, their capital or one
+// of their colonies, mines and fortifications (EaW-style vision radii
+// instead of UTD1.13). It is nil under public play.
+func (x *Ext) sight(st *campaign.State, g *campaign.Graph, p campaign.PlayerID) map[campaign.SystemID]bool {
+	if x.House.Vision <= 0 {
+		return nil
+	}
+	seen, from := map[campaign.SystemID]bool{}, map[campaign.SystemID]bool{}
+	look := func(at campaign.SystemID) {
+		if at == "" || from[at] {
+			return
+		}
+		from[at] = true
+		for _, r := range g.Within(at, x.House.Vision) {
+			seen[r.System] = true
+		}
+	}
+	for _, f := range st.Fleets {
+		if f.Owner == p {
+			look(f.At)
+		}
+	}
+	if e := x.empire(p); e != nil {
+		look(e.Capital)
+	}
+	for _, d := range st.Developments {
+		if d.Owner == p {
+			look(d.At)
+		}
+	}
+	return seen
 }

@@ -1,0 +1,293 @@
+package thunderdome
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
+)
+
+// reportData is what the text and the HTML report show of a view, in the
+// same words: the open turn and its clock, what the turn just played did,
+// and the tables of empires, sectors and fleets.
+type reportData struct {
+	V *View
+	// Deadline is when Current's orders are due, written in the reader's
+	// time zone; empty when not known (UTD3.3).
+	Deadline string
+	// Mine says the open turn is the reader's; Me is the reader's own
+	// empire (nil for none).
+	Mine bool
+	Me   *EmpireView
+	// Left are the order points Current may spend once the retreat debt
+	// is paid (UTD7.4663), 0 at least.
+	Left int
+	// Orders are the orders played in the turn just resolved, with their
+	// outcomes (UTD3.1), and Events everything else that happened in it
+	// but the opening, which Opening tells.
+	Orders, Events []game.Event
+	Empires        []empireRow
+	Sectors        []sectorRow
+	Fleets         []fleetRow
+	Drops          []string
+	MapSrc         template.URL
+	Mail           *report.MailFooter
+}
+
+// empireRow is one line of the empires table.
+type empireRow struct {
+	Player, Name, Bank, Capital, Home, Extras, Debt, Out string
+}
+
+// sectorRow is one line of the sectors table.
+type sectorRow struct {
+	ID, Name, Type, Terrain, Owner, Holdings, Fleets string
+	Hidden                                           bool
+}
+
+// fleetRow is one line of the fleets table.
+type fleetRow struct {
+	Owner, ID, At, Units, Note string
+}
+
+// unseen is what a table shows for a sector or account out of sight
+// under the vision house rule.
+const unseen = "out of sight"
+
+// newReportData gathers what the reports of v show.
+func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData {
+	d := &reportData{V: v, Mine: v.Current == v.Player && v.Winner == "", Left: max(v.Points-v.Debt, 0),
+		MapSrc: report.MapURL(mapSrc), Mail: report.NewMailFooter(opts.Mail, opts.Location)}
+	if !opts.Deadline.IsZero() {
+		d.Deadline = report.FormatDeadline(opts.Deadline, opts.Location)
+	}
+	for _, e := range v.Events {
+		switch e.Kind {
+		case EventOrder:
+			d.Orders = append(d.Orders, e)
+		case EventOpen:
+		default:
+			d.Events = append(d.Events, e)
+		}
+	}
+	for i := range v.Empires {
+		e := &v.Empires[i]
+		if e.Player == v.Player {
+			d.Me = e
+		}
+		d.Empires = append(d.Empires, newEmpireRow(e))
+	}
+	fleetsAt := map[campaign.SystemID][]string{}
+	for _, f := range v.Fleets {
+		fleetsAt[f.At] = append(fleetsAt[f.At], fmt.Sprintf("%s %s", f.Owner, f.ID))
+		row := fleetRow{Owner: string(f.Owner), ID: string(f.ID), At: string(f.At), Units: campaign.UnitList(f.Units)}
+		for _, r := range v.Retreats {
+			if r.Owner == f.Owner && r.Fleet == f.ID {
+				row.Note = fmt.Sprintf("retreating to %s, arriving on the next player's turn (UTD7.4665)", r.To)
+			}
+		}
+		d.Fleets = append(d.Fleets, row)
+	}
+	for _, s := range v.Sectors {
+		d.Sectors = append(d.Sectors, newSectorRow(s, fleetsAt[s.ID]))
+	}
+	for _, c := range v.Containers {
+		d.Drops = append(d.Drops, fmt.Sprintf("%d containers of %s at %s (UTD6.3D1)", c.Count, c.Owner, c.At))
+	}
+	for _, x := range v.Derelicts {
+		d.Drops = append(d.Drops, fmt.Sprintf("%s's derelict %s at %s (UTD6.3D2)", x.Owner, campaign.UnitList(x.Units), x.At))
+	}
+	return d
+}
+
+func newEmpireRow(e *EmpireView) empireRow {
+	r := empireRow{Player: string(e.Player), Name: e.Name, Capital: or2(string(e.Capital), "none"), Home: string(e.Home), Out: e.Out}
+	if e.Hidden {
+		r.Bank, r.Extras, r.Capital = unseen, unseen, or2(string(e.Capital), unseen)
+		return r
+	}
+	r.Bank = fmt.Sprintf("%d BPV", e.Bank)
+	if e.Unbanked > 0 {
+		r.Bank += fmt.Sprintf(" and %d unbanked", e.Unbanked)
+	}
+	r.Extras = fmt.Sprintf("%d permanent points, %d extra fleets", e.Permanent, e.ExtraFleets)
+	if debt := e.RetreatDebt + e.Owed; debt > 0 {
+		r.Debt = pts(debt)
+	}
+	return r
+}
+
+func newSectorRow(s SectorView, fleets []string) sectorRow {
+	r := sectorRow{ID: string(s.ID), Name: s.Name, Type: string(s.Type), Terrain: s.Terrain, Owner: string(s.Owner),
+		Fleets: strings.Join(fleets, ", "), Hidden: s.Hidden}
+	if s.Hidden {
+		r.Type = unseen
+	}
+	var h []string
+	for _, dv := range s.Developments {
+		h = append(h, fmt.Sprintf("%s's %s", dv.Owner, dv.Kind))
+	}
+	for _, p := range s.Pending {
+		h = append(h, fmt.Sprintf("%s's %s pending", p.Owner, what(p)))
+	}
+	r.Holdings = strings.Join(h, ", ")
+	return r
+}
+
+// status is the report's opening lines: who plays, and for the reader
+// whose turn it is their points, debt, bank and clock (UTD2.3, UTD3.3).
+func (d *reportData) status() []string {
+	v := d.V
+	switch {
+	case v.Winner == "-":
+		return []string{"The campaign is over: nobody is left on the map (UTD1.9)."}
+	case v.Winner != "":
+		return []string{fmt.Sprintf("The campaign is over: %s won it (UTD1.9).", v.Winner)}
+	case !d.Mine:
+		s := fmt.Sprintf("It is %s's turn", v.Current)
+		if d.Deadline != "" {
+			s += fmt.Sprintf("; their orders are due %s (UTD3.3)", d.Deadline)
+		}
+		return []string{s + "."}
+	}
+	out := []string{"It is your turn."}
+	pl := fmt.Sprintf("Order points: %d (UTD6.2)", v.Points)
+	if v.Debt > 0 {
+		pl += fmt.Sprintf(", less %s of retreat debt paid first (UTD7.4663): %d left", pts(v.Debt), d.Left)
+	}
+	out = append(out, pl+".")
+	if d.Me != nil {
+		bank := fmt.Sprintf("Bank: %d BPV", d.Me.Bank)
+		if d.Me.Unbanked > 0 {
+			bank += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", d.Me.Unbanked)
+		}
+		out = append(out, bank+".")
+	}
+	if d.Deadline != "" {
+		out = append(out, fmt.Sprintf("Orders due: %s (UTD3.3).", d.Deadline))
+	}
+	if v.Debt > 0 && d.Left == 0 {
+		out = append(out, "Your retreat debt takes every order point: you may give no orders this turn but buy extra points (UTD7.46723, UTD7.46724); income is still paid.")
+	}
+	return append(out, "Send orders, in as many mails as you like; final: true ends your turn (UTD6.121).")
+}
+
+// openingTitle heads what steps 1–3 of the open turn did.
+func (d *reportData) openingTitle() string {
+	if d.Mine {
+		return "Your turn opens (UTD2.3 steps 1-3)"
+	}
+	return fmt.Sprintf("The turn of %s opens (UTD2.3 steps 1-3)", d.V.Current)
+}
+
+// Status, OpeningTitle and Vision are for the HTML template.
+func (d *reportData) Status() []string     { return d.status() }
+func (d *reportData) OpeningTitle() string { return d.openingTitle() }
+func (d *reportData) VisionNote() string   { return visionNote(d.V) }
+
+// visionNote says what the vision house rule hides; empty under public
+// play.
+func visionNote(v *View) string {
+	if v.Vision == 0 {
+		return ""
+	}
+	return fmt.Sprintf("House rule: vision radii instead of public play (UTD1.13). You see the sectors within %s of your fleets, capital and developments; elsewhere other players' fleets, accounts and orders are hidden.",
+		plural(v.Vision, "lane"))
+}
+
+// plural writes "1 lane", "2 lanes".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// text writes the text report, for plain-text mail clients: the open
+// turn, what the turn just played did, and the empires, sectors and
+// fleets (UTD3.1).
+func text(v *View, opts game.ReportOptions) string {
+	d := newReportData(v, opts, "")
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	line := func(s string) { b.WriteString(report.Wrap(s, 76, "  ")) }
+	w("%s: turn %d report for %s (%s)\n", v.Title, v.Turn, v.Name, v.Player)
+	w("Cycle %s, %s Y%d. Turn order: %s.\n", v.Cycle, v.Season, v.Year, strings.Join(names(v.Order), ", "))
+	if n := visionNote(v); n != "" {
+		b.WriteString(report.Wrap(n, 76, ""))
+	}
+	w("\n")
+	for _, s := range d.status() {
+		b.WriteString(report.Wrap(s, 76, ""))
+	}
+	if len(v.Opening) > 0 || d.Mine {
+		w("\n%s\n", d.openingTitle())
+		for _, s := range v.Opening {
+			line(s)
+		}
+		if len(v.Opening) == 0 {
+			line("No development appeared, no income was paid and nothing needed repair.")
+		}
+	}
+	if v.Resolved > 0 {
+		w("\nOrders of turn %d\n", v.Resolved)
+		for _, e := range d.Orders {
+			line(e.Text)
+		}
+		if len(d.Orders) == 0 {
+			line("None.")
+		}
+		w("\nWhat happened in turn %d\n", v.Resolved)
+		for _, e := range d.Events {
+			line(e.Text)
+		}
+		if len(d.Events) == 0 {
+			line("Nothing else.")
+		}
+	}
+	w("\nEmpires\n")
+	for _, e := range d.Empires {
+		s := fmt.Sprintf("%s (%s): bank %s, capital %s, home %s, %s", e.Player, e.Name, e.Bank, e.Capital, e.Home, e.Extras)
+		if e.Debt != "" {
+			s += ", retreat debt " + e.Debt
+		}
+		if e.Out != "" {
+			s += ", out: " + e.Out
+		}
+		line(s)
+	}
+	w("\nSectors\n")
+	for _, s := range d.Sectors {
+		t := fmt.Sprintf("%s (%s): %s", s.ID, s.Name, s.Type)
+		for _, part := range []struct{ label, val string }{{"", s.Terrain}, {"owned by ", s.Owner}, {"", s.Holdings}, {"fleets ", s.Fleets}} {
+			if part.val != "" {
+				t += "; " + part.label + part.val
+			}
+		}
+		line(t)
+	}
+	w("\nFleets\n")
+	for _, f := range d.Fleets {
+		t := fmt.Sprintf("%s %s at %s: %s", f.Owner, f.ID, f.At, f.Units)
+		if f.Note != "" {
+			t += "; " + f.Note
+		}
+		line(t)
+	}
+	if len(d.Fleets) == 0 {
+		line("None in sight.")
+	}
+	if len(d.Drops) > 0 {
+		w("\nDead drops\n")
+		for _, s := range d.Drops {
+			line(s)
+		}
+	}
+	if d.Mail != nil {
+		w("\nYour mail\n%s\n", d.Mail.Text)
+	}
+	return b.String()
+}

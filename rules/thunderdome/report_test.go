@@ -1,0 +1,203 @@
+package thunderdome_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/rules/thunderdome"
+)
+
+// reportOpts are the options of the reports the tests render.
+var reportOpts = game.ReportOptions{Deadline: time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), Location: time.UTC, MapSrc: "map.png"}
+
+// playedTurn plays the first turn: the first player moves f1 one lane
+// out, explores there and names the sector, and buys an order point; the
+// next player owes a point of retreat debt. It returns the result.
+func playedTurn(t *testing.T, st *campaign.State) *game.Result {
+	t.Helper()
+	x := ext(t, st)
+	for i := range x.Empires {
+		if x.Empires[i].Player == x.Order[1] {
+			x.Empires[i].RetreatDebt = 1
+		}
+	}
+	thunderdome.SaveExt(x, st)
+	p := x.Order[0]
+	to := awayFrom(t, st, p)
+	sub := parse(t, st, p, fmt.Sprintf("  - move: {fleet: f1, to: %s}\n  - explore: {sector: %s, name: Far Reach}\n  - buy: {order_points: 1}\n", to, to))
+	check(t, st, sub)
+	return resolve(st, sub)
+}
+
+// viewOf is a player's view in a result.
+func viewOf(t *testing.T, res *game.Result, p campaign.PlayerID) game.View {
+	t.Helper()
+	for _, v := range res.Views {
+		if v.Header().Player == p {
+			return v
+		}
+	}
+	t.Fatalf("no view of %s", p)
+	return nil
+}
+
+// render renders a view in a format.
+func render(t *testing.T, v game.View, f game.Format) []byte {
+	t.Helper()
+	b, err := rs.Render(v, f, reportOpts)
+	if err != nil {
+		t.Fatalf("Render(%s) = %v", f, err)
+	}
+	return b
+}
+
+// flat is a report with its lines joined, as a reader reads it.
+func flat(b []byte) string { return strings.Join(strings.Fields(string(b)), " ") }
+
+// TestUTD3_1_ReportGoldens pins the text, HTML and JSON report of the
+// player whose turn opens after the first turn, and the text report of
+// the player who played it: every order with its outcome, the opening of
+// the next turn, the empires, sectors and fleets.
+func TestUTD3_1_ReportGoldens(t *testing.T) {
+	st := start(t)
+	res := playedTurn(t, st)
+	x := ext(t, st)
+	next := viewOf(t, res, x.Order[1])
+	golden.Check(t, "testdata/report-next.txt.golden", render(t, next, game.FormatText))
+	golden.Check(t, "testdata/report-next.html.golden", render(t, next, game.FormatHTML))
+	golden.Check(t, "testdata/report-next.json.golden", render(t, next, game.FormatJSON))
+	golden.Check(t, "testdata/report-played.txt.golden", render(t, viewOf(t, res, x.Order[0]), game.FormatText))
+}
+
+// TestUTD3_1_EveryReportShowsEveryOrder: public play shows every player
+// the orders of the turn just played, with their outcomes, in every
+// format.
+func TestUTD3_1_EveryReportShowsEveryOrder(t *testing.T) {
+	st := start(t)
+	res := playedTurn(t, st)
+	for _, v := range res.Views {
+		for _, f := range []game.Format{game.FormatText, game.FormatHTML, game.FormatJSON} {
+			out := flat(render(t, v, f))
+			for _, want := range []string{"buy: {order_points: 1}", "Far Reach", "(0 points, 100 BPV)"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%s's %s report lacks %q", v.Header().Player, f, want)
+				}
+			}
+		}
+	}
+}
+
+// TestUTD2_3_OpeningInTheReport: the player whose turn opens reads what
+// steps 1–3 did, their order points less the retreat debt, their bank
+// and the clock; the others read whose turn it is and its clock.
+func TestUTD2_3_OpeningInTheReport(t *testing.T) {
+	st := start(t)
+	res := playedTurn(t, st)
+	x := ext(t, res.Next)
+	cur := x.Order[1]
+	bank := res.Next.Player(cur).Treasury
+	mine := flat(render(t, viewOf(t, res, cur), game.FormatText))
+	for _, want := range []string{
+		"It is your turn.", "Your turn opens (UTD2.3 steps 1-3)", "mines paid 100 BPV into the bank",
+		"owes 1 point for retreats", "Order points: 4 (UTD6.2), less 1 point of retreat debt paid first (UTD7.4663): 3 left.",
+		fmt.Sprintf("Bank: %d BPV.", bank), "Orders due: Thu 26 Nov 2026 00:00 UTC (UTD3.3).",
+	} {
+		if !strings.Contains(mine, want) {
+			t.Errorf("%s's report lacks %q:\n%s", cur, want, mine)
+		}
+	}
+	other := flat(render(t, viewOf(t, res, x.Order[2]), game.FormatText))
+	if want := fmt.Sprintf("It is %s's turn; their orders are due Thu 26 Nov 2026 00:00 UTC (UTD3.3).", cur); !strings.Contains(other, want) {
+		t.Errorf("another player's report lacks %q:\n%s", want, other)
+	}
+}
+
+// TestReportHTMLHasTables: the HTML report is tables, not preformatted
+// text, and escapes what players wrote.
+func TestReportHTMLHasTables(t *testing.T) {
+	st := start(t)
+	res := playedTurn(t, st)
+	h := string(render(t, res.Views[0], game.FormatHTML))
+	for _, want := range []string{`class="pb-orders"`, `class="pb-empires"`, `class="pb-sectors"`, `class="pb-fleets"`, `<img src="map.png"`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the HTML report lacks %s", want)
+		}
+	}
+	if strings.Contains(h, "<pre") {
+		t.Error("the HTML report still holds preformatted text")
+	}
+}
+
+// visionStart loads the example scenario with the house rule of vision
+// radius 1.
+func visionStart(t *testing.T) *campaign.State {
+	t.Helper()
+	return startFrom(t, strings.Replace(string(scenarioText()), "# house: {npe: false}", "house: {vision: 1}", 1))
+}
+
+// TestHouseVisionShowsNothingOutOfSight plays the first turn twice under
+// the vision house rule, with other orders in the first player's corner
+// and another fleet there, and renders the report of the player in the
+// far corner in every format: every byte must be the same, since none of
+// it is in their sight. A change in their sight must show.
+func TestHouseVisionShowsNothingOutOfSight(t *testing.T) {
+	st := visionStart(t)
+	x := ext(t, st)
+	p, far := x.Order[0], farthest(t, st, x.Order[0])
+	to := awayFrom(t, st, p)
+	a := resolve(st, parse(t, st, p, fmt.Sprintf("  - move: {fleet: f1, to: %s}\n", to)))
+
+	hidden := visionStart(t)
+	hidden.Fleets = append(hidden.Fleets, campaign.Fleet{Owner: p, ID: "armada", At: homeOf(t, hidden, p), Units: hidden.Fleet(p, "f1").Units})
+	b := resolve(hidden, parse(t, hidden, p, fmt.Sprintf("  - move: {fleet: f2, to: %s}\n  - explore: {sector: %s, name: Secret}\n  - buy: {order_points: 1}\n", to, to)))
+
+	formats := []game.Format{game.FormatText, game.FormatHTML, game.FormatJSON, game.FormatPNG}
+	for _, f := range formats {
+		if !bytes.Equal(render(t, viewOf(t, a, far), f), render(t, viewOf(t, b, far), f)) {
+			t.Errorf("%s's %s report changes with what happens out of their sight", far, f)
+		}
+	}
+	text := string(render(t, viewOf(t, b, far), game.FormatText))
+	for _, secret := range []string{"buy:", "Secret", "armada", string(p) + " f2"} {
+		if strings.Contains(text, secret) {
+			t.Errorf("%s's report shows %q, out of their sight:\n%s", far, secret, text)
+		}
+	}
+	own := string(render(t, viewOf(t, b, p), game.FormatText))
+	for _, want := range []string{"buy: {order_points: 1}", "Secret", "armada"} {
+		if !strings.Contains(own, want) {
+			t.Errorf("%s's own report lacks %q", p, want)
+		}
+	}
+
+	// The control: another player's fleet next to far's home shows.
+	seen := visionStart(t)
+	seen.Fleets = append(seen.Fleets, campaign.Fleet{Owner: p, ID: "raiders", At: awayFrom(t, seen, far), Units: seen.Fleet(p, "f1").Units})
+	c := resolve(seen, parse(t, seen, p, fmt.Sprintf("  - move: {fleet: f1, to: %s}\n", to)))
+	for _, f := range formats {
+		if bytes.Equal(render(t, viewOf(t, a, far), f), render(t, viewOf(t, c, far), f)) {
+			t.Errorf("a fleet next to %s's home does not change their %s report; the test proves nothing", far, f)
+		}
+	}
+}
+
+// farthest is the player whose home is the most lanes from p's.
+func farthest(t *testing.T, st *campaign.State, p campaign.PlayerID) campaign.PlayerID {
+	t.Helper()
+	g := campaign.NewGraph(st.Map)
+	best, most := campaign.PlayerID(""), -1
+	for _, r := range g.Within(homeOf(t, st, p), len(st.Map.Systems)) {
+		for _, o := range st.Players {
+			if o.Home == r.System && r.Hops > most {
+				best, most = o.ID, r.Hops
+			}
+		}
+	}
+	return best
+}
