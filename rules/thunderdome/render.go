@@ -137,9 +137,9 @@ func newSectorRow(s SectorView, fleets []string) sectorRow {
 	return r
 }
 
-// status is the report's opening lines: who plays, and for the reader
+// Status is the report's opening lines: who plays, and for the reader
 // whose turn it is their points, debt, bank and clock (UTD2.3, UTD3.3).
-func (d *reportData) status() []string {
+func (d *reportData) Status() []string {
 	v := d.V
 	switch {
 	case v.Winner == "-":
@@ -175,18 +175,16 @@ func (d *reportData) status() []string {
 	return append(out, "Send orders, in as many mails as you like; final: true ends your turn (UTD6.121).")
 }
 
-// openingTitle heads what steps 1–3 of the open turn did.
-func (d *reportData) openingTitle() string {
+// OpeningTitle heads what steps 1–3 of the open turn did.
+func (d *reportData) OpeningTitle() string {
 	if d.Mine {
 		return "Your turn opens (UTD2.3 steps 1-3)"
 	}
 	return fmt.Sprintf("The turn of %s opens (UTD2.3 steps 1-3)", d.V.Current)
 }
 
-// Status, OpeningTitle and Vision are for the HTML template.
-func (d *reportData) Status() []string     { return d.status() }
-func (d *reportData) OpeningTitle() string { return d.openingTitle() }
-func (d *reportData) VisionNote() string   { return visionNote(d.V) }
+// VisionNote is visionNote, for the HTML template.
+func (d *reportData) VisionNote() string { return visionNote(d.V) }
 
 // visionNote says what the vision house rule hides; empty under public
 // play.
@@ -220,11 +218,11 @@ func text(v *View, opts game.ReportOptions) string {
 		b.WriteString(report.Wrap(n, 76, ""))
 	}
 	w("\n")
-	for _, s := range d.status() {
+	for _, s := range d.Status() {
 		b.WriteString(report.Wrap(s, 76, ""))
 	}
 	if len(v.Opening) > 0 || d.Mine {
-		w("\n%s\n", d.openingTitle())
+		w("\n%s\n", d.OpeningTitle())
 		for _, s := range v.Opening {
 			line(s)
 		}
