@@ -142,6 +142,8 @@ var samples = []Text{
 	ResultOnFile{Battle: "B2-1", Result: sampleResult},
 	BattleSettledAnswer{Battle: "B2-1", How: "agreed by both sides"},
 	BattleNews{Battle: "B2-1", News: "The battle at Vega is over: castellan's DD was destroyed."},
+	BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
+	ContactNoted{Battle: "B2-1", ResolveBy: "2026-11-29 19:00 UTC"},
 	BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", Results: []SentResult{
 		{By: "vorn", Result: sampleResult}, {By: "castellan", Result: &orders.BattleResult{}}}},
 	BattleAlreadySettled{Battle: "B2-1"},
