@@ -63,7 +63,9 @@ func TestUTD2_3_ReportedBattleWaits(t *testing.T) {
 	if due, _ := rs.Due(st, campaign.Schedule{}, time.Now()); len(due) != 1 || due[0].Player != x.Order[x.Current] {
 		t.Errorf("Due = %v, want the next player", due)
 	}
-	if !slices.ContainsFunc(events, func(e game.Event) bool { return strings.Contains(e.Text, "Battle T1-B1 at s10 is settled, agreed: hydran#1") }) {
+	if !slices.ContainsFunc(events, func(e game.Event) bool {
+		return strings.Contains(e.Text, "Battle T1-B1 at s10 is settled, agreed: hydran#1")
+	}) {
 		t.Errorf("events %v do not tell the settlement", events)
 	}
 }
