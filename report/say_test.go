@@ -221,10 +221,10 @@ var sampleResult = &orders.BattleResult{
 // a golden file of its own.
 var variants = map[string]Text{
 	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
-	"GMStatus-held":        GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
-	"GMStatus-paused":      GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
-	"GMStatus-no-deadline": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", NoDeadline: true},
-	"ProcessAnswer-ended":  ProcessAnswer{Turn: 12, Reports: 4, Ended: true},
+	"GMStatus-held":         GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-paused":       GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-no-deadline":  GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", NoDeadline: true},
+	"ProcessAnswer-ended":   ProcessAnswer{Turn: 12, Reports: 4, Ended: true},
 	"PlayerStatus-stale": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "paused", Deadline: sampleDeadline,
 		Due: true, Filed: true, Final: true, Received: sampleDeadline, Stale: "orders: 1st is no longer at ferrum", PerPlayer: 2},
 	"PlayerStatus-not-due":     PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "ended", Ended: true, PerPlayer: 2},
