@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -41,6 +42,20 @@ type ShipRef struct {
 	// Index is the unit's place in its fleet as the battle found it.
 	Index int
 	Class campaign.ClassName
+}
+
+// ShipRefsOf lists a battle's units as players name them, "<player>#<n>",
+// counting fleet by fleet in the battle's order.
+func ShipRefsOf(b campaign.Battle) []ShipRef {
+	var out []ShipRef
+	count := map[campaign.PlayerID]int{}
+	for _, f := range b.Fleets {
+		for i, u := range f.Units {
+			count[f.Owner]++
+			out = append(out, ShipRef{Ref: fmt.Sprintf("%s#%d", f.Owner, count[f.Owner]), Owner: f.Owner, Fleet: f.ID, Index: i, Class: u})
+		}
+	}
+	return out
 }
 
 // BattleLog is the round-by-round log of one battle, for its sides.

@@ -53,17 +53,7 @@ func battleIDs(bs []campaign.Battle) []string {
 
 // ShipRefs lists a battle's units as players name them in a result:
 // "<player>#<n>", fleet by fleet.
-func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef {
-	var out []game.ShipRef
-	count := map[campaign.PlayerID]int{}
-	for _, f := range b.Fleets {
-		for i, u := range f.Units {
-			count[f.Owner]++
-			out = append(out, game.ShipRef{Ref: fmt.Sprintf("%s#%d", f.Owner, count[f.Owner]), Owner: f.Owner, Fleet: f.ID, Index: i, Class: u})
-		}
-	}
-	return out
-}
+func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefsOf(b) }
 
 // CheckResult checks a reported result against the battle: every ship it
 // names fought there; ships are destroyed, crippled or disengaged, as
