@@ -1,6 +1,9 @@
 package game
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
@@ -41,8 +44,38 @@ type ShipRef struct {
 	Class campaign.ClassName
 }
 
+// ShipRefsOf lists a battle's units as players name them, "<player>#<n>",
+// counting fleet by fleet in the battle's order.
+func ShipRefsOf(b campaign.Battle) []ShipRef {
+	var out []ShipRef
+	count := map[campaign.PlayerID]int{}
+	for _, f := range b.Fleets {
+		for i, u := range f.Units {
+			count[f.Owner]++
+			out = append(out, ShipRef{Ref: fmt.Sprintf("%s#%d", f.Owner, count[f.Owner]), Owner: f.Owner, Fleet: f.ID, Index: i, Class: u})
+		}
+	}
+	return out
+}
+
 // BattleLog is the round-by-round log of one battle, for its sides.
 type BattleLog struct {
 	Battle string `json:"battle"`
 	Text   string `json:"text"`
+}
+
+// BattleClock is a ReportedBattles ruleset whose own rules time its
+// reported battles, in place of the campaign's battle clocks, and say who
+// is forced to retreat when the time to make contact runs out. What
+// happens when the time to settle runs out stays the campaign's.
+type BattleClock interface {
+	ReportedBattles
+	// BattleDeadlines returns by when the sides of a battle found at
+	// opened must make contact, and by when they must settle it, in a
+	// campaign on schedule sched.
+	BattleDeadlines(sched campaign.Schedule, opened time.Time) (contactBy, resolveBy time.Time, err error)
+	// ForcedRetreat settles a battle whose time to make contact ran out,
+	// the players silent having made none: it returns the result that
+	// settles it and the players it forces to retreat.
+	ForcedRetreat(st *campaign.State, b campaign.Battle, silent []campaign.PlayerID) (*orders.BattleResult, []campaign.PlayerID)
 }

@@ -37,10 +37,16 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn in
 		if b.Turn != turn {
 			continue
 		}
+		contactBy, resolveBy := now.Add(clocks.Contact), now.Add(clocks.Resolve)
+		if own, ok := rb.(game.BattleClock); ok {
+			if contactBy, resolveBy, err = own.BattleDeadlines(c.Schedule, now); err != nil {
+				return nil, nil, err
+			}
+		}
 		cases = append(cases, &store.BattleCase{ID: b.ID, Turn: b.Turn, Sides: b.Sides, Status: store.BattleOpen,
-			Opened: now, ContactBy: now.Add(clocks.Contact), ResolveBy: now.Add(clocks.Resolve)})
+			Opened: now, ContactBy: contactBy, ResolveBy: resolveBy})
 		fight := report.BattleOrders{Campaign: c.ID, Battle: b.ID, Turn: b.Turn, Ships: ships(rb, b), FightOrder: rb.FightOrder(b),
-			ContactBy: fmtUTC(now.Add(clocks.Contact)), ResolveBy: fmtUTC(now.Add(clocks.Resolve))}
+			ContactBy: fmtUTC(contactBy), ResolveBy: fmtUTC(resolveBy)}
 		fight.At, fight.LaneA, fight.LaneB = battlePlace(next, b)
 		for _, p := range b.Sides {
 			s := c.Seat(p)
@@ -134,6 +140,10 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		bc.Heard = append(slices.Clone(bc.Heard), p)
 	}
 	now := m.clock.Now().UTC()
+	if rep.Contact {
+		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
+		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: fmtUTC(bc.ResolveBy)}), decision{apply: apply})
+	}
 	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	if rep.Confirm {
 		if other < 0 {
@@ -246,6 +256,10 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 	if err != nil {
 		return nil, nil, err
 	}
+	opened, err := m.openWaiting(c, st)
+	if err != nil {
+		return nil, nil, err
+	}
 	// Each player hears only the events that concern them; one who hears
 	// none gets no mail.
 	news := func(p campaign.PlayerID) string {
@@ -258,7 +272,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		return strings.Join(lines, "\n")
 	}
 	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", func(s *store.Seat) report.Text {
-		return report.BattleNews{Battle: bc.ID, News: news(s.Player)}
+		return report.BattleNews{Battle: bc.ID, News: news(s.Player), Due: dueSeats(opened)}
 	})
 	untold := map[string]bool{}
 	for _, s := range c.ActiveSeats() {
@@ -281,6 +295,12 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		}
 		cur.State = st
 		cur.Changed = append(cur.Changed, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled))
+		if opened != nil {
+			if err := tx.PutCampaign(opened); err != nil {
+				return err
+			}
+			cur.Deadline, cur.Waiting = opened.Deadline(), waiting(opened)
+		}
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
 			return fmt.Errorf("store the settlement of battle %s: %w", bc.ID, err)
 		}
@@ -293,6 +313,41 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
 	}
 	return mails, apply, nil
+}
+
+// openWaiting opens the turn of a campaign in which nobody owes orders,
+// as when a player's turn waits on its battles, if the state its last
+// battle left says someone now does: it returns the campaign's record
+// with their deadlines, or nil when nothing opens.
+func (m *Moderator) openWaiting(c *store.Campaign, st *campaign.State) (*store.Campaign, error) {
+	if len(c.DueSeats()) > 0 || len(st.Battles) > 0 {
+		return nil, nil
+	}
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return nil, err
+	}
+	now := m.clock.Now().UTC()
+	due, err := rs.Due(st, c.Schedule, now)
+	if err != nil || len(due) == 0 {
+		return nil, err
+	}
+	opened := c.Clone()
+	opened.Open(c.Turn, due)
+	markReminded(opened, now)
+	return opened, nil
+}
+
+// dueSeats lists who owes orders in a campaign, by when; none for nil.
+func dueSeats(c *store.Campaign) []report.DueSeat {
+	if c == nil {
+		return nil
+	}
+	var out []report.DueSeat
+	for _, s := range c.DueSeats() {
+		out = append(out, report.DueSeat{Player: s.Player, Deadline: fmtUTC(s.Deadline)})
+	}
+	return out
 }
 
 // appendEvents adds events to a raw JSON list of events.
@@ -416,6 +471,16 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
 		return time.Time{}, err
 	}
+	// A ruleset that times its own battles says who retreats when nobody
+	// made contact; otherwise such a battle waits for its resolve clock.
+	ownClock := false
+	if len(cases) > 0 {
+		rs, err := m.ruleset(c)
+		if err != nil {
+			return time.Time{}, err
+		}
+		_, ownClock = rs.(game.BattleClock)
+	}
 	now := m.clock.Now()
 	var next time.Time
 	later := func(t time.Time) {
@@ -441,7 +506,7 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 			var token string
 			ask, token, err = m.askGMBattle(c, &bc, base, true)
 			mails, apply = []outgoing{ask}, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, m.battleApproval(c, &bc, token))
-		case !now.Before(bc.ContactBy) && len(bc.Heard) > 0 && len(bc.Heard) < len(bc.Sides) && bc.Status != store.BattleDisputed:
+		case !now.Before(bc.ContactBy) && (len(bc.Heard) > 0 || ownClock) && len(bc.Heard) < len(bc.Sides) && bc.Status != store.BattleDisputed:
 			mails, apply, err = m.withdrawSilent(c, &bc, base)
 		default:
 			later(bc.ContactBy)
@@ -472,30 +537,37 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 }
 
 // withdrawSilent settles a battle whose contact clock ran out with a side
-// that never answered: that side's ships withdraw, everyone else's stay
-// (UTD3.42, UTD3.43).
+// that never answered: that side's ships withdraw, everyone else's stay.
+// A ruleset that times its own battles says who withdraws, and where.
 func (m *Moderator) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
-	var silent []string
+	var silent []campaign.PlayerID
 	for _, p := range bc.Sides {
 		if !slices.Contains(bc.Heard, p) {
-			silent = append(silent, string(p))
+			silent = append(silent, p)
 		}
 	}
 	bc.Status = store.BattleFinal
-	bc.Settled = report.Say(report.SilentWithdrew{Players: silent})
 	return m.settlement(c, bc, base, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
 		i := slices.IndexFunc(st.Battles, func(b campaign.Battle) bool { return b.ID == bc.ID })
 		if i < 0 {
 			return nil, nil, fmt.Errorf("battle %s is not pending", bc.ID)
 		}
 		b := st.Battles[i]
-		to := rb.Retreats(st, b)
-		r := &orders.BattleResult{}
-		for _, ref := range rb.ShipRefs(b) {
-			if slices.Contains(silent, string(ref.Owner)) && len(to) > 0 {
-				r.Ships = append(r.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to[0]})
+		r, withdrawn := &orders.BattleResult{}, silent
+		if own, ok := rb.(game.BattleClock); ok {
+			r, withdrawn = own.ForcedRetreat(st, b, silent)
+		} else if to := rb.Retreats(st, b); len(to) > 0 {
+			for _, ref := range rb.ShipRefs(b) {
+				if slices.Contains(silent, ref.Owner) {
+					r.Ships = append(r.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to[0]})
+				}
 			}
 		}
+		var names []string
+		for _, p := range withdrawn {
+			names = append(names, string(p))
+		}
+		bc.Settled = report.Say(report.SilentWithdrew{Players: names})
 		events, err := rb.ApplyResult(st, bc.ID, r, bc.Settled)
 		return events, nil, err
 	})

@@ -11,11 +11,14 @@ import (
 )
 
 // BattleReport is a side's word on a battle fought outside pbemd
-// (battles: reported): a result, or the confirmation of the other side's.
+// (battles: reported): a result, the confirmation of the other side's, or
+// word that this side made contact with the other to fight it.
 type BattleReport struct {
 	Battle string
 	// Confirm agrees to the result the other side sent.
 	Confirm bool
+	// Contact says this side made contact with the other.
+	Contact bool
 	// Result is the battle's outcome as this side reports it; nil with
 	// Confirm.
 	Result *BattleResult
@@ -53,9 +56,10 @@ var (
 	shipFateKeys = []string{"ship", "fate", "damage", "by", "direction"}
 )
 
-// battleReport reads the battle: key with its confirm: or result:.
+// battleReport reads the battle: key with its confirm:, result: or
+// contact:.
 func (p *parser) battleReport(f Fields) *BattleReport {
-	const example = "battle: T3-B1, then confirm: true or result: {ships: [...], vp: {...}}"
+	const example = "battle: T3-B1, then contact: true, confirm: true or result: {ships: [...], vp: {...}}"
 	e, _ := f.Get("battle")
 	id, ok := p.Name(e.Value, "battle", "battle: T3-B1")
 	if !ok {
@@ -64,9 +68,17 @@ func (p *parser) battleReport(f Fields) *BattleReport {
 	r := &BattleReport{Battle: id, Pos: PosOf(e.Key)}
 	c, hasConfirm := f.Get("confirm")
 	res, hasResult := f.Get("result")
+	contact, hasContact := f.Get("contact")
 	switch {
 	case hasConfirm && hasResult:
 		p.Add(PosOf(c.Key), "", "send confirm: or result:, not both", "confirm: true agrees with the other side's result; result: sends your own")
+	case hasContact && (hasConfirm || hasResult):
+		p.Add(PosOf(contact.Key), "", "send contact: alone, without confirm: or result:", "a result says you were in contact; send contact: true before you fight")
+	case hasContact:
+		r.Contact, _ = p.Bool(contact.Value, "contact")
+		if !r.Contact {
+			p.Add(PosOf(contact.Value), "", "contact: false says nothing", "send contact: true once you are in touch with the other side")
+		}
 	case hasConfirm:
 		r.Confirm, _ = p.Bool(c.Value, "confirm")
 		if !r.Confirm {

@@ -11,7 +11,7 @@ import (
 // The header keys, in the order the example writes them.
 var (
 	headerKeys = []string{"campaign", "player", "turn", "token", "final", "orders", "prefs",
-		"extension", "command", "text", "anonymous", "report", "attachments", "digest", "battle", "result", "confirm"}
+		"extension", "command", "text", "anonymous", "report", "attachments", "digest", "battle", "result", "confirm", "contact"}
 	// token is not required here: offline play (pbemd sim) needs none, and
 	// the daemon says so itself when a mail lacks one.
 	requiredKeys = []string{"campaign", "player", "turn", "orders"}
@@ -56,7 +56,7 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 			requests++
 		}
 	}
-	for _, k := range []string{"result", "confirm"} {
+	for _, k := range []string{"result", "confirm", "contact"} {
 		if e, ok := f.Get(k); ok && !isBattle {
 			p.Add(PosOf(e.Key), "", k+": goes with battle:, the battle it is about", "add a line battle: T3-B1")
 		}

@@ -102,6 +102,10 @@ result:
 	if err != nil || sub.Battle == nil || !sub.Battle.Confirm {
 		t.Errorf("confirm: sub %+v, err %v", sub, err)
 	}
+	sub, err = Parse([]byte("campaign: frontier\nplayer: castellan\ntoken: T\nbattle: T3-B1\ncontact: true\n"), words)
+	if err != nil || sub.Battle == nil || !sub.Battle.Contact || sub.Battle.Result != nil {
+		t.Errorf("contact: sub %+v, err %v", sub, err)
+	}
 }
 
 func TestParseBattleReportProblems(t *testing.T) {
@@ -109,6 +113,9 @@ func TestParseBattleReportProblems(t *testing.T) {
 		{"battle: T3-B1\n", "neither confirm: nor result:"},
 		{"battle: T3-B1\nconfirm: true\nresult: {}\n", "not both"},
 		{"confirm: true\n", "confirm: goes with battle:"},
+		{"contact: true\n", "contact: goes with battle:"},
+		{"battle: T3-B1\ncontact: true\nconfirm: true\n", "send contact: alone"},
+		{"battle: T3-B1\ncontact: false\n", "contact: false says nothing"},
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan2, fate: destroyed}]}\n", "not a ship as the battle report names it"},
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: sunk}]}\n", `fate "sunk" is not one pbemd knows`},
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: crippled}]}\n", "a crippled ship needs damage:"},

@@ -94,7 +94,15 @@ type BattleSettledAnswer struct{ Battle, How string }
 
 // BattleNews tells a player how a battle ended: News are the events that
 // concern them, as the ruleset wrote them.
-type BattleNews struct{ Battle, News string }
+type BattleNews struct {
+	Battle, News string
+	// Due are those who owe orders for a turn the battle's end opened.
+	Due []DueSeat
+}
+
+// ContactNoted answers a side's word that it made contact with the other:
+// the battle is to be settled by ResolveBy.
+type ContactNoted struct{ Battle, ResolveBy string }
 
 // BattleQuestion asks the GM to decide a battle whose sides sent Results
 // that differ or, if TimedOut, that was not settled in time.
@@ -159,6 +167,7 @@ func (ConfirmResult) text()        {}
 func (ResultOnFile) text()         {}
 func (BattleSettledAnswer) text()  {}
 func (BattleNews) text()           {}
+func (ContactNoted) text()         {}
 func (BattleQuestion) text()       {}
 func (BattleAlreadySettled) text() {}
 func (BattleFought) text()         {}

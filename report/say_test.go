@@ -142,6 +142,7 @@ var samples = []Text{
 	ResultOnFile{Battle: "B2-1", Result: sampleResult},
 	BattleSettledAnswer{Battle: "B2-1", How: "agreed by both sides"},
 	BattleNews{Battle: "B2-1", News: "The battle at Vega is over: castellan's DD was destroyed."},
+	ContactNoted{Battle: "B2-1", ResolveBy: "2026-11-29 19:00 UTC"},
 	BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", Results: []SentResult{
 		{By: "vorn", Result: sampleResult}, {By: "castellan", Result: &orders.BattleResult{}}}},
 	BattleAlreadySettled{Battle: "B2-1"},
@@ -219,10 +220,11 @@ var sampleResult = &orders.BattleResult{
 // variants are further values of texts whose wording branches, each with
 // a golden file of its own.
 var variants = map[string]Text{
-	"GMStatus-held":        GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
-	"GMStatus-paused":      GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
-	"GMStatus-no-deadline": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", NoDeadline: true},
-	"ProcessAnswer-ended":  ProcessAnswer{Turn: 12, Reports: 4, Ended: true},
+	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
+	"GMStatus-held":         GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-paused":       GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-no-deadline":  GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", NoDeadline: true},
+	"ProcessAnswer-ended":   ProcessAnswer{Turn: 12, Reports: 4, Ended: true},
 	"PlayerStatus-stale": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "paused", Deadline: sampleDeadline,
 		Due: true, Filed: true, Final: true, Received: sampleDeadline, Stale: "orders: 1st is no longer at ferrum", PerPlayer: 2},
 	"PlayerStatus-not-due":     PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "ended", Ended: true, PerPlayer: 2},

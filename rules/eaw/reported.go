@@ -13,17 +13,7 @@ import (
 )
 
 // ShipRefs lists a battle's units with the names players give them.
-func ShipRefs(b campaign.Battle) []game.ShipRef {
-	var out []game.ShipRef
-	count := map[campaign.PlayerID]int{}
-	for _, f := range b.Fleets {
-		for i, u := range f.Units {
-			count[f.Owner]++
-			out = append(out, game.ShipRef{Ref: fmt.Sprintf("%s#%d", f.Owner, count[f.Owner]), Owner: f.Owner, Fleet: f.ID, Index: i, Class: u})
-		}
-	}
-	return out
-}
+func ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefsOf(b) }
 
 // CheckReported checks a reported result against the battle: every ship
 // it names fought there, a captor is an enemy ship that came through, a

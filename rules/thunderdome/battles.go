@@ -17,7 +17,8 @@ import (
 // (UTD7.4511); of the others, the player whose fleet came first defends.
 // Every fleet of a side that leaves the field retreats one lane at step 6
 // of the next player's turn, for a point of debt per sector left
-// (UTD7.4661–7.4663).
+// (UTD7.4661–7.4663). With battles: reported, each battle waits for its
+// sides' result instead (reported.go).
 func (t *turn) battles() {
 	var sites []campaign.SystemID
 	for _, f := range t.st.Fleets {
@@ -26,6 +27,10 @@ func (t *turn) battles() {
 		}
 	}
 	for _, at := range sites {
+		if t.st.Rules.Battles == campaign.BattlesReported {
+			t.await(at)
+			continue
+		}
 		t.fight(at)
 	}
 }
@@ -112,9 +117,6 @@ func (t *turn) fight(at campaign.SystemID) {
 	}
 	t.st.Fleets = slices.DeleteFunc(t.st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	text := fmt.Sprintf("Battle at %s (UTD2.3 step 8): %s", at, strings.Join(who, " against "))
-	if t.st.Rules.Battles == campaign.BattlesReported {
-		text += "; fought by pbemd, as battles the players report come in a later version"
-	}
 	if len(fates) > 0 {
 		text += "; " + strings.Join(fates, ", ")
 	}
@@ -149,17 +151,33 @@ func (t *turn) strongest(p campaign.PlayerID, at campaign.SystemID) *campaign.Fl
 // leads there, else to the first sector a lane leads to that holds no
 // enemy fleet or fortification, else the first (reading). The player owes
 // a point for the sector left (UTD7.4663).
-func (t *turn) retreat(p campaign.PlayerID, at campaign.SystemID) {
+func (t *turn) retreat(p campaign.PlayerID, at campaign.SystemID) { t.retreatVia(p, at, "") }
+
+// retreatTo is where a player's fleets retreat from a sector when the
+// player names no lane: the first sector a lane leads to that holds no
+// enemy fleet or fortification, else the first (reading, UTD7.46722).
+func (t *turn) retreatTo(p campaign.PlayerID, at campaign.SystemID) campaign.SystemID {
 	next := t.g.Neighbours(at)
 	if len(next) == 0 {
-		return
+		return ""
 	}
-	to := next[0]
 	for _, s := range next {
 		if enemyFleetAt(t.st, p, s) == "" && enemyFortAt(t.st, p, s) == "" {
-			to = s
-			break
+			return s
 		}
+	}
+	return next[0]
+}
+
+// retreatVia is retreat through the lane to via, all fleets the same way
+// (UTD7.464, UTD7.4662); with via empty, as retreat chooses.
+func (t *turn) retreatVia(p campaign.PlayerID, at, via campaign.SystemID) {
+	to := via
+	if to == "" {
+		to = t.retreatTo(p, at)
+	}
+	if to == "" {
+		return
 	}
 	any := false
 	for _, f := range t.st.Fleets {
@@ -167,7 +185,7 @@ func (t *turn) retreat(p campaign.PlayerID, at campaign.SystemID) {
 			continue
 		}
 		dest := to
-		if s := t.x.fleet(p, f.ID).Started; s != "" && s != at && t.g.Adjacent(at, s) && p == t.player {
+		if s := t.x.fleet(p, f.ID).Started; via == "" && s != "" && s != at && t.g.Adjacent(at, s) && p == t.player {
 			dest = s
 		}
 		t.x.Retreats = append(t.x.Retreats, Retreat{Owner: p, Fleet: f.ID, From: at, To: dest, Turn: t.st.Turn})

@@ -14,13 +14,15 @@ const OrderDays = 7
 // Due says who owes orders for the turn st opens: the current player
 // alone (UTD2.1), within OrderDays counted from the start of the day
 // after the previous turn passed, now, in the campaign's time zone
-// (UTD3.3). A campaign won owes nothing.
+// (UTD3.3). A campaign won owes nothing, and nor does a turn that waits
+// for the results of its battles (UTD2.3 s8): the next opens once they
+// are in.
 func (Ruleset) Due(st *campaign.State, sched campaign.Schedule, now time.Time) ([]game.Due, error) {
 	x, err := load(st)
 	if err != nil {
 		return nil, err
 	}
-	if x.Winner != "" || st.Over() {
+	if x.Winner != "" || st.Over() || len(st.Battles) > 0 {
 		return nil, nil
 	}
 	loc, err := sched.Location()

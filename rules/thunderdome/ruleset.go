@@ -59,6 +59,11 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 		return nil, err
 	}
 	var c orders.Collector
+	if len(st.Battles) > 0 {
+		c.Add(sub.Pos["player"], "UTD2.3", fmt.Sprintf("%s's turn waits for the results of battles %s", x.current(), strings.Join(battleIDs(st.Battles), ", ")),
+			"send your orders once they are settled: the next turn opens then")
+		return nil, c.Err()
+	}
 	if x.current() != sub.Player {
 		c.Add(sub.Pos["player"], "UTD2.1", fmt.Sprintf("it is %s's turn, not %s's", x.current(), sub.Player),
 			"send your orders when your turn comes; the turn order is "+orderList(x))

@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
@@ -112,20 +113,36 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	}
 	t.events = append(t.events, gt.Carried...)
 	t.look()
+	if len(prev.Battles) > 0 {
+		// The turn waits on its battles and nothing else happens, even
+		// when the GM moves it on (reading, UTD2.3 s8).
+		t.emit(game.EventNotice, "", "UTD2.3", "%s's turn still waits for the results of battles %s (UTD2.3 step 8): nothing else happens until they are settled.",
+			t.player, strings.Join(battleIDs(prev.Battles), ", "))
+		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
+	}
 	t.orders(gt.Orders[t.player])
 	t.look()
 	t.retreats() // step 6
 	t.look()
 	t.explore()  // step 7
 	t.battles()  // step 8
-	t.captures() // step 9
-	t.advance()  // steps 10–12
-	if x.Winner == "" {
-		t.open() // steps 1–3 of the next player's turn
+	if len(next.Battles) == 0 {
+		t.postBattle() // steps 9–12, then 1–3 of the next player's turn
 	}
 	x.prune(next)
 	x.save(next)
 	return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
+}
+
+// postBattle ends the turn once its battles are over: step 9's captures,
+// steps 10–12, and, unless the campaign is won, steps 1–3 of the next
+// player's turn.
+func (t *turn) postBattle() {
+	t.captures() // step 9
+	t.advance()  // steps 10–12
+	if t.x.Winner == "" {
+		t.open() // steps 1–3 of the next player's turn
+	}
 }
 
 // orders applies the player's orders (steps 4–5), or forfeits the turn

@@ -1,0 +1,139 @@
+package moderator_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/rules/thunderdome"
+	"github.com/pbemd/pbemd/store"
+)
+
+// tdBattle starts the Thunderdome IV campaign with battles: reported and
+// plays the first player's turn into a sector where another player's
+// fleet stands: battle T1-B1 waits, and so does the campaign. It returns
+// the attacker and the defender.
+func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID) {
+	t.Helper()
+	h := newThunderdomeHarness(t)
+	attacker, to := h.tdCurrent()
+	var defender campaign.PlayerID
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", 1)
+		if err != nil {
+			return err
+		}
+		rec.State.Rules.Battles = campaign.BattlesReported
+		for i := range rec.State.Fleets {
+			if f := &rec.State.Fleets[i]; f.Owner != attacker && f.ID == "f1" && defender == "" {
+				f.At, defender = to, f.Owner
+			}
+		}
+		return tx.PutTurn("thunderdome", rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
+	h.next(string(attacker)).want(t, "accepted")
+	for _, p := range []campaign.PlayerID{attacker, defender} {
+		// The battle mail and the report may come in either order.
+		a, b := h.next(string(p)), h.next(string(p))
+		if !strings.Contains(a.Subject, "Battle T1-B1") {
+			a, b = b, a
+		}
+		a.want(t, "Battle T1-B1: report its result", string(attacker)+"#1", string(defender)+"#1", "contact: true")
+		b.want(t, "Turn 2", "Battle T1-B1")
+	}
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			h.next(p).want(t, "Turn 2")
+		}
+	}
+	c, _ := h.campaignNamed("thunderdome")
+	if due := duePlayers(c); len(due) != 0 {
+		t.Errorf("%v owe orders while T1-B1 waits; want nobody", due)
+	}
+	h.send(h.mailFrom(string(defender), h.tdOrders(defender, 2, true)))
+	h.next(string(defender)).want(t, "not your turn")
+	return h, attacker, defender
+}
+
+// tdAsk sends a Thunderdome IV request mail and returns the answer.
+func (h *harness) tdAsk(p campaign.PlayerID, lines ...string) *received {
+	h.t.Helper()
+	h.send(h.mailFrom(string(p), fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\n%s\n", p, h.tokens[p], strings.Join(lines, "\n"))))
+	return h.next(string(p))
+}
+
+// tdNextDue checks that after the battle the next player in the turn
+// order owes orders for turn 2, and that every player was told.
+func (h *harness) tdNextDue(t *testing.T, attacker campaign.PlayerID, news ...string) {
+	t.Helper()
+	for _, p := range tdPlayers {
+		h.next(p).want(t, append([]string{"Battle T1-B1 is settled", "orders are due from"}, news...)...)
+	}
+	c, _ := h.campaignNamed("thunderdome")
+	st := h.turnStateOf("thunderdome", c.Turn)
+	x, err := thunderdome.ExtOf(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := duePlayers(c)
+	if len(st.Battles) != 0 || len(due) != 1 || due[0] != x.Order[x.Current] || due[0] == attacker {
+		t.Errorf("after the battle: battles %v, due %v, current %s; want the next player due", st.Battles, due, x.Order[x.Current])
+	}
+}
+
+// TestThunderdomeForcedRetreatOnContactClock: the defender says it made
+// contact; the attacker sends nothing, and when the contact clock runs
+// out it is forced back through the lane it came from, with a point of
+// debt, and the next player's turn opens.
+func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
+	h, attacker, defender := tdBattle(t)
+	h.tdAsk(defender, "battle: T1-B1", "contact: true").want(t, "contact with the other side of battle T1-B1 is noted")
+	var bc *store.BattleCase
+	h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		if len(cases) == 1 {
+			bc = cases[0]
+		}
+		return err
+	})
+	if bc == nil || bc.ResolveBy.Sub(bc.Opened).Hours() < 27*24 || bc.ContactBy.Sub(bc.Opened).Hours() != 72 {
+		t.Fatalf("battle case %+v, want TD IV's 3 days to contact and 4 weeks to settle", bc)
+	}
+	h.advanceTo(bc.ContactBy)
+	h.tdNextDue(t, attacker, string(attacker)+" sent nothing in time and withdrew")
+	st := h.turnStateOf("thunderdome", 2)
+	x, _ := thunderdome.ExtOf(st)
+	if !slices.ContainsFunc(x.Retreats, func(r thunderdome.Retreat) bool { return r.Owner == attacker && r.Fleet == "f1" }) {
+		t.Errorf("retreats %+v, want %s's f1 forced back", x.Retreats, attacker)
+	}
+	if i := slices.IndexFunc(x.Empires, func(e thunderdome.Empire) bool { return e.Player == attacker }); x.Empires[i].RetreatDebt != 1 {
+		t.Errorf("%s's retreat debt %d, want 1", attacker, x.Empires[i].RetreatDebt)
+	}
+}
+
+// TestThunderdomeBattleReportedByBothSides: the attacker reports the
+// defender's fleet destroyed, the defender confirms, and the next
+// player's turn opens.
+func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
+	h, attacker, defender := tdBattle(t)
+	st := h.turnStateOf("thunderdome", 2)
+	result := []string{"battle: T1-B1", "result:", "  ships:"}
+	for i := range st.Battles[0].Fleets[1].Units {
+		result = append(result, fmt.Sprintf("    - {ship: %s#%d, fate: destroyed}", defender, i+1))
+	}
+	h.tdAsk(attacker, "battle: T1-B1", "result: {ships: [{ship: "+string(defender)+"#1, fate: captured, by: "+string(attacker)+"#1}]}").
+		want(t, "does not fit", "capturing ships comes in a later version")
+	h.tdAsk(attacker, result...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
+	h.tdNextDue(t, attacker, string(defender)+"#1")
+	if f := h.turnStateOf("thunderdome", 2).Fleet(defender, "f1"); f != nil {
+		t.Errorf("%s's f1 = %+v, want it destroyed", defender, f)
+	}
+}

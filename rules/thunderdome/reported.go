@@ -1,0 +1,283 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Battles fought by the players and reported by mail (battles: reported).
+// The player turn waits at step 8 until every battle it found is settled;
+// then steps 9–12 run and the next player's turn opens (UTD2.3, reading).
+
+var _ game.BattleClock = Ruleset{}
+
+// ContactDays is how long the sides of a battle have to make contact,
+// from the submission of the orders that started it (UTD3.4).
+const ContactDays = 3
+
+// ResolveDays is how long they have to settle it, counted from the day
+// after the orders were submitted (UTD3.5).
+const ResolveDays = 28
+
+// await records a battle at a sector that the players fight and report
+// (UTD2.3 s8): one fleet per side, as fight chooses it (UTD7.42), the
+// current player first, as the attacker (UTD7.4511).
+func (t *turn) await(at campaign.SystemID) {
+	b := campaign.Battle{ID: fmt.Sprintf("T%d-B%d", t.st.Turn-1, len(t.st.Battles)+1), Turn: t.st.Turn - 1, At: at}
+	var who []string
+	for _, p := range t.sidesAt(at) {
+		f := t.strongest(p, at)
+		b.Sides = append(b.Sides, p)
+		b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.st.FleetCBPV(f)})
+		who = append(who, fmt.Sprintf("%s with fleet %s (%s)", p, f.ID, campaign.UnitList(f.Units)))
+	}
+	t.st.Battles = append(t.st.Battles, b)
+	t.emit(EventBattle, at, "UTD2.3", "Battle %s at %s (UTD2.3 step 8): %s. Its sides fight it and report the result; the turn waits for it (UTD3.4, UTD3.5).",
+		b.ID, at, strings.Join(who, " against "))
+}
+
+// battleIDs lists the IDs of battles.
+func battleIDs(bs []campaign.Battle) []string {
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = b.ID
+	}
+	return out
+}
+
+// ShipRefs lists a battle's units as players name them in a result:
+// "<player>#<n>", fleet by fleet.
+func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefsOf(b) }
+
+// CheckResult checks a reported result against the battle: every ship it
+// names fought there; ships are destroyed, crippled or disengaged, as
+// captured ships come in a later part; a player's ships disengage through
+// one lane (UTD7.464); one side at most holds the field (UTD7.44); TD IV
+// scores no victory points (UTD1.9).
+func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.BattleResult) []string {
+	out := r.checkFates(st, b, res)
+	standing := map[campaign.PlayerID]bool{}
+	fate := map[string]string{}
+	for _, s := range res.Ships {
+		fate[s.Ship] = s.Fate
+	}
+	for _, ref := range r.ShipRefs(b) {
+		if f := fate[ref.Ref]; f != "destroyed" && f != "disengaged" {
+			standing[ref.Owner] = true
+		}
+	}
+	if len(standing) > 1 {
+		out = append(out, fmt.Sprintf("%d sides still hold the field; a battle ends with one side at most (UTD7.44): "+
+			"every ship of the others is destroyed or disengaged", len(standing)))
+	}
+	for p, n := range res.VP {
+		if n != 0 {
+			out = append(out, fmt.Sprintf("vp: %s: Thunderdome IV scores no victory points; the last player on the map wins (UTD1.9)", p))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkFates checks what every result must hold, a forced retreat's too.
+func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.BattleResult) []string {
+	refs := map[string]game.ShipRef{}
+	var all []string
+	for _, s := range r.ShipRefs(b) {
+		refs[s.Ref] = s
+		all = append(all, s.Ref)
+	}
+	to := r.Retreats(st, b)
+	via := map[campaign.PlayerID]campaign.SystemID{}
+	var out []string
+	for _, s := range res.Ships {
+		ref, ok := refs[s.Ship]
+		if !ok {
+			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, strings.Join(all, ", ")))
+			continue
+		}
+		switch s.Fate {
+		case "captured":
+			out = append(out, fmt.Sprintf("%s: capturing ships comes in a later version of Thunderdome IV; report the ship destroyed", s.Ship))
+		case "disengaged":
+			switch v, ok := via[ref.Owner]; {
+			case !slices.Contains(to, s.Direction):
+				out = append(out, fmt.Sprintf("%s: no lane leads from %s to %s (the lanes lead to %s)", s.Ship, b.At, s.Direction, strings.Join(names(to), ", ")))
+			case ok && v != s.Direction:
+				out = append(out, fmt.Sprintf("%s: %s's ships leave through one lane, to %s, not also to %s (UTD7.464)", s.Ship, ref.Owner, v, s.Direction))
+			default:
+				via[ref.Owner] = s.Direction
+			}
+		}
+	}
+	return out
+}
+
+// FightOrder names the attackers and the defender of a battle of more
+// than two players (UTD7.457); empty for two.
+func (Ruleset) FightOrder(b campaign.Battle) string {
+	if len(b.Sides) < 3 {
+		return ""
+	}
+	n := len(b.Sides)
+	return fmt.Sprintf("%s attack and %s defends (UTD7.457).", strings.Join(names(b.Sides[:n-1]), " and "), b.Sides[n-1])
+}
+
+// Retreats lists the sectors a lane leads to from the battle's sector
+// (UTD7.46).
+func (Ruleset) Retreats(st *campaign.State, b campaign.Battle) []campaign.SystemID {
+	return campaign.NewGraph(st.Map).Neighbours(b.At)
+}
+
+// ApplyResult settles a pending battle with a result, in st, the open
+// turn's state: destroyed ships leave their fleets, crippled ones carry
+// the damage, and every side that does not hold the field retreats with
+// all its fleets in the sector, through the lane its ships disengaged
+// by, else as pbemd chooses, arriving at step 6 of the next player's
+// turn for a point of debt (UTD7.4661–7.4665, UTD7.46722). When it was
+// the turn's last battle, steps 9–12 follow and the next player's turn
+// opens.
+func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleResult, how string) ([]game.Event, error) {
+	t, b, err := settling(st, id)
+	if err != nil {
+		return nil, err
+	}
+	if problems := r.checkFates(st, b, res); len(problems) > 0 {
+		return nil, fmt.Errorf("battle %s: %s", id, strings.Join(problems, "; "))
+	}
+	fates := map[string]orders.ShipFate{}
+	for _, s := range res.Ships {
+		fates[s.Ship] = s
+	}
+	lost := map[campaign.FleetKey][]int{}
+	via := map[campaign.PlayerID]campaign.SystemID{}
+	standing := map[campaign.PlayerID]bool{}
+	var told []string
+	for _, ref := range r.ShipRefs(b) {
+		s, ok := fates[ref.Ref]
+		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
+		switch {
+		case !ok:
+			standing[ref.Owner] = true
+			continue
+		case s.Fate == "destroyed":
+			lost[k] = append(lost[k], ref.Index)
+		case s.Fate == "crippled":
+			standing[ref.Owner] = true
+			if f := st.Fleet(k.Owner, k.ID); f != nil && ref.Index < len(f.Units) {
+				d := f.DamageOf(ref.Index)
+				d.Unit, d.Structure = ref.Index, d.Structure+s.Damage
+				setDamage(f, d)
+			}
+		case s.Fate == "disengaged":
+			via[ref.Owner] = s.Direction
+		}
+		told = append(told, fmt.Sprintf("%s %s %s", ref.Ref, ref.Class, s.Fate))
+	}
+	for k, idx := range lost {
+		if f := st.Fleet(k.Owner, k.ID); f != nil {
+			f.Take(idx)
+		}
+	}
+	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
+	if len(told) == 0 {
+		told = []string{"every ship came through intact"}
+	}
+	t.emit(EventBattle, b.At, "UTD7.44", "Battle %s at %s is settled, %s: %s.", b.ID, b.At, how, strings.Join(told, ", "))
+	for _, p := range b.Sides {
+		if !standing[p] {
+			t.retreatVia(p, b.At, via[p])
+		}
+	}
+	return t.settled(b), nil
+}
+
+// FightPending fights a pending battle with the built-in engine, as the
+// GM may have pbemd do, and goes on as ApplyResult does.
+func (Ruleset) FightPending(st *campaign.State, id string) ([]game.Event, []game.BattleLog, error) {
+	t, b, err := settling(st, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.fight(b.At)
+	return t.settled(b), nil, nil
+}
+
+// settling is the open turn of st, to settle its pending battle id.
+func settling(st *campaign.State, id string) (*turn, campaign.Battle, error) {
+	i := slices.IndexFunc(st.Battles, func(b campaign.Battle) bool { return b.ID == id })
+	if i < 0 {
+		return nil, campaign.Battle{}, fmt.Errorf("battle %s is not pending", id)
+	}
+	x, err := load(st)
+	if err != nil {
+		return nil, campaign.Battle{}, err
+	}
+	return &turn{st: st, x: x, g: campaign.NewGraph(st.Map), player: x.current()}, st.Battles[i], nil
+}
+
+// settled takes a settled battle off the pending list; after the turn's
+// last, steps 9–12 and the next player's steps 1–3 follow. It stores the
+// TD IV state and returns the events.
+func (t *turn) settled(b campaign.Battle) []game.Event {
+	t.st.Battles = slices.DeleteFunc(t.st.Battles, func(o campaign.Battle) bool { return o.ID == b.ID })
+	if len(t.st.Battles) == 0 {
+		t.postBattle()
+	}
+	t.x.prune(t.st)
+	t.x.save(t.st)
+	return t.events
+}
+
+// BattleDeadlines gives the sides ContactDays from the submission of the
+// orders, opened, to make contact (UTD3.4), and ResolveDays from the
+// start of the day after, in the campaign's time zone, to settle the
+// battle (UTD3.5, reading as for UTD3.3).
+func (Ruleset) BattleDeadlines(sched campaign.Schedule, opened time.Time) (contactBy, resolveBy time.Time, err error) {
+	loc, err := sched.Location()
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	l := opened.In(loc)
+	day := time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, loc)
+	return opened.Add(ContactDays * 24 * time.Hour).UTC(), day.AddDate(0, 0, 1+ResolveDays).UTC(), nil
+}
+
+// ForcedRetreat settles a battle whose time to make contact ran out: the
+// side that made no contact retreats (UTD3.42, UTD3.43); when neither did,
+// the attacker, whose turn it is, does (reading). The attacker goes back
+// through the lane it came from (UTD3.42); a defender as retreat chooses.
+func (r Ruleset) ForcedRetreat(st *campaign.State, b campaign.Battle, silent []campaign.PlayerID) (*orders.BattleResult, []campaign.PlayerID) {
+	forced := silent
+	if len(silent) == len(b.Sides) && len(b.Sides) > 0 {
+		forced = b.Sides[:1]
+	}
+	res := &orders.BattleResult{}
+	x, err := load(st)
+	if err != nil {
+		return res, forced
+	}
+	t := &turn{st: st, x: x, g: campaign.NewGraph(st.Map), player: x.current()}
+	for _, p := range forced {
+		to := t.retreatTo(p, b.At)
+		if p == t.player {
+			for _, f := range b.Fleets {
+				if s := x.fleet(p, f.ID).Started; f.Owner == p && s != "" && s != b.At && t.g.Adjacent(b.At, s) {
+					to = s
+				}
+			}
+		}
+		for _, ref := range r.ShipRefs(b) {
+			if ref.Owner == p && to != "" {
+				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to})
+			}
+		}
+	}
+	return res, forced
+}
