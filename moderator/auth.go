@@ -127,14 +127,15 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}
 	var (
 		rec0  *store.TurnRecord
-		prior *store.OrdersRecord
+		prior time.Time // when the orders on file arrived
+		filed bool      // whether there are any
 	)
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
 		if rec0, err = m.turns.get(tx, c.ID, c.Turn); err != nil {
 			return err
 		}
-		prior, err = tx.Orders(c.ID, c.Turn, s.seat.Player)
+		prior, filed, err = tx.OrdersReceived(c.ID, c.Turn, s.seat.Player)
 		return err
 	})
 	if err != nil {
@@ -159,11 +160,11 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	if err != nil {
 		return decision{}, err
 	}
-	checked, err := rs.Check(rec0.State, sub)
+	checked, err := m.turns.checker(c.ID, rec0, rs)(sub)
 	if err != nil {
 		r := problemsRejection(err, in)
-		if prior != nil {
-			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior.Received, loc)})
+		if filed {
+			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior, loc)})
 		}
 		return reject(c.ID, r)
 	}
@@ -172,7 +173,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	rec.Outcome = store.Accepted
 	subject, text := report.RenderConfirmation(&report.Confirmation{
 		Title: c.Title, Campaign: c.ID, Player: s.seat.Player, Turn: c.Turn, Deadline: deadline,
-		Echo: checked.Echo(), Summary: checked.Summary(), Final: sub.Final, Replaced: prior != nil,
+		Echo: checked.Echo(), Summary: checked.Summary(), Final: sub.Final, Replaced: filed,
 	})
 	reply := outgoing{msg: m.reply(in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
 	return decision{
