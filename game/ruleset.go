@@ -194,3 +194,14 @@ type Attachment struct {
 	Inline    bool
 	ContentID string
 }
+
+// Preparer is a Ruleset whose Check does work for the state alone, such
+// as indexing it, that it can do once for many submissions: the moderator
+// checks every mail of orders for a campaign's open turn against one
+// prepared state.
+type Preparer interface {
+	Ruleset
+	// Prepare returns Check against st, ready for any number of
+	// submissions, also at once. st must not change while it is in use.
+	Prepare(st *campaign.State) func(sub *orders.Submission) (Checked, error)
+}

@@ -137,14 +137,15 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}
 	var (
 		rec0  *store.TurnRecord
-		prior *store.OrdersRecord
+		prior time.Time // when the orders on file arrived
+		filed bool      // whether there are any
 	)
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
 		if rec0, err = m.turns.get(tx, c.ID, c.Turn); err != nil {
 			return err
 		}
-		prior, err = tx.Orders(c.ID, c.Turn, s.seat.Player)
+		prior, filed, err = tx.OrdersReceived(c.ID, c.Turn, s.seat.Player)
 		return err
 	})
 	if err != nil {
@@ -175,16 +176,25 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	seq, sequential := rs.(game.Sequential)
 	if sequential {
 		var onFile *orders.Submission
-		if prior != nil {
-			onFile = prior.Submission
+		if filed {
+			err := m.db.View(func(tx *store.Tx) error {
+				r, err := tx.Orders(c.ID, c.Turn, s.seat.Player)
+				if r != nil {
+					onFile = r.Submission
+				}
+				return err
+			})
+			if err != nil {
+				return decision{}, err
+			}
 		}
 		whole = seq.Amend(onFile, sub)
 	}
-	checked, err := rs.Check(rec0.State, whole)
+	checked, err := m.turns.checker(c.ID, rec0, rs)(whole)
 	if err != nil {
 		r := problemsRejection(err, in)
-		if prior != nil {
-			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior.Received, loc), Added: sequential})
+		if filed {
+			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior, loc), Added: sequential})
 			r.Added = sequential
 		}
 		return reject(c.ID, r)
@@ -198,7 +208,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	rec.Outcome = store.Accepted
 	subject, text := report.RenderConfirmation(&report.Confirmation{
 		Title: c.Title, Campaign: c.ID, Player: s.seat.Player, Turn: c.Turn, Deadline: deadline,
-		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: prior != nil,
+		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: filed,
 		Sequential: sequential, Spent: spent && !sub.Final,
 	})
 	reply := outgoing{msg: m.reply(in, subject, text), campaign: string(c.ID), purpose: "confirmation"}

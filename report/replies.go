@@ -208,9 +208,41 @@ func Redact(src []byte, secrets ...string) []byte {
 	return MaskTokens(out, secrets...)
 }
 
-// tokenShape matches a pbemd token (moderator/tokens.go): 20 random bytes
-// in upper-case base32, in 8 groups of 4 joined by dashes.
-var tokenShape = regexp.MustCompile(`[A-Z2-7]{4}(?:-[A-Z2-7]{4}){7}`)
+// tokenLen is the length of a pbemd token (moderator/tokens.go): 20
+// random bytes in upper-case base32, in 8 groups of 4 joined by dashes.
+const tokenLen = 8*4 + 7
+
+// tokenAt reports whether b starts with the shape of a token. It is a
+// scan, not a regular expression: every log line and every mail goes
+// through it.
+func tokenAt(b []byte) bool {
+	if len(b) < tokenLen {
+		return false
+	}
+	for k, c := range b[:tokenLen] {
+		if k%5 == 4 {
+			if c != '-' {
+				return false
+			}
+		} else if (c < 'A' || c > 'Z') && (c < '2' || c > '7') {
+			return false
+		}
+	}
+	return true
+}
+
+// tokens returns where each token shape in src starts, leftmost first and
+// not overlapping.
+func tokens(src []byte) []int {
+	var at []int
+	for i := 0; i+tokenLen <= len(src); i++ {
+		if tokenAt(src[i:]) {
+			at = append(at, i)
+			i += tokenLen - 1
+		}
+	}
+	return at
+}
 
 // MaskTokens masks, with asterisks of the same length, everything in src
 // that has the shape of a token, wherever it stands (after a misspelt key,
@@ -218,19 +250,30 @@ var tokenShape = regexp.MustCompile(`[A-Z2-7]{4}(?:-[A-Z2-7]{4}){7}`)
 // more) wherever it stands. It goes by shape, not by checking a token
 // against the seats: a token one character off matches no seat, yet is
 // almost the whole secret, and nothing else pbemd reads has that shape.
+// It returns a copy of src.
 func MaskTokens(src []byte, secrets ...string) []byte {
-	out := tokenShape.ReplaceAllFunc(src, func(m []byte) []byte { return bytes.Repeat([]byte("*"), len(m)) })
+	out := append([]byte(nil), src...)
+	for _, i := range tokens(out) {
+		copy(out[i:i+tokenLen], stars(tokenLen))
+	}
 	for _, s := range secrets {
 		if len(s) >= 4 {
-			out = bytes.ReplaceAll(out, []byte(s), bytes.Repeat([]byte("*"), len(s)))
+			out = bytes.ReplaceAll(out, []byte(s), stars(len(s)))
 		}
 	}
 	return out
 }
 
+// stars is n asterisks.
+func stars(n int) []byte { return bytes.Repeat([]byte("*"), n) }
+
 // FindTokens returns everything in src that has the shape of a token.
 func FindTokens(src []byte) [][]byte {
-	return tokenShape.FindAll(src, -1)
+	var found [][]byte
+	for _, i := range tokens(src) {
+		found = append(found, src[i:i+tokenLen:i+tokenLen])
+	}
+	return found
 }
 
 // splitLines splits text into lines at every line break YAML knows, so

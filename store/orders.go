@@ -50,6 +50,20 @@ func (tx *Tx) Orders(id campaign.ID, turn int, player campaign.PlayerID) (*Order
 	return &rec, nil
 }
 
+// OrdersReceived reports whether a player has orders on file for a turn,
+// and when they arrived, without decoding the orders.
+func (tx *Tx) OrdersReceived(id campaign.ID, turn int, player campaign.PlayerID) (time.Time, bool, error) {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	var rec struct {
+		Received time.Time `json:"received"`
+	}
+	found, err := getJSON(b.Bucket(keyOrders), ordersKey(turn, player), &rec)
+	return rec.Received, found, err
+}
+
 // TurnOrders returns every player's orders on file for a turn, by player ID.
 func (tx *Tx) TurnOrders(id campaign.ID, turn int) ([]*OrdersRecord, error) {
 	b, err := tx.campaignBucket(id)

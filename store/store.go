@@ -76,7 +76,12 @@ func Open(path string, opts Options) (*DB, error) {
 	if timeout == 0 {
 		timeout = time.Second
 	}
-	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
+	// The free pages are kept in a hash map and not written to the file:
+	// with a thousand campaigns the file holds many free pages, and
+	// bbolt's default, a sorted list written at every commit, made each
+	// commit cost as many steps, and the sender commits once per mail
+	// sent. Open then finds the free pages by walking the file's pages.
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, FreelistType: bolt.FreelistMapType, NoFreelistSync: true})
 	if errors.Is(err, berrors.ErrTimeout) {
 		return nil, fmt.Errorf("open %s: %w", path, ErrLocked)
 	}

@@ -15,7 +15,10 @@ const Name = "eaw"
 // Ruleset is Empires at War. Its zero value is ready to use.
 type Ruleset struct{}
 
-var _ game.ReportedBattles = Ruleset{}
+var (
+	_ game.ReportedBattles = Ruleset{}
+	_ game.Preparer        = Ruleset{}
+)
 
 // Name returns "eaw".
 func (Ruleset) Name() string { return Name }
@@ -26,6 +29,20 @@ func (Ruleset) Version() int { return Version }
 // Check validates and costs a submission (Validate).
 func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, error) {
 	costed, err := Validate(st, sub)
+	return checkedOf(sub, costed, err)
+}
+
+// Prepare indexes st once (NewChecker) for Check of many submissions.
+func (Ruleset) Prepare(st *campaign.State) func(sub *orders.Submission) (game.Checked, error) {
+	ch := NewChecker(st)
+	return func(sub *orders.Submission) (game.Checked, error) {
+		costed, err := ch.Validate(sub)
+		return checkedOf(sub, costed, err)
+	}
+}
+
+// checkedOf returns what Check returns for sub, given what Validate did.
+func checkedOf(sub *orders.Submission, costed *Costed, err error) (game.Checked, error) {
 	if costed == nil {
 		return nil, err
 	}
