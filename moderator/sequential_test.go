@@ -44,6 +44,12 @@ func (r inTurns) Check(st *campaign.State, sub *orders.Submission) (game.Checked
 	return spentAfter{c, sub.Orders.Len() >= 2}, err
 }
 
+// Prepare checks as Check does: the embedded ruleset's Prepare would
+// skip the spent mark.
+func (r inTurns) Prepare(st *campaign.State) func(sub *orders.Submission) (game.Checked, error) {
+	return func(sub *orders.Submission) (game.Checked, error) { return r.Check(st, sub) }
+}
+
 func (inTurns) Queue(st *campaign.State) []campaign.PlayerID {
 	var in []campaign.PlayerID
 	for _, p := range st.Players {
