@@ -20,7 +20,7 @@ func (Ruleset) Due(st *campaign.State, sched campaign.Schedule, now time.Time) (
 	if err != nil {
 		return nil, err
 	}
-	if x.Winner != "" || st.Over() {
+	if st.Over() {
 		return nil, nil
 	}
 	loc, err := sched.Location()

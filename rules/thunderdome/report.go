@@ -45,7 +45,7 @@ func (r Ruleset) Report(gv game.View, opts game.ReportOptions) (*game.Report, er
 	}
 	out.Attachments = append(out.Attachments, game.Attachment{Kind: campaign.AttachJSON, Name: fmt.Sprintf("report-%d.json", v.Turn),
 		ContentType: "application/json", Data: js})
-	if v.Winner == "" && v.Current == v.Player && opts.SchemaRef != "" {
+	if !v.Ended && v.Current == v.Player && opts.SchemaRef != "" {
 		out.Attachments = append(out.Attachments, game.Attachment{Kind: campaign.AttachSchema, Name: opts.SchemaRef,
 			ContentType: "application/schema+json", Data: r.Schema(nil)})
 	}
@@ -99,7 +99,7 @@ func (Ruleset) Render(gv game.View, f game.Format, opts game.ReportOptions) ([]b
 
 // subject is the report mail's subject.
 func subject(v *View) string {
-	if v.Winner != "" {
+	if v.Ended {
 		return fmt.Sprintf("[%s] The campaign is over", v.Campaign)
 	}
 	if v.Current == v.Player {
@@ -116,9 +116,9 @@ func text(v *View, opts game.ReportOptions) string {
 	w("%s: turn %d report for %s (%s)\n", v.Title, v.Turn, v.Name, v.Player)
 	w("Cycle %s, %s Y%d. Turn order: %s.\n", v.Cycle, v.Season, v.Year, strings.Join(names(v.Order), ", "))
 	switch {
-	case v.Winner == "-":
+	case v.Ended && v.Winner == "":
 		w("The campaign is over: nobody is left on the map (UTD1.9).\n")
-	case v.Winner != "":
+	case v.Ended:
 		w("The campaign is over: %s won it (UTD1.9).\n", v.Winner)
 	case v.Current == v.Player:
 		w("It is your turn: %d order points (UTD6.2)", v.Points)
