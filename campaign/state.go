@@ -20,6 +20,11 @@ type State struct {
 	Turn    int  `json:"turn"`
 	Start   Date `json:"start"`
 	EndYear int  `json:"end_year"`
+	// Ended is set by a ruleset whose campaigns end by its own rules
+	// rather than after EndYear, such as when one player is left; Winner
+	// is who won it then, empty for nobody. Over reads both.
+	Ended  bool     `json:"ended,omitempty"`
+	Winner PlayerID `json:"winner,omitempty"`
 
 	Map          Map           `json:"map"`
 	Catalogue    Catalogue     `json:"catalogue"`
@@ -88,9 +93,9 @@ func (s *State) IntelOf(p PlayerID) *Intel {
 // Date returns the seasonal turn this state is for.
 func (s *State) Date() Date { return DateOfTurn(s.Start, s.Turn) }
 
-// Over reports whether the campaign has ended: its turn falls after the
-// end year (EaW 4e).
-func (s *State) Over() bool { return s.Date().Year > s.EndYear }
+// Over reports whether the campaign has ended: its ruleset ended it
+// (Ended), or its turn falls after the end year (EaW 4e).
+func (s *State) Over() bool { return s.Ended || s.Date().Year > s.EndYear }
 
 // Clone returns a deep copy of s: the copy shares no slice or pointer
 // with s, so either may change without the other.

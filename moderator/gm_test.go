@@ -43,7 +43,13 @@ func (h *harness) gm(token, command string, extra ...string) *received {
 // the answer.
 func (h *harness) ask(player string, lines ...string) *received {
 	h.t.Helper()
-	body := fmt.Sprintf("campaign: frontier\nplayer: %s\ntoken: %s\n%s\n", player, h.tokens[campaign.PlayerID(player)], strings.Join(lines, "\n"))
+	return h.askIn("frontier", player, lines...)
+}
+
+// askIn is ask in campaign id.
+func (h *harness) askIn(id campaign.ID, player string, lines ...string) *received {
+	h.t.Helper()
+	body := fmt.Sprintf("campaign: %s\nplayer: %s\ntoken: %s\n%s\n", id, player, h.tokens[campaign.PlayerID(player)], strings.Join(lines, "\n"))
 	h.send(h.mailFrom(player, body))
 	return h.next(player)
 }

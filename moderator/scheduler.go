@@ -151,6 +151,9 @@ func earliest(a, b time.Time) time.Time {
 type openTurn struct {
 	c     *store.Campaign
 	filed []*store.OrdersRecord
+	// state, if set, is the open turn's state in place of the stored
+	// one: a change not yet committed that resolves the turn with it.
+	state *campaign.State
 }
 
 // loadOpenTurn reads a campaign and its orders on file.
@@ -488,6 +491,11 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		if err != nil {
 			return err
 		}
+		if o.state != nil {
+			changed := *rec
+			changed.State = o.state
+			rec = &changed
+		}
 		in, err = loadPlay(tx, o.c, rec, o.filed)
 		return err
 	})
@@ -524,12 +532,16 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	c.Open(res.Next.Turn, due)
 	c.HeldSince = time.Time{}
 	markReminded(c, now)
-	if res.Next.Over() {
+	over := res.Next.Over()
+	if over {
 		c.Status = store.Ended
+		notices = append(notices, m.toGM(c, fmt.Sprintf("over.%s.t%d", id, n), "ended", report.CampaignOver{Title: c.Title, Winner: res.Next.Winner}))
 	}
+	// The last report goes to every player, those out of the campaign
+	// too: it tells how it ended.
 	seats := make([]*store.Seat, len(res.Views))
 	for i, v := range res.Views {
-		if s := c.Seat(v.Header().Player); s != nil && (s.Active() || eliminated[s.Player]) {
+		if s := c.Seat(v.Header().Player); s != nil && (s.Active() || eliminated[s.Player] || over) {
 			seats[i] = s
 		}
 	}

@@ -62,7 +62,8 @@ func (m *Moderator) setProxy(r *request) (decision, error) {
 // with a code, and command: resign <code> resigns. The code is the seat's
 // own, so only a player who read the answer can send it. The ruleset says
 // what resigning does to the open turn's state (game.Resigner); the turn
-// resolves at once if the player was the last it waited for.
+// resolves at once if the player was the last it waited for, or if the
+// ruleset ended the campaign with the resignation.
 func (m *Moderator) resign(r *request) (decision, error) {
 	c, s := r.c.Clone(), r.seat
 	s = c.Seat(s.Player)
@@ -117,7 +118,31 @@ func (m *Moderator) resign(r *request) (decision, error) {
 		cur.Changed = append(cur.Changed, string(s.Player)+" resigned")
 		return tx.PutTurn(c.ID, cur)
 	})
-	return r.done("resigned", m.answer(r, report.Resigned{Title: c.Title}), decision{mails: mails, apply: apply})
+	d := decision{mails: mails, apply: apply}
+	if next.Over() {
+		if d, err = m.endWith(c, next, d); err != nil {
+			return decision{}, err
+		}
+	}
+	return r.done("resigned", m.answer(r, report.Resigned{Title: c.Title}), d)
+}
+
+// endWith adds to d the resolution of the open turn of c with state st,
+// in which the campaign ended: nobody owes orders for it any more, so it
+// resolves at once, and everyone gets the final report.
+func (m *Moderator) endWith(c *store.Campaign, st *campaign.State, d decision) (decision, error) {
+	o := &openTurn{c: c.Clone(), state: st}
+	o.c.Open(c.Turn, nil)
+	if err := m.db.View(func(tx *store.Tx) (err error) { o.filed, err = tx.TurnOrders(c.ID, c.Turn); return err }); err != nil {
+		return d, err
+	}
+	res, err := m.prepareResolution(o)
+	if err != nil {
+		return d, err
+	}
+	d.mails = append(append(d.mails, res.notices...), res.reports...)
+	d.apply, d.resolved = steps(d.apply, res.commit), res
+	return d, nil
 }
 
 // resignCode is the code that confirms a seat's resignation: derived from

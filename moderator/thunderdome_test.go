@@ -3,14 +3,18 @@ package moderator_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/clock/clocktest"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/scenarios"
+	"github.com/pbemd/pbemd/store"
 )
 
 // tdPlayers are the players of scenarios/thunderdome.yaml.
@@ -125,4 +129,153 @@ func TestThunderdomeByMail(t *testing.T) {
 	for _, p := range tdPlayers {
 		h.next(p).want(t, "Turn 4")
 	}
+}
+
+// tdOthers are the players of the Thunderdome IV campaign but p.
+func tdOthers(p campaign.PlayerID) []string {
+	return slices.DeleteFunc(slices.Clone(tdPlayers), func(o string) bool { return o == string(p) })
+}
+
+// tdCampaign reads the Thunderdome IV campaign's record.
+func (h *harness) tdCampaign() *store.Campaign {
+	h.t.Helper()
+	c, err := h.campaignNamed("thunderdome")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+// tdResign resigns a player of the Thunderdome IV campaign in two mails.
+func (h *harness) tdResign(p campaign.PlayerID) {
+	h.t.Helper()
+	code := resignCodeOf(h.t, h.askIn("thunderdome", string(p), "command: resign"))
+	h.askIn("thunderdome", string(p), "command: resign "+code).want(h.t, "You have resigned from Thunderdome IV")
+}
+
+// TestUTD3_32_RealLifeWeekAtOnce: the player due who cites real-life
+// reasons gets a week more at once, without the GM, though the campaign's
+// own settings grant none; everyone is told, and the GM hears of it.
+func TestUTD3_32_RealLifeWeekAtOnce(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	c := h.tdCampaign()
+	if c.Moderation.Extensions.RealLifeWeek {
+		t.Fatal("the scenario grants the real-life week itself; the test needs the ruleset to")
+	}
+	before := c.Seat(p).Deadline
+	h.askIn("thunderdome", string(p), `extension: {hours: 24, reason: "moving house", real_life: true}`).
+		want(t, "Granted: a week more for turn 1", "on your real-life claim")
+	if got := h.tdCampaign().Seat(p).Deadline; !got.Equal(before.Add(7 * 24 * time.Hour)) {
+		t.Errorf("%s's deadline = %v, want a week after %v", p, got, before)
+	}
+	for _, o := range tdOthers(p) {
+		h.next(o).want(t, string(p), "real-life reasons", "(UTD3.32)")
+	}
+	h.next("gm").want(t, string(p)+" got a week's extension", "moving house")
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD3_91_ResignOnYourTurn: a player who resigns on their own turn
+// leaves the map at once, with every unit, and everyone is told; the next
+// player's turn opens at once, and its report shows none of the
+// resigned player's units.
+func TestUTD3_91_ResignOnYourTurn(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	h.tdResign(p)
+	for _, o := range append(tdOthers(p), "gm") {
+		h.next(o).says(t, string(p)+" resigned", "every unit of theirs has left the map (UTD3.91)")
+	}
+	for _, o := range tdOthers(p) {
+		r := h.next(o)
+		r.want(t, "Turn 2")
+		r.says(t, "is out of the campaign: resigned", "left during their own turn", "capital none")
+		r.wantNot(t, string(p)+" f1 at", "owned by "+string(p))
+	}
+	c := h.tdCampaign()
+	st := h.turnStateOf("thunderdome", 2)
+	if queue := (thunderdome.Ruleset{}).Queue(st); c.Turn != 2 || len(queue) != 3 || !slices.Equal(duePlayers(c), queue[:1]) {
+		t.Errorf("turn %d, %v due, queue %v; want turn 2 open for the first of 3 players left", c.Turn, duePlayers(c), queue)
+	}
+	if slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p }) ||
+		slices.ContainsFunc(st.Developments, func(d campaign.Development) bool { return d.Owner == p }) {
+		t.Errorf("%s's units are still on the map", p)
+	}
+	h.quiet(tdPlayers...)
+}
+
+// TestUTD3_31_DroppedAfterThreeForfeits: a player who lets the clock run
+// out on three turns of theirs in a row is dropped at the third: they and
+// the GM are told, everyone else reads it in the report of the turn, and
+// their units have left the map.
+func TestUTD3_31_DroppedAfterThreeForfeits(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	idle, _ := h.tdCurrent()
+	for round := 1; round <= 3; round++ {
+		c := h.tdCampaign()
+		h.advanceTo(c.Seat(idle).Deadline)
+		if round == 3 {
+			h.next(string(idle)).want(t, "You are out of Thunderdome IV", "dropped after 3 turns in a row without orders")
+			h.next("gm").want(t, string(idle)+" is out of Thunderdome IV")
+			for _, o := range tdOthers(idle) {
+				r := h.next(o)
+				r.want(t, fmt.Sprintf("Turn %d", c.Turn+1))
+				r.says(t, "is out of the campaign: dropped after 3 turns in a row without orders", "capital none")
+				r.wantNot(t, string(idle)+" f1 at")
+			}
+			break
+		}
+		for _, p := range tdPlayers {
+			h.next(p).want(t, fmt.Sprintf("Turn %d", c.Turn+1))
+		}
+		for range 3 {
+			p, _ := h.tdCurrent()
+			n := h.tdCampaign().Turn
+			h.send(h.mailFrom(string(p), h.tdOrders(p, n, true)))
+			h.next(string(p)).want(t, "passes now")
+			for _, o := range tdPlayers {
+				h.next(o).want(t, fmt.Sprintf("Turn %d", n+1))
+			}
+		}
+	}
+	c := h.tdCampaign()
+	if s := c.Seat(idle); s.Active() || s.Forfeits != 3 {
+		t.Errorf("%s: out %q after %d forfeits; want dropped after 3", idle, s.Out, s.Forfeits)
+	}
+	if st := h.turnStateOf("thunderdome", c.Turn); slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == idle }) {
+		t.Errorf("%s's fleets are still on the map", idle)
+	}
+	if due := duePlayers(c); len(due) != 1 || due[0] == idle {
+		t.Errorf("%v due; want the next player", due)
+	}
+}
+
+// TestUTD1_9_LastPlayerStandingWins: when the others have resigned, the
+// one player left on the map wins at once: the campaign ends, every
+// player, those out too, gets the final report that names the winner,
+// and the GM is told.
+func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	winner, _ := h.tdCurrent()
+	out := tdOthers(winner)
+	for i, p := range out {
+		h.tdResign(campaign.PlayerID(p))
+		for _, o := range append(append([]string{string(winner)}, out[i+1:]...), "gm") {
+			h.next(o).says(t, p+" resigned")
+		}
+	}
+	final := fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9)", winner)
+	h.next("gm").want(t, "Thunderdome IV has ended: "+string(winner)+" won it")
+	for _, p := range tdPlayers {
+		r := h.next(p)
+		r.want(t, "The campaign is over")
+		r.says(t, final)
+	}
+	if c := h.tdCampaign(); c.Status != store.Ended || len(duePlayers(c)) != 0 {
+		t.Errorf("campaign %s with %v due; want ended, nobody due", c.Status, duePlayers(c))
+	}
+	h.send(h.mailFrom(string(winner), h.tdOrders(winner, 2, true)))
+	h.next(string(winner)).want(t, "ended")
+	h.quiet(append(tdPlayers, "gm")...)
 }

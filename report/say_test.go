@@ -204,6 +204,7 @@ var samples = []Text{
 	Dropped{Title: "Frontier Wars", Why: "dropped by the GM"},
 	DroppedGM{Player: "zeph", Title: "Frontier Wars", Why: "dropped after 3 turns in a row without orders (UTD3.31)"},
 	Eliminated{Player: "zeph", Title: "Frontier Wars", Why: "eliminated: nothing of theirs is left on the map"},
+	CampaignOver{Title: "Frontier Wars", Winner: "vorn"},
 }
 
 // sampleResult is a battle result with every fate.

@@ -57,6 +57,13 @@ type Eliminated struct {
 	Title, Why string
 }
 
+// CampaignOver tells the GM the campaign ended with the turn just played,
+// and who won it: Winner, if its rules name one.
+type CampaignOver struct {
+	Title  string
+	Winner campaign.PlayerID
+}
+
 // roughly writes a time left as players think of it: "24 hours", "2
 // hours", "45 minutes".
 func roughly(d time.Duration) string {
@@ -77,3 +84,4 @@ func (DroppedForForfeits) text() {}
 func (Dropped) text()            {}
 func (DroppedGM) text()          {}
 func (Eliminated) text()         {}
+func (CampaignOver) text()       {}

@@ -22,7 +22,7 @@ func (Ruleset) Due(st *campaign.State, sched campaign.Schedule, now time.Time) (
 	if err != nil {
 		return nil, err
 	}
-	if x.Winner != "" || st.Over() || len(st.Battles) > 0 {
+	if st.Over() || len(st.Battles) > 0 {
 		return nil, nil
 	}
 	loc, err := sched.Location()

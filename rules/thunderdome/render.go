@@ -142,9 +142,9 @@ func newSectorRow(s SectorView, fleets []string) sectorRow {
 func (d *reportData) Status() []string {
 	v := d.V
 	switch {
-	case v.Winner == "-":
+	case v.Ended && v.Winner == "":
 		return []string{"The campaign is over: nobody is left on the map (UTD1.9)."}
-	case v.Winner != "":
+	case v.Ended:
 		return []string{fmt.Sprintf("The campaign is over: %s won it (UTD1.9).", v.Winner)}
 	case !d.Mine:
 		s := fmt.Sprintf("It is %s's turn", v.Current)

@@ -46,7 +46,7 @@ func (r Ruleset) Report(gv game.View, opts game.ReportOptions) (*game.Report, er
 	}
 	out.Attachments = append(out.Attachments, game.Attachment{Kind: campaign.AttachJSON, Name: fmt.Sprintf("report-%d.json", v.Turn),
 		ContentType: "application/json", Data: js})
-	if v.Winner == "" && v.Current == v.Player && opts.SchemaRef != "" {
+	if !v.Ended && v.Current == v.Player && opts.SchemaRef != "" {
 		out.Attachments = append(out.Attachments, game.Attachment{Kind: campaign.AttachSchema, Name: opts.SchemaRef,
 			ContentType: "application/schema+json", Data: r.Schema(nil)})
 	}
@@ -104,7 +104,7 @@ func (Ruleset) Render(gv game.View, f game.Format, opts game.ReportOptions) ([]b
 
 // subject is the report mail's subject.
 func subject(v *View) string {
-	if v.Winner != "" {
+	if v.Ended {
 		return fmt.Sprintf("[%s] The campaign is over", v.Campaign)
 	}
 	if v.Current == v.Player {

@@ -231,8 +231,8 @@ func TestUTD1_9_LastPlayerWins(t *testing.T) {
 	thunderdome.SaveExt(x, st)
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner != p })
 	res := resolve(st, nil)
-	if ext(t, res.Next).Winner != p || !res.Next.Over() {
-		t.Errorf("winner %q, over %v; want %s and over", ext(t, res.Next).Winner, res.Next.Over(), p)
+	if res.Next.Winner != p || !res.Next.Ended || !res.Next.Over() {
+		t.Errorf("winner %q, ended %v; want %s and ended", res.Next.Winner, res.Next.Ended, p)
 	}
 }
 

@@ -15,8 +15,11 @@ import (
 const Name = "thunderdome"
 
 // Version is the version of TD IV's resolution: raise it whenever the
-// same state and orders would resolve otherwise.
-const Version = 1
+// same state and orders would resolve otherwise. Version 2: a player who
+// left during the turn takes every unit off the map and their turn passes
+// unplayed (UTD3.91, UTD3.92), and victory ends the campaign with
+// campaign.State.Ended instead of moving its end year (UTD1.9).
+const Version = 2
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}

@@ -54,9 +54,9 @@ type Ext struct {
 	Classes []ClassData `json:"classes"`
 	// House are the scenario's house rules.
 	House HouseRules `json:"house"`
-	// Winner is the last player on the map once the campaign is won
-	// (UTD1.9).
-	Winner campaign.PlayerID `json:"winner,omitempty"`
+	// Gone are the players out of the campaign whose units have left the
+	// map, in the order they left (UTD3.91, UTD4.32).
+	Gone []campaign.PlayerID `json:"gone,omitempty"`
 }
 
 // HouseRules are the settings a scenario may change (house:).

@@ -97,7 +97,9 @@ func (t *turn) audience(kind game.EventKind, at campaign.SystemID) []campaign.Pl
 // Resolve plays the open player turn: the player's orders (steps 4–5,
 // UTD2.3), applied as Check applied them, then steps 6–12, and opens the
 // next player's turn (steps 1–3). Every player gets the public report
-// (UTD3.1).
+// (UTD3.1). A current player who left the campaign while the turn was open
+// plays nothing; a campaign that ended while it was open (Resign) ends
+// with it.
 func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	prev := gt.State
 	next := prev.Clone()
@@ -113,6 +115,12 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	}
 	t.events = append(t.events, gt.Carried...)
 	t.look()
+	t.departures()
+	if next.Ended {
+		t.emit(EventVictory, "", "UTD1.9", "%s", victoryText(next.Winner))
+		x.save(next)
+		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
+	}
 	if len(prev.Battles) > 0 {
 		// The turn waits on its battles and nothing else happens, even
 		// when the GM moves it on (reading, UTD2.3 s8).
@@ -120,7 +128,9 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 			t.player, strings.Join(battleIDs(prev.Battles), ", "))
 		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
 	}
-	t.orders(gt.Orders[t.player])
+	if p := next.Player(t.player); p != nil && p.Active() {
+		t.orders(gt.Orders[t.player])
+	}
 	t.look()
 	t.retreats() // step 6
 	t.look()
@@ -140,7 +150,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 func (t *turn) postBattle() {
 	t.captures() // step 9
 	t.advance()  // steps 10–12
-	if t.x.Winner == "" {
+	if !t.st.Ended {
 		t.open() // steps 1–3 of the next player's turn
 	}
 }
@@ -223,11 +233,13 @@ func (t *turn) advance() {
 		if !p.Active() {
 			continue
 		}
-		if t.onMap(p.ID) {
+		if t.x.onMap(t.st, p.ID) {
 			left = append(left, p.ID)
 			continue
 		}
 		t.st.Drop(p.ID, "eliminated")
+		t.x.leave(t.st, p.ID)
+		t.x.Gone = append(t.x.Gone, p.ID)
 		t.events = append(t.events, game.Event{Kind: game.EventEliminated, Players: t.st.PlayerIDs(), Rule: "UTD4.32",
 			Text: fmt.Sprintf("%s has no unit left on the map and is out of the campaign (UTD4.32).", p.ID)})
 	}
@@ -257,33 +269,27 @@ func season(spring bool) string {
 	return "fall"
 }
 
-// onMap reports whether a player has any unit on the map: a fleet or the
-// capital (UTD4.32).
-func (t *turn) onMap(p campaign.PlayerID) bool {
-	if e := t.x.empire(p); e != nil && e.Capital != "" {
-		return true
-	}
-	return slices.ContainsFunc(t.st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p && len(f.Units) > 0 })
+// win ends the campaign: the last player on the map wins (UTD1.9).
+func (t *turn) win(left []campaign.PlayerID) {
+	t.events = append(t.events, end(t.st, t.x, left))
 }
 
-// win ends the campaign: the last player on the map wins (UTD1.9). The
-// campaign's end year is set behind its date, so that the daemon sees it
-// over.
-func (t *turn) win(left []campaign.PlayerID) {
-	winner := campaign.PlayerID("")
+// end ends the campaign of st with the players left, the last of whom
+// wins (UTD1.9), and returns the event that tells everyone.
+func end(st *campaign.State, x *Ext, left []campaign.PlayerID) game.Event {
+	st.Ended, st.Winner = true, ""
 	if len(left) == 1 {
-		winner = left[0]
+		st.Winner = left[0]
 	}
-	t.x.Winner = winner
+	return x.event(st, EventVictory, "", "UTD1.9", "%s", victoryText(st.Winner))
+}
+
+// victoryText tells who won the campaign (UTD1.9).
+func victoryText(winner campaign.PlayerID) string {
 	if winner == "" {
-		t.x.Winner = "-"
+		return "No player is left on the map: the campaign ends without a winner (UTD1.9)."
 	}
-	t.st.EndYear = t.st.Date().Year - 1
-	text := "No player is left on the map: the campaign ends without a winner (UTD1.9)."
-	if winner != "" {
-		text = fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9). There can be only one.", winner)
-	}
-	t.emit(EventVictory, "", "UTD1.9", "%s", text)
+	return fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9). There can be only one.", winner)
 }
 
 // open opens the current player's turn: steps 1–3 of UTD2.3. Pending

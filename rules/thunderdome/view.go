@@ -49,8 +49,9 @@ type View struct {
 	Retreats   []Retreat   `json:"retreats,omitempty"`
 	Containers []Container `json:"containers,omitempty"`
 	Derelicts  []Derelict  `json:"derelicts,omitempty"`
-	// Winner is the player who won the campaign, "-" for nobody, empty
-	// while it goes on (UTD1.9).
+	// Ended is set once the campaign is over, and Winner is who won it,
+	// empty for nobody (UTD1.9).
+	Ended  bool              `json:"ended,omitempty"`
 	Winner campaign.PlayerID `json:"winner,omitempty"`
 
 	// Systems is the map, for the picture.
@@ -95,7 +96,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Winner: x.Winner, Systems: st.Map.Systems,
+		Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0

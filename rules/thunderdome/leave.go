@@ -1,0 +1,129 @@
+package thunderdome
+
+import (
+	"slices"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+)
+
+// TD IV plays one player at a time, mail by mail, tells the order of
+// play, grants the real-life week itself and lets players resign.
+var (
+	_ game.Sequential      = Ruleset{}
+	_ game.TurnOrder       = Ruleset{}
+	_ game.ExtensionPolicy = Ruleset{}
+	_ game.Resigner        = Ruleset{}
+)
+
+// RealLifeDays is the extension of the order clock a player gets at once
+// by citing pressing real-life issues, without saying more (UTD3.32).
+const RealLifeDays = 7
+
+// RealLifeExtension is the week granted at once on a real-life claim,
+// once per turn (UTD3.32); more goes to the GM, who stands in for the
+// supermajority vote of part 2.
+func (Ruleset) RealLifeExtension() time.Duration { return RealLifeDays * 24 * time.Hour }
+
+// Queue lists the players still in, in the turn order rolled at setup
+// (UTD8.14), from the player whose turn st opens on (UTD2.1). A campaign
+// over has none.
+func (Ruleset) Queue(st *campaign.State) []campaign.PlayerID {
+	x, err := load(st)
+	if err != nil || st.Over() {
+		return nil
+	}
+	var out []campaign.PlayerID
+	for i := range x.Order {
+		p := x.Order[(x.Current+i)%len(x.Order)]
+		if pl := st.Player(p); pl != nil && pl.Active() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// resigned is why a player who resigned is out.
+const resigned = "resigned"
+
+// Resign takes a player out of the campaign at their word: every unit of
+// theirs leaves the map at once, and everyone is told (UTD3.91). If one
+// player is left on the map, they win and the campaign ends (UTD1.9).
+// The open turn is not played; if it was the player's, the moderator
+// passes it on.
+func (Ruleset) Resign(st *campaign.State, p campaign.PlayerID) (*campaign.State, []game.Event) {
+	next := st.Clone()
+	x, err := load(next)
+	pl := next.Player(p)
+	if err != nil || pl == nil || !next.Drop(p, resigned) {
+		return next, nil
+	}
+	x.leave(next, p)
+	events := []game.Event{x.event(next, game.EventDropped, "", "UTD3.91",
+		"%s (%s) resigned: every unit of theirs has left the map (UTD3.91).", pl.Name, p)}
+	if left := x.standing(next); len(left) <= 1 {
+		events = append(events, end(next, x, left))
+	}
+	x.save(next)
+	return next, events
+}
+
+// leave takes off the map what TD IV keeps of a player out of the
+// campaign beside the shared state: the capital, developments and
+// retreats on the way, the sectors they own, their fleets' records
+// (UTD3.91). Dead drops stay: they belong to whoever takes them. The
+// moderator has taken the player's fleets and developments already
+// (campaign.State.Drop).
+func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
+	if e := x.empire(p); e != nil {
+		e.Capital, e.Unbanked, e.Temporary, e.Owed, e.RetreatDebt = "", 0, 0, 0, 0
+	}
+	x.Pending = slices.DeleteFunc(x.Pending, func(d Pending) bool { return d.Owner == p })
+	x.Retreats = slices.DeleteFunc(x.Retreats, func(r Retreat) bool { return r.Owner == p })
+	for i := range x.Sectors {
+		if x.Sectors[i].Owner == p {
+			x.Sectors[i].Owner = ""
+		}
+	}
+	x.prune(st)
+}
+
+// departures takes off the map, and tells everyone of, each player who
+// left the campaign while the turn was open: one who resigned (UTD3.91),
+// one the moderator dropped for forfeiting turns in a row (UTD3.31, whose
+// units leave as a resigned player's: UTD3.92, reading) or the GM
+// dropped.
+func (t *turn) departures() {
+	for _, p := range t.st.Players {
+		if p.Active() || slices.Contains(t.x.Gone, p.ID) {
+			continue
+		}
+		t.x.leave(t.st, p.ID)
+		t.x.Gone = append(t.x.Gone, p.ID)
+		t.emit(game.EventDropped, "", "UTD3.92", "%s (%s) is out of the campaign: %s. Every unit of theirs has left the map (UTD3.91).", p.Name, p.ID, p.Out)
+	}
+	if p := t.st.Player(t.player); p != nil && !p.Active() {
+		t.emit(game.EventNotice, "", "UTD2.1", "%s left during their own turn: it passes to the next player with nothing played.", t.player)
+	}
+}
+
+// standing lists the players still in with a unit on the map (UTD4.32).
+func (x *Ext) standing(st *campaign.State) []campaign.PlayerID {
+	var out []campaign.PlayerID
+	for _, p := range st.Players {
+		if p.Active() && x.onMap(st, p.ID) {
+			out = append(out, p.ID)
+		}
+	}
+	return out
+}
+
+// onMap reports whether a player has any unit on the map: a fleet or the
+// capital (UTD4.32).
+func (x *Ext) onMap(st *campaign.State, p campaign.PlayerID) bool {
+	if e := x.empire(p); e != nil && e.Capital != "" {
+		return true
+	}
+	return slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p && len(f.Units) > 0 })
+}

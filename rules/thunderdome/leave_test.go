@@ -1,0 +1,121 @@
+package thunderdome_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/rules/thunderdome"
+)
+
+// eventsSay reports whether some event's text holds s.
+func eventsSay(events []game.Event, s string) bool {
+	return slices.ContainsFunc(events, func(e game.Event) bool { return strings.Contains(e.Text, s) })
+}
+
+// holds reports whether anything of p's is left in st: a fleet, a
+// development, the capital or a sector owned.
+func holds(t *testing.T, st *campaign.State, p campaign.PlayerID) bool {
+	x := ext(t, st)
+	return slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p }) ||
+		slices.ContainsFunc(st.Developments, func(d campaign.Development) bool { return d.Owner == p }) ||
+		slices.ContainsFunc(x.Sectors, func(s thunderdome.Sector) bool { return s.Owner == p }) ||
+		slices.ContainsFunc(x.Empires, func(e thunderdome.Empire) bool { return e.Player == p && e.Capital != "" })
+}
+
+// TestUTD3_32_RealLifeWeek: the extension granted at once on a real-life
+// claim is a week.
+func TestUTD3_32_RealLifeWeek(t *testing.T) {
+	if got := rs.RealLifeExtension(); got != 7*24*time.Hour {
+		t.Errorf("RealLifeExtension = %v, want a week", got)
+	}
+}
+
+// TestUTD8_14_Queue: the queue is the turn order from the current
+// player, without players out.
+func TestUTD8_14_Queue(t *testing.T) {
+	st := start(t)
+	x := ext(t, st)
+	if q := rs.Queue(st); !slices.Equal(q, x.Order) {
+		t.Errorf("Queue = %v, want the turn order %v", q, x.Order)
+	}
+	st.Drop(x.Order[1], "resigned")
+	want := []campaign.PlayerID{x.Order[0], x.Order[2], x.Order[3]}
+	if q := rs.Queue(st); !slices.Equal(q, want) {
+		t.Errorf("Queue = %v, want %v", q, want)
+	}
+}
+
+// TestUTD3_91_ResignLeavesTheMap: a player who resigns loses every unit
+// at once and everyone is told; resigning on their own turn passes it to
+// the next player with nothing played, and the report tells why.
+func TestUTD3_91_ResignLeavesTheMap(t *testing.T) {
+	st := start(t)
+	p := first(t, st)
+	next, events := rs.Resign(st, p)
+	if !holds(t, st, p) {
+		t.Fatal("Resign changed the state it was given")
+	}
+	if holds(t, next, p) || next.Player(p).Active() {
+		t.Errorf("%s still holds units or is still in after resigning", p)
+	}
+	if len(events) != 1 || !strings.Contains(events[0].Text, "resigned: every unit of theirs has left the map (UTD3.91)") || len(events[0].Players) != 4 {
+		t.Errorf("events = %+v, want one telling everyone", events)
+	}
+	res := rs.Resolve(game.Turn{State: next})
+	after := ext(t, res.Next)
+	if after.Order[after.Current] != ext(t, st).Order[1] || res.Next.Ended {
+		t.Errorf("turn passes to %s; want %s, the campaign going on", after.Order[after.Current], ext(t, st).Order[1])
+	}
+	if !eventsSay(res.Events, "is out of the campaign: resigned") || eventsSay(res.Events, "forfeited") {
+		t.Errorf("events %+v; want the resignation told, no forfeit", res.Events)
+	}
+}
+
+// TestUTD3_31_DroppedPlayerLeavesTheMap: a current player the moderator
+// dropped for forfeits (campaign.State.Drop) loses what TD IV keeps of
+// them too, capital and sectors, and the turn passes (reading: UTD3.92).
+func TestUTD3_31_DroppedPlayerLeavesTheMap(t *testing.T) {
+	st := start(t)
+	p := first(t, st)
+	st.Drop(p, "dropped after 3 turns in a row without orders")
+	res := resolve(st, nil)
+	if holds(t, res.Next, p) {
+		t.Errorf("%s still holds something after being dropped", p)
+	}
+	if !eventsSay(res.Events, "is out of the campaign: dropped after 3 turns") {
+		t.Errorf("events %+v; want the drop told", res.Events)
+	}
+	again := resolve(res.Next, nil)
+	if eventsSay(again.Events, "is out of the campaign") {
+		t.Error("the next turn tells of the drop again")
+	}
+}
+
+// TestUTD1_9_LastResignationEnds: when a resignation leaves one player
+// on the map, they win at once; the turn then resolves into the final
+// report, which names them.
+func TestUTD1_9_LastResignationEnds(t *testing.T) {
+	st := start(t)
+	order := ext(t, st).Order
+	var events []game.Event
+	for _, p := range order[1:] {
+		st, events = rs.Resign(st, p)
+	}
+	if !st.Ended || !st.Over() || st.Winner != order[0] || !eventsSay(events, "wins the campaign (UTD1.9)") {
+		t.Fatalf("ended %v, winner %q, events %+v; want %s the winner", st.Ended, st.Winner, events, order[0])
+	}
+	if due, _ := rs.Due(st, campaign.Schedule{}, time.Now()); len(due) != 0 {
+		t.Errorf("Due = %v in a campaign over", due)
+	}
+	res := rs.Resolve(game.Turn{State: st})
+	if !res.Next.Ended || res.Next.Winner != order[0] || !eventsSay(res.Events, "wins the campaign") {
+		t.Errorf("final turn: ended %v, winner %q, events %+v", res.Next.Ended, res.Next.Winner, res.Events)
+	}
+	if out, err := rs.Render(res.Views[1], game.FormatText, game.ReportOptions{}); err != nil || !strings.Contains(string(out), "The campaign is over: "+string(order[0])+" won it") {
+		t.Errorf("final report (%v):\n%s", err, out)
+	}
+}
