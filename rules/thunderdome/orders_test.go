@@ -302,3 +302,29 @@ func TestUTD6_39_RepairWithRepairFreighter(t *testing.T) {
 	wantRefused(t, st, "  - freighter_repair: {fleet: f3, units: [frigate, large-freighter]}\n", "UTD6.39")
 	wantRefused(t, st, "  - freighter_repair: {fleet: f1, units: [cruiser]}\n", "UTD6.39")
 }
+
+// TestUTD6_121_ResolveThrowsTheDiceTheReplyTold: an order resolves at
+// once (UTD6.121), so the turn plays it with the dice the reply to the
+// mail told the player, whatever the campaign's seed.
+func TestUTD6_121_ResolveThrowsTheDiceTheReplyTold(t *testing.T) {
+	for seed := range uint64(20) {
+		st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+			st.Seed = seed
+			trapAt(st, x)
+		})
+		sub := parse(t, st, player, "  - siege: {fleet: f1, dice: 1}\n")
+		echo := check(t, st, sub).Echo()
+		_, told, _ := strings.Cut(echo, "dice for the siege of s10: ")
+		told, _, _ = strings.Cut(told, "\n")
+		res := resolve(st, sub)
+		var played string
+		for _, e := range res.Events {
+			if _, after, ok := strings.Cut(e.Text, "dice for the siege of s10: "); ok {
+				played, _, _ = strings.Cut(after, ";")
+			}
+		}
+		if told == "" || played != told {
+			t.Errorf("seed %d: the reply told the die %q, the turn threw %q", seed, told, played)
+		}
+	}
+}

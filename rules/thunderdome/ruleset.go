@@ -16,7 +16,7 @@ const Name = "thunderdome"
 
 // Version is the version of TD IV's resolution: raise it whenever the
 // same state and orders would resolve otherwise.
-const Version = 1
+const Version = 2
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}

@@ -50,9 +50,9 @@ func (t *turn) emit(kind game.EventKind, at campaign.SystemID, rule, format stri
 func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	prev := gt.State
 	next := prev.Clone()
-	next.Turn++
 	x, err := load(next)
 	if err != nil {
+		next.Turn++
 		ev := game.Event{Kind: game.EventNotice, Players: prev.PlayerIDs(), Text: err.Error()}
 		return &game.Result{Next: next, Events: []game.Event{ev}, Views: viewsOf(next, []game.Event{ev}, nil)}
 	}
@@ -61,7 +61,10 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 		t.events = append(t.events, game.Event{Kind: game.EventNotice, Players: next.PlayerIDs(), Text: n})
 	}
 	t.events = append(t.events, gt.Carried...)
+	// The orders play on the turn Check applied them to, with the same
+	// dice (UTD6.121); the steps after them count toward the next.
 	t.orders(gt.Orders[t.player])
+	next.Turn++
 	t.retreats() // step 6
 	t.explore()  // step 7
 	t.battles()  // step 8
