@@ -128,6 +128,7 @@ func (t *turn) retreats() {
 		f.At = r.To
 		fs := t.x.fleet(r.Owner, r.Fleet)
 		fs.Entered, fs.EnteredCycle = t.st.Turn, t.x.Cycle
+		fs.Trapped, fs.SiegeFails = false, 0 // it left the fortification behind
 		t.emit(EventRetreat, r.To, "UTD7.4665", "Fleet %s of %s retreated from %s to %s.", r.Fleet, r.Owner, r.From, r.To)
 	}
 	t.x.Retreats = stay
@@ -268,6 +269,7 @@ func (t *turn) develop(p campaign.PlayerID, say func(rule, format string, args .
 				return o.At == d.At && o.Owner == p && o.Kind == campaign.Fortification
 			})
 			say("UTD4.352", "%s removed its fortification at %s (UTD4.352).", p, d.At)
+			t.untrap(d.At)
 		default:
 			t.st.Developments = append(t.st.Developments, campaign.Development{At: d.At, Owner: p, Kind: d.Kind, Since: t.st.Date()})
 			say("UTD4.331", "%s's new %s at %s appeared (UTD2.3 step 1).", p, d.Kind, d.At)
