@@ -101,3 +101,71 @@ func waitForMails(t *testing.T, imapAddr, user string, n int) {
 	}
 	t.Fatalf("%s never had %d mails", user, n)
 }
+
+// TestDemoPlaysThunderdome runs the demo with --rules thunderdome on a
+// fake clock. The scripted players (gorn, hydran) play turns 1 and 2 at
+// once, in two mails each, and the free seat, kzinti, gets the report of
+// its turn 3. The test moves the clock past its week (UTD3.3); the turn is
+// forfeited, and lyran, gorn and hydran play turns 4 to 6 until kzinti's
+// turn comes round again.
+func TestDemoPlaysThunderdome(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "demo.db")
+	out := &syncbuf.Buffer{}
+	clk := clocktest.New(time.Now())
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Options{Rules: "thunderdome", Poll: 50 * time.Millisecond, Data: data, Stdout: out, Clock: clk})
+	}()
+	imapAddr := waitFor(t, out, regexp.MustCompile(`IMAP +(127\.0\.0\.1:\d+)`))
+	waitForSubject(t, imapAddr, "kzinti", "Turn 3, cycle 1.0: your turn")
+	// Kzinti's orders are due at the end of the seventh day after today,
+	// in the campaign's time zone, UTC (UTD3.3): the clock moves to that
+	// moment, as a week passing would.
+	now := clk.Now().UTC()
+	clk.AdvanceTo(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 8))
+	waitForSubject(t, imapAddr, "kzinti", "Turn 7, cycle 1.5: your turn")
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the demo did not stop after its context was cancelled")
+	}
+	if want := "player    kzinti"; !strings.Contains(out.String(), want) {
+		t.Errorf("demo output lacks %q:\n%s", want, out.String())
+	}
+	db, err := store.Open(data, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *store.Tx) error {
+		for turn, who := range map[int]string{1: "gorn", 2: "hydran", 4: "lyran", 6: "hydran"} {
+			orders, _ := tx.TurnOrders("thunderdome", turn)
+			if len(orders) != 1 || string(orders[0].Player) != who || orders[0].Submission.Orders.Len() == 0 || !orders[0].Submission.Final {
+				t.Errorf("turn %d has orders %v on file, want %s's move, made final by a second mail", turn, orders, who)
+			}
+		}
+		return nil
+	})
+}
+
+// waitForSubject logs into a demo mailbox over IMAP until it holds a mail
+// whose text contains s.
+func waitForSubject(t *testing.T, imapAddr, user, s string) {
+	t.Helper()
+	w := &localmail.World{IMAPAddr: imapAddr}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		msgs, _ := w.Mailbox(t.Context(), user, Password, "INBOX")
+		for _, m := range msgs {
+			if strings.Contains(string(m), s) {
+				return
+			}
+		}
+	}
+	t.Fatalf("%s never had a mail with %q", user, s)
+}
