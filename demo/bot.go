@@ -31,6 +31,9 @@ type bot struct {
 	poll      time.Duration
 	log       *slog.Logger
 	ordered   int // the last turn it sent orders for
+	// script writes the player's mails for a report's view: the turn they
+	// are for, and none when the player has nothing to send.
+	script func(b *bot, view json.RawMessage) (turn int, mails []string)
 }
 
 func (b *bot) run(ctx context.Context) {
@@ -44,42 +47,63 @@ func (b *bot) run(ctx context.Context) {
 	}
 }
 
-// step reads the newest report and, if its turn has no orders yet, sends
-// some.
+// step reads the newest report and sends the mails its script writes for
+// it, once per turn.
 func (b *bot) step(ctx context.Context) error {
 	msgs, err := b.world.Mailbox(ctx, localPart(b.seat.Email), Password, "INBOX")
 	if err != nil {
 		return err
 	}
-	var newest *eaw.View
+	var newest json.RawMessage
+	latest := 0
 	for _, raw := range msgs {
-		if v := reportView(raw); v != nil && (newest == nil || v.Turn > newest.Turn) {
-			newest = v
+		if v := reportView(raw); v != nil {
+			var h struct {
+				Turn int `json:"turn"`
+			}
+			if json.Unmarshal(v, &h) == nil && (newest == nil || h.Turn > latest) {
+				newest, latest = v, h.Turn
+			}
 		}
 	}
-	if newest == nil || newest.Turn <= b.ordered {
+	if newest == nil || latest <= b.ordered {
 		return nil
 	}
-	msg := mail.Message{
-		From:      mail.Address{Email: b.seat.Email},
-		To:        []mail.Address{{Email: b.moderator}},
-		Subject:   fmt.Sprintf("orders for turn %d", newest.Turn),
-		MessageID: fmt.Sprintf("orders.%s.t%d.%s@%s", b.campaign, newest.Turn, b.seat.Player, domainOf(b.seat.Email)),
-		Date:      time.Now().UTC(),
-		Text:      b.orders(newest),
-	}
-	env, err := mail.ComposeEnvelope(msg)
-	if err != nil {
-		return err
+	turn, mails := b.script(b, newest)
+	if turn <= b.ordered || len(mails) == 0 {
+		return nil
 	}
 	host, port := b.world.SMTPHostPort()
 	sender := mail.NewSender(mail.SenderOptions{Host: host, Port: port, TLS: mail.TLSNone, KeepAlive: -1})
-	if err := sender.Send(ctx, []mail.Envelope{env}, func(int) error { return nil }); err != nil {
-		return err
+	for i, body := range mails {
+		msg := mail.Message{
+			From:      mail.Address{Email: b.seat.Email},
+			To:        []mail.Address{{Email: b.moderator}},
+			Subject:   fmt.Sprintf("orders for turn %d", turn),
+			MessageID: fmt.Sprintf("orders.%s.t%d.%d.%s@%s", b.campaign, turn, i+1, b.seat.Player, domainOf(b.seat.Email)),
+			Date:      time.Now().UTC(),
+			Text:      body,
+		}
+		env, err := mail.ComposeEnvelope(msg)
+		if err != nil {
+			return err
+		}
+		if err := sender.Send(ctx, []mail.Envelope{env}, func(int) error { return nil }); err != nil {
+			return err
+		}
 	}
-	b.ordered = newest.Turn
-	b.log.Info("scripted player sent orders", "turn", newest.Turn)
+	b.ordered = turn
+	b.log.Info("scripted player sent orders", "turn", turn, "mails", len(mails))
 	return nil
+}
+
+// eawScript writes an EaW player's one mail of orders for every turn.
+func eawScript(b *bot, raw json.RawMessage) (int, []string) {
+	var v eaw.View
+	if json.Unmarshal(raw, &v) != nil {
+		return 0, nil
+	}
+	return v.Turn, []string{b.orders(&v)}
 }
 
 // orders moves as many fleets one lane as the budget allows, at the
@@ -123,8 +147,10 @@ func (b *bot) orders(v *eaw.View) string {
 	return s.String()
 }
 
-// reportView finds the JSON report attached to a mail, if any.
-func reportView(raw []byte) *eaw.View {
+// reportView finds the JSON report attached to a mail, if any, and
+// returns its view: the document's "view" (EaW's report), or the whole
+// document (TD IV's).
+func reportView(raw []byte) json.RawMessage {
 	r, err := gmmail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
 		return nil
@@ -146,11 +172,14 @@ func reportView(raw []byte) *eaw.View {
 			return nil
 		}
 		var doc struct {
-			View eaw.View `json:"view"`
+			View json.RawMessage `json:"view"`
 		}
 		if json.Unmarshal(data, &doc) != nil {
 			return nil
 		}
-		return &doc.View
+		if doc.View != nil {
+			return doc.View
+		}
+		return data
 	}
 }

@@ -6,8 +6,8 @@ package demo
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"github.com/pbemd/pbemd/rules"
 	"io"
 	"log/slog"
 	"os"
@@ -22,6 +22,8 @@ import (
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/scenarios"
 	"github.com/pbemd/pbemd/store"
 )
@@ -31,7 +33,12 @@ const Password = "pbemd"
 
 // Options configure Run. The zero value works.
 type Options struct {
-	// Turn is the turn length; default 3 minutes.
+	// Rules picks the campaign: "" or "eaw" plays Frontier Wars,
+	// "thunderdome" plays Thunderdome IV (scenarios/thunderdome.yaml).
+	Rules string
+	// Turn is the turn length of Frontier Wars; default 3 minutes.
+	// Thunderdome IV keeps its own clock: a player's turn ends when their
+	// orders are final, or after a week.
 	Turn time.Duration
 	// Data is the bbolt file; default a file in a fresh temporary
 	// directory, removed afterwards.
@@ -45,7 +52,7 @@ type Options struct {
 	Clock clock.Clock
 }
 
-// Run plays the frontier campaign until ctx is done.
+// Run plays the campaign opts.Rules picks until ctx is done.
 func Run(ctx context.Context, opts Options) error {
 	opts = withDefaults(opts)
 	if opts.Data != "" {
@@ -61,11 +68,17 @@ func Run(ctx context.Context, opts Options) error {
 		defer os.RemoveAll(dir)
 		opts.Data = filepath.Join(dir, "pbemd.db")
 	}
-	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
-	if err != nil {
-		return fmt.Errorf("load the frontier scenario: %w", err)
+	play, ok := games[opts.Rules]
+	if !ok {
+		return fmt.Errorf("the demo plays --rules eaw or thunderdome, not %q", opts.Rules)
 	}
-	sc.Schedule = campaign.Schedule{Every: opts.Turn}
+	sc, err := config.ParseScenario(play.file, play.scenario, rules.Registry())
+	if err != nil {
+		return fmt.Errorf("load the %s scenario: %w", play.file, err)
+	}
+	if opts.Rules != thunderdome.Name {
+		sc.Schedule = campaign.Schedule{Every: opts.Turn}
+	}
 
 	world, err := localmail.New(localmail.Options{Domain: domainOf(sc.GM.Email), Logger: opts.Logger.With("server", "localmail")})
 	if err != nil {
@@ -100,11 +113,12 @@ func Run(ctx context.Context, opts Options) error {
 		return err
 	}
 	free := seats[len(seats)-1]
-	printWelcome(opts.Stdout, world, sc, moderatorAddr, free, opts.Turn)
+	printWelcome(opts.Stdout, world, sc, moderatorAddr, free, play.pace(opts.Turn))
 
 	var wg sync.WaitGroup
 	for _, s := range seats[:len(seats)-1] {
-		b := &bot{world: world, seat: s, campaign: sc.State.Campaign, moderator: moderatorAddr, poll: opts.Poll, log: opts.Logger.With("bot", s.Player)}
+		b := &bot{world: world, seat: s, campaign: sc.State.Campaign, moderator: moderatorAddr, poll: opts.Poll, log: opts.Logger.With("bot", s.Player),
+			script: play.script}
 		wg.Go(func() { b.run(ctx) })
 	}
 	err = mod.Run(ctx)
@@ -112,6 +126,27 @@ func Run(ctx context.Context, opts Options) error {
 	fmt.Fprintln(opts.Stdout, "pbemd demo stopped.")
 	return err
 }
+
+// demoGame is a campaign the demo plays: its scenario, how its scripted
+// players write their mails, and how its turns pass.
+type demoGame struct {
+	file     string
+	scenario []byte
+	script   func(b *bot, view json.RawMessage) (int, []string)
+	pace     func(turn time.Duration) string
+}
+
+// games are the demo's campaigns by --rules.
+var games = map[string]demoGame{
+	"":    {"frontier.yaml", scenarios.Frontier, eawScript, everyTurn},
+	"eaw": {"frontier.yaml", scenarios.Frontier, eawScript, everyTurn},
+	thunderdome.Name: {"thunderdome.yaml", scenarios.Thunderdome, thunderdomeScript, func(time.Duration) string {
+		return "one player at a time; a turn passes when its player's orders are final, or after a week"
+	}},
+}
+
+// everyTurn is the pace of a campaign whose turns pass on a schedule.
+func everyTurn(turn time.Duration) string { return fmt.Sprintf("a turn every %v", turn) }
 
 func withDefaults(o Options) Options {
 	if o.Turn == 0 {
@@ -129,8 +164,8 @@ func withDefaults(o Options) Options {
 	return o
 }
 
-func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, turn time.Duration) {
-	fmt.Fprintf(w, `pbemd demo: %s (campaign %s), a turn every %v.
+func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, pace string) {
+	fmt.Fprintf(w, `pbemd demo: %s (campaign %s), %s.
 Scripted players hold every seat but one. The free seat is yours:
 
   player    %s
@@ -145,7 +180,7 @@ user %q with the same password: it holds the GM token, and from there you
 can run the campaign by mail (docs/by-mail.md), e.g. "command: status".
 
 Ctrl-C stops the demo.
-`, sc.State.Title, sc.State.Campaign, turn, free.Player, free.Email,
+`, sc.State.Title, sc.State.Campaign, pace, free.Player, free.Email,
 		world.IMAPAddr, localPart(free.Email), Password, world.SMTPAddr, moderatorAddr, localPart(sc.GM.Email))
 }
 

@@ -21,16 +21,9 @@ import (
 // as Ctrl-C would, and checks that the scripted players' orders are on file.
 func TestDemoPlaysTurns(t *testing.T) {
 	const turn = 10 * time.Minute
-	data := filepath.Join(t.TempDir(), "demo.db")
-	out := &syncbuf.Buffer{}
 	clk := clocktest.New(time.Now())
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, Options{Turn: turn, Poll: 50 * time.Millisecond, Data: data, Stdout: out, Clock: clk})
-	}()
-	imapAddr := waitFor(t, out, regexp.MustCompile(`IMAP +(127\.0\.0\.1:\d+)`))
+	d := startDemo(t, Options{Turn: turn, Clock: clk})
+	imapAddr := d.imapAddr
 	for _, bot := range []string{"vorn", "castellan", "ashari"} {
 		waitForMails(t, imapAddr, bot, 3) // welcome, first report, orders accepted
 	}
@@ -38,25 +31,12 @@ func TestDemoPlaysTurns(t *testing.T) {
 	waitForMails(t, imapAddr, "tekkar", 3) // welcome, first report, report of turn 1
 	clk.Advance(turn)
 	waitForMails(t, imapAddr, "tekkar", 4) // and of turn 2
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("Run = %v", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the demo did not stop after its context was cancelled")
-	}
+	db := d.stop(t)
 	for _, want := range []string{"player    tekkar", "orders to moderator@example.test", "pbemd demo stopped."} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("demo output lacks %q:\n%s", want, out.String())
+		if !strings.Contains(d.out.String(), want) {
+			t.Errorf("demo output lacks %q:\n%s", want, d.out.String())
 		}
 	}
-	db, err := store.Open(data, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	db.View(func(tx *store.Tx) error {
 		if orders, _ := tx.TurnOrders("frontier", 1); len(orders) != 3 {
 			t.Errorf("turn 1 had orders from %d scripted players, want 3", len(orders))
@@ -76,6 +56,49 @@ func TestDemoRefusesAnExistingDataFile(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Errorf("Run with an existing data file = %v, want a refusal", err)
 	}
+}
+
+// runningDemo is a demo a test started.
+type runningDemo struct {
+	imapAddr string
+	out      *syncbuf.Buffer
+	data     string
+	cancel   context.CancelFunc
+	done     chan error
+}
+
+// startDemo runs the demo with opts, a fresh data file and quick scripted
+// players, until the test stops it, and waits for its IMAP server.
+func startDemo(t *testing.T, opts Options) *runningDemo {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	t.Cleanup(cancel)
+	d := &runningDemo{out: &syncbuf.Buffer{}, data: filepath.Join(t.TempDir(), "demo.db"), cancel: cancel, done: make(chan error, 1)}
+	opts.Poll, opts.Data, opts.Stdout = 50*time.Millisecond, d.data, d.out
+	go func() { d.done <- Run(ctx, opts) }()
+	d.imapAddr = waitFor(t, d.out, regexp.MustCompile(`IMAP +(127\.0\.0\.1:\d+)`))
+	return d
+}
+
+// stop stops the demo as Ctrl-C would, waits for it to end, and opens
+// its data file.
+func (d *runningDemo) stop(t *testing.T) *store.DB {
+	t.Helper()
+	d.cancel()
+	select {
+	case err := <-d.done:
+		if err != nil {
+			t.Fatalf("Run = %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the demo did not stop after its context was cancelled")
+	}
+	db, err := store.Open(d.data, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 // waitFor waits until the output matches re and returns the first group.
@@ -100,4 +123,52 @@ func waitForMails(t *testing.T, imapAddr, user string, n int) {
 		}
 	}
 	t.Fatalf("%s never had %d mails", user, n)
+}
+
+// TestDemoPlaysThunderdome runs the demo with --rules thunderdome on a
+// fake clock. The scripted players (gorn, hydran) play turns 1 and 2 at
+// once, in two mails each, and the free seat, kzinti, gets the report of
+// its turn 3. The test moves the clock past its week (UTD3.3); the turn is
+// forfeited, and lyran, gorn and hydran play turns 4 to 6 until kzinti's
+// turn comes round again.
+func TestDemoPlaysThunderdome(t *testing.T) {
+	clk := clocktest.New(time.Now())
+	d := startDemo(t, Options{Rules: "thunderdome", Clock: clk})
+	imapAddr := d.imapAddr
+	waitForSubject(t, imapAddr, "kzinti", "Turn 3, cycle 1.0: your turn")
+	// Kzinti's orders are due at the end of the seventh day after today,
+	// in the campaign's time zone, UTC (UTD3.3): the clock moves to that
+	// moment, as a week passing would.
+	now := clk.Now().UTC()
+	clk.AdvanceTo(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, 8))
+	waitForSubject(t, imapAddr, "kzinti", "Turn 7, cycle 1.5: your turn")
+	db := d.stop(t)
+	if want := "player    kzinti"; !strings.Contains(d.out.String(), want) {
+		t.Errorf("demo output lacks %q:\n%s", want, d.out.String())
+	}
+	db.View(func(tx *store.Tx) error {
+		for turn, who := range map[int]string{1: "gorn", 2: "hydran", 4: "lyran", 6: "hydran"} {
+			orders, _ := tx.TurnOrders("thunderdome", turn)
+			if len(orders) != 1 || string(orders[0].Player) != who || orders[0].Submission.Orders.Len() == 0 || !orders[0].Submission.Final {
+				t.Errorf("turn %d has orders %v on file, want %s's move, made final by a second mail", turn, orders, who)
+			}
+		}
+		return nil
+	})
+}
+
+// waitForSubject logs into a demo mailbox over IMAP until it holds a mail
+// whose text contains s.
+func waitForSubject(t *testing.T, imapAddr, user, s string) {
+	t.Helper()
+	w := &localmail.World{IMAPAddr: imapAddr}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		msgs, _ := w.Mailbox(t.Context(), user, Password, "INBOX")
+		for _, m := range msgs {
+			if strings.Contains(string(m), s) {
+				return
+			}
+		}
+	}
+	t.Fatalf("%s never had a mail with %q", user, s)
 }

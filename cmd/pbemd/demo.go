@@ -9,7 +9,8 @@ import (
 func cmdDemo(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("demo")
 	var opts demo.Options
-	fs.DurationVar(&opts.Turn, "turn", 0, "the `DURATION` of a turn (default 3m)")
+	fs.StringVar(&opts.Rules, "rules", "eaw", "the `RULES` to play: eaw (Frontier Wars) or thunderdome (Thunderdome IV)")
+	fs.DurationVar(&opts.Turn, "turn", 0, "the `DURATION` of a Frontier Wars turn (default 3m)")
 	fs.StringVar(&opts.Data, "data", "", "the bbolt data `FILE` (default: a temporary file)")
 	level := fs.String("log", "warn", "log `LEVEL`: debug, info, warn or error")
 	if err := parseFlags(fs, args); err != nil {

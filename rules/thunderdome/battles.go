@@ -244,6 +244,7 @@ func (t *turn) captures() {
 			})
 			fortFell = true
 			t.emit(EventCapture, at, "UTD4.352", "%s's minesweeper destroyed the enemy fortification at %s (UTD4.352).", p, at)
+			t.untrap(at)
 		}
 		if !fortFell && enemyFortAt(t.st, p, at) == "" {
 			troops := t.hasCommando(p, at)
@@ -310,4 +311,15 @@ func (t *turn) anyUnit(p campaign.PlayerID, at campaign.SystemID, ok func(*campa
 		}
 	}
 	return false
+}
+
+// untrap frees the fleets at a sector that no enemy fortification holds
+// any more (UTD4.356): once it falls, nothing traps them.
+func (t *turn) untrap(at campaign.SystemID) {
+	for _, f := range t.st.Fleets {
+		if fs := t.x.fleet(f.Owner, f.ID); f.At == at && fs.Trapped && enemyFortAt(t.st, f.Owner, at) == "" {
+			fs.Trapped, fs.SiegeFails = false, 0
+			t.emit(EventCapture, at, "UTD4.356", "Fleet %s of %s is no longer trapped at %s: the fortification is gone (UTD4.356).", f.ID, f.Owner, at)
+		}
+	}
 }

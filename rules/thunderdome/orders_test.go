@@ -170,17 +170,19 @@ func TestUTD4_3563_TimeServed(t *testing.T) {
 }
 
 func TestUTD4_3564_JailBreak(t *testing.T) {
+	// The rescuer is f3: f2's minesweeper would destroy the fortification
+	// at step 9 and free every fleet there (UTD4.352).
 	st := setup(t, trapAt)
-	body := "  - move: {fleet: f2, to: s10}\n  - jail_break: {fleet: f1, rescuer: f2, to: lyra}\n"
+	body := "  - move: {fleet: f3, to: s10}\n  - jail_break: {fleet: f1, rescuer: f3, to: lyra}\n"
 	wantPoints(t, st, body, 1) // the rescuer leaves the home colony for free (UTD4.334)
-	wantRefused(t, st, "  - jail_break: {fleet: f1, rescuer: f2, to: lyra}\n", "UTD4.3564")
+	wantRefused(t, st, "  - jail_break: {fleet: f1, rescuer: f3, to: lyra}\n", "UTD4.3564")
 	res := resolve(st, parse(t, st, player, body))
 	x := ext(t, res.Next)
 	if f := res.Next.Fleet(player, "f1"); f.At != "lyra" || fleetState(x, player, "f1").Trapped {
 		t.Errorf("f1 at %s, trapped %v; want free at lyra", f.At, fleetState(x, player, "f1").Trapped)
 	}
-	if f := res.Next.Fleet(player, "f2"); f.At != "s10" || !fleetState(x, player, "f2").Trapped {
-		t.Errorf("f2 at %s, trapped %v; want trapped at s10", f.At, fleetState(x, player, "f2").Trapped)
+	if f := res.Next.Fleet(player, "f3"); f.At != "s10" || !fleetState(x, player, "f3").Trapped {
+		t.Errorf("f3 at %s, trapped %v; want trapped at s10", f.At, fleetState(x, player, "f3").Trapped)
 	}
 }
 
@@ -301,4 +303,46 @@ func TestUTD6_39_RepairWithRepairFreighter(t *testing.T) {
 	// A small repair freighter mends one ship per cycle.
 	wantRefused(t, st, "  - freighter_repair: {fleet: f3, units: [frigate, large-freighter]}\n", "UTD6.39")
 	wantRefused(t, st, "  - freighter_repair: {fleet: f1, units: [cruiser]}\n", "UTD6.39")
+}
+
+// TestUTD6_121_ResolveThrowsTheDiceTheReplyTold: an order resolves at
+// once (UTD6.121), so the turn plays it with the dice the reply to the
+// mail told the player, whatever the campaign's seed.
+func TestUTD6_121_ResolveThrowsTheDiceTheReplyTold(t *testing.T) {
+	for seed := range uint64(20) {
+		st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+			st.Seed = seed
+			trapAt(st, x)
+		})
+		sub := parse(t, st, player, "  - siege: {fleet: f1, dice: 1}\n")
+		echo := check(t, st, sub).Echo()
+		_, told, _ := strings.Cut(echo, "dice for the siege of s10: ")
+		told, _, _ = strings.Cut(told, "\n")
+		res := resolve(st, sub)
+		var played string
+		for _, e := range res.Events {
+			if _, after, ok := strings.Cut(e.Text, "dice for the siege of s10: "); ok {
+				played, _, _ = strings.Cut(after, ";")
+			}
+		}
+		if told == "" || played != told {
+			t.Errorf("seed %d: the reply told the die %q, the turn threw %q", seed, told, played)
+		}
+	}
+}
+
+// TestUTD4_352_FallenFortificationTrapsNoMore: once a minesweeper
+// destroys the fortification (UTD4.352), the fleets it trapped are free
+// to move (UTD4.356): there is nothing left to hold them.
+func TestUTD4_352_FallenFortificationTrapsNoMore(t *testing.T) {
+	st := setup(t, trapAt)
+	res := resolve(st, parse(t, st, player, "  - move: {fleet: f2, to: s10}\n"))
+	if len(res.Next.DevelopmentsAt("s10")) != 0 {
+		t.Fatalf("the minesweeper of f2 left the fortification at s10 standing: %v", res.Next.DevelopmentsAt("s10"))
+	}
+	for _, id := range []campaign.FleetID{"f1", "f2"} {
+		if fs := fleetState(ext(t, res.Next), player, id); fs.Trapped {
+			t.Errorf("fleet %s is still trapped at s10 after the fortification fell", id)
+		}
+	}
 }

@@ -17,8 +17,10 @@ const Name = "thunderdome"
 // Version is the version of TD IV's resolution: raise it whenever the
 // same state and orders would resolve otherwise. Version 2: a player who
 // left during the turn takes every unit off the map and their turn passes
-// unplayed (UTD3.91, UTD3.92), and victory ends the campaign with
-// campaign.State.Ended instead of moving its end year (UTD1.9).
+// unplayed (UTD3.91, UTD3.92); victory ends the campaign with
+// campaign.State.Ended instead of moving its end year (UTD1.9); and the
+// orders replay on the turn Check applied them to, so their dice are the
+// ones the reply told (UTD6.121).
 const Version = 2
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.

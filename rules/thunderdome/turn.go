@@ -103,9 +103,9 @@ func (t *turn) audience(kind game.EventKind, at campaign.SystemID) []campaign.Pl
 func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	prev := gt.State
 	next := prev.Clone()
-	next.Turn++
 	x, err := load(next)
 	if err != nil {
+		next.Turn++
 		ev := game.Event{Kind: game.EventNotice, Players: prev.PlayerIDs(), Text: err.Error()}
 		return &game.Result{Next: next, Events: []game.Event{ev}, Views: viewsOf(next, []game.Event{ev}, nil)}
 	}
@@ -117,11 +117,13 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	t.look()
 	t.departures()
 	if next.Ended {
+		next.Turn++
 		t.emit(EventVictory, "", "UTD1.9", "%s", victoryText(next.Winner))
 		x.save(next)
 		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
 	}
 	if len(prev.Battles) > 0 {
+		next.Turn++
 		// The turn waits on its battles and nothing else happens, even
 		// when the GM moves it on (reading, UTD2.3 s8).
 		t.emit(game.EventNotice, "", "UTD2.3", "%s's turn still waits for the results of battles %s (UTD2.3 step 8): nothing else happens until they are settled.",
@@ -129,8 +131,12 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
 	}
 	if p := next.Player(t.player); p != nil && p.Active() {
+		// The orders play on the turn Check applied them to, with the
+		// same dice (UTD6.121); the steps after them count toward the
+		// next.
 		t.orders(gt.Orders[t.player])
 	}
+	next.Turn++
 	t.look()
 	t.retreats() // step 6
 	t.look()
@@ -205,6 +211,7 @@ func (t *turn) retreats() {
 		f.At = r.To
 		fs := t.x.fleet(r.Owner, r.Fleet)
 		fs.Entered, fs.EnteredCycle = t.st.Turn, t.x.Cycle
+		fs.Trapped, fs.SiegeFails = false, 0 // it left the fortification behind
 		t.emit(EventRetreat, r.To, "UTD7.4665", "Fleet %s of %s retreated from %s to %s.", r.Fleet, r.Owner, r.From, r.To)
 	}
 	t.x.Retreats = stay
@@ -341,6 +348,7 @@ func (t *turn) develop(p campaign.PlayerID, say func(rule, format string, args .
 				return o.At == d.At && o.Owner == p && o.Kind == campaign.Fortification
 			})
 			say("UTD4.352", "%s removed its fortification at %s (UTD4.352).", p, d.At)
+			t.untrap(d.At)
 		default:
 			t.st.Developments = append(t.st.Developments, campaign.Development{At: d.At, Owner: p, Kind: d.Kind, Since: t.st.Date()})
 			say("UTD4.331", "%s's new %s at %s appeared (UTD2.3 step 1).", p, d.Kind, d.At)

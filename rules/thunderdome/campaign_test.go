@@ -1,0 +1,164 @@
+package thunderdome_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/thunderdome"
+)
+
+// goldenDir holds the golden campaign: its scenario, and a directory per
+// player turn (01, 02 ...) with the mails the current player sends
+// (mail-1.yaml, mail-2.yaml ...) and what the turn gives, pinned.
+const goldenDir = "testdata/campaign"
+
+// goldenTurns is two full cycles of the golden campaign's four players.
+const goldenTurns = 8
+
+// TestGoldenCampaign plays two cycles of the golden campaign: each player
+// turn, the current player's mails are checked one by one as the daemon
+// checks them (every order must pass), amended onto the orders on file
+// (UTD6.121), and the turn resolved. The scripted orders use every order
+// kind, and the turns bring a trap, a siege, a jail break, a battle with a
+// retreat and its debt, exploration, developments and dead drops. It
+// pins, for each turn, the next state, the events and every player's text
+// report; and plays the campaign twice for the same bytes.
+func TestGoldenCampaign(t *testing.T) {
+	first := playGolden(t, testing.Verbose())
+	second := playGolden(t, false)
+	for i, f := range first {
+		if !bytes.Equal(f.data, second[i].data) {
+			t.Errorf("two plays of the golden campaign differ in %s", f.path)
+		}
+	}
+	kinds := map[string]bool{}
+	for _, f := range first {
+		golden.Check(t, f.path, f.data)
+		for _, k := range f.kinds {
+			kinds[k] = true
+		}
+	}
+	for _, k := range []string{"buy", "move", "move_capital", "organize", "establish", "remove_fortification", "repair_fleet",
+		"freighter_repair", "siege", "jail_break", "dead_drop", "tow", "scrap", "explore"} {
+		if !kinds[k] {
+			t.Errorf("the golden campaign gives no %s order", k)
+		}
+	}
+}
+
+// goldenFile is one file the golden campaign pins, and the order kinds of
+// the turn that made it.
+type goldenFile struct {
+	path  string
+	data  []byte
+	kinds []string
+}
+
+// playGolden plays the golden campaign and returns what each turn gives;
+// verbose logs each reply.
+func playGolden(t *testing.T, verbose bool) []goldenFile {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(goldenDir, "scenario.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := config.ParseScenario("scenario.yaml", src, rules.Registry())
+	if err != nil {
+		t.Fatalf("ParseScenario = %v", err)
+	}
+	st := sc.State
+	prepare(t, st)
+	var out []goldenFile
+	for turn := 1; turn <= goldenTurns; turn++ {
+		if _, err := os.Stat(filepath.Join(goldenDir, fmt.Sprintf("%02d", turn))); err != nil {
+			break
+		}
+		dir := filepath.Join(goldenDir, fmt.Sprintf("%02d", turn))
+		sub, kinds := goldenMails(t, st, dir, verbose)
+		res := rs.Resolve(game.Turn{State: st, Orders: map[campaign.PlayerID]*orders.Submission{sub.Player: sub}})
+		out = append(out,
+			goldenFile{filepath.Join(dir, "state.json.golden"), indent(t, res.Next), kinds},
+			goldenFile{filepath.Join(dir, "events.json.golden"), indent(t, res.Events), nil})
+		for _, v := range res.Views {
+			text, err := rs.Render(v, game.FormatText, game.ReportOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, goldenFile{filepath.Join(dir, "report-"+string(v.Header().Player)+".txt.golden"), text, nil})
+		}
+		st = res.Next
+	}
+	return out
+}
+
+// goldenMails reads a turn's mails, checks each as it comes, amended onto
+// those before (UTD6.121), and returns the turn's orders and their kinds.
+func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*orders.Submission, []string) {
+	t.Helper()
+	mails, _ := filepath.Glob(filepath.Join(dir, "mail-*.yaml"))
+	if len(mails) == 0 {
+		t.Fatalf("%s holds no mail-*.yaml", dir)
+	}
+	var onFile *orders.Submission
+	var kinds []string
+	for _, m := range mails {
+		data, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub, err := orders.Parse(data, orders.Only(rs.Kinds()))
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		onFile = rs.Amend(onFile, sub)
+		c, err := rs.Check(st, onFile)
+		if err != nil {
+			t.Fatalf("%s refused: %v", m, err)
+		}
+		if verbose {
+			t.Logf("%s:\n%s%s", m, c.Echo(), c.Summary())
+		}
+		list, _ := orders.PartOf[[]thunderdome.Order](sub.Orders)
+		for _, o := range list {
+			kinds = append(kinds, o.Kind.Name())
+		}
+	}
+	return onFile, kinds
+}
+
+// prepare leaves lyran's fleets as a battle the players reported might
+// have: the frigate of fleet f3 wrecked (UTD6.3E), for a tow and a
+// derelict, since battles pbemd fights wreck no ship; and damage to f1's
+// battlecruiser and f3's large freighter, for the repairs.
+func prepare(t *testing.T, st *campaign.State) {
+	t.Helper()
+	x := ext(t, st)
+	for i := range x.Fleets {
+		if fs := &x.Fleets[i]; fs.Owner == "lyran" && fs.ID == "f3" {
+			fs.Wrecked = []int{2} // large-freighter, repair-tender, frigate
+		}
+	}
+	thunderdome.SaveExt(x, st)
+	st.Fleet("lyran", "f1").Damage = []campaign.UnitDamage{{Unit: 0, Structure: 8}} // the battlecruiser
+	st.Fleet("lyran", "f3").Damage = []campaign.UnitDamage{{Unit: 0, Structure: 3}} // the large freighter
+}
+
+// indent is v as indented JSON, the state's TD IV part included.
+func indent(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(data, '\n')
+}
