@@ -140,8 +140,8 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	t.look()
 	t.retreats() // step 6
 	t.look()
-	t.explore()  // step 7
-	t.battles()  // step 8
+	t.explore() // step 7
+	t.battles() // step 8
 	if len(next.Battles) == 0 {
 		t.postBattle() // steps 9–12, then 1–3 of the next player's turn
 	}
