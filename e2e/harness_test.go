@@ -35,11 +35,15 @@ const (
 // players are the frontier scenario's seats, all at example.test.
 var players = []string{"vorn", "castellan", "ashari", "tekkar"}
 
+// tdPlayers are the seats of the Thunderdome IV example scenario.
+var tdPlayers = []string{"lyran", "hydran", "gorn", "kzinti"}
+
 // harness is a real mail system with a campaign set up by `pbemd init`,
 // and the daemon once run starts it. Its methods read as the players act.
 type harness struct {
-	t      *testing.T
-	mx     *realmail.System
+	t        *testing.T
+	campaign string // the campaign's ID, as orders name it
+	mx       *realmail.System
 	dir    string
 	bin    string
 	config string
@@ -55,22 +59,29 @@ type harness struct {
 // every 10 minutes: mail must reach it through Dovecot's IDLE.
 func newHarness(t *testing.T) *harness {
 	t.Helper()
+	return newScenarioHarness(t, "frontier", scenarios.Frontier, players)
+}
+
+// newScenarioHarness is newHarness for the scenario of campaign name,
+// whose seats are seats.
+func newScenarioHarness(t *testing.T, name string, scenario []byte, seats []string) *harness {
+	t.Helper()
 	mx := realmail.Start(t)
-	h := &harness{t: t, mx: mx, dir: t.TempDir(), tokens: map[string]string{}, taken: map[string]map[uint32]bool{}}
+	h := &harness{t: t, campaign: name, mx: mx, dir: t.TempDir(), tokens: map[string]string{}, taken: map[string]map[uint32]bool{}}
 	_, pw := mx.AddUser("moderator")
-	for _, u := range append([]string{"gm"}, players...) {
+	for _, u := range append([]string{"gm"}, seats...) {
 		mx.AddUser(u)
 	}
 	h.bin = buildPbemd(t, h.dir)
 	h.writeFile("moderator.pass", pw+"\n")
-	h.writeFile("frontier.yaml", string(scenarios.Frontier))
+	file := h.writeFile(name+".yaml", string(scenario))
 	h.config = h.writeFile("pbemd.yaml", fmt.Sprintf(`data: pbemd.db
 address: %s
 imap: {host: 127.0.0.1, port: %s, tls: none, user: moderator, password_file: moderator.pass, poll: 10m}
 smtp: {host: 127.0.0.1, port: %s, tls: none, user: %s, password_file: moderator.pass, helo: pbemd.example.test}
 log: {format: json, level: debug}
 `, moderator, port(mx.IMAPAddr()), port(mx.SMTPAddr()), moderator))
-	out, err := h.pbemd("init", "--config", h.config, "--scenario", filepath.Join(h.dir, "frontier.yaml")).CombinedOutput()
+	out, err := h.pbemd("init", "--config", h.config, "--scenario", file).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), " welcome and report mails sent") {
 		t.Fatalf("pbemd init: %v\n%s", err, out)
 	}
@@ -133,7 +144,13 @@ func (h *harness) send(from, body string) {
 
 // orders writes a turn 1 orders document for a player, with their token.
 func (h *harness) orders(player string, final bool, items ...string) string {
-	s := fmt.Sprintf("campaign: frontier\nplayer: %s\nturn: 1\ntoken: %s\nfinal: %t\norders:\n", player, h.tokens[player], final)
+	return h.ordersFor(player, 1, final, items...)
+}
+
+// ordersFor writes an orders document for a player's turn, with their
+// token.
+func (h *harness) ordersFor(player string, turn int, final bool, items ...string) string {
+	s := fmt.Sprintf("campaign: %s\nplayer: %s\nturn: %d\ntoken: %s\nfinal: %t\norders:\n", h.campaign, player, turn, h.tokens[player], final)
 	for _, it := range items {
 		s += "  - " + it + "\n"
 	}
