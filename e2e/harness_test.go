@@ -44,14 +44,14 @@ type harness struct {
 	t        *testing.T
 	campaign string // the campaign's ID, as orders name it
 	mx       *realmail.System
-	dir    string
-	bin    string
-	config string
-	tokens map[string]string
-	taken  map[string]map[uint32]bool // UIDs taken from each user's INBOX
-	sent   int                        // mails sent to the moderator
-	lastID string                     // Message-ID of the last mail sent, without <>
-	daemon *daemonProc                // `pbemd run`, once run
+	dir      string
+	bin      string
+	config   string
+	tokens   map[string]string
+	taken    map[string]map[uint32]bool // UIDs taken from each user's INBOX
+	sent     int                        // mails sent to the moderator
+	lastID   string                     // Message-ID of the last mail sent, without <>
+	daemon   *daemonProc                // `pbemd run`, once run
 }
 
 // newHarness starts Dovecot and Postfix, builds pbemd, writes its config
