@@ -1,6 +1,10 @@
 package campaign
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Counts reports whether unit i of the fleet counts in its combat BPV for
 // the fleet limits of EaW 17.0, and so in the order-point fleet count
@@ -131,6 +135,21 @@ func (f *Fleet) OnlyPrizes() bool {
 
 // Any reports whether the unit has lost anything.
 func (d UnitDamage) Any() bool { return d.Structure > 0 || d.Attack > 0 || d.Sensor > 0 || d.Speed > 0 }
+
+// Text writes what the unit has lost, as reports show it: "3 structure,
+// 1 attack".
+func (d UnitDamage) Text() string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{d.Structure, "structure"}, {d.Attack, "attack"}, {d.Sensor, "sensor"}, {d.Speed, "speed"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
 
 // Inspect inspects every captured unit of the fleet (EaW 9b): each is
 // restored to full combat readiness, its damage repaired and its

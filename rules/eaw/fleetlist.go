@@ -54,7 +54,7 @@ func unitNotes(f FleetView, i int) string {
 	}
 	for _, d := range f.Damage {
 		if d.Unit == i && d.Any() {
-			state = append(state, "damaged: "+damageList(d))
+			state = append(state, "damaged: "+d.Text())
 		}
 	}
 	for _, c := range f.Crews {
@@ -79,20 +79,6 @@ func unitNotes(f FleetView, i int) string {
 		out += " [" + strings.Join(crew, ", ") + "]"
 	}
 	return out
-}
-
-// damageList writes a unit's damage: "3 structure, 1 attack".
-func damageList(d campaign.UnitDamage) string {
-	var parts []string
-	for _, p := range []struct {
-		n    int
-		what string
-	}{{d.Structure, "structure"}, {d.Attack, "attack"}, {d.Sensor, "sensor"}, {d.Speed, "speed"}} {
-		if p.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 // fleetNotes lists what the fleet as a whole can do or has: a scout, its

@@ -282,7 +282,7 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 		} else {
 			t.st.Player(p).Treasury += bpv
 		}
-		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %d containers of %s at %s: %d BPV (UTD6.3D1).", p, c.Count, c.Owner, at, bpv)
+		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %d BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
 	}
 	t.x.Containers = keep
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -161,4 +162,30 @@ func indent(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return append(data, '\n')
+}
+
+// publicSlips are wordings an event every player reads must not hold: a
+// count of one with a plural noun, the reader addressed as the player
+// who acted, and a repair of nothing.
+var publicSlips = regexp.MustCompile(`\b1 ((permanent|temporary|extra|wrecked|failed siege|damage|order) )?(mines|containers|points|fleets|ships|dice)\b|\b(your|yours|you)\b|mended 0\b`)
+
+// TestUTD3_1_PublicEventsReadForEveryone: every event of the golden
+// campaign goes to every player (UTD3.1), so it names the player it is
+// about instead of saying "your", counts in good English ("1 mine"), and
+// tells no repair of 0 damage points.
+func TestUTD3_1_PublicEventsReadForEveryone(t *testing.T) {
+	for _, f := range playGolden(t, false) {
+		if filepath.Base(f.path) != "events.json.golden" {
+			continue
+		}
+		var events []game.Event
+		if err := json.Unmarshal(f.data, &events); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range events {
+			if slip := publicSlips.FindString(e.Text); slip != "" {
+				t.Errorf("%s: an event every player reads says %q: %s", f.path, slip, e.Text)
+			}
+		}
+	}
 }

@@ -170,6 +170,19 @@ func diceText(d []int) string {
 	return strings.Join(parts, ", ")
 }
 
+// plural writes a count of a noun whose plural adds s: "1 lane",
+// "2 lanes".
+func plural(n int, noun string) string { return counted(n, noun, noun+"s") }
+
+// counted writes a count with the noun's singular or plural: "1 die",
+// "3 dice".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // pts writes a number of order points: "1 point", "3 points".
 func pts(n int) string {
 	if n == 1 {

@@ -135,3 +135,12 @@ func (c *ctx) credit(bpv int) {
 	}
 	c.st.Player(c.player).Treasury += bpv
 }
+
+// funder names where credit puts BPV, for an order's outcome that every
+// player reads (UTD3.1).
+func (c *ctx) funder() string {
+	if c.emp.Capital == "" {
+		return fmt.Sprintf("%s's unbanked income, to spend this turn or lose (UTD4.3236)", c.player)
+	}
+	return fmt.Sprintf("%s's bank", c.player)
+}

@@ -95,11 +95,11 @@ func (b *Buy) apply(c *ctx) {
 				fmt.Sprintf("buy at most %d", MaxExtras-e.Permanent))
 			return
 		}
-		if !c.pay(b.Permanent*PermanentPrice, "UTD6.22", fmt.Sprintf("%d permanent order points", b.Permanent)) {
+		if !c.pay(b.Permanent*PermanentPrice, "UTD6.22", plural(b.Permanent, "permanent order point")) {
 			return
 		}
 		e.Permanent += b.Permanent
-		c.say("%d permanent order points bought for %d BPV (UTD6.22)", b.Permanent, b.Permanent*PermanentPrice)
+		c.say("%s bought for %d BPV (UTD6.22)", plural(b.Permanent, "permanent order point"), b.Permanent*PermanentPrice)
 	}
 	if b.OrderPoints > 0 {
 		if have := e.Permanent + e.Temporary; have+b.OrderPoints > MaxExtras {
@@ -108,11 +108,11 @@ func (b *Buy) apply(c *ctx) {
 			return
 		}
 		price := tempPrice(e.Permanent, e.Temporary+b.OrderPoints) - tempPrice(e.Permanent, e.Temporary)
-		if !c.pay(price, "UTD6.21", fmt.Sprintf("%d temporary order points", b.OrderPoints)) {
+		if !c.pay(price, "UTD6.21", plural(b.OrderPoints, "temporary order point")) {
 			return
 		}
 		e.Temporary += b.OrderPoints
-		c.say("%d order points bought for this turn for %d BPV (UTD6.21, UTD6.23)", b.OrderPoints, price)
+		c.say("%s bought for this turn for %d BPV (UTD6.21, UTD6.23)", plural(b.OrderPoints, "order point"), price)
 	}
 	if b.Fleets > 0 {
 		if e.ExtraFleets+b.Fleets > MaxExtras {
@@ -121,11 +121,11 @@ func (b *Buy) apply(c *ctx) {
 			return
 		}
 		price := fleetPrice[e.ExtraFleets+b.Fleets] - fleetPrice[e.ExtraFleets]
-		if !c.pay(price, "UTD7.22", fmt.Sprintf("%d extra fleets", b.Fleets)) {
+		if !c.pay(price, "UTD7.22", plural(b.Fleets, "extra fleet")) {
 			return
 		}
 		e.ExtraFleets += b.Fleets
-		c.say("%d extra fleets bought for %d BPV (UTD7.22)", b.Fleets, price)
+		c.say("%s bought for %d BPV (UTD7.22)", plural(b.Fleets, "extra fleet"), price)
 	}
 }
 

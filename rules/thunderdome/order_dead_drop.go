@@ -77,11 +77,11 @@ func (d *DeadDrop) apply(c *ctx) {
 	at := f.At
 	if len(d.Derelicts) == 0 {
 		n := d.Containers
-		if !c.spend(n, "UTD6.3D1") || !c.pay(n*containerPrice, "UTD6.3D1", fmt.Sprintf("%d containers", n)) {
+		if !c.spend(n, "UTD6.3D1") || !c.pay(n*containerPrice, "UTD6.3D1", plural(n, "container")) {
 			return
 		}
 		c.x.Containers = append(c.x.Containers, Container{At: at, Owner: c.player, Count: n})
-		c.say("fleet %s left %d containers worth %d BPV at %s for the first enemy fleet to enter and hold it (UTD6.3D1)", f.ID, n, n*containerWorth, at)
+		c.say("fleet %s left %s worth %d BPV at %s for the first enemy fleet to enter and hold it (UTD6.3D1)", f.ID, plural(n, "container"), n*containerWorth, at)
 		return
 	}
 	idx, ok := c.pick(f, d.Derelicts, d.DerelictsPos, "UTD6.3D2")

@@ -106,8 +106,8 @@ func (e *Establish) apply(c *ctx) {
 		return
 	}
 	c.x.Pending = append(c.x.Pending, Pending{Owner: c.player, At: f.At, Kind: e.What, Fleet: f.ID, Turn: c.st.Turn})
-	c.say("fleet %s is establishing a %s at %s: it appears at the start of your next turn if the fleet is still there (%s, UTD4.331)",
-		f.ID, e.What, f.At, rule)
+	c.say("fleet %s is establishing a %s at %s: it appears at the start of %s's next turn if the fleet is still there (%s, UTD4.331)",
+		f.ID, e.What, f.At, c.player, rule)
 }
 
 // canEstablish checks what establishing and removing a development share

@@ -75,7 +75,7 @@ func (e *Explore) apply(c *ctx) {
 	case s.Type != Unknown:
 		c.refuse(e.Pos, "UTD5.135", fmt.Sprintf("%s is explored already: a %s sector", e.Sector, s.Type), "drop this order")
 	default:
-		c.say("%s will be explored at step 7 if a fleet of yours ends its moves there (UTD5.12)", e.Sector)
+		c.say("%s will be explored at step 7 if one of %s's fleets ends its moves there (UTD5.12)", e.Sector, c.player)
 	}
 }
 

@@ -86,7 +86,7 @@ func (m *Move) apply(c *ctx) {
 			return
 		}
 		if cost == 0 {
-			c.say("free: it leaves your developed colony at %s (UTD4.334)", from)
+			c.say("free: it leaves %s's developed colony at %s (UTD4.334)", c.player, from)
 		}
 		c.enter(f, m.To)
 	}

@@ -79,7 +79,7 @@ func (m *MoveCapital) apply(c *ctx) {
 			return
 		}
 		c.emp.Capital, c.emp.CapitalMoved = m.To, c.x.Cycle
-		c.say("your capital moved from %s to %s with its bank and its large repair freighter (UTD6.32, UTD6.324)", from, m.To)
+		c.say("%s's capital moved from %s to %s with its bank and its large repair freighter (UTD6.32, UTD6.324)", c.player, from, m.To)
 		if m.WithDefenses {
 			c.say("its defenses went with it (UTD6.325)")
 		}

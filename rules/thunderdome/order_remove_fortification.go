@@ -66,5 +66,5 @@ func (r *RemoveFortification) apply(c *ctx) {
 		return
 	}
 	c.x.Pending = append(c.x.Pending, Pending{Owner: c.player, At: f.At, Kind: campaign.Fortification, Remove: true, Fleet: f.ID, Turn: c.st.Turn})
-	c.say("fleet %s is removing your fortification at %s: it goes at the start of your next turn if the fleet is still there (UTD4.352)", f.ID, f.At)
+	c.say("fleet %s is removing %s's fortification at %s: it goes at the start of %s's next turn if the fleet is still there (UTD4.352)", f.ID, c.player, f.At, c.player)
 }

@@ -92,7 +92,11 @@ func (c *ctx) mend(f *campaign.Fleet, idx []int, bonus bool, rule string) {
 	}
 	slices.Sort(fs.Mended)
 	f.Damage = slices.DeleteFunc(f.Damage, func(d campaign.UnitDamage) bool { return d == campaign.UnitDamage{Unit: d.Unit} })
-	c.say("fleet %s mended %d damage points by D9.4 repairs (%s)", f.ID, total, rule)
+	if total > 0 {
+		c.say("fleet %s mended %s by D9.4 repairs (%s)", f.ID, plural(total, "damage point"), rule)
+	} else if len(again) == 0 {
+		c.say("fleet %s had no damage to mend (%s)", f.ID, rule)
+	}
 	if len(again) > 0 {
 		c.say("%s had a D9.4 repair already and get none until overhauled (UTD4.335)", campaign.UnitList(again))
 	}

@@ -69,7 +69,7 @@ func (s *Scrap) apply(c *ctx) {
 	if s.Refund {
 		refund = c.bpvOf(gone.units.Units) / 2
 		c.credit(refund)
-		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to your bank (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund)
+		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
 		c.say("fleet %s scrapped %s for free: nothing comes back (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units))
 	}

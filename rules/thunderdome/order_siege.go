@@ -73,12 +73,12 @@ func (s *Siege) apply(c *ctx) {
 			"try again on your turn of the next cycle")
 		return
 	}
-	if !c.spend(1, "UTD4.3561") || !c.pay(siegePrice[dice], "UTD4.3562", fmt.Sprintf("a siege roll with %d dice", dice)) {
+	if !c.spend(1, "UTD4.3561") || !c.pay(siegePrice[dice], "UTD4.3562", "a siege roll with "+counted(dice, "die", "dice")) {
 		return
 	}
 	fs.SiegeCycle = c.x.Cycle
 	if fs.SiegeFails >= siegeServed {
-		c.free(fs, "time served: after %d failed siege dice, this attempt succeeds (UTD4.3563)", fs.SiegeFails)
+		c.free(fs, "time served: after %s, this attempt succeeds (UTD4.3563)", counted(fs.SiegeFails, "failed siege die", "failed siege dice"))
 		return
 	}
 	d := c.roll(dice, 6, "the siege of "+string(f.At))
@@ -87,8 +87,8 @@ func (s *Siege) apply(c *ctx) {
 		return
 	}
 	fs.SiegeFails += dice
-	c.say("no die of 1–3: fleet %s stays trapped at %s (%d failed siege dice so far; after %d the next attempt succeeds, UTD4.3563)",
-		f.ID, f.At, fs.SiegeFails, siegeServed)
+	c.say("no die of 1–3: fleet %s stays trapped at %s (%s so far; after %d the next attempt succeeds, UTD4.3563)",
+		f.ID, f.At, counted(fs.SiegeFails, "failed siege die", "failed siege dice"), siegeServed)
 }
 
 // free releases a trapped fleet: it moves from the next cycle

@@ -75,7 +75,7 @@ func (t *Tow) apply(c *ctx) {
 	if !c.spend(cost, "UTD6.3E") {
 		return
 	}
-	c.say("fleet %s towed %d wrecked ships: 1 point each, even from a colony (UTD6.3E)", f.ID, wrecks)
+	c.say("fleet %s towed %s: 1 point each, even from a colony (UTD6.3E)", f.ID, plural(wrecks, "wrecked ship"))
 	c.enter(f, t.To)
 }
 

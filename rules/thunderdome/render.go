@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -81,26 +82,68 @@ func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData 
 		d.Empires = append(d.Empires, newEmpireRow(e))
 	}
 	fleetsAt := map[campaign.SystemID][]string{}
-	for _, f := range v.Fleets {
+	status := map[campaign.FleetKey]FleetStatus{}
+	for _, s := range v.FleetStatus {
+		status[campaign.FleetKey{Owner: s.Owner, ID: s.ID}] = s
+	}
+	for i := range v.Fleets {
+		f := &v.Fleets[i]
 		fleetsAt[f.At] = append(fleetsAt[f.At], fmt.Sprintf("%s %s", f.Owner, f.ID))
-		row := fleetRow{Owner: string(f.Owner), ID: string(f.ID), At: string(f.At), Units: campaign.UnitList(f.Units)}
-		for _, r := range v.Retreats {
-			if r.Owner == f.Owner && r.Fleet == f.ID {
-				row.Note = fmt.Sprintf("retreating to %s, arriving on the next player's turn (UTD7.4665)", r.To)
-			}
-		}
-		d.Fleets = append(d.Fleets, row)
+		d.Fleets = append(d.Fleets, newFleetRow(f, status[f.Key()], v.Retreats))
 	}
 	for _, s := range v.Sectors {
 		d.Sectors = append(d.Sectors, newSectorRow(s, fleetsAt[s.ID]))
 	}
 	for _, c := range v.Containers {
-		d.Drops = append(d.Drops, fmt.Sprintf("%d containers of %s at %s (UTD6.3D1)", c.Count, c.Owner, c.At))
+		d.Drops = append(d.Drops, fmt.Sprintf("%s of %s at %s (UTD6.3D1)", plural(c.Count, "container"), c.Owner, c.At))
 	}
 	for _, x := range v.Derelicts {
 		d.Drops = append(d.Drops, fmt.Sprintf("%s's derelict %s at %s (UTD6.3D2)", x.Owner, campaign.UnitList(x.Units), x.At))
 	}
 	return d
+}
+
+// newFleetRow writes a fleet's line: its units, each damaged or wrecked
+// one apart with its state, and in the note whether a fortification
+// traps it and since when, its failed siege dice, its release, and its
+// retreat under way.
+func newFleetRow(f *campaign.Fleet, s FleetStatus, retreats []Retreat) fleetRow {
+	var plain []campaign.ClassName
+	var marked, notes []string
+	for i, u := range f.Units {
+		var state []string
+		if slices.Contains(s.Wrecked, i) {
+			state = append(state, "wrecked, moves only in tow, UTD6.3E")
+		}
+		if dmg := f.DamageOf(i); dmg.Any() {
+			state = append(state, "damaged: "+dmg.Text())
+		}
+		if len(state) == 0 {
+			plain = append(plain, u)
+			continue
+		}
+		marked = append(marked, fmt.Sprintf("%s (%s)", u, strings.Join(state, "; ")))
+	}
+	units := marked
+	if len(plain) > 0 {
+		units = append([]string{campaign.UnitList(plain)}, marked...)
+	}
+	if s.Trapped {
+		t := fmt.Sprintf("trapped by the enemy fortification since turn %d, cycle %s (UTD4.356)", s.TrappedTurn, s.TrappedCycle)
+		if s.SiegeFails > 0 {
+			t += fmt.Sprintf(", %s so far (UTD4.3563)", counted(s.SiegeFails, "failed siege die", "failed siege dice"))
+		}
+		notes = append(notes, t)
+	}
+	if s.Freed != "" {
+		notes = append(notes, fmt.Sprintf("freed in cycle %s, moves again from the next cycle (UTD4.3561)", s.Freed))
+	}
+	for _, r := range retreats {
+		if r.Owner == f.Owner && r.Fleet == f.ID {
+			notes = append(notes, fmt.Sprintf("retreating to %s, arriving on the next player's turn (UTD7.4665)", r.To))
+		}
+	}
+	return fleetRow{Owner: string(f.Owner), ID: string(f.ID), At: string(f.At), Units: strings.Join(units, ", "), Note: strings.Join(notes, "; ")}
 }
 
 func newEmpireRow(e *EmpireView) empireRow {
@@ -113,7 +156,7 @@ func newEmpireRow(e *EmpireView) empireRow {
 	if e.Unbanked > 0 {
 		r.Bank += fmt.Sprintf(" and %d unbanked", e.Unbanked)
 	}
-	r.Extras = fmt.Sprintf("%d permanent points, %d extra fleets", e.Permanent, e.ExtraFleets)
+	r.Extras = fmt.Sprintf("%s, %s", plural(e.Permanent, "permanent point"), plural(e.ExtraFleets, "extra fleet"))
 	if debt := e.RetreatDebt + e.Owed; debt > 0 {
 		r.Debt = pts(debt)
 	}
@@ -194,14 +237,6 @@ func visionNote(v *View) string {
 	}
 	return fmt.Sprintf("House rule: vision radii instead of public play (UTD1.13). You see the sectors within %s of your fleets, capital and developments; elsewhere other players' fleets, accounts and orders are hidden.",
 		plural(v.Vision, "lane"))
-}
-
-// plural writes "1 lane", "2 lanes".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // text writes the text report, for plain-text mail clients: the open

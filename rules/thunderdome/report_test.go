@@ -3,6 +3,7 @@ package thunderdome_test
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -104,7 +105,7 @@ func TestUTD2_3_OpeningInTheReport(t *testing.T) {
 	bank := res.Next.Player(cur).Treasury
 	mine := flat(render(t, viewOf(t, res, cur), game.FormatText))
 	for _, want := range []string{
-		"It is your turn.", "Your turn opens (UTD2.3 steps 1-3)", "mines paid 100 BPV into the bank",
+		"It is your turn.", "Your turn opens (UTD2.3 steps 1-3)", "1 mine paid 100 BPV into the bank",
 		"owes 1 point for retreats", "Order points: 4 (UTD6.2), less 1 point of retreat debt paid first (UTD7.4663): 3 left.",
 		fmt.Sprintf("Bank: %d BPV.", bank), "Orders due: Thu 26 Nov 2026 00:00 UTC (UTD3.3).",
 	} {
@@ -200,4 +201,41 @@ func farthest(t *testing.T, st *campaign.State, p campaign.PlayerID) campaign.Pl
 		}
 	}
 	return best
+}
+
+// TestUTD3_1_ReportShowsFleetsInTrouble: both reports show what matters
+// to play of every fleet: damaged and wrecked ships (UTD6.3E), a trap and
+// since when, with the siege dice failed (UTD4.356, UTD4.3563), a retreat
+// under way (UTD7.4665), and the dead drops (UTD6.3D1, UTD6.3D2).
+func TestUTD3_1_ReportShowsFleetsInTrouble(t *testing.T) {
+	st := start(t)
+	x := ext(t, st)
+	p := x.Order[0]
+	home := st.Fleet(p, "f1").At
+	to := campaign.NewGraph(st.Map).Neighbours(home)[0]
+	st.Fleet(p, "f1").Damage = []campaign.UnitDamage{{Unit: 0, Structure: 5, Attack: 1}}
+	x.Fleets = append(slices.DeleteFunc(x.Fleets, func(fs thunderdome.FleetState) bool { return fs.Owner == p }),
+		thunderdome.FleetState{Owner: p, ID: "f2", Trapped: true, Entered: 3, EnteredCycle: 2, SiegeFails: 2},
+		thunderdome.FleetState{Owner: p, ID: "f3", Wrecked: []int{2}})
+	x.Retreats = []thunderdome.Retreat{{Owner: p, Fleet: "f1", From: home, To: to, Turn: 1}}
+	x.Containers = []thunderdome.Container{{At: to, Owner: p, Count: 1}}
+	x.Derelicts = []thunderdome.Derelict{{At: to, Owner: p, Units: []campaign.ClassName{"frigate"}}}
+	thunderdome.SaveExt(x, st)
+	f1, f3 := st.Fleet(p, "f1"), st.Fleet(p, "f3")
+	v := rs.Observe(st)[1]
+	for _, f := range []game.Format{game.FormatText, game.FormatHTML} {
+		got := flat(render(t, v, f))
+		for _, want := range []string{
+			fmt.Sprintf("%s (damaged: 5 structure, 1 attack)", f1.Units[0]),
+			fmt.Sprintf("%s (wrecked, moves only in tow, UTD6.3E)", f3.Units[2]),
+			"trapped by the enemy fortification since turn 3, cycle 1.5 (UTD4.356), 2 failed siege dice so far (UTD4.3563)",
+			fmt.Sprintf("retreating to %s, arriving on the next player", to),
+			fmt.Sprintf("1 container of %s at %s (UTD6.3D1)", p, to),
+			fmt.Sprintf("derelict frigate at %s (UTD6.3D2)", to),
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("the %s report lacks %q:\n%s", f, want, got)
+			}
+		}
+	}
 }

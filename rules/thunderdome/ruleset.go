@@ -20,8 +20,11 @@ const Name = "thunderdome"
 // unplayed (UTD3.91, UTD3.92); victory ends the campaign with
 // campaign.State.Ended instead of moving its end year (UTD1.9); and the
 // orders replay on the turn Check applied them to, so their dice are the
-// ones the reply told (UTD6.121).
-const Version = 2
+// ones the reply told (UTD6.121). Version 3: the events and openings
+// every player reads name the player instead of saying "your" and count
+// in the singular for one (UTD3.1), so a turn's state and events read
+// otherwise.
+const Version = 3
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}

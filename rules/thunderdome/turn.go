@@ -407,11 +407,11 @@ func (t *turn) income(p campaign.PlayerID, say func(rule, format string, args ..
 	inc := mines * MineIncome
 	if e.Capital != "" {
 		t.st.Player(p).Treasury += inc
-		say("UTD4.344", "%s's %d mines paid %d BPV into the bank at the capital (UTD4.344).", p, mines, inc)
+		say("UTD4.344", "%s's %s paid %d BPV into the bank at the capital (UTD4.344).", p, plural(mines, "mine"), inc)
 		return
 	}
 	e.Unbanked += inc
-	say("UTD4.3236", "%s's %d mines paid %d BPV; without a capital they must be spent this turn or are lost (UTD4.3236).", p, mines, inc)
+	say("UTD4.3236", "%s's %s paid %d BPV; without a capital it must be spent this turn or is lost (UTD4.3236).", p, plural(mines, "mine"), inc)
 }
 
 // repair resupplies the player's ships and lets each repair as many
@@ -435,7 +435,7 @@ func (t *turn) repair(p campaign.PlayerID, say func(rule, format string, args ..
 		}
 		f.Damage = slices.DeleteFunc(f.Damage, func(d campaign.UnitDamage) bool { return d == campaign.UnitDamage{Unit: d.Unit} })
 		if mended > 0 {
-			say("UTD7.53", "Fleet %s of %s repaired %d damage points by itself (UTD7.53).", f.ID, p, mended)
+			say("UTD7.53", "Fleet %s of %s repaired %s by itself (UTD7.53).", f.ID, p, plural(mended, "damage point"))
 		}
 	}
 }

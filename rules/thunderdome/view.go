@@ -45,6 +45,9 @@ type View struct {
 	Sectors []SectorView     `json:"sectors"`
 	Lanes   []campaign.Lane  `json:"lanes"`
 	Fleets  []campaign.Fleet `json:"fleets"`
+	// FleetStatus tells, for the fleets with something to tell, their
+	// wrecks and traps.
+	FleetStatus []FleetStatus `json:"fleet_status,omitempty"`
 	// Retreats are fleets on their way out of a sector (UTD7.4665).
 	Retreats   []Retreat   `json:"retreats,omitempty"`
 	Containers []Container `json:"containers,omitempty"`
@@ -81,6 +84,43 @@ type SectorView struct {
 	Hidden       bool                   `json:"hidden,omitempty"`
 }
 
+// FleetStatus is what a report tells of a fleet beyond its units and
+// their damage: its wrecked ships, by index into its units (UTD6.3E);
+// whether an enemy fortification traps it, since which turn and cycle,
+// and its failed siege dice (UTD4.356, UTD4.3563); and the cycle a siege
+// or a jail break freed it in, as it moves again from the next
+// (UTD4.3561).
+type FleetStatus struct {
+	Owner        campaign.PlayerID `json:"owner"`
+	ID           campaign.FleetID  `json:"id"`
+	Wrecked      []int             `json:"wrecked,omitempty"`
+	Trapped      bool              `json:"trapped,omitempty"`
+	TrappedTurn  int               `json:"trapped_turn,omitempty"`
+	TrappedCycle string            `json:"trapped_cycle,omitempty"`
+	SiegeFails   int               `json:"siege_fails,omitempty"`
+	Freed        string            `json:"freed,omitempty"`
+}
+
+// fleetStatus tells what x holds of the fleets beyond their units, for
+// the fleets with something to tell. A fleet is trapped from the turn it
+// entered the fortified sector, as entering traps it (reading, UTD4.355).
+func fleetStatus(x *Ext) []FleetStatus {
+	var out []FleetStatus
+	for _, fs := range x.Fleets {
+		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails}
+		if fs.Trapped {
+			s.TrappedTurn, s.TrappedCycle = fs.Entered, CycleLabel(fs.EnteredCycle)
+		}
+		if fs.Released != 0 && fs.Released == x.Cycle {
+			s.Freed = CycleLabel(fs.Released)
+		}
+		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // Header is what the daemon reads of the view.
 func (v *View) Header() game.ViewHeader {
 	return game.ViewHeader{Player: v.Player, Turn: v.Turn, Resolved: v.Resolved}
@@ -96,7 +136,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
+		FleetStatus: fleetStatus(x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0
@@ -176,6 +216,11 @@ func (v *View) fog(seen map[campaign.SystemID]bool) {
 		v.Sectors[i] = h
 	}
 	v.Fleets = keep(v.Fleets, func(f campaign.Fleet) bool { return seen[f.At] })
+	inSight := map[campaign.FleetKey]bool{}
+	for _, f := range v.Fleets {
+		inSight[f.Key()] = true
+	}
+	v.FleetStatus = keep(v.FleetStatus, func(s FleetStatus) bool { return inSight[campaign.FleetKey{Owner: s.Owner, ID: s.ID}] })
 	v.Retreats = keep(v.Retreats, func(r Retreat) bool { return r.Owner == v.Player || seen[r.From] })
 	v.Containers = keep(v.Containers, func(c Container) bool { return seen[c.At] })
 	v.Derelicts = keep(v.Derelicts, func(d Derelict) bool { return seen[d.At] })
