@@ -64,6 +64,18 @@ type BattleLog struct {
 	Text   string `json:"text"`
 }
 
+// ResultExampler is a ReportedBattles ruleset whose battle mail shows an
+// example result of its own, as the results it takes differ from the
+// default example's (its fates, victory points).
+type ResultExampler interface {
+	ReportedBattles
+	// ResultExample returns an example result for battle b of st: the
+	// lines under "result:" of a result mail, each indented by four
+	// spaces and ending in a newline, and one paragraph on the fates a
+	// ship may meet.
+	ResultExample(st *campaign.State, b campaign.Battle) (example, fates string)
+}
+
 // BattleClock is a ReportedBattles ruleset whose own rules time its
 // reported battles, in place of the campaign's battle clocks, and say who
 // is forced to retreat when the time to make contact runs out. What

@@ -48,6 +48,9 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn in
 		fight := report.BattleOrders{Campaign: c.ID, Battle: b.ID, Turn: b.Turn, Ships: ships(rb, b), FightOrder: rb.FightOrder(b),
 			ContactBy: fmtUTC(contactBy), ResolveBy: fmtUTC(resolveBy)}
 		fight.At, fight.LaneA, fight.LaneB = battlePlace(next, b)
+		if ex, ok := rb.(game.ResultExampler); ok {
+			fight.Example, fight.Fates = ex.ResultExample(next, b)
+		}
 		for _, p := range b.Sides {
 			s := c.Seat(p)
 			if s == nil || !s.Active() {

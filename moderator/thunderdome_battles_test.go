@@ -14,8 +14,8 @@ import (
 // tdBattle starts the Thunderdome IV campaign with battles: reported and
 // plays the first player's turn into a sector where another player's
 // fleet stands: battle T1-B1 waits, and so does the campaign. It returns
-// the attacker and the defender.
-func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID) {
+// the attacker, the defender and the attacker's battle mail.
+func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID, *received) {
 	t.Helper()
 	h := newThunderdomeHarness(t)
 	attacker, to := h.tdCurrent()
@@ -38,6 +38,7 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID) {
 	}
 	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
 	h.next(string(attacker)).want(t, "accepted")
+	var mail *received
 	for _, p := range []campaign.PlayerID{attacker, defender} {
 		// The battle mail and the report may come in either order.
 		a, b := h.next(string(p)), h.next(string(p))
@@ -46,6 +47,9 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID) {
 		}
 		a.want(t, "Battle T1-B1: report its result", string(attacker)+"#1", string(defender)+"#1", "contact: true")
 		b.want(t, "Turn 2", "Battle T1-B1")
+		if p == attacker {
+			mail = a
+		}
 	}
 	for _, p := range tdPlayers {
 		if p != string(attacker) && p != string(defender) {
@@ -58,7 +62,7 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID) {
 	}
 	h.send(h.mailFrom(string(defender), h.tdOrders(defender, 2, true)))
 	h.next(string(defender)).want(t, "not your turn")
-	return h, attacker, defender
+	return h, attacker, defender, mail
 }
 
 // tdAsk sends a Thunderdome IV request mail and returns the answer.
@@ -92,7 +96,7 @@ func (h *harness) tdNextDue(t *testing.T, attacker campaign.PlayerID, news ...st
 // out it is forced back through the lane it came from, with a point of
 // debt, and the next player's turn opens.
 func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
-	h, attacker, defender := tdBattle(t)
+	h, attacker, defender, _ := tdBattle(t)
 	h.tdAsk(defender, "battle: T1-B1", "contact: true").want(t, "contact with the other side of battle T1-B1 is noted")
 	var bc *store.BattleCase
 	h.db.View(func(tx *store.Tx) error {
@@ -121,7 +125,7 @@ func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
 // defender's fleet destroyed, the defender confirms, and the next
 // player's turn opens.
 func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
-	h, attacker, defender := tdBattle(t)
+	h, attacker, defender, _ := tdBattle(t)
 	st := h.turnStateOf("thunderdome", 2)
 	result := []string{"battle: T1-B1", "result:", "  ships:"}
 	for i := range st.Battles[0].Fleets[1].Units {
@@ -136,4 +140,26 @@ func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 	if f := h.turnStateOf("thunderdome", 2).Fleet(defender, "f1"); f != nil {
 		t.Errorf("%s's f1 = %+v, want it destroyed", defender, f)
 	}
+}
+
+// TestThunderdomeBattleMailExampleIsTaken: the battle mail's example
+// result is one Thunderdome IV takes, without victory points or captures
+// (UTD1.9): sent as it stands, with the token, it is put on file.
+func TestThunderdomeBattleMailExampleIsTaken(t *testing.T) {
+	h, attacker, _, mail := tdBattle(t)
+	body := mail.body()
+	for _, bad := range []string{"vp:", "captured"} {
+		if strings.Contains(body, bad) {
+			t.Errorf("the battle mail shows %q, which Thunderdome IV refuses:\n%s", bad, body)
+		}
+	}
+	_, example, _ := strings.Cut(body, "\n  campaign: thunderdome\n")
+	example, _, _ = strings.Cut(example, "\n\n")
+	example = strings.ReplaceAll("campaign: thunderdome\n"+example, "<your token>", h.tokens[attacker])
+	lines := strings.Split(example, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "  ")
+	}
+	h.send(h.mailFrom(string(attacker), strings.Join(lines, "\n")+"\n"))
+	h.next(string(attacker)).want(t, "result for battle T1-B1 is on file")
 }

@@ -34,6 +34,10 @@ type BattleOrders struct {
 	Ships                []Ship
 	FightOrder           string
 	ContactBy, ResolveBy string
+	// Example is the ruleset's example result, the lines under
+	// "result:", and Fates its paragraph on the fates a ship may meet;
+	// both empty for the default example.
+	Example, Fates string
 }
 
 // FirstShip names the first ship, for the example result.

@@ -119,6 +119,35 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 	return out
 }
 
+// ResultExample writes the battle mail's example result, one that TD IV
+// takes: the first side leaves the field, its first ship destroyed and
+// the others disengaged through one lane (UTD7.464), and the last ship
+// of the battle, of another side, crippled; no victory points (UTD1.9)
+// and no captures, which come in a later part.
+func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, fates string) {
+	refs := r.ShipRefs(b)
+	var lines []string
+	to := r.Retreats(st, b)
+	for _, ref := range refs {
+		switch {
+		case ref.Owner != b.Sides[0]:
+		case len(lines) == 0 || len(to) == 0:
+			lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: destroyed}\n", ref.Ref))
+		default:
+			lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: disengaged, direction: %s}\n", ref.Ref, to[0]))
+		}
+	}
+	if last := refs[len(refs)-1]; last.Owner != b.Sides[0] {
+		lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: crippled, damage: 12}\n", last.Ref))
+	}
+	example = "    ships:\n" + strings.Join(lines, "")
+	fates = "A ship not named came through intact. The fates are destroyed, crippled (with damage:) and disengaged " +
+		"(with direction: and the sector it withdrew to, one lane for all of a player's ships, UTD7.464). " +
+		"One side at most holds the field: every ship of the others is destroyed or disengaged (UTD7.44). " +
+		"Thunderdome IV scores no victory points (UTD1.9), and capturing ships comes in a later version: report a ship taken as destroyed."
+	return example, fates
+}
+
 // FightOrder names the attackers and the defender of a battle of more
 // than two players (UTD7.457); empty for two.
 func (Ruleset) FightOrder(b campaign.Battle) string {
