@@ -36,9 +36,10 @@ func (Ruleset) Version() int { return Version }
 
 // Amend returns the orders the open turn holds after a new mail: those
 // on file, then the new mail's, all applied again in that order
-// (UTD6.122). The header comes from the new mail.
+// (UTD6.122). The header comes from the new mail, and the standing
+// preferences too when it gives any; else those on file stay.
 func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
-	if onFile == nil || onFile.Orders.IsZero() {
+	if onFile == nil {
 		return incoming
 	}
 	out := *incoming
@@ -48,6 +49,9 @@ func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 		return incoming // Check reports an unreadable part
 	}
 	out.Orders = orders.NewPart(append(old, cur...))
+	if p, err := prefsOf(incoming); err == nil && !p.given() {
+		out.Prefs = onFile.Prefs // standing preferences stay until a mail changes them
+	}
 	return &out
 }
 
@@ -78,11 +82,17 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	if err != nil {
 		return nil, err
 	}
+	prefs, err := prefsOf(sub)
+	if err != nil {
+		return nil, err
+	}
 	work := st.Clone()
 	wx, _ := load(work)
 	ctx := newCtx(work, wx, sub.Player, &c)
-	ctx.run(list)
-	return &checked{list: list, ctx: ctx}, c.Err()
+	if ctx.run(list) {
+		ctx.setPrefs(prefs)
+	}
+	return &checked{list: list, ctx: ctx, prefs: prefs.given()}, c.Err()
 }
 
 // orderList writes the turn order: "ashari, vorn, tekkar".
@@ -92,6 +102,8 @@ func orderList(x *Ext) string { return strings.Join(names(x.Order), ", ") }
 type checked struct {
 	list []Order
 	ctx  *ctx
+	// prefs is set when the mails gave standing preferences.
+	prefs bool
 }
 
 // Echo writes each order applied with its cost and outcome.
@@ -128,6 +140,9 @@ func (c *checked) Summary() string {
 		s += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
 	}
 	s += ".\n"
+	if c.prefs {
+		s += "Fleets that fight for you: " + defendText(x.emp.Defend) + ".\n"
+	}
 	if c.Spent() {
 		s += "Every point is spent: your turn ends now (UTD6.121).\n"
 	} else {
