@@ -20,8 +20,11 @@ const Name = "thunderdome"
 // unplayed (UTD3.91, UTD3.92); victory ends the campaign with
 // campaign.State.Ended instead of moving its end year (UTD1.9); and the
 // orders replay on the turn Check applied them to, so their dice are the
-// ones the reply told (UTD6.121).
-const Version = 2
+// ones the reply told (UTD6.121). Version 3: an enemy fleet holding a
+// sector at step 9 captures the derelicts there (UTD6.3D2); a player's
+// standing choice picks the fleet that fights for them (UTD7.423); and
+// attrition units add to a fleet's move cost (UTD7.24).
+const Version = 3
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}
