@@ -11,10 +11,9 @@ import (
 
 // battles fights, at step 8, every sector where fleets of more than one
 // player meet (UTD2.3 s8, UTD4.2), with the built-in battle engine. Each
-// player fights with one fleet (UTD7.42): pbemd takes each side's
-// strongest fleet by combat BPV, the defender's choice by mail coming
-// with reported battles (reading). The current player attacks
-// (UTD7.4511); of the others, the player whose fleet came first defends.
+// player fights with one fleet (UTD7.42), as fighter chooses it. The
+// current player attacks (UTD7.4511); of the others, the player whose
+// fleet came first defends.
 // Every fleet of a side that leaves the field retreats one lane at step 6
 // of the next player's turn, for a point of debt per sector left
 // (UTD7.4661–7.4663). With battles: reported, each battle waits for its
@@ -71,7 +70,7 @@ func (t *turn) fight(at campaign.SystemID) {
 	fleets := map[string]*campaign.Fleet{}
 	var who []string
 	for i, p := range sides {
-		f := t.strongest(p, at)
+		f := t.fighter(p, at)
 		side := battle.Side{Player: p, Role: battle.Attacker}
 		if i == len(sides)-1 && p != t.player || len(sides) == 2 && i == 1 {
 			side.Role = battle.Defender
@@ -133,9 +132,17 @@ func (t *turn) fight(at campaign.SystemID) {
 	}
 }
 
-// strongest is a player's fleet at a sector with the most combat BPV, the
-// first in the state's order among equals.
-func (t *turn) strongest(p campaign.PlayerID, at campaign.SystemID) *campaign.Fleet {
+// fighter is the fleet that fights for a player at a sector (UTD7.421):
+// the one the player chose for the sector (prefs: defend:, UTD7.423) if
+// it is there, else the one with the most combat BPV, the first in the
+// state's order among equals. The attacker chooses by organizing its
+// fleets before the battle (UTD7.422), or by the same preference.
+func (t *turn) fighter(p campaign.PlayerID, at campaign.SystemID) *campaign.Fleet {
+	if e := t.x.empire(p); e != nil {
+		if f := t.st.Fleet(p, e.Defend[at]); f != nil && f.At == at && len(f.Units) > 0 && !t.x.retreating(p, f.ID) {
+			return f
+		}
+	}
 	var best *campaign.Fleet
 	for i := range t.st.Fleets {
 		f := &t.st.Fleets[i]
@@ -217,7 +224,8 @@ func setDamage(f *campaign.Fleet, d campaign.UnitDamage) {
 // a sector alone: an enemy fortification falls to a minesweeper of theirs
 // (UTD4.352); where no enemy fortification stood, enemy colonies and mines
 // are captured by a fleet with a troop ship, else destroyed (UTD4.333,
-// UTD4.343, UTD4.353); dead-drop containers pay them (UTD6.3D1).
+// UTD4.343, UTD4.353); dead-drop containers pay them (UTD6.3D1) and
+// derelicts join their fleets (UTD6.3D2).
 func (t *turn) captures() {
 	held := map[campaign.SystemID]campaign.PlayerID{}
 	var order []campaign.SystemID
@@ -268,7 +276,8 @@ func (t *turn) captures() {
 }
 
 // pickUp gives the player holding a sector the dead drops of other
-// players there: 100 BPV a container (UTD6.3D1).
+// players there: 100 BPV a container (UTD6.3D1), and every derelict, as
+// captured ships (UTD6.3D2).
 func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 	var keep []Container
 	for _, c := range t.x.Containers {
@@ -285,6 +294,45 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %d BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
 	}
 	t.x.Containers = keep
+	var stay []Derelict
+	for _, d := range t.x.Derelicts {
+		if d.At != at || d.Owner == p {
+			stay = append(stay, d)
+			continue
+		}
+		t.salvage(p, at, d)
+	}
+	t.x.Derelicts = stay
+}
+
+// salvage captures a derelict's ships for the player holding its sector
+// (UTD6.3D2). Captured ships are organized at once (UTD6.3I): each joins
+// the first of the player's fleets there that it leaves within 5 MC
+// (UTD7.23), marked captured and not inspected (UTD6.3773); a ship no
+// fleet has room for is scrapped, as fleet limits leave it nowhere to go
+// (UTD6.3I, reading: part 1 has no dry docks, UTD7.61).
+func (t *turn) salvage(p campaign.PlayerID, at campaign.SystemID, d Derelict) {
+	var scrapped []campaign.ClassName
+	for _, u := range d.Units {
+		var to *campaign.Fleet
+		for i := range t.st.Fleets {
+			f := &t.st.Fleets[i]
+			if f.Owner == p && f.At == at && !t.x.retreating(p, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), u)) <= MaxMC*mcUnit {
+				to = f
+				break
+			}
+		}
+		if to == nil {
+			scrapped = append(scrapped, u)
+			continue
+		}
+		to.Join(campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}})
+		t.emit(EventCapture, at, "UTD6.3D2", "%s's fleet %s captured %s's derelict %s at %s (UTD6.3D2); it is not inspected (UTD6.3773).", p, to.ID, d.Owner, u, at)
+	}
+	if len(scrapped) > 0 {
+		t.emit(EventCapture, at, "UTD6.3I", "%s captured %s's derelict %s at %s, and no fleet of theirs there had room for it within 5 MC: scrapped (UTD6.3I, UTD7.23).",
+			p, d.Owner, campaign.UnitList(scrapped), at)
+	}
 }
 
 // hasRole reports whether a fleet of the player at a sector holds a

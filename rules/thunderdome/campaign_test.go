@@ -50,7 +50,7 @@ func TestGoldenCampaign(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"buy", "move", "move_capital", "organize", "establish", "remove_fortification", "repair_fleet",
-		"freighter_repair", "siege", "jail_break", "dead_drop", "tow", "scrap", "explore"} {
+		"freighter_repair", "siege", "jail_break", "dead_drop", "tow", "scrap", "explore", "disavow"} {
 		if !kinds[k] {
 			t.Errorf("the golden campaign gives no %s order", k)
 		}

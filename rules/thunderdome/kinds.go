@@ -63,6 +63,7 @@ var kinds = []Kind{
 	&Tow{},
 	&Scrap{},
 	&Explore{},
+	&Disavow{},
 }
 
 // kindNamed returns the kind players write as name, or nil.
@@ -266,21 +267,13 @@ func kindSchema(desc string, required []string, props object) object {
 // orders: and prefs:.
 func (Ruleset) Kinds() orders.Kinds { return orderKinds{} }
 
-// orderKinds reads TD IV's orders (orders.Kinds). TD IV has no standing
-// preferences: a mail's prefs: must be empty.
+// orderKinds reads TD IV's orders and standing preferences (orders.Kinds,
+// prefs.go).
 type orderKinds struct{}
 
 // Orders reads the order list.
 func (orderKinds) Orders(c *orders.Collector, e orders.Entry) orders.Part {
 	return orders.NewPart((&parser{c}).orderList(e))
-}
-
-// Prefs reads the standing preferences: TD IV has none.
-func (orderKinds) Prefs(c *orders.Collector, n *yaml.Node) orders.Part {
-	if n != nil && !orders.IsNull(n) {
-		c.Add(orders.PosOf(n), "", "Thunderdome IV has no standing preferences", "remove prefs:")
-	}
-	return orders.Part{}
 }
 
 // content reads back the orders of a submission.

@@ -83,7 +83,7 @@ func (o *Organize) yaml() string {
 // (UTD6.13), all in the same sector; the ships named are those the fleets
 // hold, dealt out anew; a new fleet within the player's limit of 3 +
 // starting players + fleets bought (UTD7.21, UTD7.22); no fleet above
-// 5 MC (UTD7.23). Each ship keeps its damage and marks; a fleet that
+// 5 MC, the burden of its attrition units included (UTD7.23, UTD7.24). Each ship keeps its damage and marks; a fleet that
 // gains ships keeps its own stops and traps. Fleets left empty are
 // disbanded.
 func (o *Organize) apply(c *ctx) {
@@ -130,12 +130,8 @@ func (o *Organize) apply(c *ctx) {
 		}
 		idx, _ := campaign.PickUnits(&pool, fp.Units)
 		pool.Take(idx)
-		mc := 0
-		for _, u := range fp.Units {
-			mc += c.x.class(u).MC
-		}
-		if mc > MaxMC*mcUnit {
-			c.refuse(fp.Pos, "UTD7.23", fmt.Sprintf("fleet %s would have a move cost of %s; a fleet holds at most %d MC", fp.Fleet, mcText(mc), MaxMC),
+		if mc := c.x.unitsMC(fp.Units); mc > MaxMC*mcUnit {
+			c.refuse(fp.Pos, "UTD7.23", fmt.Sprintf("fleet %s would have a move cost of %s, its attrition units' burden included (UTD7.24); a fleet holds at most %d MC", fp.Fleet, mcText(mc), MaxMC),
 				"give it fewer ships")
 			return
 		}

@@ -32,7 +32,7 @@ func (t *turn) await(at campaign.SystemID) {
 	b := campaign.Battle{ID: fmt.Sprintf("T%d-B%d", t.st.Turn-1, len(t.st.Battles)+1), Turn: t.st.Turn - 1, At: at}
 	var who []string
 	for _, p := range t.sidesAt(at) {
-		f := t.strongest(p, at)
+		f := t.fighter(p, at)
 		b.Sides = append(b.Sides, p)
 		b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.st.FleetCBPV(f)})
 		who = append(who, fmt.Sprintf("%s with fleet %s (%s)", p, f.ID, campaign.UnitList(f.Units)))

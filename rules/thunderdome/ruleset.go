@@ -20,11 +20,14 @@ const Name = "thunderdome"
 // unplayed (UTD3.91, UTD3.92); victory ends the campaign with
 // campaign.State.Ended instead of moving its end year (UTD1.9); and the
 // orders replay on the turn Check applied them to, so their dice are the
-// ones the reply told (UTD6.121). Version 3: the events and openings
-// every player reads name the player instead of saying "your" and count
-// in the singular for one (UTD3.1), so a turn's state and events read
-// otherwise.
-const Version = 3
+// ones the reply told (UTD6.121). Version 3: an enemy fleet holding a
+// sector at step 9 captures the derelicts there (UTD6.3D2); a player's
+// standing choice picks the fleet that fights for them (UTD7.423); and
+// attrition units add to a fleet's move cost (UTD7.24). Version 4: the
+// events and openings every player reads name the player instead of
+// saying "your" and count in the singular for one (UTD3.1), so a turn's
+// state and events read otherwise.
+const Version = 4
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}
@@ -39,9 +42,10 @@ func (Ruleset) Version() int { return Version }
 
 // Amend returns the orders the open turn holds after a new mail: those
 // on file, then the new mail's, all applied again in that order
-// (UTD6.122). The header comes from the new mail.
+// (UTD6.122). The header comes from the new mail, and the standing
+// preferences too when it gives any; else those on file stay.
 func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
-	if onFile == nil || onFile.Orders.IsZero() {
+	if onFile == nil {
 		return incoming
 	}
 	out := *incoming
@@ -51,6 +55,9 @@ func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 		return incoming // Check reports an unreadable part
 	}
 	out.Orders = orders.NewPart(append(old, cur...))
+	if p, err := prefsOf(incoming); err == nil && !p.given() {
+		out.Prefs = onFile.Prefs // standing preferences stay until a mail changes them
+	}
 	return &out
 }
 
@@ -81,11 +88,17 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	if err != nil {
 		return nil, err
 	}
+	prefs, err := prefsOf(sub)
+	if err != nil {
+		return nil, err
+	}
 	work := st.Clone()
 	wx, _ := load(work)
 	ctx := newCtx(work, wx, sub.Player, &c)
-	ctx.run(list)
-	return &checked{list: list, ctx: ctx}, c.Err()
+	if ctx.run(list) {
+		ctx.setPrefs(prefs)
+	}
+	return &checked{list: list, ctx: ctx, prefs: prefs.given()}, c.Err()
 }
 
 // orderList writes the turn order: "ashari, vorn, tekkar".
@@ -95,6 +108,8 @@ func orderList(x *Ext) string { return strings.Join(names(x.Order), ", ") }
 type checked struct {
 	list []Order
 	ctx  *ctx
+	// prefs is set when the mails gave standing preferences.
+	prefs bool
 }
 
 // Echo writes each order applied with its cost and outcome.
@@ -131,6 +146,9 @@ func (c *checked) Summary() string {
 		s += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
 	}
 	s += ".\n"
+	if c.prefs {
+		s += "Fleets that fight for you: " + defendText(x.emp.Defend) + ".\n"
+	}
 	if c.Spent() {
 		s += "Every point is spent: your turn ends now (UTD6.121).\n"
 	} else {

@@ -102,7 +102,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 					spent += cls.EBPV
 				}
 			}
-			if mc := x.fleetMC(st, &f); mc > MaxMC*mcUnit {
+			if mc := x.unitsMC(f.Units); mc > MaxMC*mcUnit {
 				c.Addf(p.Fleets[f.Key()], "fleet %s of %s has a move cost of %s; a fleet holds at most %d MC (UTD7.23)", f.ID, f.Owner, mcText(mc), MaxMC)
 			}
 			x.fleet(f.Owner, f.ID).Entered = 0
@@ -202,10 +202,20 @@ type ClassData struct {
 	// MC is the move cost in thirtieths of an MC.
 	MC       int `json:"mc"`
 	Tractors int `json:"tractors"`
+	// Fighters is the fighter load the class carries, the sum of its
+	// fighters' sizes (UTD7.2431), Hydran when Hydran is set (UTD7.2441);
+	// PFs and Interceptors are the PFs and interceptors it carries
+	// (UTD7.2432). They add the attrition burden to a fleet's MC (UTD7.24).
+	Fighters     int  `json:"fighters,omitempty"`
+	Hydran       bool `json:"hydran,omitempty"`
+	PFs          int  `json:"pfs,omitempty"`
+	Interceptors int  `json:"interceptors,omitempty"`
 }
 
-// readClasses reads classes:, a mapping of class to {mc, tractors}: mc
-// as 1, 0.5 or 1/3. A class not listed has the move cost of its size
+// readClasses reads classes:, a mapping of class to {mc, tractors,
+// fighters, hydran, pfs, interceptors}: mc as 1, 0.5 or 1/3; the
+// attrition units a class carries as its fighter load and its numbers of
+// PFs and interceptors (UTD7.243). A class not listed has the move cost of its size
 // class (reading) and one tractor beam.
 func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []ClassData {
 	var out []ClassData
@@ -226,7 +236,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 			c.Addf(k, "classes names %s, which is not in units", orders.Quote(k.Value))
 			continue
 		}
-		f, ok := c.Mapping(v, "a class", "mc", "tractors")
+		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors")
 		if !ok {
 			continue
 		}
@@ -237,10 +247,18 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 				c.Addf(mn, "mc %s: write a move cost such as 1, 0.5 or 1/3", orders.Quote(mn.Value))
 			}
 		}
-		if tn := f.Value("tractors"); tn != nil {
-			if t, ok := c.Int(tn, "tractors", "tractors: 2"); ok && t >= 0 {
-				out[idx].Tractors = t
+		for _, k := range []struct {
+			key string
+			dst *int
+		}{{"tractors", &out[idx].Tractors}, {"fighters", &out[idx].Fighters}, {"pfs", &out[idx].PFs}, {"interceptors", &out[idx].Interceptors}} {
+			if tn := f.Value(k.key); tn != nil {
+				if t, ok := c.Int(tn, k.key, k.key+": 2"); ok && t >= 0 {
+					*k.dst = t
+				}
 			}
+		}
+		if hn := f.Value("hydran"); hn != nil {
+			out[idx].Hydran, _ = c.Bool(hn, "hydran")
 		}
 	}
 	return out
@@ -314,11 +332,34 @@ func (x *Ext) class(name campaign.ClassName) ClassData {
 	return ClassData{Class: name, MC: mcUnit, Tractors: 1}
 }
 
-// fleetMC is a fleet's move cost in thirtieths of an MC (UTD7.23).
-func (x *Ext) fleetMC(_ *campaign.State, f *campaign.Fleet) int {
-	mc := 0
-	for _, u := range f.Units {
-		mc += x.class(u).MC
+// unitsMC is the move cost of units in one fleet, in thirtieths of an MC
+// (UTD7.23): each unit's own, plus the burden of the attrition units they
+// carry (UTD7.24), fighters and PFs each summed over the fleet (UTD7.241,
+// UTD7.242) and their burdens added (UTD7.2444).
+func (x *Ext) unitsMC(units []campaign.ClassName) int {
+	mc, fighters, hydran, pfHalves := 0, 0, 0, 0
+	for _, u := range units {
+		d := x.class(u)
+		mc += d.MC
+		if d.Hydran {
+			hydran += d.Fighters
+		} else {
+			fighters += d.Fighters
+		}
+		pfHalves += d.Interceptors + 2*d.PFs
 	}
-	return mc
+	// UTD7.2442: ½ MC per two points of PF load, rounded up; a PF is 1
+	// point and an interceptor ½.
+	pfBurden := (pfHalves + 3) / 4 * mcUnit / 2
+	return mc + fighterBurden(fighters, 7) + fighterBurden(hydran, 9) + pfBurden
+}
+
+// fighterBurden is the MC burden of a fleet's fighter load (UTD7.2441):
+// none up to one step of the table (7 points, 9 for Hydran fighters),
+// then 1/3 MC a step, at most 2 MC.
+func fighterBurden(load, step int) int {
+	if load <= 0 {
+		return 0
+	}
+	return min(6, (load-1)/step) * mcUnit / 3
 }

@@ -97,6 +97,9 @@ type Empire struct {
 	CapitalMoved int               `json:"capital_moved,omitempty"`
 	// Home is the player's home sector (UTD4.312).
 	Home campaign.SystemID `json:"home"`
+	// Defend is the player's standing choice, by sector, of the fleet
+	// that fights for them there (UTD7.423; prefs: defend:).
+	Defend map[campaign.SystemID]campaign.FleetID `json:"defend,omitempty"`
 }
 
 // SectorType is what exploration found in a sector (UTD4.31).

@@ -174,9 +174,16 @@ func (t *turn) orders(sub *orders.Submission) {
 		t.emit(game.EventNotice, "", "", "%s's orders on file could not be read: %v", t.player, err)
 		return
 	}
+	prefs, err := prefsOf(sub)
+	if err != nil {
+		t.emit(game.EventNotice, "", "", "%s's preferences on file could not be read: %v", t.player, err)
+		return
+	}
 	var problems orders.Collector
 	c := newCtx(t.st, t.x, t.player, &problems)
-	c.run(list)
+	if c.run(list) {
+		c.setPrefs(prefs)
+	}
 	for _, o := range c.outcomes {
 		text := fmt.Sprintf("%s: %s (%s%s)", t.player, o.Order, pts(o.Points), bpvNote(o.BPV))
 		for _, s := range o.Text {
