@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Collector gathers the problems found while reading and checking one text,
@@ -59,4 +61,26 @@ func (c *Collector) Err() error {
 		})
 	}
 	return ps
+}
+
+// OrderItems returns the items of the order list under e (orders:), one
+// per order. A value that is not a list, or a list of more than MaxOrders
+// orders, is recorded as a problem and gives none: example is one order
+// as a player writes it, and tooMany says what to send instead of too
+// many.
+func (c *Collector) OrderItems(e Entry, example, tooMany string) []*yaml.Node {
+	n := e.Value
+	if IsNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		c.Add(PosOf(n), "", "orders must be a list with one order per item, not "+Describe(n),
+			"write orders: and then one line per order such as \""+example+"\"")
+		return nil
+	}
+	if len(n.Content) > MaxOrders {
+		c.Add(PosOf(e.Key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), MaxOrders), tooMany)
+		return nil
+	}
+	return n.Content
 }

@@ -13,22 +13,8 @@ import (
 // orderList reads the list under the orders: key. An empty value means no
 // orders. A list longer than MaxOrders is refused at the key, unread.
 func (p *parser) orderList(e orders.Entry) []Order {
-	n := e.Value
-	if orders.IsNull(n) {
-		return nil
-	}
-	if n.Kind != yaml.SequenceNode {
-		p.Add(orders.PosOf(n), "", "orders must be a list with one order per item, not "+orders.Describe(n),
-			"write orders: and then one line per order such as \"  - move: {fleet: 1st, path: [kessel, vega]}\"")
-		return nil
-	}
-	if len(n.Content) > orders.MaxOrders {
-		p.Add(orders.PosOf(e.Key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), orders.MaxOrders),
-			"send only this turn's orders, one item per order: your order points allow only a few moves each turn (EaW 5.0)")
-		return nil
-	}
 	var out []Order
-	for _, item := range n.Content {
+	for _, item := range p.OrderItems(e, "  - move: {fleet: 1st, path: [kessel, vega]}", "send only this turn's orders, one item per order: your order points allow only a few moves each turn (EaW 5.0)") {
 		if o, ok := p.order(item); ok {
 			out = append(out, o)
 		}

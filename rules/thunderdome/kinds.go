@@ -139,22 +139,8 @@ type parser struct {
 
 // orderList reads the list under orders:.
 func (p *parser) orderList(e orders.Entry) []Order {
-	n := e.Value
-	if orders.IsNull(n) {
-		return nil
-	}
-	if n.Kind != yaml.SequenceNode {
-		p.Add(orders.PosOf(n), "", "orders must be a list with one order per item, not "+orders.Describe(n),
-			"write orders: and then one line per order such as \""+kinds[1].example()+"\"")
-		return nil
-	}
-	if len(n.Content) > orders.MaxOrders {
-		p.Add(orders.PosOf(e.Key), "", fmt.Sprintf("the mail holds %d orders; the limit is %d per mail", len(n.Content), orders.MaxOrders),
-			"send only this turn's orders, one item per order")
-		return nil
-	}
 	var out []Order
-	for _, item := range n.Content {
+	for _, item := range p.OrderItems(e, kinds[1].example(), "send only this turn's orders, one item per order") {
 		if o, ok := p.order(item); ok {
 			out = append(out, o)
 		}
