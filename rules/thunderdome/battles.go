@@ -223,8 +223,9 @@ func setDamage(f *campaign.Fleet, d campaign.UnitDamage) {
 // captures settles step 9 (UTD2.3 s9) wherever one player's fleets hold
 // a sector alone: an enemy fortification falls to a minesweeper of theirs
 // (UTD4.352); where no enemy fortification stood, enemy colonies and mines
-// are captured by a fleet with a troop ship, else destroyed (UTD4.333,
-// UTD4.343, UTD4.353); dead-drop containers pay them (UTD6.3D1) and
+// are captured by a fleet with a troop ship unless the player chose to
+// destroy them there (prefs: raze:), else destroyed (UTD4.332, UTD4.333,
+// UTD4.342, UTD4.343, UTD4.353); dead-drop containers pay them (UTD6.3D1) and
 // derelicts join their fleets (UTD6.3D2).
 func (t *turn) captures() {
 	held := map[campaign.SystemID]campaign.PlayerID{}
@@ -261,10 +262,15 @@ func (t *turn) captures() {
 				if d.At != at || d.Owner == p || d.Kind == campaign.Fortification {
 					continue
 				}
-				if troops {
+				switch {
+				case troops && t.x.razes(p, at):
+					t.emit(EventCapture, at, "UTD4.333", "%s's fleet destroyed %s's %s at %s: %s chose to destroy rather than capture there (UTD4.333, UTD4.343).",
+						p, d.Owner, d.Kind, at, p)
+					d.Owner = ""
+				case troops:
 					t.emit(EventCapture, at, "UTD4.332", "%s's troop ship captured %s's %s at %s (UTD4.332, UTD4.342).", p, d.Owner, d.Kind, at)
 					d.Owner = p
-				} else {
+				default:
 					t.emit(EventCapture, at, "UTD4.333", "%s's fleet destroyed %s's %s at %s (UTD4.333, UTD4.343).", p, d.Owner, d.Kind, at)
 					d.Owner = ""
 				}
@@ -339,6 +345,14 @@ func (t *turn) salvage(p campaign.PlayerID, at campaign.SystemID, d Derelict) {
 // unit of the role.
 func (t *turn) hasRole(p campaign.PlayerID, at campaign.SystemID, r campaign.Role) bool {
 	return t.anyUnit(p, at, func(c *campaign.UnitClass) bool { return c.Has(r) })
+}
+
+// razes reports whether the player chose to destroy, not capture, the
+// enemy colonies and mines they take at a sector (prefs: raze:, UTD4.333,
+// UTD4.343).
+func (x *Ext) razes(p campaign.PlayerID, at campaign.SystemID) bool {
+	e := x.empire(p)
+	return e != nil && slices.Contains(e.Raze, at)
 }
 
 // hasCommando reports whether a fleet of the player at a sector holds a

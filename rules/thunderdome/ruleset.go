@@ -42,8 +42,9 @@ func (Ruleset) Version() int { return Version }
 
 // Amend returns the orders the open turn holds after a new mail: those
 // on file, then the new mail's, all applied again in that order
-// (UTD6.122). The header comes from the new mail, and the standing
-// preferences too when it gives any; else those on file stay.
+// (UTD6.122). The header comes from the new mail, and so does each
+// standing preference (defend:, raze:) it gives; those it leaves out stay
+// as on file.
 func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 	if onFile == nil {
 		return incoming
@@ -55,8 +56,14 @@ func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 		return incoming // Check reports an unreadable part
 	}
 	out.Orders = orders.NewPart(append(old, cur...))
-	if p, err := prefsOf(incoming); err == nil && !p.given() {
+	now, errNow := prefsOf(incoming)
+	was, errWas := prefsOf(onFile)
+	switch {
+	case errNow != nil || errWas != nil: // Check reports an unreadable part
+	case !now.given():
 		out.Prefs = onFile.Prefs // standing preferences stay until a mail changes them
+	case was.given():
+		out.Prefs = orders.NewPart(now.over(was)) // each key a mail leaves out stays
 	}
 	return &out
 }
@@ -98,7 +105,7 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	if ctx.run(list) {
 		ctx.setPrefs(prefs)
 	}
-	return &checked{list: list, ctx: ctx, prefs: prefs.given()}, c.Err()
+	return &checked{list: list, ctx: ctx, prefs: prefs}, c.Err()
 }
 
 // orderList writes the turn order: "ashari, vorn, tekkar".
@@ -108,8 +115,8 @@ func orderList(x *Ext) string { return strings.Join(names(x.Order), ", ") }
 type checked struct {
 	list []Order
 	ctx  *ctx
-	// prefs is set when the mails gave standing preferences.
-	prefs bool
+	// prefs are the standing preferences the mails gave.
+	prefs Prefs
 }
 
 // Echo writes each order applied with its cost and outcome.
@@ -146,8 +153,11 @@ func (c *checked) Summary() string {
 		s += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
 	}
 	s += ".\n"
-	if c.prefs {
+	if c.prefs.Defend != nil {
 		s += "Fleets that fight for you: " + defendText(x.emp.Defend) + ".\n"
+	}
+	if c.prefs.Raze != nil {
+		s += "Sectors where your fleets destroy enemy colonies and mines rather than capture them: " + razeText(x.emp.Raze) + ".\n"
 	}
 	if c.Spent() {
 		s += "Every point is spent: your turn ends now (UTD6.121).\n"

@@ -100,6 +100,10 @@ type Empire struct {
 	// Defend is the player's standing choice, by sector, of the fleet
 	// that fights for them there (UTD7.423; prefs: defend:).
 	Defend map[campaign.SystemID]campaign.FleetID `json:"defend,omitempty"`
+	// Raze is the player's standing choice of sectors where the enemy
+	// colonies and mines they take at step 9 are destroyed even with a
+	// troop ship (UTD4.333, UTD4.343; prefs: raze:), in order.
+	Raze []campaign.SystemID `json:"raze,omitempty"`
 }
 
 // SectorType is what exploration found in a sector (UTD4.31).
