@@ -89,10 +89,7 @@ func TestUTD7_423_DefendStandsUntilChanged(t *testing.T) {
 		t.Fatalf("defend after the turn = %v, want %v", got, want)
 	}
 	// The same player's next mails: without prefs the choice stays.
-	x := ext(t, next)
-	x.Current = slices.Index(x.Order, player)
-	thunderdome.SaveExt(x, next)
-	next.Turn = 1
+	reopen(t, next)
 	kept := resolve(next, parseMail(t, head+"orders:\n  - move: {fleet: f2, to: s01}\n")).Next
 	if got := empire(ext(t, kept), player).Defend; !maps.Equal(got, want) {
 		t.Errorf("defend after a mail without prefs = %v, want %v", got, want)
@@ -105,6 +102,16 @@ func TestUTD7_423_DefendStandsUntilChanged(t *testing.T) {
 	if !strings.Contains(ps.Error(), "UTD7.423") || !strings.Contains(ps.Error(), "no fleet f9") {
 		t.Errorf("problems = %v, want fleet f9 refused citing UTD7.423", ps)
 	}
+}
+
+// reopen opens the player's turn again in a resolved state, numbered 1,
+// for their next mails.
+func reopen(t *testing.T, st *campaign.State) {
+	t.Helper()
+	x := ext(t, st)
+	x.Current = slices.Index(x.Order, player)
+	thunderdome.SaveExt(x, st)
+	st.Turn = 1
 }
 
 // TestUTD6_3D2_DerelictsCaptured: the first enemy fleet to hold the

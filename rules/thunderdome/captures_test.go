@@ -87,10 +87,7 @@ func TestUTD4_333_RazeStandsUntilChanged(t *testing.T) {
 	if e := empire(ext(t, next), player); !slices.Equal(e.Raze, want) || e.Defend["lyra"] != "f2" {
 		t.Fatalf("after the turn raze = %v, defend = %v; want raze %v and defend lyra: f2", e.Raze, e.Defend, want)
 	}
-	x := ext(t, next)
-	x.Current = slices.Index(x.Order, player)
-	thunderdome.SaveExt(x, next)
-	next.Turn = 1
+	reopen(t, next)
 	kept := resolve(next, parseMail(t, head+"prefs: {defend: {}}\norders:\n  - move: {fleet: f2, to: s01}\n")).Next
 	if got := empire(ext(t, kept), player).Raze; !slices.Equal(got, want) {
 		t.Errorf("raze after a mail with defend: only = %v, want %v", got, want)
