@@ -27,6 +27,14 @@ func (Ruleset) Schema(*campaign.State) []byte {
 			"token":    object{"type": "string"},
 			"final":    object{"type": "boolean", "description": "Ends your turn after these orders (UTD6.121)."},
 			"orders":   object{"type": "array", "items": object{"oneOf": items}},
+			"prefs": object{"type": "object", "additionalProperties": false,
+				"description": "Standing choices that hold until changed; a key left out keeps its value.",
+				"properties": object{
+					"defend": object{"type": []string{"null", "object"}, "additionalProperties": object{"type": "string"},
+						"description": "Sector to the fleet that fights there when attacked (UTD7.423); {} clears."},
+					"raze": object{"type": []string{"null", "array"}, "items": object{"type": "string"},
+						"description": "Sectors where colonies and mines taken at step 9 are destroyed even with a troop ship (UTD4.333); [] clears."},
+				}},
 		},
 	}
 	data, err := json.MarshalIndent(s, "", "  ")
