@@ -5,6 +5,7 @@ import (
 	"image/draw"
 	"slices"
 	"sync"
+	"time"
 )
 
 // mapBase is what a picture shows beneath anything of its player's: the
@@ -52,14 +53,38 @@ func (b *mapBase) paint(p *painter) {
 // few turns at once.
 var mapBases baseCache
 
-// baseLayers is how many base layers mapBases holds, each the size of a
-// picture (at most four megabytes).
-const baseLayers = 4
+const (
+	// baseLayers is how many base layers mapBases holds, each the size of
+	// a picture (at most four megabytes).
+	baseLayers = 4
+	// baseKeep is how long mapBases keeps its layers once no map uses
+	// them: long enough for the reports of a turn, short enough that an
+	// idle daemon keeps no pictures.
+	baseKeep = time.Second
+)
 
 // baseCache is a small cache of base layers, the latest first.
 type baseCache struct {
 	mu     sync.Mutex
 	layers []baseLayer
+	// idle drops the layers baseKeep after the last map.
+	idle *time.Timer
+}
+
+// forget drops every layer.
+func (c *baseCache) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.layers = nil
+}
+
+// keep puts off forget for baseKeep. The caller holds mu.
+func (c *baseCache) keep() {
+	if c.idle == nil {
+		c.idle = time.AfterFunc(baseKeep, c.forget)
+		return
+	}
+	c.idle.Reset(baseKeep)
 }
 
 // baseLayer is a base layer and its pixels.
@@ -72,6 +97,7 @@ type baseLayer struct {
 // painted before, or painted and kept.
 func (c *baseCache) paint(p *painter, b *mapBase) {
 	c.mu.Lock()
+	c.keep()
 	for i, l := range c.layers {
 		if l.base.same(b) {
 			copy(p.img.Pix, l.pix)

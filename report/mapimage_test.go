@@ -152,9 +152,7 @@ func TestPaintMap_sharedBase(t *testing.T) {
 	fewer := fixedMap()
 	fewer.Lanes = fewer.Lanes[:3]
 	alone := func(m *Map) []byte {
-		mapBases.mu.Lock()
-		mapBases.layers = nil
-		mapBases.mu.Unlock()
+		mapBases.forget()
 		b, err := PaintMap(m)
 		if err != nil {
 			t.Fatal(err)
