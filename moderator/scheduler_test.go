@@ -2,7 +2,6 @@ package moderator_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -62,52 +61,6 @@ func TestEveryCampaignResolvesAtItsDeadline(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestReportsGoOutOnceEveryDueTurnIsResolved: of campaigns that share a
-// deadline, more than the daemon resolves at once, every turn is resolved
-// before the first report goes out: the sender leaves the cores to the
-// resolution while it lasts (senderHold), and then sends every report.
-func TestReportsGoOutOnceEveryDueTurnIsResolved(t *testing.T) {
-	h := newHarness(t)
-	turns := func(n int) map[campaign.ID]int {
-		want := map[campaign.ID]int{"frontier": n}
-		for i := range 4*runtime.GOMAXPROCS(0) + 4 { // more than one chunk (resolveChunk)
-			want[campaign.ID(fmt.Sprintf("copy-%d", i))] = n
-		}
-		return want
-	}
-	for id := range turns(1) {
-		if id != "frontier" {
-			h.copyFrontier(id)
-		}
-	}
-	h.awaitTurns(turns(1)) // the welcomes are out
-	before := h.inboxSize("vorn")
-	h.advanceTo(h.campaign().Deadline().Add(time.Minute))
-	limit := time.Now().Add(20 * time.Second)
-	for h.inboxSize("vorn") == before {
-		if time.Now().After(limit) {
-			t.Fatal("no report reached vorn within 20 s of the deadline")
-		}
-		time.Sleep(time.Millisecond)
-	}
-	err := h.db.View(func(tx *store.Tx) error {
-		for id := range turns(1) {
-			c, err := tx.Campaign(id)
-			if err != nil {
-				return err
-			}
-			if c.Turn != 2 {
-				t.Errorf("a report went out while %s was still at turn %d", id, c.Turn)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.awaitTurns(turns(2))
 }
 
 // copyFrontier creates a campaign with the given ID from the frontier
