@@ -104,9 +104,11 @@ type Moderator struct {
 
 	wakeScheduler chan struct{}
 	wakeSender    chan struct{}
-	panics        atomic.Int64
-	// read counts the bytes of mail the sender read from the data file
-	// since it last handed the pages back.
+	// quiet holds the sender back while the scheduler resolves turns.
+	quiet  senderHold
+	panics atomic.Int64
+	// read counts the bytes of mail the sender read from the data file,
+	// and turns committed to it, since the pages were last handed back.
 	read atomic.Int64
 }
 

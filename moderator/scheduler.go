@@ -291,9 +291,15 @@ const resolveChunk = 4
 // a campaign's open turn, check that it is still to be resolved, play it
 // and render its mails; one goroutine commits the turns as they come, all
 // that are ready in one transaction, as the store has one writer. It
-// holds turnMu for a few campaigns per core at a time.
+// holds turnMu for a few campaigns per core at a time, and the sender back
+// until it returns: the turns get every core, and their mails go out
+// after.
 func (m *Moderator) resolveTurns(ctx context.Context, ids []campaign.ID) (map[campaign.ID]time.Time, error) {
 	resolved := map[campaign.ID]time.Time{}
+	if len(ids) == 0 {
+		return resolved, nil
+	}
+	defer m.quiet.hold()()
 	workers := runtime.GOMAXPROCS(0)
 	for chunk := range slices.Chunk(ids, workers*resolveChunk) {
 		if ctx.Err() != nil {
@@ -405,9 +411,20 @@ func (m *Moderator) commitResolutions(rs []*resolution) error {
 	if err != nil {
 		return err
 	}
+	var size int64
 	for _, r := range rs {
 		m.turns.drop(r.c.ID)
 		r.announce(m)
+		for _, ml := range r.mails {
+			size += int64(len(ml.Raw))
+		}
+	}
+	// Committing mail brings pages of the data file's mapping in, as
+	// sending it does: hand them back as the sender does, or the reports
+	// of a thousand turns resolved while the sender waits would stay
+	// resident.
+	if n := m.read.Add(size); n >= releaseBytes {
+		m.releasePages(n)
 	}
 	wake(m.wakeSender)
 	return nil

@@ -27,7 +27,8 @@ const (
 )
 
 // runSender drains the outbox whenever woken, retrying with capped
-// exponential backoff and jitter while the SMTP server fails. It logs once
+// exponential backoff and jitter while the SMTP server fails, and waits
+// while the scheduler resolves turns (senderHold). It logs once
 // when sending starts failing and once when it recovers, not on every
 // retry.
 func (m *Moderator) runSender(ctx context.Context) error {
@@ -40,6 +41,9 @@ func (m *Moderator) runSender(ctx context.Context) error {
 	backoff := time.Duration(0)
 	failing := false
 	for {
+		if m.quiet.wait(ctx) != nil {
+			return nil
+		}
 		sent, err := m.Flush(ctx)
 		switch {
 		case ctx.Err() != nil:
@@ -67,10 +71,7 @@ func (m *Moderator) runSender(ctx context.Context) error {
 		// as an idle daemon need not keep them; nor the heap the burst
 		// grew, which Go would return only over minutes.
 		if n := m.read.Load(); n >= releaseBytes || (sent == 0 && n > 0) {
-			if err := m.db.ReleaseMemory(); err != nil {
-				m.log.Debug("release the data file's pages", "err", err)
-			}
-			m.read.Add(-n)
+			m.releasePages(n)
 			if sent == 0 {
 				debug.FreeOSMemory()
 			}
@@ -84,6 +85,15 @@ func (m *Moderator) runSender(ctx context.Context) error {
 		case <-m.wakeSender:
 		}
 	}
+}
+
+// releasePages hands the data file's pages back (store.ReleaseMemory)
+// and takes n, the bytes of mail counted since it last did, from read.
+func (m *Moderator) releasePages(n int64) {
+	if err := m.db.ReleaseMemory(); err != nil {
+		m.log.Debug("release the data file's pages", "err", err)
+	}
+	m.read.Add(-n)
 }
 
 // Flush sends one batch of the outbox over one SMTP connection and returns

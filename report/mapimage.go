@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/draw"
 	"sync"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -224,10 +223,7 @@ func (x *mapIndex) marks(sv *Sighting) (fort, dev bool) {
 // paint draws the picture.
 func (m *mapModel) paint() *image.RGBA {
 	p := &painter{img: newPicture(image.Rect(0, 0, m.lay.w, m.lay.h))}
-	draw.Draw(p.img, p.img.Bounds(), image.NewUniform(mapPalette.bg), image.Point{}, draw.Src) // every pixel
-	p.panel(m.lay.frame)
-	p.panel(m.lay.legend)
-	m.paintLanes(p)
+	mapBases.paint(p, m.base()) // every pixel
 	m.paintBattles(p, true)
 	for i := range m.src.Systems {
 		m.paintSystem(p, i)

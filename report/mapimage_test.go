@@ -142,6 +142,37 @@ func TestPaintMap_concurrent(t *testing.T) {
 	wg.Wait()
 }
 
+// TestPaintMap_sharedBase: the maps of two players of one campaign share
+// their background and lanes, painted once; each map is the same bytes as
+// when painted alone, whichever is painted first, and a map with other
+// lanes shares nothing.
+func TestPaintMap_sharedBase(t *testing.T) {
+	other := fixedMap() // another player's: none of the first one's own marks
+	other.Fleets, other.Developments, other.FRDs, other.Sightings, other.Battles = nil, nil, nil, other.Sightings[4:], nil
+	fewer := fixedMap()
+	fewer.Lanes = fewer.Lanes[:3]
+	alone := func(m *Map) []byte {
+		mapBases.forget()
+		b, err := PaintMap(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	want := [][]byte{alone(fixedMap()), alone(other), alone(fewer)}
+	if bytes.Equal(want[0], want[1]) || bytes.Equal(want[0], want[2]) {
+		t.Fatal("the three maps are painted alike: the test shows nothing")
+	}
+	for _, order := range [][]int{{0, 1, 2}, {1, 0, 2}, {2, 1, 0}} {
+		for _, i := range order {
+			got, err := PaintMap([]*Map{fixedMap(), other, fewer}[i])
+			if err != nil || !bytes.Equal(got, want[i]) {
+				t.Errorf("map %d painted in the order %v = %d bytes, %v; want the %d bytes it has alone", i, order, len(got), err, len(want[i]))
+			}
+		}
+	}
+}
+
 // checkPNG compares a PNG with a golden PNG, allowing at most 16 pixels to
 // differ by more than 8 in some channel: enough for rasteriser noise across
 // versions, too few to hide a missing mark (a changed last-seen label alone

@@ -54,17 +54,6 @@ func (m *mapModel) positions() map[campaign.SystemID]pt {
 	return at
 }
 
-// paintLanes draws every warp lane, each in its own box: one box
-// round them all would cost the whole frame's area.
-func (m *mapModel) paintLanes(p *painter) {
-	w := min(1.6, max(1, m.lay.r/4))
-	for _, l := range m.src.Lanes {
-		if seg, ok := m.laneSegment(l); ok {
-			p.lines([][2]pt{seg}, w, mapPalette.lane)
-		}
-	}
-}
-
 // laneSegment is the part of a lane between the rims of its systems'
 // planets, so that no lane shows through a planet; ok is false when a
 // system is not on the map or the planets touch.
