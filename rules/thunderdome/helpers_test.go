@@ -25,7 +25,7 @@ func start(t *testing.T) *campaign.State {
 func scenarioText() []byte { return scenarios.Thunderdome }
 
 // startFrom loads a scenario: turn 1, the first player's turn open.
-func startFrom(t *testing.T, text string) *campaign.State {
+func startFrom(t testing.TB, text string) *campaign.State {
 	t.Helper()
 	sc, err := config.ParseScenario("thunderdome.yaml", []byte(text), rules.Registry())
 	if err != nil {
