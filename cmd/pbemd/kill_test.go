@@ -35,7 +35,10 @@ var killSeed = flag.Uint64("kill.seed", 0, "seed of TestKill's kill plan and ord
 const (
 	minKills = 50
 	minTurns = 3
-	maxTurns = 40 // of the 44 the frontier campaign lasts
+	// maxTurns is a bound far beyond any run: the campaign the test plays
+	// lasts 204 turns (killScenario), so that a fast machine, which plays
+	// more turns per life, still reaches minKills before it ends.
+	maxTurns = 160
 	// turnTimeout bounds how long one turn may take under the kills.
 	turnTimeout = 15 * time.Second
 )
@@ -145,13 +148,33 @@ limits: {sender_mails_per_hour: 10000}
 	}
 }
 
+// scenario writes the frontier scenario with its end moved 40 years on,
+// and returns its path: the kill test plays as many turns as its kills
+// take.
+func (k *killRig) scenario() string {
+	k.t.Helper()
+	src, err := os.ReadFile("../../scenarios/frontier.yaml")
+	if err != nil {
+		k.t.Fatal(err)
+	}
+	const end = "end: {year: 175}"
+	if !bytes.Contains(src, []byte(end)) {
+		k.t.Fatalf("scenarios/frontier.yaml has no %q: the kill test cannot lengthen it", end)
+	}
+	path := filepath.Join(filepath.Dir(k.config), "frontier.yaml")
+	if err := os.WriteFile(path, bytes.Replace(src, []byte(end), []byte("end: {year: 215}"), 1), 0o600); err != nil {
+		k.t.Fatal(err)
+	}
+	return path
+}
+
 // initCampaign creates the frontier campaign, sending through the tap of
 // life 0, and reads each player's token from their welcome mail.
 func (k *killRig) initCampaign() {
 	k.t.Helper()
 	tap := k.tap(0)
 	k.writeConfig(tap)
-	code, out, errOut := run(k.t, "init", "--config", k.config, "--scenario", "../../scenarios/frontier.yaml")
+	code, out, errOut := run(k.t, "init", "--config", k.config, "--scenario", k.scenario())
 	tap.Close()
 	if code != exitOK {
 		k.t.Fatalf("init = %d, %q, %q", code, out, errOut)
