@@ -279,3 +279,21 @@ func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
 	h.next(string(winner)).want(t, "ended")
 	h.quiet(append(tdPlayers, "gm")...)
 }
+
+// TestUTD3_3_ReminderBeforeTheClockRunsOut: the player whose turn it is
+// is reminded before their week is out, as the campaign's reminders
+// say, and forfeits at its end; the players who owe nothing hear no
+// reminder, so their next mail is the report of the turn passed.
+func TestUTD3_3_ReminderBeforeTheClockRunsOut(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	first, _ := h.tdCurrent()
+	due := h.tdCampaign().Seat(first).Deadline
+	h.advanceTo(due.Add(-24 * time.Hour))
+	h.next(string(first)).want(t, "Turn 1 of Thunderdome IV is due in 24 hours")
+	h.advanceTo(due.Add(-2 * time.Hour))
+	h.next(string(first)).want(t, "Turn 1 of Thunderdome IV is due in 2 hours")
+	h.advanceTo(due)
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Turn 2", string(first)+" sent no orders in time")
+	}
+}
