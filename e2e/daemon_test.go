@@ -25,15 +25,23 @@ import (
 // The benchmarks run the daemon as operators do, a release build with a
 // config file, on a data file they fill in this process first.
 
-// createCampaigns creates each scenario in the data file at path, as
-// `pbemd init` does but without sending, on every core, and returns every
-// seat, in the order of the scenarios.
-func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenario) []mod.Seat {
+// openDataFile opens the data file of a stopped daemon; the caller
+// closes it before a daemon opens the file again.
+func openDataFile(tb testing.TB, path string) *store.DB {
 	tb.Helper()
 	db, err := store.Open(path, store.Options{})
 	if err != nil {
 		tb.Fatalf("open the data file: %v", err)
 	}
+	return db
+}
+
+// createCampaigns creates each scenario in the data file at path, as
+// `pbemd init` does but without sending, on every core, and returns every
+// seat, in the order of the scenarios.
+func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenario) []mod.Seat {
+	tb.Helper()
+	db := openDataFile(tb, path)
 	defer db.Close()
 	m := mod.New(mod.Options{DB: db, Rulesets: rules.Registry(), Address: address})
 	seats := make([][]mod.Seat, len(scs))
@@ -63,12 +71,9 @@ func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenari
 // retireOutbox marks every mail in the outbox sent without sending it.
 func retireOutbox(tb testing.TB, path string) {
 	tb.Helper()
-	db, err := store.Open(path, store.Options{})
-	if err != nil {
-		tb.Fatalf("open the data file: %v", err)
-	}
+	db := openDataFile(tb, path)
 	defer db.Close()
-	err = db.Update(func(tx *store.Tx) error {
+	err := db.Update(func(tx *store.Tx) error {
 		queued, err := tx.Outbox(0)
 		for _, m := range queued {
 			if err == nil {

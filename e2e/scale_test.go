@@ -248,12 +248,9 @@ func (d *daemonProc) lastLogged(tb testing.TB, msg string, n int) time.Time {
 // with the reminders long past; it returns at.
 func setDeadlines(tb testing.TB, path string, at time.Time) time.Time {
 	tb.Helper()
-	db, err := store.Open(path, store.Options{})
-	if err != nil {
-		tb.Fatalf("open the data file: %v", err)
-	}
+	db := openDataFile(tb, path)
 	defer db.Close()
-	err = db.Update(func(tx *store.Tx) error {
+	err := db.Update(func(tx *store.Tx) error {
 		camps, err := tx.Campaigns()
 		for _, c := range camps {
 			if err != nil {
@@ -276,13 +273,10 @@ func setDeadlines(tb testing.TB, path string, at time.Time) time.Time {
 // checkAccepted checks that the data file holds every mail as accepted.
 func checkAccepted(tb testing.TB, path string, mails []benchMail) {
 	tb.Helper()
-	db, err := store.Open(path, store.Options{})
-	if err != nil {
-		tb.Fatalf("open the data file: %v", err)
-	}
+	db := openDataFile(tb, path)
 	defer db.Close()
 	accepted := 0
-	err = db.View(func(tx *store.Tx) error {
+	err := db.View(func(tx *store.Tx) error {
 		for _, m := range mails {
 			rec, err := tx.Message(m.id)
 			if err != nil {
@@ -311,12 +305,9 @@ func checkAccepted(tb testing.TB, path string, mails []benchMail) {
 // is empty and that the sent log holds each player's turn 1 report once.
 func checkReports(tb testing.TB, path string, scs []*config.Scenario) {
 	tb.Helper()
-	db, err := store.Open(path, store.Options{})
-	if err != nil {
-		tb.Fatalf("open the data file: %v", err)
-	}
+	db := openDataFile(tb, path)
 	defer db.Close()
-	err = db.View(func(tx *store.Tx) error {
+	err := db.View(func(tx *store.Tx) error {
 		if n := tx.OutboxLen(); n != 0 {
 			tb.Errorf("%d mails left in the outbox", n)
 		}
