@@ -38,6 +38,9 @@ type State struct {
 	// Battles are the battles found in earlier turns that still wait for a
 	// result.
 	Battles []Battle `json:"battles"`
+	// Polls are the questions put to players by mail that are still
+	// open: votes and calls for volunteers (Poll).
+	Polls []Poll `json:"polls,omitempty"`
 	// Intel is what each player has learned of the map so far, in player
 	// order: the memory behind last-seen reports.
 	Intel []Intel `json:"intel,omitempty"`
@@ -130,6 +133,10 @@ func (s *State) Clone() *State {
 			return f
 		})
 		return b
+	})
+	c.Polls = cloneEach(s.Polls, func(p Poll) Poll {
+		p.Voters, p.Options, p.Votes, p.Data = slices.Clone(p.Voters), slices.Clone(p.Options), slices.Clone(p.Votes), slices.Clone(p.Data)
+		return p
 	})
 	c.Intel = cloneEach(s.Intel, func(in Intel) Intel {
 		in.Systems = cloneEach(in.Systems, func(sg Sighting) Sighting {

@@ -1,0 +1,17 @@
+package game
+
+import "github.com/pbemd/pbemd/campaign"
+
+// Polls is a Ruleset that puts questions to its players by mail
+// (campaign.Poll): votes in place of a GM, calls for a volunteer. The
+// ruleset opens a poll by adding it to a state it returns; the moderator
+// mails it, takes the votes, closes it, tells everyone the outcome and
+// calls Decide in the same transaction.
+type Polls interface {
+	Ruleset
+	// Decide applies a closed poll's outcome, one of its Options or its
+	// Default, to st, the open turn's state, in place, and returns the
+	// events that tell of it. The moderator has already removed the poll
+	// from st.Polls.
+	Decide(st *campaign.State, p campaign.Poll, outcome string) ([]Event, error)
+}
