@@ -54,6 +54,12 @@ type Ext struct {
 	Classes []ClassData `json:"classes"`
 	// House are the scenario's house rules.
 	House HouseRules `json:"house"`
+	// Yards are the shipyards built at colonies, and each capital's own
+	// yard, in the order they were built (UTD4.336, UTD6.38).
+	Yards []Yard `json:"yards,omitempty"`
+	// Defenses are the defense units assigned to sectors (UTD7.3), in
+	// the order they arrived.
+	Defenses []Defense `json:"defenses,omitempty"`
 	// Gone are the players out of the campaign whose units have left the
 	// map, in the order they left (UTD3.91, UTD4.32).
 	Gone []campaign.PlayerID `json:"gone,omitempty"`
@@ -180,6 +186,39 @@ type FleetState struct {
 	// Rescued is the turn in which the fleet, moving into a fortified
 	// sector, broke another fleet out of it: one each (UTD4.3564).
 	Rescued int `json:"rescued,omitempty"`
+}
+
+// Yard is a shipyard (UTD4.336, UTD6.37, UTD6.38).
+type Yard struct {
+	At    campaign.SystemID `json:"at"`
+	Owner campaign.PlayerID `json:"owner"`
+	// Capital marks the capital's own yard, which moves with it
+	// (UTD6.372: capacity 2); Size is the size class of any other yard:
+	// 2, 3 or 4 (UTD6.372: capacity 1.5, 1, 0.67).
+	Capital bool `json:"capital,omitempty"`
+	Size    int  `json:"size"`
+	// Boxes are the yard's works boxes and Destroyed how many of them
+	// are destroyed: its capacity shrinks with them (UTD6.3724, UTD6.3H).
+	Boxes     int `json:"boxes"`
+	Destroyed int `json:"destroyed,omitempty"`
+	// Arrived is the store turn the yard was built in: it acts from its
+	// owner's next turn (UTD6.382).
+	Arrived int `json:"arrived,omitempty"`
+}
+
+// Defense is one defense unit permanently assigned to a sector (UTD7.31):
+// a monitor, a defense satellite, a ground base, a supporting repair
+// freighter (UTD7.34x).
+type Defense struct {
+	At    campaign.SystemID  `json:"at"`
+	Owner campaign.PlayerID  `json:"owner"`
+	Class campaign.ClassName `json:"class"`
+	// Damage is the damage the unit carries from battle, as a fleet's
+	// units carry it.
+	Damage *campaign.UnitDamage `json:"damage,omitempty"`
+	// Arrived is the store turn the unit was ordered in: it arrives at
+	// step 10 (UTD6.3A).
+	Arrived int `json:"arrived,omitempty"`
 }
 
 // Pending is a development ordered, taking effect at step 1 of its
