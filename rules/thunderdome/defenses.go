@@ -475,3 +475,50 @@ func (x *Ext) enemyPostAt(p campaign.PlayerID, at campaign.SystemID) campaign.Pl
 	}
 	return ""
 }
+
+// capitalDefenses lists, by index, the player's defenses that move with
+// the capital from a sector: its repair freighter always (UTD6.324), and
+// with its defenses every other defense there but a supporting repair
+// freighter, which never moves (UTD6.325, UTD4.3373).
+func (c *ctx) capitalDefenses(from campaign.SystemID, with bool) []int {
+	var out []int
+	for i, d := range c.x.Defenses {
+		if d.Owner == c.player && d.At == from && (d.Capital || with && c.x.defenseKind(c.st.Catalogue, d.Class) != KindFreighter) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// defensesFit reports whether the capital's defenses at from may join the
+// player's at to within the limits of UTD7.34x (UTD6.325, §11 #27),
+// refusing the order when they may not.
+func (c *ctx) defensesFit(from, to campaign.SystemID, at orders.Pos) bool {
+	kinds := c.x.defenseKindsAt(c.st.Catalogue, c.player, to, nil)
+	for _, i := range c.capitalDefenses(from, true) {
+		if !c.x.Defenses[i].Capital {
+			kinds = append(kinds, c.x.defenseKind(c.st.Catalogue, c.x.Defenses[i].Class))
+		}
+	}
+	if l, n := overLimit(kinds); l != nil {
+		c.refuse(at, "UTD6.325", fmt.Sprintf("with the capital's defenses %s would hold %d %s, and %s allows %d", to, n, l.what, l.rule, l.max),
+			fmt.Sprintf("scrap %d of them first (revise_defenses), or move the capital without its defenses (with_defenses: false)", n-l.max))
+		return false
+	}
+	return true
+}
+
+// moveCapitalDefenses moves the capital's repair freighter, and with
+// with its defenses, from one sector to another, and says so.
+func (c *ctx) moveCapitalDefenses(from, to campaign.SystemID, with bool) {
+	var moved []campaign.ClassName
+	for _, i := range c.capitalDefenses(from, with) {
+		c.x.Defenses[i].At = to
+		if !c.x.Defenses[i].Capital {
+			moved = append(moved, c.x.Defenses[i].Class)
+		}
+	}
+	if with {
+		c.say("its defenses went with it: %s (UTD6.325)", listOr(names(moved), "none"))
+	}
+}

@@ -64,6 +64,8 @@ var kinds = []Kind{
 	&Scrap{},
 	&Explore{},
 	&Disavow{},
+	&ReviseDefenses{},
+	&ReplaceCapital{},
 }
 
 // kindNamed returns the kind players write as name, or nil.
