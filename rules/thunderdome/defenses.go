@@ -279,7 +279,9 @@ func (t *turn) posts(p campaign.PlayerID, at campaign.SystemID) []post {
 
 // hasPosts reports whether a player holds a sector with any unit of
 // posts.
-func (t *turn) hasPosts(p campaign.PlayerID, at campaign.SystemID) bool { return len(t.posts(p, at)) > 0 }
+func (t *turn) hasPosts(p campaign.PlayerID, at campaign.SystemID) bool {
+	return len(t.posts(p, at)) > 0
+}
 
 // postOwners lists the players with units holding a sector, in the state's
 // player order.
