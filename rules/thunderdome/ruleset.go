@@ -43,7 +43,7 @@ func (Ruleset) Version() int { return Version }
 // Amend returns the orders the open turn holds after a new mail: those
 // on file, then the new mail's, all applied again in that order
 // (UTD6.122). The header comes from the new mail, and so does each
-// standing preference (defend:, raze:) it gives; those it leaves out stay
+// standing preference (defend:, raze:, captured:) it gives; those it leaves out stay
 // as on file.
 func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 	if onFile == nil {
@@ -158,6 +158,9 @@ func (c *checked) Summary() string {
 	}
 	if c.prefs.Raze != nil {
 		s += "Sectors where your fleets destroy enemy colonies and mines rather than capture them: " + razeText(x.emp.Raze) + ".\n"
+	}
+	if c.prefs.Captured != "" {
+		s += "Ships you capture go " + placeText(x.emp.Captured) + ".\n"
 	}
 	if c.Spent() {
 		s += "Every point is spent: your turn ends now (UTD6.121).\n"

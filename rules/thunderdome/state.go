@@ -110,6 +110,10 @@ type Empire struct {
 	// colonies and mines they take at step 9 are destroyed even with a
 	// troop ship (UTD4.333, UTD4.343; prefs: raze:), in order.
 	Raze []campaign.SystemID `json:"raze,omitempty"`
+	// Captured is the player's standing choice of where the ships they
+	// capture go (UTD6.3I2; prefs: captured:): PlaceFleet, PlaceRoom,
+	// PlaceNew or PlaceScrap; empty for PlaceFleet.
+	Captured string `json:"captured,omitempty"`
 }
 
 // SectorType is what exploration found in a sector (UTD4.31).
