@@ -63,7 +63,10 @@ func (t *turn) sidesAt(at campaign.SystemID) []campaign.PlayerID {
 	return out
 }
 
-// fight fights one battle at a sector.
+// fight fights one battle at a sector. The engine never captures a ship
+// (battle.FateCaptured is for reported results), so a battle pbemd fights
+// takes no prizes (reading); a captured ship not yet inspected fights in
+// it without firing (UTD7.8).
 func (t *turn) fight(at campaign.SystemID) {
 	sides := t.sidesAt(at)
 	setup := battle.Setup{Seed: seedOf(t.st.Seed, t.st.Turn, "battle "+string(at)), Situation: battle.Skirmish}
@@ -83,7 +86,13 @@ func (t *turn) fight(at campaign.SystemID) {
 			}
 			id := fmt.Sprintf("%s/%s/%d", p, f.ID, j+1)
 			d := f.DamageOf(j)
-			sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: cls.BattleStats(),
+			stats := cls.BattleStats()
+			if f.IsCaptured(j) {
+				// Not yet inspected, it only moves and raises its shields
+				// (UTD7.8): it fires at nothing and commands no one.
+				stats.Attack, stats.Command = 0, 0
+			}
+			sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: stats,
 				Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
 			fleets[id] = f
 		}
