@@ -37,6 +37,9 @@ type ctx struct {
 	index int
 	// refused is set once the order being applied is refused.
 	refused bool
+	// moved holds, for each fleet that entered a sector this turn, the
+	// order that moved it there last (UTD7.2661: where it ends its moves).
+	moved map[campaign.FleetID]orders.Pos
 }
 
 // Outcome is what one order did: its cost and what came of it, dice

@@ -104,3 +104,23 @@ func (c *ctx) mayEnter(f *campaign.Fleet, to campaign.SystemID, at orders.Pos) b
 	}
 	return true
 }
+
+// explorers refuses, once the player's orders are final, the move that
+// left an illegal fleet at the end of its moves in an unknown sector: it
+// would explore it (UTD7.2661). A move through one is no exploring; the
+// sector is judged when the orders end.
+func (c *ctx) explorers() {
+	for _, id := range sortedKeys(c.moved) {
+		f := c.st.Fleet(c.player, id)
+		if f == nil {
+			continue
+		}
+		why := c.x.illegal(c.st, f)
+		if s := c.x.sector(f.At); len(why) == 0 || s == nil || s.Type != Unknown {
+			continue
+		}
+		c.problems.Add(c.moved[id], "UTD7.2661", fmt.Sprintf("fleet %s is illegal (%s) and would end its moves in %s, which is unknown: an illegal fleet may not explore", id, why[0], f.At),
+			"move it on to a sector you know, or make it legal first, e.g. by organizing it with another fleet (UTD6.33)")
+		c.refused = true
+	}
+}

@@ -119,6 +119,10 @@ func (c *ctx) enter(f *campaign.Fleet, to campaign.SystemID) {
 	f.At = to
 	fs := c.x.fleet(f.Owner, f.ID)
 	fs.Entered, fs.EnteredCycle = c.st.Turn, c.x.Cycle
+	if c.moved == nil {
+		c.moved = map[campaign.FleetID]orders.Pos{}
+	}
+	c.moved[f.ID] = c.cur.Pos
 	c.say("fleet %s moved from %s to %s", f.ID, from, to)
 	enemy := enemyFleetAt(c.st, f.Owner, to)
 	fort := enemyFortAt(c.st, f.Owner, to)

@@ -71,7 +71,9 @@ func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 // Check applies a submission to a copy of the state, order by order
 // (UTD6.121, UTD6.122), and tells what each order did. An order that
 // cannot be given is refused with its rule, and the orders below it are
-// not applied; the mail then stands or falls as a whole.
+// not applied; the mail then stands or falls as a whole. Once the orders
+// are final, an illegal fleet left in an unknown sector is refused
+// (UTD7.2661).
 func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, error) {
 	if st == nil || sub == nil {
 		return nil, errors.New("thunderdome: check: nil state or submission")
@@ -104,6 +106,9 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	ctx := newCtx(work, wx, sub.Player, &c)
 	if ctx.run(list) {
 		ctx.setPrefs(prefs)
+		if sub.Final || ctx.left() <= 0 {
+			ctx.explorers()
+		}
 	}
 	return &checked{list: list, ctx: ctx, prefs: prefs}, c.Err()
 }
