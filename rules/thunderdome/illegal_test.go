@@ -1,6 +1,7 @@
 package thunderdome_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -8,11 +9,12 @@ import (
 	"github.com/pbemd/pbemd/rules/thunderdome"
 )
 
-// threeDestroyers makes lyran's f1 three destroyers: a destroyer commands
-// one other ship, so the fleet breaks S8.0's command rating (UTD7.261)
-// and is illegal.
+// threeDestroyers makes lyran's f1 three destroyers and turns on the
+// house rule of S8.0's command rating: a destroyer commands one other
+// ship, so the fleet breaks it (UTD7.261) and is illegal.
 func threeDestroyers(st *campaign.State, x *thunderdome.Ext) {
 	st.Fleet(player, "f1").Units = []campaign.ClassName{dd, dd, dd}
+	x.House.Command = true
 }
 
 // TestUTD7_2661_IllegalFleetMayNotAttack: an illegal fleet may not enter
@@ -81,13 +83,21 @@ func TestUTD7_2661_IllegalFleetMayNotExplore(t *testing.T) {
 	}
 }
 
-// TestUTD7_261_FreightersNeedNoCommand: freighters do not count against a
-// flagship's command rating (UTD7.262), and a fleet whose warships the
-// catalogue gives no combat block is not judged by it.
-func TestUTD7_261_FreightersNeedNoCommand(t *testing.T) {
+// TestUTD7_261_CommandRatingIsAHouseRule: S8.0's command rating makes
+// fleets illegal only under house: {command: true}; freighters do not
+// count against a flagship's rating (UTD7.262), and a fleet whose
+// warships the catalogue gives no combat block is not judged by it.
+func TestUTD7_261_CommandRatingIsAHouseRule(t *testing.T) {
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		st.Fleet("hydran", "f1").At = "s10"
+		threeDestroyers(st, x)
+		x.House.Command = false
+	})
+	check(t, st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
+	st = setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Fleet("hydran", "f1").At = "s10"
 		st.Fleet(player, "f3").Units = []campaign.ClassName{"large-freighter", "repair-tender", "repair-freighter", ff, ff}
+		x.House.Command = true
 	})
 	check(t, st, parse(t, st, player, "  - move: {fleet: f3, to: s10}\n"))
 	st = setup(t, func(st *campaign.State, x *thunderdome.Ext) {
@@ -98,4 +108,76 @@ func TestUTD7_261_FreightersNeedNoCommand(t *testing.T) {
 		}
 	})
 	check(t, st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
+}
+
+// splitF2 turns on the command rating house rule and deals lyran's f2
+// (cruiser, frigate, troop-ship, minesweeper) out so that the new fleet f4
+// holds the troop ship and the minesweeper, neither of which commands
+// another ship: f4 is illegal on purpose (UTD7.261).
+const splitF2 = "  - organize: {fleets: {f2: [cruiser, frigate], f4: [troop-ship, minesweeper]}}\n"
+
+// commandRule turns on the house rule and makes s10 a dead sector of
+// lyran's, where an intention may send fleets.
+func commandRule(st *campaign.State, x *thunderdome.Ext) {
+	x.House.Command = true
+	sector(x, "s10").Type = thunderdome.Dead
+	sector(x, "s10").Owner = player
+}
+
+// nextOwnTurn opens lyran's turn again, a cycle later.
+func nextOwnTurn(t *testing.T, st *campaign.State) {
+	t.Helper()
+	reopen(t, st)
+	x := ext(t, st)
+	x.Cycle++
+	thunderdome.SaveExt(x, st)
+}
+
+// TestUTD7_26652_LegalIntention: an order that makes a fleet illegal on
+// purpose is refused unless a legal intention for it is declared above it;
+// a step toward the intention on the turn or the next keeps it, none lets
+// it lapse: every player is told, and the fleet moves no more until a new
+// intention is declared.
+func TestUTD7_26652_LegalIntention(t *testing.T) {
+	st := setup(t, commandRule)
+	ps := refused(t, st, parse(t, st, player, splitF2))
+	if !strings.Contains(ps.Error(), "UTD7.26652") || !strings.Contains(ps.Error(), "this order makes fleet f4 illegal") || !strings.Contains(ps.Error(), "- intend: {fleet: f4") {
+		t.Errorf("problems = %v, want the organize refused citing UTD7.26652 with an intend to send", ps)
+	}
+	intend := "  - intend: {fleet: f4, join: [f1], at: s10}\n"
+	if echo := check(t, st, parse(t, st, player, intend+splitF2)).Echo(); !strings.Contains(echo, "lyran declares the legal intention of fleet f4: to join f1 at s10") {
+		t.Errorf("echo = %q, want the intention told", echo)
+	}
+
+	// A step toward it on the turn it is declared keeps it.
+	acted := resolve(st, parse(t, st, player, intend+splitF2+"  - move: {fleet: f4, to: s10}\n")).Next
+	nextOwnTurn(t, acted)
+	res := resolve(acted, nil)
+	if eventsSay(res.Events, "took no step") {
+		t.Errorf("events %v: an intention acted on lapsed", res.Events)
+	}
+
+	// None on that turn or the next: it lapses.
+	idle := resolve(st, parse(t, st, player, intend+splitF2)).Next
+	nextOwnTurn(t, idle)
+	res = resolve(idle, nil)
+	if !eventsSay(res.Events, "lyran took no step toward the legal intention of fleet f4 (to join f1 at s10) on the turn it was declared or the next (UTD7.26652)") {
+		t.Errorf("events %v do not tell the lapse", res.Events)
+	}
+	lapsed := res.Next
+	reopen(t, lapsed)
+	wantRefused(t, lapsed, "  - move: {fleet: f4, to: s10}\n", "UTD7.2664")
+	check(t, lapsed, parse(t, lapsed, player, "  - intend: {fleet: f4, join: [f2], at: s10}\n  - move: {fleet: f4, to: s10}\n"))
+}
+
+// TestUTD7_26653_IntentionChangesOnlyWhenMoot: a standing intention may
+// not be changed while it applies; once a fleet it was to join is gone,
+// a new one may be declared.
+func TestUTD7_26653_IntentionChangesOnlyWhenMoot(t *testing.T) {
+	st := setup(t, commandRule)
+	next := resolve(st, parse(t, st, player, "  - intend: {fleet: f4, join: [f1], at: s10}\n"+splitF2)).Next
+	reopen(t, next)
+	wantRefused(t, next, "  - intend: {fleet: f4, join: [f3], at: lyra}\n", "UTD7.26653")
+	next.Fleets = slices.DeleteFunc(next.Fleets, func(f campaign.Fleet) bool { return f.Owner == player && f.ID == "f1" })
+	check(t, next, parse(t, next, player, "  - intend: {fleet: f4, join: [f3], at: lyra}\n"))
 }

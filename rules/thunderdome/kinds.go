@@ -64,6 +64,7 @@ var kinds = []Kind{
 	&Scrap{},
 	&Explore{},
 	&Disavow{},
+	&Intend{},
 }
 
 // kindNamed returns the kind players write as name, or nil.

@@ -135,6 +135,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 		// same dice (UTD6.121); the steps after them count toward the
 		// next.
 		t.orders(gt.Orders[t.player])
+		t.intentions()
 	}
 	next.Turn++
 	t.look()
