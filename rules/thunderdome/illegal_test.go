@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 )
 
@@ -163,6 +164,12 @@ func TestUTD7_26652_LegalIntention(t *testing.T) {
 	res = resolve(idle, nil)
 	if !eventsSay(res.Events, "lyran took no step toward the legal intention of fleet f4 (to join f1 at s10) on the turn it was declared or the next (UTD7.26652)") {
 		t.Errorf("events %v do not tell the lapse", res.Events)
+	}
+	report := flat(render(t, viewOf(t, res, "hydran"), game.FormatText))
+	for _, want := range []string{"illegal, may not attack or explore (UTD7.2661): its 2 warships need a flagship", "legal intention: to join f1 at s10 (UTD7.26652), lapsed"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("hydran's report lacks %q:\n%s", want, report)
+		}
 	}
 	lapsed := res.Next
 	reopen(t, lapsed)
