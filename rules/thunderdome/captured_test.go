@@ -242,3 +242,27 @@ func TestUTD7_8_UninspectedDoesNotFire(t *testing.T) {
 		t.Errorf("battle events %q, want the battle fought", text)
 	}
 }
+
+// TestUTD7_48_DefenseCapturedIsDestroyed: a defense reported captured is
+// destroyed instead (UTD7.48, UTD4.3231): no prize is organized.
+func TestUTD7_48_DefenseCapturedIsDestroyed(t *testing.T) {
+	st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, "", func(st *campaign.State, x *thunderdome.Ext) {
+		st.Catalogue = append(st.Catalogue, campaign.UnitClass{Class: "defsat", CBPV: 20, EBPV: 20, Size: 5, Roles: []campaign.Role{campaign.RoleDEFSAT}})
+		f := st.Fleet("hydran", "f1")
+		f.Units = append(f.Units, "defsat")
+	})
+	res := &orders.BattleResult{Ships: []orders.ShipFate{
+		{Ship: "hydran#1", Fate: "destroyed"}, {Ship: "hydran#2", Fate: "destroyed"}, {Ship: "hydran#3", Fate: "destroyed"},
+		{Ship: "hydran#4", Fate: "captured", By: "lyran#1"},
+	}}
+	events, err := rs.ApplyResult(st, "T1-B1", res, "agreed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := st.Fleet(player, "f1"); len(f.Units) != 3 || st.Fleet(player, "f4") != nil {
+		t.Errorf("lyran's f1 = %v, f4 = %+v; want no prize anywhere", f.Units, st.Fleet(player, "f4"))
+	}
+	if !said(events, "hydran#4 defsat captured: a defense is destroyed instead (UTD7.48)") {
+		t.Errorf("events %v do not tell the defense destroyed", events)
+	}
+}

@@ -95,6 +95,10 @@ func TestUTD7_261_CommandRatingIsAHouseRule(t *testing.T) {
 		x.House.Command = false
 	})
 	check(t, st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
+	on := startFrom(t, strings.Replace(string(scenarioText()), "# house: {command: false}", "house: {command: true}", 1))
+	if !ext(t, on).House.Command {
+		t.Errorf("house: {command: true} in the scenario leaves the house rule off")
+	}
 	st = setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		st.Fleet("hydran", "f1").At = "s10"
 		st.Fleet(player, "f3").Units = []campaign.ClassName{"large-freighter", "repair-tender", "repair-freighter", ff, ff}
