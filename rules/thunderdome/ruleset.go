@@ -26,8 +26,13 @@ const Name = "thunderdome"
 // attrition units add to a fleet's move cost (UTD7.24). Version 4: the
 // events and openings every player reads name the player instead of
 // saying "your" and count in the singular for one (UTD3.1), so a turn's
-// state and events read otherwise.
-const Version = 4
+// state and events read otherwise. Version 5: captured ships are
+// organized where the captor's preference says, so a derelict no fleet has
+// room for forms a new fleet or pays half its BPV when scrapped
+// (UTD6.3I); a captured ship not yet inspected repairs nothing at step 3
+// and fires at nothing in battle (UTD6.3773, UTD7.8); an illegal fleet
+// explores nothing (UTD7.2661).
+const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}
