@@ -63,12 +63,18 @@ type prize struct {
 // takePrize takes unit i out of fleet f as a prize: with its damage, no
 // crew of its own, and marked captured until inspected (UTD6.3773).
 func takePrize(f *campaign.Fleet, i int) campaign.Fleet {
-	c := *f
-	c.Units, c.Damage, c.Crews, c.Captured = slices.Clone(f.Units), slices.Clone(f.Damage), slices.Clone(f.Crews), slices.Clone(f.Captured)
+	c := copyFleet(f)
 	p := c.Take([]int{i})
 	p.Crews = nil
 	p.Captured = []int{0}
 	return p
+}
+
+// copyFleet is a copy of f that shares no list with it.
+func copyFleet(f *campaign.Fleet) campaign.Fleet {
+	c := *f
+	c.Units, c.Damage, c.Crews, c.Captured = slices.Clone(f.Units), slices.Clone(f.Damage), slices.Clone(f.Crews), slices.Clone(f.Captured)
+	return c
 }
 
 // organize places a prize (UTD6.3I2): where the result or the captor's
@@ -206,8 +212,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 		return t.st.Catalogue.Class(f.Units[a]).EBPV - t.st.Catalogue.Class(f.Units[b]).EBPV
 	})
 	for n := 1; n <= min(MaxRoomScrapped, len(cheap)); n++ {
-		trial := *f
-		trial.Units, trial.Damage, trial.Crews, trial.Captured = slices.Clone(f.Units), slices.Clone(f.Damage), slices.Clone(f.Crews), slices.Clone(f.Captured)
+		trial := copyFleet(f)
 		trial.Take(cheap[:n])
 		if t.noRoom(&trial, pz) != "" {
 			continue

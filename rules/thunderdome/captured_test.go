@@ -17,20 +17,13 @@ import (
 // hydran#1 to hydran#3), and battle T1-B1 waits.
 func capturedBattle(t *testing.T, units []campaign.ClassName, place string, change func(st *campaign.State, x *thunderdome.Ext)) *campaign.State {
 	t.Helper()
-	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
-		st.Rules.Battles = campaign.BattlesReported
-		st.Fleet("hydran", "f1").At = "s10"
+	return reportedBattleWith(t, func(st *campaign.State, x *thunderdome.Ext) {
 		st.Fleet(player, "f1").Units = units
 		empire(x, player).Captured = place
 		if change != nil {
 			change(st, x)
 		}
 	})
-	res := resolve(st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
-	if len(res.Next.Battles) != 1 {
-		t.Fatalf("battles %v, want T1-B1 pending", res.Next.Battles)
-	}
-	return res.Next
 }
 
 // takeCruiser settles T1-B1 with hydran's cruiser (hydran#2) captured by

@@ -15,11 +15,18 @@ import (
 // reportedBattle plays lyran's turn with battles: reported: lyran's f1
 // moves from lyra into s10, where hydran's f1 stands. The turn waits on
 // battle T1-B1.
-func reportedBattle(t *testing.T) *campaign.State {
+func reportedBattle(t *testing.T) *campaign.State { return reportedBattleWith(t, nil) }
+
+// reportedBattleWith is reportedBattle with change editing the state
+// before lyran's orders.
+func reportedBattleWith(t *testing.T, change func(st *campaign.State, x *thunderdome.Ext)) *campaign.State {
 	t.Helper()
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		st.Rules.Battles = campaign.BattlesReported
 		st.Fleet("hydran", "f1").At = "s10"
+		if change != nil {
+			change(st, x)
+		}
 	})
 	res := resolve(st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
 	if len(res.Next.Battles) != 1 {
