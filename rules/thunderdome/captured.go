@@ -97,14 +97,11 @@ func (t *turn) organize(pz prize) {
 		return
 	}
 	capturing := t.st.Fleet(pz.captor, pz.fleet)
-	if capturing == nil || capturing.At != pz.at {
+	if capturing == nil {
 		capturing = t.fighter(pz.captor, pz.at)
 	}
-	if named := t.st.Fleet(pz.captor, campaign.FleetID(place)); named != nil {
-		if why := t.noRoom(named, pz); why != "" || named.At != pz.at {
-			if why == "" {
-				why = fmt.Sprintf("fleet %s is at %s, not where the battle was", named.ID, named.At)
-			}
+	if named := t.st.Fleet(pz.captor, campaign.FleetID(place)); named != nil && !slices.Contains(places, place) {
+		if why := t.noRoom(named, pz); why != "" {
 			t.scrapPrize(pz, fmt.Sprintf("%s; the result put it into fleet %s, and %s: scrapped (UTD6.3I3)", what, named.ID, why))
 			return
 		}
