@@ -259,3 +259,25 @@ func TestUTD7_48_DefenseCapturedIsDestroyed(t *testing.T) {
 		t.Errorf("events %v do not tell the defense destroyed", events)
 	}
 }
+
+// TestUTD6_3I2_CaptorOrganizesOnAnotherPlayersTurn: the defender takes a
+// ship on the attacker's turn, and its own standing choice places the
+// prize at once: hydran's captured: new forms a new fleet of hydran's.
+func TestUTD6_3I2_CaptorOrganizesOnAnotherPlayersTurn(t *testing.T) {
+	st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, "", func(st *campaign.State, x *thunderdome.Ext) {
+		empire(x, "hydran").Captured = thunderdome.PlaceNew
+	})
+	res := &orders.BattleResult{Ships: []orders.ShipFate{
+		{Ship: "lyran#1", Fate: "destroyed"}, {Ship: "lyran#2", Fate: "captured", By: "hydran#1"}, {Ship: "lyran#3", Fate: "destroyed"},
+	}}
+	events, err := rs.ApplyResult(st, "T1-B1", res, "agreed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := st.Fleet("hydran", "f4"); f == nil || f.At != "s10" || !slices.Equal(f.Units, []campaign.ClassName{cru}) || !f.IsCaptured(0) {
+		t.Errorf("hydran's f4 = %+v, want lyran's cruiser, captured, at s10", f)
+	}
+	if !said(events, "hydran captured lyran's cruiser at s10 (battle T1-B1, UTD6.3I); it forms the new fleet f4") {
+		t.Errorf("events %v do not tell hydran's prize", events)
+	}
+}
