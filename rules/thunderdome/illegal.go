@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
@@ -275,4 +276,24 @@ func (t *turn) steps(it Intention) (met, nearer bool) {
 		}
 	}
 	return met, nearer
+}
+
+// illegalText tells the player, in the reply to their orders, which of
+// their fleets are illegal and why, and which stand where they would
+// explore (UTD7.2661); "" when none is.
+func (c *ctx) illegalText() string {
+	out := ""
+	for i := range c.st.Fleets {
+		f := &c.st.Fleets[i]
+		why := c.x.illegal(c.st, f)
+		if f.Owner != c.player || len(why) == 0 {
+			continue
+		}
+		out += fmt.Sprintf("Fleet %s is illegal (%s): it may not attack or explore (UTD7.2661)", f.ID, strings.Join(why, "; "))
+		if s := c.x.sector(f.At); s != nil && s.Type == Unknown {
+			out += fmt.Sprintf("; it stands in %s, unknown, and must move on before your orders end", f.At)
+		}
+		out += ".\n"
+	}
+	return out
 }

@@ -60,7 +60,8 @@ func TestUTD7_2661_IllegalFleetMayNotAttack(t *testing.T) {
 // TestUTD7_2661_IllegalFleetMayNotExplore: once the orders are final, an
 // illegal fleet may not end its moves in an unknown sector, though it may
 // move through one; orders left unfinished at the deadline leave the
-// sector unknown at step 7, and the reports say why.
+// sector unknown at step 7, and the reports say why; the reply to them
+// warns.
 func TestUTD7_2661_IllegalFleetMayNotExplore(t *testing.T) {
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		threeDestroyers(st, x)
@@ -74,7 +75,9 @@ func TestUTD7_2661_IllegalFleetMayNotExplore(t *testing.T) {
 	check(t, st, parseMail(t, head+"  - move: {fleet: f1, to: s01}\n  - move: {fleet: f1, to: s11}\n"))
 	check(t, st, parseMail(t, head+"  - move: {fleet: f2, to: s01}\n"))
 	open := parse(t, st, player, "  - move: {fleet: f1, to: s01}\n")
-	check(t, st, open)
+	if sum := check(t, st, open).Summary(); !strings.Contains(sum, "Fleet f1 is illegal (its 3 warships") || !strings.Contains(sum, "it stands in s01, unknown, and must move on before your orders end") {
+		t.Errorf("summary = %q, want fleet f1 told illegal, in unknown s01", sum)
+	}
 	res := resolve(st, open)
 	if s := sector(ext(t, res.Next), "s01"); s.Type != thunderdome.Unknown {
 		t.Errorf("s01 is %s after the turn, want unknown still", s.Type)

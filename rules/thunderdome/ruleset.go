@@ -169,6 +169,7 @@ func (c *checked) Summary() string {
 	if c.prefs.Raze != nil {
 		s += "Sectors where your fleets destroy enemy colonies and mines rather than capture them: " + razeText(x.emp.Raze) + ".\n"
 	}
+	s += x.illegalText()
 	if c.prefs.Captured != "" {
 		s += "Ships you capture go " + placeText(x.emp.Captured) + ".\n"
 	}
