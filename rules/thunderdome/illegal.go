@@ -285,8 +285,11 @@ func (c *ctx) illegalText() string {
 	out := ""
 	for i := range c.st.Fleets {
 		f := &c.st.Fleets[i]
+		if f.Owner != c.player {
+			continue
+		}
 		why := c.x.illegal(c.st, f)
-		if f.Owner != c.player || len(why) == 0 {
+		if len(why) == 0 {
 			continue
 		}
 		out += fmt.Sprintf("Fleet %s is illegal (%s): it may not attack or explore (UTD7.2661)", f.ID, strings.Join(why, "; "))
