@@ -107,7 +107,7 @@ func (c *ctx) mayEnter(f *campaign.Fleet, to campaign.SystemID, at orders.Pos) b
 	}
 	if it := c.x.intention(c.player, f.ID); it != nil && it.Lapsed {
 		c.refuse(at, "UTD7.2664", fmt.Sprintf("fleet %s is illegal on purpose (%s), and its legal intention lapsed with no step toward it: it moves no more until you declare a new one", f.ID, why[0]),
-			fmt.Sprintf("declare one above this order, e.g. - intend: {fleet: %s, join: [f1], at: %s}", f.ID, f.At))
+			"declare one above this order, e.g. "+c.intendExample(f))
 		return false
 	}
 	if a := attack(c.st, c.x, c.player, to); a != "" {

@@ -81,7 +81,7 @@ func (c *ctx) deliberate(before map[campaign.FleetID]bool) {
 			continue
 		}
 		c.refuse(orders.Pos{}, "UTD7.26652", fmt.Sprintf("this order makes fleet %s illegal (%s), and a fleet made illegal on purpose needs a legal intention", f.ID, why[0]),
-			fmt.Sprintf("declare it above this order, e.g. - intend: {fleet: %s, join: [f1], at: %s}, naming the fleets it will join and where", f.ID, f.At))
+			"declare it above this order, e.g. "+c.intendExample(f)+", naming the fleets it will join and where")
 		return
 	}
 }
@@ -149,4 +149,18 @@ func (t *turn) steps(it Intention) (met, nearer bool) {
 		}
 	}
 	return met, nearer
+}
+
+// intendExample is an intend order for fleet f, as a hint: joining
+// another of the player's fleets, the first in the state's order, where f
+// stands.
+func (c *ctx) intendExample(f *campaign.Fleet) string {
+	other := "f1"
+	for _, g := range c.st.Fleets {
+		if g.Owner == c.player && g.ID != f.ID {
+			other = string(g.ID)
+			break
+		}
+	}
+	return fmt.Sprintf("- intend: {fleet: %s, join: [%s], at: %s}", f.ID, other, f.At)
 }
