@@ -74,6 +74,9 @@ func (t *turn) sidesAt(at campaign.SystemID) []campaign.PlayerID {
 // unit the engine can fight by loses without a fight. Every side that
 // does not hold the field loses its units holding the sector, held out
 // or not: they neither retreat nor surrender (UTD7.48, UTD7.42342).
+// The engine never captures a ship (battle.FateCaptured is for reported
+// results), so a battle pbemd fights takes no prizes (reading); a captured
+// ship not yet inspected fights in it without firing (UTD7.8).
 func (t *turn) fight(at campaign.SystemID) {
 	sides := t.sidesAt(at)
 	setup := battle.Setup{Seed: seedOf(t.st.Seed, t.st.Turn, "battle "+string(at)), Situation: battle.Skirmish}
@@ -98,7 +101,13 @@ func (t *turn) fight(at campaign.SystemID) {
 				}
 				id := fmt.Sprintf("%s/%s/%d", p, f.ID, j+1)
 				d := f.DamageOf(j)
-				sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: cls.BattleStats(),
+				stats := cls.BattleStats()
+				if f.IsCaptured(j) {
+					// Not yet inspected, it only moves and raises its shields
+					// (UTD7.8): it fires at nothing and commands no one.
+					stats.Attack, stats.Command = 0, 0
+				}
+				sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: stats,
 					Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
 				fleets[id] = f
 			}
@@ -355,11 +364,7 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 			continue
 		}
 		bpv := 100 * c.Count
-		if e := t.x.empire(p); e != nil && e.Capital == "" {
-			e.Unbanked += bpv
-		} else {
-			t.st.Player(p).Treasury += bpv
-		}
+		t.credit(p, bpv)
 		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %d BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
 	}
 	t.x.Containers = keep
@@ -375,32 +380,12 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 }
 
 // salvage captures a derelict's ships for the player holding its sector
-// (UTD6.3D2). Captured ships are organized at once (UTD6.3I): each joins
-// the first of the player's fleets there that it leaves within 5 MC
-// (UTD7.23), marked captured and not inspected (UTD6.3773); a ship no
-// fleet has room for is scrapped, as fleet limits leave it nowhere to go
-// (UTD6.3I, reading: part 1 has no dry docks, UTD7.61).
+// (UTD6.3D2): each is a captured ship, organized at once as the player
+// chose (UTD6.3I, captured.go).
 func (t *turn) salvage(p campaign.PlayerID, at campaign.SystemID, d Derelict) {
-	var scrapped []campaign.ClassName
 	for _, u := range d.Units {
-		var to *campaign.Fleet
-		for i := range t.st.Fleets {
-			f := &t.st.Fleets[i]
-			if f.Owner == p && f.At == at && !t.x.retreating(p, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), u)) <= MaxMC*mcUnit {
-				to = f
-				break
-			}
-		}
-		if to == nil {
-			scrapped = append(scrapped, u)
-			continue
-		}
-		to.Join(campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}})
-		t.emit(EventCapture, at, "UTD6.3D2", "%s's fleet %s captured %s's derelict %s at %s (UTD6.3D2); it is not inspected (UTD6.3773).", p, to.ID, d.Owner, u, at)
-	}
-	if len(scrapped) > 0 {
-		t.emit(EventCapture, at, "UTD6.3I", "%s captured %s's derelict %s at %s, and no fleet of theirs there had room for it within 5 MC: scrapped (UTD6.3I, UTD7.23).",
-			p, d.Owner, campaign.UnitList(scrapped), at)
+		t.organize(prize{unit: campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}}, from: d.Owner, captor: p, at: at,
+			rule: "derelict, UTD6.3D2"})
 	}
 }
 

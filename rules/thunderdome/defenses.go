@@ -113,6 +113,18 @@ func (x *Ext) defenseKind(cat campaign.Catalogue, class campaign.ClassName) Defe
 	return ""
 }
 
+// isDefense reports whether a class is a defense rather than a ship: a
+// base (campaign.UnitClass.IsBase) or a class with a defense: other than
+// a repair freighter, which a fleet may carry as a ship. A defense
+// captured is destroyed instead (UTD7.48, UTD4.3231).
+func (t *turn) isDefense(class campaign.ClassName) bool {
+	if c := t.st.Catalogue.Class(class); c != nil && c.IsBase() {
+		return true
+	}
+	k := t.x.defenseKind(t.st.Catalogue, class)
+	return k != "" && k != KindFreighter
+}
+
 // classOfKind is the first class of a kind in the scenario's order, and
 // for a yard the first of the size class if there is one; "" for none.
 func (x *Ext) classOfKind(cat campaign.Catalogue, kind DefenseKind, size int) campaign.ClassName {

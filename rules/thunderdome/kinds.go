@@ -66,6 +66,7 @@ var kinds = []Kind{
 	&Disavow{},
 	&ReviseDefenses{},
 	&ReplaceCapital{},
+	&Intend{},
 }
 
 // kindNamed returns the kind players write as name, or nil.

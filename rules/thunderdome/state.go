@@ -60,6 +60,9 @@ type Ext struct {
 	// Defenses are the defense units assigned to sectors (UTD7.3), in
 	// the order they arrived.
 	Defenses []Defense `json:"defenses,omitempty"`
+	// Intentions are the legal intentions declared for deliberately
+	// illegal fleets (UTD7.26652), in the order declared.
+	Intentions []Intention `json:"intentions,omitempty"`
 	// Gone are the players out of the campaign whose units have left the
 	// map, in the order they left (UTD3.91, UTD4.32).
 	Gone []campaign.PlayerID `json:"gone,omitempty"`
@@ -76,6 +79,11 @@ type HouseRules struct {
 	// lanes of their fleets, capital and developments (View.fog), at most
 	// MaxVision.
 	Vision int `json:"vision,omitempty" yaml:"vision"`
+	// Command makes S8.0's command rating a fleet rule (UTD7.261): a
+	// fleet's warships need a flagship whose catalogue command rating
+	// covers the others, or the fleet is illegal (UTD7.2661). Off, the
+	// catalogue's ratings only lead squadrons in battle.
+	Command bool `json:"command,omitempty" yaml:"command"`
 }
 
 // Empire is one player's TD IV accounts. The bank is the player's
@@ -110,6 +118,10 @@ type Empire struct {
 	// colonies and mines they take at step 9 are destroyed even with a
 	// troop ship (UTD4.333, UTD4.343; prefs: raze:), in order.
 	Raze []campaign.SystemID `json:"raze,omitempty"`
+	// Captured is the player's standing choice of where the ships they
+	// capture go (UTD6.3I2; prefs: captured:): PlaceFleet, PlaceRoom,
+	// PlaceNew or PlaceScrap; empty for PlaceFleet.
+	Captured string `json:"captured,omitempty"`
 }
 
 // SectorType is what exploration found in a sector (UTD4.31).
