@@ -62,6 +62,9 @@ var kinds = []Kind{
 	&DeadDrop{},
 	&Tow{},
 	&Scrap{},
+	&ActivateShipyard{},
+	&BuildShipyard{},
+	&OverhaulShipyard{},
 	&Explore{},
 	&Disavow{},
 }

@@ -32,7 +32,7 @@ const (
 // when one player is left (UTD1.9), not on a date.
 func (Ruleset) ScenarioSpec() game.ScenarioSpec {
 	return game.ScenarioSpec{
-		Keys:       []string{"house", "battles", "classes"},
+		Keys:       []string{"house", "battles", "classes", "yards"},
 		PlayerKeys: []string{"home"},
 		Start:      campaign.Date{Year: 165, Season: campaign.Spring},
 		EndYear:    9999,
@@ -65,6 +65,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 	x := &Ext{StartYear: st.Start.Year, Cycle: 1, InitialPlayers: len(st.Players)}
 	c.Override(p.Keys.Value("house"), &x.House, "house", houseLimits)
 	x.Classes = readClasses(c, p.Keys.Value("classes"), st.Catalogue)
+	x.YardSizes = readYardSizes(c, p.Keys.Value("yards"))
 	for _, s := range st.Map.Systems {
 		x.Sectors = append(x.Sectors, Sector{ID: s.ID, Type: sectorOf(s.Planet)})
 	}
@@ -150,6 +151,7 @@ func setupHome(st *campaign.State, x *Ext, p campaign.PlayerID, home campaign.Sy
 	for _, k := range []campaign.DevelopmentKind{campaign.Mine, campaign.Colony, campaign.Fortification} {
 		st.Developments = append(st.Developments, campaign.Development{At: home, Owner: p, Kind: k, Since: st.Start})
 	}
+	x.Yards = append(x.Yards, x.capitalYard(p, home))
 }
 
 // rollOrder rolls the turn order (UTD8.14): a D1000 per player, highest
@@ -210,6 +212,10 @@ type ClassData struct {
 	Hydran       bool `json:"hydran,omitempty"`
 	PFs          int  `json:"pfs,omitempty"`
 	Interceptors int  `json:"interceptors,omitempty"`
+	// Converts are the classes a ship of the class may be converted to
+	// at a shipyard (UTD6.376[b], UTD6.3762); its refits are the
+	// catalogue's (campaign.UnitClass.Refits, UTD6.375).
+	Converts []campaign.ClassName `json:"converts,omitempty"`
 }
 
 // readClasses reads classes:, a mapping of class to {mc, tractors,
@@ -236,7 +242,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 			c.Addf(k, "classes names %s, which is not in units", orders.Quote(k.Value))
 			continue
 		}
-		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors")
+		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "converts")
 		if !ok {
 			continue
 		}
@@ -260,6 +266,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		if hn := f.Value("hydran"); hn != nil {
 			out[idx].Hydran, _ = c.Bool(hn, "hydran")
 		}
+		out[idx].Converts = readConverts(c, f.Value("converts"), cat)
 	}
 	return out
 }
