@@ -26,7 +26,9 @@ const yardOverhaul = 10
 // Name returns "overhaul_shipyard".
 func (*OverhaulShipyard) Name() string { return "overhaul_shipyard" }
 
-func (*OverhaulShipyard) example() string  { return "- overhaul_shipyard: {sector: lyra, yard: capital}" }
+func (*OverhaulShipyard) example() string {
+	return "- overhaul_shipyard: {sector: lyra, yard: capital}"
+}
 func (*OverhaulShipyard) fields() []string { return []string{"sector", "yard"} }
 
 func (*OverhaulShipyard) parse(p *parser, f orders.Fields) Kind {
