@@ -619,10 +619,10 @@ func (c *ctx) do(p jobPlan) {
 		if j.Load != 100 {
 			load = fmt.Sprintf(" with %d%% of its fighters and PFs (UTD6.3736)", j.Load)
 		}
-		c.say("%s: building a %s%s, for %s at the end of the turn, %s MC of capacity, %s BPV (UTD6.373, UTD6.3734)", by, j.Class, load, into, capText(p.need), bpvText(p.cost))
+		c.say("%s: building %s%s, for %s at the end of the turn, %s MC of capacity, %s BPV (UTD6.373, UTD6.3734)", by, j.Class, load, into, capText(p.need), bpvText(p.cost))
 		return
 	}
-	what := j.Kind + " " + string(j.Class)
+	what := pastOf(j.Kind) + " " + string(j.Class)
 	if j.Kind == JobOverhaul || j.Kind == JobInspect {
 		p.ships.Damage = slices.DeleteFunc(p.ships.Damage, func(d campaign.UnitDamage) bool { return d.Unit == p.unit })
 		p.ships.Captured = slices.DeleteFunc(p.ships.Captured, func(i int) bool { return i == p.unit })
@@ -638,7 +638,11 @@ func (c *ctx) do(p jobPlan) {
 		if p.convert {
 			verb = "converted"
 		}
-		what += fmt.Sprintf(", %s to %s", verb, j.To)
+		if j.Kind == JobRefit || j.Kind == JobConvert {
+			what += " to " + string(j.To)
+		} else {
+			what += fmt.Sprintf(" and %s it to %s", verb, j.To)
+		}
 	}
 	where := "fleet " + string(j.Fleet)
 	if p.fleet == nil {
