@@ -565,3 +565,22 @@ func (d *Dock) take(idx []int) parcel {
 	d.Loads = loads
 	return p
 }
+
+// yardRows writes a line for each shipyard of a view, with its capacity
+// and damage, and one for each dry dock, with its ships.
+func yardRows(v *View) []string {
+	var out []string
+	for i := range v.Yards {
+		y := &v.Yards[i]
+		s := fmt.Sprintf("%s's %s yard at %s: capacity %s MC, %d dry-dock positions", y.Owner, y.Kind(), y.At, capText(y.full()), yardDocks[y.Kind()])
+		if y.Destroyed > 0 {
+			s += fmt.Sprintf("; %d of %d works boxes destroyed: capacity %s, or half while it repairs itself at the end of %s's turn (UTD6.3724, UTD6.3H)",
+				y.Destroyed, y.Boxes, capText(y.Capacity()), y.Owner)
+		}
+		out = append(out, s)
+	}
+	for _, d := range v.Docks {
+		out = append(out, fmt.Sprintf("%s's dry dock at %s: %s (UTD7.6)", d.Owner, d.At, campaign.UnitList(d.Ships.Units)))
+	}
+	return out
+}

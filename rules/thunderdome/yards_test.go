@@ -1,11 +1,13 @@
 package thunderdome_test
 
 import (
+	"html"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 )
@@ -404,4 +406,37 @@ func TestUTD6_32_CapitalYardMoves(t *testing.T) {
 // parseErr reads a mail, returning its problems.
 func parseErr(src string) (*orders.Submission, error) {
 	return orders.Parse([]byte(src), orders.Only(rs.Kinds()))
+}
+
+// TestUTD3_1_ReportShowsYards: every report shows each shipyard with its
+// capacity, its dry-dock positions and its damage, and each dry dock with
+// its ships, in text and HTML (UTD3.1).
+func TestUTD3_1_ReportShowsYards(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		yardOf(t, x, "lyra", "capital").Destroyed = 4
+		x.Yards = append(x.Yards, thunderdome.Yard{At: "lyra", Owner: player, Size: 4, Boxes: 6})
+		x.Docks = append(x.Docks, thunderdome.Dock{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{"frigate"}}})
+	})
+	res := resolve(st, nil)
+	for _, f := range []game.Format{game.FormatText, game.FormatHTML} {
+		got := html.UnescapeString(flat(render(t, viewOf(t, res, "hydran"), f)))
+		for _, want := range []string{
+			"lyran's capital yard at lyra: capacity 2 MC, 5 dry-dock positions",
+			"lyran's sc4 yard at lyra: capacity 2/3 MC, 2 dry-dock positions",
+			"lyran's dry dock at lyra: frigate (UTD7.6)",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s report lacks %q", f, want)
+			}
+		}
+	}
+	// Another player's turn does not mend lyran's yard, and the report
+	// says so.
+	st = setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		yardOf(t, x, "lyra", "capital").Destroyed = 4
+		x.Current = (slices.Index(x.Order, player) + 1) % len(x.Order)
+	})
+	if got := flat(render(t, viewOf(t, resolve(st, nil), "hydran"), game.FormatText)); !strings.Contains(got, "4 of 20 works boxes destroyed: capacity 1 3/5, or half while it repairs itself") {
+		t.Errorf("report = %s, want the damaged yard", got)
+	}
 }
