@@ -81,6 +81,7 @@ func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
 	}
 	x.Pending = slices.DeleteFunc(x.Pending, func(d Pending) bool { return d.Owner == p })
 	x.Retreats = slices.DeleteFunc(x.Retreats, func(r Retreat) bool { return r.Owner == p })
+	x.leaveYards(p)
 	for i := range x.Sectors {
 		if x.Sectors[i].Owner == p {
 			x.Sectors[i].Owner = ""

@@ -584,3 +584,11 @@ func yardRows(v *View) []string {
 	}
 	return out
 }
+
+// leaveYards takes a player's shipyards, dry docks and construction off
+// the map as they leave the campaign (UTD3.91).
+func (x *Ext) leaveYards(p campaign.PlayerID) {
+	x.Yards = slices.DeleteFunc(x.Yards, func(y Yard) bool { return y.Owner == p })
+	x.Docks = slices.DeleteFunc(x.Docks, func(d Dock) bool { return d.Owner == p })
+	x.Builds = slices.DeleteFunc(x.Builds, func(b Build) bool { return b.Owner == p })
+}
