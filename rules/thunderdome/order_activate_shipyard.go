@@ -249,8 +249,12 @@ func (a *ActivateShipyard) apply(c *ctx) {
 		total += p.cost
 	}
 	if wholeBPV(total) > c.funds() {
-		c.refuse(orders.Pos{}, "UTD6.37", fmt.Sprintf("these jobs cost %d BPV (%s) and you have %d; capacity left: %s",
-			wholeBPV(total), bpvText(total), c.funds(), act.leftText()), "drop jobs until they cost what you have")
+		exact := ""
+		if total%100 != 0 {
+			exact = fmt.Sprintf(" (%s, rounded)", bpvText(total))
+		}
+		c.refuse(orders.Pos{}, "UTD6.37", fmt.Sprintf("these jobs cost %d BPV%s and you have %d; capacity left: %s",
+			wholeBPV(total), exact, c.funds(), act.leftText()), "drop jobs until they cost what you have")
 		return
 	}
 	active := slices.ContainsFunc(act.yards, func(i int) bool { return c.x.Yards[i].Active })

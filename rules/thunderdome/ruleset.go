@@ -26,8 +26,11 @@ const Name = "thunderdome"
 // attrition units add to a fleet's move cost (UTD7.24). Version 4: the
 // events and openings every player reads name the player instead of
 // saying "your" and count in the singular for one (UTD3.1), so a turn's
-// state and events read otherwise.
-const Version = 4
+// state and events read otherwise. Version 5: every capital has its
+// shipyard, which repairs itself at the end of its owner's turn and
+// leaves the map with its player (UTD6.372, UTD4.3372), and new
+// construction arrives at step 10 (UTD6.3734).
+const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}

@@ -186,7 +186,7 @@ func TestUTD6_37_BadInput(t *testing.T) {
 		{"wrong size class", "  - activate_shipyard: {sector: lyra, jobs: [{overhaul: cruiser, fleet: f1, yard: sc4}]}\n",
 			"UTD6.3732", "size class 3, and your yards at lyra that may take it work only on ships of size class 4 and up (it needs 1 MC of capacity and costs 11.5 BPV)"},
 		{"without the BPV", "  - activate_shipyard: {sector: lyra, jobs: [{build: cruiser, into: f1}]}\n",
-			"UTD6.37", "these jobs cost 115 BPV (115) and you have 100; capacity left: capital 1, sc4 2/3"},
+			"UTD6.37", "these jobs cost 115 BPV and you have 100; capacity left: capital 1, sc4 2/3"},
 		{"no yard there", "  - activate_shipyard: {sector: s10, jobs: [{build: frigate, into: f1}]}\n", "UTD6.37", "your shipyards are at lyra"},
 		{"no such ship", "  - activate_shipyard: {sector: lyra, jobs: [{overhaul: tug, fleet: f1}]}\n", "UTD6.371", "fleet f1 holds no tug"},
 		{"refit to a class it has none to", "  - activate_shipyard: {sector: lyra, jobs: [{refit: destroyer, fleet: f1, to: cruiser-r}]}\n", "UTD6.3762", "its conversions war-destroyer"},
