@@ -2,21 +2,14 @@ package thunderdome
 
 import (
 	"fmt"
-	"slices"
 
-	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
 
 // BuildShipyard builds a shipyard at the player's developed colony
 // (UTD6.38–6.385): received at the end of the turn, working from the
 // player's next.
-type BuildShipyard struct {
-	Sector    campaign.SystemID `json:"sector"`
-	Yard      string            `json:"yard"`
-	SectorPos orders.Pos        `json:"sector_pos"`
-	YardPos   orders.Pos        `json:"yard_pos"`
-}
+type BuildShipyard struct{ YardAt }
 
 // Name returns "build_shipyard".
 func (*BuildShipyard) Name() string { return "build_shipyard" }
@@ -25,19 +18,7 @@ func (*BuildShipyard) example() string  { return "- build_shipyard: {sector: s10
 func (*BuildShipyard) fields() []string { return []string{"sector", "yard"} }
 
 func (*BuildShipyard) parse(p *parser, f orders.Fields) Kind {
-	b := &BuildShipyard{}
-	var s string
-	s, b.SectorPos = p.name(f, "sector", "sector: s10")
-	b.Sector = campaign.SystemID(s)
-	b.Yard, b.YardPos = p.name(f, "yard", "yard: sc3")
-	if b.Yard != "" && !slices.Contains(builtKinds, b.Yard) {
-		hint := "write yard: " + orders.OneOf(builtKinds)
-		if b.Yard == YardCapital {
-			hint = "a capital's yard comes with the capital (UTD6.3843); " + hint
-		}
-		p.Add(b.YardPos, "UTD6.38", fmt.Sprintf("yard %s is no shipyard one builds", orders.Quote(b.Yard)), hint)
-	}
-	return b
+	return &BuildShipyard{readYardAt(p, f, builtKinds, "UTD6.38", "s10")}
 }
 
 func (*BuildShipyard) schema() object {
@@ -47,9 +28,7 @@ func (*BuildShipyard) schema() object {
 		[]string{"sector", "yard"}, object{"sector": sectorRef, "yard": object{"type": "string", "enum": builtKinds}})
 }
 
-func (b *BuildShipyard) yaml() string {
-	return fmt.Sprintf("build_shipyard: {sector: %s, yard: %s}", b.Sector, b.Yard)
-}
+func (b *BuildShipyard) yaml() string { return b.text(b.Name()) }
 
 // apply orders the yard (UTD6.38): at a developed colony of the
 // player's, not a mine alone (UTD4.345); with the yards there and those

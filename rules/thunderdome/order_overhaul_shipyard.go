@@ -4,19 +4,13 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
 
 // OverhaulShipyard overhauls one of the player's shipyards (UTD6.3H,
 // UTD4.3372): its works boxes are whole again at once, and it does no
 // shipyard job this turn (UTD6.3726).
-type OverhaulShipyard struct {
-	Sector    campaign.SystemID `json:"sector"`
-	Yard      string            `json:"yard"`
-	SectorPos orders.Pos        `json:"sector_pos"`
-	YardPos   orders.Pos        `json:"yard_pos"`
-}
+type OverhaulShipyard struct{ YardAt }
 
 // yardOverhaul is the share, in percent, of a yard's price that its
 // overhaul costs (§11 #23, by analogy with a ship's 10%, UTD6.3743); a
@@ -32,15 +26,7 @@ func (*OverhaulShipyard) example() string {
 func (*OverhaulShipyard) fields() []string { return []string{"sector", "yard"} }
 
 func (*OverhaulShipyard) parse(p *parser, f orders.Fields) Kind {
-	o := &OverhaulShipyard{}
-	var s string
-	s, o.SectorPos = p.name(f, "sector", "sector: lyra")
-	o.Sector = campaign.SystemID(s)
-	o.Yard, o.YardPos = p.name(f, "yard", "yard: capital")
-	if o.Yard != "" && !slices.Contains(yardKinds, o.Yard) {
-		p.Add(o.YardPos, "UTD6.3H", fmt.Sprintf("yard %s is no kind of shipyard", orders.Quote(o.Yard)), "write yard: "+orders.OneOf(yardKinds))
-	}
-	return o
+	return &OverhaulShipyard{readYardAt(p, f, yardKinds, "UTD6.3H", "lyra")}
 }
 
 func (*OverhaulShipyard) schema() object {
@@ -50,9 +36,7 @@ func (*OverhaulShipyard) schema() object {
 		[]string{"sector", "yard"}, object{"sector": sectorRef, "yard": object{"type": "string", "enum": yardKinds}})
 }
 
-func (o *OverhaulShipyard) yaml() string {
-	return fmt.Sprintf("overhaul_shipyard: {sector: %s, yard: %s}", o.Sector, o.Yard)
-}
+func (o *OverhaulShipyard) yaml() string { return o.text(o.Name()) }
 
 // apply overhauls the first yard of the kind at the sector that neither
 // worked nor was overhauled this turn.

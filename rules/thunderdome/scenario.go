@@ -308,13 +308,17 @@ func parseMC(s string) (int, bool) {
 }
 
 // mcText writes a move cost in thirtieths as MC: "5", "1 1/3".
-func mcText(mc int) string {
-	whole, rest := mc/mcUnit, mc%mcUnit
+func mcText(mc int) string { return fracText(mc, mcUnit) }
+
+// fracText writes v parts of which per make one as a whole number and a
+// fraction: "5", "2/3", "1 1/3".
+func fracText(v, per int) string {
+	whole, rest := v/per, v%per
 	if rest == 0 {
 		return strconv.Itoa(whole)
 	}
-	g := gcd(rest, mcUnit)
-	frac := fmt.Sprintf("%d/%d", rest/g, mcUnit/g)
+	g := gcd(rest, per)
+	frac := fmt.Sprintf("%d/%d", rest/g, per/g)
 	if whole == 0 {
 		return frac
 	}

@@ -210,17 +210,38 @@ func (x *Ext) yardPlaces(p campaign.PlayerID) []string {
 
 // capText writes capacity in sixtieths of an MC as MC: "2", "1/3",
 // "1 1/2".
-func capText(v int) string {
-	whole, rest := v/capUnit, v%capUnit
-	if rest == 0 {
-		return fmt.Sprint(whole)
+func capText(v int) string { return fracText(v, capUnit) }
+
+// YardAt names one of the player's shipyards by its sector and kind, as
+// build_shipyard and overhaul_shipyard do.
+type YardAt struct {
+	Sector    campaign.SystemID `json:"sector"`
+	Yard      string            `json:"yard"`
+	SectorPos orders.Pos        `json:"sector_pos"`
+	YardPos   orders.Pos        `json:"yard_pos"`
+}
+
+// readYardAt reads sector: and yard:, a yard of one of kinds; rule is the
+// order's and sector an example.
+func readYardAt(p *parser, f orders.Fields, kinds []string, rule, sector string) YardAt {
+	var y YardAt
+	var s string
+	s, y.SectorPos = p.name(f, "sector", "sector: "+sector)
+	y.Sector = campaign.SystemID(s)
+	y.Yard, y.YardPos = p.name(f, "yard", "yard: "+kinds[len(kinds)-1])
+	if y.Yard != "" && !slices.Contains(kinds, y.Yard) {
+		hint := "write yard: " + orders.OneOf(kinds)
+		if y.Yard == YardCapital {
+			hint = "a capital's yard comes with the capital (UTD6.3843); " + hint
+		}
+		p.Add(y.YardPos, rule, fmt.Sprintf("yard %s is not one of %s", orders.Quote(y.Yard), orders.OneOf(kinds)), hint)
 	}
-	g := gcd(rest, capUnit)
-	frac := fmt.Sprintf("%d/%d", rest/g, capUnit/g)
-	if whole == 0 {
-		return frac
-	}
-	return fmt.Sprintf("%d %s", whole, frac)
+	return y
+}
+
+// text writes an order of the kind naming the yard, as flow-style YAML.
+func (y YardAt) text(kind string) string {
+	return fmt.Sprintf("%s: {sector: %s, yard: %s}", kind, y.Sector, y.Yard)
 }
 
 // bpvText writes BPV in hundredths: "13.3", "56", "0.25".
