@@ -67,6 +67,8 @@ var kinds = []Kind{
 	&OverhaulShipyard{},
 	&Explore{},
 	&Disavow{},
+	&ReviseDefenses{},
+	&ReplaceCapital{},
 }
 
 // kindNamed returns the kind players write as name, or nil.

@@ -223,7 +223,12 @@ type activation struct {
 // jobs (UTD6.37): 1 point for the sector's first activation of the turn
 // (UTD6.371), the jobs' BPV in one sum, rounded to whole BPV (reading).
 func (a *ActivateShipyard) apply(c *ctx) {
-	act := &activation{c: c, a: a, yards: c.x.yardsAt(c.player, a.Sector), left: map[int]int{}, taken: map[*campaign.Fleet][]int{}}
+	act := &activation{c: c, a: a, yards: c.x.workingYards(c.player, a.Sector, c.st.Turn), left: map[int]int{}, taken: map[*campaign.Fleet][]int{}}
+	if len(act.yards) == 0 && len(c.x.yardsAt(c.player, a.Sector)) > 0 {
+		c.refuse(a.SectorPos, "UTD6.382", fmt.Sprintf("your shipyard at %s was ordered this turn and is built at its end", a.Sector),
+			"activate it on your next turn")
+		return
+	}
 	if len(act.yards) == 0 {
 		c.refuse(a.SectorPos, "UTD6.37", fmt.Sprintf("you have no shipyard at %s", orders.Quote(string(a.Sector))),
 			"your shipyards are at "+listOr(c.x.yardPlaces(c.player), "no sector: build one with build_shipyard (UTD6.38)"))
@@ -313,7 +318,7 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 			return p, false
 		}
 		p.need, p.cost = 2*c.x.class(j.Class).MC, 100*k.EBPV
-		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: k.EBPV}
+		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: k.EBPV, Turn: c.st.Turn}
 		if j.Into != dockName {
 			p.build.Into = j.Into
 		}

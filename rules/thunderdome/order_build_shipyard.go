@@ -31,8 +31,8 @@ func (*BuildShipyard) schema() object {
 func (b *BuildShipyard) yaml() string { return b.text(b.Name()) }
 
 // apply orders the yard (UTD6.38): at a developed colony of the
-// player's, not a mine alone (UTD4.345); with the yards there and those
-// ordered this turn, at most two (UTD6.3841, the capital's counting, §11
+// player's, not a mine alone (UTD4.345); with the yards there, those
+// ordered this turn too, at most two (UTD6.3841, the capital's counting, §11
 // #21) of 3 MC of capacity, 3.5 with the capital's (UTD6.3842); 1 point
 // (UTD6.383) and the scenario's price.
 func (b *BuildShipyard) apply(c *ctx) {
@@ -45,11 +45,6 @@ func (b *BuildShipyard) apply(c *ctx) {
 	for _, i := range c.x.yardsAt(c.player, b.Sector) {
 		y := &c.x.Yards[i]
 		kinds, capacity, capital = append(kinds, y.Kind()), capacity+y.full(), capital || y.Capital
-	}
-	for _, o := range c.x.Builds {
-		if o.Owner == c.player && o.At == b.Sector && o.Yard != "" {
-			kinds, capacity = append(kinds, o.Yard), capacity+yardCapacity[o.Yard]
-		}
 	}
 	limit := maxColonyCapacity
 	if capital {
@@ -69,7 +64,11 @@ func (b *BuildShipyard) apply(c *ctx) {
 		if !c.spend(1, "UTD6.383") || !c.pay(price, "UTD6.381", "the yard") {
 			return
 		}
-		c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: b.Sector, Yard: b.Yard, BPV: price})
+		// The yard stands on order from now, so that the colony's limits
+		// count it and replace_capital may designate it (UTD6.3843); it
+		// works from the player's next turn (workingYards).
+		c.x.Yards = append(c.x.Yards, Yard{At: b.Sector, Owner: c.player, Size: yardClass(b.Yard), Boxes: c.x.yardSize(b.Yard).Boxes, Arrived: c.st.Turn})
+		c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: b.Sector, Yard: b.Yard, BPV: price, Turn: c.st.Turn})
 		c.say("an %s yard ordered at %s for %d BPV: it is built at the end of the turn and works from %s's next (UTD6.382)", b.Yard, b.Sector, price, c.player)
 	}
 }

@@ -119,8 +119,9 @@ func (c *ctx) enter(f *campaign.Fleet, to campaign.SystemID) {
 	fs.Entered, fs.EnteredCycle = c.st.Turn, c.x.Cycle
 	c.say("fleet %s moved from %s to %s", f.ID, from, to)
 	enemy := enemyFleetAt(c.st, f.Owner, to)
+	post := c.x.enemyPostAt(f.Owner, to)
 	fort := enemyFortAt(c.st, f.Owner, to)
-	if enemy != "" || fort != "" {
+	if enemy != "" || post != "" || fort != "" {
 		fs.Pinned = c.st.Turn
 	}
 	switch {
@@ -129,6 +130,8 @@ func (c *ctx) enter(f *campaign.Fleet, to campaign.SystemID) {
 		c.say("the fortification of %s at %s stops it for the turn and traps it (UTD4.355, UTD4.356)", fort, to)
 	case enemy != "":
 		c.say("fleets of %s are there: it stops for the turn (UTD6.31)", enemy)
+	case post != "":
+		c.say("the defenses of %s are there: it stops for the turn (UTD6.31, UTD7.4233)", post)
 	}
 }
 

@@ -43,7 +43,7 @@ func (o *OverhaulShipyard) yaml() string { return o.text(o.Name()) }
 func (o *OverhaulShipyard) apply(c *ctx) {
 	var y *Yard
 	var kinds []string
-	for _, i := range c.x.yardsAt(c.player, o.Sector) {
+	for _, i := range c.x.workingYards(c.player, o.Sector, c.st.Turn) {
 		kinds = append(kinds, c.x.Yards[i].Kind())
 		if c.x.Yards[i].Kind() == o.Yard && y == nil && !c.x.Yards[i].Overhauled && c.x.Yards[i].Used == 0 {
 			y = &c.x.Yards[i]

@@ -34,8 +34,18 @@ func (t *turn) await(at campaign.SystemID) {
 	for _, p := range t.sidesAt(at) {
 		f := t.fighter(p, at)
 		b.Sides = append(b.Sides, p)
-		b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.st.FleetCBPV(f)})
-		who = append(who, fmt.Sprintf("%s with fleet %s (%s)", p, f.ID, campaign.UnitList(f.Units)))
+		var units []campaign.ClassName
+		var desc []string
+		if f != nil {
+			units = f.Units
+			b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.st.FleetCBPV(f)})
+			desc = append(desc, fmt.Sprintf("fleet %s (%s)", f.ID, campaign.UnitList(f.Units)))
+		}
+		if in, _ := t.force(p, at, units); len(in) > 0 {
+			b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: postsFleet, Units: postNames(in)})
+			desc = append(desc, fmt.Sprintf("the units holding %s (%s), which cannot retreat (UTD7.48)", at, campaign.UnitList(postNames(in))))
+		}
+		who = append(who, fmt.Sprintf("%s with %s", p, strings.Join(desc, " and ")))
 	}
 	t.st.Battles = append(t.st.Battles, b)
 	t.emit(EventBattle, at, "UTD2.3", "Battle %s at %s (UTD2.3 step 8): %s. Its sides fight it and report the result; the turn waits for it (UTD3.4, UTD3.5).",
@@ -102,6 +112,11 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, strings.Join(all, ", ")))
 			continue
 		}
+		switch {
+		case ref.Fleet == postsFleet && s.Fate == "disengaged":
+			out = append(out, fmt.Sprintf("%s: the %s holds %s and cannot retreat (UTD7.48); report it destroyed or crippled", s.Ship, ref.Class, b.At))
+			continue
+		}
 		switch s.Fate {
 		case "captured":
 			out = append(out, fmt.Sprintf("%s: capturing ships comes in a later version of Thunderdome IV; report the ship destroyed", s.Ship))
@@ -131,7 +146,7 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 	for _, ref := range refs {
 		switch {
 		case ref.Owner != b.Sides[0]:
-		case len(lines) == 0 || len(to) == 0:
+		case len(lines) == 0 || len(to) == 0 || ref.Fleet == postsFleet:
 			lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: destroyed}\n", ref.Ref))
 		default:
 			lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: disengaged, direction: %s}\n", ref.Ref, to[0]))
@@ -188,10 +203,27 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	via := map[campaign.PlayerID]campaign.SystemID{}
 	standing := map[campaign.PlayerID]bool{}
 	var told []string
+	var razed []post
+	posts := map[campaign.PlayerID][]post{}
+	for _, p := range b.Sides {
+		posts[p], _ = t.force(p, b.At, battleUnits(b, p))
+	}
 	for _, ref := range r.ShipRefs(b) {
 		s, ok := fates[ref.Ref]
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		switch {
+		case ref.Fleet == postsFleet && ref.Index < len(posts[ref.Owner]):
+			pt := posts[ref.Owner][ref.Index]
+			switch {
+			case !ok:
+				standing[ref.Owner] = true
+				continue
+			case s.Fate == "destroyed" || s.Fate == "captured":
+				razed = append(razed, pt) // a captured post is destroyed (UTD7.48, UTD4.3231)
+			case s.Fate == "crippled":
+				standing[ref.Owner] = true
+				t.crippledPost(pt, s.Damage)
+			}
 		case !ok:
 			standing[ref.Owner] = true
 			continue
@@ -217,6 +249,14 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	if len(told) == 0 {
 		told = []string{"every ship came through intact"}
+	}
+	for _, p := range b.Sides {
+		if !standing[p] {
+			razed = append(razed, t.posts(p, b.At)...)
+		}
+	}
+	if gone := t.razePosts(b.At, razed); len(gone) > 0 {
+		told = append(told, gone...)
 	}
 	t.emit(EventBattle, b.At, "UTD7.44", "Battle %s at %s is settled, %s: %s.", b.ID, b.At, how, strings.Join(told, ", "))
 	for _, p := range b.Sides {
@@ -303,7 +343,10 @@ func (r Ruleset) ForcedRetreat(st *campaign.State, b campaign.Battle, silent []c
 			}
 		}
 		for _, ref := range r.ShipRefs(b) {
-			if ref.Owner == p && to != "" {
+			switch {
+			case ref.Owner == p && ref.Fleet == postsFleet:
+				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "destroyed"}) // UTD7.48
+			case ref.Owner == p && to != "":
 				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to})
 			}
 		}

@@ -26,9 +26,12 @@ const Name = "thunderdome"
 // attrition units add to a fleet's move cost (UTD7.24). Version 4: the
 // events and openings every player reads name the player instead of
 // saying "your" and count in the singular for one (UTD3.1), so a turn's
-// state and events read otherwise. Version 5: every capital has its
-// shipyard, which repairs itself at the end of its owner's turn and
-// leaves the map with its player (UTD6.372, UTD4.3372), and new
+// state and events read otherwise. Version 5: the capital, its repair
+// freighter, shipyards and defenses hold their sector and join its
+// owner's battle fleet there, and a side that loses the field loses them,
+// the capital with its bank (UTD7.4235, UTD7.48, UTD4.3236); every capital
+// has its shipyard, which repairs itself at the end of its owner's turn
+// and leaves the map with its player (UTD6.372, UTD4.3372), and new
 // construction arrives at step 10 (UTD6.3734).
 const Version = 5
 

@@ -235,6 +235,12 @@ type Defense struct {
 	// Arrived is the store turn the unit was ordered in: it arrives at
 	// step 10 (UTD6.3A).
 	Arrived int `json:"arrived,omitempty"`
+	// Waiting marks a unit ordered this turn that has not arrived yet: it
+	// arrives at step 10 (UTD6.3A) and fights from then on.
+	Waiting bool `json:"waiting,omitempty"`
+	// Capital marks the capital's supporting repair freighter, which moves
+	// with the capital and takes no defense slot (UTD4.3237, §11 #53).
+	Capital bool `json:"capital,omitempty"`
 }
 
 // Pending is a development ordered, taking effect at step 1 of its

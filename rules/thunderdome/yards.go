@@ -119,12 +119,6 @@ func (x *Ext) yardSize(kind string) YardSize {
 	return YardSize{Kind: kind, Boxes: 1}
 }
 
-// capitalYard is the yard of a capital at a sector, as setup gives it
-// (UTD4.323x, UTD6.372).
-func (x *Ext) capitalYard(p campaign.PlayerID, at campaign.SystemID) Yard {
-	return Yard{At: at, Owner: p, Capital: true, Size: 2, Boxes: x.yardSize(YardCapital).Boxes}
-}
-
 // moveCapitalYard takes the player's capital yard to the capital's new
 // sector (UTD6.32: the yard is the capital's).
 func (x *Ext) moveCapitalYard(p campaign.PlayerID, to campaign.SystemID) {
@@ -195,6 +189,12 @@ func (x *Ext) yardsAt(p campaign.PlayerID, at campaign.SystemID) []int {
 		}
 	}
 	return out
+}
+
+// workingYards are the player's yards at a sector that work on the turn:
+// not one ordered on it, which arrives at its step 10 (UTD6.382).
+func (x *Ext) workingYards(p campaign.PlayerID, at campaign.SystemID, turn int) []int {
+	return slices.DeleteFunc(x.yardsAt(p, at), func(i int) bool { return x.Yards[i].Arrived >= turn })
 }
 
 // yardPlaces lists the sectors of the player's yards, for hints.
@@ -306,8 +306,10 @@ type Build struct {
 	Into  campaign.FleetID   `json:"into,omitempty"`
 	Load  int                `json:"load,omitempty"`
 	Yard  string             `json:"yard,omitempty"`
-	// BPV is what it cost, given back if it cannot be received.
-	BPV int `json:"bpv"`
+	// BPV is what it cost, given back if it cannot be received, and
+	// Turn the store turn it was ordered in.
+	BPV  int `json:"bpv"`
+	Turn int `json:"turn"`
 }
 
 // Dock is a player's ships in dry dock at the shipyards of a sector
@@ -423,15 +425,20 @@ const EventYard game.EventKind = "yard"
 // receiveYard receives a new shipyard at step 10 (UTD6.382), at the
 // player's developed colony; if the colony was lost meanwhile, the yard
 // is not built and its price goes back (reading: the rules never let a
-// build fail once ordered).
+// build fail once ordered). The yard stands in Ext.Yards from its order,
+// perhaps designated the capital since (UTD6.3843).
 func (t *turn) receiveYard(b Build) {
-	if !ownColonyAt(t.st, b.Owner, b.At) {
+	i := slices.IndexFunc(t.x.Yards, func(y Yard) bool {
+		return y.Owner == b.Owner && y.At == b.At && y.Arrived == b.Turn && y.Size == yardClass(b.Yard)
+	})
+	if i < 0 || !ownColonyAt(t.st, b.Owner, b.At) {
+		if i >= 0 {
+			t.x.Yards = slices.Delete(t.x.Yards, i, i+1)
+		}
 		t.refund(b, fmt.Sprintf("its %s yard at %s was not built: the colony is no longer %s's", b.Yard, b.At, b.Owner))
 		return
 	}
-	size := t.x.yardSize(b.Yard)
-	t.x.Yards = append(t.x.Yards, Yard{At: b.At, Owner: b.Owner, Size: yardClass(b.Yard), Boxes: size.Boxes, Arrived: t.st.Turn})
-	t.emit(EventYard, b.At, "UTD6.382", "%s's new %s yard at %s is built; it works from %s's next turn (UTD6.382).", b.Owner, b.Yard, b.At, b.Owner)
+	t.emit(EventYard, b.At, "UTD6.382", "%s's new %s yard at %s is built; it works from %s's next turn (UTD6.382).", b.Owner, t.x.Yards[i].Kind(), b.At, b.Owner)
 }
 
 // receiveShip receives a new ship at step 10 (UTD6.3734): into the fleet

@@ -317,7 +317,7 @@ func TestUTD6_38_BuildShipyard(t *testing.T) {
 	wantRefused(t, st, body+"  - build_shipyard: {sector: s10, yard: sc4}\n", "UTD6.3841")
 	wantRefused(t, st, "  - build_shipyard: {sector: lyra, yard: sc2}\n  - build_shipyard: {sector: lyra, yard: sc3}\n", "UTD6.3841")
 	wantRefused(t, st, "  - build_shipyard: {sector: s01, yard: sc3}\n", "UTD6.38")
-	wantRefused(t, st, "  - build_shipyard: {sector: s10, yard: sc3}\n  - activate_shipyard: {sector: s10, jobs: [{build: frigate, into: f1}]}\n", "UTD6.37")
+	wantRefused(t, st, "  - build_shipyard: {sector: s10, yard: sc3}\n  - activate_shipyard: {sector: s10, jobs: [{build: frigate, into: f1}]}\n", "UTD6.382")
 	next := resolve(st, parse(t, st, player, body)).Next
 	x := ext(t, next)
 	if y := yardOf(t, x, "s10", "sc3"); y.Boxes != 10 {
