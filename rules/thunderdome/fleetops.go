@@ -21,8 +21,8 @@ type parcel struct {
 
 // take removes the units at idx from fleet f, with their records and
 // marks, and returns them in fleet order.
-func (c *ctx) take(f *campaign.Fleet, idx []int) parcel {
-	fs := c.x.fleet(f.Owner, f.ID)
+func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
+	fs := x.fleet(f.Owner, f.ID)
 	var p parcel
 	var wrecked, mended []int
 	var loads []UnitLoad
@@ -51,8 +51,8 @@ func (c *ctx) take(f *campaign.Fleet, idx []int) parcel {
 }
 
 // join adds a parcel's units to fleet f, with their records and marks.
-func (c *ctx) join(f *campaign.Fleet, p parcel) {
-	fs := c.x.fleet(f.Owner, f.ID)
+func (x *Ext) join(f *campaign.Fleet, p parcel) {
+	fs := x.fleet(f.Owner, f.ID)
 	base := len(f.Units)
 	f.Join(p.units)
 	for i := range p.units.Units {

@@ -167,7 +167,7 @@ func (o *Organize) apply(c *ctx) {
 			for i := range all {
 				all[i] = i
 			}
-			got := c.take(f, all)
+			got := c.x.take(f, all)
 			marks.units.Join(got.units)
 			marks.wrecked = append(marks.wrecked, got.wrecked...)
 			marks.mended = append(marks.mended, got.mended...)
@@ -185,7 +185,7 @@ func (o *Organize) apply(c *ctx) {
 	}
 	for _, fp := range o.Fleets {
 		idx, _ := campaign.PickUnits(&marks.units, fp.Units)
-		c.join(c.st.Fleet(c.player, fp.Fleet), c.takeParcel(&marks, idx))
+		c.x.join(c.st.Fleet(c.player, fp.Fleet), c.takeParcel(&marks, idx))
 		if len(fp.Units) > 0 {
 			c.say("fleet %s now holds %s", fp.Fleet, campaign.UnitList(fp.Units))
 		}

@@ -459,7 +459,7 @@ func (t *turn) receiveShip(b Build) {
 		f = t.st.Fleet(b.Owner, b.Into)
 		fallthrough
 	case f != nil && f.At == b.At && !t.x.retreating(b.Owner, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), b.Class)) <= MaxMC*mcUnit:
-		(&ctx{x: t.x}).join(f, parcel{units: ship, wrecked: []bool{false}, mended: []bool{false}, loads: []*UnitLoad{load}})
+		t.x.join(f, parcel{units: ship, wrecked: []bool{false}, mended: []bool{false}, loads: []*UnitLoad{load}})
 		t.emit(EventYard, b.At, "UTD6.3734", "%s's new %s joined fleet %s at %s (UTD6.3734).", b.Owner, b.Class, f.ID, b.At)
 	case t.x.dockRoom(b.Owner, b.At) > 0:
 		t.x.toDock(b.Owner, b.At, ship, load)
@@ -564,7 +564,7 @@ func (o *Organize) undock(c *ctx) {
 			fs.Entered, fs.EnteredCycle, fs.Started = c.st.Turn, c.x.Cycle, o.Dock
 		}
 		idx, _ := campaign.PickUnits(&d.Ships, fp.Units)
-		c.join(c.st.Fleet(c.player, fp.Fleet), d.take(idx))
+		c.x.join(c.st.Fleet(c.player, fp.Fleet), d.take(idx))
 		c.say("fleet %s took %s from dry dock at %s (UTD7.66)", fp.Fleet, campaign.UnitList(fp.Units), o.Dock)
 	}
 	c.x.Docks = slices.DeleteFunc(c.x.Docks, func(d Dock) bool { return len(d.Ships.Units) == 0 })

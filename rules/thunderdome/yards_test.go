@@ -440,3 +440,29 @@ func TestUTD3_1_ReportShowsYards(t *testing.T) {
 		t.Errorf("report = %s, want the damaged yard", got)
 	}
 }
+
+// TestUTD6_3736_LoadFollowsItsShip: a ship's reduced load, and its D9.4
+// mark (UTD4.335), stay with it when a ship before it in its fleet is
+// destroyed in battle.
+func TestUTD6_3736_LoadFollowsItsShip(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Rules.Battles = campaign.BattlesReported
+		st.Fleet("hydran", "f1").At = "s10"
+		fs := fleetState(x, player, "f1")
+		fs.Loads = []thunderdome.UnitLoad{{Unit: 2, Fighters: 3}}
+		fs.Mended = []int{2}
+	})
+	next := resolve(st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n")).Next
+	result := &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "lyran#1", Fate: "destroyed"},
+		{Ship: "hydran#1", Fate: "destroyed"}, {Ship: "hydran#2", Fate: "destroyed"}, {Ship: "hydran#3", Fate: "destroyed"}}}
+	if _, err := rs.ApplyResult(next, "T1-B1", result, "agreed"); err != nil {
+		t.Fatal(err)
+	}
+	f, fs := next.Fleet(player, "f1"), fleetState(ext(t, next), player, "f1")
+	if !slices.Equal(f.Units, []campaign.ClassName{"cruiser", "destroyer"}) {
+		t.Fatalf("f1 = %v, want the battlecruiser gone", f.Units)
+	}
+	if !slices.Equal(fs.Loads, []thunderdome.UnitLoad{{Unit: 1, Fighters: 3}}) || !slices.Equal(fs.Mended, []int{1}) {
+		t.Errorf("loads %+v, mended %v; want both on the destroyer, now unit 1", fs.Loads, fs.Mended)
+	}
+}
