@@ -214,7 +214,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 		if t.noRoom(&trial, pz) != "" {
 			continue
 		}
-		gone := (&ctx{x: t.x}).take(f, cheap[:n])
+		gone := t.x.take(f, cheap[:n])
 		refund := 0
 		for _, u := range gone.units.Units {
 			refund += t.st.Catalogue.Class(u).EBPV
