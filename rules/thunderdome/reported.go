@@ -102,6 +102,11 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, strings.Join(all, ", ")))
 			continue
 		}
+		switch {
+		case npeRef(b, ref) && s.Fate == "disengaged":
+			out = append(out, fmt.Sprintf("%s: a non-player empire never leaves its sector (UTD5.24); report the ship destroyed or crippled", s.Ship))
+			continue
+		}
 		switch s.Fate {
 		case "captured":
 			out = append(out, fmt.Sprintf("%s: capturing ships comes in a later version of Thunderdome IV; report the ship destroyed", s.Ship))
@@ -181,8 +186,10 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		return nil, fmt.Errorf("battle %s: %s", id, strings.Join(problems, "; "))
 	}
 	fates := map[string]orders.ShipFate{}
+	npeFates, npeDamage := map[string]string{}, map[string]int{}
 	for _, s := range res.Ships {
 		fates[s.Ship] = s
+		npeFates[s.Ship], npeDamage[s.Ship] = s.Fate, s.Damage
 	}
 	lost := map[campaign.FleetKey][]int{}
 	via := map[campaign.PlayerID]campaign.SystemID{}
@@ -192,6 +199,11 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		s, ok := fates[ref.Ref]
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		switch {
+		case npeRef(b, ref): // the NPE's force, not the volunteer's (npeSettled)
+			standing[ref.Owner] = standing[ref.Owner] || !ok || s.Fate != "destroyed" && s.Fate != "captured"
+			if !ok {
+				continue
+			}
 		case !ok:
 			standing[ref.Owner] = true
 			continue
@@ -219,11 +231,13 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		told = []string{"every ship came through intact"}
 	}
 	t.emit(EventBattle, b.At, "UTD7.44", "Battle %s at %s is settled, %s: %s.", b.ID, b.At, how, strings.Join(told, ", "))
+	npe, volunteer := t.x.npeBattle(b)
 	for _, p := range b.Sides {
-		if !standing[p] {
+		if !standing[p] && (npe == nil || p != volunteer) {
 			t.retreatVia(p, b.At, via[p])
 		}
 	}
+	t.npeSettled(r, b, npeFates, npeDamage, standing[b.Sides[0]])
 	return t.settled(b), nil
 }
 
@@ -234,7 +248,11 @@ func (Ruleset) FightPending(st *campaign.State, id string) ([]game.Event, []game
 	if err != nil {
 		return nil, nil, err
 	}
-	t.fight(b.At)
+	if n, _ := t.x.npeBattle(b); n != nil {
+		t.fightNPE(n, b.Fleets[1].Units)
+	} else {
+		t.fight(b.At)
+	}
 	return t.settled(b), nil, nil
 }
 

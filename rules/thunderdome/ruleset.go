@@ -26,8 +26,11 @@ const Name = "thunderdome"
 // attrition units add to a fleet's move cost (UTD7.24). Version 4: the
 // events and openings every player reads name the player instead of
 // saying "your" and count in the singular for one (UTD3.1), so a turn's
-// state and events read otherwise.
-const Version = 4
+// state and events read otherwise. Version 5: the NPE check of
+// exploration is on unless the scenario turns it off (UTD5.133), and a
+// non-player empire found is met at step 8 (UTD5.2), so an exploration
+// may find one, fight it, and change what follows.
+const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}
@@ -84,6 +87,11 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	if len(st.Battles) > 0 {
 		c.Add(sub.Pos["player"], "UTD2.3", fmt.Sprintf("%s's turn waits for the results of battles %s", x.current(), strings.Join(battleIDs(st.Battles), ", ")),
 			"send your orders once they are settled: the next turn opens then")
+		return nil, c.Err()
+	}
+	if calling(st) {
+		c.Add(sub.Pos["player"], "UTD5.231", fmt.Sprintf("%s's turn waits for a volunteer to play a non-player empire", x.current()),
+			"volunteer by answering the call's mail, or send your orders once it closes: the next turn opens then")
 		return nil, c.Err()
 	}
 	if x.current() != sub.Player {
