@@ -55,6 +55,11 @@ type NPE struct {
 	// (UTD5.2534, UTD5.2822).
 	Losses int `json:"losses,omitempty"`
 	Offset int `json:"offset,omitempty"`
+	// Surrender is the end the sides of a reported battle negotiated,
+	// SurrenderAnschluss or SurrenderConquest, to Victor, while players
+	// may object (UTD5.224, UTD5.26): meanwhile the NPE meets nobody.
+	Surrender string            `json:"surrender,omitempty"`
+	Victor    campaign.PlayerID `json:"victor,omitempty"`
 }
 
 // NPEBudget is what an NPE fields against an attacking force of attacker
@@ -187,7 +192,7 @@ func (t *turn) findNPE(s *Sector, purpose string) string {
 func (t *turn) npeBattles() {
 	var sites []campaign.SystemID
 	for _, n := range t.x.NPEs {
-		if t.fighter(t.player, n.At) != nil {
+		if n.Surrender == "" && t.fighter(t.player, n.At) != nil {
 			sites = append(sites, n.At)
 		}
 	}
@@ -209,7 +214,7 @@ func (t *turn) meetNPE(at campaign.SystemID) {
 	if anschluss {
 		t.emit(EventBattle, at, "UTD5.221", "%s's fleet %s (%d BPV) is at least twice the strength of the %s at %s (%s): no battle is fought (UTD5.221).",
 			t.player, f.ID, bpv, n.Empire, at, npeStrength(n))
-		t.anschluss(at, f)
+		t.anschluss(at, t.player, f)
 		return
 	}
 	if t.st.Rules.Battles == campaign.BattlesReported {
@@ -272,14 +277,14 @@ func (t *turn) npeHolds(n *NPE) {
 		n.Empire, n.At, n.Losses)
 }
 
-// anschluss gives a player the NPE at a sector without a fight
+// anschluss gives player p the NPE at a sector without a fight
 // (UTD5.2A1): a developed colony in a life sector or mine in a mineral
 // one, the sector, and ships of the NPE worth up to 150 BPV, one or two,
-// captured (UTD6.3I, UTD6.377), joining the player's fleet f or another of
-// theirs there with room within 5 MC, else scrapped.
-func (t *turn) anschluss(at campaign.SystemID, f *campaign.Fleet) {
+// captured (UTD6.3I, UTD6.377), joining p's fleet f (if not nil) or
+// another of theirs there with room within 5 MC, else scrapped.
+func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.Fleet) {
 	n := t.x.npeAt(at)
-	p, kind := f.Owner, developmentOf(t.x.sector(at).Type)
+	kind := developmentOf(t.x.sector(at).Type)
 	t.st.Developments = append(t.st.Developments, campaign.Development{At: at, Owner: p, Kind: kind, Since: t.st.Date()})
 	t.x.sector(at).Owner = p
 	ships := t.x.npeForce(t.st, t.x.npeEmpire(n.Empire), NPEReward, NPERewardShips)

@@ -76,7 +76,7 @@ func TestUTD5_295_Example5Marcel(t *testing.T) {
 }
 
 func TestUTD5_221_AutomaticAnschlussPadding(t *testing.T) {
-	wantBudget(t, 1200, 0, 0, 600, true)  // twice the maximum baseline
+	wantBudget(t, 1200, 0, 0, 600, true)   // twice the maximum baseline
 	wantBudget(t, 1600, 0, 200, 600, true) // plus 200 padding
 	wantBudget(t, 1500, 0, 200, 600, false)
 }
@@ -332,5 +332,104 @@ func TestUTD5_21_ScenarioEmpires(t *testing.T) {
 	x := ext(t, start(t))
 	if len(x.NPEEmpires) != 4 || x.NPEEmpires[0].Name != "Varn Reach" {
 		t.Errorf("empires %+v, want the scenario's four", x.NPEEmpires)
+	}
+}
+
+// negotiated plays lyran's f1 into s10 under battles: reported, hydran
+// volunteers, and the sides agree a negotiated end with the fates given.
+func negotiated(t *testing.T, end string, ships ...orders.ShipFate) *campaign.State {
+	t.Helper()
+	st := reportedNPE(t, "f1")
+	decide(t, st, "volunteer", campaign.Vote{Player: "hydran", Option: "volunteer"})
+	b := st.Battles[0]
+	res := &orders.BattleResult{Ships: ships, Negotiated: end}
+	if p := rs.CheckResult(st, b, res); len(p) > 0 {
+		t.Fatalf("CheckResult = %v", p)
+	}
+	if _, err := rs.ApplyResult(st, b.ID, res, "agreed"); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// TestUTD5_224_SurrenderBeforeCombatIsAnschluss: a negotiated Anschluss
+// settles the battle and opens a call for objections, three days long, to
+// every player; the turn goes on. Nobody objecting, the Anschluss takes
+// effect (UTD5.2A1).
+func TestUTD5_224_SurrenderBeforeCombatIsAnschluss(t *testing.T) {
+	st := negotiated(t, "anschluss")
+	if len(st.Battles) != 0 || len(st.Polls) != 1 {
+		t.Fatalf("battles %v, polls %v; want the battle settled and one poll", st.Battles, st.Polls)
+	}
+	p := st.Polls[0]
+	if p.Kind != thunderdome.PollObjection || p.Need != 1 || !slices.Equal(p.Options, []string{"object"}) || p.Default != "none" ||
+		len(p.Voters) != 4 || p.Lasts != 3*24*time.Hour {
+		t.Errorf("poll = %+v, want a call for objections to all 4 players, 3 days", p)
+	}
+	if x := ext(t, st); x.Order[x.Current] == player {
+		t.Error("the turn waits for objections; want it to go on")
+	}
+	if n := npeAt(t, st, "s10"); n == nil || n.Surrender != "anschluss" {
+		t.Fatalf("NPE = %+v, want it waiting on its surrender", n)
+	}
+	decide(t, st, "none")
+	if npeAt(t, st, "s10") != nil || !st.HasDevelopment(player, "s10", campaign.Colony) {
+		t.Errorf("NPE %+v, developments %v; want the Anschluss", npeAt(t, st, "s10"), st.Developments)
+	}
+}
+
+// TestUTD5_26_OnlyConquestOnceCombatBegan: a negotiated Anschluss that
+// names ships' fates is refused, and so is a negotiated end of a battle
+// between players or one with no ship of the attacker left.
+func TestUTD5_26_OnlyConquestOnceCombatBegan(t *testing.T) {
+	st := reportedNPE(t, "f1")
+	decide(t, st, "volunteer", campaign.Vote{Player: "hydran", Option: "volunteer"})
+	b := st.Battles[0]
+	for _, tc := range []struct {
+		res  orders.BattleResult
+		want string
+	}{
+		{orders.BattleResult{Negotiated: "anschluss", Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "crippled", Damage: 3}}}, "UTD5.26"},
+		{orders.BattleResult{Negotiated: "peace"}, "write anschluss"},
+		{orders.BattleResult{Negotiated: "conquest", Ships: []orders.ShipFate{{Ship: "lyran#1", Fate: "destroyed"}, {Ship: "lyran#2", Fate: "destroyed"}, {Ship: "lyran#3", Fate: "destroyed"}}}, "leaves none"},
+	} {
+		if p := strings.Join(rs.CheckResult(st, b, &tc.res), "; "); !strings.Contains(p, tc.want) {
+			t.Errorf("CheckResult(%+v) = %q, want %q", tc.res, p, tc.want)
+		}
+	}
+	players := reportedBattle(t)
+	if p := strings.Join(rs.CheckResult(players, players.Battles[0], &orders.BattleResult{Negotiated: "conquest"}), "; "); !strings.Contains(p, "UTD5.224") {
+		t.Errorf("CheckResult of a battle between players = %q, want the negotiated end refused", p)
+	}
+}
+
+// TestUTD5_26_ObjectionNeedsASupermajority: an objection opens the vote
+// of all players, 3 of 4 needed (UTD1.7); rejected, the surrender is void
+// and the NPE stays with the losses of the battle; approved, the conquest
+// takes effect with its loot (UTD5.2A2).
+func TestUTD5_26_ObjectionNeedsASupermajority(t *testing.T) {
+	for _, outcome := range []string{"reject", "approve"} {
+		st := negotiated(t, "conquest", orders.ShipFate{Ship: "hydran#1", Fate: "destroyed"})
+		bank := st.Player(player).Treasury
+		decide(t, st, "object", campaign.Vote{Player: "kzinti", Option: "object"})
+		if len(st.Polls) != 1 {
+			t.Fatalf("polls %v, want the vote on the surrender", st.Polls)
+		}
+		p := st.Polls[0]
+		if p.Kind != thunderdome.PollApproval || p.Need != 3 || p.Default != "reject" || len(p.Voters) != 4 || !strings.Contains(p.Text, "kzinti objected") {
+			t.Errorf("poll = %+v, want all 4 players to vote, 3 to approve", p)
+		}
+		decide(t, st, outcome)
+		n := npeAt(t, st, "s10")
+		switch outcome {
+		case "reject":
+			if n == nil || n.Surrender != "" || n.Losses != 150 {
+				t.Errorf("after rejection NPE = %+v, want it in place, no surrender, 150 BPV of losses", n)
+			}
+		default:
+			if n != nil || st.Player(player).Treasury != bank+150 {
+				t.Errorf("after approval NPE = %+v, bank %d (was %d); want the conquest and its loot", n, st.Player(player).Treasury, bank)
+			}
+		}
 	}
 }

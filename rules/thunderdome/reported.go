@@ -72,7 +72,7 @@ func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.
 			standing[ref.Owner] = true
 		}
 	}
-	if len(standing) > 1 {
+	if len(standing) > 1 && res.Negotiated == "" {
 		out = append(out, fmt.Sprintf("%d sides still hold the field; a battle ends with one side at most (UTD7.44): "+
 			"every ship of the others is destroyed or disengaged", len(standing)))
 	}
@@ -102,11 +102,6 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, strings.Join(all, ", ")))
 			continue
 		}
-		switch {
-		case npeRef(b, ref) && s.Fate == "disengaged":
-			out = append(out, fmt.Sprintf("%s: a non-player empire never leaves its sector (UTD5.24); report the ship destroyed or crippled", s.Ship))
-			continue
-		}
 		switch s.Fate {
 		case "captured":
 			out = append(out, fmt.Sprintf("%s: capturing ships comes in a later version of Thunderdome IV; report the ship destroyed", s.Ship))
@@ -121,7 +116,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			}
 		}
 	}
-	return out
+	return append(out, r.checkNPE(b, res)...)
 }
 
 // ResultExample writes the battle mail's example result, one that TD IV
@@ -186,10 +181,8 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		return nil, fmt.Errorf("battle %s: %s", id, strings.Join(problems, "; "))
 	}
 	fates := map[string]orders.ShipFate{}
-	npeFates, npeDamage := map[string]string{}, map[string]int{}
 	for _, s := range res.Ships {
 		fates[s.Ship] = s
-		npeFates[s.Ship], npeDamage[s.Ship] = s.Fate, s.Damage
 	}
 	lost := map[campaign.FleetKey][]int{}
 	via := map[campaign.PlayerID]campaign.SystemID{}
@@ -237,7 +230,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 			t.retreatVia(p, b.At, via[p])
 		}
 	}
-	t.npeSettled(r, b, npeFates, npeDamage, standing[b.Sides[0]])
+	t.npeSettled(r, b, res, standing[b.Sides[0]])
 	return t.settled(b), nil
 }
 
