@@ -256,6 +256,9 @@ func TestUTD5_231_VolunteerPlaysTheNPE(t *testing.T) {
 	if len(npeShips) == 0 {
 		t.Fatal("the NPE fields no ship")
 	}
+	if _, fates := rs.ResultExample(st, b); !strings.Contains(fates, "gorn plays a non-player empire here") || !strings.Contains(fates, "negotiated: conquest") {
+		t.Errorf("the battle mail's fates = %q, want the NPE's side and its surrender told", fates)
+	}
 	if p := rs.CheckResult(st, b, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: npeShips[0], Fate: "disengaged", Direction: "lyra"}}}); len(p) == 0 || !strings.Contains(strings.Join(p, ";"), "UTD5.24") {
 		t.Errorf("CheckResult = %v, want the NPE's disengagement refused", p)
 	}

@@ -145,6 +145,11 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 		"(with direction: and the sector it withdrew to, one lane for all of a player's ships, UTD7.464). " +
 		"One side at most holds the field: every ship of the others is destroyed or disengaged (UTD7.44). " +
 		"Thunderdome IV scores no victory points (UTD1.9), and capturing ships comes in a later version: report a ship taken as destroyed."
+	if len(b.Fleets) == 2 && b.Fleets[1].ID == npeFleet {
+		fates += fmt.Sprintf(" %s plays a non-player empire here (UTD5.231): its ships never disengage (UTD5.24). "+
+			"If the sides agree that it surrenders, add negotiated: anschluss to a result naming no ship (before combat began), "+
+			"or negotiated: conquest (once it had); any player may then object (UTD5.224, UTD5.26).", b.Sides[1])
+	}
 	return example, fates
 }
 
