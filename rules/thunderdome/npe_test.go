@@ -436,3 +436,16 @@ func TestUTD5_26_ObjectionNeedsASupermajority(t *testing.T) {
 		}
 	}
 }
+
+// TestUTD3_1_ReportShowsTheNPE: every report shows the NPE holding a
+// sector, with its losses and offset (UTD3.1, UTD5.253).
+func TestUTD3_1_ReportShowsTheNPE(t *testing.T) {
+	st := withNPE(t, 115, false)
+	res := resolve(st, parse(t, st, player, "  - buy: {order_points: 1}\n"))
+	for _, p := range []campaign.PlayerID{player, "gorn"} {
+		text := flat(render(t, viewOf(t, res, p), game.FormatText))
+		if !strings.Contains(text, "the Varn Reach, a non-player empire (losses 115 BPV, captured offset 0 BPV)") {
+			t.Errorf("%s's report does not show the NPE at s10:\n%s", p, text)
+		}
+	}
+}
