@@ -223,9 +223,9 @@ func npeRef(b campaign.Battle, ref game.ShipRef) bool {
 }
 
 // npeSettled settles the NPE's side of a reported battle (UTD5.2531,
-// UTD5.27, UTD5.2A2): what its ships suffered adds to its losses, its
-// survivors are overhauled, and if the attacker holds the field it is
-// conquered. A negotiated end waits for objections instead (UTD5.26).
+// UTD5.27, UTD5.2A2): what its ships suffered adds to its losses, the
+// players' ships it captured to its offset (UTD5.2822), its survivors are
+// overhauled, and if the attacker holds the field it is conquered. A negotiated end waits for objections instead (UTD5.26).
 func (t *turn) npeSettled(r Ruleset, b campaign.Battle, res *orders.BattleResult, attackerHolds bool) {
 	n, _ := t.x.npeBattle(b)
 	if n == nil {
@@ -233,8 +233,14 @@ func (t *turn) npeSettled(r Ruleset, b campaign.Battle, res *orders.BattleResult
 	}
 	for _, s := range res.Ships {
 		for _, ref := range r.ShipRefs(b) {
-			if ref.Ref == s.Ship && npeRef(b, ref) {
+			switch {
+			case ref.Ref != s.Ship:
+			case npeRef(b, ref):
 				n.Losses += npeLoss(t.st, ref.Class, s.Fate, s.Damage)
+			case s.Fate == "captured":
+				n.Offset += ebpv(t.st, ref.Class)
+				t.emit(EventCapture, b.At, "UTD5.2821", "The %s captured %s's %s and liquidated it; its %d BPV offset the NPE's losses (UTD5.2821, UTD5.2822).",
+					n.Empire, ref.Owner, ref.Class, ebpv(t.st, ref.Class))
 			}
 		}
 	}

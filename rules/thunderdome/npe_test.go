@@ -449,3 +449,37 @@ func TestUTD3_1_ReportShowsTheNPE(t *testing.T) {
 		}
 	}
 }
+
+// TestUTD5_2821_NPECapturesAndLiquidates: a ship the NPE captures leaves
+// the map (liquidated), and its BPV offsets the NPE's losses (UTD5.2822):
+// the cruiser's 115 against the damaged battlecruiser's 15.
+func TestUTD5_2821_NPECapturesAndLiquidates(t *testing.T) {
+	st := reportedNPE(t, "f1")
+	decide(t, st, "volunteer", campaign.Vote{Player: "hydran", Option: "volunteer"})
+	b := st.Battles[0]
+	res := &orders.BattleResult{Ships: []orders.ShipFate{
+		{Ship: "lyran#1", Fate: "destroyed"},
+		{Ship: "lyran#2", Fate: "captured", By: "hydran#1"},
+		{Ship: "lyran#3", Fate: "destroyed"},
+		{Ship: "hydran#1", Fate: "crippled", Damage: 10},
+	}}
+	if p := rs.CheckResult(st, b, res); len(p) > 0 {
+		t.Fatalf("CheckResult = %v, want the NPE's capture taken", p)
+	}
+	if p := rs.CheckResult(st, b, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "captured", By: "lyran#1"}}}); len(p) == 0 {
+		t.Error("CheckResult takes a capture by the player, which comes with captured ships")
+	}
+	if _, err := rs.ApplyResult(st, b.ID, res, "agreed"); err != nil {
+		t.Fatal(err)
+	}
+	n := npeAt(t, st, "s10")
+	if n == nil || n.Offset != 115 || n.Losses != 15 {
+		t.Errorf("NPE = %+v, want 15 BPV of losses and 115 of offset", n)
+	}
+	if st.Fleet(player, "f1") != nil {
+		t.Errorf("f1 = %+v, want it gone, its cruiser liquidated", st.Fleet(player, "f1"))
+	}
+	if b, _ := thunderdome.NPEBudget(600, n.Losses, n.Offset); b != 600 {
+		t.Errorf("budget against 600 = %d, want 600: the offset covers the losses", b)
+	}
+}

@@ -56,8 +56,9 @@ func battleIDs(bs []campaign.Battle) []string {
 func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefsOf(b) }
 
 // CheckResult checks a reported result against the battle: every ship it
-// names fought there; ships are destroyed, crippled or disengaged, as
-// captured ships come in a later part; a player's ships disengage through
+// names fought there; ships are destroyed, crippled or disengaged, and
+// captured only by a non-player empire (UTD5.2821), as players' captures
+// come in a later part; a player's ships disengage through
 // one lane (UTD7.464); one side at most holds the field (UTD7.44); TD IV
 // scores no victory points (UTD1.9).
 func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.BattleResult) []string {
@@ -68,7 +69,7 @@ func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.
 		fate[s.Ship] = s.Fate
 	}
 	for _, ref := range r.ShipRefs(b) {
-		if f := fate[ref.Ref]; f != "destroyed" && f != "disengaged" {
+		if f := fate[ref.Ref]; f != "destroyed" && f != "disengaged" && f != "captured" {
 			standing[ref.Owner] = true
 		}
 	}
@@ -104,6 +105,9 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 		}
 		switch s.Fate {
 		case "captured":
+			if by, ok := refs[s.By]; ok && npeRef(b, by) && !npeRef(b, ref) {
+				break // the NPE takes it and liquidates it (UTD5.2821)
+			}
 			out = append(out, fmt.Sprintf("%s: capturing ships comes in a later version of Thunderdome IV; report the ship destroyed", s.Ship))
 		case "disengaged":
 			switch v, ok := via[ref.Owner]; {
@@ -146,7 +150,8 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 		"One side at most holds the field: every ship of the others is destroyed or disengaged (UTD7.44). " +
 		"Thunderdome IV scores no victory points (UTD1.9), and capturing ships comes in a later version: report a ship taken as destroyed."
 	if len(b.Fleets) == 2 && b.Fleets[1].ID == npeFleet {
-		fates += fmt.Sprintf(" %s plays a non-player empire here (UTD5.231): its ships never disengage (UTD5.24). "+
+		fates += fmt.Sprintf(" %s plays a non-player empire here (UTD5.231): its ships never disengage (UTD5.24), and a ship it takes "+
+			"is captured, with by: and its ship, and liquidated (UTD5.2821). "+
 			"If the sides agree that it surrenders, add negotiated: anschluss to a result naming no ship (before combat began), "+
 			"or negotiated: conquest (once it had); any player may then object (UTD5.224, UTD5.26).", b.Sides[1])
 	}
@@ -205,7 +210,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		case !ok:
 			standing[ref.Owner] = true
 			continue
-		case s.Fate == "destroyed":
+		case s.Fate == "destroyed", s.Fate == "captured": // captured only by an NPE (checkFates), which liquidates it (UTD5.2821)
 			lost[k] = append(lost[k], ref.Index)
 		case s.Fate == "crippled":
 			standing[ref.Owner] = true
