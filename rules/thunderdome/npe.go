@@ -217,11 +217,16 @@ func (t *turn) meetNPE(at campaign.SystemID) {
 		t.anschluss(at, t.player, f)
 		return
 	}
-	if t.st.Rules.Battles == campaign.BattlesReported {
+	force := t.x.npeForce(t.st, t.x.npeEmpire(n.Empire), budget, 0)
+	if t.st.Rules.Battles == campaign.BattlesReported && len(force) > 0 {
 		t.callVolunteer(n, budget)
 		return
 	}
-	force := t.x.npeForce(t.st, t.x.npeEmpire(n.Empire), budget, 0)
+	if len(force) == 0 {
+		t.emit(EventBattle, at, "UTD5.25", "The %s at %s has no class it can field within %d BPV and 5 MC (UTD5.25).", n.Empire, at, budget)
+		t.conquer(at, t.player)
+		return
+	}
 	t.emit(EventBattle, at, "UTD5.25", "The %s at %s fields %d BPV against %s's %d BPV (UTD5.252–5.254: %s): %s (UTD5.2571).",
 		n.Empire, at, budget, t.player, bpv, npeStrength(n), listOr([]string{campaign.UnitList(force)}, "nothing"))
 	t.fightNPE(n, force)
@@ -368,6 +373,9 @@ func readNPEs(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue, players
 	items, ok := c.List(n, "npes", "npes: [{name: Varn Reach, classes: [cruiser, frigate]}]")
 	if !ok {
 		return nil
+	}
+	if len(items) == 0 {
+		c.Addf(n, "npes lists no empire; leave npes: out for the default empire, or turn the NPE check off with house: {npe: false}")
 	}
 	var out []NPEEmpire
 	for _, item := range items {

@@ -1,6 +1,7 @@
 package thunderdome_test
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -332,6 +333,10 @@ func TestUTD5_21_ScenarioEmpires(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "dreadnought") || !strings.Contains(err.Error(), "Varn Reach") {
 		t.Errorf("ParseScenario = %v, want the unknown class and the repeated empire", err)
 	}
+	empty := regexp.MustCompile(`(?m)^npes:\n(  - .*\n)*`).ReplaceAllString(string(scenarioText()), "npes: []\n")
+	if _, err := config.ParseScenario("thunderdome.yaml", []byte(empty), rules.Registry()); err == nil || !strings.Contains(err.Error(), "npes lists no empire") {
+		t.Errorf("ParseScenario of npes: [] = %v, want it refused", err)
+	}
 	x := ext(t, start(t))
 	if len(x.NPEEmpires) != 4 || x.NPEEmpires[0].Name != "Varn Reach" {
 		t.Errorf("empires %+v, want the scenario's four", x.NPEEmpires)
@@ -481,5 +486,19 @@ func TestUTD5_2821_NPECapturesAndLiquidates(t *testing.T) {
 	}
 	if b, _ := thunderdome.NPEBudget(600, n.Losses, n.Offset); b != 600 {
 		t.Errorf("budget against 600 = %d, want 600: the offset covers the losses", b)
+	}
+}
+
+// TestUTD5_25_NothingToFieldIsConquered: an NPE whose empire has no class
+// within its budget fields nothing, and the attacker conquers it
+// (UTD5.2A2) without a battle.
+func TestUTD5_25_NothingToFieldIsConquered(t *testing.T) {
+	st := withNPE(t, 0, true)
+	x := ext(t, st)
+	x.NPEs[0].Empire = "Empire Without Ships"
+	thunderdome.SaveExt(x, st)
+	res := resolve(st, parse(t, st, player, f1Moves))
+	if npeAt(t, res.Next, "s10") != nil || len(res.Next.Polls) != 0 || !strings.Contains(eventText(res, thunderdome.EventCapture), "conquers") {
+		t.Errorf("NPE %+v, polls %v, captures %q; want it conquered at once", npeAt(t, res.Next, "s10"), res.Next.Polls, eventText(res, thunderdome.EventCapture))
 	}
 }
