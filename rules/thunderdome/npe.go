@@ -228,7 +228,7 @@ func (t *turn) meetNPE(at campaign.SystemID) {
 		return
 	}
 	t.emit(EventBattle, at, "UTD5.25", "The %s at %s fields %d BPV against %s's %d BPV (UTD5.252–5.254: %s): %s (UTD5.2571).",
-		n.Empire, at, budget, t.player, bpv, npeStrength(n), listOr([]string{campaign.UnitList(force)}, "nothing"))
+		n.Empire, at, budget, t.player, bpv, npeStrength(n), campaign.UnitList(force))
 	t.fightNPE(n, force)
 }
 
@@ -293,8 +293,12 @@ func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.
 	t.st.Developments = append(t.st.Developments, campaign.Development{At: at, Owner: p, Kind: kind, Since: t.st.Date()})
 	t.x.sector(at).Owner = p
 	ships := t.x.npeForce(t.st, t.x.npeEmpire(n.Empire), NPEReward, NPERewardShips)
+	gained := campaign.UnitList(ships)
+	if len(ships) == 0 {
+		gained = "no ship: the empire has none within 150 BPV"
+	}
 	t.emit(EventCapture, at, "UTD5.2A1", "Anschluss: the %s at %s joins %s, who gains a developed %s and the sector, and %s (UTD5.2A1).",
-		n.Empire, at, p, kind, listOr([]string{campaign.UnitList(ships)}, "no ship: the empire has none within 150 BPV"))
+		n.Empire, at, p, kind, gained)
 	t.x.dropNPE(at)
 	t.takeCaptured(p, at, f, ships, "the "+n.Empire)
 }
@@ -340,10 +344,16 @@ func (t *turn) takeCaptured(p campaign.PlayerID, at campaign.SystemID, first *ca
 			return f != nil && f.Owner == p && f.At == at && !t.x.retreating(p, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), u)) <= MaxMC*mcUnit
 		}
 		to := first
-		for i := 0; !fits(to) && i < len(t.st.Fleets); i++ {
-			to = &t.st.Fleets[i]
-		}
 		if !fits(to) {
+			to = nil
+			for i := range t.st.Fleets {
+				if fits(&t.st.Fleets[i]) {
+					to = &t.st.Fleets[i]
+					break
+				}
+			}
+		}
+		if to == nil {
 			scrapped = append(scrapped, u)
 			continue
 		}
