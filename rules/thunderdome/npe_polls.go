@@ -82,7 +82,7 @@ func (t *turn) callVolunteer(n *NPE, budget int) {
 		Voters: voters, Options: []string{Volunteer}, Need: 1, Default: NoVolunteer,
 		Opened: t.st.Turn - 1, Lasts: VolunteerDays * 24 * time.Hour,
 	}, npePoll{At: n.At, Player: t.player})
-	t.emit(EventBattle, n.At, "UTD5.231", "%s; the turn waits for a volunteer (UTD5.231).", text[:len(text)-1])
+	t.emit(EventBattle, n.At, "UTD5.231", "%s The turn waits for a volunteer (UTD5.231).", text)
 }
 
 // calling reports whether a call for a volunteer is open: the turn that

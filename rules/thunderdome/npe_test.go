@@ -502,3 +502,32 @@ func TestUTD5_25_NothingToFieldIsConquered(t *testing.T) {
 		t.Errorf("NPE %+v, polls %v, captures %q; want it conquered at once", npeAt(t, res.Next, "s10"), res.Next.Polls, eventText(res, thunderdome.EventCapture))
 	}
 }
+
+// TestUTD2_3_TurnWaitsForBattleAndVolunteer: a turn that found a battle
+// between players and an NPE waits for both: settling the battle leaves it
+// waiting for the volunteer, and the call's close moves it on.
+func TestUTD2_3_TurnWaitsForBattleAndVolunteer(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Rules.Battles = campaign.BattlesReported
+		sector(x, "s10").Type, sector(x, "s01").Type = thunderdome.Life, thunderdome.Dead
+		x.NPEs = []thunderdome.NPE{{At: "s10", Empire: "Varn Reach", Finder: "hydran", Found: 1}}
+		st.Fleet("hydran", "f1").At = "s01"
+	})
+	st = resolve(st, parse(t, st, player, f1Moves+"  - move: {fleet: f2, to: s01}\n")).Next
+	if len(st.Battles) != 1 || len(st.Polls) != 1 {
+		t.Fatalf("battles %v, polls %v; want the battle at s01 and the call for s10", st.Battles, st.Polls)
+	}
+	if _, err := rs.ApplyResult(st, st.Battles[0].ID, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "destroyed"}}}, "agreed"); err != nil {
+		t.Fatal(err)
+	}
+	if x := ext(t, st); x.Order[x.Current] != player {
+		t.Fatal("the turn moved on with the call for a volunteer still open")
+	}
+	if due, _ := rs.Due(st, campaign.Schedule{}, time.Now()); len(due) != 0 {
+		t.Errorf("Due = %v, want nobody while the call is open", due)
+	}
+	decide(t, st, "none")
+	if x := ext(t, st); x.Order[x.Current] == player {
+		t.Error("the turn still waits after the call closed")
+	}
+}

@@ -273,11 +273,12 @@ func settling(st *campaign.State, id string) (*turn, campaign.Battle, error) {
 }
 
 // settled takes a settled battle off the pending list; after the turn's
-// last, steps 9–12 and the next player's steps 1–3 follow. It stores the
+// last, unless a call for a volunteer is still open (UTD5.231), steps 9–12
+// and the next player's steps 1–3 follow. It stores the
 // TD IV state and returns the events.
 func (t *turn) settled(b campaign.Battle) []game.Event {
 	t.st.Battles = slices.DeleteFunc(t.st.Battles, func(o campaign.Battle) bool { return o.ID == b.ID })
-	if len(t.st.Battles) == 0 {
+	if len(t.st.Battles) == 0 && !calling(t.st) {
 		t.postBattle()
 	}
 	t.x.prune(t.st)
