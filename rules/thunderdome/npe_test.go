@@ -531,3 +531,25 @@ func TestUTD2_3_TurnWaitsForBattleAndVolunteer(t *testing.T) {
 		t.Error("the turn still waits after the call closed")
 	}
 }
+
+// TestUTD5_25_GMHasPbemdFightTheNPE: a battle against an NPE that the GM
+// has pbemd fight is fought with the force the volunteer would have
+// played, and the turn goes on.
+func TestUTD5_25_GMHasPbemdFightTheNPE(t *testing.T) {
+	st := reportedNPE(t, "f1")
+	decide(t, st, "volunteer", campaign.Vote{Player: "hydran", Option: "volunteer"})
+	events, _, err := rs.FightPending(st, st.Battles[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, e := range events {
+		text = append(text, e.Text)
+	}
+	if all := strings.Join(text, "\n"); !strings.Contains(all, "against Varn Reach with fleet npe (2 battlecruiser)") {
+		t.Errorf("events = %s, want the battle against the NPE's two battlecruisers", all)
+	}
+	if x := ext(t, st); len(st.Battles) != 0 || x.Order[x.Current] == player || slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.ID == "npe" }) {
+		t.Errorf("battles %v, current %s; want the battle settled, the NPE's force gone and the next turn open", st.Battles, x.Order[x.Current])
+	}
+}
