@@ -60,6 +60,9 @@ type NPE struct {
 	// may object (UTD5.224, UTD5.26): meanwhile the NPE meets nobody.
 	Surrender string            `json:"surrender,omitempty"`
 	Victor    campaign.PlayerID `json:"victor,omitempty"`
+	// Battle is the ID of the pending battle a volunteer plays it in
+	// (UTD5.231).
+	Battle string `json:"battle,omitempty"`
 }
 
 // NPEBudget is what an NPE fields against an attacking force of attacker

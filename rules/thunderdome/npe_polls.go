@@ -204,6 +204,7 @@ func (t *turn) awaitNPE(n *NPE, f *campaign.Fleet, volunteer campaign.PlayerID) 
 			{Owner: volunteer, ID: npeFleet, Units: force, CBPV: cbpv},
 		}}
 	t.st.Battles = append(t.st.Battles, b)
+	n.Battle = b.ID
 	t.emit(EventBattle, n.At, "UTD5.231", "Battle %s at %s (UTD2.3 step 8): %s with fleet %s (%s) against the %s, played by %s (UTD5.231), fielding %d BPV: %s (UTD5.25). Its sides fight it and report the result.",
 		b.ID, n.At, f.Owner, f.ID, campaign.UnitList(f.Units), n.Empire, volunteer, budget, campaign.UnitList(force))
 }
@@ -211,15 +212,19 @@ func (t *turn) awaitNPE(n *NPE, f *campaign.Fleet, volunteer campaign.PlayerID) 
 // npeBattle returns the NPE a pending battle is fought against, and its
 // side's player, the volunteer; nil when the battle is between players.
 func (x *Ext) npeBattle(b campaign.Battle) (*NPE, campaign.PlayerID) {
-	if len(b.Fleets) != 2 || b.Fleets[1].ID != npeFleet || len(b.Sides) != 2 {
-		return nil, ""
+	for i := range x.NPEs {
+		if n := &x.NPEs[i]; n.Battle == b.ID && len(b.Sides) == 2 {
+			return n, b.Sides[1]
+		}
 	}
-	return x.npeAt(b.At), b.Sides[1]
+	return nil, ""
 }
 
-// npeRef reports whether a ship of a battle's result is one of the NPE's.
-func npeRef(b campaign.Battle, ref game.ShipRef) bool {
-	return len(b.Fleets) == 2 && b.Fleets[1].ID == npeFleet && ref.Owner == b.Sides[1] && ref.Fleet == npeFleet
+// npeRef reports whether a ship of a battle's result is one of the NPE's:
+// in a battle against an NPE, every ship of the volunteer's side.
+func (x *Ext) npeRef(b campaign.Battle, ref game.ShipRef) bool {
+	n, volunteer := x.npeBattle(b)
+	return n != nil && ref.Owner == volunteer
 }
 
 // npeSettled settles the NPE's side of a reported battle (UTD5.2531,
@@ -227,15 +232,16 @@ func npeRef(b campaign.Battle, ref game.ShipRef) bool {
 // players' ships it captured to its offset (UTD5.2822), its survivors are
 // overhauled, and if the attacker holds the field it is conquered. A negotiated end waits for objections instead (UTD5.26).
 func (t *turn) npeSettled(r Ruleset, b campaign.Battle, res *orders.BattleResult, attackerHolds bool) {
-	n, _ := t.x.npeBattle(b)
+	n, volunteer := t.x.npeBattle(b)
 	if n == nil {
 		return
 	}
+	n.Battle = ""
 	for _, s := range res.Ships {
 		for _, ref := range r.ShipRefs(b) {
 			switch {
 			case ref.Ref != s.Ship:
-			case npeRef(b, ref):
+			case ref.Owner == volunteer:
 				n.Losses += npeLoss(t.st, ref.Class, s.Fate, s.Damage)
 			case s.Fate == "captured":
 				n.Offset += ebpv(t.st, ref.Class)
@@ -260,7 +266,7 @@ func (t *turn) npeSettled(r Ruleset, b campaign.Battle, res *orders.BattleResult
 // negotiation: an Anschluss only before combat began, with no ship
 // named, and a conquest with a ship of the attacker's still there
 // (UTD5.224, UTD5.26).
-func (r Ruleset) checkNPE(b campaign.Battle, res *orders.BattleResult) []string {
+func (r Ruleset) checkNPE(x *Ext, b campaign.Battle, res *orders.BattleResult) []string {
 	var out []string
 	standing := false
 	fates := map[string]string{}
@@ -270,16 +276,16 @@ func (r Ruleset) checkNPE(b campaign.Battle, res *orders.BattleResult) []string 
 	for _, ref := range r.ShipRefs(b) {
 		f, named := fates[ref.Ref]
 		switch {
-		case npeRef(b, ref) && f == "disengaged":
+		case x.npeRef(b, ref) && f == "disengaged":
 			out = append(out, fmt.Sprintf("%s: a non-player empire never leaves its sector (UTD5.24); report the ship destroyed or crippled", ref.Ref))
 		case ref.Owner == b.Sides[0] && (!named || f == "crippled"):
 			standing = true
 		}
 	}
-	isNPE := len(b.Fleets) == 2 && b.Fleets[1].ID == npeFleet
+	n, _ := x.npeBattle(b)
 	switch {
 	case res.Negotiated == "":
-	case !isNPE:
+	case n == nil:
 		out = append(out, "negotiated: only a battle against a non-player empire ends by its surrender (UTD5.224); report what became of each ship")
 	case res.Negotiated != SurrenderAnschluss && res.Negotiated != SurrenderConquest:
 		out = append(out, fmt.Sprintf("negotiated: %s: write %s (the NPE surrendered before combat began) or %s (it surrendered once combat began) (UTD5.224)",

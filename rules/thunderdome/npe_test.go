@@ -553,3 +553,23 @@ func TestUTD5_25_GMHasPbemdFightTheNPE(t *testing.T) {
 		t.Errorf("battles %v, current %s; want the battle settled, the NPE's force gone and the next turn open", st.Battles, x.Order[x.Current])
 	}
 }
+
+// TestUTD5_231_PlayerFleetNamedNPE: a player's own fleet named npe is no
+// non-player empire's: its losses in a battle between players apply.
+func TestUTD5_231_PlayerFleetNamedNPE(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Rules.Battles = campaign.BattlesReported
+		f := st.Fleet("hydran", "f1")
+		f.At, f.ID = "s10", "npe"
+	})
+	st = resolve(st, parse(t, st, player, f1Moves)).Next
+	if len(st.Battles) != 1 {
+		t.Fatalf("battles %v, want lyran against hydran's fleet npe", st.Battles)
+	}
+	if _, err := rs.ApplyResult(st, st.Battles[0].ID, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "destroyed"}}}, "agreed"); err != nil {
+		t.Fatal(err)
+	}
+	if f := st.Fleet("hydran", "npe"); f == nil || len(f.Units) != 2 {
+		t.Errorf("hydran's fleet npe = %+v, want its first ship destroyed", f)
+	}
+}

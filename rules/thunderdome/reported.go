@@ -96,6 +96,10 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 	}
 	to := r.Retreats(st, b)
 	via := map[campaign.PlayerID]campaign.SystemID{}
+	x, err := load(st)
+	if err != nil {
+		return []string{err.Error()}
+	}
 	var out []string
 	for _, s := range res.Ships {
 		ref, ok := refs[s.Ship]
@@ -105,7 +109,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 		}
 		switch s.Fate {
 		case "captured":
-			if by, ok := refs[s.By]; ok && npeRef(b, by) && !npeRef(b, ref) {
+			if by, ok := refs[s.By]; ok && x.npeRef(b, by) && !x.npeRef(b, ref) {
 				break // the NPE takes it and liquidates it (UTD5.2821)
 			}
 			out = append(out, fmt.Sprintf("%s: capturing ships comes in a later version of Thunderdome IV; report the ship destroyed", s.Ship))
@@ -120,7 +124,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			}
 		}
 	}
-	return append(out, r.checkNPE(b, res)...)
+	return append(out, r.checkNPE(x, b, res)...)
 }
 
 // ResultExample writes the battle mail's example result, one that TD IV
@@ -149,7 +153,7 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 		"(with direction: and the sector it withdrew to, one lane for all of a player's ships, UTD7.464). " +
 		"One side at most holds the field: every ship of the others is destroyed or disengaged (UTD7.44). " +
 		"Thunderdome IV scores no victory points (UTD1.9), and capturing ships comes in a later version: report a ship taken as destroyed."
-	if len(b.Fleets) == 2 && b.Fleets[1].ID == npeFleet {
+	if x, err := load(st); err == nil && x.npeRef(b, refs[len(refs)-1]) {
 		fates += fmt.Sprintf(" %s plays a non-player empire here (UTD5.231): its ships never disengage (UTD5.24), and a ship it takes "+
 			"is captured, with by: and its ship, and liquidated (UTD5.2821). "+
 			"If the sides agree that it surrenders, add negotiated: anschluss to a result naming no ship (before combat began), "+
@@ -202,7 +206,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		s, ok := fates[ref.Ref]
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		switch {
-		case npeRef(b, ref): // the NPE's force, not the volunteer's (npeSettled)
+		case t.x.npeRef(b, ref): // the NPE's force, not the volunteer's (npeSettled)
 			standing[ref.Owner] = standing[ref.Owner] || !ok || s.Fate != "destroyed" && s.Fate != "captured"
 			if !ok {
 				continue
@@ -252,6 +256,7 @@ func (Ruleset) FightPending(st *campaign.State, id string) ([]game.Event, []game
 		return nil, nil, err
 	}
 	if n, _ := t.x.npeBattle(b); n != nil {
+		n.Battle = ""
 		t.fightNPE(n, b.Fleets[1].Units)
 	} else {
 		t.fight(b.At)
