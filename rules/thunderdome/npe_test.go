@@ -573,3 +573,19 @@ func TestUTD5_231_PlayerFleetNamedNPE(t *testing.T) {
 		t.Errorf("hydran's fleet npe = %+v, want its first ship destroyed", f)
 	}
 }
+
+// TestUTD4_13_NPESectorIsNotClaimed: a fleet holding an NPE's sector since
+// its owner's last turn does not claim it while the NPE is there.
+func TestUTD4_13_NPESectorIsNotClaimed(t *testing.T) {
+	var next campaign.PlayerID
+	st := withNPE(t, 0, false)
+	x := ext(t, st)
+	next = x.Order[(x.Current+1)%len(x.Order)]
+	st.Fleet(next, "f1").At = "s10"
+	x.NPEs[0].Surrender, x.NPEs[0].Victor = "conquest", next // waiting on objections: it meets nobody
+	thunderdome.SaveExt(x, st)
+	res := resolve(st, parse(t, st, player, "  - buy: {order_points: 1}\n"))
+	if s := sector(ext(t, res.Next), "s10"); s.Owner != "" {
+		t.Errorf("s10 owned by %s, want nobody while the NPE holds it", s.Owner)
+	}
+}
