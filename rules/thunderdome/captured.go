@@ -311,15 +311,21 @@ func (t *turn) credit(p campaign.PlayerID, bpv int) {
 }
 
 // uninspected refuses an order that would repair, refit, convert or
-// overhaul a captured ship not yet inspected (UTD6.3773, UTD7.8): what
-// names the work, "repaired". It reports whether unit i of f is such a
+// overhaul a captured ship not yet inspected (UTD6.3773, UTD7.8), with
+// inspection as the way: ships holds it at index i, where names them
+// ("fleet f1", "your dry dock at lyra"; a dry dock's ships have no ID),
+// and what names the work, "repaired". It reports whether it is such a
 // ship.
-func (c *ctx) uninspected(f *campaign.Fleet, i int, at orders.Pos, what string) bool {
-	if !f.IsCaptured(i) {
+func (c *ctx) uninspected(ships *campaign.Fleet, i int, where string, at orders.Pos, what string) bool {
+	if !ships.IsCaptured(i) {
 		return false
 	}
-	c.refuse(at, "UTD6.3773", fmt.Sprintf("the %s of fleet %s is a captured ship not yet inspected: it cannot be %s until then (UTD7.8)", f.Units[i], f.ID, what),
-		"inspect it first at a shipyard of its size class (activate_shipyard with inspect, UTD6.377), or leave it out")
+	fleet := string(ships.ID)
+	if fleet == "" {
+		fleet = dockName
+	}
+	c.refuse(at, "UTD6.3773", fmt.Sprintf("the %s in %s is a captured ship not yet inspected: it cannot be %s until then (UTD7.8)", ships.Units[i], where, what),
+		fmt.Sprintf("inspect it first at a shipyard of its size class, activate_shipyard with {inspect: %s, fleet: %s} (UTD6.377), or leave it out", ships.Units[i], fleet))
 	return true
 }
 

@@ -194,7 +194,7 @@ func TestUTD6_3773_UninspectedNotRepaired(t *testing.T) {
 	}
 	st := setup(t, damaged)
 	ps := refused(t, st, parse(t, st, player, "  - freighter_repair: {fleet: f3, units: [cruiser]}\n"))
-	if !strings.Contains(ps.Error(), "UTD6.3773") || !strings.Contains(ps.Error(), "captured ship not yet inspected") || !strings.Contains(ps.Error(), "activate_shipyard with inspect") {
+	if !strings.Contains(ps.Error(), "UTD6.3773") || !strings.Contains(ps.Error(), "captured ship not yet inspected") || !strings.Contains(ps.Error(), "activate_shipyard with {inspect: cruiser, fleet: f3}") {
 		t.Errorf("problems = %v, want the captured cruiser refused citing UTD6.3773 and inspection", ps)
 	}
 	res := resolve(st, parse(t, st, player, "  - repair_fleet: {fleet: f3}\n"))
