@@ -270,8 +270,13 @@ func (t *turn) newFleetID(p campaign.PlayerID) campaign.FleetID {
 	if t.x.fleetCount(t.st, p) >= t.x.fleetLimit(p) {
 		return ""
 	}
+	return freeFleetID(t.st, p)
+}
+
+// freeFleetID is the first fleet ID f<n> the player does not use.
+func freeFleetID(st *campaign.State, p campaign.PlayerID) campaign.FleetID {
 	for n := 1; ; n++ {
-		if id := campaign.FleetID("f" + strconv.Itoa(n)); t.st.Fleet(p, id) == nil {
+		if id := campaign.FleetID("f" + strconv.Itoa(n)); st.Fleet(p, id) == nil {
 			return id
 		}
 	}

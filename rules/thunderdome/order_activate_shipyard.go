@@ -400,6 +400,8 @@ func (act *activation) buildable(j YardJob, k *campaign.UnitClass) bool {
 	}
 	f := c.st.Fleet(c.player, j.Into)
 	switch {
+	case f == nil && c.reserved(j.Into, j.Pos, "UTD6.3734"):
+		return false
 	case f == nil && c.x.fleetCount(c.st, c.player)+act.newFleets()+boolInt(!act.named(j.Into)) > c.x.fleetLimit(c.player):
 		c.refuse(j.Pos, "UTD7.21", fmt.Sprintf("you have no fleet %s and may form no more; you may have %d", j.Into, c.x.fleetLimit(c.player)),
 			"build it into a fleet of yours at "+string(at)+", or into: dock if none has room (UTD7.61)")

@@ -511,8 +511,7 @@ func (o *Organize) undock(c *ctx) {
 	for _, fp := range o.Fleets {
 		f := c.st.Fleet(c.player, fp.Fleet)
 		switch {
-		case fp.Fleet == dockName:
-			c.refuse(fp.Pos, "UTD7.66", "dock names the dry dock, not a fleet", "name the fleets that take the ships")
+		case f == nil && c.reserved(fp.Fleet, fp.Pos, "UTD7.66"):
 			return
 		case f == nil:
 			created++

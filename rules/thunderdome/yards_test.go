@@ -487,3 +487,25 @@ func TestUTD6_3736_LoadFollowsItsShip(t *testing.T) {
 		t.Errorf("loads %+v, mended %v; want both on the destroyer, now unit 1", fs.Loads, fs.Mended)
 	}
 }
+
+// TestUTD6_33_ReservedFleetNames: a new fleet may not take a name that
+// battle mails and orders use for something else (defenses, npe, dock):
+// organize, a dry dock's ships and a build into a new fleet are refused,
+// with what the name stands for and a free name instead.
+func TestUTD6_33_ReservedFleetNames(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		x.Docks = []thunderdome.Dock{{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{"frigate"}}}}
+	})
+	for _, tc := range []struct{ order, rule, msg string }{
+		{"organize: {fleets: {f2: [cruiser, frigate], npe: [troop-ship, minesweeper]}}", "UTD6.33", "a new fleet may not be called npe: the name stands for a non-player empire's force"},
+		{"organize: {fleets: {f2: [cruiser, frigate], defenses: [troop-ship, minesweeper]}}", "UTD6.33", "a new fleet may not be called defenses: the name stands for the units holding a sector"},
+		{"organize: {dock: lyra, fleets: {defenses: [frigate]}}", "UTD7.66", "a new fleet may not be called defenses"},
+		{"organize: {dock: lyra, fleets: {dock: [frigate]}}", "UTD7.66", "a new fleet may not be called dock: the name stands for the dry dock"},
+		{"activate_shipyard: {sector: lyra, jobs: [{build: frigate, into: npe}]}", "UTD6.3734", "a new fleet may not be called npe"},
+	} {
+		ps := refused(t, st, parse(t, st, player, "  - "+tc.order+"\n"))
+		if ps[0].Rule != tc.rule || !strings.Contains(ps[0].Msg, tc.msg) || !strings.Contains(ps[0].Hint, "give it another name, e.g. f4") {
+			t.Errorf("%s: problems = %v, want %s: %q and a free name", tc.order, ps, tc.rule, tc.msg)
+		}
+	}
+}
