@@ -409,10 +409,7 @@ func TestUTD6_3773_ShipyardJobsWaitForInspection(t *testing.T) {
 		{"{convert: destroyer, fleet: f1, to: war-destroyer}", "the destroyer in fleet f1 is a captured ship not yet inspected: it cannot be converted until then", "{inspect: destroyer, fleet: f1}"},
 		{"{overhaul: frigate, fleet: dock}", "the frigate in your dry dock at lyra is a captured ship not yet inspected: it cannot be overhauled until then", "{inspect: frigate, fleet: dock}"},
 	} {
-		ps := refused(t, st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: ["+tc.job+"]}\n"))
-		if ps[0].Rule != "UTD6.3773" || !strings.Contains(ps[0].Msg, tc.msg) || !strings.Contains(ps[0].Hint, tc.hint) {
-			t.Errorf("%s: problems = %v, want UTD6.3773: %q, and %s", tc.job, ps, tc.msg, tc.hint)
-		}
+		wantProblem(t, st, "  - activate_shipyard: {sector: lyra, jobs: ["+tc.job+"]}\n", "UTD6.3773", tc.msg, tc.hint)
 	}
 }
 
@@ -503,9 +500,6 @@ func TestUTD6_33_ReservedFleetNames(t *testing.T) {
 		{"organize: {dock: lyra, fleets: {dock: [frigate]}}", "UTD7.66", "a new fleet may not be called dock: the name stands for the dry dock"},
 		{"activate_shipyard: {sector: lyra, jobs: [{build: frigate, into: npe}]}", "UTD6.3734", "a new fleet may not be called npe"},
 	} {
-		ps := refused(t, st, parse(t, st, player, "  - "+tc.order+"\n"))
-		if ps[0].Rule != tc.rule || !strings.Contains(ps[0].Msg, tc.msg) || !strings.Contains(ps[0].Hint, "give it another name, e.g. f4") {
-			t.Errorf("%s: problems = %v, want %s: %q and a free name", tc.order, ps, tc.rule, tc.msg)
-		}
+		wantProblem(t, st, "  - "+tc.order+"\n", tc.rule, tc.msg, "give it another name, e.g. f4")
 	}
 }
