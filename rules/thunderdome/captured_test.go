@@ -285,8 +285,8 @@ func TestUTD6_3I2_CaptorOrganizesOnAnotherPlayersTurn(t *testing.T) {
 // TestUTD6_3I5_PrizeIntoDryDock: a prize taken where the captor has a
 // shipyard may go into dry dock there (UTD6.3I5), by captured: dock or a
 // result's to: dock, and goes there rather than being scrapped when no
-// fleet can take it (UTD6.3I3); without a free position, captured: dock
-// places it as fleet does.
+// fleet can take it (UTD6.3I3); without a free position, a result's to:
+// dock is refused and captured: dock places it as fleet does.
 func TestUTD6_3I5_PrizeIntoDryDock(t *testing.T) {
 	yard := func(st *campaign.State, x *thunderdome.Ext) {
 		x.Yards = append(x.Yards, thunderdome.Yard{At: "s10", Owner: player, Size: 3, Boxes: 10})
@@ -324,6 +324,10 @@ func TestUTD6_3I5_PrizeIntoDryDock(t *testing.T) {
 		})
 	}
 	st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, thunderdome.PlaceDock, nil)
+	res := &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#2", Fate: "captured", By: "lyran#1", To: "dock"}}}
+	if p := strings.Join(rs.CheckResult(st, st.Battles[0], res), "; "); !strings.Contains(p, "hydran#2: to: dock, but lyran has no shipyard at s10 with a dry-dock position free (UTD6.3I5, UTD7.62)") {
+		t.Errorf("CheckResult = %q, want to: dock refused without a shipyard", p)
+	}
 	takeCruiser(t, st, "")
 	if f := st.Fleet(player, "f1"); len(f.Units) != 4 || len(ext(t, st).Docks) != 0 {
 		t.Errorf("without a shipyard: f1 = %v, docks %+v; want the cruiser in f1", f.Units, ext(t, st).Docks)

@@ -134,7 +134,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			}
 			if p := game.CaptorProblem(b, refs, fates, s); p != "" {
 				out = append(out, p)
-			} else if p := placeProblem(st, b.At, refs[s.By].Owner, s); p != "" {
+			} else if p := placeProblem(st, x, b.At, refs[s.By].Owner, s); p != "" {
 				out = append(out, p)
 			}
 		case "disengaged":
@@ -152,9 +152,13 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 }
 
 // placeProblem checks where a result puts captured ship s, if it says:
-// a place (PlaceFleet ...) or one of the captor's fleets at the battle's
-// sector (UTD6.3I4). It returns the problem, or "".
-func placeProblem(st *campaign.State, at campaign.SystemID, captor campaign.PlayerID, s orders.ShipFate) string {
+// a place (PlaceFleet ...), dry dock only where the captor has a position
+// free (UTD6.3I5), or one of the captor's fleets at the battle's sector
+// (UTD6.3I4). It returns the problem, or "".
+func placeProblem(st *campaign.State, x *Ext, at campaign.SystemID, captor campaign.PlayerID, s orders.ShipFate) string {
+	if s.To == PlaceDock && x.dockRoom(captor, at) <= 0 {
+		return fmt.Sprintf("%s: to: dock, but %s has no shipyard at %s with a dry-dock position free (UTD6.3I5, UTD7.62); name another place or a fleet", s.Ship, captor, at)
+	}
 	if s.To == "" || slices.Contains(places, s.To) {
 		return ""
 	}
