@@ -15,3 +15,15 @@ type Polls interface {
 	// from st.Polls.
 	Decide(st *campaign.State, p campaign.Poll, outcome string) ([]Event, error)
 }
+
+// Voting is a Ruleset whose rules have the players decide by vote what a
+// GM would otherwise decide: an extension beyond the one granted at once,
+// the appeal of a battle its sides did not settle in time, a rule change.
+// A campaign of it decides by vote unless its scenario says
+// moderation: {decisions: gm}.
+type Voting interface {
+	Ruleset
+	// VoteRule cites the rule votes follow, for the ballots: who must
+	// agree (campaign.Supermajority).
+	VoteRule() string
+}

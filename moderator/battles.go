@@ -136,6 +136,8 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		return r.refuse(report.NoSuchBattle{Battle: rep.Battle, Open: open})
 	case !slices.Contains(cases[i].Sides, p):
 		return r.refuse(report.NotYourBattle{Battle: rep.Battle, Sides: joinPlayers(cases[i].Sides)})
+	case cases[i].Appeal != "":
+		return r.refuse(report.BattleUnderAppeal{Battle: rep.Battle, Poll: cases[i].Appeal})
 	}
 	bc, b := *cases[i], rec.State.Battles[bi]
 	bc.Results = slices.Clone(bc.Results)
@@ -170,6 +172,11 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 			return m.settleBattle(r, &bc, rep.Result, report.Say(report.AgreedBySides{}))
 		}
 		bc.Status = store.BattleDisputed
+		if m.decidesByVote(c) {
+			apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
+			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: fmtUTC(bc.ResolveBy)}),
+				decision{apply: apply})
+		}
 		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, false)
 		if err != nil {
 			return decision{}, err
@@ -184,7 +191,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		if q == p || s == nil || !s.Active() {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: q, From: p, Battle: b.ID, Result: rep.Result},
+		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: q, From: p, Battle: b.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
 			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
@@ -290,6 +297,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			}
 		}
 	}
+	mails = append(mails, m.announcePolls(c, newPolls(rec.State, st), base)...)
 	turn := c.Turn
 	apply := func(tx *store.Tx) error {
 		cur, err := tx.Turn(c.ID, turn)
@@ -467,7 +475,9 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 
 // battleClocks settles the battles whose clocks ran out: a side that sent
 // nothing by the contact deadline withdraws (UTD3.42, UTD3.43); past the
-// resolve deadline the campaign's timeout rule decides (UTD3.5). It
+// resolve deadline the campaign's timeout rule decides (UTD3.5): pbemd
+// fights it, or the GM decides, or, where the campaign decides by vote,
+// the players who did not fight it vote on its result (appeal). It
 // returns when the next clock runs out.
 func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 	var cases []*store.BattleCase
@@ -501,9 +511,21 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		var apply func(tx *store.Tx) error
 		var err error
 		switch {
+		case bc.Appeal != "":
+			continue // the players' vote settles it (closePoll)
 		case !now.Before(bc.ResolveBy) && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
 			bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})
 			mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
+		case !now.Before(bc.ResolveBy) && !bc.AskedGM && m.decidesByVote(c):
+			var appealed bool
+			if mails, apply, appealed = m.appeal(c, &bc, base); !appealed {
+				// Nobody is left to vote, or there is no result to
+				// choose from: pbemd fights the battle.
+				bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})
+				mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
+			} else {
+				later(now.Add(voteTime(c)))
+			}
 		case !now.Before(bc.ResolveBy) && !bc.AskedGM:
 			var ask outgoing
 			var token string

@@ -11,7 +11,7 @@ import (
 )
 
 // playerCommand carries out a command from an authenticated player:
-// status, report, message, mail, proxy or resign.
+// status, report, message, mail, proxy, resign, vote or propose.
 func (m *Moderator) playerCommand(r *request) (decision, error) {
 	switch r.sub.Command.Verb {
 	case "status":
@@ -26,6 +26,10 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 		return m.setProxy(r)
 	case "resign":
 		return m.resign(r)
+	case "vote":
+		return m.castVote(r)
+	case "propose":
+		return m.propose(r)
 	}
 	return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
 }

@@ -205,6 +205,34 @@ var samples = []Text{
 	DroppedGM{Player: "zeph", Title: "Frontier Wars", Why: "dropped after 3 turns in a row without orders (UTD3.31)"},
 	Eliminated{Player: "zeph", Title: "Frontier Wars", Why: "eliminated: nothing of theirs is left on the map"},
 	CampaignOver{Title: "Frontier Wars", Winner: "vorn"},
+
+	// Polls.
+	Ballot{Campaign: "frontier", Player: "ashari", Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Text: "Battle B2-1 was not settled in time.",
+		Options: []string{"vorn", "castellan", "none"}, Default: "none", Need: 2, Voters: 2, VoterNames: "ashari, zeph", Closes: sampleDeadline, Rule: "UTD1.7"},
+	PollOpened{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Text: "Battle B2-1 was not settled in time.", VoterNames: "ashari, zeph",
+		Need: 2, Voters: 2, Closes: sampleDeadline, Rule: "UTD1.7"},
+	VoteCounted{Poll: "appeal-B2-1", Option: "vorn", For: 1, Need: 2, Closes: sampleDeadline},
+	PollDecided{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Outcome: "vorn", Tally: []string{"vorn: ashari, zeph"}, Need: 2,
+		Effect: "Battle B2-1 is settled with vorn's result."},
+	VoteUsage{Given: "appeal-B2-1"},
+	NoSuchPoll{Poll: "appeal-B2-9", Open: []string{"appeal-B2-1"}},
+	PollClosed{Poll: "appeal-B2-1", Outcome: "vorn"},
+	NotAVoter{Poll: "appeal-B2-1", VoterNames: "ashari, zeph"},
+	AlreadyVoted{Poll: "appeal-B2-1", Option: "vorn"},
+	NotAnOption{Poll: "appeal-B2-1", Given: "vron", Options: []string{"vorn", "castellan", "none"}},
+	ProposeUsage{Given: "house rule"},
+	NoVotes{Title: "Frontier Wars"},
+	ProposalOpened{Poll: "rule-1", Need: 3, Closes: sampleDeadline},
+	ExtensionToVote{Hours: 240, Turn: 3, Poll: "extension-ashari-1", Need: 3, Closes: sampleDeadline, Deadline: sampleDeadline},
+	AppealSettled{Battle: "B2-1", By: "vorn"},
+	AppealFought{Battle: "B2-1"},
+	ExtensionVoted{Player: "ashari", Hours: 240, Granted: true, Deadline: sampleDeadline},
+	RuleVoted{Rule: "No battles in nebulae.", By: "zeph", Adopted: true},
+	PollEvents{News: []string{"zeph volunteers to fight for the NPE at Vega."}},
+	AppealPoll{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", Results: []SentResult{{By: "vorn", Result: sampleResult}, {By: "castellan", Result: &orders.BattleResult{}}}},
+	ExtensionPoll{Player: "ashari", Hours: 240, Turn: 3, Reason: "exams", Deadline: sampleUTC},
+	RulePoll{Player: "zeph", Rule: "No battles in nebulae."},
+	BattleUnderAppeal{Battle: "B2-1", Poll: "appeal-B2-1"},
 }
 
 // sampleResult is a battle result with every fate.
@@ -251,6 +279,17 @@ var variants = map[string]Text{
 	"Reminder-not-final":       Reminder{Turn: 3, Title: "Frontier Wars", Left: 45 * time.Minute, Deadline: sampleDeadline, Received: sampleDeadline},
 	"HoldNotice-inbox-unread":  HoldNotice{InboxUnread: true, Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
 	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
+	"BattleDisputed-vote":      BattleDisputed{Battle: "B2-1", Other: "castellan", Vote: true, ResolveBy: sampleUTC},
+	"ConfirmResult-vote":       ConfirmResult{Campaign: "frontier", Player: "castellan", From: "vorn", Battle: "B2-1", Result: sampleResult, Vote: true},
+	"VoteCounted-decided":      VoteCounted{Poll: "appeal-B2-1", Option: "vorn", For: 2, Need: 2, Closes: sampleDeadline, Decided: true, Outcome: "vorn"},
+	"PollDecided-at-close": PollDecided{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Outcome: "none", Tally: []string{"vorn: ashari"},
+		Need: 2, Default: true, AtClose: true, Effect: "No result was chosen, so pbemd fought battle B2-1 itself."},
+	"PollDecided-certain":   PollDecided{Poll: "rule-1", Subject: "zeph proposes a rule", Outcome: "no", Tally: []string{"yes: zeph", "no: vorn, ashari"}, Need: 3, Default: true},
+	"ExtensionVoted-no":     ExtensionVoted{Player: "ashari", Hours: 240, Deadline: sampleDeadline},
+	"ExtensionVoted-lapsed": ExtensionVoted{Player: "ashari", Hours: 240, Lapsed: true},
+	"RuleVoted-refused":     RuleVoted{Rule: "No battles in nebulae.", By: "zeph"},
+	"Ballot-house-rule": Ballot{Campaign: "frontier", Player: "ashari", Poll: "rule-1", Subject: "zeph proposes a rule", Text: "zeph proposes a rule.",
+		Options: []string{"yes", "no"}, Default: "no", Need: 3, Voters: 4, VoterNames: "vorn, castellan, ashari, zeph", Closes: sampleDeadline},
 }
 
 // TestTexts words every sample and compares it with its golden file: the

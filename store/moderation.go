@@ -224,6 +224,9 @@ type BattleCase struct {
 	Heard []campaign.PlayerID `json:"heard,omitempty"`
 	// AskedGM is set once the GM was asked to decide.
 	AskedGM bool `json:"asked_gm,omitempty"`
+	// Appeal names the poll in which the players who did not fight the
+	// battle choose its result, once its time to settle ran out.
+	Appeal string `json:"appeal,omitempty"`
 	// Settled says how the battle ended: "agreed by both sides", "decided
 	// by the GM", ...
 	Settled string `json:"settled,omitempty"`

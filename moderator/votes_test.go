@@ -1,0 +1,269 @@
+package moderator_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/store"
+)
+
+// nextBySubject waits for a user's next n mails, in whatever order they come,
+// and returns them by the first of subjects each subject contains.
+func (h *harness) nextBySubject(user string, subjects ...string) map[string]*received {
+	h.t.Helper()
+	out := map[string]*received{}
+	for range subjects {
+		m := h.next(user)
+		i := slices.IndexFunc(subjects, func(s string) bool { return strings.Contains(m.Subject, s) && out[s] == nil })
+		if i < 0 {
+			h.t.Fatalf("%s got %q; want mails with %q", user, m.Subject, subjects)
+		}
+		out[subjects[i]] = m
+	}
+	return out
+}
+
+// tdDisputed plays tdBattle and has its sides send results that differ:
+// the attacker reports the defender's first ship destroyed, the defender
+// every ship intact. It returns the other two players, who vote on an
+// appeal.
+func tdDisputed(t *testing.T) (h *harness, attacker, defender campaign.PlayerID, voters []string) {
+	t.Helper()
+	h, attacker, defender, _ = tdBattle(t)
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?", "the players who did not fight the battle then vote")
+	h.tdAsk(defender, destroyed(h, attacker)...).
+		want(t, "Battle T1-B1 is disputed", "differs from "+string(attacker)+"'s", "the players who did not fight it vote")
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			voters = append(voters, p)
+		}
+	}
+	return h, attacker, defender, voters
+}
+
+// destroyed is a result of battle T1-B1 in which every ship of loser's is
+// destroyed.
+func destroyed(h *harness, loser campaign.PlayerID) []string {
+	b := h.turnStateOf("thunderdome", 2).Battles[0]
+	lines := []string{"battle: T1-B1", "result:", "  ships:"}
+	for _, f := range b.Fleets {
+		for i := range f.Units {
+			if f.Owner == loser {
+				lines = append(lines, fmt.Sprintf("    - {ship: %s#%d, fate: destroyed}", loser, i+1))
+			}
+		}
+	}
+	return lines
+}
+
+// openAppeal runs the battle's clock out: the appeal opens, a ballot to
+// each voter, a notice to each side, and the GM is not asked.
+func (h *harness) openAppeal(t *testing.T, attacker, defender campaign.PlayerID, voters []string) {
+	t.Helper()
+	c := h.tdCampaign()
+	var bc *store.BattleCase
+	h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles(c.ID)
+		bc = cases[0]
+		return err
+	})
+	h.advanceTo(bc.ResolveBy)
+	for _, v := range voters {
+		h.next(v).want(t, "Vote appeal-T1-B1: appeal of battle T1-B1", "was not settled in time",
+			"The result "+string(attacker)+" sent", string(defender)+"#1", "The result "+string(defender)+" sent",
+			"The answers: "+string(attacker)+", "+string(defender)+", none", "2 of the 2 voters", "(UTD1.7)",
+			"command: vote appeal-T1-B1 "+string(attacker), "the outcome is none")
+	}
+	for _, p := range []campaign.PlayerID{attacker, defender} {
+		h.next(string(p)).want(t, "Vote appeal-T1-B1 is open", "You do not vote on this one")
+	}
+	h.quiet("gm")
+}
+
+// TestUTD3_45_AppealByVote: a battle whose sides sent results that
+// differ and did not agree in time goes to the vote of the other two
+// players, by mail: a side may not vote, a voter votes once, the second
+// voter's vote settles it with the attacker's result, every player is
+// told, and a vote after the poll closed is refused. Nothing refused
+// changes anything, and pbemd verify still finds the turn as resolved.
+func TestUTD3_45_AppealByVote(t *testing.T) {
+	h, attacker, defender, voters := tdDisputed(t)
+	h.openAppeal(t, attacker, defender, voters)
+
+	vote := func(p string, poll, option string) *received {
+		return h.tdAsk(campaign.PlayerID(p), "command: vote "+poll+" "+option)
+	}
+	before := h.turnStateOf("thunderdome", 2)
+	vote(string(attacker), "appeal-T1-B1", string(attacker)).want(t, "You do not vote on appeal-T1-B1", "Nothing changed")
+	vote(voters[0], "appeal-T1-B1", "lyranx").want(t, "appeal-T1-B1 has no answer lyranx", "none")
+	vote(voters[0], "appeal-T1-B9", string(attacker)).want(t, "No poll appeal-T1-B9 is open", "appeal-T1-B1")
+	if after := h.turnStateOf("thunderdome", 2); len(after.Polls) != 1 || len(after.Polls[0].Votes) != 0 || len(before.Polls[0].Votes) != 0 {
+		t.Fatalf("polls after refused votes: %+v; want the appeal with no votes", after.Polls)
+	}
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "now vote on its result (appeal-T1-B1)", "Nothing changed")
+
+	vote(voters[0], "appeal-T1-B1", string(attacker)).want(t, "Your vote for "+string(attacker)+" on appeal-T1-B1 is counted", "1 vote of the 2")
+	vote(voters[0], "appeal-T1-B1", string(defender)).want(t, "You voted on appeal-T1-B1 already, for "+string(attacker))
+	vote(voters[1], "APPEAL-T1-B1", string(attacker)).want(t, "It settled the poll: the outcome is "+string(attacker))
+	for _, p := range tdPlayers {
+		got := h.nextBySubject(p, "Vote appeal-T1-B1: "+string(attacker), "Battle T1-B1 is settled")
+		got["Vote appeal-T1-B1: "+string(attacker)].want(t, "Votes: "+string(attacker)+": "+voters[0]+", "+voters[1],
+			"Battle T1-B1 is settled with "+string(attacker)+"'s result")
+		got["Battle T1-B1 is settled"].want(t, "orders are due from")
+	}
+	vote(voters[1], "appeal-T1-B1", string(defender)).want(t, "Poll appeal-T1-B1 is closed, with the outcome "+string(attacker))
+
+	st := h.turnStateOf("thunderdome", 2)
+	if len(st.Polls) != 0 || len(st.Battles) != 0 {
+		t.Errorf("after the appeal: polls %+v, battles %+v; want none", st.Polls, st.Battles)
+	}
+	if f := st.Fleet(defender, "f1"); f != nil && len(f.Units) == len(before.Battles[0].Fleets[1].Units) {
+		t.Errorf("%s's f1 = %+v; want its first ship destroyed, as %s's result says", defender, f, attacker)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+	v, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{})
+	if err != nil || len(v.Differing()) != 0 {
+		t.Errorf("verify after the appeal = %+v, %v; want every turn matching", v, err)
+	}
+}
+
+// TestUTD1_7_AppealDefaultAtDeadline: when nobody votes on an appeal by
+// its deadline, it closes with its default: no result is chosen, and
+// pbemd fights the battle.
+func TestUTD1_7_AppealDefaultAtDeadline(t *testing.T) {
+	h, attacker, defender, voters := tdDisputed(t)
+	h.openAppeal(t, attacker, defender, voters)
+	p := h.turnStateOf("thunderdome", 2).Polls[0]
+	if want := h.clock.Now().Add(7 * 24 * time.Hour); !p.Closes.Equal(want) || p.Need != 2 {
+		t.Fatalf("appeal closes %v and needs %d; want a week, %v, and 2 of 2", p.Closes, p.Need, want)
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(defender)).want(t, "1 vote of the 2")
+	h.advanceTo(p.Closes)
+	for _, u := range tdPlayers {
+		got := h.nextBySubject(u, "Vote appeal-T1-B1: none", "Battle T1-B1 is settled")
+		got["Vote appeal-T1-B1: none"].want(t, "No answer had the 2 votes it needed when the poll closed",
+			"Votes: "+string(defender)+": "+voters[0], "No result was chosen, so pbemd fought battle T1-B1 itself")
+	}
+	if st := h.turnStateOf("thunderdome", 2); len(st.Polls) != 0 || len(st.Battles) != 0 {
+		t.Errorf("after the deadline: polls %+v, battles %+v; want none", st.Polls, st.Battles)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD1_7_OutcomeCertainEarly: a poll closes as soon as no answer but
+// its default can win: an extension needs 3 of 4 votes, the player's
+// own counted; two players voting no leave yes short, so the poll
+// closes at once, the deadline stays, and everyone is told.
+func TestUTD1_7_OutcomeCertainEarly(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	deadline := h.tdCampaign().Seat(p).Deadline
+	others := tdOthers(p)
+	poll := "extension-" + string(p) + "-1"
+	h.askIn("thunderdome", string(p), `extension: {hours: 48, reason: "exams"}`).
+		want(t, "put to the other players' vote as "+poll, "It needs 3 votes")
+	for _, o := range others {
+		h.next(o).want(t, "Vote "+poll+": "+string(p)+" asks 48 more hours", "Reason given: exams", "3 of the 4 voters")
+	}
+	h.next(string(p)).want(t, "Vote "+poll+": "+string(p)+" asks 48 more hours")
+	h.tdAsk(campaign.PlayerID(string(p)), "command: vote "+poll+" yes").want(t, "You voted on "+poll+" already, for yes")
+	h.tdAsk(campaign.PlayerID(others[0]), "command: vote "+poll+" no").want(t, "1 vote of the 3")
+	h.tdAsk(campaign.PlayerID(others[1]), "command: vote "+poll+" no").want(t, "It settled the poll: the outcome is no")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": no", "No answer can reach the 3 votes it needs any more", string(p)+" gets no extension")
+	}
+	if got := h.tdCampaign().Seat(p).Deadline; !got.Equal(deadline) {
+		t.Errorf("deadline %v after the extension was refused; want it unchanged, %v", got, deadline)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD3_32_ExtensionByVote: past the week granted at once on a
+// real-life claim, a player's further extension goes to the players'
+// vote, not the GM; with 3 of 4 for it, the deadline moves at once and
+// everyone is told.
+func TestUTD3_32_ExtensionByVote(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	others := tdOthers(p)
+	h.askIn("thunderdome", string(p), `extension: {hours: 168, reason: "moving house", real_life: true}`).want(t, "Granted: a week more")
+	for _, o := range others {
+		h.next(o).want(t, "real-life reasons")
+	}
+	h.next("gm")
+	deadline := h.tdCampaign().Seat(p).Deadline
+	poll := "extension-" + string(p) + "-2"
+	h.askIn("thunderdome", string(p), `extension: {hours: 72, reason: "still moving"}`).want(t, "put to the other players' vote as "+poll)
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll, "asks 72 more hours")
+	}
+	h.tdAsk(campaign.PlayerID(others[0]), "command: vote "+poll+" yes").want(t, "2 votes of the 3")
+	h.tdAsk(campaign.PlayerID(others[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": yes", string(p)+" has 72 more hours")
+	}
+	if got := h.tdCampaign().Seat(p).Deadline; !got.Equal(deadline.Add(72 * time.Hour)) {
+		t.Errorf("deadline %v; want 72 hours after %v", got, deadline)
+	}
+	h.tdAsk(campaign.PlayerID(others[2]), "command: vote "+poll+" yes").want(t, "Poll "+poll+" is closed, with the outcome yes")
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD1_7_RuleProposal: a player proposes a rule; it is put to
+// everyone's vote, adopted with 3 of 4, and announced.
+func TestUTD1_7_RuleProposal(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p := campaign.PlayerID(tdPlayers[1])
+	h.tdAsk(p, "command: propose").want(t, `A proposal reads "command: propose rule`)
+	h.tdAsk(p, "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1", "3 votes carry it")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote rule-1: "+string(p)+" proposes a rule", "No battles in nebulae.")
+	}
+	for _, u := range tdOthers(p)[:2] {
+		h.tdAsk(campaign.PlayerID(u), "command: vote rule-1 yes")
+	}
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote rule-1: yes", "The rule "+string(p)+" proposed is adopted:", "No battles in nebulae.")
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+	var adopted bool
+	h.db.View(func(tx *store.Tx) error {
+		log, err := tx.AuditLog("thunderdome")
+		adopted = slices.ContainsFunc(log, func(e *store.AuditEntry) bool {
+			return e.Action == "rule adopted" && e.Detail == "No battles in nebulae."
+		})
+		return err
+	})
+	if !adopted {
+		t.Error("the campaign's log does not keep the adopted rule")
+	}
+}
+
+// TestDecisionsByGMAsHouseRule: a Thunderdome IV campaign whose scenario
+// says decisions: gm asks the GM about a long extension, as part 1 did,
+// and takes no proposals.
+func TestDecisionsByGMAsHouseRule(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	err := h.db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign("thunderdome")
+		if err != nil {
+			return err
+		}
+		c.Moderation.Decisions = campaign.DecideGM
+		return tx.PutCampaign(c)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := h.tdCurrent()
+	h.askIn("thunderdome", string(p), `extension: {hours: 48, reason: "exams"}`).want(t, "is with the GM")
+	h.next("gm").want(t, fmt.Sprintf("%s asks", p))
+	h.tdAsk(p, "command: propose rule No battles in nebulae.").want(t, "decides by its GM, not by vote")
+}
