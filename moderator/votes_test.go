@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/store"
 )
@@ -266,4 +268,73 @@ func TestDecisionsByGMAsHouseRule(t *testing.T) {
 	h.askIn("thunderdome", string(p), `extension: {hours: 48, reason: "exams"}`).want(t, "is with the GM")
 	h.next("gm").want(t, fmt.Sprintf("%s asks", p))
 	h.tdAsk(p, "command: propose rule No battles in nebulae.").want(t, "decides by its GM, not by vote")
+}
+
+// volunteers is Empires at War with a call for a volunteer that the
+// resolution of turn 1 opens, as a ruleset opens polls (game.Polls): the
+// first player to answer wins, and the ruleset tells everyone who did.
+type volunteers struct{ eaw.Ruleset }
+
+// callCloses is when the call for a volunteer closes.
+var callCloses = start.AddDate(1, 0, 0)
+
+func (v volunteers) Resolve(t game.Turn) *game.Result {
+	res := v.Ruleset.Resolve(t)
+	if t.State.Turn == 1 {
+		var all []campaign.PlayerID
+		for _, p := range res.Next.Players {
+			all = append(all, p.ID)
+		}
+		res.Next.Polls = append(res.Next.Polls, campaign.Poll{ID: "call-1", Kind: "volunteer", Subject: "who fights the pirates?",
+			Text: "Pirates raid Mistral; one of you may fight them.", Voters: all, Options: []string{"volunteer"}, Need: 1,
+			Default: "none", Opened: 1, Closes: callCloses})
+	}
+	return res
+}
+
+func (volunteers) Decide(st *campaign.State, p campaign.Poll, outcome string) ([]game.Event, error) {
+	var all []campaign.PlayerID
+	for _, pl := range st.Players {
+		all = append(all, pl.ID)
+	}
+	who := "nobody"
+	if len(p.Votes) > 0 && outcome == "volunteer" {
+		who = string(p.Votes[0].Player)
+	}
+	return []game.Event{{Kind: game.EventNotice, Players: all, Text: who + " fights the pirates at Mistral."}}, nil
+}
+
+// TestRulesetPollByMail: a poll the ruleset opens in a turn's resolution
+// is mailed with the turn's reports, every player a voter; the first
+// volunteer closes it at once, the ruleset applies the outcome, every
+// player hears it, and the next turn's report tells it again; pbemd
+// verify finds the turn as it was resolved.
+func TestRulesetPollByMail(t *testing.T) {
+	h := newHarnessWith(t, game.NewRegistry(volunteers{}))
+	players := []string{"vorn", "castellan", "ashari", "tekkar"}
+	for _, p := range players {
+		h.next(p).want(t, "Welcome to Frontier Wars")
+		h.next(p).want(t, "Turn 1")
+	}
+	h.advanceTo(h.campaign().Deadline())
+	for _, p := range players {
+		got := h.nextBySubject(p, "Turn 2", "Vote call-1: who fights the pirates?")
+		got["Vote call-1: who fights the pirates?"].want(t, "Pirates raid Mistral", "1 of the 4 voters", "command: vote call-1 volunteer")
+		got["Vote call-1: who fights the pirates?"].wantNot(t, "UTD")
+	}
+	h.send(h.mailFrom("ashari", "campaign: frontier\nplayer: ashari\ntoken: "+h.tokens["ashari"]+"\ncommand: vote call-1 volunteer\n"))
+	h.next("ashari").want(t, "It settled the poll: the outcome is volunteer")
+	for _, p := range players {
+		h.next(p).want(t, "Vote call-1: volunteer", "ashari fights the pirates at Mistral.")
+	}
+	h.send(h.mailFrom("vorn", "campaign: frontier\nplayer: vorn\ntoken: "+h.tokens["vorn"]+"\ncommand: vote call-1 volunteer\n"))
+	h.next("vorn").want(t, "Poll call-1 is closed, with the outcome volunteer")
+	h.advanceTo(h.campaign().Deadline())
+	for _, p := range players {
+		h.next(p).want(t, "Turn 3", "ashari fights the pirates at Mistral.")
+	}
+	v, err := moderator.Verify(t.Context(), h.db.DB, game.NewRegistry(volunteers{}), "frontier", moderator.VerifyOptions{})
+	if err != nil || len(v.Differing()) != 0 {
+		t.Errorf("verify = %+v, %v; want every turn matching", v, err)
+	}
 }
