@@ -106,7 +106,7 @@ func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
 // battleReport handles a side's result or confirmation of a reported
 // battle. Agreement settles it; two results that differ go to the GM.
 func (m *Moderator) battleReport(r *request) (decision, error) {
-	c, p, rep := r.c, r.seat.Player, r.sub.Battle
+	c, me, rep := r.c, r.seat.Player, r.sub.Battle
 	var (
 		cases []*store.BattleCase
 		rec   *store.TurnRecord
@@ -129,16 +129,18 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	case i < 0 || bi < 0:
 		var open []string
 		for _, b := range cases {
-			if b.Status != store.BattleFinal && slices.Contains(b.Sides, p) {
+			if b.Status != store.BattleFinal && b.Side(me) != "" {
 				open = append(open, b.ID)
 			}
 		}
 		return r.refuse(report.NoSuchBattle{Battle: rep.Battle, Open: open})
-	case !slices.Contains(cases[i].Sides, p):
+	case cases[i].Side(me) == "":
 		return r.refuse(report.NotYourBattle{Battle: rep.Battle, Sides: joinPlayers(cases[i].Sides)})
 	case cases[i].Appeal != "":
 		return r.refuse(report.BattleUnderAppeal{Battle: rep.Battle, Poll: cases[i].Appeal})
 	}
+	// A player standing in for a side that left speaks in its name.
+	p := cases[i].Side(me)
 	bc, b := *cases[i], rec.State.Battles[bi]
 	bc.Results = slices.Clone(bc.Results)
 	if !slices.Contains(bc.Heard, p) {
@@ -187,11 +189,11 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	bc.Status = store.BattleProposed
 	var mails []outgoing
 	for _, q := range bc.Sides {
-		s := c.Seat(q)
+		s := c.Seat(bc.Voice(q))
 		if q == p || s == nil || !s.Active() {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: q, From: p, Battle: b.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
+		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: b.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
 			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})

@@ -27,9 +27,10 @@ import (
 // The kinds of poll the moderator opens, and decides itself; it has the
 // ruleset decide the others (game.Polls).
 const (
-	pollAppeal    = "appeal"
-	pollExtension = "extension"
-	pollRule      = "rule"
+	pollAppeal     = "appeal"
+	pollExtension  = "extension"
+	pollRule       = "rule"
+	pollSubstitute = "substitute"
 )
 
 // pollData is what a poll the moderator opens keeps of what its outcome
@@ -44,6 +45,9 @@ type pollData struct {
 	Hours int `json:"hours,omitempty"`
 	// Rule is a proposed rule's text.
 	Rule string `json:"rule,omitempty"`
+	// For is the side of Battle that left the campaign, for whom Player
+	// would stand in.
+	For campaign.PlayerID `json:"for,omitempty"`
 }
 
 // noResult is the answer of an appeal that chooses none of the results.
@@ -342,6 +346,15 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 				return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: string(d.Player), Action: "rule adopted", Detail: d.Rule})
 			})
 		}
+	case pollSubstitute:
+		granted := outcome == "yes"
+		effect = func(*store.Seat) report.Text {
+			return report.SubstituteVoted{Battle: d.Battle, For: d.For, By: d.Player, Granted: granted}
+		}
+		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
+		if granted {
+			apply = steps(apply, standIn(c.ID, d))
+		}
 	default:
 		mails, apply, effect, err = m.decideByRuleset(c, p, outcome, closed, base)
 	}
@@ -542,22 +555,32 @@ func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (de
 	return r.done("extension put to the vote", answer, decision{mails: mails, apply: apply})
 }
 
-// propose carries out a player's "propose rule <text>": the rule is put
-// to the vote of every active player, the proposer's own vote for it
-// counted, for the campaign's vote time. An adopted rule is announced and
-// kept in the campaign's log.
+// propose carries out a player's proposal: "propose rule <text>" or
+// "propose substitute <battle> <player>". It is put to the vote of every
+// active player, the proposer's own vote for it counted, for the
+// campaign's vote time.
 func (m *Moderator) propose(r *request) (decision, error) {
-	c, s := r.c, r.seat
-	what, rule, _ := strings.Cut(strings.TrimSpace(r.sub.Command.Args), " ")
-	rule = strings.TrimSpace(rule)
+	c := r.c
+	what, rest, _ := strings.Cut(strings.TrimSpace(r.sub.Command.Args), " ")
+	rest = strings.TrimSpace(rest)
 	switch {
 	case !m.decidesByVote(c):
 		return r.refuse(report.NoVotes{Title: c.Title})
-	case !strings.EqualFold(what, pollRule) || rule == "":
-		return r.refuse(report.ProposeUsage{Given: r.sub.Command.Args})
 	case c.Status != store.Running:
 		return r.refuse(report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)})
+	case strings.EqualFold(what, pollRule) && rest != "":
+		return m.proposeRule(r, rest)
+	case strings.EqualFold(what, pollSubstitute) && len(strings.Fields(rest)) == 2:
+		f := strings.Fields(rest)
+		return m.proposeSubstitute(r, f[0], campaign.PlayerID(strings.ToLower(f[1])))
 	}
+	return r.refuse(report.ProposeUsage{Given: r.sub.Command.Args})
+}
+
+// proposeRule puts a rule to the vote. An adopted rule is announced and
+// kept in the campaign's log.
+func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
+	c, s := r.c, r.seat
 	var audit []*store.AuditEntry
 	if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
 		return decision{}, err
@@ -565,13 +588,62 @@ func (m *Moderator) propose(r *request) (decision, error) {
 	n := 1 + len(slices.DeleteFunc(audit, func(e *store.AuditEntry) bool {
 		return e.Action != "poll opened" || !strings.HasPrefix(e.Detail, pollRule+"-")
 	}))
-	now := m.clock.Now().UTC()
-	p := newPoll(c, fmt.Sprintf("%s-%d", pollRule, n), pollRule, report.RulePoll{Player: s.Player, Rule: rule}, nil, now.Add(voteTime(c)),
-		pollData{Player: s.Player, Rule: rule})
-	p.Votes = []campaign.Vote{{Player: s.Player, Option: "yes", At: now}}
-	mails, apply := m.openPoll(c, p, r.in.MessageID)
-	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, seatLocation(c, s))})
-	return r.done("rule proposed", answer, decision{mails: mails, apply: apply})
+	q := report.RulePoll{Player: s.Player, Rule: rule}
+	return m.openProposal(r, newPoll(c, fmt.Sprintf("%s-%d", pollRule, n), pollRule, q, nil, m.clock.Now().Add(voteTime(c)),
+		pollData{Player: s.Player, Rule: rule}))
+}
+
+// proposeSubstitute puts to the vote that player sub finish battle id in
+// place of a side that left the campaign.
+func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (decision, error) {
+	c := r.c
+	var (
+		cases []*store.BattleCase
+		rec   *store.TurnRecord
+	)
+	err := m.db.View(func(tx *store.Tx) (err error) {
+		if cases, err = tx.Battles(c.ID); err != nil {
+			return err
+		}
+		rec, err = tx.Turn(c.ID, c.Turn)
+		return err
+	})
+	if err != nil {
+		return decision{}, err
+	}
+	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
+	if i < 0 {
+		return r.refuse(report.NoSubstitute{Battle: id, NoBattle: true})
+	}
+	bc := cases[i]
+	var left campaign.PlayerID
+	for _, p := range bc.Sides {
+		if s := c.Seat(p); (s == nil || !s.Active()) && bc.Voice(p) == p {
+			left = p
+		}
+	}
+	poll := pollSubstitute + "-" + bc.ID
+	s := c.Seat(sub)
+	switch {
+	case left == "" || bc.Appeal != "":
+		return r.refuse(report.NoSubstitute{Battle: bc.ID, NobodyLeft: left == "", Appeal: bc.Appeal})
+	case s == nil || !s.Active() || slices.Contains(bc.Sides, sub):
+		return r.refuse(report.NoSubstitute{Battle: bc.ID, Player: sub, NotFree: true})
+	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
+		return r.refuse(report.NoSubstitute{Battle: bc.ID, Open: poll})
+	}
+	q := report.SubstitutePoll{Battle: bc.ID, For: left, By: sub, Proposer: r.seat.Player}
+	return m.openProposal(r, newPoll(c, poll, pollSubstitute, q, nil, m.clock.Now().Add(voteTime(c)),
+		pollData{Battle: bc.ID, Player: sub, For: left}))
+}
+
+// openProposal opens poll p, proposed by the request's player, whose own
+// vote for it is counted.
+func (m *Moderator) openProposal(r *request, p campaign.Poll) (decision, error) {
+	p.Votes = []campaign.Vote{{Player: r.seat.Player, Option: "yes", At: m.clock.Now().UTC()}}
+	mails, apply := m.openPoll(r.c, p, r.in.MessageID)
+	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, seatLocation(r.c, r.seat))})
+	return r.done("proposal", answer, decision{mails: mails, apply: apply})
 }
 
 // appeal puts a battle whose time to settle ran out to the vote of the
@@ -599,4 +671,22 @@ func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string)
 	bc.Appeal = p.ID
 	mails, open := m.openPoll(c, p, base)
 	return mails, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, open), true
+}
+
+// standIn returns the step that lets d.Player finish battle d.Battle in
+// place of d.For, if the battle is still open.
+func standIn(id campaign.ID, d pollData) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		cases, err := tx.Battles(id)
+		if err != nil {
+			return err
+		}
+		for _, bc := range cases {
+			if bc.ID == d.Battle && bc.Status != store.BattleFinal {
+				bc.StandIns = append(bc.StandIns, store.StandIn{For: d.For, By: d.Player})
+				return tx.PutBattle(id, bc)
+			}
+		}
+		return nil
+	}
 }

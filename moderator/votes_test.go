@@ -10,8 +10,8 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/moderator"
-	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -336,5 +336,43 @@ func TestRulesetPollByMail(t *testing.T) {
 	v, err := moderator.Verify(t.Context(), h.db.DB, game.NewRegistry(volunteers{}), "frontier", moderator.VerifyOptions{})
 	if err != nil || len(v.Differing()) != 0 {
 		t.Errorf("verify = %+v, %v; want every turn matching", v, err)
+	}
+}
+
+// TestUTD3_91_SubstituteFinishesBattle: the defender of a battle still
+// waiting for its result resigns; a player proposes that another finish
+// the battle in the defender's place, the players still in vote yes (2 of
+// 3), and the substitute reports the result as the defender's side,
+// which the attacker confirms. A side cannot be proposed, nor a battle
+// whose sides are all in.
+func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	var others []string
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			others = append(others, p)
+		}
+	}
+	proposer, sub := campaign.PlayerID(others[0]), campaign.PlayerID(others[1])
+	h.tdAsk(proposer, "command: propose substitute T1-B1 "+string(sub)).want(t, "Every side of battle T1-B1 is still in the campaign")
+	h.tdResign(defender)
+	for _, o := range append(tdOthers(defender), "gm") {
+		h.next(o).want(t, string(defender)+" resigned")
+	}
+	h.tdAsk(proposer, "command: propose substitute T1-B1 "+string(attacker)).want(t, "cannot stand in for a side of battle T1-B1")
+	poll := "substitute-T1-B1"
+	h.tdAsk(proposer, "command: propose substitute T1-B1 "+string(sub)).want(t, "put to the vote as "+poll, "2 votes carry it")
+	for _, u := range tdOthers(defender) {
+		h.next(u).want(t, "Vote "+poll+": "+string(sub)+" to finish battle T1-B1 for "+string(defender), "2 of the 3 voters")
+	}
+	h.tdAsk(sub, "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdOthers(defender) {
+		h.next(u).want(t, "Vote "+poll+": yes", string(sub)+" finishes battle T1-B1 in "+string(defender)+"'s place")
+	}
+	h.tdAsk(sub, destroyed(h, attacker)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(attacker)).want(t, "confirm it?", string(defender)+" reports battle T1-B1")
+	h.tdAsk(attacker, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
+	if st := h.turnStateOf("thunderdome", 2); len(st.Battles) != 0 || st.Fleet(attacker, "f1") != nil {
+		t.Errorf("after the battle: battles %v, %s's f1 %+v; want it settled with f1 destroyed", st.Battles, attacker, st.Fleet(attacker, "f1"))
 	}
 }

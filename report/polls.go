@@ -186,6 +186,34 @@ type RulePoll struct {
 	Rule   string
 }
 
-func (AppealPoll) text()    {}
-func (ExtensionPoll) text() {}
-func (RulePoll) text()      {}
+// SubstitutePoll asks whether By finishes battle Battle in place of For,
+// who left the campaign, as Proposer proposes.
+type SubstitutePoll struct {
+	Battle            string
+	For, By, Proposer campaign.PlayerID
+}
+
+// NoSubstitute refuses a proposal of a substitute: NoBattle, no such
+// battle waits for a result; NobodyLeft, its sides are all in or stood
+// in for; Appeal, the other players vote on it already; NotFree, Player
+// is a side or not in the campaign; Open, a vote on it is open.
+type NoSubstitute struct {
+	Battle                        string
+	Player                        campaign.PlayerID
+	NoBattle, NobodyLeft, NotFree bool
+	Appeal, Open                  string
+}
+
+// SubstituteVoted: By finishes battle Battle in For's place, or not.
+type SubstituteVoted struct {
+	Battle  string
+	For, By campaign.PlayerID
+	Granted bool
+}
+
+func (SubstitutePoll) text()  {}
+func (NoSubstitute) text()    {}
+func (SubstituteVoted) text() {}
+func (AppealPoll) text()      {}
+func (ExtensionPoll) text()   {}
+func (RulePoll) text()        {}

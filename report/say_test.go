@@ -233,6 +233,9 @@ var samples = []Text{
 	ExtensionPoll{Player: "ashari", Hours: 240, Turn: 3, Reason: "exams", Deadline: sampleUTC},
 	RulePoll{Player: "zeph", Rule: "No battles in nebulae."},
 	BattleUnderAppeal{Battle: "B2-1", Poll: "appeal-B2-1"},
+	SubstitutePoll{Battle: "B2-1", For: "castellan", By: "ashari", Proposer: "vorn"},
+	NoSubstitute{Battle: "B2-1", NobodyLeft: true},
+	SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari", Granted: true},
 }
 
 // sampleResult is a battle result with every fate.
@@ -284,10 +287,13 @@ var variants = map[string]Text{
 	"VoteCounted-decided":      VoteCounted{Poll: "appeal-B2-1", Option: "vorn", For: 2, Need: 2, Closes: sampleDeadline, Decided: true, Outcome: "vorn"},
 	"PollDecided-at-close": PollDecided{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Outcome: "none", Tally: []string{"vorn: ashari"},
 		Need: 2, Default: true, AtClose: true, Effect: "No result was chosen, so pbemd fought battle B2-1 itself."},
-	"PollDecided-certain":   PollDecided{Poll: "rule-1", Subject: "zeph proposes a rule", Outcome: "no", Tally: []string{"yes: zeph", "no: vorn, ashari"}, Need: 3, Default: true},
-	"ExtensionVoted-no":     ExtensionVoted{Player: "ashari", Hours: 240, Deadline: sampleDeadline},
-	"ExtensionVoted-lapsed": ExtensionVoted{Player: "ashari", Hours: 240, Lapsed: true},
-	"RuleVoted-refused":     RuleVoted{Rule: "No battles in nebulae.", By: "zeph"},
+	"PollDecided-certain":     PollDecided{Poll: "rule-1", Subject: "zeph proposes a rule", Outcome: "no", Tally: []string{"yes: zeph", "no: vorn, ashari"}, Need: 3, Default: true},
+	"ExtensionVoted-no":       ExtensionVoted{Player: "ashari", Hours: 240, Deadline: sampleDeadline},
+	"ExtensionVoted-lapsed":   ExtensionVoted{Player: "ashari", Hours: 240, Lapsed: true},
+	"NoSubstitute-not-free":   NoSubstitute{Battle: "B2-1", Player: "vorn", NotFree: true},
+	"NoSubstitute-open":       NoSubstitute{Battle: "B2-1", Open: "substitute-B2-1"},
+	"SubstituteVoted-refused": SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari"},
+	"RuleVoted-refused":       RuleVoted{Rule: "No battles in nebulae.", By: "zeph"},
 	"Ballot-house-rule": Ballot{Campaign: "frontier", Player: "ashari", Poll: "rule-1", Subject: "zeph proposes a rule", Text: "zeph proposes a rule.",
 		Options: []string{"yes", "no"}, Default: "no", Need: 3, Voters: 4, VoterNames: "vorn, castellan, ashari, zeph", Closes: sampleDeadline},
 }
