@@ -107,17 +107,7 @@ func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
 // battle. Agreement settles it; two results that differ go to the GM.
 func (m *Moderator) battleReport(r *request) (decision, error) {
 	c, me, rep := r.c, r.seat.Player, r.sub.Battle
-	var (
-		cases []*store.BattleCase
-		rec   *store.TurnRecord
-	)
-	err := m.db.View(func(tx *store.Tx) (err error) {
-		if cases, err = tx.Battles(c.ID); err != nil {
-			return err
-		}
-		rec, err = tx.Turn(c.ID, c.Turn)
-		return err
-	})
+	cases, rec, err := m.battleCases(c)
 	if err != nil {
 		return decision{}, err
 	}
@@ -300,14 +290,27 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		}
 	}
 	mails = append(mails, m.announcePolls(c, newPolls(rec.State, st), base)...)
+	apply := steps(putSettled(c, st, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled), events, opened),
+		func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) },
+		func(tx *store.Tx) error {
+			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
+		})
+	return mails, apply, nil
+}
+
+// putSettled returns the step that stores st, settled in place, as the
+// open turn's state of campaign c, with change for the turn's record
+// (pbemd verify) and events for its resolution to report; and opened, the
+// campaign's record, if a player's turn opened by it (openWaiting).
+func putSettled(c *store.Campaign, st *campaign.State, change string, events []game.Event, opened *store.Campaign) func(tx *store.Tx) error {
 	turn := c.Turn
-	apply := func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
 		cur, err := tx.Turn(c.ID, turn)
 		if err != nil {
 			return err
 		}
 		cur.State = st
-		cur.Changed = append(cur.Changed, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled))
+		cur.Changed = append(cur.Changed, change)
 		if opened != nil {
 			if err := tx.PutCampaign(opened); err != nil {
 				return err
@@ -315,17 +318,10 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			cur.Deadline, cur.Waiting = opened.Deadline(), waiting(opened)
 		}
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
-			return fmt.Errorf("store the settlement of battle %s: %w", bc.ID, err)
+			return fmt.Errorf("store the events of %s: %w", change, err)
 		}
-		if err := tx.PutTurn(c.ID, cur); err != nil {
-			return err
-		}
-		if err := tx.PutBattle(c.ID, bc); err != nil {
-			return err
-		}
-		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
+		return tx.PutTurn(c.ID, cur)
 	}
-	return mails, apply, nil
 }
 
 // openWaiting opens the turn of a campaign in which nobody owes orders,

@@ -220,22 +220,16 @@ func (m *Moderator) castVote(r *request) (decision, error) {
 	if len(args) != 2 {
 		return r.refuse(report.VoteUsage{Given: r.sub.Command.Args})
 	}
-	var (
-		rec   *store.TurnRecord
-		audit []*store.AuditEntry
-	)
-	err := m.db.View(func(tx *store.Tx) (err error) {
-		if rec, err = tx.Turn(c.ID, c.Turn); err != nil {
-			return err
-		}
-		audit, err = tx.AuditLog(c.ID)
-		return err
-	})
+	rec, err := m.openTurnRecord(c)
 	if err != nil {
 		return decision{}, err
 	}
 	i := slices.IndexFunc(rec.State.Polls, func(p campaign.Poll) bool { return strings.EqualFold(p.ID, args[0]) })
 	if i < 0 {
+		var audit []*store.AuditEntry
+		if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
+			return decision{}, err
+		}
 		if outcome, ok := closedPoll(audit, args[0]); ok {
 			return r.refuse(report.PollClosed{Poll: args[0], Outcome: outcome})
 		}
@@ -454,8 +448,8 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("campaign %s: ruleset %s opened poll %s (%s) but decides no polls", c.ID, rs.Name(), p.ID, p.Kind)
 	}
-	var rec *store.TurnRecord
-	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
+	rec, err := m.openTurnRecord(c)
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	st := rec.State.Clone()
@@ -464,19 +458,13 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("campaign %s: decide poll %s: %w", c.ID, p.ID, err)
 	}
-	turn := c.Turn
-	apply := func(tx *store.Tx) error {
-		cur, err := tx.Turn(c.ID, turn)
-		if err != nil {
-			return err
-		}
-		cur.State = st
-		cur.Changed = append(cur.Changed, closed)
-		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
-			return fmt.Errorf("store the outcome of poll %s: %w", p.ID, err)
-		}
-		return tx.PutTurn(c.ID, cur)
+	// The outcome may end what the turn waited on, as a settled battle
+	// does.
+	opened, err := m.openWaiting(c, st)
+	if err != nil {
+		return nil, nil, nil, err
 	}
+	apply := putSettled(c, st, closed, events, opened)
 	effect := func(s *store.Seat) report.Text {
 		var news []string
 		for _, e := range events {
@@ -493,9 +481,9 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 // out, each with its Default unless an option has the votes it needs:
 // it returns when the next poll closes, and whether it closed any.
 func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, err error) {
-	var rec *store.TurnRecord
-	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
-		return time.Time{}, closed, err
+	rec, err := m.openTurnRecord(c)
+	if err != nil {
+		return time.Time{}, false, err
 	}
 	now := m.clock.Now()
 	for _, p := range rec.State.Polls {
@@ -597,17 +585,7 @@ func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
 // place of a side that left the campaign.
 func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (decision, error) {
 	c := r.c
-	var (
-		cases []*store.BattleCase
-		rec   *store.TurnRecord
-	)
-	err := m.db.View(func(tx *store.Tx) (err error) {
-		if cases, err = tx.Battles(c.ID); err != nil {
-			return err
-		}
-		rec, err = tx.Turn(c.ID, c.Turn)
-		return err
-	})
+	cases, rec, err := m.battleCases(c)
 	if err != nil {
 		return decision{}, err
 	}
@@ -689,4 +667,27 @@ func standIn(id campaign.ID, d pollData) func(tx *store.Tx) error {
 		}
 		return nil
 	}
+}
+
+// openTurnRecord reads the record of a campaign's open turn.
+func (m *Moderator) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error) {
+	var rec *store.TurnRecord
+	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err })
+	return rec, err
+}
+
+// battleCases reads a campaign's battle cases and its open turn's record.
+func (m *Moderator) battleCases(c *store.Campaign) ([]*store.BattleCase, *store.TurnRecord, error) {
+	var (
+		cases []*store.BattleCase
+		rec   *store.TurnRecord
+	)
+	err := m.db.View(func(tx *store.Tx) (err error) {
+		if cases, err = tx.Battles(c.ID); err != nil {
+			return err
+		}
+		rec, err = tx.Turn(c.ID, c.Turn)
+		return err
+	})
+	return cases, rec, err
 }
