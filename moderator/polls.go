@@ -31,6 +31,7 @@ const (
 	pollExtension  = "extension"
 	pollRule       = "rule"
 	pollSubstitute = "substitute"
+	pollBattleTime = "extend"
 )
 
 // pollData is what a poll the moderator opens keeps of what its outcome
@@ -349,6 +350,25 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 		if granted {
 			apply = steps(apply, standIn(c.ID, d))
 		}
+	case pollBattleTime:
+		granted := outcome == "yes"
+		var resolveBy string
+		if cases, _, err := m.battleCases(c); err == nil {
+			if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
+				by := cases[i].ResolveBy
+				if granted {
+					by = by.Add(time.Duration(d.Hours) * time.Hour)
+				}
+				resolveBy = fmtUTC(by)
+			}
+		}
+		effect = func(*store.Seat) report.Text {
+			return report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted, ResolveBy: resolveBy}
+		}
+		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
+		if granted {
+			apply = steps(apply, battleTime(c.ID, d, m.clock.Now()))
+		}
 	default:
 		mails, apply, effect, err = m.decideByRuleset(c, p, outcome, closed, base)
 	}
@@ -543,8 +563,9 @@ func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (de
 	return r.done("extension put to the vote", answer, decision{mails: mails, apply: apply})
 }
 
-// propose carries out a player's proposal: "propose rule <text>" or
-// "propose substitute <battle> <player>". It is put to the vote of every
+// propose carries out a player's proposal: "propose rule <text>",
+// "propose substitute <battle> <player>" or "propose extend <battle>
+// <hours>". It is put to the vote of every
 // active player, the proposer's own vote for it counted, for the
 // campaign's vote time.
 func (m *Moderator) propose(r *request) (decision, error) {
@@ -561,6 +582,11 @@ func (m *Moderator) propose(r *request) (decision, error) {
 	case strings.EqualFold(what, pollSubstitute) && len(strings.Fields(rest)) == 2:
 		f := strings.Fields(rest)
 		return m.proposeSubstitute(r, f[0], campaign.PlayerID(strings.ToLower(f[1])))
+	case strings.EqualFold(what, pollBattleTime) && len(strings.Fields(rest)) == 2:
+		f := strings.Fields(rest)
+		if hours, err := parseHours(strings.ToLower(f[1])); err == nil {
+			return m.proposeBattleTime(r, f[0], hours)
+		}
 	}
 	return r.refuse(report.ProposeUsage{Given: r.sub.Command.Args})
 }
@@ -613,6 +639,66 @@ func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.Player
 	q := report.SubstitutePoll{Battle: bc.ID, For: left, By: sub, Proposer: r.seat.Player}
 	return m.openProposal(r, newPoll(c, poll, pollSubstitute, q, nil, m.clock.Now().Add(voteTime(c)),
 		pollData{Battle: bc.ID, Player: sub, For: left}))
+}
+
+// proposeBattleTime puts to the vote that the clocks of battle id, one
+// of the proposer's, run hours longer. The vote closes before the battle's
+// time to settle runs out.
+func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decision, error) {
+	c, me := r.c, r.seat.Player
+	cases, rec, err := m.battleCases(c)
+	if err != nil {
+		return decision{}, err
+	}
+	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
+	if i < 0 {
+		var open []string
+		for _, b := range cases {
+			if b.Status != store.BattleFinal && b.Side(me) != "" {
+				open = append(open, b.ID)
+			}
+		}
+		return r.refuse(report.NoSuchBattle{Battle: id, Open: open})
+	}
+	bc := cases[i]
+	poll := pollBattleTime + "-" + bc.ID
+	switch {
+	case bc.Side(me) == "":
+		return r.refuse(report.NotYourBattle{Battle: bc.ID, Sides: joinPlayers(bc.Sides)})
+	case bc.Appeal != "":
+		return r.refuse(report.BattleUnderAppeal{Battle: bc.ID, Poll: bc.Appeal})
+	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
+		return r.refuse(report.PollAlreadyOpen{Poll: poll})
+	}
+	q := report.BattleTimePoll{Battle: bc.ID, Player: me, Hours: hours, ResolveBy: fmtUTC(bc.ResolveBy)}
+	closes := m.clock.Now().Add(voteTime(c))
+	if bc.ResolveBy.Before(closes) {
+		closes = bc.ResolveBy
+	}
+	return m.openProposal(r, newPoll(c, poll, pollBattleTime, q, nil, closes, pollData{Battle: bc.ID, Player: me, Hours: hours}))
+}
+
+// battleTime returns the step that moves the clocks of battle d.Battle
+// that have not run out on by d.Hours, if the battle is still open.
+func battleTime(id campaign.ID, d pollData, now time.Time) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		cases, err := tx.Battles(id)
+		if err != nil {
+			return err
+		}
+		for _, bc := range cases {
+			if bc.ID != d.Battle || bc.Status == store.BattleFinal {
+				continue
+			}
+			more := time.Duration(d.Hours) * time.Hour
+			if now.Before(bc.ContactBy) {
+				bc.ContactBy = bc.ContactBy.Add(more)
+			}
+			bc.ResolveBy = bc.ResolveBy.Add(more)
+			return tx.PutBattle(id, bc)
+		}
+		return nil
+	}
 }
 
 // openProposal opens poll p, proposed by the request's player, whose own

@@ -376,3 +376,45 @@ func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
 		t.Errorf("after the battle: battles %v, %s's f1 %+v; want it settled with f1 destroyed", st.Battles, attacker, st.Fleet(attacker, "f1"))
 	}
 }
+
+// TestUTD3_44_BattleTimeByVote: a side asks for a week more to fight and
+// settle its battle; a player who did not fight it may not ask; with 3 of
+// 4 for it, the battle's clocks move on by a week and everyone is told.
+func TestUTD3_44_BattleTimeByVote(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	var bc *store.BattleCase
+	h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		bc = cases[0]
+		return err
+	})
+	var others []string
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			others = append(others, p)
+		}
+	}
+	h.tdAsk(campaign.PlayerID(others[0]), "command: propose extend T1-B1 168h").want(t, "You did not fight in battle T1-B1")
+	poll := "extend-T1-B1"
+	h.tdAsk(defender, "command: propose extend T1-B1 168h").want(t, "put to the vote as "+poll, "3 votes carry it")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": "+string(defender)+" asks 168 more hours for battle T1-B1")
+	}
+	h.tdAsk(defender, "command: propose extend T1-B1 72h").want(t, "A vote on this is open already ("+poll+")")
+	h.tdAsk(campaign.PlayerID(others[0]), "command: vote "+poll+" yes")
+	h.tdAsk(attacker, "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": yes", "Battle T1-B1 has 168 more hours")
+	}
+	var after *store.BattleCase
+	h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		after = cases[0]
+		return err
+	})
+	week := 7 * 24 * time.Hour
+	if !after.ResolveBy.Equal(bc.ResolveBy.Add(week)) || !after.ContactBy.Equal(bc.ContactBy.Add(week)) {
+		t.Errorf("clocks contact %v, resolve %v; want a week after %v and %v", after.ContactBy, after.ResolveBy, bc.ContactBy, bc.ResolveBy)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}

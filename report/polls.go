@@ -211,6 +211,30 @@ type SubstituteVoted struct {
 	Granted bool
 }
 
+// BattleTimePoll asks whether the clocks of battle Battle, one of
+// Player's, run Hours longer than ResolveBy.
+type BattleTimePoll struct {
+	Battle    string
+	Player    campaign.PlayerID
+	Hours     int
+	ResolveBy string
+}
+
+// BattleTimeVoted: battle Battle's clocks run Hours longer, to settle by
+// ResolveBy, or, if not Granted, do not.
+type BattleTimeVoted struct {
+	Battle    string
+	Hours     int
+	Granted   bool
+	ResolveBy string
+}
+
+// PollAlreadyOpen refuses a proposal that a poll open already puts.
+type PollAlreadyOpen struct{ Poll string }
+
+func (BattleTimePoll) text()  {}
+func (BattleTimeVoted) text() {}
+func (PollAlreadyOpen) text() {}
 func (SubstitutePoll) text()  {}
 func (NoSubstitute) text()    {}
 func (SubstituteVoted) text() {}

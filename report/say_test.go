@@ -234,6 +234,9 @@ var samples = []Text{
 	RulePoll{Player: "zeph", Rule: "No battles in nebulae."},
 	BattleUnderAppeal{Battle: "B2-1", Poll: "appeal-B2-1"},
 	SubstitutePoll{Battle: "B2-1", For: "castellan", By: "ashari", Proposer: "vorn"},
+	BattleTimePoll{Battle: "B2-1", Player: "vorn", Hours: 168, ResolveBy: sampleUTC},
+	BattleTimeVoted{Battle: "B2-1", Hours: 168, Granted: true, ResolveBy: sampleUTC},
+	PollAlreadyOpen{Poll: "extend-B2-1"},
 	NoSubstitute{Battle: "B2-1", NobodyLeft: true},
 	SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari", Granted: true},
 }
@@ -293,6 +296,7 @@ var variants = map[string]Text{
 	"NoSubstitute-not-free":   NoSubstitute{Battle: "B2-1", Player: "vorn", NotFree: true},
 	"NoSubstitute-open":       NoSubstitute{Battle: "B2-1", Open: "substitute-B2-1"},
 	"SubstituteVoted-refused": SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari"},
+	"BattleTimeVoted-refused": BattleTimeVoted{Battle: "B2-1", Hours: 168, ResolveBy: sampleUTC},
 	"RuleVoted-refused":       RuleVoted{Rule: "No battles in nebulae.", By: "zeph"},
 	"Ballot-house-rule": Ballot{Campaign: "frontier", Player: "ashari", Poll: "rule-1", Subject: "zeph proposes a rule", Text: "zeph proposes a rule.",
 		Options: []string{"yes", "no"}, Default: "no", Need: 3, Voters: 4, VoterNames: "vorn, castellan, ashari, zeph", Closes: sampleDeadline},
