@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,6 +76,12 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 	for _, e := range exts {
 		if e.Player == s.Player && e.Status == store.ExtensionPending {
 			st.Pending = append(st.Pending, report.ExtensionState{Player: e.Player, Hours: e.Hours, Turn: e.Turn})
+		}
+	}
+	st.ByVote = m.decidesByVote(c)
+	for _, p := range rec.State.Polls {
+		if slices.Contains(p.Voters, s.Player) && !votedOn(p, s.Player) {
+			st.Ballots = append(st.Ballots, report.OpenBallot{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, seatLocation(c, s))})
 		}
 	}
 	return r.done("status", m.answer(r, st), decision{})

@@ -102,6 +102,7 @@ func TestUTD3_45_AppealByVote(t *testing.T) {
 	vote := func(p string, poll, option string) *received {
 		return h.tdAsk(campaign.PlayerID(p), "command: vote "+poll+" "+option)
 	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: status").want(t, "Votes open to you", "appeal-T1-B1: appeal of battle T1-B1; closes")
 	before := h.turnStateOf("thunderdome", 2)
 	vote(string(attacker), "appeal-T1-B1", string(attacker)).want(t, "You do not vote on appeal-T1-B1", "Nothing changed")
 	vote(voters[0], "appeal-T1-B1", "lyranx").want(t, "appeal-T1-B1 has no answer lyranx", "none")
