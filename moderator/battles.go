@@ -126,7 +126,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		return r.refuse(report.NoSuchBattle{Battle: rep.Battle, Open: open})
 	case cases[i].Side(me) == "":
 		return r.refuse(report.NotYourBattle{Battle: rep.Battle, Sides: joinPlayers(cases[i].Sides)})
-	case cases[i].Appeal != "":
+	case underAppeal(cases[i], rec.State):
 		return r.refuse(report.BattleUnderAppeal{Battle: rep.Battle, Poll: cases[i].Appeal})
 	}
 	// A player standing in for a side that left speaks in its name.
@@ -485,12 +485,16 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 	// A ruleset that times its own battles says who retreats when nobody
 	// made contact; otherwise such a battle waits for its resolve clock.
 	ownClock := false
+	var rec *store.TurnRecord
 	if len(cases) > 0 {
 		rs, err := m.ruleset(c)
 		if err != nil {
 			return time.Time{}, err
 		}
 		_, ownClock = rs.(game.BattleClock)
+		if rec, err = m.openTurnRecord(c); err != nil {
+			return time.Time{}, err
+		}
 	}
 	now := m.clock.Now()
 	var next time.Time
@@ -500,7 +504,9 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		}
 	}
 	for _, b := range cases {
-		if b.Status == store.BattleFinal {
+		// A battle no longer pending in the open turn's state, as after
+		// a rollback past the turn that found it, has no clock.
+		if b.Status == store.BattleFinal || !slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID }) {
 			continue
 		}
 		bc := *b
@@ -509,7 +515,7 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		var apply func(tx *store.Tx) error
 		var err error
 		switch {
-		case bc.Appeal != "":
+		case underAppeal(&bc, rec.State):
 			continue // the players' vote settles it (closePoll)
 		case !now.Before(bc.ResolveBy) && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
 			bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})

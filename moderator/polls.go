@@ -629,7 +629,7 @@ func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.Player
 	poll := pollSubstitute + "-" + bc.ID
 	s := c.Seat(sub)
 	switch {
-	case left == "" || bc.Appeal != "":
+	case left == "" || underAppeal(bc, rec.State):
 		return r.refuse(report.NoSubstitute{Battle: bc.ID, NobodyLeft: left == "", Appeal: bc.Appeal})
 	case s == nil || !s.Active() || slices.Contains(bc.Sides, sub):
 		return r.refuse(report.NoSubstitute{Battle: bc.ID, Player: sub, NotFree: true})
@@ -665,7 +665,7 @@ func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decisio
 	switch {
 	case bc.Side(me) == "":
 		return r.refuse(report.NotYourBattle{Battle: bc.ID, Sides: joinPlayers(bc.Sides)})
-	case bc.Appeal != "":
+	case underAppeal(bc, rec.State):
 		return r.refuse(report.BattleUnderAppeal{Battle: bc.ID, Poll: bc.Appeal})
 	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
 		return r.refuse(report.PollAlreadyOpen{Poll: poll})
@@ -776,4 +776,12 @@ func (m *Moderator) battleCases(c *store.Campaign) ([]*store.BattleCase, *store.
 		return err
 	})
 	return cases, rec, err
+}
+
+// underAppeal reports whether the players vote on a battle's result: its
+// appeal is open in st, the open turn's state. A rollback to a turn
+// before the appeal opened leaves the battle's record naming a poll st
+// does not hold; the battle is then as before its appeal.
+func underAppeal(bc *store.BattleCase, st *campaign.State) bool {
+	return bc.Appeal != "" && slices.ContainsFunc(st.Polls, func(p campaign.Poll) bool { return p.ID == bc.Appeal })
 }

@@ -419,3 +419,43 @@ func TestUTD3_44_BattleTimeByVote(t *testing.T) {
 	}
 	h.quiet(append(tdPlayers, "gm")...)
 }
+
+// TestAppealAfterRollback: the GM rolls back past the turn in which an
+// appeal opened: the appeal is gone with that turn's state, a vote on it
+// is refused and changes nothing, and the battle, no longer pending, has
+// no clock that opens it again; played again, it is fought anew.
+func TestAppealAfterRollback(t *testing.T) {
+	h, attacker, defender, voters := tdDisputed(t)
+	h.openAppeal(t, attacker, defender, voters)
+	token := h.gmToken()
+	h.send(h.mailFrom("gm", "campaign: thunderdome\ntoken: "+token+"\ncommand: rollback 1\n"))
+	h.next("gm").want(t, "back at the start of turn 1")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "turn 1")
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "No poll appeal-T1-B1 is open")
+	if st := h.turnStateOf("thunderdome", 1); len(st.Polls) != 0 {
+		t.Errorf("turn 1's polls after the rollback: %+v; want none", st.Polls)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+
+	// The orders on file, f1's move into the battle, stand.
+	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true)))
+	h.next(string(attacker)).want(t, "passes now")
+	for _, p := range tdPlayers {
+		if p == string(attacker) || p == string(defender) {
+			h.nextBySubject(p, "Battle T1-B1: report its result", "Turn 2")
+		} else {
+			h.next(p).want(t, "Turn 2")
+		}
+	}
+	var bc *store.BattleCase
+	h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		bc = cases[0]
+		return err
+	})
+	if bc.Appeal != "" || len(bc.Results) != 0 || !bc.ResolveBy.After(h.clock.Now()) {
+		t.Errorf("battle T1-B1 fought again: %+v; want a new case, with no results, no appeal and time to settle it", bc)
+	}
+}
