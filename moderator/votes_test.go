@@ -103,6 +103,8 @@ func TestUTD3_45_AppealByVote(t *testing.T) {
 		return h.tdAsk(campaign.PlayerID(p), "command: vote "+poll+" "+option)
 	}
 	h.tdAsk(campaign.PlayerID(voters[0]), "command: status").want(t, "Votes open to you", "appeal-T1-B1: appeal of battle T1-B1; closes")
+	h.send(h.mailFrom("gm", "campaign: thunderdome\ntoken: "+h.gmToken()+"\ncommand: status\n"))
+	h.next("gm").want(t, "Votes open: 1", "appeal-T1-B1: appeal of battle T1-B1; 0 of 2 voted, 2 must agree")
 	before := h.turnStateOf("thunderdome", 2)
 	vote(string(attacker), "appeal-T1-B1", string(attacker)).want(t, "You do not vote on appeal-T1-B1", "Nothing changed")
 	vote(voters[0], "appeal-T1-B1", "lyranx").want(t, "appeal-T1-B1 has no answer lyranx", "none")
