@@ -166,17 +166,22 @@ func pollsNext(st *campaign.State) time.Time {
 	return next
 }
 
-// pollOutcome returns a poll's outcome if it is certain: an option with
-// Need votes; or, when no option other than Default can reach Need with
-// the votes still to come, Default.
-func pollOutcome(p campaign.Poll) (string, bool) {
+// pollOutcome returns a poll of campaign c's outcome if it is certain:
+// an option with Need votes; or, when no option other than Default can
+// reach Need with the votes the voters still in may cast, Default.
+func pollOutcome(c *store.Campaign, p campaign.Poll) (string, bool) {
 	count := votesFor(p)
 	for _, o := range p.Options {
 		if count[o] >= p.Need {
 			return o, true
 		}
 	}
-	left := len(p.Voters) - len(p.Votes)
+	left := 0
+	for _, v := range p.Voters {
+		if s := c.Seat(v); s != nil && s.Active() && !votedOn(p, v) {
+			left++
+		}
+	}
 	for _, o := range p.Options {
 		if o != p.Default && count[o]+left >= p.Need {
 			return "", false
@@ -259,7 +264,7 @@ func (m *Moderator) castVote(r *request) (decision, error) {
 	p.Votes = append(p.Votes, campaign.Vote{Player: s.Player, Option: p.Options[k], At: now})
 	counted := report.VoteCounted{Poll: p.ID, Option: p.Options[k], For: votesFor(p)[p.Options[k]], Need: p.Need,
 		Closes: report.FormatDeadline(p.Closes, seatLocation(c, s))}
-	if outcome, ok := pollOutcome(p); ok {
+	if outcome, ok := pollOutcome(c, p); ok {
 		mails, apply, err := m.closePoll(c, p, outcome, false, r.in.MessageID)
 		if err != nil {
 			return decision{}, err
@@ -498,8 +503,10 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 }
 
 // pollClocks closes the polls of a campaign's open turn whose time ran
-// out, each with its Default unless an option has the votes it needs:
-// it returns when the next poll closes, and whether it closed any.
+// out, each with its Default unless an option has the votes it needs,
+// and those whose outcome became certain without a vote, as when a voter
+// left the campaign: it returns when the next poll closes, and whether it
+// closed any.
 func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, err error) {
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
@@ -507,12 +514,13 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 	}
 	now := m.clock.Now()
 	for _, p := range rec.State.Polls {
-		if now.Before(p.Closes) {
+		outcome, certain := pollOutcome(c, p)
+		due := !now.Before(p.Closes)
+		if !certain && !due {
 			next = earliest(next, p.Closes)
 			continue
 		}
-		outcome, ok := pollOutcome(p)
-		if !ok {
+		if !certain {
 			outcome = p.Default
 		}
 		// Each poll closes on the campaign as the one before left it.
@@ -520,7 +528,7 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 		if err != nil {
 			return time.Time{}, closed, err
 		}
-		mails, apply, err := m.closePoll(cur, p, outcome, true, fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix()))
+		mails, apply, err := m.closePoll(cur, p, outcome, !certain, fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix()))
 		if err != nil {
 			return time.Time{}, closed, err
 		}

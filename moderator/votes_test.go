@@ -461,3 +461,32 @@ func TestAppealAfterRollback(t *testing.T) {
 		t.Errorf("battle T1-B1 fought again: %+v; want a new case, with no results, no appeal and time to settle it", bc)
 	}
 }
+
+// TestUTD1_7_VoterLeaves: a rule needs 3 of 4 votes; its proposer votes
+// yes, another no, and a third player resigns without voting: the last
+// voter can no longer carry it, so the vote closes with no at once, and
+// the players still in are told.
+func TestUTD1_7_VoterLeaves(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	current, _ := h.tdCurrent()
+	var others []campaign.PlayerID
+	for _, p := range tdOthers(current) {
+		others = append(others, campaign.PlayerID(p))
+	}
+	proposer, against, leaver := others[0], others[1], others[2]
+	h.tdAsk(proposer, "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote rule-1")
+	}
+	h.tdAsk(against, "command: vote rule-1 no").want(t, "is counted")
+	h.tdResign(leaver)
+	for _, o := range append(tdOthers(leaver), "gm") {
+		h.next(o).want(t, string(leaver)+" resigned")
+	}
+	for _, u := range tdOthers(leaver) {
+		h.next(u).want(t, "Vote rule-1: no", "No answer can reach the 3 votes it needs any more", "is not adopted")
+	}
+	if st := h.turnStateOf("thunderdome", 1); len(st.Polls) != 0 {
+		t.Errorf("polls %+v; want rule-1 closed", st.Polls)
+	}
+}
