@@ -123,15 +123,21 @@ func (m *Moderator) openPoll(c *store.Campaign, p campaign.Poll, base string) ([
 	return m.announcePolls(c, []campaign.Poll{p}, base), apply
 }
 
-// announcePolls writes a ballot to every active voter of each poll, and
-// tells the other active players it is open, each with its deadline in
-// their own time zone.
+// announcePolls writes a ballot to every active voter of each poll who
+// has not voted (a proposer has), and tells the other active players it
+// is open, each with its deadline in their own time zone.
 func (m *Moderator) announcePolls(c *store.Campaign, polls []campaign.Poll, base string) []outgoing {
 	rule := m.voteRule(c)
 	var out []outgoing
 	for _, p := range polls {
 		names := joinPlayers(p.Voters)
-		out = append(out, m.tellPlayers(c, base, "poll-"+p.ID, "", func(s *store.Seat) report.Text {
+		voted := map[string]bool{}
+		for _, v := range p.Votes {
+			if s := c.Seat(v.Player); s != nil {
+				voted[s.Email] = true
+			}
+		}
+		told := m.tellPlayers(c, base, "poll-"+p.ID, "", func(s *store.Seat) report.Text {
 			closes := report.FormatDeadline(p.Closes, seatLocation(c, s))
 			if slices.Contains(p.Voters, s.Player) {
 				return report.Ballot{Campaign: c.ID, Player: s.Player, Poll: p.ID, Subject: p.Subject, Text: p.Text, Options: p.Options,
@@ -139,7 +145,8 @@ func (m *Moderator) announcePolls(c *store.Campaign, polls []campaign.Poll, base
 			}
 			return report.PollOpened{Poll: p.ID, Subject: p.Subject, Text: p.Text, VoterNames: names, Need: p.Need, Voters: len(p.Voters),
 				Closes: closes, Rule: rule}
-		})...)
+		})
+		out = append(out, slices.DeleteFunc(told, func(o outgoing) bool { return voted[o.msg.To[0].Email] })...)
 	}
 	return out
 }

@@ -177,7 +177,6 @@ func TestUTD1_7_OutcomeCertainEarly(t *testing.T) {
 	for _, o := range others {
 		h.next(o).want(t, "Vote "+poll+": "+string(p)+" asks 48 more hours", "Reason given: exams", "3 of the 4 voters")
 	}
-	h.next(string(p)).want(t, "Vote "+poll+": "+string(p)+" asks 48 more hours")
 	h.tdAsk(campaign.PlayerID(string(p)), "command: vote "+poll+" yes").want(t, "You voted on "+poll+" already, for yes")
 	h.tdAsk(campaign.PlayerID(others[0]), "command: vote "+poll+" no").want(t, "1 vote of the 3")
 	h.tdAsk(campaign.PlayerID(others[1]), "command: vote "+poll+" no").want(t, "It settled the poll: the outcome is no")
@@ -206,7 +205,7 @@ func TestUTD3_32_ExtensionByVote(t *testing.T) {
 	deadline := h.tdCampaign().Seat(p).Deadline
 	poll := "extension-" + string(p) + "-2"
 	h.askIn("thunderdome", string(p), `extension: {hours: 72, reason: "still moving"}`).want(t, "put to the other players' vote as "+poll)
-	for _, u := range tdPlayers {
+	for _, u := range others {
 		h.next(u).want(t, "Vote "+poll, "asks 72 more hours")
 	}
 	h.tdAsk(campaign.PlayerID(others[0]), "command: vote "+poll+" yes").want(t, "2 votes of the 3")
@@ -228,7 +227,7 @@ func TestUTD1_7_RuleProposal(t *testing.T) {
 	p := campaign.PlayerID(tdPlayers[1])
 	h.tdAsk(p, "command: propose").want(t, `A proposal reads "command: propose rule`)
 	h.tdAsk(p, "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1", "3 votes carry it")
-	for _, u := range tdPlayers {
+	for _, u := range tdOthers(p) {
 		h.next(u).want(t, "Vote rule-1: "+string(p)+" proposes a rule", "No battles in nebulae.")
 	}
 	for _, u := range tdOthers(p)[:2] {
@@ -365,7 +364,7 @@ func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
 	h.tdAsk(proposer, "command: propose substitute T1-B1 "+string(attacker)).want(t, "cannot stand in for a side of battle T1-B1")
 	poll := "substitute-T1-B1"
 	h.tdAsk(proposer, "command: propose substitute T1-B1 "+string(sub)).want(t, "put to the vote as "+poll, "2 votes carry it")
-	for _, u := range tdOthers(defender) {
+	for _, u := range []string{string(attacker), string(sub)} {
 		h.next(u).want(t, "Vote "+poll+": "+string(sub)+" to finish battle T1-B1 for "+string(defender), "2 of the 3 voters")
 	}
 	h.tdAsk(sub, "command: vote "+poll+" yes").want(t, "the outcome is yes")
@@ -400,7 +399,7 @@ func TestUTD3_44_BattleTimeByVote(t *testing.T) {
 	h.tdAsk(campaign.PlayerID(others[0]), "command: propose extend T1-B1 168h").want(t, "You did not fight in battle T1-B1")
 	poll := "extend-T1-B1"
 	h.tdAsk(defender, "command: propose extend T1-B1 168h").want(t, "put to the vote as "+poll, "3 votes carry it")
-	for _, u := range tdPlayers {
+	for _, u := range tdOthers(defender) {
 		h.next(u).want(t, "Vote "+poll+": "+string(defender)+" asks 168 more hours for battle T1-B1")
 	}
 	h.tdAsk(defender, "command: propose extend T1-B1 72h").want(t, "A vote on this is open already ("+poll+")")
@@ -475,7 +474,7 @@ func TestUTD1_7_VoterLeaves(t *testing.T) {
 	}
 	proposer, against, leaver := others[0], others[1], others[2]
 	h.tdAsk(proposer, "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1")
-	for _, u := range tdPlayers {
+	for _, u := range tdOthers(proposer) {
 		h.next(u).want(t, "Vote rule-1")
 	}
 	h.tdAsk(against, "command: vote rule-1 no").want(t, "is counted")
