@@ -770,10 +770,12 @@ func standIn(id campaign.ID, d pollData) func(tx *store.Tx) error {
 	}
 }
 
-// openTurnRecord reads the record of a campaign's open turn.
+// openTurnRecord reads the record of a campaign's open turn, from the
+// turn cache: the scheduler looks at its polls whenever it tends the
+// campaign. The record is shared and must not be changed.
 func (m *Moderator) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error) {
 	var rec *store.TurnRecord
-	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err })
+	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err })
 	return rec, err
 }
 
