@@ -104,7 +104,10 @@ func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
 }
 
 // battleReport handles a side's result or confirmation of a reported
-// battle. Agreement settles it; two results that differ go to the GM.
+// battle, from the side or the player standing in for it. Agreement
+// settles it; two results that differ go to the GM, or, where the
+// campaign decides by vote, wait for the sides to agree until the
+// battle's time runs out and the appeal opens.
 func (m *Moderator) battleReport(r *request) (decision, error) {
 	c, me, rep := r.c, r.seat.Player, r.sub.Battle
 	cases, rec, err := m.battleCases(c)
