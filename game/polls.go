@@ -6,7 +6,9 @@ import "github.com/pbemd/pbemd/campaign"
 // (campaign.Poll): votes in place of a GM, calls for a volunteer. The
 // ruleset opens a poll by adding it to a state it returns; the moderator
 // mails it, takes the votes, closes it, tells everyone the outcome and
-// calls Decide in the same transaction.
+// calls Decide in the same transaction. The moderator opens polls of its
+// own, of the kinds "appeal", "extension", "rule", "substitute" and
+// "extend", and decides them itself: a ruleset's polls have other kinds.
 type Polls interface {
 	Ruleset
 	// Decide applies a closed poll's outcome, one of its Options or its

@@ -25,7 +25,7 @@ import (
 // removes it.
 
 // The kinds of poll the moderator opens, and decides itself; it has the
-// ruleset decide the others (game.Polls).
+// ruleset decide the others (game.Polls), whose kinds must differ.
 const (
 	pollAppeal     = "appeal"
 	pollExtension  = "extension"
@@ -37,11 +37,12 @@ const (
 // pollData is what a poll the moderator opens keeps of what its outcome
 // changes (campaign.Poll.Data).
 type pollData struct {
-	// Battle is an appeal's battle.
+	// Battle is the battle appealed, given time, or to finish.
 	Battle string `json:"battle,omitempty"`
-	// Player asked for the extension, or proposed the rule.
+	// Player asked for the extension or the battle's time, proposed the
+	// rule, or would stand in for For.
 	Player campaign.PlayerID `json:"player,omitempty"`
-	// Turn and Hours are the extension's.
+	// Turn is the extension's; Hours the extension's or the battle's.
 	Turn  int `json:"turn,omitempty"`
 	Hours int `json:"hours,omitempty"`
 	// Rule is a proposed rule's text.
