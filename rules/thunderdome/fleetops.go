@@ -10,24 +10,27 @@ import (
 
 // parcel is units taken out of a fleet with everything the state keeps
 // on each: damage, crew and capture (campaign.Fleet.Take), and TD IV's
-// marks: wrecked (UTD6.3E) and mended since the last overhaul (UTD4.335).
+// marks: wrecked (UTD6.3E), mended since the last overhaul (UTD4.335) and
+// a reduced load of attrition units (UTD6.3737; nil for the full load).
 type parcel struct {
 	units   campaign.Fleet
 	wrecked []bool
 	mended  []bool
+	loads   []*UnitLoad
 }
 
 // take removes the units at idx from fleet f, with their records and
 // marks, and returns them in fleet order.
-func (c *ctx) take(f *campaign.Fleet, idx []int) parcel {
-	fs := c.x.fleet(f.Owner, f.ID)
+func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
+	fs := x.fleet(f.Owner, f.ID)
 	var p parcel
 	var wrecked, mended []int
+	var loads []UnitLoad
 	kept := 0
 	for i := range f.Units {
-		w, m := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i)
+		w, m, l := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i), fs.loadOf(i)
 		if slices.Contains(idx, i) {
-			p.wrecked, p.mended = append(p.wrecked, w), append(p.mended, m)
+			p.wrecked, p.mended, p.loads = append(p.wrecked, w), append(p.mended, m), append(p.loads, l)
 			continue
 		}
 		if w {
@@ -36,16 +39,20 @@ func (c *ctx) take(f *campaign.Fleet, idx []int) parcel {
 		if m {
 			mended = append(mended, kept)
 		}
+		if l != nil {
+			l.Unit = kept
+			loads = append(loads, *l)
+		}
 		kept++
 	}
 	p.units = f.Take(idx)
-	fs.Wrecked, fs.Mended = wrecked, mended
+	fs.Wrecked, fs.Mended, fs.Loads = wrecked, mended, loads
 	return p
 }
 
 // join adds a parcel's units to fleet f, with their records and marks.
-func (c *ctx) join(f *campaign.Fleet, p parcel) {
-	fs := c.x.fleet(f.Owner, f.ID)
+func (x *Ext) join(f *campaign.Fleet, p parcel) {
+	fs := x.fleet(f.Owner, f.ID)
 	base := len(f.Units)
 	f.Join(p.units)
 	for i := range p.units.Units {
@@ -54,6 +61,9 @@ func (c *ctx) join(f *campaign.Fleet, p parcel) {
 		}
 		if p.mended[i] {
 			fs.Mended = append(fs.Mended, base+i)
+		}
+		if l := p.loads[i]; l != nil {
+			fs.Loads = append(fs.Loads, UnitLoad{Unit: base + i, Fighters: l.Fighters, PFs: l.PFs, Interceptors: l.Interceptors})
 		}
 	}
 }

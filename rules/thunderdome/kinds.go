@@ -62,8 +62,14 @@ var kinds = []Kind{
 	&DeadDrop{},
 	&Tow{},
 	&Scrap{},
+	&ActivateShipyard{},
+	&BuildShipyard{},
+	&OverhaulShipyard{},
 	&Explore{},
 	&Disavow{},
+	&ReviseDefenses{},
+	&ReplaceCapital{},
+	&Intend{},
 }
 
 // kindNamed returns the kind players write as name, or nil.

@@ -11,10 +11,13 @@ import (
 )
 
 // Organize deals the ships of two or more fleets in one sector out anew
-// (UTD6.33): Fleets gives each fleet's ships afterwards.
+// (UTD6.33): Fleets gives each fleet's ships afterwards. With Dock, the
+// player's dry dock at that sector gives each fleet the ships Fleets
+// lists (UTD7.66, undock).
 type Organize struct {
-	Fleets   []FleetPlan `json:"fleets"`
-	FleetsAt orders.Pos  `json:"fleets_pos"`
+	Fleets   []FleetPlan       `json:"fleets"`
+	FleetsAt orders.Pos        `json:"fleets_pos"`
+	Dock     campaign.SystemID `json:"dock,omitempty"`
 }
 
 // FleetPlan is one fleet of an organize order and the ships it holds
@@ -31,16 +34,20 @@ func (*Organize) Name() string { return "organize" }
 func (*Organize) example() string {
 	return "- organize: {fleets: {F1: [cruiser, cruiser], F2: [destroyer]}}"
 }
-func (*Organize) fields() []string { return []string{"fleets"} }
+func (*Organize) fields() []string { return []string{"fleets", "dock"} }
 
 func (*Organize) parse(p *parser, f orders.Fields) Kind {
 	o := &Organize{}
+	if f.Value("dock") != nil {
+		d, _ := p.name(f, "dock", "dock: lyra")
+		o.Dock = campaign.SystemID(d)
+	}
 	n := p.Need(f, "fleets", "fleets: {F1: [cruiser], F2: [destroyer]}")
 	if n == nil {
 		return o
 	}
 	o.FleetsAt = orders.PosOf(n)
-	if n.Kind != yaml.MappingNode || len(n.Content) < 4 {
+	if n.Kind != yaml.MappingNode || len(n.Content) < 4 && (o.Dock == "" || len(n.Content) < 2) {
 		p.Add(o.FleetsAt, "UTD6.33", "fleets must map two or more fleets to the ships each holds afterwards",
 			"write fleets: {F1: [cruiser, cruiser], F2: [destroyer]}")
 		return o
@@ -62,14 +69,18 @@ func (*Organize) parse(p *parser, f orders.Fields) Kind {
 func (*Organize) schema() object {
 	return kindSchema("Organize fleets in one sector (UTD6.33): deal their ships out anew, for n − 1 order points among n "+
 		"fleets. Name every fleet taking part with the ships it holds afterwards; a new fleet name makes a fleet (3 + "+
-		"players, plus those bought, UTD7.21), a fleet left with none is disbanded. No fleet may pass 5 MC (UTD7.23).",
-		[]string{"fleets"}, object{"fleets": object{"type": "object", "minProperties": 2,
+		"players, plus those bought, UTD7.21), a fleet left with none is disbanded. No fleet may pass 5 MC (UTD7.23). With "+
+		"dock: a sector, your dry dock there gives each fleet named the ships listed, for 1 order point per fleet (UTD7.66).",
+		[]string{"fleets"}, object{"dock": sectorRef, "fleets": object{"type": "object", "minProperties": 1,
 			"additionalProperties": object{"type": "array", "items": object{"type": "string"}},
 			"description":          "Each fleet and the ships, by class, it holds afterwards."}})
 }
 
 func (o *Organize) yaml() string {
 	s := "organize: {fleets: {"
+	if o.Dock != "" {
+		s = fmt.Sprintf("organize: {dock: %s, fleets: {", o.Dock)
+	}
 	for i, fp := range o.Fleets {
 		if i > 0 {
 			s += ", "
@@ -87,6 +98,10 @@ func (o *Organize) yaml() string {
 // gains ships keeps its own stops and traps. Fleets left empty are
 // disbanded.
 func (o *Organize) apply(c *ctx) {
+	if o.Dock != "" {
+		o.undock(c)
+		return
+	}
 	var at campaign.SystemID
 	var pool campaign.Fleet
 	var created []campaign.FleetID
@@ -109,9 +124,8 @@ func (o *Organize) apply(c *ctx) {
 		c.refuse(o.FleetsAt, "UTD6.33", "none of these fleets exists yet", "name at least one of your fleets")
 		return
 	}
-	e := c.x.empire(c.player)
-	limit := BaseFleets + c.x.InitialPlayers + e.ExtraFleets
-	if have := c.fleetCount(); have+len(created) > limit {
+	limit := c.x.fleetLimit(c.player)
+	if have := c.x.fleetCount(c.st, c.player); have+len(created) > limit {
 		c.refuse(o.FleetsAt, "UTD7.21", fmt.Sprintf("new fleets %s would give you %d fleets; you may have %d", joinNames(created), have+len(created), limit),
 			"deal the ships among fleets you have, or buy fleets first (UTD7.22)")
 		return
@@ -152,10 +166,11 @@ func (o *Organize) apply(c *ctx) {
 			for i := range all {
 				all[i] = i
 			}
-			got := c.take(f, all)
+			got := c.x.take(f, all)
 			marks.units.Join(got.units)
 			marks.wrecked = append(marks.wrecked, got.wrecked...)
 			marks.mended = append(marks.mended, got.mended...)
+			marks.loads = append(marks.loads, got.loads...)
 		}
 	}
 	first := *c.x.fleet(c.player, o.existing(c))
@@ -169,7 +184,7 @@ func (o *Organize) apply(c *ctx) {
 	}
 	for _, fp := range o.Fleets {
 		idx, _ := campaign.PickUnits(&marks.units, fp.Units)
-		c.join(c.st.Fleet(c.player, fp.Fleet), c.takeParcel(&marks, idx))
+		c.x.join(c.st.Fleet(c.player, fp.Fleet), c.takeParcel(&marks, idx))
 		if len(fp.Units) > 0 {
 			c.say("fleet %s now holds %s", fp.Fleet, campaign.UnitList(fp.Units))
 		}
@@ -187,23 +202,12 @@ func (c *ctx) takeParcel(p *parcel, idx []int) parcel {
 		if slices.Contains(idx, i) {
 			to = &out
 		}
-		to.wrecked, to.mended = append(to.wrecked, p.wrecked[i]), append(to.mended, p.mended[i])
+		to.wrecked, to.mended, to.loads = append(to.wrecked, p.wrecked[i]), append(to.mended, p.mended[i]), append(to.loads, p.loads[i])
 	}
 	out.units = p.units.Take(idx)
 	kept.units = p.units
 	*p = kept
 	return out
-}
-
-// fleetCount is how many fleets the player has.
-func (c *ctx) fleetCount() int {
-	n := 0
-	for _, f := range c.st.Fleets {
-		if f.Owner == c.player {
-			n++
-		}
-	}
-	return n
 }
 
 // existing is the first fleet of the order that the player has.

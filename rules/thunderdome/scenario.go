@@ -32,7 +32,7 @@ const (
 // when one player is left (UTD1.9), not on a date.
 func (Ruleset) ScenarioSpec() game.ScenarioSpec {
 	return game.ScenarioSpec{
-		Keys:       []string{"house", "battles", "classes"},
+		Keys:       []string{"house", "battles", "classes", "yards"},
 		PlayerKeys: []string{"home"},
 		Start:      campaign.Date{Year: 165, Season: campaign.Spring},
 		EndYear:    9999,
@@ -65,6 +65,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 	x := &Ext{StartYear: st.Start.Year, Cycle: 1, InitialPlayers: len(st.Players)}
 	c.Override(p.Keys.Value("house"), &x.House, "house", houseLimits)
 	x.Classes = readClasses(c, p.Keys.Value("classes"), st.Catalogue)
+	x.YardSizes = readYardSizes(c, p.Keys.Value("yards"))
 	for _, s := range st.Map.Systems {
 		x.Sectors = append(x.Sectors, Sector{ID: s.ID, Type: sectorOf(s.Planet)})
 	}
@@ -137,8 +138,9 @@ func sectorOf(p campaign.PlanetType) SectorType {
 }
 
 // setupHome gives a player their home sector (UTD4.32, UTD8.13): the
-// capital with its bank, and a developed mine, colony and fortification;
-// the player owns it.
+// capital with its bank, a developed mine, colony and fortification, and
+// the capital's yard, freighter and defenses (setupDefenses); the player
+// owns it.
 func setupHome(st *campaign.State, x *Ext, p campaign.PlayerID, home campaign.SystemID) {
 	s := x.sector(home)
 	s.Type, s.Owner, s.Terrain = Home, p, "class-M planet at 3030"
@@ -150,6 +152,7 @@ func setupHome(st *campaign.State, x *Ext, p campaign.PlayerID, home campaign.Sy
 	for _, k := range []campaign.DevelopmentKind{campaign.Mine, campaign.Colony, campaign.Fortification} {
 		st.Developments = append(st.Developments, campaign.Development{At: home, Owner: p, Kind: k, Since: st.Start})
 	}
+	setupDefenses(st, x, p, home)
 }
 
 // rollOrder rolls the turn order (UTD8.14): a D1000 per player, highest
@@ -210,13 +213,21 @@ type ClassData struct {
 	Hydran       bool `json:"hydran,omitempty"`
 	PFs          int  `json:"pfs,omitempty"`
 	Interceptors int  `json:"interceptors,omitempty"`
+	// Converts are the classes a ship of the class may be converted to
+	// at a shipyard (UTD6.376[b], UTD6.3762); its refits are the
+	// catalogue's (campaign.UnitClass.Refits, UTD6.375).
+	Converts []campaign.ClassName `json:"converts,omitempty"`
+	// Defense is the kind of defense unit the class is (UTD7.34x,
+	// defenses.go); empty for a ship.
+	Defense DefenseKind `json:"defense,omitempty"`
 }
 
 // readClasses reads classes:, a mapping of class to {mc, tractors,
-// fighters, hydran, pfs, interceptors}: mc as 1, 0.5 or 1/3; the
+// fighters, hydran, pfs, interceptors, defense}: mc as 1, 0.5 or 1/3; the
 // attrition units a class carries as its fighter load and its numbers of
-// PFs and interceptors (UTD7.243). A class not listed has the move cost of its size
-// class (reading) and one tractor beam.
+// PFs and interceptors (UTD7.243); defense the kind of a defense unit
+// (readDefense). A class not listed has the move cost of its size class
+// (reading) and one tractor beam.
 func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []ClassData {
 	var out []ClassData
 	for _, u := range cat {
@@ -236,7 +247,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 			c.Addf(k, "classes names %s, which is not in units", orders.Quote(k.Value))
 			continue
 		}
-		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors")
+		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "converts", "defense")
 		if !ok {
 			continue
 		}
@@ -260,6 +271,8 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		if hn := f.Value("hydran"); hn != nil {
 			out[idx].Hydran, _ = c.Bool(hn, "hydran")
 		}
+		out[idx].Converts = readConverts(c, f.Value("converts"), cat)
+		out[idx].Defense = readDefense(c, f.Value("defense"))
 	}
 	return out
 }
@@ -301,13 +314,17 @@ func parseMC(s string) (int, bool) {
 }
 
 // mcText writes a move cost in thirtieths as MC: "5", "1 1/3".
-func mcText(mc int) string {
-	whole, rest := mc/mcUnit, mc%mcUnit
+func mcText(mc int) string { return fracText(mc, mcUnit) }
+
+// fracText writes v parts of which per make one as a whole number and a
+// fraction: "5", "2/3", "1 1/3".
+func fracText(v, per int) string {
+	whole, rest := v/per, v%per
 	if rest == 0 {
 		return strconv.Itoa(whole)
 	}
-	g := gcd(rest, mcUnit)
-	frac := fmt.Sprintf("%d/%d", rest/g, mcUnit/g)
+	g := gcd(rest, per)
+	frac := fmt.Sprintf("%d/%d", rest/g, per/g)
 	if whole == 0 {
 		return frac
 	}

@@ -57,9 +57,18 @@ type Ext struct {
 	// Yards are the shipyards built at colonies, and each capital's own
 	// yard, in the order they were built (UTD4.336, UTD6.38).
 	Yards []Yard `json:"yards,omitempty"`
+	// YardSizes, Builds and Docks are the scenario's shipyard sizes, the
+	// new construction awaiting step 10 and the ships in dry dock
+	// (yards.go).
+	YardSizes []YardSize `json:"yard_sizes,omitempty"`
+	Builds    []Build    `json:"builds,omitempty"`
+	Docks     []Dock     `json:"docks,omitempty"`
 	// Defenses are the defense units assigned to sectors (UTD7.3), in
 	// the order they arrived.
 	Defenses []Defense `json:"defenses,omitempty"`
+	// Intentions are the legal intentions declared for deliberately
+	// illegal fleets (UTD7.26652), in the order declared.
+	Intentions []Intention `json:"intentions,omitempty"`
 	// Gone are the players out of the campaign whose units have left the
 	// map, in the order they left (UTD3.91, UTD4.32).
 	Gone []campaign.PlayerID `json:"gone,omitempty"`
@@ -76,6 +85,11 @@ type HouseRules struct {
 	// lanes of their fleets, capital and developments (View.fog), at most
 	// MaxVision.
 	Vision int `json:"vision,omitempty" yaml:"vision"`
+	// Command makes S8.0's command rating a fleet rule (UTD7.261): a
+	// fleet's warships need a flagship whose catalogue command rating
+	// covers the others, or the fleet is illegal (UTD7.2661). Off, the
+	// catalogue's ratings only lead squadrons in battle.
+	Command bool `json:"command,omitempty" yaml:"command"`
 }
 
 // Empire is one player's TD IV accounts. The bank is the player's
@@ -110,6 +124,10 @@ type Empire struct {
 	// colonies and mines they take at step 9 are destroyed even with a
 	// troop ship (UTD4.333, UTD4.343; prefs: raze:), in order.
 	Raze []campaign.SystemID `json:"raze,omitempty"`
+	// Captured is the player's standing choice of where the ships they
+	// capture go (UTD6.3I2; prefs: captured:): PlaceFleet, PlaceRoom,
+	// PlaceNew or PlaceScrap; empty for PlaceFleet.
+	Captured string `json:"captured,omitempty"`
 }
 
 // SectorType is what exploration found in a sector (UTD4.31).
@@ -186,6 +204,10 @@ type FleetState struct {
 	// Rescued is the turn in which the fleet, moving into a fortified
 	// sector, broke another fleet out of it: one each (UTD4.3564).
 	Rescued int `json:"rescued,omitempty"`
+	// Loads lists the ships of the fleet, by index into its units, that
+	// carry less than their class's full load of attrition units
+	// (UTD6.3736, UTD6.3737); a ship not listed carries the full load.
+	Loads []UnitLoad `json:"loads,omitempty"`
 }
 
 // Yard is a shipyard (UTD4.336, UTD6.37, UTD6.38).
@@ -204,6 +226,12 @@ type Yard struct {
 	// Arrived is the store turn the yard was built in: it acts from its
 	// owner's next turn (UTD6.382).
 	Arrived int `json:"arrived,omitempty"`
+	// Used is the capacity, in sixtieths of an MC, that the owner's open
+	// turn used, Active whether the turn activated it, Overhauled whether
+	// the turn overhauled it (UTD6.3726); all three end with the turn.
+	Used       int  `json:"used,omitempty"`
+	Active     bool `json:"active,omitempty"`
+	Overhauled bool `json:"overhauled,omitempty"`
 }
 
 // Defense is one defense unit permanently assigned to a sector (UTD7.31):
@@ -219,6 +247,12 @@ type Defense struct {
 	// Arrived is the store turn the unit was ordered in: it arrives at
 	// step 10 (UTD6.3A).
 	Arrived int `json:"arrived,omitempty"`
+	// Waiting marks a unit ordered this turn that has not arrived yet: it
+	// arrives at step 10 (UTD6.3A) and fights from then on.
+	Waiting bool `json:"waiting,omitempty"`
+	// Capital marks the capital's supporting repair freighter, which moves
+	// with the capital and takes no defense slot (UTD4.3237, §11 #53).
+	Capital bool `json:"capital,omitempty"`
 }
 
 // Pending is a development ordered, taking effect at step 1 of its
