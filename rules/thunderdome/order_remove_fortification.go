@@ -88,4 +88,3 @@ func (r *RemoveFortification) offer(o *offerer) {
 		return
 	}
 }
-
