@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
@@ -188,6 +189,61 @@ func TestOrderTemplate_OnlyForTheOpenTurn(t *testing.T) {
 			t.Errorf("%s's welcome orders lack the move of f1:\n%s", v.Player, ex)
 		} else if !mine && !strings.Contains(ex, "orders that fit then") {
 			t.Errorf("%s's welcome orders do not say when the offers come:\n%s", v.Player, ex)
+		}
+	}
+}
+
+// TestUTD3_1_ReportShowsDefensesAndPreferences: the text and HTML
+// reports show every player's defenses by sector, damaged ones, those on
+// their way and the capital's freighter apart (UTD7.3, UTD6.3A,
+// UTD4.3237); the reader's standing preferences (UTD7.423, UTD4.333,
+// UTD6.3I2); captured ships not yet inspected (UTD6.3773) and illegal
+// fleets with their legal intention (UTD7.2661, UTD7.26652); and, in a
+// mailed report that opens the reader's turn, the attached template.
+func TestUTD3_1_ReportShowsDefensesAndPreferences(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		for i := range x.Defenses {
+			if d := &x.Defenses[i]; d.Owner == player && d.Class == "monitor" {
+				d.Damage = &campaign.UnitDamage{Structure: 3}
+			}
+		}
+		x.Defenses = append(x.Defenses, thunderdome.Defense{At: "lyra", Owner: player, Class: "defsat", Arrived: st.Turn, Waiting: true})
+		for i := range x.Empires {
+			if x.Empires[i].Player == player {
+				x.Empires[i].Defend = map[campaign.SystemID]campaign.FleetID{"lyra": "f2"}
+				x.Empires[i].Raze = []campaign.SystemID{"s10"}
+				x.Empires[i].Captured = thunderdome.PlaceScrap
+			}
+		}
+		f2 := st.Fleet(player, "f2")
+		f2.Captured = []int{1}
+		threeDestroyers(st, x)
+		x.Intentions = append(x.Intentions, thunderdome.Intention{Owner: player, Fleet: "f1", Join: []campaign.FleetID{"f2"}, At: "lyra", Cycle: x.Cycle})
+	})
+	v := openView(t, st)
+	mail := &campaign.MailPrefs{}
+	rep, err := rs.Report(v, game.ReportOptions{Deadline: reportOpts.Deadline, Location: time.UTC, Mail: mail})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"lyran's defenses at lyra: 3 ground-lance, 3 defsat, the capital's repair-freighter (UTD4.3237), monitor damaged: ",
+		"defsat arriving at the end of the turn (UTD6.3A)",
+		"hydran's defenses at hydra: monitor, 3 ground-lance, 3 defsat",
+		"Fleets that fight for you: lyra: f2",
+		"rather than capture them: s10",
+		"Ships you capture go scrapped at once",
+		"frigate (captured, only moves until inspected, UTD6.3773)",
+		"illegal, may not attack or explore (UTD7.2661)",
+		"legal intention: to join f2 at lyra (UTD7.26652)",
+		"The attached orders-1.yaml offers the orders that fit now",
+	} {
+		flat := strings.Join(strings.Fields(rep.Text), " ")
+		if !strings.Contains(flat, want) {
+			t.Errorf("the text report lacks %q:\n%s", want, rep.Text)
+		}
+		if html := strings.Join(strings.Fields(rep.HTML), " "); !strings.Contains(html, strings.ReplaceAll(want, "'", "&#39;")) {
+			t.Errorf("the HTML report lacks %q", want)
 		}
 	}
 }
