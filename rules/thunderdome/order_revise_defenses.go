@@ -216,9 +216,9 @@ func (c *ctx) holdsDefenses(s *Sector) bool {
 }
 
 // offer offers, in the first sector that may hold the player's defenses,
-// one unit of the first defense class that keeps to the limits there
-// (UTD6.3A, UTD7.34): 1 point and its BPV; where none fits, the overhaul
-// alone of damaged defenses.
+// one unit of the first defense class that keeps to the limits there, a
+// supporting repair freighter last (UTD6.3A, UTD7.34): 1 point and its
+// BPV; where none fits, the overhaul alone of damaged defenses.
 func (r *ReviseDefenses) offer(o *offerer) {
 	c := o.c
 	for _, s := range c.x.Sectors {
@@ -227,7 +227,12 @@ func (r *ReviseDefenses) offer(o *offerer) {
 		}
 		kinds := c.x.defenseKindsAt(c.st.Catalogue, c.player, s.ID, nil)
 		note := "every defense there is overhauled; scrap: [...] returns half their BPV; new ones arrive at the end of the turn (UTD6.3A, UTD7.34)"
-		for _, cls := range c.x.defenseClassNames(c.st.Catalogue) {
+		classes := c.x.defenseClassNames(c.st.Catalogue)
+		// A supporting repair freighter only where no other unit fits.
+		slices.SortStableFunc(classes, func(a, b campaign.ClassName) int {
+			return boolInt(c.x.defenseKind(c.st.Catalogue, a) == KindFreighter) - boolInt(c.x.defenseKind(c.st.Catalogue, b) == KindFreighter)
+		})
+		for _, cls := range classes {
 			k := c.x.defenseKind(c.st.Catalogue, cls)
 			if l, _ := overLimit(append(slices.Clone(kinds), k)); l != nil || k == KindFreighter && !(s.Type == Home || c.ownColony(s.ID)) {
 				continue
