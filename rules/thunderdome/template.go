@@ -56,9 +56,10 @@ func offersFor(st *campaign.State, x *Ext, p campaign.PlayerID) []Offer {
 }
 
 // add offers orders of kind k, given together, for points and bpv,
-// unless the player lacks either (spend and pay refuse then).
+// unless the player lacks either (spend and pay refuse then; an order
+// costing no point passes even under a retreat debt, UTD7.46724).
 func (o *offerer) add(k Kind, points, bpv int, note string, lines ...string) {
-	if points > o.c.left() || bpv > o.c.funds() {
+	if points > 0 && points > o.c.left() || bpv > o.c.funds() {
 		return
 	}
 	o.out = append(o.out, Offer{Kind: k.Name(), Orders: lines, Points: points, BPV: bpv, Note: note})

@@ -102,6 +102,13 @@ func TestOrderTemplate_EveryOfferIsAnOrderAtItsCost(t *testing.T) {
 			"activate_shipyard: {sector: lyra, jobs: [{inspect: frigate, fleet: f1}]}", "organize: {dock: lyra, fleets: {f1: [frigate]}}",
 			"overhaul_shipyard: {sector: lyra, yard: capital}", "replace_capital: {freighter: repair-freighter}", "move_capital: {to: s01, with_defenses: true}"}},
 		{"capital lost", capitalLost, []string{"replace_capital: {at: lyra, designate: false}", "intend: {fleet: f1, join: [f2], at: lyra}"}},
+		{"debt", func(st *campaign.State, x *thunderdome.Ext) {
+			for i := range x.Empires {
+				if x.Empires[i].Player == player {
+					x.Empires[i].Owed = 5
+				}
+			}
+		}, []string{"buy: {order_points: 1}"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := setup(t, tc.change)
@@ -120,6 +127,9 @@ func TestOrderTemplate_EveryOfferIsAnOrderAtItsCost(t *testing.T) {
 				if points, bpv := thunderdome.Spent(c); points != o.Points || bpv != o.BPV {
 					t.Errorf("offer %q costs %d points and %d BPV, the template says %d and %d", o.Orders, points, bpv, o.Points, o.BPV)
 				}
+			}
+			if tc.name == "debt" && slices.ContainsFunc(v.Offers, func(o thunderdome.Offer) bool { return o.Kind != "buy" }) {
+				t.Errorf("with a retreat debt beyond the turn's points the template offers more than buy (UTD7.46723): %v", v.Offers)
 			}
 			for _, w := range tc.want {
 				if !slices.Contains(lines, w) {
@@ -169,9 +179,9 @@ func TestOrderTemplate_UnchangedOrdersNothing(t *testing.T) {
 	}
 }
 
-// TestOrderTemplate_OnlyForTheOpenTurn: only the report that opens a
-// player's turn carries the template; the welcome mail shows the first
-// player the same offers, and the others when theirs come.
+// TestOrderTemplate_OnlyForTheOpenTurn: only the report (or digest) that
+// opens a player's turn carries the template; the welcome mail shows the
+// first player the same offers, and the others when theirs come.
 func TestOrderTemplate_OnlyForTheOpenTurn(t *testing.T) {
 	st := setup(t, nil)
 	for _, gv := range rs.Observe(st) {
@@ -181,7 +191,15 @@ func TestOrderTemplate_OnlyForTheOpenTurn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		attached := slices.ContainsFunc(rep.Attachments, func(a game.Attachment) bool { return a.Kind == campaign.AttachOrders })
+		dig, err := rs.Digest([]game.DigestItem{{View: v}}, game.ReportOptions{SchemaRef: "orders.schema.json"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		isTemplate := func(a game.Attachment) bool { return a.Kind == campaign.AttachOrders && a.Name == "orders-1.yaml" }
+		attached := slices.ContainsFunc(rep.Attachments, isTemplate)
+		if slices.ContainsFunc(dig.Attachments, isTemplate) != attached {
+			t.Errorf("%s: the digest and the report differ on the order template", v.Player)
+		}
 		ex := rs.Example(st, v.Player).Orders
 		if mine := v.Player == player; (tmpl != nil) != mine || attached != mine || len(v.Offers) > 0 != mine {
 			t.Errorf("%s: template %t, attached %t, %d offers; want them only for %s", v.Player, tmpl != nil, attached, len(v.Offers), player)
