@@ -8,7 +8,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 )
 
@@ -118,7 +117,7 @@ func TestOrderTemplate_EveryOfferIsAnOrderAtItsCost(t *testing.T) {
 			for _, o := range v.Offers {
 				offered[o.Kind] = true
 				lines = append(lines, o.Orders...)
-				sub := parseFile(t, uncomment(t, tmpl, o))
+				sub := parseMail(t, uncomment(t, tmpl, o))
 				c, err := rs.Check(st, sub)
 				if err != nil {
 					t.Errorf("offer %q refused: %v", o.Orders, err)
@@ -145,23 +144,13 @@ func TestOrderTemplate_EveryOfferIsAnOrderAtItsCost(t *testing.T) {
 	}
 }
 
-// parseFile reads an orders file as a mail brings it.
-func parseFile(t *testing.T, src string) *orders.Submission {
-	t.Helper()
-	sub, err := orders.Parse([]byte(src), orders.Only(rs.Kinds()))
-	if err != nil {
-		t.Fatalf("Parse = %v\n%s", err, src)
-	}
-	return sub
-}
-
 // TestOrderTemplate_UnchangedOrdersNothing: the template sent back as it
 // comes orders nothing and changes no standing preference; its prefs:
 // block uncommented is accepted as it stands.
 func TestOrderTemplate_UnchangedOrdersNothing(t *testing.T) {
 	st := setup(t, busy)
 	tmpl := string(thunderdome.OrderTemplate(openView(t, st), "orders.schema.json"))
-	sub := parseFile(t, tmpl)
+	sub := parseMail(t, tmpl)
 	c := check(t, st, sub)
 	if points, bpv := thunderdome.Spent(c); sub.Orders.Len() != 0 || points != 0 || bpv != 0 {
 		t.Errorf("the template as it comes holds %d orders, spending %d points and %d BPV; want none", sub.Orders.Len(), points, bpv)
@@ -170,7 +159,7 @@ func TestOrderTemplate_UnchangedOrdersNothing(t *testing.T) {
 		t.Errorf("the template as it comes sets preferences:\n%s", s)
 	}
 	prefs := strings.NewReplacer("# prefs:", "prefs:", "#   defend:", "  defend:", "#   raze:", "  raze:", "#   captured:", "  captured:").Replace(tmpl)
-	s := check(t, st, parseFile(t, prefs)).Summary()
+	s := check(t, st, parseMail(t, prefs)).Summary()
 	for _, want := range []string{"Fleets that fight for you: none", "Sectors where your fleets destroy enemy colonies and mines rather than capture them: none",
 		"Ships you capture go into the capturing fleet"} {
 		if !strings.Contains(s, want) {
