@@ -190,12 +190,10 @@ func pointsText(v *View) string {
 	if v.Debt > 0 {
 		s += fmt.Sprintf(", less %s of retreat debt paid first (UTD7.4663): %d left", pts(v.Debt), max(v.Points-v.Debt, 0))
 	}
-	for _, e := range v.Empires {
-		if e.Player == v.Player {
-			s += fmt.Sprintf(". Bank: %d BPV", e.Bank)
-			if e.Unbanked > 0 {
-				s += fmt.Sprintf(", and %d BPV of unbanked income, lost at the end of the turn unless spent (UTD4.3236)", e.Unbanked)
-			}
+	if e := v.own(); e != nil {
+		s += fmt.Sprintf(". Bank: %d BPV", e.Bank)
+		if e.Unbanked > 0 {
+			s += fmt.Sprintf(", and %d BPV of unbanked income, lost at the end of the turn unless spent (UTD4.3236)", e.Unbanked)
 		}
 	}
 	return s + ". Buying extra order points costs none (UTD6.21)."
@@ -259,15 +257,20 @@ func offerLines(offers []Offer, battles []string) string {
 	return b.String()
 }
 
+// own is the view's player's empire, nil for none.
+func (v *View) own() *EmpireView {
+	for i := range v.Empires {
+		if v.Empires[i].Player == v.Player {
+			return &v.Empires[i]
+		}
+	}
+	return nil
+}
+
 // prefsLines writes the standing preferences as a commented-out prefs:
 // block, with what stands now (UTD7.423, UTD4.333, UTD6.3I2).
 func prefsLines(v *View) string {
-	var me *EmpireView
-	for i := range v.Empires {
-		if v.Empires[i].Player == v.Player {
-			me = &v.Empires[i]
-		}
-	}
+	me := v.own()
 	if me == nil {
 		return ""
 	}
@@ -303,12 +306,11 @@ func exampleOrders(st *campaign.State, p campaign.PlayerID) string {
 		return report.Wrap(fmt.Sprintf("It is %s's turn first; the report that opens your turn carries the orders that fit then, with their costs (UTD2.1).",
 			x.current()), 74, "  # ")
 	}
-	v := &View{Battles: battleIDs(st.Battles), Offers: offersFor(st, x, p)}
-	return strings.TrimPrefix(offerLines(v.Offers, v.Battles), "  #\n")
+	return strings.TrimPrefix(offerLines(offersFor(st, x, p), battleIDs(st.Battles)), "  #\n")
 }
 
-// offerFleetsAt lists the sectors where the player has two fleets or
-// more, with those fleets, in the state's order.
+// fleetsBySector lists the sectors where the player has fleets, in the
+// order of the first fleet in each, and the player's fleets in each.
 func (o *offerer) fleetsBySector() ([]campaign.SystemID, map[campaign.SystemID][]*campaign.Fleet) {
 	var at []campaign.SystemID
 	by := map[campaign.SystemID][]*campaign.Fleet{}
