@@ -219,3 +219,61 @@ func (o *Organize) existing(c *ctx) campaign.FleetID {
 	}
 	return ""
 }
+
+// offer offers, where two fleets of the player share a sector, to hand
+// the last ship of one to the other, and else to split a fleet's last
+// ship off into a new fleet while the player may found one; and for a
+// dry dock with ships, to take its first into a fleet there (UTD6.33,
+// UTD7.66). Every fleet stays within 5 MC (UTD7.23) and legal.
+func (g *Organize) offer(o *offerer) {
+	c := o.c
+	at, by := o.fleetsBySector()
+	fits := func(f *campaign.Fleet, units []campaign.ClassName) bool {
+		return c.x.unitsMC(units) <= MaxMC*mcUnit && o.legal(f, units)
+	}
+	note := "n - 1 points for n fleets; each fleet holds at most 5 MC (UTD6.33, UTD7.23)"
+	offered := false
+	for _, s := range at {
+		fs := by[s]
+		for i := 0; i < len(fs) && !offered; i++ {
+			a := fs[i]
+			if len(a.Units) < 2 {
+				continue
+			}
+			last, rest := a.Units[len(a.Units)-1], a.Units[:len(a.Units)-1]
+			for _, b := range fs {
+				units := append(slices.Clone(b.Units), last)
+				if b != a && fits(a, rest) && fits(b, units) {
+					o.add(g, 1, 0, note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: b.ID, Units: units}}}).yaml())
+					offered = true
+					break
+				}
+			}
+		}
+	}
+	if id := c.x.newFleetID(c.st, c.player); !offered && id != "" {
+		for _, a := range o.fleets() {
+			last, rest := a.Units[len(a.Units)-1:], a.Units[:len(a.Units)-1]
+			if len(rest) > 0 && fits(a, rest) && fits(a, last) {
+				o.add(g, 1, 0, "a new fleet: "+note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: id, Units: last}}}).yaml())
+				break
+			}
+		}
+	}
+	for _, d := range c.x.Docks {
+		if d.Owner != c.player || len(d.Ships.Units) == 0 {
+			continue
+		}
+		ship := d.Ships.Units[:1]
+		into := c.x.newFleetID(c.st, c.player)
+		for _, f := range by[d.At] {
+			if !c.x.retreating(f.Owner, f.ID) && fits(f, append(slices.Clone(f.Units), ship...)) {
+				into = f.ID
+				break
+			}
+		}
+		if into != "" {
+			o.add(g, 1, 0, "out of dry dock, 1 point a fleet (UTD7.66)", (&Organize{Dock: d.At, Fleets: []FleetPlan{{Fleet: into, Units: ship}}}).yaml())
+		}
+	}
+}

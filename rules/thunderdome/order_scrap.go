@@ -2,6 +2,7 @@ package thunderdome
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -86,4 +87,29 @@ func joinNames[T ~string](list []T) string {
 		out += string(v)
 	}
 	return out
+}
+
+// offer offers to scrap one ship of the player's for half its BPV
+// (UTD6.3F): a wrecked one if there is one, else the last ship of the
+// first fleet that stays legal without it.
+func (s *Scrap) offer(o *offerer) {
+	c := o.c
+	var pick *campaign.Fleet
+	unit, wreck := -1, false
+	for _, f := range o.fleets() {
+		i, w := len(f.Units)-1, c.x.fleet(f.Owner, f.ID).Wrecked
+		if len(w) > 0 {
+			i = w[0]
+		}
+		if i < 0 || wreck || pick != nil && len(w) == 0 || !o.legal(f, slices.Delete(slices.Clone(f.Units), i, i+1)) {
+			continue
+		}
+		pick, unit, wreck = f, i, len(w) > 0
+	}
+	if pick == nil {
+		return
+	}
+	u := pick.Units[unit]
+	o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", c.bpvOf([]campaign.ClassName{u})/2),
+		(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
 }
