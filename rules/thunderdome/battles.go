@@ -108,11 +108,14 @@ func (t *turn) fight(at campaign.SystemID) {
 			lost[f] = append(lost[f], j)
 			fates = append(fates, fmt.Sprintf("%s's %s destroyed", r.Player, r.Class))
 		default:
+			if lostUnits := t.x.battleAttrition(t.st, f, j, r.Damage.Structure); !lostUnits.IsZero() {
+				fates = append(fates, fmt.Sprintf("%s's %s lost %s", r.Player, r.Class, lostUnits))
+			}
 			setDamage(f, campaign.UnitDamage{Unit: j, Structure: r.Damage.Structure, Attack: r.Damage.Attack, Sensor: r.Damage.Sensor, Speed: r.Damage.Speed})
 		}
 	}
 	for f, idx := range lost {
-		f.Take(idx)
+		t.x.take(f, idx)
 	}
 	t.st.Fleets = slices.DeleteFunc(t.st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	text := fmt.Sprintf("Battle at %s (UTD2.3 step 8): %s", at, strings.Join(who, " against "))

@@ -10,24 +10,27 @@ import (
 
 // parcel is units taken out of a fleet with everything the state keeps
 // on each: damage, crew and capture (campaign.Fleet.Take), and TD IV's
-// marks: wrecked (UTD6.3E) and mended since the last overhaul (UTD4.335).
+// marks: wrecked (UTD6.3E), mended since the last overhaul (UTD4.335) and
+// the fighters and PFs it carries (UTD6.3B).
 type parcel struct {
 	units   campaign.Fleet
 	wrecked []bool
 	mended  []bool
+	loads   []Load
 }
 
 // take removes the units at idx from fleet f, with their records and
 // marks, and returns them in fleet order.
-func (c *ctx) take(f *campaign.Fleet, idx []int) parcel {
-	fs := c.x.fleet(f.Owner, f.ID)
+func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
+	fs := x.fleet(f.Owner, f.ID)
 	var p parcel
 	var wrecked, mended []int
+	var loads []Load
 	kept := 0
 	for i := range f.Units {
-		w, m := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i)
+		w, m, l := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i), x.loadOf(f, i)
 		if slices.Contains(idx, i) {
-			p.wrecked, p.mended = append(p.wrecked, w), append(p.mended, m)
+			p.wrecked, p.mended, p.loads = append(p.wrecked, w), append(p.mended, m), append(p.loads, l)
 			continue
 		}
 		if w {
@@ -36,16 +39,20 @@ func (c *ctx) take(f *campaign.Fleet, idx []int) parcel {
 		if m {
 			mended = append(mended, kept)
 		}
+		if l != x.fullLoad(i, f.Units[i]) {
+			l.Unit = kept
+			loads = append(loads, l)
+		}
 		kept++
 	}
 	p.units = f.Take(idx)
-	fs.Wrecked, fs.Mended = wrecked, mended
+	fs.Wrecked, fs.Mended, fs.Loads = wrecked, mended, loads
 	return p
 }
 
 // join adds a parcel's units to fleet f, with their records and marks.
-func (c *ctx) join(f *campaign.Fleet, p parcel) {
-	fs := c.x.fleet(f.Owner, f.ID)
+func (x *Ext) join(f *campaign.Fleet, p parcel) {
+	fs := x.fleet(f.Owner, f.ID)
 	base := len(f.Units)
 	f.Join(p.units)
 	for i := range p.units.Units {
@@ -55,7 +62,18 @@ func (c *ctx) join(f *campaign.Fleet, p parcel) {
 		if p.mended[i] {
 			fs.Mended = append(fs.Mended, base+i)
 		}
+		l := p.loads[i]
+		l.Unit = base + i
+		x.SetLoad(f, l)
 	}
+}
+
+// add puts another parcel's units after p's.
+func (p *parcel) add(o parcel) {
+	p.units.Join(o.units)
+	p.wrecked = append(p.wrecked, o.wrecked...)
+	p.mended = append(p.mended, o.mended...)
+	p.loads = append(p.loads, o.loads...)
 }
 
 // pick finds one unit of fleet f for each class named (campaign.PickUnits),

@@ -88,7 +88,7 @@ func (d *DeadDrop) apply(c *ctx) {
 	if !ok || !c.spend(1, "UTD6.3D2") {
 		return
 	}
-	gone := c.take(f, idx)
+	gone := c.x.take(f, idx)
 	c.x.Derelicts = append(c.x.Derelicts, Derelict{At: at, Owner: c.player, Units: gone.units.Units})
 	c.say("fleet %s left %s as derelicts at %s for the first enemy fleet to enter and hold it (UTD6.3D2)", f.ID, campaign.UnitList(gone.units.Units), at)
 	c.disband(d.Fleet)

@@ -152,10 +152,7 @@ func (o *Organize) apply(c *ctx) {
 			for i := range all {
 				all[i] = i
 			}
-			got := c.take(f, all)
-			marks.units.Join(got.units)
-			marks.wrecked = append(marks.wrecked, got.wrecked...)
-			marks.mended = append(marks.mended, got.mended...)
+			marks.add(c.x.take(f, all))
 		}
 	}
 	first := *c.x.fleet(c.player, o.existing(c))
@@ -169,7 +166,7 @@ func (o *Organize) apply(c *ctx) {
 	}
 	for _, fp := range o.Fleets {
 		idx, _ := campaign.PickUnits(&marks.units, fp.Units)
-		c.join(c.st.Fleet(c.player, fp.Fleet), c.takeParcel(&marks, idx))
+		c.x.join(c.st.Fleet(c.player, fp.Fleet), c.takeParcel(&marks, idx))
 		if len(fp.Units) > 0 {
 			c.say("fleet %s now holds %s", fp.Fleet, campaign.UnitList(fp.Units))
 		}
@@ -187,7 +184,7 @@ func (c *ctx) takeParcel(p *parcel, idx []int) parcel {
 		if slices.Contains(idx, i) {
 			to = &out
 		}
-		to.wrecked, to.mended = append(to.wrecked, p.wrecked[i]), append(to.mended, p.mended[i])
+		to.wrecked, to.mended, to.loads = append(to.wrecked, p.wrecked[i]), append(to.mended, p.mended[i]), append(to.loads, p.loads[i])
 	}
 	out.units = p.units.Take(idx)
 	kept.units = p.units

@@ -64,7 +64,7 @@ func (s *Scrap) apply(c *ctx) {
 	if s.Refund && !c.spend(1, "UTD6.3F") {
 		return
 	}
-	gone := c.take(f, idx)
+	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
 		refund = c.bpvOf(gone.units.Units) / 2

@@ -32,7 +32,7 @@ const (
 // when one player is left (UTD1.9), not on a date.
 func (Ruleset) ScenarioSpec() game.ScenarioSpec {
 	return game.ScenarioSpec{
-		Keys:       []string{"house", "battles", "classes"},
+		Keys:       []string{"house", "battles", "classes", "attrition", "legends"},
 		PlayerKeys: []string{"home"},
 		Start:      campaign.Date{Year: 165, Season: campaign.Spring},
 		EndYear:    9999,
@@ -65,6 +65,8 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 	x := &Ext{StartYear: st.Start.Year, Cycle: 1, InitialPlayers: len(st.Players)}
 	c.Override(p.Keys.Value("house"), &x.House, "house", houseLimits)
 	x.Classes = readClasses(c, p.Keys.Value("classes"), st.Catalogue)
+	c.Override(p.Keys.Value("attrition"), &x.AttritionBPV, "attrition", orders.Limits{})
+	x.Legends = readLegends(c, p.Keys.Value("legends"))
 	for _, s := range st.Map.Systems {
 		x.Sectors = append(x.Sectors, Sector{ID: s.ID, Type: sectorOf(s.Planet)})
 	}
@@ -210,13 +212,22 @@ type ClassData struct {
 	Hydran       bool `json:"hydran,omitempty"`
 	PFs          int  `json:"pfs,omitempty"`
 	Interceptors int  `json:"interceptors,omitempty"`
+	// Spares are the spare fighters, in load points, the class holds for
+	// other carriers: a true carrier's or a fighter conveyor's (UTD6.3B2).
+	Spares int `json:"spares,omitempty"`
+	// Special names what the class is among the ships that may not have
+	// a legendary officer or the outstanding crew (specials: UTD7.263,
+	// UTD7.264).
+	Special []string `json:"special,omitempty"`
 }
 
 // readClasses reads classes:, a mapping of class to {mc, tractors,
-// fighters, hydran, pfs, interceptors}: mc as 1, 0.5 or 1/3; the
-// attrition units a class carries as its fighter load and its numbers of
-// PFs and interceptors (UTD7.243). A class not listed has the move cost of its size
-// class (reading) and one tractor beam.
+// fighters, hydran, pfs, interceptors, spares, special}: mc as 1, 0.5 or
+// 1/3; the attrition units a class carries as its fighter load and its
+// numbers of PFs and interceptors (UTD7.243), and its spare fighters
+// (UTD6.3B2); special as a list among specials (UTD7.263). A class not
+// listed has the move cost of its size class (reading) and one tractor
+// beam.
 func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []ClassData {
 	var out []ClassData
 	for _, u := range cat {
@@ -236,7 +247,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 			c.Addf(k, "classes names %s, which is not in units", orders.Quote(k.Value))
 			continue
 		}
-		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors")
+		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "spares", "special")
 		if !ok {
 			continue
 		}
@@ -250,7 +261,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		for _, k := range []struct {
 			key string
 			dst *int
-		}{{"tractors", &out[idx].Tractors}, {"fighters", &out[idx].Fighters}, {"pfs", &out[idx].PFs}, {"interceptors", &out[idx].Interceptors}} {
+		}{{"tractors", &out[idx].Tractors}, {"fighters", &out[idx].Fighters}, {"pfs", &out[idx].PFs}, {"interceptors", &out[idx].Interceptors}, {"spares", &out[idx].Spares}} {
 			if tn := f.Value(k.key); tn != nil {
 				if t, ok := c.Int(tn, k.key, k.key+": 2"); ok && t >= 0 {
 					*k.dst = t
@@ -259,6 +270,9 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		}
 		if hn := f.Value("hydran"); hn != nil {
 			out[idx].Hydran, _ = c.Bool(hn, "hydran")
+		}
+		if sn := f.Value("special"); sn != nil {
+			out[idx].Special = readSpecial(c, sn)
 		}
 	}
 	return out

@@ -60,6 +60,12 @@ type Ext struct {
 	// Defenses are the defense units assigned to sectors (UTD7.3), in
 	// the order they arrived.
 	Defenses []Defense `json:"defenses,omitempty"`
+	// AttritionBPV is the price of one fighter load point, PF and
+	// interceptor (attrition:, UTD6.3B1), and Legends the legendary
+	// officers and the outstanding crew players may buy, with their
+	// prices (legends:, UTD7.263, UTD7.264).
+	AttritionBPV Attrition `json:"attrition_bpv,omitzero"`
+	Legends      []Legend  `json:"legends,omitempty"`
 	// Gone are the players out of the campaign whose units have left the
 	// map, in the order they left (UTD3.91, UTD4.32).
 	Gone []campaign.PlayerID `json:"gone,omitempty"`
@@ -110,6 +116,10 @@ type Empire struct {
 	// colonies and mines they take at step 9 are destroyed even with a
 	// troop ship (UTD4.333, UTD4.343; prefs: raze:), in order.
 	Raze []campaign.SystemID `json:"raze,omitempty"`
+	// Legends are the legendary officers and the outstanding crew the
+	// player has bought, aboard or lost, in the order bought: one of each
+	// per navy, never replaced (UTD8.23, UTD7.263, UTD7.264).
+	Legends []string `json:"legends,omitempty"`
 }
 
 // SectorType is what exploration found in a sector (UTD4.31).
@@ -186,6 +196,10 @@ type FleetState struct {
 	// Rescued is the turn in which the fleet, moving into a fortified
 	// sector, broke another fleet out of it: one each (UTD4.3564).
 	Rescued int `json:"rescued,omitempty"`
+	// Loads lists, by index into the fleet's units, what the units that
+	// lack part of their class's full load of fighters and PFs carry
+	// (attrition.go, UTD6.3B).
+	Loads []Load `json:"loads,omitempty"`
 }
 
 // Yard is a shipyard (UTD4.336, UTD6.37, UTD6.38).

@@ -99,6 +99,9 @@ type FleetStatus struct {
 	TrappedCycle string            `json:"trapped_cycle,omitempty"`
 	SiegeFails   int               `json:"siege_fails,omitempty"`
 	Freed        string            `json:"freed,omitempty"`
+	// Loads are what its units that lack part of their full load of
+	// fighters and PFs carry (UTD6.3B).
+	Loads []Load `json:"loads,omitempty"`
 }
 
 // fleetStatus tells what x holds of the fleets beyond their units, for
@@ -107,14 +110,14 @@ type FleetStatus struct {
 func fleetStatus(x *Ext) []FleetStatus {
 	var out []FleetStatus
 	for _, fs := range x.Fleets {
-		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails}
+		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails, Loads: fs.Loads}
 		if fs.Trapped {
 			s.TrappedTurn, s.TrappedCycle = fs.Entered, CycleLabel(fs.EnteredCycle)
 		}
 		if fs.Released != 0 && fs.Released == x.Cycle {
 			s.Freed = CycleLabel(fs.Released)
 		}
-		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" {
+		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" || len(s.Loads) > 0 {
 			out = append(out, s)
 		}
 	}

@@ -1,0 +1,109 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+)
+
+// RefitBPV is what refitting a ship of class from to class to costs: the
+// difference of their BPVs, nothing when it is 0 or less (UTD6.3755,
+// UTD6.3J5). The shipyard's refit and refit_fleet price alike with it;
+// the fighters and PFs are priced by refitLoad.
+func RefitBPV(cat campaign.Catalogue, from, to campaign.ClassName) int {
+	a, b := cat.Class(from), cat.Class(to)
+	if a == nil || b == nil {
+		return 0
+	}
+	return max(b.EBPV-a.EBPV, 0)
+}
+
+// refitTargets lists the classes a ship of a class may be refitted to:
+// the catalogue's refits: (UTD6.375, UTD6.3J).
+func refitTargets(cat campaign.Catalogue, from campaign.ClassName) []campaign.ClassName {
+	if k := cat.Class(from); k != nil {
+		return k.Refits
+	}
+	return nil
+}
+
+// refitted is a ship after a refit, and what its fighters and PFs cost.
+type refitted struct {
+	Load Load
+	// BPV buys the attrition units the load paid for gains; Refund is
+	// half the price of those it sheds, scrapped with the refit
+	// (UTD6.3F, UTD8.2213).
+	BPV, Refund int
+}
+
+// refitLoad is the load of a ship refitted from class from to class to
+// (to may be from: a change of load alone) with paid as its load paid for,
+// or, with paid nil, the load it had when the class stays and the new
+// class's full load when it changes (reading). The load paid for lies from
+// 75% of the class's full load, fractions down, to all of it (UTD6.3758,
+// UTD6.3J6); only the units it gains are bought (UTD6.3737), those it
+// carries beyond it are scrapped for half their price (UTD8.2213), and
+// the ones lost in battle stay lost until replaced (UTD6.3B1). Spares come with the hull: a
+// class with more spares brings the difference (UTD6.3B5). It returns
+// why the load is refused, or "".
+func (x *Ext) refitLoad(old Load, from, to campaign.ClassName, paid *Attrition) (refitted, string) {
+	full := x.class(to).full()
+	want := full
+	switch {
+	case paid != nil:
+		want = *paid
+	case from == to:
+		want = old.Paid
+	}
+	floor := AttritionFloor(full)
+	switch {
+	case full.below(want):
+		return refitted{}, fmt.Sprintf("a %s carries at most %s; it cannot be paid for %s (UTD6.3B4, UTD6.3J6)", to, full, want)
+	case want.below(floor):
+		return refitted{}, fmt.Sprintf("a %s carries at least %s, 75%% of its full load %s rounded down (UTD6.3758, UTD6.3736); %s is too few", to, floor, full, want)
+	}
+	kept := old.Carried.minus(old.Carried.minus(want))
+	gain := want.minus(old.Paid)
+	carried, scrapped := kept.plus(gain), old.Carried.minus(kept)
+	spares := min(old.Spares+max(x.class(to).Spares-x.class(from).Spares, 0), x.class(to).Spares)
+	return refitted{
+		Load:   Load{Unit: old.Unit, Carried: carried, Paid: want, Spares: spares},
+		BPV:    x.loadBPV(gain),
+		Refund: x.loadBPV(scrapped) / 2,
+	}, ""
+}
+
+// refitRoom is the capacity, in thirtieths of an MC, of the player's
+// shipyards at a sector for refits: the capital's yard 2, a yard of size
+// class 2, 3 or 4 1.5, 1 or 2/3 (UTD6.372), each less its share of works
+// boxes destroyed (UTD6.3724); a yard built this turn acts from its
+// owner's next (UTD6.382). The capital has its yard even without a
+// record of it (UTD4.323).
+func (c *ctx) refitRoom(at campaign.SystemID) int {
+	room, capital := 0, false
+	for _, y := range c.x.Yards {
+		if y.At != at || y.Owner != c.player || y.Arrived == c.st.Turn {
+			continue
+		}
+		capital = capital || y.Capital
+		full := map[int]int{2: 45, 3: 30, 4: 20}[y.Size]
+		if y.Capital {
+			full = 60
+		}
+		if y.Boxes > 0 {
+			full = (full*(y.Boxes-y.Destroyed)*2 + y.Boxes) / (2 * y.Boxes)
+		}
+		room += full
+	}
+	if !capital && c.emp.Capital == at {
+		room += 60
+	}
+	return room
+}
+
+// hasLegend reports whether a fleet has a legendary officer aboard
+// (UTD7.263: one a fleet at most).
+func hasLegend(f *campaign.Fleet) bool {
+	return slices.ContainsFunc(f.Crews, func(c campaign.UnitCrew) bool { return c.Legendary != "" })
+}
