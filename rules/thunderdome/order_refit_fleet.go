@@ -149,7 +149,8 @@ func (r *RefitFleet) yaml() string {
 // (UTD6.3J1), every ship of each class named to the class named, among
 // the catalogue's refits (UTD6.375), and sets loads and officers. It
 // costs 1 point, none when the player's yards there have room for half
-// the MC of every ship refitted (UTD6.3J3, UTD6.3755); BPV as RefitBPV
+// the MC of every ship refitted, each half rounded up to a thirtieth of
+// an MC (UTD6.3J3, UTD6.3755); BPV as RefitBPV
 // and refitLoad price, with the officers' prices (UTD6.3J5, UTD6.3J4).
 // The fleet stays within 5 MC (UTD7.23).
 func (r *RefitFleet) apply(c *ctx) {
@@ -173,7 +174,7 @@ func (r *RefitFleet) apply(c *ctx) {
 	}
 	room, need := c.refitRoom(f.At), 0
 	for _, i := range plan.touched {
-		need += c.x.class(plan.units[i]).MC / 2
+		need += (c.x.class(plan.units[i]).MC + 1) / 2
 	}
 	free := room >= need
 	if !c.spendUnless(free, "UTD6.3J3", "free: your shipyards at %s have room for the refits, %s of %s MC (UTD6.3J3)", f.At, mcText(need), mcText(room)) {

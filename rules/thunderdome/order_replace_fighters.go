@@ -60,9 +60,15 @@ func (r *ReplaceFighters) apply(c *ctx) {
 		return
 	}
 	bpv := c.x.loadBPV(missing.plus(Attrition{Fighters: spares}))
+	what := missing.String()
+	switch {
+	case missing.IsZero():
+		what = plural(spares, "spare fighter")
+	case spares > 0:
+		what += " and " + plural(spares, "spare fighter")
+	}
 	if bpv > c.funds() {
-		c.refuse(r.FleetPos, "UTD6.3B1", fmt.Sprintf("replacing %s and %s for fleet %s costs %d BPV and you have %d",
-			missing, plural(spares, "spare fighter"), f.ID, bpv, c.funds()),
+		c.refuse(r.FleetPos, "UTD6.3B1", fmt.Sprintf("replacing %s for fleet %s costs %d BPV and you have %d", what, f.ID, bpv, c.funds()),
 			"drop it, or move spares to it with transfer_fighters, which costs no BPV (UTD6.3B2)")
 		return
 	}
@@ -75,7 +81,7 @@ func (r *ReplaceFighters) apply(c *ctx) {
 		l.Carried, l.Spares = l.Paid, max(l.Spares, c.x.class(u).Spares)
 		c.x.SetLoad(f, l)
 	}
-	c.say("fleet %s replaced %s and %s for %d BPV (UTD6.3B1, UTD6.3B5)", f.ID, missing, plural(spares, "spare fighter"), bpv)
+	c.say("fleet %s replaced %s for %d BPV (UTD6.3B1, UTD6.3B5)", f.ID, what, bpv)
 }
 
 // friendlyYard reports whether the player has a shipyard at a sector: one
