@@ -143,3 +143,29 @@ func TestUTD7_264_OutstandingCrew(t *testing.T) {
 	})
 	wantRefused(t, big, "  - refit_fleet: {fleet: f1, officers: {outstanding: cruiser}}\n", "UTD7.264")
 }
+
+// TestUTD7_263_OfficerMovesWithOrganize: organize moves a legendary
+// officer, free to a ship of no more BPV, else for the difference and
+// 10% of the receiving ship's BPV; two officers never share a fleet.
+func TestUTD7_263_OfficerMovesWithOrganize(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Fleet(player, "f1").SetCrew(campaign.UnitCrew{Unit: 1, Legendary: "captain"}) // the cruiser, 115 BPV
+		st.Fleet(player, "f2").SetCrew(campaign.UnitCrew{Unit: 0, Legendary: "engineer"})
+	})
+	deal := "  - organize: {fleets: {f1: [battlecruiser, cruiser, destroyer], f3: [large-freighter, repair-tender, frigate]}, "
+	echo := wantPoints(t, st, deal+"officers: {captain: {fleet: f1, ship: destroyer}}}\n", 1)
+	if strings.Contains(echo, "BPV") {
+		t.Errorf("echo = %q, want the move to a 70 BPV destroyer free", echo)
+	}
+	bank := st.Player(player).Treasury
+	res := resolve(st, parse(t, st, player, deal+"officers: {captain: {fleet: f1, ship: battlecruiser}}}\n"))
+	f := res.Next.Fleet(player, "f1")
+	if f.CrewOf(0).Legendary != "captain" || f.CrewOf(1).Legendary != "" || res.Next.Player(player).Treasury != bank-50 {
+		t.Errorf("crews %+v, bank %d; want the captain on the battlecruiser for 35 + 15 BPV", f.Crews, res.Next.Player(player).Treasury)
+	}
+	wantPoints(t, st, "  - organize: {fleets: {f1: [battlecruiser, cruiser, destroyer]}, officers: {captain: {fleet: f1, ship: destroyer}}}\n", 1)
+	ps := refused(t, st, parse(t, st, player, "  - organize: {fleets: {f1: [battlecruiser, destroyer], f2: [cruiser, cruiser, frigate, troop-ship, minesweeper]}}\n"))
+	if !strings.Contains(ps.Error(), "UTD7.263") || !strings.Contains(ps.Error(), "captain and engineer") {
+		t.Errorf("problems = %v, want two officers in f2 refused", ps)
+	}
+}

@@ -26,8 +26,11 @@ const Name = "thunderdome"
 // attrition units add to a fleet's move cost (UTD7.24). Version 4: the
 // events and openings every player reads name the player instead of
 // saying "your" and count in the singular for one (UTD3.1), so a turn's
-// state and events read otherwise.
-const Version = 4
+// state and events read otherwise. Version 5: units carry fighters and
+// PFs, lost in battle (UTD6.3B); a ship destroyed in battle takes its
+// wrecked and mended marks with it instead of leaving them on the ship
+// after it; refits and legendary officers (UTD6.3J, UTD7.263).
+const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}
