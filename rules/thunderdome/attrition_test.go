@@ -227,3 +227,24 @@ func TestUTD6_3B_ReportedBattleCostsFighters(t *testing.T) {
 		t.Errorf("event %q does not tell the fighters lost", text)
 	}
 }
+
+// TestUTD6_3F_ScrapRefundsTheFightersCarried: scrapping a carrier brings
+// back half the BPV of the fighters it carries with half its own.
+func TestUTD6_3F_ScrapRefundsTheFightersCarried(t *testing.T) {
+	st := setup(t, withCarrier(6, 8, 4))
+	bank := st.Player(player).Treasury
+	res := resolve(st, parse(t, st, player, "  - scrap: {fleet: f1, units: [carrier]}\n"))
+	if got := res.Next.Player(player).Treasury; got != bank+(95+24)/2 {
+		t.Errorf("bank %d, want %d + half of 95 BPV and 6 fighters' 24", got, bank)
+	}
+}
+
+// TestUTD6_3736_StartingCarrierPaysForItsFighters: a carrier among the
+// starting fleets is bought with its full load (UTD8.132).
+func TestUTD6_3736_StartingCarrierPaysForItsFighters(t *testing.T) {
+	plain := start(t).Player(player).Treasury
+	text := strings.Replace(string(scenarioText()), "units: [large-freighter, repair-tender, frigate]}", "units: [large-freighter, repair-tender, frigate, carrier]}", 1)
+	if got := startFrom(t, text).Player(player).Treasury; got != plain-95-32 {
+		t.Errorf("bank %d, want %d − 95 − 8 fighters at 4", got, plain)
+	}
+}

@@ -48,8 +48,9 @@ func (s *Scrap) yaml() string {
 	return fmt.Sprintf("scrap: {fleet: %s, units: [%s], refund: %t}", s.Fleet, joinNames(s.Units), s.Refund)
 }
 
-// apply scraps the ships (UTD6.3F): 1 point and half their BPV back to
-// the bank at once, or free for nothing. A fleet left empty is disbanded.
+// apply scraps the ships (UTD6.3F): 1 point and half their BPV, and half
+// that of the fighters and PFs they carry, back to the bank at once, or
+// free for nothing. A fleet left empty is disbanded.
 // Half an odd BPV is rounded down: the bank keeps whole BPV (reading of
 // "retain all fractions").
 func (s *Scrap) apply(c *ctx) {
@@ -67,13 +68,22 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = c.bpvOf(gone.units.Units) / 2
+		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(carried(gone.loads))) / 2
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
 		c.say("fleet %s scrapped %s for free: nothing comes back (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units))
 	}
 	c.disband(s.Fleet)
+}
+
+// carried is the fighters and PFs some loads carry together.
+func carried(loads []Load) Attrition {
+	var sum Attrition
+	for _, l := range loads {
+		sum = sum.plus(l.Carried)
+	}
+	return sum
 }
 
 // joinNames writes IDs as a flow list's items: "cruiser, frigate".

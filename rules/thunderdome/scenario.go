@@ -101,7 +101,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 			fleets++
 			for _, u := range f.Units {
 				if cls := st.Catalogue.Class(u); cls != nil {
-					spent += cls.EBPV
+					spent += cls.EBPV + x.loadBPV(x.class(u).full()) // with a full load of fighters and PFs (UTD6.3736)
 				}
 			}
 			if mc := x.unitsMC(f.Units); mc > MaxMC*mcUnit {
