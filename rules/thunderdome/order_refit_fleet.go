@@ -159,8 +159,8 @@ func (r *RefitFleet) apply(c *ctx) {
 		return
 	}
 	if !c.ownColony(f.At) {
-		c.refuse(r.FleetPos, "UTD6.3J1", fmt.Sprintf("fleet %s is at %s, where you have no developed colony; a fleet refits at one", f.ID, f.At),
-			"move it to a developed colony of yours first")
+		c.refuse(r.FleetPos, "UTD6.3J1", fmt.Sprintf("fleet %s is at %s, where you have no developed colony; a fleet refits at one, for 1 order point, none with room in your shipyards there", f.ID, f.At),
+			"move it to a developed colony of yours first: "+listOr(c.colonies(), "you have none"))
 		return
 	}
 	plan, ok := r.plan(c, f)
@@ -341,4 +341,15 @@ func (r *RefitFleet) posOf(class campaign.ClassName) orders.Pos {
 		}
 	}
 	return r.FleetPos
+}
+
+// colonies lists the sectors of the player's developed colonies.
+func (c *ctx) colonies() []string {
+	var out []string
+	for _, d := range c.st.Developments {
+		if d.Owner == c.player && d.Kind == campaign.Colony {
+			out = append(out, string(d.At))
+		}
+	}
+	return out
 }

@@ -76,11 +76,6 @@ func (t *TransferFighters) apply(c *ctx) {
 	if from == nil {
 		return
 	}
-	if from.At != to.At {
-		c.refuse(t.FromPos, "UTD6.3B3", fmt.Sprintf("fleet %s is at %s and fleet %s at %s; spares reach only carriers in their own sector", from.ID, from.At, to.ID, to.At),
-			"move the fleets together first, or buy the fighters with replace_fighters (UTD6.3B1), which reaches a carrier anywhere")
-		return
-	}
 	held, lacking := 0, 0
 	for i := range from.Units {
 		held += c.x.loadOf(from, i).Spares
@@ -89,10 +84,15 @@ func (t *TransferFighters) apply(c *ctx) {
 		l := c.x.loadOf(to, i)
 		lacking += max(l.Paid.Fighters-l.Carried.Fighters, 0)
 	}
+	buy := fmt.Sprintf("or buy the %s with replace_fighters for %d BPV (UTD6.3B1)", plural(lacking, "fighter"), c.x.loadBPV(Attrition{Fighters: lacking}))
 	switch {
+	case from.At != to.At:
+		c.refuse(t.FromPos, "UTD6.3B3", fmt.Sprintf("fleet %s is at %s and fleet %s at %s; spares reach only carriers in their own sector", from.ID, from.At, to.ID, to.At),
+			"move the fleets together first, "+buy+", which reaches a carrier anywhere")
+		return
 	case held == 0:
 		c.refuse(t.FromPos, "UTD6.3B2", fmt.Sprintf("fleet %s holds no spare fighters", from.ID),
-			"name a fleet with a true carrier's or a fighter conveyor's spares in from:, or buy the fighters with replace_fighters (UTD6.3B1)")
+			"name a fleet with a true carrier's or a fighter conveyor's spares in from:, "+buy)
 		return
 	case lacking == 0:
 		c.refuse(t.FleetPos, "UTD6.3B4", fmt.Sprintf("the carriers of fleet %s carry every fighter paid for", to.ID),

@@ -1,6 +1,8 @@
 package thunderdome_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -57,7 +59,11 @@ func TestUTD6_3J3_RefitFleetFreeWithYardRoom(t *testing.T) {
 // and nothing changes.
 func TestUTD6_375_RefitOnlyToAListedClass(t *testing.T) {
 	st := setup(t, nil)
+	before, _ := json.Marshal(st)
 	ps := refused(t, st, parse(t, st, player, "  - refit_fleet: {fleet: f1, refits: {cruiser: battlecruiser}}\n"))
+	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
+		t.Error("a refused refit changed the state")
+	}
 	if !strings.Contains(ps.Error(), "UTD6.375") || !strings.Contains(ps.Error(), "refits to heavy-cruiser") {
 		t.Errorf("problems = %v, want the targets named", ps)
 	}
