@@ -248,3 +248,18 @@ func TestUTD6_3736_StartingCarrierPaysForItsFighters(t *testing.T) {
 		t.Errorf("bank %d, want %d − 95 − 8 fighters at 4", got, plain)
 	}
 }
+
+// TestUTD6_3B1_TemplateOffersTheOrdersThatFit: the welcome mail's orders
+// offer replace_fighters for a fleet short of fighters and refit_fleet
+// for a fleet at a colony with a ship to refit, each with its cost.
+func TestUTD6_3B1_TemplateOffersTheOrdersThatFit(t *testing.T) {
+	got := rs.Example(setup(t, withCarrier(6, 8, 4)), player).Orders
+	for _, want := range []string{"replace_fighters: {fleet: f1}", "8 BPV (UTD6.3B1)", "refit_fleet: {fleet: f1, refits: {cruiser: heavy-cruiser}}", "15 BPV"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("orders template %q lacks %q", got, want)
+		}
+	}
+	if got := rs.Example(setup(t, nil), player).Orders; strings.Contains(got, "replace_fighters") {
+		t.Errorf("orders template %q offers replace_fighters with no fighter lost", got)
+	}
+}

@@ -107,3 +107,41 @@ func (c *ctx) refitRoom(at campaign.SystemID) int {
 func hasLegend(f *campaign.Fleet) bool {
 	return slices.ContainsFunc(f.Crews, func(c campaign.UnitCrew) bool { return c.Legendary != "" })
 }
+
+// fitExamples are the lines the order template adds, commented out, for
+// the fighter and refit orders that fit the player's fleets now, with
+// their cost: replace_fighters for the first fleet short of fighters,
+// PFs or spares (UTD6.3B1), refit_fleet for the first fleet at the
+// player's developed colony with a ship the catalogue refits (UTD6.3J).
+func fitExamples(st *campaign.State, p campaign.PlayerID) string {
+	x, err := load(st)
+	if err != nil {
+		return ""
+	}
+	var replace, refit string
+	for i := range st.Fleets {
+		f := &st.Fleets[i]
+		if f.Owner != p {
+			continue
+		}
+		var missing Attrition
+		for j, u := range f.Units {
+			l := x.loadOf(f, j)
+			missing = missing.plus(l.Paid.minus(l.Carried)).plus(Attrition{Fighters: max(x.class(u).Spares-l.Spares, 0)})
+		}
+		if replace == "" && !missing.IsZero() {
+			replace = fmt.Sprintf("  # - replace_fighters: {fleet: %s}   # 1 order point, none at your colony or shipyard; %d BPV (UTD6.3B1)\n", f.ID, x.loadBPV(missing))
+		}
+		if refit != "" || !st.HasDevelopment(p, f.At, campaign.Colony) {
+			continue
+		}
+		for _, u := range f.Units {
+			if to := refitTargets(st.Catalogue, u); len(to) > 0 {
+				refit = fmt.Sprintf("  # - refit_fleet: {fleet: %s, refits: {%s: %s}}   # 1 order point, none with room in your shipyards there; %d BPV and more for fighters (UTD6.3J)\n",
+					f.ID, u, to[0], RefitBPV(st.Catalogue, u, to[0]))
+				break
+			}
+		}
+	}
+	return replace + refit
+}

@@ -200,7 +200,7 @@ func (Ruleset) Example(st *campaign.State, p campaign.PlayerID) game.Example {
 	for _, f := range st.Fleets {
 		if next := g.Neighbours(f.At); f.Owner == p && len(next) > 0 {
 			o := fmt.Sprintf("move: {fleet: %s, to: %s}", f.ID, next[0])
-			return game.Example{Order: o, Orders: "  - " + o + "   # 1 order point (UTD6.31)\n"}
+			return game.Example{Order: o, Orders: "  - " + o + "   # 1 order point (UTD6.31)\n" + fitExamples(st, p)}
 		}
 	}
 	return game.Example{}
