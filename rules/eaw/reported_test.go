@@ -42,6 +42,7 @@ func TestEaW22_ReportedResultIsChecked(t *testing.T) {
 		{Ship: "red#1", Fate: "captured", By: "blue#2"},
 		{Ship: "blue#2", Fate: "destroyed"},
 		{Ship: "red#2", Fate: "disengaged", Direction: "a"},
+		{Ship: "blue#1", Fate: "intact", Fighters: 2},
 	}, VP: map[campaign.PlayerID]int{"green": 5}}
 	got := strings.Join(CheckReported(st, st.Battles[0], r), "\n")
 	for _, want := range []string{
@@ -49,6 +50,7 @@ func TestEaW22_ReportedResultIsChecked(t *testing.T) {
 		"red#1: the captor blue#2 is listed as destroyed itself",
 		"red#2: a is not a system it could withdraw to (b, d)",
 		"vp: green did not fight",
+		"blue#1: Empires at War keeps no fighters",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("problems do not say %q:\n%s", want, got)
