@@ -47,13 +47,7 @@ func (r *ReplaceFighters) apply(c *ctx) {
 	if f == nil {
 		return
 	}
-	var missing Attrition
-	spares := 0
-	for i, u := range f.Units {
-		l := c.x.loadOf(f, i)
-		missing = missing.plus(l.Paid.minus(l.Carried))
-		spares += max(c.x.class(u).Spares-l.Spares, 0)
-	}
+	missing, spares := c.x.shortfall(f)
 	if missing.IsZero() && spares == 0 {
 		c.refuse(r.FleetPos, "UTD6.3B4", fmt.Sprintf("fleet %s carries every fighter and PF paid for, and its spares are full", f.ID),
 			"drop the order; a refit (refit_fleet) changes the load paid for (UTD6.3J6)")
@@ -93,4 +87,15 @@ func (c *ctx) friendlyYard(at campaign.SystemID) bool {
 		}
 	}
 	return c.emp.Capital == at
+}
+
+// shortfall is what the units of fleet f lack of the load paid for, and
+// the spare fighters their spares lack (UTD6.3B4, UTD6.3B5).
+func (x *Ext) shortfall(f *campaign.Fleet) (missing Attrition, spares int) {
+	for i, u := range f.Units {
+		l := x.loadOf(f, i)
+		missing = missing.plus(l.Paid.minus(l.Carried))
+		spares += max(x.class(u).Spares-l.Spares, 0)
+	}
+	return missing, spares
 }

@@ -124,13 +124,10 @@ func fitExamples(st *campaign.State, p campaign.PlayerID) string {
 		if f.Owner != p {
 			continue
 		}
-		var missing Attrition
-		for j, u := range f.Units {
-			l := x.loadOf(f, j)
-			missing = missing.plus(l.Paid.minus(l.Carried)).plus(Attrition{Fighters: max(x.class(u).Spares-l.Spares, 0)})
-		}
-		if replace == "" && !missing.IsZero() {
-			replace = fmt.Sprintf("  # - replace_fighters: {fleet: %s}   # 1 order point, none at your colony or shipyard; %d BPV (UTD6.3B1)\n", f.ID, x.loadBPV(missing))
+		missing, spares := x.shortfall(f)
+		if replace == "" && (!missing.IsZero() || spares > 0) {
+			replace = fmt.Sprintf("  # - replace_fighters: {fleet: %s}   # 1 order point, none at your colony or shipyard; %d BPV (UTD6.3B1)\n",
+				f.ID, x.loadBPV(missing.plus(Attrition{Fighters: spares})))
 		}
 		if refit != "" || !st.HasDevelopment(p, f.At, campaign.Colony) {
 			continue
