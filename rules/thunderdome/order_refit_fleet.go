@@ -33,7 +33,8 @@ type ClassRefit struct {
 }
 
 // ClassLoad is the load of fighters and PFs paid for that a refit gives
-// the ships of a class.
+// the ships of a class; a kind the order leaves out is -1, and keeps the
+// load refitLoad gives it by default.
 type ClassLoad struct {
 	Class campaign.ClassName `json:"class"`
 	Load  Attrition          `json:"load"`
@@ -66,8 +67,16 @@ func (*RefitFleet) parse(p *parser, f orders.Fields) Kind {
 		r.Refits = append(r.Refits, ClassRefit{From: campaign.ClassName(k.Value), To: campaign.ClassName(to), Pos: orders.PosOf(k)})
 	})
 	p.pairs(f.Value("loads"), "loads", "loads: {carrier: {fighters: 6}}", func(k, v *yaml.Node) {
-		cl := ClassLoad{Class: campaign.ClassName(k.Value), Pos: orders.PosOf(k)}
-		p.Override(v, &cl.Load, "loads."+k.Value, orders.Limits{})
+		cl := ClassLoad{Class: campaign.ClassName(k.Value), Load: noLoad, Pos: orders.PosOf(k)}
+		f, _ := p.Mapping(v, "a load", "fighters", "pfs", "interceptors")
+		for _, kind := range []struct {
+			key string
+			dst *int
+		}{{"fighters", &cl.Load.Fighters}, {"pfs", &cl.Load.PFs}, {"interceptors", &cl.Load.Interceptors}} {
+			if n := f.Value(kind.key); n != nil {
+				*kind.dst, _ = p.count(f, kind.key, 0, 999, -1)
+			}
+		}
 		r.Loads = append(r.Loads, cl)
 	})
 	p.pairs(f.Value("officers"), "officers", "officers: {captain: destroyer}", func(k, v *yaml.Node) {
@@ -131,7 +140,16 @@ func (r *RefitFleet) yaml() string {
 	if len(r.Loads) > 0 {
 		var s []string
 		for _, x := range r.Loads {
-			s = append(s, fmt.Sprintf("%s: {fighters: %d, pfs: %d, interceptors: %d}", x.Class, x.Load.Fighters, x.Load.PFs, x.Load.Interceptors))
+			var kinds []string
+			for _, k := range []struct {
+				key string
+				n   int
+			}{{"fighters", x.Load.Fighters}, {"pfs", x.Load.PFs}, {"interceptors", x.Load.Interceptors}} {
+				if k.n >= 0 {
+					kinds = append(kinds, fmt.Sprintf("%s: %d", k.key, k.n))
+				}
+			}
+			s = append(s, fmt.Sprintf("%s: {%s}", x.Class, strings.Join(kinds, ", ")))
 		}
 		parts = append(parts, "loads: {"+strings.Join(s, ", ")+"}")
 	}
@@ -249,21 +267,25 @@ func (r *RefitFleet) plan(c *ctx, f *campaign.Fleet) (refitPlan, bool) {
 			}
 		}
 	}
-	loads := map[campaign.ClassName]*Attrition{}
+	loads := map[campaign.ClassName]Attrition{}
 	for _, x := range r.Loads {
 		if !slices.Contains(p.units, x.Class) {
 			c.refuse(x.Pos, "UTD6.3J6", fmt.Sprintf("fleet %s will hold no %s to load; it holds %s", f.ID, x.Class, campaign.UnitList(p.units)), "name the class after the refit")
 			return p, false
 		}
-		loads[x.Class] = &x.Load
+		loads[x.Class] = x.Load
 	}
 	for i, u := range f.Units {
 		old := c.x.loadOf(f, i)
 		p.loads = append(p.loads, old)
-		if p.units[i] == u && loads[u] == nil {
-			continue
+		given, ok := loads[p.units[i]]
+		if !ok {
+			if p.units[i] == u {
+				continue
+			}
+			given = noLoad
 		}
-		got, why := c.x.refitLoad(old, u, p.units[i], loads[p.units[i]])
+		got, why := c.x.refitLoad(old, u, p.units[i], given)
 		if why != "" {
 			c.refuse(r.posOf(p.units[i]), "UTD6.3J6", why, "give a load within those bounds in loads:")
 			return p, false

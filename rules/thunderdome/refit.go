@@ -28,6 +28,9 @@ func refitTargets(cat campaign.Catalogue, from campaign.ClassName) []campaign.Cl
 	return nil
 }
 
+// noLoad is a load a refit order leaves as it is by default.
+var noLoad = Attrition{Fighters: -1, PFs: -1, Interceptors: -1}
+
 // refitted is a ship after a refit, and what its fighters and PFs cost.
 type refitted struct {
 	Load Load
@@ -38,23 +41,26 @@ type refitted struct {
 }
 
 // refitLoad is the load of a ship refitted from class from to class to
-// (to may be from: a change of load alone) with paid as its load paid for,
-// or, with paid nil, the load it had when the class stays and the new
-// class's full load when it changes (reading). The load paid for lies from
+// (to may be from: a change of load alone) with paid as its load paid for;
+// a kind paid leaves at -1 (noLoad for all) keeps the load it had when
+// the class stays and takes the new class's full load when it changes
+// (reading). The load paid for lies from
 // 75% of the class's full load, fractions down, to all of it (UTD6.3758,
 // UTD6.3J6); only the units it gains are bought (UTD6.3737), those it
 // carries beyond it are scrapped for half their price (UTD8.2213), and
 // the ones lost in battle stay lost until replaced (UTD6.3B1). Spares come with the hull: a
 // class with more spares brings the difference (UTD6.3B5). It returns
 // why the load is refused, or "".
-func (x *Ext) refitLoad(old Load, from, to campaign.ClassName, paid *Attrition) (refitted, string) {
+func (x *Ext) refitLoad(old Load, from, to campaign.ClassName, paid Attrition) (refitted, string) {
 	full := x.class(to).full()
 	want := full
-	switch {
-	case paid != nil:
-		want = *paid
-	case from == to:
+	if from == to {
 		want = old.Paid
+	}
+	for _, k := range []struct{ dst, given *int }{{&want.Fighters, &paid.Fighters}, {&want.PFs, &paid.PFs}, {&want.Interceptors, &paid.Interceptors}} {
+		if *k.given >= 0 {
+			*k.dst = *k.given
+		}
 	}
 	floor := AttritionFloor(full)
 	switch {

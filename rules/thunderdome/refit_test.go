@@ -84,6 +84,15 @@ func TestUTD6_3J6_RefitChangesTheLoad(t *testing.T) {
 	if l := loadOf(t, res.Next, "f1", 3); !isFull(l) || res.Next.Player(player).Treasury != bank-8 {
 		t.Errorf("carrier = %+v, bank %d; want the full load for 8 BPV (2 fighters)", l, res.Next.Player(player).Treasury)
 	}
+	// A load names only the kinds it changes.
+	tender := setup(t, func(st *campaign.State, _ *thunderdome.Ext) {
+		st.Fleet(player, "f1").Units = append(st.Fleet(player, "f1").Units, "pf-tender")
+	})
+	wantRefused(t, tender, "  - refit_fleet: {fleet: f1, loads: {pf-tender: {pfs: 2}}}\n", "UTD6.3J6")
+	res = resolve(tender, parse(t, tender, player, "  - refit_fleet: {fleet: f1, loads: {pf-tender: {pfs: 3}}}\n"))
+	if l := loadOf(t, res.Next, "f1", 3); l.Paid != (thunderdome.Attrition{PFs: 3}) || l.Carried != l.Paid {
+		t.Errorf("PF tender = %+v, want 3 PFs of 4 paid for and carried", l)
+	}
 	// A carrier of 8 paid for, 2 lost, becomes a heavy carrier of 12:
 	// the hull's 15 BPV and 4 fighters' 16; the 2 lost stay lost.
 	st = setup(t, withCarrier(6, 8, 4))
