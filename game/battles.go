@@ -58,6 +58,24 @@ func ShipRefsOf(b campaign.Battle) []ShipRef {
 	return out
 }
 
+// CaptorProblem checks the captor a result names for captured ship s of
+// battle b: an enemy ship of the battle that came through, neither
+// destroyed, captured nor disengaged itself. refs are the battle's ships
+// by name and fates the fate the result gives each; it returns the
+// problem, or "".
+func CaptorProblem(b campaign.Battle, refs map[string]ShipRef, fates map[string]string, s orders.ShipFate) string {
+	by, ok := refs[s.By]
+	switch {
+	case !ok:
+		return fmt.Sprintf("%s: the captor %s did not fight in battle %s", s.Ship, s.By, b.ID)
+	case by.Owner == refs[s.Ship].Owner:
+		return fmt.Sprintf("%s: %s is on the same side and cannot capture it", s.Ship, s.By)
+	case fates[s.By] == "destroyed" || fates[s.By] == "captured" || fates[s.By] == "disengaged":
+		return fmt.Sprintf("%s: the captor %s is listed as %s itself", s.Ship, s.By, fates[s.By])
+	}
+	return ""
+}
+
 // BattleLog is the round-by-round log of one battle, for its sides.
 type BattleLog struct {
 	Battle string `json:"battle"`

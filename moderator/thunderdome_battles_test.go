@@ -131,8 +131,8 @@ func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 	for i := range st.Battles[0].Fleets[1].Units {
 		result = append(result, fmt.Sprintf("    - {ship: %s#%d, fate: destroyed}", defender, i+1))
 	}
-	h.tdAsk(attacker, "battle: T1-B1", "result: {ships: [{ship: "+string(defender)+"#1, fate: captured, by: "+string(attacker)+"#1}]}").
-		want(t, "does not fit", "capturing ships comes in a later version")
+	h.tdAsk(attacker, "battle: T1-B1", "result: {ships: [{ship: "+string(defender)+"#1, fate: captured, by: "+string(defender)+"#2}]}").
+		want(t, "does not fit", "is on the same side and cannot capture it")
 	h.tdAsk(attacker, result...).want(t, "result for battle T1-B1 is on file")
 	h.next(string(defender)).want(t, "confirm it?")
 	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
@@ -142,13 +142,37 @@ func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 	}
 }
 
+// TestUTD6_3I2_CapturedShipReportedByMail: the attacker reports the
+// defender's first ship captured by its own first ship and put into a new
+// fleet, the others destroyed; once the defender confirms, the prize is
+// in the attacker's new fleet, marked captured until inspected
+// (UTD6.3I4, UTD6.3773), and every player is told.
+func TestUTD6_3I2_CapturedShipReportedByMail(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	st := h.turnStateOf("thunderdome", 2)
+	taken := st.Battles[0].Fleets[1].Units[0]
+	result := []string{"battle: T1-B1", "result:", "  ships:",
+		fmt.Sprintf("    - {ship: %s#1, fate: captured, by: %s#1, to: new}", defender, attacker)}
+	for i := range st.Battles[0].Fleets[1].Units[1:] {
+		result = append(result, fmt.Sprintf("    - {ship: %s#%d, fate: destroyed}", defender, i+2))
+	}
+	h.tdAsk(attacker, result...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
+	h.tdNextDue(t, attacker, fmt.Sprintf("%s captured %s's %s", attacker, defender, taken), "it forms the new fleet f4, not inspected")
+	f := h.turnStateOf("thunderdome", 2).Fleet(attacker, "f4")
+	if f == nil || !slices.Equal(f.Units, []campaign.ClassName{taken}) || !f.IsCaptured(0) {
+		t.Errorf("%s's f4 = %+v, want the captured %s alone, not inspected", attacker, f, taken)
+	}
+}
+
 // TestThunderdomeBattleMailExampleIsTaken: the battle mail's example
-// result is one Thunderdome IV takes, without victory points or captures
-// (UTD1.9): sent as it stands, with the token, it is put on file.
+// result is one Thunderdome IV takes, without victory points (UTD1.9):
+// sent as it stands, with the token, it is put on file.
 func TestThunderdomeBattleMailExampleIsTaken(t *testing.T) {
 	h, attacker, _, mail := tdBattle(t)
 	body := mail.body()
-	for _, bad := range []string{"vp:", "captured"} {
+	for _, bad := range []string{"vp:", "fate: captured"} {
 		if strings.Contains(body, bad) {
 			t.Errorf("the battle mail shows %q, which Thunderdome IV refuses:\n%s", bad, body)
 		}

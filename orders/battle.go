@@ -42,8 +42,11 @@ type ShipFate struct {
 	Fate string
 	// Damage is the damage a crippled ship took.
 	Damage int
-	// By is the ship that captured it.
+	// By is the ship that captured it, and To, when the result says, where
+	// the captor put it: a ruleset's word for a place or one of the
+	// captor's fleets.
 	By string
+	To string
 	// Direction is the neighbouring system a disengaged ship left for.
 	Direction campaign.SystemID
 	// Fighters and PFs are the fighters, in load points, and the PFs the
@@ -58,7 +61,7 @@ var reportedFates = []string{"destroyed", "crippled", "captured", "disengaged", 
 
 var (
 	resultKeys   = []string{"ships", "vp"}
-	shipFateKeys = []string{"ship", "fate", "damage", "by", "direction", "fighters", "pfs"}
+	shipFateKeys = []string{"ship", "fate", "damage", "by", "to", "direction", "fighters", "pfs"}
 )
 
 // battleReport reads the battle: key with its confirm:, result: or
@@ -205,6 +208,14 @@ func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 	if v := need("by", "captured", "by: vorn#1, the ship that took it"); v != nil {
 		if s.By, ok = p.Name(v, "by", "vorn#1"); ok && !isShipRef(s.By) {
 			p.Add(PosOf(v), "", fmt.Sprintf("by %q is not a ship as the battle report names it", s.By), "write the captor's ship, e.g. vorn#1")
+			good = false
+		}
+	}
+	if e, ok := f.Get("to"); ok {
+		if s.Fate != "captured" {
+			p.Add(PosOf(e.Key), "", "to: goes only with fate: captured", "remove it")
+			good = false
+		} else if s.To, ok = p.Name(e.Value, "to", "to: f2"); !ok {
 			good = false
 		}
 	}

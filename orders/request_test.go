@@ -71,7 +71,7 @@ battle: T3-B1
 result:
   ships:
     - {ship: castellan#2, fate: crippled, damage: 12}
-    - {ship: castellan#1, fate: captured, by: vorn#3}
+    - {ship: castellan#1, fate: captured, by: vorn#3, to: new}
     - {ship: vorn#1, fate: disengaged, direction: ferrum}
     - {ship: vorn#2, fate: Destroyed}
   vp: {vorn: 120, castellan: 40}
@@ -85,7 +85,7 @@ result:
 	}
 	want := []ShipFate{
 		{Ship: "castellan#2", Fate: "crippled", Damage: 12},
-		{Ship: "castellan#1", Fate: "captured", By: "vorn#3"},
+		{Ship: "castellan#1", Fate: "captured", By: "vorn#3", To: "new"},
 		{Ship: "vorn#1", Fate: "disengaged", Direction: "ferrum"},
 		{Ship: "vorn#2", Fate: "destroyed"},
 	}
@@ -120,6 +120,7 @@ func TestParseBattleReportProblems(t *testing.T) {
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: sunk}]}\n", `fate "sunk" is not one pbemd knows`},
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: crippled}]}\n", "a crippled ship needs damage:"},
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: destroyed, by: vorn#1}]}\n", "by: goes only with fate: captured"},
+		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: destroyed, to: new}]}\n", "to: goes only with fate: captured"},
 		{"battle: T3-B1\nresult: {ships: [{ship: castellan#2, fate: destroyed}, {ship: castellan#2, fate: crippled, damage: 3}]}\n", "named twice"},
 		{"battle: T3-B1\nresult: {vp: {vorn: -5}}\n", "victory points are 0 or more"},
 	} {

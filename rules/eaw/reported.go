@@ -32,8 +32,7 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 	g := campaign.NewGraph(st.Map)
 	var out []string
 	for _, s := range r.Ships {
-		ref, ok := refs[s.Ship]
-		if !ok {
+		if _, ok := refs[s.Ship]; !ok {
 			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, refList(ShipRefs(b))))
 			continue
 		}
@@ -42,14 +41,11 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 		}
 		switch s.Fate {
 		case "captured":
-			by, ok := refs[s.By]
-			switch {
-			case !ok:
-				out = append(out, fmt.Sprintf("%s: the captor %s did not fight in battle %s", s.Ship, s.By, b.ID))
-			case by.Owner == ref.Owner:
-				out = append(out, fmt.Sprintf("%s: %s is on the same side and cannot capture it", s.Ship, s.By))
-			case fate[s.By] == "destroyed" || fate[s.By] == "captured" || fate[s.By] == "disengaged":
-				out = append(out, fmt.Sprintf("%s: the captor %s is listed as %s itself", s.Ship, s.By, fate[s.By]))
+			if p := game.CaptorProblem(b, refs, fate, s); p != "" {
+				out = append(out, p)
+			}
+			if s.To != "" {
+				out = append(out, fmt.Sprintf("%s: to: %s: a captured ship joins its captor's fleet (EaW 25.0); leave to: out", s.Ship, s.To))
 			}
 		case "disengaged":
 			if !slices.Contains(retreats(g, b), s.Direction) {

@@ -39,7 +39,7 @@ func TestEaW22_ReportedResultIsChecked(t *testing.T) {
 	st := pendingBattle(t)
 	r := &orders.BattleResult{Ships: []orders.ShipFate{
 		{Ship: "red#9", Fate: "destroyed"},
-		{Ship: "red#1", Fate: "captured", By: "blue#2"},
+		{Ship: "red#1", Fate: "captured", By: "blue#2", To: "new"},
 		{Ship: "blue#2", Fate: "destroyed"},
 		{Ship: "red#2", Fate: "disengaged", Direction: "a"},
 		{Ship: "blue#1", Fate: "intact", Fighters: 2},
@@ -48,6 +48,7 @@ func TestEaW22_ReportedResultIsChecked(t *testing.T) {
 	for _, want := range []string{
 		"red#9: there is no such ship",
 		"red#1: the captor blue#2 is listed as destroyed itself",
+		"red#1: to: new: a captured ship joins its captor's fleet (EaW 25.0); leave to: out",
 		"red#2: a is not a system it could withdraw to (b, d)",
 		"vp: green did not fight",
 		"blue#1: Empires at War keeps no fighters",

@@ -113,6 +113,20 @@ func (x *Ext) loadBPV(a Attrition) int {
 	return a.Fighters*p.Fighters + a.PFs*p.PFs + a.Interceptors*p.Interceptors
 }
 
+// attritionLaw is the carrier attrition minimum among the fleet rules
+// (fleetLaws, UTD8.222, UTD6.3736): a carrier below 75% of its full load
+// makes its fleet illegal.
+func attritionLaw(_ *campaign.State, x *Ext, f *campaign.Fleet) string {
+	if under := x.UnderFloor(f); len(under) > 0 {
+		verb := "carry"
+		if len(under) == 1 {
+			verb = "carries"
+		}
+		return fmt.Sprintf("%s %s less than 75%% of a full load of fighters and PFs; replace_fighters refills it (UTD8.222, UTD6.3736)", campaign.UnitList(under), verb)
+	}
+	return ""
+}
+
 // UnderFloor lists the units of fleet f that carry less than 75% of their
 // class's full load, fractions rounded down: a carrier brought below it by
 // battle makes its fleet illegal until its fighters and PFs are replaced
@@ -211,7 +225,7 @@ var specials = []string{"battle-tug", "dreadnought", "battleship", "x-ship", "st
 // battle tug, dreadnought, battleship or X-ship (UTD7.263, UTD8.23); the
 // outstanding crew on a warship of at most 1 MC that is no SC2 ship,
 // dreadnought, battle tug, X-ship, stasis ship or mauler (UTD7.264).
-// A warship is a class without a freighter's role (reading).
+// A warship is a class that is no freighter, base or defense (reading).
 func (x *Ext) legendBar(k *campaign.UnitClass, legend string) string {
 	d := x.class(k.Class)
 	barred := []string{"battle-tug", "dreadnought", "battleship", "x-ship"}
@@ -222,9 +236,7 @@ func (x *Ext) legendBar(k *campaign.UnitClass, legend string) string {
 	switch {
 	case k.Size < 3 || k.Size > 4:
 		return fmt.Sprintf("%s is a size class %d ship; only SC3 and SC4 warships may have one (%s, UTD8.23)", k.Class, k.Size, rule)
-	case slices.ContainsFunc(k.Roles, func(r campaign.Role) bool {
-		return slices.Contains([]campaign.Role{campaign.RoleLargeFreighter, campaign.RoleSmallFreighter, campaign.RoleLargeRepair, campaign.RoleSmallRepair}, r)
-	}):
+	case k.IsFreighter() || k.IsBase() || x.class(k.Class).Defense != "":
 		return fmt.Sprintf("%s is a freighter, not a warship (%s, UTD8.23)", k.Class, rule)
 	case legend == Outstanding && d.MC > mcUnit:
 		return fmt.Sprintf("%s moves at %s MC; the outstanding crew's ship moves at 1 MC or less (UTD7.264)", k.Class, mcText(d.MC))

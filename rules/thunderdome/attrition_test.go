@@ -156,6 +156,17 @@ func TestUTD6_3736_CarrierUnderTheFloorIsIllegal(t *testing.T) {
 			t.Errorf("carrier with %d of 8: under the floor %v, want illegal %t", carried, got, illegal)
 		}
 	}
+	// An illegal fleet may not attack (UTD7.2661) until its fighters are
+	// replaced.
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		withCarrier(5, 8, 4)(st, x)
+		hydranAtS10(st, x)
+	})
+	ps := refused(t, st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
+	if !strings.Contains(ps.Error(), "UTD7.2661") || !strings.Contains(ps.Error(), "carrier carries less than 75%") {
+		t.Errorf("problems = %v, want the attack refused for the carrier", ps)
+	}
+	wantPoints(t, st, "  - replace_fighters: {fleet: f1}\n  - move: {fleet: f1, to: s10}\n", 0)
 }
 
 // TestUTD7_24_AutoBattleCostsFighters: a carrier hit in an auto battle

@@ -34,11 +34,16 @@ func (t *turn) battles() {
 	}
 }
 
-// sidesAt lists the players with fleets at a sector that stay there, the
-// current player first, then by who came first.
+// sidesAt lists the players with fleets at a sector that stay there, or
+// with units holding it (posts: the capital, shipyards, defenses), the
+// current player first, then by who came first: units holding the sector
+// were there before any fleet.
 func (t *turn) sidesAt(at campaign.SystemID) []campaign.PlayerID {
-	var out []campaign.PlayerID
+	out := t.postOwners(at)
 	first := map[campaign.PlayerID]int{}
+	for _, p := range out {
+		first[p] = -1
+	}
 	for _, f := range t.st.Fleets {
 		if f.At != at || len(f.Units) == 0 || t.x.retreating(f.Owner, f.ID) {
 			continue
@@ -63,11 +68,20 @@ func (t *turn) sidesAt(at campaign.SystemID) []campaign.PlayerID {
 	return out
 }
 
-// fight fights one battle at a sector.
+// fight fights one battle at a sector. Each side is the fleet its
+// player chose (fighter), in one squadron, and the units holding the
+// sector that join it (force), in another (UTD7.4233). A side with no
+// unit the engine can fight by loses without a fight. Every side that
+// does not hold the field loses its units holding the sector, held out
+// or not: they neither retreat nor surrender (UTD7.48, UTD7.42342).
+// The engine never captures a ship (battle.FateCaptured is for reported
+// results), so a battle pbemd fights takes no prizes (reading); a captured
+// ship not yet inspected fights in it without firing (UTD7.8).
 func (t *turn) fight(at campaign.SystemID) {
 	sides := t.sidesAt(at)
 	setup := battle.Setup{Seed: seedOf(t.st.Seed, t.st.Turn, "battle "+string(at)), Situation: battle.Skirmish}
 	fleets := map[string]*campaign.Fleet{}
+	postOf := map[string]post{}
 	var who []string
 	for i, p := range sides {
 		f := t.fighter(p, at)
@@ -75,30 +89,82 @@ func (t *turn) fight(at campaign.SystemID) {
 		if i == len(sides)-1 && p != t.player || len(sides) == 2 && i == 1 {
 			side.Role = battle.Defender
 		}
-		sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, f.ID)}
-		for j, u := range f.Units {
-			cls := t.st.Catalogue.Class(u)
-			if cls == nil {
+		var units []campaign.ClassName
+		var desc []string
+		if f != nil {
+			units = f.Units
+			sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, f.ID)}
+			for j, u := range f.Units {
+				cls := t.st.Catalogue.Class(u)
+				if cls == nil {
+					continue
+				}
+				id := fmt.Sprintf("%s/%s/%d", p, f.ID, j+1)
+				d := f.DamageOf(j)
+				stats := cls.BattleStats()
+				if f.IsCaptured(j) {
+					// Not yet inspected, it only moves and raises its shields
+					// (UTD7.8): it fires at nothing and commands no one.
+					stats.Attack, stats.Command = 0, 0
+				}
+				sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: stats,
+					Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
+				fleets[id] = f
+			}
+			side.Squadrons = append(side.Squadrons, sq)
+			desc = append(desc, fmt.Sprintf("fleet %s (%s)", f.ID, campaign.UnitList(f.Units)))
+		}
+		in, out := t.force(p, at, units)
+		sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, postsFleet)}
+		for j, pt := range in {
+			cls := t.st.Catalogue.Class(pt.name)
+			if !pt.stats || cls == nil {
 				continue
 			}
-			id := fmt.Sprintf("%s/%s/%d", p, f.ID, j+1)
-			d := f.DamageOf(j)
-			sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: cls.BattleStats(),
+			id := fmt.Sprintf("%s/%s/%d", p, postsFleet, j+1)
+			stats := cls.BattleStats()
+			d := t.postDamage(pt, stats.Structure)
+			sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: pt.name, Stats: stats,
 				Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
-			fleets[id] = f
+			postOf[id] = pt
 		}
-		side.Squadrons = []battle.Squadron{sq}
-		setup.Sides = append(setup.Sides, side)
-		who = append(who, fmt.Sprintf("%s with fleet %s (%s)", p, f.ID, campaign.UnitList(f.Units)))
+		if len(sq.Ships) > 0 {
+			side.Squadrons = append(side.Squadrons, sq)
+		}
+		if len(in) > 0 {
+			desc = append(desc, fmt.Sprintf("the units holding %s (%s)", at, campaign.UnitList(postNames(in))))
+		}
+		if len(out) > 0 {
+			desc = append(desc, fmt.Sprintf("%s held out (UTD7.4234)", campaign.UnitList(postNames(out))))
+		}
+		who = append(who, fmt.Sprintf("%s with %s", p, strings.Join(desc, " and ")))
+		if len(side.Squadrons) > 0 {
+			setup.Sides = append(setup.Sides, side)
+		}
 	}
-	out, err := battle.Fight(setup)
-	if err != nil {
-		t.emit(EventBattle, at, "UTD2.3", "The battle at %s could not be fought: %v.", at, err)
-		return
+	out := &battle.Outcome{}
+	if len(setup.Sides) > 1 {
+		var err error
+		if out, err = battle.Fight(setup); err != nil {
+			t.emit(EventBattle, at, "UTD2.3", "The battle at %s could not be fought: %v.", at, err)
+			return
+		}
+	} else if len(setup.Sides) == 1 {
+		out.Winner = setup.Sides[0].Player
 	}
 	lost := map[*campaign.Fleet][]int{}
 	var fates []string
+	var razed []post
 	for _, r := range out.Ships {
+		if pt, ok := postOf[r.Ship]; ok {
+			if r.Fate == battle.FateDestroyed {
+				razed = append(razed, pt)
+				continue
+			}
+			structure := t.st.Catalogue.Class(pt.name).BattleStats().Structure
+			t.setPostDamage(pt, campaign.UnitDamage{Structure: r.Damage.Structure, Attack: r.Damage.Attack, Sensor: r.Damage.Sensor, Speed: r.Damage.Speed}, structure)
+			continue
+		}
 		f := fleets[r.Ship]
 		var j int
 		fmt.Sscanf(r.Ship[strings.LastIndex(r.Ship, "/")+1:], "%d", &j)
@@ -118,6 +184,12 @@ func (t *turn) fight(at campaign.SystemID) {
 		t.x.take(f, idx)
 	}
 	t.st.Fleets = slices.DeleteFunc(t.st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
+	for _, p := range sides {
+		if p != out.Winner {
+			razed = append(razed, t.posts(p, at)...)
+		}
+	}
+	fates = append(fates, t.razePosts(at, razed)...)
 	text := fmt.Sprintf("Battle at %s (UTD2.3 step 8): %s", at, strings.Join(who, " against "))
 	if len(fates) > 0 {
 		text += "; " + strings.Join(fates, ", ")
@@ -295,11 +367,7 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 			continue
 		}
 		bpv := 100 * c.Count
-		if e := t.x.empire(p); e != nil && e.Capital == "" {
-			e.Unbanked += bpv
-		} else {
-			t.st.Player(p).Treasury += bpv
-		}
+		t.credit(p, bpv)
 		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %d BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
 	}
 	t.x.Containers = keep
@@ -315,32 +383,12 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 }
 
 // salvage captures a derelict's ships for the player holding its sector
-// (UTD6.3D2). Captured ships are organized at once (UTD6.3I): each joins
-// the first of the player's fleets there that it leaves within 5 MC
-// (UTD7.23), marked captured and not inspected (UTD6.3773); a ship no
-// fleet has room for is scrapped, as fleet limits leave it nowhere to go
-// (UTD6.3I, reading: part 1 has no dry docks, UTD7.61).
+// (UTD6.3D2): each is a captured ship, organized at once as the player
+// chose (UTD6.3I, captured.go).
 func (t *turn) salvage(p campaign.PlayerID, at campaign.SystemID, d Derelict) {
-	var scrapped []campaign.ClassName
 	for _, u := range d.Units {
-		var to *campaign.Fleet
-		for i := range t.st.Fleets {
-			f := &t.st.Fleets[i]
-			if f.Owner == p && f.At == at && !t.x.retreating(p, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), u)) <= MaxMC*mcUnit {
-				to = f
-				break
-			}
-		}
-		if to == nil {
-			scrapped = append(scrapped, u)
-			continue
-		}
-		to.Join(campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}})
-		t.emit(EventCapture, at, "UTD6.3D2", "%s's fleet %s captured %s's derelict %s at %s (UTD6.3D2); it is not inspected (UTD6.3773).", p, to.ID, d.Owner, u, at)
-	}
-	if len(scrapped) > 0 {
-		t.emit(EventCapture, at, "UTD6.3I", "%s captured %s's derelict %s at %s, and no fleet of theirs there had room for it within 5 MC: scrapped (UTD6.3I, UTD7.23).",
-			p, d.Owner, campaign.UnitList(scrapped), at)
+		t.organize(prize{unit: campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}}, from: d.Owner, captor: p, at: at,
+			rule: "derelict, UTD6.3D2"})
 	}
 }
 

@@ -116,8 +116,9 @@ func reopen(t *testing.T, st *campaign.State) {
 
 // TestUTD6_3D2_DerelictsCaptured: the first enemy fleet to hold the
 // sector after the battles captures every derelict there (step 9): the
-// ships join its fleet, marked captured, as far as 5 MC allows; the rest
-// are scrapped. The player's own derelicts stay.
+// ships join its fleet, marked captured, as far as 5 MC allows, and the
+// next forms a new fleet (UTD6.3I4); every report marks them. The
+// player's own derelicts stay.
 func TestUTD6_3D2_DerelictsCaptured(t *testing.T) {
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		sector(x, "s10").Type = thunderdome.Dead
@@ -132,10 +133,16 @@ func TestUTD6_3D2_DerelictsCaptured(t *testing.T) {
 	if !slices.Equal(f.Units, want) || !slices.Equal(f.Captured, []int{3, 4}) {
 		t.Errorf("f1 = %v captured %v, want two captured cruisers joined", f.Units, f.Captured)
 	}
+	if n := res.Next.Fleet(player, "f4"); n == nil || n.At != "s10" || !slices.Equal(n.Units, []campaign.ClassName{"cruiser"}) || !slices.Equal(n.Captured, []int{0}) {
+		t.Errorf("new fleet f4 = %+v, want the third cruiser, captured, at s10", n)
+	}
+	if r := flat(render(t, viewOf(t, res, "hydran"), game.FormatText)); !strings.Contains(r, "cruiser (captured, only moves until inspected, UTD6.3773)") {
+		t.Errorf("hydran's report does not mark lyran's captured ships:\n%s", r)
+	}
 	if d := ext(t, res.Next).Derelicts; len(d) != 1 || d[0].Owner != player {
 		t.Errorf("derelicts = %+v, want only lyran's own left", d)
 	}
-	if text := eventText(res, thunderdome.EventCapture); !strings.Contains(text, "UTD6.3D2") || !strings.Contains(text, "derelict cruiser at s10, and no fleet") {
-		t.Errorf("capture events = %q, want two cruisers captured and the third scrapped", text)
+	if text := eventText(res, thunderdome.EventCapture); !strings.Contains(text, "UTD6.3D2") || !strings.Contains(text, "it forms the new fleet f4, not inspected") {
+		t.Errorf("capture events = %q, want two cruisers joined and the third in a new fleet", text)
 	}
 }

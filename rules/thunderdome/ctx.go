@@ -37,6 +37,9 @@ type ctx struct {
 	index int
 	// refused is set once the order being applied is refused.
 	refused bool
+	// moved holds, for each fleet that entered a sector this turn, the
+	// order that moved it there last (UTD7.2661: where it ends its moves).
+	moved map[campaign.FleetID]orders.Pos
 }
 
 // Outcome is what one order did: its cost and what came of it, dice
@@ -54,8 +57,9 @@ func newCtx(st *campaign.State, x *Ext, player campaign.PlayerID, problems *orde
 }
 
 // run applies the orders, in order, and stops at the first one refused:
-// the orders below it are not applied. It reports whether every order
-// applied.
+// the orders below it are not applied. An order that makes a fleet
+// illegal without a legal intention declared for it is refused
+// (UTD7.26652). It reports whether every order applied.
 func (c *ctx) run(list []Order) bool {
 	for i, o := range list {
 		c.cur, c.index, c.refused = o, i, false
@@ -65,7 +69,11 @@ func (c *ctx) run(list []Order) bool {
 				pts(c.emp.Owed), c.budget()),
 				"buy extra order points first with "+(&Buy{}).example()[2:]+" (UTD7.46724), or send final: true to pass the turn")
 		} else {
+			before := c.illegalFleets()
 			o.Kind.apply(c)
+			if !c.refused {
+				c.deliberate(before)
+			}
 		}
 		if c.refused {
 			c.outcomes = c.outcomes[:len(c.outcomes)-1]

@@ -67,6 +67,9 @@ var kinds = []Kind{
 	&Scrap{},
 	&Explore{},
 	&Disavow{},
+	&ReviseDefenses{},
+	&ReplaceCapital{},
+	&Intend{},
 }
 
 // kindNamed returns the kind players write as name, or nil.

@@ -80,6 +80,8 @@ func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
 		e.Capital, e.Unbanked, e.Temporary, e.Owed, e.RetreatDebt = "", 0, 0, 0, 0
 	}
 	x.Pending = slices.DeleteFunc(x.Pending, func(d Pending) bool { return d.Owner == p })
+	x.Defenses = slices.DeleteFunc(x.Defenses, func(d Defense) bool { return d.Owner == p })
+	x.Yards = slices.DeleteFunc(x.Yards, func(y Yard) bool { return y.Owner == p })
 	x.Retreats = slices.DeleteFunc(x.Retreats, func(r Retreat) bool { return r.Owner == p })
 	for i := range x.Sectors {
 		if x.Sectors[i].Owner == p {
@@ -119,10 +121,13 @@ func (x *Ext) standing(st *campaign.State) []campaign.PlayerID {
 	return out
 }
 
-// onMap reports whether a player has any unit on the map: a fleet or the
-// capital (UTD4.32).
+// onMap reports whether a player has any unit on the map: a fleet, the
+// capital, a shipyard or a defense (UTD4.32).
 func (x *Ext) onMap(st *campaign.State, p campaign.PlayerID) bool {
 	if e := x.empire(p); e != nil && e.Capital != "" {
+		return true
+	}
+	if slices.ContainsFunc(x.Defenses, func(d Defense) bool { return d.Owner == p }) || slices.ContainsFunc(x.Yards, func(y Yard) bool { return y.Owner == p }) {
 		return true
 	}
 	return slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p && len(f.Units) > 0 })

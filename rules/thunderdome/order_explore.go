@@ -82,7 +82,9 @@ func (e *Explore) apply(c *ctx) {
 // explore explores, at step 7, every unknown sector where one of the
 // player's fleets ends its moves (UTD5.12): those the player planned
 // first, in the plan's order, then the others in the order of the
-// player's fleets (UTD5.122).
+// player's fleets (UTD5.122). An illegal fleet explores nothing
+// (UTD7.2661): where only illegal fleets of the player stand, the sector
+// stays unknown, and the reports say why.
 func (t *turn) explore() {
 	var todo []campaign.SystemID
 	plans := map[campaign.SystemID]*Explore{}
@@ -93,15 +95,28 @@ func (t *turn) explore() {
 		}
 	}
 	var found []campaign.SystemID
-	for _, f := range t.st.Fleets {
-		if s := t.x.sector(f.At); f.Owner == t.player && s != nil && s.Type == Unknown && !t.x.retreating(f.Owner, f.ID) &&
-			!slices.Contains(found, f.At) {
-			found = append(found, f.At)
+	barred := map[campaign.SystemID]string{}
+	for i := range t.st.Fleets {
+		f := &t.st.Fleets[i]
+		s := t.x.sector(f.At)
+		if f.Owner != t.player || s == nil || s.Type != Unknown || t.x.retreating(f.Owner, f.ID) || slices.Contains(found, f.At) {
+			continue
 		}
+		if why := t.x.illegal(t.st, f); len(why) > 0 {
+			if _, ok := barred[f.At]; !ok {
+				barred[f.At] = fmt.Sprintf("fleet %s is illegal (%s)", f.ID, why[0])
+			}
+			continue
+		}
+		found = append(found, f.At)
+		delete(barred, f.At)
+	}
+	for _, id := range sortedKeys(barred) {
+		t.emit(EventExplore, id, "UTD7.2661", "%s does not explore %s: %s, and an illegal fleet may not explore (UTD7.2661).", t.player, id, barred[id])
 	}
 	for _, id := range append(todo, found...) {
 		if !slices.Contains(found, id) {
-			if _, planned := plans[id]; planned {
+			if _, planned := plans[id]; planned && barred[id] == "" {
 				t.emit(EventExplore, id, "UTD5.12", "%s planned to explore %s, but no fleet of theirs ended its moves there.", t.player, id)
 			}
 			continue

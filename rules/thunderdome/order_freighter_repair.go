@@ -47,7 +47,8 @@ func (r *FreighterRepair) yaml() string {
 // apply repairs the ships named (UTD6.39): the fleet's repair freighters
 // mend, per cycle, one ship for each small one and two for each large one;
 // 1 point. Damage control is 1 higher at the player's own developed
-// colony (UTD7.54).
+// colony (UTD7.54). A captured ship not yet inspected is not repaired
+// (UTD6.3773).
 func (r *FreighterRepair) apply(c *ctx) {
 	f := c.fleet(r.Fleet, r.FleetPos, "UTD6.39")
 	if f == nil {
@@ -84,6 +85,9 @@ func (r *FreighterRepair) apply(c *ctx) {
 		return
 	}
 	for _, i := range idx {
+		if c.uninspected(f, i, r.FleetPos, "repaired") {
+			return
+		}
 		if slices.Contains(fs.Mended, i) {
 			c.refuse(r.FleetPos, "UTD6.39", fmt.Sprintf("the %s of fleet %s had a D9.4 repair already; a ship gets one until its next overhaul", f.Units[i], f.ID),
 				"name ships not repaired since their last overhaul")

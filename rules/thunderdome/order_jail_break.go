@@ -50,7 +50,8 @@ func (j *JailBreak) yaml() string {
 // fortified sector this turn (a move order above) and frees no other
 // fleet; the trapped fleet moves one lane at once, for 1 point even from a
 // colony ("must also spend an order point"), stopping at its destination
-// as a move does.
+// as a move does; an illegal fleet may not break out into an attack
+// (UTD7.2661).
 func (j *JailBreak) apply(c *ctx) {
 	f := c.fleet(j.Fleet, j.FleetPos, "UTD4.3564")
 	if f == nil {
@@ -77,6 +78,7 @@ func (j *JailBreak) apply(c *ctx) {
 	case len(fs.Wrecked) > 0:
 		c.refuse(j.FleetPos, "UTD6.3E", fmt.Sprintf("fleet %s holds a wrecked ship, which cannot move by itself", f.ID),
 			"move the wreck to another fleet, scrap it or leave it as a derelict first")
+	case !c.mayEnter(f, j.To, j.FleetPos):
 	default:
 		if !c.spend(1, "UTD4.3564") {
 			return

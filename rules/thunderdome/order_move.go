@@ -48,6 +48,7 @@ func (m *Move) yaml() string { return fmt.Sprintf("move: {fleet: %s, to: %s}", m
 // point, or none from the player's own developed colony (UTD4.334).
 // Entering an enemy fleet's or fortification's sector stops the fleet
 // for the turn (UTD6.31, UTD4.355); a fortification traps it (UTD4.356).
+// An illegal fleet may not attack (UTD7.2661).
 func (m *Move) apply(c *ctx) {
 	f := c.fleet(m.Fleet, m.FleetPos, "UTD6.31")
 	if f == nil {
@@ -77,6 +78,7 @@ func (m *Move) apply(c *ctx) {
 	case len(fs.Wrecked) > 0:
 		c.refuse(m.FleetPos, "UTD6.3E", fmt.Sprintf("fleet %s holds a wrecked ship, which cannot move by itself", m.Fleet),
 			"tow it (UTD6.3E), move it to another fleet, scrap it or leave it as a derelict first")
+	case !c.mayEnter(f, m.To, m.FleetPos):
 	default:
 		cost, rule := 1, "UTD6.31"
 		if c.ownColony(from) {
@@ -117,10 +119,15 @@ func (c *ctx) enter(f *campaign.Fleet, to campaign.SystemID) {
 	f.At = to
 	fs := c.x.fleet(f.Owner, f.ID)
 	fs.Entered, fs.EnteredCycle = c.st.Turn, c.x.Cycle
+	if c.moved == nil {
+		c.moved = map[campaign.FleetID]orders.Pos{}
+	}
+	c.moved[f.ID] = c.cur.Pos
 	c.say("fleet %s moved from %s to %s", f.ID, from, to)
 	enemy := enemyFleetAt(c.st, f.Owner, to)
+	post := c.x.enemyPostAt(f.Owner, to)
 	fort := enemyFortAt(c.st, f.Owner, to)
-	if enemy != "" || fort != "" {
+	if enemy != "" || post != "" || fort != "" {
 		fs.Pinned = c.st.Turn
 	}
 	switch {
@@ -129,6 +136,8 @@ func (c *ctx) enter(f *campaign.Fleet, to campaign.SystemID) {
 		c.say("the fortification of %s at %s stops it for the turn and traps it (UTD4.355, UTD4.356)", fort, to)
 	case enemy != "":
 		c.say("fleets of %s are there: it stops for the turn (UTD6.31)", enemy)
+	case post != "":
+		c.say("the defenses of %s are there: it stops for the turn (UTD6.31, UTD7.4233)", post)
 	}
 }
 

@@ -74,14 +74,13 @@ func (m *MoveCapital) apply(c *ctx) {
 	case s == nil || s.Type == Unknown:
 		c.refuse(m.ToPos, "UTD5.11", fmt.Sprintf("%s is not explored yet; only a fleet may enter an unknown sector and explore it", m.To),
 			"explore it with a fleet first")
+	case m.WithDefenses && !c.defensesFit(from, m.To, m.ToPos):
 	default:
 		if !c.spend(cost, "UTD6.32") {
 			return
 		}
 		c.emp.Capital, c.emp.CapitalMoved = m.To, c.x.Cycle
 		c.say("%s's capital moved from %s to %s with its bank and its large repair freighter (UTD6.32, UTD6.324)", c.player, from, m.To)
-		if m.WithDefenses {
-			c.say("its defenses went with it (UTD6.325)")
-		}
+		c.moveCapitalDefenses(from, m.To, m.WithDefenses)
 	}
 }

@@ -114,9 +114,8 @@ func (o *Organize) apply(c *ctx) {
 		c.refuse(o.FleetsAt, "UTD6.33", "none of these fleets exists yet", "name at least one of your fleets")
 		return
 	}
-	e := c.x.empire(c.player)
-	limit := BaseFleets + c.x.InitialPlayers + e.ExtraFleets
-	if have := c.fleetCount(); have+len(created) > limit {
+	limit := c.x.fleetLimit(c.player)
+	if have := c.x.fleetCount(c.st, c.player); have+len(created) > limit {
 		c.refuse(o.FleetsAt, "UTD7.21", fmt.Sprintf("new fleets %s would give you %d fleets; you may have %d", joinNames(created), have+len(created), limit),
 			"deal the ships among fleets you have, or buy fleets first (UTD7.22)")
 		return
@@ -198,17 +197,6 @@ func (c *ctx) takeParcel(p *parcel, idx []int) parcel {
 	kept.units = p.units
 	*p = kept
 	return out
-}
-
-// fleetCount is how many fleets the player has.
-func (c *ctx) fleetCount() int {
-	n := 0
-	for _, f := range c.st.Fleets {
-		if f.Owner == c.player {
-			n++
-		}
-	}
-	return n
 }
 
 // existing is the first fleet of the order that the player has.

@@ -41,6 +41,8 @@ func (r *RepairFleet) yaml() string { return fmt.Sprintf("repair_fleet: {fleet: 
 // apply repairs the fleet (UTD4.335): it began the turn at the player's
 // own developed colony and is still there; 1 point, none with a repair
 // freighter, which also adds 1 to every ship's damage control (UTD7.54).
+// Captured ships not yet inspected are left as they are (UTD6.3773); a
+// fleet of nothing else is refused.
 func (r *RepairFleet) apply(c *ctx) {
 	f := c.fleet(r.Fleet, r.FleetPos, "UTD4.335")
 	if f == nil {
@@ -51,15 +53,23 @@ func (r *RepairFleet) apply(c *ctx) {
 			"repair it on a turn it begins at your colony, or with its repair freighter (freighter_repair, UTD6.39)")
 		return
 	}
+	if len(f.Captured) == len(f.Units) && c.uninspected(f, 0, r.FleetPos, "repaired") {
+		return
+	}
 	freighter := c.hasRole(f, campaign.RoleLargeRepair, campaign.RoleSmallRepair)
 	if !c.spendUnless(freighter, "UTD4.335", "free: fleet %s holds a repair freighter (UTD4.335)", f.ID) {
 		return
 	}
-	all := make([]int, len(f.Units))
-	for i := range all {
-		all[i] = i
+	var ships []int
+	for i := range f.Units {
+		if !f.IsCaptured(i) {
+			ships = append(ships, i)
+		}
 	}
-	c.mend(f, all, freighter, "UTD4.335")
+	if len(ships) < len(f.Units) {
+		c.say("its captured ships not yet inspected are not repaired (UTD6.3773)")
+	}
+	c.mend(f, ships, freighter, "UTD4.335")
 }
 
 // mend gives the ships at idx of fleet f a D9.4 repair: each mends twice

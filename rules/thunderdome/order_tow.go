@@ -82,7 +82,8 @@ func (t *Tow) apply(c *ctx) {
 // canMove checks that a fleet may move along one lane to a sector, as a
 // move order checks it (UTD6.31): the lane exists; the fleet is not
 // stopped this turn (UTD6.125), trapped (UTD4.356), freed this cycle
-// (UTD4.3561) or establishing (UTD6.34).
+// (UTD4.3561) or establishing (UTD6.34); an illegal fleet does not
+// attack (UTD7.2661).
 func (c *ctx) canMove(f *campaign.Fleet, to campaign.SystemID, fleetPos, toPos orders.Pos) bool {
 	fs := c.x.fleet(f.Owner, f.ID)
 	switch {
@@ -102,7 +103,7 @@ func (c *ctx) canMove(f *campaign.Fleet, to campaign.SystemID, fleetPos, toPos o
 		c.refuse(fleetPos, "UTD6.34", fmt.Sprintf("fleet %s is establishing a development at %s and stays there the rest of the turn", f.ID, f.At),
 			"move another fleet")
 	default:
-		return true
+		return c.mayEnter(f, to, fleetPos)
 	}
 	return false
 }

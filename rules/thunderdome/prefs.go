@@ -29,10 +29,15 @@ type Prefs struct {
 	Raze []campaign.SystemID `json:"raze,omitzero"`
 	// RazePos holds the position of each item of raze: in the mail.
 	RazePos []orders.Pos `json:"raze_pos,omitempty"`
+	// Captured says where the ships the player captures go (UTD6.3I2):
+	// PlaceFleet, PlaceRoom, PlaceNew or PlaceScrap; empty means the mail
+	// gave none.
+	Captured    string     `json:"captured,omitempty"`
+	CapturedPos orders.Pos `json:"captured_pos,omitzero"`
 }
 
-// given reports whether the mail gave defend: or raze:.
-func (p Prefs) given() bool { return p.Defend != nil || p.Raze != nil }
+// given reports whether the mail gave defend:, raze: or captured:.
+func (p Prefs) given() bool { return p.Defend != nil || p.Raze != nil || p.Captured != "" }
 
 // over lays a later mail's preferences over an earlier one's of the same
 // turn: each key the later mail leaves out keeps the earlier value.
@@ -43,17 +48,20 @@ func (p Prefs) over(earlier Prefs) Prefs {
 	if p.Raze == nil {
 		p.Raze, p.RazePos = earlier.Raze, earlier.RazePos
 	}
+	if p.Captured == "" {
+		p.Captured, p.CapturedPos = earlier.Captured, earlier.CapturedPos
+	}
 	return p
 }
 
 // Prefs reads the standing preferences: defend:, a mapping of sector to
-// fleet, and raze:, a list of sectors. A mail without prefs: leaves them
-// as they are.
+// fleet, raze:, a list of sectors, and captured:, where captured ships
+// go. A mail without prefs: leaves them as they are.
 func (orderKinds) Prefs(c *orders.Collector, n *yaml.Node) orders.Part {
 	if n == nil || orders.IsNull(n) {
 		return orders.Part{}
 	}
-	f, ok := c.Mapping(n, "prefs", "defend", "raze")
+	f, ok := c.Mapping(n, "prefs", "defend", "raze", "captured")
 	if !ok {
 		return orders.Part{}
 	}
@@ -63,6 +71,9 @@ func (orderKinds) Prefs(c *orders.Collector, n *yaml.Node) orders.Part {
 	}
 	if r := f.Value("raze"); r != nil {
 		p.Raze, p.RazePos = readRaze(c, r)
+	}
+	if v := f.Value("captured"); v != nil {
+		p.Captured, p.CapturedPos = readPlace(c, v)
 	}
 	if !p.given() {
 		return orders.Part{}
@@ -110,6 +121,21 @@ func readRaze(c *orders.Collector, r *yaml.Node) ([]campaign.SystemID, []orders.
 	return out, pos
 }
 
+// readPlace reads captured:, one of the places captured ships go
+// (UTD6.3I2); a problem gives "".
+func readPlace(c *orders.Collector, v *yaml.Node) (string, orders.Pos) {
+	s, ok := c.Name(v, "captured", "captured: fleet")
+	if !ok {
+		return "", orders.Pos{}
+	}
+	if !slices.Contains(places, s) {
+		c.Add(orders.PosOf(v), "UTD6.3I2", fmt.Sprintf("captured: %s is not a place captured ships go", orders.Quote(s)),
+			c.NearestHint(s, places, "places"))
+		return "", orders.Pos{}
+	}
+	return s, orders.PosOf(v)
+}
+
 // prefsOf reads back the preferences of a submission.
 func prefsOf(sub *orders.Submission) (Prefs, error) {
 	return orders.PartOf[Prefs](sub.Prefs)
@@ -143,6 +169,12 @@ func (c *ctx) setPrefs(p Prefs) {
 		c.emp.Defend = nil
 		if len(p.Defend) > 0 {
 			c.emp.Defend = p.Defend
+		}
+	}
+	if p.Captured != "" {
+		c.emp.Captured = p.Captured
+		if p.Captured == PlaceFleet {
+			c.emp.Captured = ""
 		}
 	}
 	if p.Raze != nil {

@@ -103,10 +103,11 @@ func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData 
 	return d
 }
 
-// newFleetRow writes a fleet's line: its units, each damaged or wrecked
-// one apart with its state, and in the note whether a fortification
-// traps it and since when, its failed siege dice, its release, and its
-// retreat under way.
+// newFleetRow writes a fleet's line: its units, each damaged, wrecked or
+// captured one apart with its state, and in the note whether a
+// fortification traps it and since when, its failed siege dice, its
+// release, why it is illegal and its legal intention, and its retreat
+// under way.
 func newFleetRow(f *campaign.Fleet, s FleetStatus, retreats []Retreat) fleetRow {
 	var plain []campaign.ClassName
 	var marked, notes []string
@@ -114,6 +115,9 @@ func newFleetRow(f *campaign.Fleet, s FleetStatus, retreats []Retreat) fleetRow 
 		var state []string
 		if slices.Contains(s.Wrecked, i) {
 			state = append(state, "wrecked, moves only in tow, UTD6.3E")
+		}
+		if f.IsCaptured(i) {
+			state = append(state, "captured, only moves until inspected, UTD6.3773")
 		}
 		if dmg := f.DamageOf(i); dmg.Any() {
 			state = append(state, "damaged: "+dmg.Text())
@@ -140,6 +144,16 @@ func newFleetRow(f *campaign.Fleet, s FleetStatus, retreats []Retreat) fleetRow 
 	}
 	if s.Freed != "" {
 		notes = append(notes, fmt.Sprintf("freed in cycle %s, moves again from the next cycle (UTD4.3561)", s.Freed))
+	}
+	if len(s.Illegal) > 0 {
+		notes = append(notes, "illegal, may not attack or explore (UTD7.2661): "+strings.Join(s.Illegal, "; "))
+	}
+	if it := s.Intention; it != nil {
+		t := fmt.Sprintf("legal intention: to join %s at %s (UTD7.26652)", joinNames(it.Join), it.At)
+		if it.Lapsed {
+			t += ", lapsed with no step toward it: moves no more until a new one (UTD7.2664)"
+		}
+		notes = append(notes, t)
 	}
 	for _, r := range retreats {
 		if r.Owner == f.Owner && r.Fleet == f.ID {

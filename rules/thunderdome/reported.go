@@ -34,8 +34,18 @@ func (t *turn) await(at campaign.SystemID) {
 	for _, p := range t.sidesAt(at) {
 		f := t.fighter(p, at)
 		b.Sides = append(b.Sides, p)
-		b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.st.FleetCBPV(f)})
-		who = append(who, fmt.Sprintf("%s with fleet %s (%s)", p, f.ID, campaign.UnitList(f.Units)))
+		var units []campaign.ClassName
+		var desc []string
+		if f != nil {
+			units = f.Units
+			b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.st.FleetCBPV(f)})
+			desc = append(desc, fmt.Sprintf("fleet %s (%s)", f.ID, campaign.UnitList(f.Units)))
+		}
+		if in, _ := t.force(p, at, units); len(in) > 0 {
+			b.Fleets = append(b.Fleets, campaign.BattleFleet{Owner: p, ID: postsFleet, Units: postNames(in)})
+			desc = append(desc, fmt.Sprintf("the units holding %s (%s), which cannot retreat (UTD7.48)", at, campaign.UnitList(postNames(in))))
+		}
+		who = append(who, fmt.Sprintf("%s with %s", p, strings.Join(desc, " and ")))
 	}
 	t.st.Battles = append(t.st.Battles, b)
 	t.emit(EventBattle, at, "UTD2.3", "Battle %s at %s (UTD2.3 step 8): %s. Its sides fight it and report the result; the turn waits for it (UTD3.4, UTD3.5).",
@@ -56,10 +66,11 @@ func battleIDs(bs []campaign.Battle) []string {
 func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefsOf(b) }
 
 // CheckResult checks a reported result against the battle: every ship it
-// names fought there; ships are destroyed, crippled or disengaged, as
-// captured ships come in a later part; a player's ships disengage through
-// one lane (UTD7.464); one side at most holds the field (UTD7.44); TD IV
-// scores no victory points (UTD1.9).
+// names fought there; a captured ship names its captor, an enemy ship
+// that came through, and where it goes, if it says, is a place or a
+// fleet of the captor's there (UTD6.3I2); a player's ships disengage
+// through one lane (UTD7.464); one side at most holds the field
+// (UTD7.44); TD IV scores no victory points (UTD1.9).
 func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.BattleResult) []string {
 	out := r.checkFates(st, b, res)
 	standing := map[campaign.PlayerID]bool{}
@@ -68,13 +79,13 @@ func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.
 		fate[s.Ship] = s.Fate
 	}
 	for _, ref := range r.ShipRefs(b) {
-		if f := fate[ref.Ref]; f != "destroyed" && f != "disengaged" {
+		if f := fate[ref.Ref]; f != "destroyed" && f != "disengaged" && f != "captured" {
 			standing[ref.Owner] = true
 		}
 	}
 	if len(standing) > 1 {
 		out = append(out, fmt.Sprintf("%d sides still hold the field; a battle ends with one side at most (UTD7.44): "+
-			"every ship of the others is destroyed or disengaged", len(standing)))
+			"every ship of the others is destroyed, captured or disengaged", len(standing)))
 	}
 	for p, n := range res.VP {
 		if n != 0 {
@@ -95,6 +106,10 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 	}
 	to := r.Retreats(st, b)
 	via := map[campaign.PlayerID]campaign.SystemID{}
+	fates := map[string]string{}
+	for _, s := range res.Ships {
+		fates[s.Ship] = s.Fate
+	}
 	var out []string
 	for _, s := range res.Ships {
 		ref, ok := refs[s.Ship]
@@ -105,9 +120,18 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 		if (s.Fighters > 0 || s.PFs > 0) && s.Fate != "destroyed" {
 			out = append(out, r.checkAttrition(st, ref, s)...)
 		}
+		switch {
+		case ref.Fleet == postsFleet && s.Fate == "disengaged":
+			out = append(out, fmt.Sprintf("%s: the %s holds %s and cannot retreat (UTD7.48); report it destroyed or crippled", s.Ship, ref.Class, b.At))
+			continue
+		}
 		switch s.Fate {
 		case "captured":
-			out = append(out, fmt.Sprintf("%s: capturing ships comes in a later version of Thunderdome IV; report the ship destroyed", s.Ship))
+			if p := game.CaptorProblem(b, refs, fates, s); p != "" {
+				out = append(out, p)
+			} else if p := placeProblem(st, b.At, refs[s.By].Owner, s); p != "" {
+				out = append(out, p)
+			}
 		case "disengaged":
 			switch v, ok := via[ref.Owner]; {
 			case !slices.Contains(to, s.Direction):
@@ -122,11 +146,24 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 	return out
 }
 
+// placeProblem checks where a result puts captured ship s, if it says:
+// a place (PlaceFleet ...) or one of the captor's fleets at the battle's
+// sector (UTD6.3I4). It returns the problem, or "".
+func placeProblem(st *campaign.State, at campaign.SystemID, captor campaign.PlayerID, s orders.ShipFate) string {
+	if s.To == "" || slices.Contains(places, s.To) {
+		return ""
+	}
+	if f := st.Fleet(captor, campaign.FleetID(s.To)); f != nil && f.At == at {
+		return ""
+	}
+	return fmt.Sprintf("%s: to: %s is neither a place (%s) nor a fleet of %s's at %s (UTD6.3I4)", s.Ship, s.To, strings.Join(places, ", "), captor, at)
+}
+
 // ResultExample writes the battle mail's example result, one that TD IV
 // takes: the first side leaves the field, its first ship destroyed and
 // the others disengaged through one lane (UTD7.464), and the last ship
-// of the battle, of another side, crippled; no victory points (UTD1.9)
-// and no captures, which come in a later part.
+// of the battle, of another side, crippled; no victory points (UTD1.9).
+// The fates tell how a captured ship is named and placed (UTD6.3I).
 func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, fates string) {
 	refs := r.ShipRefs(b)
 	var lines []string
@@ -134,7 +171,7 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 	for _, ref := range refs {
 		switch {
 		case ref.Owner != b.Sides[0]:
-		case len(lines) == 0 || len(to) == 0:
+		case len(lines) == 0 || len(to) == 0 || ref.Fleet == postsFleet:
 			lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: destroyed}\n", ref.Ref))
 		default:
 			lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: disengaged, direction: %s}\n", ref.Ref, to[0]))
@@ -144,11 +181,13 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 		lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: crippled, damage: 12}\n", last.Ref))
 	}
 	example = "    ships:\n" + strings.Join(lines, "")
-	fates = "A ship not named came through intact. The fates are destroyed, crippled (with damage:) and disengaged " +
+	fates = "A ship not named came through intact. The fates are destroyed, crippled (with damage:), captured (with by: and " +
+		"the ship that took it; to: may say where it goes: fleet, room, new, scrap or one of the captor's fleets there, " +
+		"else the captor's prefs: captured: decides, UTD6.3I) and disengaged " +
 		"(with direction: and the sector it withdrew to, one lane for all of a player's ships, UTD7.464). " +
-		"One side at most holds the field: every ship of the others is destroyed or disengaged (UTD7.44). " +
+		"One side at most holds the field: every ship of the others is destroyed, captured or disengaged (UTD7.44). " +
 		"A ship that lost fighters or PFs gives fighters: (load points) and pfs: (PFs, then interceptors), with fate: intact if nothing else befell it (UTD6.3B). " +
-		"Thunderdome IV scores no victory points (UTD1.9), and capturing ships comes in a later version: report a ship taken as destroyed."
+		"Thunderdome IV scores no victory points (UTD1.9)."
 	return example, fates
 }
 
@@ -169,8 +208,9 @@ func (Ruleset) Retreats(st *campaign.State, b campaign.Battle) []campaign.System
 }
 
 // ApplyResult settles a pending battle with a result, in st, the open
-// turn's state: destroyed ships leave their fleets, crippled ones carry
-// the damage, and every side that does not hold the field retreats with
+// turn's state: destroyed ships leave their fleets, captured ones are
+// organized at once by their captor (UTD6.3I2, captured.go), crippled
+// ones carry the damage, and every side that does not hold the field retreats with
 // all its fleets in the sector, through the lane its ships disengaged
 // by, else as pbemd chooses, arriving at step 6 of the next player's
 // turn for a point of debt (UTD7.4661–7.4665, UTD7.46722). When it was
@@ -191,16 +231,53 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	lost := map[campaign.FleetKey][]int{}
 	via := map[campaign.PlayerID]campaign.SystemID{}
 	standing := map[campaign.PlayerID]bool{}
+	byRef := map[string]game.ShipRef{}
+	for _, ref := range r.ShipRefs(b) {
+		byRef[ref.Ref] = ref
+	}
+	var prizes []prize
 	var told []string
+	var razed []post
+	posts := map[campaign.PlayerID][]post{}
+	for _, p := range b.Sides {
+		posts[p], _ = t.force(p, b.At, battleUnits(b, p))
+	}
 	for _, ref := range r.ShipRefs(b) {
 		s, ok := fates[ref.Ref]
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		switch {
+		case ref.Fleet == postsFleet && ref.Index < len(posts[ref.Owner]):
+			pt := posts[ref.Owner][ref.Index]
+			switch {
+			case !ok:
+				standing[ref.Owner] = true
+				continue
+			case s.Fate == "destroyed" || s.Fate == "captured":
+				razed = append(razed, pt) // a captured post is destroyed (UTD7.48, UTD4.3231)
+			case s.Fate == "crippled":
+				standing[ref.Owner] = true
+				t.crippledPost(pt, s.Damage)
+			case s.Fate == "intact":
+				standing[ref.Owner] = true
+			}
 		case !ok:
 			standing[ref.Owner] = true
 			continue
 		case s.Fate == "destroyed":
 			lost[k] = append(lost[k], ref.Index)
+		case s.Fate == "captured":
+			lost[k] = append(lost[k], ref.Index)
+			f := st.Fleet(k.Owner, k.ID)
+			if f == nil || ref.Index >= len(f.Units) {
+				break
+			}
+			if t.isDefense(f.Units[ref.Index]) {
+				told = append(told, fmt.Sprintf("%s %s captured: a defense is destroyed instead (UTD7.48)", ref.Ref, ref.Class))
+				continue
+			}
+			by := byRef[s.By]
+			prizes = append(prizes, prize{unit: takePrize(f, ref.Index), from: ref.Owner, captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
+				rule: "battle " + b.ID + ", UTD6.3I"})
 		case s.Fate == "crippled":
 			standing[ref.Owner] = true
 			if f := st.Fleet(k.Owner, k.ID); f != nil && ref.Index < len(f.Units) {
@@ -230,7 +307,18 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	if len(told) == 0 {
 		told = []string{"every ship came through intact"}
 	}
+	for _, p := range b.Sides {
+		if !standing[p] {
+			razed = append(razed, t.posts(p, b.At)...)
+		}
+	}
+	if gone := t.razePosts(b.At, razed); len(gone) > 0 {
+		told = append(told, gone...)
+	}
 	t.emit(EventBattle, b.At, "UTD7.44", "Battle %s at %s is settled, %s: %s.", b.ID, b.At, how, strings.Join(told, ", "))
+	for _, pz := range prizes {
+		t.organize(pz)
+	}
 	for _, p := range b.Sides {
 		if !standing[p] {
 			t.retreatVia(p, b.At, via[p])
@@ -315,7 +403,10 @@ func (r Ruleset) ForcedRetreat(st *campaign.State, b campaign.Battle, silent []c
 			}
 		}
 		for _, ref := range r.ShipRefs(b) {
-			if ref.Owner == p && to != "" {
+			switch {
+			case ref.Owner == p && ref.Fleet == postsFleet:
+				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "destroyed"}) // UTD7.48
+			case ref.Owner == p && to != "":
 				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to})
 			}
 		}

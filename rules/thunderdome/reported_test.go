@@ -15,11 +15,18 @@ import (
 // reportedBattle plays lyran's turn with battles: reported: lyran's f1
 // moves from lyra into s10, where hydran's f1 stands. The turn waits on
 // battle T1-B1.
-func reportedBattle(t *testing.T) *campaign.State {
+func reportedBattle(t *testing.T) *campaign.State { return reportedBattleWith(t, nil) }
+
+// reportedBattleWith is reportedBattle with change editing the state
+// before lyran's orders.
+func reportedBattleWith(t *testing.T, change func(st *campaign.State, x *thunderdome.Ext)) *campaign.State {
 	t.Helper()
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		st.Rules.Battles = campaign.BattlesReported
 		st.Fleet("hydran", "f1").At = "s10"
+		if change != nil {
+			change(st, x)
+		}
 	})
 	res := resolve(st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
 	if len(res.Next.Battles) != 1 {
@@ -71,7 +78,7 @@ func TestUTD2_3_ReportedBattleWaits(t *testing.T) {
 }
 
 // TestUTD7_44_OneSideHoldsTheField: a result that leaves two sides in the
-// field, captures a ship, scores points, or sends one player's ships
+// field, puts a captured ship nowhere it can go, scores points, or sends one player's ships
 // through two lanes is refused.
 func TestUTD7_44_OneSideHoldsTheField(t *testing.T) {
 	st := reportedBattle(t)
@@ -81,7 +88,7 @@ func TestUTD7_44_OneSideHoldsTheField(t *testing.T) {
 		want string
 	}{
 		{orders.BattleResult{}, "UTD7.44"},
-		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "captured", By: "lyran#1"}}}, "later version"},
+		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "captured", By: "lyran#1", To: "f9"}}}, "to: f9 is neither a place (fleet, room, new, scrap) nor a fleet of lyran's at s10 (UTD6.3I4)"},
 		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "destroyed"}}, VP: map[campaign.PlayerID]int{"lyran": 3}}, "UTD1.9"},
 		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "disengaged", Direction: "lyra"}, {Ship: "hydran#2", Fate: "disengaged", Direction: "s99"}}}, "no lane leads"},
 	} {

@@ -218,7 +218,8 @@ func TestAmendAppliesEveryMail(t *testing.T) {
 }
 
 // TestUTD1_9_LastPlayerWins: when one player is left on the map the
-// campaign ends with them the winner.
+// campaign ends with them the winner; the others have no fleet, capital,
+// shipyard or defense left (UTD4.32).
 func TestUTD1_9_LastPlayerWins(t *testing.T) {
 	st := start(t)
 	p := first(t, st)
@@ -228,6 +229,8 @@ func TestUTD1_9_LastPlayerWins(t *testing.T) {
 			x.Empires[i].Capital = ""
 		}
 	}
+	x.Defenses = slices.DeleteFunc(x.Defenses, func(d thunderdome.Defense) bool { return d.Owner != p })
+	x.Yards = slices.DeleteFunc(x.Yards, func(y thunderdome.Yard) bool { return y.Owner != p })
 	thunderdome.SaveExt(x, st)
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner != p })
 	res := resolve(st, nil)

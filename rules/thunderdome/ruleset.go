@@ -26,10 +26,19 @@ const Name = "thunderdome"
 // attrition units add to a fleet's move cost (UTD7.24). Version 4: the
 // events and openings every player reads name the player instead of
 // saying "your" and count in the singular for one (UTD3.1), so a turn's
-// state and events read otherwise. Version 5: units carry fighters and
-// PFs, lost in battle (UTD6.3B); a ship destroyed in battle takes its
-// wrecked and mended marks with it instead of leaving them on the ship
-// after it; refits and legendary officers (UTD6.3J, UTD7.263).
+// state and events read otherwise. Version 5: the capital, its repair
+// freighter, shipyards and defenses hold their sector and join its
+// owner's battle fleet there, and a side that loses the field loses them,
+// the capital with its bank (UTD7.4235, UTD7.48, UTD4.3236); captured
+// ships are organized where the captor's preference says, so a derelict
+// no fleet has room for forms a new fleet or pays half its BPV when
+// scrapped (UTD6.3I); a captured ship not yet inspected repairs nothing
+// at step 3 and fires at nothing in battle (UTD6.3773, UTD7.8); an
+// illegal fleet explores nothing (UTD7.2661).
+// Also in version 5: units carry fighters and PFs, lost in battle
+// (UTD6.3B); a ship destroyed in battle takes its wrecked and mended
+// marks with it instead of leaving them on the ship after it; refits and
+// legendary officers (UTD6.3J, UTD7.263).
 const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
@@ -46,7 +55,7 @@ func (Ruleset) Version() int { return Version }
 // Amend returns the orders the open turn holds after a new mail: those
 // on file, then the new mail's, all applied again in that order
 // (UTD6.122). The header comes from the new mail, and so does each
-// standing preference (defend:, raze:) it gives; those it leaves out stay
+// standing preference (defend:, raze:, captured:) it gives; those it leaves out stay
 // as on file.
 func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 	if onFile == nil {
@@ -74,7 +83,9 @@ func (Ruleset) Amend(onFile, incoming *orders.Submission) *orders.Submission {
 // Check applies a submission to a copy of the state, order by order
 // (UTD6.121, UTD6.122), and tells what each order did. An order that
 // cannot be given is refused with its rule, and the orders below it are
-// not applied; the mail then stands or falls as a whole.
+// not applied; the mail then stands or falls as a whole. Once the orders
+// are final, an illegal fleet left in an unknown sector is refused
+// (UTD7.2661).
 func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, error) {
 	if st == nil || sub == nil {
 		return nil, errors.New("thunderdome: check: nil state or submission")
@@ -107,6 +118,9 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	ctx := newCtx(work, wx, sub.Player, &c)
 	if ctx.run(list) {
 		ctx.setPrefs(prefs)
+		if sub.Final || ctx.left() <= 0 {
+			ctx.explorers()
+		}
 	}
 	return &checked{list: list, ctx: ctx, prefs: prefs}, c.Err()
 }
@@ -161,6 +175,10 @@ func (c *checked) Summary() string {
 	}
 	if c.prefs.Raze != nil {
 		s += "Sectors where your fleets destroy enemy colonies and mines rather than capture them: " + razeText(x.emp.Raze) + ".\n"
+	}
+	s += x.illegalText()
+	if c.prefs.Captured != "" {
+		s += "Ships you capture go " + placeText(x.emp.Captured) + ".\n"
 	}
 	if c.Spent() {
 		s += "Every point is spent: your turn ends now (UTD6.121).\n"

@@ -139,8 +139,9 @@ func sectorOf(p campaign.PlanetType) SectorType {
 }
 
 // setupHome gives a player their home sector (UTD4.32, UTD8.13): the
-// capital with its bank, and a developed mine, colony and fortification;
-// the player owns it.
+// capital with its bank, a developed mine, colony and fortification, and
+// the capital's yard, freighter and defenses (setupDefenses); the player
+// owns it.
 func setupHome(st *campaign.State, x *Ext, p campaign.PlayerID, home campaign.SystemID) {
 	s := x.sector(home)
 	s.Type, s.Owner, s.Terrain = Home, p, "class-M planet at 3030"
@@ -152,6 +153,7 @@ func setupHome(st *campaign.State, x *Ext, p campaign.PlayerID, home campaign.Sy
 	for _, k := range []campaign.DevelopmentKind{campaign.Mine, campaign.Colony, campaign.Fortification} {
 		st.Developments = append(st.Developments, campaign.Development{At: home, Owner: p, Kind: k, Since: st.Start})
 	}
+	setupDefenses(st, x, p, home)
 }
 
 // rollOrder rolls the turn order (UTD8.14): a D1000 per player, highest
@@ -219,15 +221,18 @@ type ClassData struct {
 	// a legendary officer or the outstanding crew (specials: UTD7.263,
 	// UTD7.264).
 	Special []string `json:"special,omitempty"`
+	// Defense is the kind of defense unit the class is (UTD7.34x,
+	// defenses.go); empty for a ship.
+	Defense DefenseKind `json:"defense,omitempty"`
 }
 
 // readClasses reads classes:, a mapping of class to {mc, tractors,
-// fighters, hydran, pfs, interceptors, spares, special}: mc as 1, 0.5 or
-// 1/3; the attrition units a class carries as its fighter load and its
-// numbers of PFs and interceptors (UTD7.243), and its spare fighters
-// (UTD6.3B2); special as a list among specials (UTD7.263). A class not
-// listed has the move cost of its size class (reading) and one tractor
-// beam.
+// fighters, hydran, pfs, interceptors, spares, special, defense}: mc as
+// 1, 0.5 or 1/3; the attrition units a class carries as its fighter load
+// and its numbers of PFs and interceptors (UTD7.243), and its spare
+// fighters (UTD6.3B2); special as a list among specials (UTD7.263);
+// defense the kind of a defense unit (readDefense). A class not listed
+// has the move cost of its size class (reading) and one tractor beam.
 func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []ClassData {
 	var out []ClassData
 	for _, u := range cat {
@@ -247,7 +252,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 			c.Addf(k, "classes names %s, which is not in units", orders.Quote(k.Value))
 			continue
 		}
-		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "spares", "special")
+		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "spares", "special", "defense")
 		if !ok {
 			continue
 		}
@@ -274,6 +279,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		if sn := f.Value("special"); sn != nil {
 			out[idx].Special = readSpecial(c, sn)
 		}
+		out[idx].Defense = readDefense(c, f.Value("defense"))
 	}
 	return out
 }

@@ -66,6 +66,9 @@ type Ext struct {
 	// prices (legends:, UTD7.263, UTD7.264).
 	AttritionBPV Attrition `json:"attrition_bpv,omitzero"`
 	Legends      []Legend  `json:"legends,omitempty"`
+	// Intentions are the legal intentions declared for deliberately
+	// illegal fleets (UTD7.26652), in the order declared.
+	Intentions []Intention `json:"intentions,omitempty"`
 	// Gone are the players out of the campaign whose units have left the
 	// map, in the order they left (UTD3.91, UTD4.32).
 	Gone []campaign.PlayerID `json:"gone,omitempty"`
@@ -82,6 +85,11 @@ type HouseRules struct {
 	// lanes of their fleets, capital and developments (View.fog), at most
 	// MaxVision.
 	Vision int `json:"vision,omitempty" yaml:"vision"`
+	// Command makes S8.0's command rating a fleet rule (UTD7.261): a
+	// fleet's warships need a flagship whose catalogue command rating
+	// covers the others, or the fleet is illegal (UTD7.2661). Off, the
+	// catalogue's ratings only lead squadrons in battle.
+	Command bool `json:"command,omitempty" yaml:"command"`
 }
 
 // Empire is one player's TD IV accounts. The bank is the player's
@@ -120,6 +128,10 @@ type Empire struct {
 	// player has bought, aboard or lost, in the order bought: one of each
 	// per navy, never replaced (UTD8.23, UTD7.263, UTD7.264).
 	Legends []string `json:"legends,omitempty"`
+	// Captured is the player's standing choice of where the ships they
+	// capture go (UTD6.3I2; prefs: captured:): PlaceFleet, PlaceRoom,
+	// PlaceNew or PlaceScrap; empty for PlaceFleet.
+	Captured string `json:"captured,omitempty"`
 }
 
 // SectorType is what exploration found in a sector (UTD4.31).
@@ -233,6 +245,12 @@ type Defense struct {
 	// Arrived is the store turn the unit was ordered in: it arrives at
 	// step 10 (UTD6.3A).
 	Arrived int `json:"arrived,omitempty"`
+	// Waiting marks a unit ordered this turn that has not arrived yet: it
+	// arrives at step 10 (UTD6.3A) and fights from then on.
+	Waiting bool `json:"waiting,omitempty"`
+	// Capital marks the capital's supporting repair freighter, which moves
+	// with the capital and takes no defense slot (UTD4.3237, §11 #53).
+	Capital bool `json:"capital,omitempty"`
 }
 
 // Pending is a development ordered, taking effect at step 1 of its

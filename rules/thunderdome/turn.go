@@ -135,6 +135,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 		// same dice (UTD6.121); the steps after them count toward the
 		// next.
 		t.orders(gt.Orders[t.player])
+		t.intentions()
 	}
 	next.Turn++
 	t.look()
@@ -155,6 +156,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 // player's turn.
 func (t *turn) postBattle() {
 	t.captures() // step 9
+	t.arrive()   // step 10: defenses and a replacement capital bought
 	t.advance()  // steps 10–12
 	if !t.st.Ended {
 		t.open() // steps 1–3 of the next player's turn
@@ -422,7 +424,8 @@ func (t *turn) income(p campaign.PlayerID, say func(rule, format string, args ..
 }
 
 // repair resupplies the player's ships and lets each repair as many
-// damage points as its damage-control rating (step 3, UTD7.53).
+// damage points as its damage-control rating (step 3, UTD7.53); a
+// captured ship not yet inspected repairs nothing (UTD6.3773).
 func (t *turn) repair(p campaign.PlayerID, say func(rule, format string, args ...any)) {
 	for i := range t.st.Fleets {
 		f := &t.st.Fleets[i]
@@ -433,7 +436,7 @@ func (t *turn) repair(p campaign.PlayerID, say func(rule, format string, args ..
 		for j := range f.Damage {
 			d := &f.Damage[j]
 			c := t.st.Catalogue.Class(f.Units[d.Unit])
-			if c == nil || c.Damcon == 0 {
+			if c == nil || c.Damcon == 0 || f.IsCaptured(d.Unit) {
 				continue
 			}
 			fix := min(c.Damcon, d.Structure)

@@ -89,7 +89,7 @@ type SectorView struct {
 // whether an enemy fortification traps it, since which turn and cycle,
 // and its failed siege dice (UTD4.356, UTD4.3563); and the cycle a siege
 // or a jail break freed it in, as it moves again from the next
-// (UTD4.3561).
+// (UTD4.3561); why it is illegal and its legal intention (UTD7.266).
 type FleetStatus struct {
 	Owner        campaign.PlayerID `json:"owner"`
 	ID           campaign.FleetID  `json:"id"`
@@ -102,22 +102,30 @@ type FleetStatus struct {
 	// Loads are what its units that lack part of their full load of
 	// fighters and PFs carry (UTD6.3B).
 	Loads []Load `json:"loads,omitempty"`
+	// Illegal says why the fleet is illegal (UTD7.2661), and Intention is
+	// the legal intention declared for it (UTD7.26652).
+	Illegal   []string   `json:"illegal,omitempty"`
+	Intention *Intention `json:"intention,omitempty"`
 }
 
-// fleetStatus tells what x holds of the fleets beyond their units, for
-// the fleets with something to tell. A fleet is trapped from the turn it
-// entered the fortified sector, as entering traps it (reading, UTD4.355).
-func fleetStatus(x *Ext) []FleetStatus {
+// fleetStatus tells what x holds of the fleets of st beyond their units,
+// for the fleets with something to tell. A fleet is trapped from the turn
+// it entered the fortified sector, as entering traps it (reading,
+// UTD4.355).
+func fleetStatus(st *campaign.State, x *Ext) []FleetStatus {
 	var out []FleetStatus
 	for _, fs := range x.Fleets {
-		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails, Loads: fs.Loads}
+		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails, Intention: x.intention(fs.Owner, fs.ID), Loads: fs.Loads}
+		if f := st.Fleet(fs.Owner, fs.ID); f != nil {
+			s.Illegal = x.illegal(st, f)
+		}
 		if fs.Trapped {
 			s.TrappedTurn, s.TrappedCycle = fs.Entered, CycleLabel(fs.EnteredCycle)
 		}
 		if fs.Released != 0 && fs.Released == x.Cycle {
 			s.Freed = CycleLabel(fs.Released)
 		}
-		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" || len(s.Loads) > 0 {
+		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" || len(s.Illegal) > 0 || s.Intention != nil || len(s.Loads) > 0 {
 			out = append(out, s)
 		}
 	}
@@ -139,7 +147,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		FleetStatus: fleetStatus(x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
+		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0

@@ -1,0 +1,300 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// Captured ships (UTD6.3I, UTD6.377, UTD7.8): a ship taken in a reported
+// battle or found as a derelict (UTD6.3D2) is organized at once, for free,
+// by the player who took it, whoever's turn it is (UTD6.3I1, UTD6.3I2).
+// pbemd resolves a turn at once, so the captor's standing preference
+// (prefs: captured:) says where the prizes go, and a reported result may
+// name a place for each (to:). Until inspected at a shipyard (UTD6.377)
+// a prize only moves and raises unreinforced shields (UTD6.3773, UTD7.8).
+
+// The places a captured ship may go (UTD6.3I2), as prefs: captured: and a
+// result's to: name them.
+const (
+	// PlaceFleet: into the capturing fleet, else another of the captor's
+	// fleets in the sector, else a new fleet, else scrapped (UTD6.3I4).
+	PlaceFleet = "fleet"
+	// PlaceRoom: as PlaceFleet, but first scrap up to 3 of the capturing
+	// fleet's own ships, each worth less than the prize, to make room in
+	// it (UTD6.3I7).
+	PlaceRoom = "room"
+	// PlaceNew: into a new fleet, within the fleet limit (UTD7.21), else
+	// as PlaceFleet.
+	PlaceNew = "new"
+	// PlaceScrap: scrapped at once, half its BPV to the bank (UTD6.3I6).
+	PlaceScrap = "scrap"
+)
+
+// places lists the places a player may choose, in the order the docs give
+// them.
+var places = []string{PlaceFleet, PlaceRoom, PlaceNew, PlaceScrap}
+
+// MaxRoomScrapped is how many of the capturing fleet's own ships may be
+// scrapped, free, to make room for a prize (UTD6.3I7).
+const MaxRoomScrapped = 3
+
+// prize is one captured ship to organize: the unit with its damage, taken
+// from its fleet, who took it and with which fleet, and where.
+type prize struct {
+	unit campaign.Fleet
+	from campaign.PlayerID
+	// captor is the player who took it and fleet the capturing fleet; an
+	// empty fleet leaves the choice to pbemd (the fleet that fights for
+	// the captor there, UTD7.423).
+	captor campaign.PlayerID
+	fleet  campaign.FleetID
+	at     campaign.SystemID
+	// place is where it goes (PlaceFleet ...), or a fleet of the captor
+	// named by a reported result; empty for the captor's preference.
+	place string
+	// rule is the rule the capture came under, for the reports.
+	rule string
+}
+
+// takePrize takes unit i out of fleet f as a prize: with its damage, no
+// crew of its own, and marked captured until inspected (UTD6.3773).
+func takePrize(f *campaign.Fleet, i int) campaign.Fleet {
+	c := copyFleet(f)
+	p := c.Take([]int{i})
+	p.Crews = nil
+	p.Captured = []int{0}
+	return p
+}
+
+// copyFleet is a copy of f that shares no list with it.
+func copyFleet(f *campaign.Fleet) campaign.Fleet {
+	c := *f
+	c.Units, c.Damage, c.Crews, c.Captured = slices.Clone(f.Units), slices.Clone(f.Damage), slices.Clone(f.Crews), slices.Clone(f.Captured)
+	return c
+}
+
+// organize places a prize (UTD6.3I2): where the result or the captor's
+// preference says, as far as fleet limits allow (UTD6.3I3), and scraps it
+// when nothing has room. Every player reads where it went (UTD3.1).
+func (t *turn) organize(pz prize) {
+	place := pz.place
+	if place == "" {
+		if e := t.x.empire(pz.captor); e != nil {
+			place = e.Captured
+		}
+	}
+	if place == "" {
+		place = PlaceFleet
+	}
+	class := pz.unit.Units[0]
+	what := fmt.Sprintf("%s captured %s's %s at %s (%s)", pz.captor, pz.from, class, pz.at, pz.rule)
+	if place == PlaceScrap {
+		t.scrapPrize(pz, what+"; scrapped as "+string(pz.captor)+" chose")
+		return
+	}
+	capturing := t.st.Fleet(pz.captor, pz.fleet)
+	if capturing == nil {
+		capturing = t.fighter(pz.captor, pz.at)
+	}
+	if named := t.st.Fleet(pz.captor, campaign.FleetID(place)); named != nil && !slices.Contains(places, place) {
+		if why := t.noRoom(named, pz); why != "" {
+			t.scrapPrize(pz, fmt.Sprintf("%s; the result put it into fleet %s, and %s: scrapped (UTD6.3I3)", what, named.ID, why))
+			return
+		}
+		t.placeIn(named, pz, what)
+		return
+	}
+	if place == PlaceRoom && capturing != nil {
+		t.makeRoom(capturing, pz)
+	}
+	if place == PlaceNew {
+		if id := t.newFleetID(pz.captor); id != "" {
+			t.placeNew(id, pz, what)
+			return
+		}
+	}
+	for _, f := range t.candidates(pz.captor, pz.at, capturing) {
+		if t.noRoom(f, pz) == "" {
+			t.placeIn(f, pz, what)
+			return
+		}
+	}
+	if id := t.newFleetID(pz.captor); id != "" {
+		t.placeNew(id, pz, what)
+		return
+	}
+	t.scrapPrize(pz, what+fmt.Sprintf("; no fleet of %s there had room for it within 5 MC and S8.0, and %s has no fleet left to found (UTD6.3I3, UTD7.21): scrapped", pz.captor, pz.captor))
+}
+
+// candidates are the captor's fleets in the sector that may take a prize:
+// the capturing fleet first, then the others in the state's order.
+func (t *turn) candidates(p campaign.PlayerID, at campaign.SystemID, capturing *campaign.Fleet) []*campaign.Fleet {
+	var out []*campaign.Fleet
+	if capturing != nil {
+		out = append(out, capturing)
+	}
+	for i := range t.st.Fleets {
+		f := &t.st.Fleets[i]
+		if f.Owner == p && f.At == at && f != capturing && !t.x.retreating(p, f.ID) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// noRoom says why fleet f cannot take the prize, or "" when it can: the
+// fleet would pass 5 MC (UTD7.23) or become illegal (UTD6.3I3, UTD7.266).
+func (t *turn) noRoom(f *campaign.Fleet, pz prize) string {
+	with := campaign.Fleet{Owner: f.Owner, ID: f.ID, Units: append(slices.Clone(f.Units), pz.unit.Units...)}
+	if mc := t.x.unitsMC(with.Units); mc > MaxMC*mcUnit {
+		return fmt.Sprintf("fleet %s would have a move cost of %s, above %d MC (UTD7.23)", f.ID, mcText(mc), MaxMC)
+	}
+	if why := t.x.illegal(t.st, &with); len(why) > 0 {
+		return fmt.Sprintf("fleet %s would be illegal: %s", f.ID, why[0])
+	}
+	return ""
+}
+
+// placeIn puts the prize into fleet f.
+func (t *turn) placeIn(f *campaign.Fleet, pz prize, what string) {
+	f.Join(pz.unit)
+	t.emit(EventCapture, pz.at, "UTD6.3I4", "%s; it joined fleet %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I4, UTD6.3773).", what, f.ID)
+}
+
+// placeNew founds fleet id of the captor with the prize alone.
+func (t *turn) placeNew(id campaign.FleetID, pz prize, what string) {
+	f := campaign.Fleet{Owner: pz.captor, ID: id, At: pz.at}
+	f.Join(pz.unit)
+	t.st.Fleets = append(t.st.Fleets, f)
+	fs := t.x.fleet(pz.captor, id)
+	fs.Entered, fs.EnteredCycle = t.st.Turn, t.x.Cycle
+	t.emit(EventCapture, pz.at, "UTD6.3I4", "%s; it forms the new fleet %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I4, UTD6.3773).", what, id)
+}
+
+// scrapPrize scraps a prize for half its BPV, into the captor's bank
+// (UTD6.3I6). pbemd keeps no extra commander's options, so half the
+// ship's BPV is all (reading).
+func (t *turn) scrapPrize(pz prize, what string) {
+	bpv := 0
+	if c := t.st.Catalogue.Class(pz.unit.Units[0]); c != nil {
+		bpv = c.EBPV / 2
+	}
+	t.credit(pz.captor, bpv)
+	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %d BPV, half its BPV, went to %s (UTD6.3I6).", what, bpv, pz.captor)
+}
+
+// makeRoom scraps up to MaxRoomScrapped of the capturing fleet's own
+// ships, the cheapest first and each worth less than the prize, when that
+// lets the prize in (UTD6.3I7); half their BPV goes to the bank (UTD6.3F).
+// A fleet the prize fits already scraps nothing.
+func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
+	if t.noRoom(f, pz) == "" {
+		return
+	}
+	worth := 0
+	if c := t.st.Catalogue.Class(pz.unit.Units[0]); c != nil {
+		worth = c.EBPV
+	}
+	var cheap []int
+	for i, u := range f.Units {
+		if c := t.st.Catalogue.Class(u); c != nil && c.EBPV < worth && !f.IsCaptured(i) && !slices.Contains(t.x.fleet(f.Owner, f.ID).Wrecked, i) {
+			cheap = append(cheap, i)
+		}
+	}
+	slices.SortStableFunc(cheap, func(a, b int) int {
+		return t.st.Catalogue.Class(f.Units[a]).EBPV - t.st.Catalogue.Class(f.Units[b]).EBPV
+	})
+	for n := 1; n <= min(MaxRoomScrapped, len(cheap)); n++ {
+		trial := copyFleet(f)
+		trial.Take(cheap[:n])
+		if t.noRoom(&trial, pz) != "" {
+			continue
+		}
+		gone := t.x.take(f, cheap[:n])
+		refund := t.x.loadBPV(carried(gone.loads)) // their fighters too (UTD6.3F)
+		for _, u := range gone.units.Units {
+			refund += t.st.Catalogue.Class(u).EBPV
+		}
+		refund /= 2
+		t.credit(f.Owner, refund)
+		t.emit(EventCapture, pz.at, "UTD6.3I7", "%s scrapped %s of fleet %s, free, to make room for the captured %s: %d BPV, half their BPV, went to %s (UTD6.3I7, UTD6.3F).",
+			f.Owner, campaign.UnitList(gone.units.Units), f.ID, pz.unit.Units[0], refund, f.Owner)
+		return
+	}
+}
+
+// newFleetID is the first free fleet ID f<n> of the player's when they
+// may found another fleet (UTD7.21, UTD7.22), else "".
+func (t *turn) newFleetID(p campaign.PlayerID) campaign.FleetID {
+	if t.x.fleetCount(t.st, p) >= t.x.fleetLimit(p) {
+		return ""
+	}
+	for n := 1; ; n++ {
+		if id := campaign.FleetID("f" + strconv.Itoa(n)); t.st.Fleet(p, id) == nil {
+			return id
+		}
+	}
+}
+
+// fleetLimit is how many fleets a player may have: 3 + the players the
+// campaign started with, plus those bought (UTD7.21, UTD7.22).
+func (x *Ext) fleetLimit(p campaign.PlayerID) int {
+	extra := 0
+	if e := x.empire(p); e != nil {
+		extra = e.ExtraFleets
+	}
+	return BaseFleets + x.InitialPlayers + extra
+}
+
+// fleetCount is how many fleets a player has.
+func (x *Ext) fleetCount(st *campaign.State, p campaign.PlayerID) int {
+	n := 0
+	for _, f := range st.Fleets {
+		if f.Owner == p {
+			n++
+		}
+	}
+	return n
+}
+
+// credit puts BPV into a player's bank, or, without a capital, with the
+// income to spend on their turn or lose (UTD4.3236).
+func (t *turn) credit(p campaign.PlayerID, bpv int) {
+	if e := t.x.empire(p); e != nil && e.Capital == "" {
+		e.Unbanked += bpv
+		return
+	}
+	if pl := t.st.Player(p); pl != nil {
+		pl.Treasury += bpv
+	}
+}
+
+// uninspected refuses an order that would repair, refit, convert or
+// overhaul a captured ship not yet inspected (UTD6.3773, UTD7.8): what
+// names the work, "repaired". It reports whether unit i of f is such a
+// ship.
+func (c *ctx) uninspected(f *campaign.Fleet, i int, at orders.Pos, what string) bool {
+	if !f.IsCaptured(i) {
+		return false
+	}
+	c.refuse(at, "UTD6.3773", fmt.Sprintf("the %s of fleet %s is a captured ship not yet inspected: it cannot be %s until then (UTD7.8)", f.Units[i], f.ID, what),
+		"inspect it first at a shipyard of its size class (activate_shipyard with inspect, UTD6.377), or leave it out")
+	return true
+}
+
+// placeText writes a player's standing choice of where captured ships go.
+func placeText(place string) string {
+	switch place {
+	case PlaceRoom:
+		return "into the capturing fleet, scrapping up to 3 of its cheaper ships to make room (UTD6.3I7), else another fleet there, a new fleet, or scrapped"
+	case PlaceNew:
+		return "into a new fleet while you have one to found, else a fleet there with room, else scrapped (UTD6.3I4)"
+	case PlaceScrap:
+		return "scrapped at once for half their BPV (UTD6.3I6)"
+	}
+	return "into the capturing fleet, else another fleet there with room, else a new fleet, else scrapped (UTD6.3I4)"
+}

@@ -1,0 +1,200 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/orders"
+)
+
+// ReviseDefenses overhauls the player's defenses in one sector, scraps
+// some for half their BPV and builds new ones (UTD6.3A, UTD7.3).
+type ReviseDefenses struct {
+	Sector    campaign.SystemID    `json:"sector"`
+	Build     []campaign.ClassName `json:"build,omitempty"`
+	Scrap     []campaign.ClassName `json:"scrap,omitempty"`
+	SectorPos orders.Pos           `json:"sector_pos"`
+	BuildPos  []orders.Pos         `json:"build_pos,omitempty"`
+	ScrapPos  []orders.Pos         `json:"scrap_pos,omitempty"`
+}
+
+// Name returns "revise_defenses".
+func (*ReviseDefenses) Name() string { return "revise_defenses" }
+
+func (*ReviseDefenses) example() string {
+	return "- revise_defenses: {sector: lyra, build: [defsat], scrap: []}"
+}
+func (*ReviseDefenses) fields() []string { return []string{"sector", "build", "scrap"} }
+
+func (*ReviseDefenses) parse(p *parser, f orders.Fields) Kind {
+	r := &ReviseDefenses{}
+	var s string
+	s, r.SectorPos = p.name(f, "sector", "sector: lyra")
+	r.Sector = campaign.SystemID(s)
+	for _, l := range []struct {
+		field string
+		dst   *[]campaign.ClassName
+		at    *[]orders.Pos
+	}{{"build", &r.Build, &r.BuildPos}, {"scrap", &r.Scrap, &r.ScrapPos}} {
+		if n := f.Value(l.field); n != nil && !orders.IsNull(n) {
+			list, at, _ := p.Names(n, l.field, l.field+": [defsat]")
+			*l.dst, *l.at = ids[campaign.ClassName](list), at
+		}
+	}
+	return r
+}
+
+func (*ReviseDefenses) schema() object {
+	list := func(desc string) object {
+		return object{"type": "array", "items": object{"type": "string"}, "description": desc}
+	}
+	return kindSchema("Revise your defenses in one fortified dead, colony or mine sector, or your home (UTD6.3A, UTD7.33), "+
+		"for 1 order point: every defense there is overhauled; scrapped ones return half their BPV; new ones are paid now and "+
+		"arrive at the end of the turn, within 1 monitor, 5 defense satellites, 6 ground weapon bases (3 heavy), 6 other ground "+
+		"bases and 1 supporting repair freighter at a home or colony (UTD7.34).",
+		[]string{"sector"}, object{"sector": sectorRef,
+			"build": list("Defense units to build, by class, one item per unit."),
+			"scrap": list("Defense units there to scrap for half their BPV, by class, one item per unit.")})
+}
+
+func (r *ReviseDefenses) yaml() string {
+	return fmt.Sprintf("revise_defenses: {sector: %s, build: [%s], scrap: [%s]}", r.Sector, joinNames(r.Build), joinNames(r.Scrap))
+}
+
+// apply revises the defenses (UTD6.3A): in a sector that may hold them
+// (UTD7.33), scrapped units return half their BPV, rounded down as scrap
+// does (UTD6.3F), before the new ones are paid; the result keeps to
+// every limit of UTD7.34x; every defense of the player there is
+// overhauled; the new units arrive at step 10.
+func (r *ReviseDefenses) apply(c *ctx) {
+	s := c.x.sector(r.Sector)
+	if s == nil {
+		c.refuse(r.SectorPos, "UTD7.33", fmt.Sprintf("there is no sector %s", orders.Quote(string(r.Sector))), "name a sector by its ID, e.g. "+string(c.emp.Home))
+		return
+	}
+	colony := c.ownColony(r.Sector)
+	home := s.Type == Home && s.Owner == c.player
+	fortified := c.st.HasDevelopment(c.player, r.Sector, campaign.Fortification) &&
+		(s.Type == Dead || colony || c.st.HasDevelopment(c.player, r.Sector, campaign.Mine))
+	if !home && !fortified {
+		c.refuse(r.SectorPos, "UTD7.33", fmt.Sprintf("%s is neither your home nor a dead, colony or mine sector you have fortified; only those hold defenses", r.Sector),
+			"fortify it first with establish: {what: fortification} (UTD6.36), or revise the defenses of your home, "+string(c.emp.Home))
+		return
+	}
+	var gone []int
+	for i, cls := range r.Scrap {
+		j := -1
+		for k, d := range c.x.Defenses {
+			if d.Owner == c.player && d.At == r.Sector && d.Class == cls && !d.Capital && !d.Waiting && !slices.Contains(gone, k) {
+				j = k
+				break
+			}
+		}
+		if j < 0 {
+			c.refuse(at(r.ScrapPos, i), "UTD6.3A", fmt.Sprintf("you have no %s left to scrap at %s", cls, r.Sector),
+				"your defenses there are "+listOr(names(c.x.defenseClasses(c.player, r.Sector, gone)), "none"))
+			return
+		}
+		gone = append(gone, j)
+	}
+	kinds := c.x.defenseKindsAt(c.st.Catalogue, c.player, r.Sector, gone)
+	cost := 0
+	for i, cls := range r.Build {
+		k := c.x.defenseKind(c.st.Catalogue, cls)
+		u := c.st.Catalogue.Class(cls)
+		switch {
+		case u == nil || !k.buildable():
+			c.refuse(at(r.BuildPos, i), "UTD7.34", fmt.Sprintf("%s is not a defense class", orders.Quote(string(cls))),
+				"the defense classes are "+listOr(names(c.x.defenseClassNames(c.st.Catalogue)), "none in this campaign"))
+			return
+		case k == KindFreighter && !home && !colony:
+			c.refuse(at(r.BuildPos, i), "UTD7.345", fmt.Sprintf("a supporting repair freighter serves a home or a colony, and %s is neither", r.Sector),
+				"build it at your home or at one of your developed colonies")
+			return
+		}
+		kinds = append(kinds, k)
+		cost += u.EBPV
+		if l, n := overLimit(kinds); l != nil {
+			c.refuse(at(r.BuildPos, i), l.rule, fmt.Sprintf("%s would hold %d %s; at most %d", r.Sector, n, l.what, l.max),
+				fmt.Sprintf("build %d fewer there, or scrap some first with scrap: [...] (UTD6.3A)", n-l.max))
+			return
+		}
+	}
+	refund := 0
+	for _, j := range gone {
+		if u := c.st.Catalogue.Class(c.x.Defenses[j].Class); u != nil {
+			refund += u.EBPV
+		}
+	}
+	refund /= 2
+	if cost > c.funds()+refund {
+		c.refuse(orders.Pos{}, "UTD6.3A", fmt.Sprintf("the new defenses cost %d BPV and you have %d, with %d back from scrapping", cost, c.funds(), refund),
+			"build fewer, or scrap more defenses or ships first (UTD6.3F)")
+		return
+	}
+	if !c.spend(1, "UTD6.3A") {
+		return
+	}
+	var scrapped []campaign.ClassName
+	for _, j := range gone {
+		scrapped = append(scrapped, c.x.Defenses[j].Class)
+	}
+	c.x.Defenses = dropAt(c.x.Defenses, gone)
+	mended := 0
+	for i := range c.x.Defenses {
+		if d := &c.x.Defenses[i]; d.Owner == c.player && d.At == r.Sector && d.Damage != nil {
+			d.Damage = nil
+			mended++
+		}
+	}
+	if len(scrapped) > 0 {
+		c.credit(refund)
+		c.say("%s scrapped %s at %s: %d BPV, half their BPV, came back to %s (UTD6.3A)", c.player, campaign.UnitList(scrapped), r.Sector, refund, c.funder())
+	}
+	if mended > 0 {
+		c.say("%s overhauled at %s (UTD6.3A)", plural(mended, "damaged defense"), r.Sector)
+	}
+	if len(r.Build) > 0 {
+		c.pay(cost, "UTD6.3A", "the new defenses")
+		for _, cls := range r.Build {
+			c.x.Defenses = append(c.x.Defenses, Defense{At: r.Sector, Owner: c.player, Class: cls, Arrived: c.st.Turn, Waiting: true})
+		}
+		c.say("%s bought %s for %s, arriving at the end of the turn (UTD6.3A, UTD2.3 step 10)", c.player, campaign.UnitList(r.Build), r.Sector)
+	}
+	if len(scrapped) == 0 && mended == 0 && len(r.Build) == 0 {
+		c.say("the defenses at %s had nothing to overhaul (UTD6.3A)", r.Sector)
+	}
+}
+
+// at is the position at index i, or zero.
+func at(pos []orders.Pos, i int) orders.Pos {
+	if i < len(pos) {
+		return pos[i]
+	}
+	return orders.Pos{}
+}
+
+// defenseClasses lists the classes of a player's defenses at a sector but
+// for the capital's freighter, leaving out those at skip.
+func (x *Ext) defenseClasses(p campaign.PlayerID, s campaign.SystemID, skip []int) []campaign.ClassName {
+	var out []campaign.ClassName
+	for i, d := range x.Defenses {
+		if d.Owner == p && d.At == s && !d.Capital && !slices.Contains(skip, i) {
+			out = append(out, d.Class)
+		}
+	}
+	return out
+}
+
+// defenseClassNames lists the classes revise_defenses builds, in the
+// catalogue's order.
+func (x *Ext) defenseClassNames(cat campaign.Catalogue) []campaign.ClassName {
+	var out []campaign.ClassName
+	for _, u := range cat {
+		if x.defenseKind(cat, u.Class).buildable() {
+			out = append(out, u.Class)
+		}
+	}
+	return out
+}
