@@ -133,9 +133,15 @@ func attritionLaw(_ *campaign.State, x *Ext, f *campaign.Fleet) string {
 // (UTD6.3736, UTD8.222, UTD7.266). Empty for a legal fleet.
 func (x *Ext) UnderFloor(f *campaign.Fleet) []campaign.ClassName {
 	var out []campaign.ClassName
-	for i, u := range f.Units {
-		if x.loadOf(f, i).Carried.below(AttritionFloor(x.class(u).full())) {
-			out = append(out, u)
+	for _, fs := range x.Fleets {
+		if fs.Owner != f.Owner || fs.ID != f.ID {
+			continue
+		}
+		// A unit without a record carries its full load.
+		for _, l := range fs.Loads {
+			if u := f.Units[l.Unit]; l.Carried.below(AttritionFloor(x.class(u).full())) {
+				out = append(out, u)
+			}
 		}
 	}
 	return out
