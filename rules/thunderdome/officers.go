@@ -33,7 +33,7 @@ var officerMovesSchema = object{"type": "object", "description": "Each legendary
 func (p *parser) officerMoves(n *yaml.Node) []OfficerMove {
 	var out []OfficerMove
 	const example = "officers: {captain: {fleet: F2, ship: destroyer}}"
-	p.pairs(n, "officers", example, func(k, v *yaml.Node) {
+	p.namePairs(n, "officers", example, func(k, v *yaml.Node) {
 		f, ok := p.Mapping(v, "an officer's move", "fleet", "ship")
 		if !ok {
 			return

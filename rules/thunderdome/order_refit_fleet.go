@@ -62,11 +62,11 @@ func (*RefitFleet) parse(p *parser, f orders.Fields) Kind {
 	var fleet string
 	fleet, r.FleetPos = p.name(f, "fleet", "fleet: F1")
 	r.Fleet = campaign.FleetID(fleet)
-	p.pairs(f.Value("refits"), "refits", "refits: {cruiser: heavy-cruiser}", func(k, v *yaml.Node) {
+	p.namePairs(f.Value("refits"), "refits", "refits: {cruiser: heavy-cruiser}", func(k, v *yaml.Node) {
 		to, _ := p.Name(v, "refits", "heavy-cruiser")
 		r.Refits = append(r.Refits, ClassRefit{From: campaign.ClassName(k.Value), To: campaign.ClassName(to), Pos: orders.PosOf(k)})
 	})
-	p.pairs(f.Value("loads"), "loads", "loads: {carrier: {fighters: 6}}", func(k, v *yaml.Node) {
+	p.namePairs(f.Value("loads"), "loads", "loads: {carrier: {fighters: 6}}", func(k, v *yaml.Node) {
 		cl := ClassLoad{Class: campaign.ClassName(k.Value), Load: noLoad, Pos: orders.PosOf(k)}
 		f, _ := p.Mapping(v, "a load", "fighters", "pfs", "interceptors")
 		for _, kind := range []struct {
@@ -79,7 +79,7 @@ func (*RefitFleet) parse(p *parser, f orders.Fields) Kind {
 		}
 		r.Loads = append(r.Loads, cl)
 	})
-	p.pairs(f.Value("officers"), "officers", "officers: {captain: destroyer}", func(k, v *yaml.Node) {
+	p.namePairs(f.Value("officers"), "officers", "officers: {captain: destroyer}", func(k, v *yaml.Node) {
 		class, _ := p.Name(v, "officers", "destroyer")
 		r.Officers = append(r.Officers, Posting{Legend: k.Value, Class: campaign.ClassName(class), Pos: orders.PosOf(k)})
 	})
@@ -89,9 +89,9 @@ func (*RefitFleet) parse(p *parser, f orders.Fields) Kind {
 	return r
 }
 
-// pairs reads an optional mapping of names, calling each for every key
+// namePairs reads an optional mapping of names, calling each for every key
 // and value.
-func (p *parser) pairs(n *yaml.Node, field, example string, each func(k, v *yaml.Node)) {
+func (p *parser) namePairs(n *yaml.Node, field, example string, each func(k, v *yaml.Node)) {
 	if n == nil {
 		return
 	}
@@ -114,13 +114,13 @@ func (*RefitFleet) schema() object {
 		"there have room for half the move cost of every ship refitted (UTD6.3J3); BPV for the difference of each ship's "+
 		"BPV, nothing when it is less (UTD6.3J5), for fighters and PFs added, and for officers bought (UTD6.3J4).",
 		[]string{"fleet"}, object{"fleet": fleetRef,
-			"refits":   merge(names, "Each class refitted, and the class it becomes (the catalogue's refits:)."),
-			"loads":    merge(object{"type": "object", "additionalProperties": load}, "The fighters (load points), PFs and interceptors paid for, by class: from 75% of the class's full load to all of it (UTD6.3J6)."),
-			"officers": merge(names, "Each legendary officer, or outstanding for the outstanding crew, and the class of the ship that receives it (UTD7.263, UTD7.264).")})
+			"refits":   described(names, "Each class refitted, and the class it becomes (the catalogue's refits:)."),
+			"loads":    described(object{"type": "object", "additionalProperties": load}, "The fighters (load points), PFs and interceptors paid for, by class: from 75% of the class's full load to all of it (UTD6.3J6)."),
+			"officers": described(names, "Each legendary officer, or outstanding for the outstanding crew, and the class of the ship that receives it (UTD7.263, UTD7.264).")})
 }
 
-// merge returns a copy of a schema with its description.
-func merge(o object, desc string) object {
+// described returns a copy of a schema with its description.
+func described(o object, desc string) object {
 	out := object{"description": desc}
 	for k, v := range o {
 		out[k] = v
@@ -178,7 +178,7 @@ func (r *RefitFleet) apply(c *ctx) {
 	}
 	if !c.ownColony(f.At) {
 		c.refuse(r.FleetPos, "UTD6.3J1", fmt.Sprintf("fleet %s is at %s, where you have no developed colony; a fleet refits at one, for 1 order point, none with room in your shipyards there", f.ID, f.At),
-			"move it to a developed colony of yours first: "+listOr(c.colonies(), "you have none"))
+			"move it to a developed colony of yours first: "+listOr(c.colonySectors(), "you have none"))
 		return
 	}
 	plan, ok := r.plan(c, f)
@@ -365,8 +365,8 @@ func (r *RefitFleet) posOf(class campaign.ClassName) orders.Pos {
 	return r.FleetPos
 }
 
-// colonies lists the sectors of the player's developed colonies.
-func (c *ctx) colonies() []string {
+// colonySectors lists the sectors of the player's developed colonies.
+func (c *ctx) colonySectors() []string {
 	var out []string
 	for _, d := range c.st.Developments {
 		if d.Owner == c.player && d.Kind == campaign.Colony {

@@ -68,7 +68,7 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(carried(gone.loads))) / 2
+		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(carriedBy(gone.loads))) / 2
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
@@ -77,8 +77,8 @@ func (s *Scrap) apply(c *ctx) {
 	c.disband(s.Fleet)
 }
 
-// carried is the fighters and PFs some loads carry together.
-func carried(loads []Load) Attrition {
+// carriedBy is the fighters and PFs some loads carry together.
+func carriedBy(loads []Load) Attrition {
 	var sum Attrition
 	for _, l := range loads {
 		sum = sum.plus(l.Carried)
