@@ -257,7 +257,11 @@ func (r *RefitFleet) plan(c *ctx, f *campaign.Fleet) (refitPlan, bool) {
 			return p, false
 		}
 		if to := refitTargets(c.st.Catalogue, x.From); !slices.Contains(to, x.To) {
-			c.refuse(x.Pos, "UTD6.375", fmt.Sprintf("a %s does not refit to %s; it refits to %s", x.From, x.To, listOr(names(to), "no class")),
+			var priced []string
+			for _, t := range to {
+				priced = append(priced, fmt.Sprintf("%s (%d BPV a ship)", t, RefitBPV(c.st.Catalogue, x.From, t)))
+			}
+			c.refuse(x.Pos, "UTD6.375", fmt.Sprintf("a %s does not refit to %s; it refits to %s", x.From, x.To, listOr(priced, "no class")),
 				"name one of those, or a conversion at a shipyard")
 			return p, false
 		}
@@ -309,6 +313,11 @@ func (r *RefitFleet) plan(c *ctx, f *campaign.Fleet) (refitPlan, bool) {
 		}
 	}
 	slices.Sort(p.touched)
+	for _, i := range p.touched {
+		if c.uninspected(f, i, r.FleetPos, "refitted") {
+			return p, false
+		}
+	}
 	return p, true
 }
 

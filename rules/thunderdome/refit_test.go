@@ -64,10 +64,13 @@ func TestUTD6_375_RefitOnlyToAListedClass(t *testing.T) {
 	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
 		t.Error("a refused refit changed the state")
 	}
-	if !strings.Contains(ps.Error(), "UTD6.375") || !strings.Contains(ps.Error(), "refits to heavy-cruiser") {
+	if !strings.Contains(ps.Error(), "UTD6.375") || !strings.Contains(ps.Error(), "refits to heavy-cruiser (15 BPV a ship)") {
 		t.Errorf("problems = %v, want the targets named", ps)
 	}
 	wantRefused(t, st, "  - refit_fleet: {fleet: f1, refits: {frigate: heavy-cruiser}}\n", "UTD6.3J2")
+	// A captured ship not yet inspected is refitted by nobody (UTD6.3773).
+	prize := setup(t, func(st *campaign.State, _ *thunderdome.Ext) { st.Fleet(player, "f1").Captured = []int{1} })
+	wantRefused(t, prize, "  - refit_fleet: {fleet: f1, refits: {cruiser: heavy-cruiser}}\n", "UTD6.3773")
 }
 
 // TestUTD6_3J6_RefitChangesTheLoad: a refit sets the load paid for, from
