@@ -74,6 +74,17 @@ type Load struct {
 	Spares int `json:"spares"`
 }
 
+// loadRecord returns a copy of unit i's record, or nil for a unit that
+// carries its class's full load.
+func (fs *FleetState) loadRecord(i int) *Load {
+	for _, l := range fs.Loads {
+		if l.Unit == i {
+			return &l
+		}
+	}
+	return nil
+}
+
 // full is a class's full load of attrition units (UTD7.243).
 func (d ClassData) full() Attrition {
 	return Attrition{Fighters: d.Fighters, PFs: d.PFs, Interceptors: d.Interceptors}
@@ -88,9 +99,8 @@ func (x *Ext) fullLoad(unit int, class campaign.ClassName) Load {
 
 // loadOf is what unit i of fleet f carries.
 func (x *Ext) loadOf(f *campaign.Fleet, i int) Load {
-	fs := x.fleet(f.Owner, f.ID)
-	if j := slices.IndexFunc(fs.Loads, func(l Load) bool { return l.Unit == i }); j >= 0 {
-		return fs.Loads[j]
+	if l := x.fleet(f.Owner, f.ID).loadRecord(i); l != nil {
+		return *l
 	}
 	return x.fullLoad(i, f.Units[i])
 }

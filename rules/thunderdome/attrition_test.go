@@ -274,3 +274,15 @@ func TestUTD6_3B1_TemplateOffersTheOrdersThatFit(t *testing.T) {
 		t.Errorf("orders template %q offers replace_fighters with no fighter lost", got)
 	}
 }
+
+// TestUTD6_3736_BuildPaysForItsFighters: a carrier built at a shipyard
+// costs its hull and the fighters it is built with, at least 75%.
+func TestUTD6_3736_BuildPaysForItsFighters(t *testing.T) {
+	st := setup(t, nil)
+	for load, bpv := range map[string]string{"": "127 BPV", ", load: 75": "119 BPV"} { // 95 + 8 or 6 fighters at 4
+		echo := check(t, st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: [{build: carrier, into: f1"+load+"}]}\n")).Echo()
+		if !strings.Contains(echo, bpv) {
+			t.Errorf("build%s: echo %q, want %s", load, echo, bpv)
+		}
+	}
+}

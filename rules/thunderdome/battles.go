@@ -181,7 +181,7 @@ func (t *turn) fight(at campaign.SystemID) {
 		}
 	}
 	for f, idx := range lost {
-		t.x.take(f, idx)
+		t.x.take(f, idx) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
 	}
 	t.st.Fleets = slices.DeleteFunc(t.st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	for _, p := range sides {

@@ -174,19 +174,15 @@ func (x *Ext) defenseKindsAt(cat campaign.Catalogue, p campaign.PlayerID, at cam
 	return out
 }
 
-// Works boxes of the yards set up with the campaign: the capital's
-// (UTD6.3724). A shipyard's damage in battle is kept as works boxes
-// destroyed (postDamage).
-const capitalBoxes = 20
-
-// setupDefenses gives a player's home the capital's yard, its large repair
+// setupDefenses gives a player's home the capital's yard, with the
+// scenario's works boxes for it (yards:, UTD6.3724), its large repair
 // freighter (UTD8.131, UTD8.133) and its defenses (UTD8.134): a monitor,
 // three heavy ground weapon bases and three defense satellites, free
 // (§11 #54), of the scenario's first classes of those kinds. A kind the
 // scenario lacks is left out.
 func setupDefenses(st *campaign.State, x *Ext, p campaign.PlayerID, home campaign.SystemID) {
 	if x.capitalYard(p) == nil {
-		x.Yards = append(x.Yards, Yard{At: home, Owner: p, Capital: true, Size: 2, Boxes: capitalBoxes})
+		x.Yards = append(x.Yards, Yard{At: home, Owner: p, Capital: true, Size: 2, Boxes: x.yardSize(YardCapital).Boxes})
 	}
 	for _, u := range st.Catalogue {
 		if u.Has(campaign.RoleLargeRepair) {

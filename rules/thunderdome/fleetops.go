@@ -11,12 +11,13 @@ import (
 // parcel is units taken out of a fleet with everything the state keeps
 // on each: damage, crew and capture (campaign.Fleet.Take), and TD IV's
 // marks: wrecked (UTD6.3E), mended since the last overhaul (UTD4.335) and
-// the fighters and PFs it carries (UTD6.3B).
+// the fighters and PFs it carries (UTD6.3B; nil for its class's full
+// load).
 type parcel struct {
 	units   campaign.Fleet
 	wrecked []bool
 	mended  []bool
-	loads   []Load
+	loads   []*Load
 }
 
 // take removes the units at idx from fleet f, with their records and
@@ -28,7 +29,7 @@ func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
 	var loads []Load
 	kept := 0
 	for i := range f.Units {
-		w, m, l := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i), x.loadOf(f, i)
+		w, m, l := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i), fs.loadRecord(i)
 		if slices.Contains(idx, i) {
 			p.wrecked, p.mended, p.loads = append(p.wrecked, w), append(p.mended, m), append(p.loads, l)
 			continue
@@ -39,9 +40,9 @@ func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
 		if m {
 			mended = append(mended, kept)
 		}
-		if l != x.fullLoad(i, f.Units[i]) {
+		if l != nil {
 			l.Unit = kept
-			loads = append(loads, l)
+			loads = append(loads, *l)
 		}
 		kept++
 	}
@@ -62,9 +63,11 @@ func (x *Ext) join(f *campaign.Fleet, p parcel) {
 		if p.mended[i] {
 			fs.Mended = append(fs.Mended, base+i)
 		}
-		l := p.loads[i]
-		l.Unit = base + i
-		x.SetLoad(f, l)
+		if l := p.loads[i]; l != nil {
+			c := *l
+			c.Unit = base + i
+			x.SetLoad(f, c)
+		}
 	}
 }
 

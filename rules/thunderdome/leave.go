@@ -83,6 +83,7 @@ func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
 	x.Defenses = slices.DeleteFunc(x.Defenses, func(d Defense) bool { return d.Owner == p })
 	x.Yards = slices.DeleteFunc(x.Yards, func(y Yard) bool { return y.Owner == p })
 	x.Retreats = slices.DeleteFunc(x.Retreats, func(r Retreat) bool { return r.Owner == p })
+	x.leaveYards(p)
 	for i := range x.Sectors {
 		if x.Sectors[i].Owner == p {
 			x.Sectors[i].Owner = ""

@@ -23,7 +23,8 @@ func holds(t *testing.T, st *campaign.State, p campaign.PlayerID) bool {
 	return slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p }) ||
 		slices.ContainsFunc(st.Developments, func(d campaign.Development) bool { return d.Owner == p }) ||
 		slices.ContainsFunc(x.Sectors, func(s thunderdome.Sector) bool { return s.Owner == p }) ||
-		slices.ContainsFunc(x.Empires, func(e thunderdome.Empire) bool { return e.Player == p && e.Capital != "" })
+		slices.ContainsFunc(x.Empires, func(e thunderdome.Empire) bool { return e.Player == p && e.Capital != "" }) ||
+		slices.ContainsFunc(x.Yards, func(y thunderdome.Yard) bool { return y.Owner == p })
 }
 
 // TestUTD3_32_RealLifeWeek: the extension granted at once on a real-life

@@ -80,6 +80,7 @@ func (m *MoveCapital) apply(c *ctx) {
 			return
 		}
 		c.emp.Capital, c.emp.CapitalMoved = m.To, c.x.Cycle
+		c.x.moveCapitalYard(c.player, m.To) // UTD6.372: the capital's yard is the capital's
 		c.say("%s's capital moved from %s to %s with its bank and its large repair freighter (UTD6.32, UTD6.324)", c.player, from, m.To)
 		c.moveCapitalDefenses(from, m.To, m.WithDefenses)
 	}

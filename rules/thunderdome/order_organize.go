@@ -12,11 +12,14 @@ import (
 
 // Organize deals the ships of two or more fleets in one sector out anew
 // (UTD6.33): Fleets gives each fleet's ships afterwards, and Officers the
-// legendary officers it moves to other ships (UTD7.263).
+// legendary officers it moves to other ships (UTD7.263). With Dock, the
+// player's dry dock at that sector gives each fleet the ships Fleets
+// lists (UTD7.66, undock).
 type Organize struct {
-	Fleets   []FleetPlan   `json:"fleets"`
-	Officers []OfficerMove `json:"officers,omitempty"`
-	FleetsAt orders.Pos    `json:"fleets_pos"`
+	Fleets   []FleetPlan       `json:"fleets"`
+	Officers []OfficerMove     `json:"officers,omitempty"`
+	FleetsAt orders.Pos        `json:"fleets_pos"`
+	Dock     campaign.SystemID `json:"dock,omitempty"`
 }
 
 // FleetPlan is one fleet of an organize order and the ships it holds
@@ -33,17 +36,21 @@ func (*Organize) Name() string { return "organize" }
 func (*Organize) example() string {
 	return "- organize: {fleets: {F1: [cruiser, cruiser], F2: [destroyer]}}"
 }
-func (*Organize) fields() []string { return []string{"fleets", "officers"} }
+func (*Organize) fields() []string { return []string{"fleets", "officers", "dock"} }
 
 func (*Organize) parse(p *parser, f orders.Fields) Kind {
 	o := &Organize{}
+	if f.Value("dock") != nil {
+		d, _ := p.name(f, "dock", "dock: lyra")
+		o.Dock = campaign.SystemID(d)
+	}
 	n := p.Need(f, "fleets", "fleets: {F1: [cruiser], F2: [destroyer]}")
 	if n == nil {
 		return o
 	}
 	o.FleetsAt = orders.PosOf(n)
 	o.Officers = p.officerMoves(f.Value("officers"))
-	if n.Kind != yaml.MappingNode || len(n.Content) < 2 || len(n.Content) < 4 && len(o.Officers) == 0 {
+	if n.Kind != yaml.MappingNode || len(n.Content) < 4 && (o.Dock == "" && len(o.Officers) == 0 || len(n.Content) < 2) {
 		p.Add(o.FleetsAt, "UTD6.33", "fleets must map two or more fleets to the ships each holds afterwards",
 			"write fleets: {F1: [cruiser, cruiser], F2: [destroyer]}")
 		return o
@@ -66,8 +73,9 @@ func (*Organize) schema() object {
 	return kindSchema("Organize fleets in one sector (UTD6.33): deal their ships out anew, for n − 1 order points among n "+
 		"fleets. Name every fleet taking part with the ships it holds afterwards; a new fleet name makes a fleet (3 + "+
 		"players, plus those bought, UTD7.21), a fleet left with none is disbanded. No fleet may pass 5 MC (UTD7.23), nor hold "+
-		"two legendary officers (UTD7.263). officers: moves legendary officers to other ships, within one fleet for 1 point.",
-		[]string{"fleets"}, object{"fleets": object{"type": "object", "minProperties": 1,
+		"two legendary officers (UTD7.263). officers: moves legendary officers to other ships, within one fleet for 1 point. With "+
+		"dock: a sector, your dry dock there gives each fleet named the ships listed, for 1 order point per fleet (UTD7.66).",
+		[]string{"fleets"}, object{"dock": sectorRef, "fleets": object{"type": "object", "minProperties": 1,
 			"additionalProperties": object{"type": "array", "items": object{"type": "string"}},
 			"description":          "Each fleet and the ships, by class, it holds afterwards: two or more, or one to move an officer within it."},
 			"officers": officerMovesSchema})
@@ -75,6 +83,9 @@ func (*Organize) schema() object {
 
 func (o *Organize) yaml() string {
 	s := "organize: {fleets: {"
+	if o.Dock != "" {
+		s = fmt.Sprintf("organize: {dock: %s, fleets: {", o.Dock)
+	}
 	for i, fp := range o.Fleets {
 		if i > 0 {
 			s += ", "
@@ -92,6 +103,10 @@ func (o *Organize) yaml() string {
 // gains ships keeps its own stops and traps. Fleets left empty are
 // disbanded.
 func (o *Organize) apply(c *ctx) {
+	if o.Dock != "" {
+		o.undock(c)
+		return
+	}
 	var at campaign.SystemID
 	var pool campaign.Fleet
 	var created []campaign.FleetID

@@ -143,7 +143,7 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		yard.Capital, where = true, r.At
 		c.say("%s made its new shipyard at %s the capital; it opens with its bank at the end of the turn (UTD6.3843)", c.player, r.At)
 	case r.At != "":
-		c.x.Yards = append(c.x.Yards, Yard{At: r.At, Owner: c.player, Capital: true, Size: 2, Boxes: capitalBoxes, Arrived: c.st.Turn})
+		c.x.Yards = append(c.x.Yards, Yard{At: r.At, Owner: c.player, Capital: true, Size: 2, Boxes: c.x.yardSize(YardCapital).Boxes, Arrived: c.st.Turn})
 		where = r.At
 		c.say("%s bought a new capital at %s; it opens with its bank at the end of the turn (UTD4.3235, UTD4.3236)", c.player, r.At)
 	}

@@ -68,7 +68,7 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(carriedBy(gone.loads))) / 2
+		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(c.x.carriedBy(gone))) / 2
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
@@ -77,11 +77,16 @@ func (s *Scrap) apply(c *ctx) {
 	c.disband(s.Fleet)
 }
 
-// carriedBy is the fighters and PFs some loads carry together.
-func carriedBy(loads []Load) Attrition {
+// carriedBy is the fighters and PFs the units of a parcel carry
+// together.
+func (x *Ext) carriedBy(p parcel) Attrition {
 	var sum Attrition
-	for _, l := range loads {
-		sum = sum.plus(l.Carried)
+	for i, l := range p.loads {
+		if l == nil {
+			sum = sum.plus(x.class(p.units.Units[i]).full())
+		} else {
+			sum = sum.plus(l.Carried)
+		}
 	}
 	return sum
 }

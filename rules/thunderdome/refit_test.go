@@ -187,3 +187,17 @@ func TestUTD7_263_OfficerMovesWithOrganize(t *testing.T) {
 		t.Errorf("problems = %v, want two officers in f2 refused", ps)
 	}
 }
+
+// TestUTD6_3758_ShipyardRefitBuysTheNewLoad: a carrier refitted at a
+// shipyard to a class of more fighters pays for the ones added, as
+// refit_fleet does.
+func TestUTD6_3758_ShipyardRefitBuysTheNewLoad(t *testing.T) {
+	st := setup(t, withCarrier(8, 8, 4))
+	bank := st.Player(player).Treasury
+	res := resolve(st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: [{refit: carrier, fleet: f1, to: heavy-carrier}]}\n"))
+	f := res.Next.Fleet(player, "f1")
+	if f.Units[3] != "heavy-carrier" || !isFull(loadOf(t, res.Next, "f1", 3)) || res.Next.Player(player).Treasury != bank-31 {
+		t.Errorf("f1 %v, load %+v, bank %d; want a full heavy carrier for 15 + 4 fighters' 16 BPV",
+			f.Units, loadOf(t, res.Next, "f1", 3), res.Next.Player(player).Treasury)
+	}
+}

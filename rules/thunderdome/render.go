@@ -34,6 +34,7 @@ type reportData struct {
 	Sectors        []sectorRow
 	Fleets         []fleetRow
 	Drops          []string
+	Yards          []string
 	MapSrc         template.URL
 	Mail           *report.MailFooter
 }
@@ -100,6 +101,7 @@ func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData 
 	for _, x := range v.Derelicts {
 		d.Drops = append(d.Drops, fmt.Sprintf("%s's derelict %s at %s (UTD6.3D2)", x.Owner, campaign.UnitList(x.Units), x.At))
 	}
+	d.Yards = yardRows(v)
 	return d
 }
 
@@ -329,6 +331,12 @@ func text(v *View, opts game.ReportOptions) string {
 	}
 	if len(d.Fleets) == 0 {
 		line("None in sight.")
+	}
+	if len(d.Yards) > 0 {
+		w("\nShipyards\n")
+		for _, s := range d.Yards {
+			line(s)
+		}
 	}
 	if len(d.Drops) > 0 {
 		w("\nDead drops\n")

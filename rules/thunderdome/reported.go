@@ -300,7 +300,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	}
 	for k, idx := range lost {
 		if f := st.Fleet(k.Owner, k.ID); f != nil {
-			t.x.take(f, idx)
+			t.x.take(f, idx) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
 		}
 	}
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })

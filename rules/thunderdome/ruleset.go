@@ -29,16 +29,17 @@ const Name = "thunderdome"
 // state and events read otherwise. Version 5: the capital, its repair
 // freighter, shipyards and defenses hold their sector and join its
 // owner's battle fleet there, and a side that loses the field loses them,
-// the capital with its bank (UTD7.4235, UTD7.48, UTD4.3236); captured
-// ships are organized where the captor's preference says, so a derelict
-// no fleet has room for forms a new fleet or pays half its BPV when
-// scrapped (UTD6.3I); a captured ship not yet inspected repairs nothing
-// at step 3 and fires at nothing in battle (UTD6.3773, UTD7.8); an
-// illegal fleet explores nothing (UTD7.2661).
+// the capital with its bank (UTD7.4235, UTD7.48, UTD4.3236); every capital
+// has its shipyard, which repairs itself at the end of its owner's turn
+// and leaves the map with its player (UTD6.372, UTD4.3372), and new
+// construction arrives at step 10 (UTD6.3734); captured ships are
+// organized where the captor's preference says, so a derelict no fleet
+// has room for forms a new fleet or pays half its BPV when scrapped
+// (UTD6.3I); a captured ship not yet inspected repairs nothing at step 3
+// and fires at nothing in battle (UTD6.3773, UTD7.8); an illegal fleet
+// explores nothing (UTD7.2661).
 // Also in version 5: units carry fighters and PFs, lost in battle
-// (UTD6.3B); a ship destroyed in battle takes its wrecked and mended
-// marks with it instead of leaving them on the ship after it; refits and
-// legendary officers (UTD6.3J, UTD7.263).
+// (UTD6.3B); refits and legendary officers (UTD6.3J, UTD7.263).
 const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.

@@ -32,7 +32,7 @@ const (
 // when one player is left (UTD1.9), not on a date.
 func (Ruleset) ScenarioSpec() game.ScenarioSpec {
 	return game.ScenarioSpec{
-		Keys:       []string{"house", "battles", "classes", "attrition", "legends"},
+		Keys:       []string{"house", "battles", "classes", "yards", "attrition", "legends"},
 		PlayerKeys: []string{"home"},
 		Start:      campaign.Date{Year: 165, Season: campaign.Spring},
 		EndYear:    9999,
@@ -65,6 +65,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 	x := &Ext{StartYear: st.Start.Year, Cycle: 1, InitialPlayers: len(st.Players)}
 	c.Override(p.Keys.Value("house"), &x.House, "house", houseLimits)
 	x.Classes = readClasses(c, p.Keys.Value("classes"), st.Catalogue)
+	x.YardSizes = readYardSizes(c, p.Keys.Value("yards"))
 	c.Override(p.Keys.Value("attrition"), &x.AttritionBPV, "attrition", orders.Limits{})
 	x.Legends = readLegends(c, p.Keys.Value("legends"))
 	for _, s := range st.Map.Systems {
@@ -221,17 +222,22 @@ type ClassData struct {
 	// a legendary officer or the outstanding crew (specials: UTD7.263,
 	// UTD7.264).
 	Special []string `json:"special,omitempty"`
+	// Converts are the classes a ship of the class may be converted to
+	// at a shipyard (UTD6.376[b], UTD6.3762); its refits are the
+	// catalogue's (campaign.UnitClass.Refits, UTD6.375).
+	Converts []campaign.ClassName `json:"converts,omitempty"`
 	// Defense is the kind of defense unit the class is (UTD7.34x,
 	// defenses.go); empty for a ship.
 	Defense DefenseKind `json:"defense,omitempty"`
 }
 
 // readClasses reads classes:, a mapping of class to {mc, tractors,
-// fighters, hydran, pfs, interceptors, spares, special, defense}: mc as
-// 1, 0.5 or 1/3; the attrition units a class carries as its fighter load
-// and its numbers of PFs and interceptors (UTD7.243), and its spare
-// fighters (UTD6.3B2); special as a list among specials (UTD7.263);
-// defense the kind of a defense unit (readDefense). A class not listed
+// fighters, hydran, pfs, interceptors, spares, special, converts,
+// defense}: mc as 1, 0.5 or 1/3; the attrition units a class carries as
+// its fighter load and its numbers of PFs and interceptors (UTD7.243),
+// and its spare fighters (UTD6.3B2); special as a list among specials
+// (UTD7.263); converts the classes it converts to (readConverts); defense
+// the kind of a defense unit (readDefense). A class not listed
 // has the move cost of its size class (reading) and one tractor beam.
 func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []ClassData {
 	var out []ClassData
@@ -252,7 +258,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 			c.Addf(k, "classes names %s, which is not in units", orders.Quote(k.Value))
 			continue
 		}
-		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "spares", "special", "defense")
+		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "spares", "special", "converts", "defense")
 		if !ok {
 			continue
 		}
@@ -279,6 +285,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		if sn := f.Value("special"); sn != nil {
 			out[idx].Special = readSpecial(c, sn)
 		}
+		out[idx].Converts = readConverts(c, f.Value("converts"), cat)
 		out[idx].Defense = readDefense(c, f.Value("defense"))
 	}
 	return out
@@ -321,13 +328,17 @@ func parseMC(s string) (int, bool) {
 }
 
 // mcText writes a move cost in thirtieths as MC: "5", "1 1/3".
-func mcText(mc int) string {
-	whole, rest := mc/mcUnit, mc%mcUnit
+func mcText(mc int) string { return fracText(mc, mcUnit) }
+
+// fracText writes v parts of which per make one as a whole number and a
+// fraction: "5", "2/3", "1 1/3".
+func fracText(v, per int) string {
+	whole, rest := v/per, v%per
 	if rest == 0 {
 		return strconv.Itoa(whole)
 	}
-	g := gcd(rest, mcUnit)
-	frac := fmt.Sprintf("%d/%d", rest/g, mcUnit/g)
+	g := gcd(rest, per)
+	frac := fmt.Sprintf("%d/%d", rest/g, per/g)
 	if whole == 0 {
 		return frac
 	}

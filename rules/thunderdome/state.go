@@ -57,6 +57,12 @@ type Ext struct {
 	// Yards are the shipyards built at colonies, and each capital's own
 	// yard, in the order they were built (UTD4.336, UTD6.38).
 	Yards []Yard `json:"yards,omitempty"`
+	// YardSizes, Builds and Docks are the scenario's shipyard sizes, the
+	// new construction awaiting step 10 and the ships in dry dock
+	// (yards.go).
+	YardSizes []YardSize `json:"yard_sizes,omitempty"`
+	Builds    []Build    `json:"builds,omitempty"`
+	Docks     []Dock     `json:"docks,omitempty"`
 	// Defenses are the defense units assigned to sectors (UTD7.3), in
 	// the order they arrived.
 	Defenses []Defense `json:"defenses,omitempty"`
@@ -230,6 +236,12 @@ type Yard struct {
 	// Arrived is the store turn the yard was built in: it acts from its
 	// owner's next turn (UTD6.382).
 	Arrived int `json:"arrived,omitempty"`
+	// Used is the capacity, in sixtieths of an MC, that the owner's open
+	// turn used, Active whether the turn activated it, Overhauled whether
+	// the turn overhauled it (UTD6.3726); all three end with the turn.
+	Used       int  `json:"used,omitempty"`
+	Active     bool `json:"active,omitempty"`
+	Overhauled bool `json:"overhauled,omitempty"`
 }
 
 // Defense is one defense unit permanently assigned to a sector (UTD7.31):

@@ -157,6 +157,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 func (t *turn) postBattle() {
 	t.captures() // step 9
 	t.arrive()   // step 10: defenses and a replacement capital bought
+	t.yards()    // steps 10–11: new construction, yards' self-repair
 	t.advance()  // steps 10–12
 	if !t.st.Ended {
 		t.open() // steps 1–3 of the next player's turn

@@ -52,6 +52,10 @@ type View struct {
 	Retreats   []Retreat   `json:"retreats,omitempty"`
 	Containers []Container `json:"containers,omitempty"`
 	Derelicts  []Derelict  `json:"derelicts,omitempty"`
+	// Yards are the shipyards and Docks the ships in dry dock (UTD6.37,
+	// UTD7.6).
+	Yards []Yard `json:"yards,omitempty"`
+	Docks []Dock `json:"docks,omitempty"`
 	// Ended is set once the campaign is over, and Winner is who won it,
 	// empty for nobody (UTD1.9).
 	Ended  bool              `json:"ended,omitempty"`
@@ -147,7 +151,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
+		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.Yards, Docks: x.Docks, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0
@@ -235,6 +239,8 @@ func (v *View) fog(seen map[campaign.SystemID]bool) {
 	v.Retreats = keep(v.Retreats, func(r Retreat) bool { return r.Owner == v.Player || seen[r.From] })
 	v.Containers = keep(v.Containers, func(c Container) bool { return seen[c.At] })
 	v.Derelicts = keep(v.Derelicts, func(d Derelict) bool { return seen[d.At] })
+	v.Yards = keep(v.Yards, func(y Yard) bool { return seen[y.At] })
+	v.Docks = keep(v.Docks, func(d Dock) bool { return seen[d.At] })
 	v.Systems = slices.Clone(v.Systems)
 	for i := range v.Systems {
 		if sys := &v.Systems[i]; !seen[sys.ID] {

@@ -1,0 +1,77 @@
+package thunderdome
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbemd/pbemd/orders"
+)
+
+// OverhaulShipyard overhauls one of the player's shipyards (UTD6.3H,
+// UTD4.3372): its works boxes are whole again at once, and it does no
+// shipyard job this turn (UTD6.3726).
+type OverhaulShipyard struct{ YardAt }
+
+// yardOverhaul is the share, in percent, of a yard's price that its
+// overhaul costs (§11 #23, by analogy with a ship's 10%, UTD6.3743); a
+// capital's yard is priced as an sc2 one.
+const yardOverhaul = 10
+
+// Name returns "overhaul_shipyard".
+func (*OverhaulShipyard) Name() string { return "overhaul_shipyard" }
+
+func (*OverhaulShipyard) example() string {
+	return "- overhaul_shipyard: {sector: lyra, yard: capital}"
+}
+func (*OverhaulShipyard) fields() []string { return []string{"sector", "yard"} }
+
+func (*OverhaulShipyard) parse(p *parser, f orders.Fields) Kind {
+	return &OverhaulShipyard{readYardAt(p, f, yardKinds, "UTD6.3H", "lyra")}
+}
+
+func (*OverhaulShipyard) schema() object {
+	return kindSchema("Overhaul one of your shipyards, for 1 order point and 10% of its price (UTD6.3H, §11 #23): its works "+
+		"boxes are whole at once, and it does no job this turn (UTD6.3726). A damaged yard also repairs itself for free at "+
+		"the end of each of your turns, working at half its capacity meanwhile (UTD4.3372, UTD6.3725).",
+		[]string{"sector", "yard"}, object{"sector": sectorRef, "yard": object{"type": "string", "enum": yardKinds}})
+}
+
+func (o *OverhaulShipyard) yaml() string { return o.text(o.Name()) }
+
+// apply overhauls the first yard of the kind at the sector that neither
+// worked nor was overhauled this turn.
+func (o *OverhaulShipyard) apply(c *ctx) {
+	var y *Yard
+	var kinds []string
+	for _, i := range c.x.workingYards(c.player, o.Sector, c.st.Turn) {
+		kinds = append(kinds, c.x.Yards[i].Kind())
+		if c.x.Yards[i].Kind() == o.Yard && y == nil && !c.x.Yards[i].Overhauled && c.x.Yards[i].Used == 0 {
+			y = &c.x.Yards[i]
+		}
+	}
+	switch {
+	case !slices.Contains(kinds, o.Yard):
+		c.refuse(o.YardPos, "UTD6.3H", fmt.Sprintf("you have no %s yard at %s", o.Yard, orders.Quote(string(o.Sector))),
+			"your yards there are "+listOr(kinds, "none; they are at "+listOr(c.x.yardPlaces(c.player), "no sector")))
+		return
+	case y == nil:
+		c.refuse(o.YardPos, "UTD6.3726", fmt.Sprintf("your %s yard at %s worked or was overhauled this turn already; an overhauled yard does no job that turn", o.Yard, o.Sector),
+			"overhaul it next turn")
+		return
+	}
+	kind := y.Kind()
+	if y.Capital {
+		kind = YardSC2
+	}
+	price := wholeBPV(yardOverhaul * c.x.yardSize(kind).BPV)
+	if price > c.funds() {
+		c.refuse(orders.Pos{}, "UTD6.3H", fmt.Sprintf("overhauling the %s yard costs %d BPV and you have %d", o.Yard, price, c.funds()), "drop it: the yard repairs itself at the end of your turn for free (UTD4.3372)")
+		return
+	}
+	if !c.spend(1, "UTD6.3H") || !c.pay(price, "UTD6.3H", "the overhaul") {
+		return
+	}
+	was := y.Destroyed
+	y.Destroyed, y.Overhauled = 0, true
+	c.say("%s's %s yard at %s overhauled: %s repaired; it does no job this turn (UTD6.3H, UTD6.3726)", c.player, o.Yard, o.Sector, counted(was, "works box", "works boxes"))
+}
