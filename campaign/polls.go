@@ -37,9 +37,12 @@ type Poll struct {
 	// none can any more: "no" for a proposal.
 	Default string `json:"default"`
 	// Opened is the turn in which the poll opened, and Closes when it
-	// closes at the latest.
-	Opened int       `json:"opened"`
-	Closes time.Time `json:"closes"`
+	// closes at the latest. A ruleset opening a poll in Resolve has no
+	// clock: it leaves Closes zero and sets Lasts, and the moderator sets
+	// Closes to Lasts after it first mails the poll.
+	Opened int           `json:"opened"`
+	Closes time.Time     `json:"closes"`
+	Lasts  time.Duration `json:"lasts,omitempty"`
 	// Votes are the votes cast so far, in the order they came.
 	Votes []Vote `json:"votes,omitempty"`
 	// Data is the opener's own record of what the outcome changes: a

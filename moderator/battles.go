@@ -194,7 +194,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 }
 
 // sameResult reports whether two results say the same, whatever the order
-// ships are listed in.
+// ships are listed in, negotiated end included.
 func sameResult(a, b *orders.BattleResult) bool {
 	norm := func(r *orders.BattleResult) ([]orders.ShipFate, map[campaign.PlayerID]int) {
 		ships := slices.Clone(r.Ships)
@@ -212,7 +212,7 @@ func sameResult(a, b *orders.BattleResult) bool {
 	}
 	as, av := norm(a)
 	bs, bv := norm(b)
-	return reflect.DeepEqual(as, bs) && reflect.DeepEqual(av, bv)
+	return reflect.DeepEqual(as, bs) && reflect.DeepEqual(av, bv) && a.Negotiated == b.Negotiated
 }
 
 // settleBattle applies a battle's final result to the open turn's state

@@ -26,10 +26,14 @@ type BattleReport struct {
 }
 
 // BattleResult says what became of each ship; a ship not named came
-// through intact. VP are the victory points each side scored.
+// through intact. VP are the victory points each side scored. Negotiated,
+// when set, says the sides agreed the battle's end, in the ruleset's words
+// (Thunderdome IV: a non-player empire's surrender, UTD5.224); a ruleset
+// without negotiated ends refuses it.
 type BattleResult struct {
-	Ships []ShipFate
-	VP    map[campaign.PlayerID]int
+	Ships      []ShipFate
+	VP         map[campaign.PlayerID]int
+	Negotiated string
 }
 
 // ShipFate is one ship's end in a reported battle. Ships are named as the
@@ -60,7 +64,7 @@ type ShipFate struct {
 var reportedFates = []string{"destroyed", "crippled", "captured", "disengaged", "intact"}
 
 var (
-	resultKeys   = []string{"ships", "vp"}
+	resultKeys   = []string{"ships", "vp", "negotiated"}
 	shipFateKeys = []string{"ship", "fate", "damage", "by", "to", "direction", "fighters", "pfs"}
 )
 
@@ -107,6 +111,9 @@ func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 	}
 	f, _ := p.Mapping(n, "result", resultKeys...)
 	r := &BattleResult{VP: map[campaign.PlayerID]int{}}
+	if e, ok := f.Get("negotiated"); ok {
+		r.Negotiated, _ = p.Name(e.Value, "negotiated", "negotiated: conquest")
+	}
 	if e, ok := f.Get("ships"); ok && !IsNull(e.Value) {
 		if e.Value.Kind != yaml.SequenceNode {
 			p.Add(PosOf(e.Value), "", "ships must be a list, not "+Describe(e.Value), "ships: [{ship: castellan#2, fate: destroyed}]")

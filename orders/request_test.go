@@ -106,6 +106,11 @@ result:
 	if err != nil || sub.Battle == nil || !sub.Battle.Contact || sub.Battle.Result != nil {
 		t.Errorf("contact: sub %+v, err %v", sub, err)
 	}
+	// A negotiated end is read as written; the ruleset says which it takes.
+	sub, err = Parse([]byte("campaign: frontier\nplayer: castellan\ntoken: T\nbattle: T3-B1\nresult: {negotiated: conquest}\n"), words)
+	if err != nil || sub.Battle == nil || sub.Battle.Result == nil || sub.Battle.Result.Negotiated != "conquest" {
+		t.Errorf("negotiated: sub %+v, err %v", sub, err)
+	}
 }
 
 func TestParseBattleReportProblems(t *testing.T) {

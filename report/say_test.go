@@ -251,6 +251,8 @@ var variants = map[string]Text{
 	"Reminder-not-final":       Reminder{Turn: 3, Title: "Frontier Wars", Left: 45 * time.Minute, Deadline: sampleDeadline, Received: sampleDeadline},
 	"HoldNotice-inbox-unread":  HoldNotice{InboxUnread: true, Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
 	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
+	"ConfirmResult-negotiated": ConfirmResult{Campaign: "frontier", Player: "castellan", From: "vorn", Battle: "B2-1",
+		Result: &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "castellan#1", Fate: "destroyed"}}, Negotiated: "conquest"}},
 }
 
 // TestTexts words every sample and compares it with its golden file: the

@@ -16,7 +16,11 @@ func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return ShipRefs(b) }
 
 // CheckResult checks a reported result against the battle.
 func (Ruleset) CheckResult(st *campaign.State, b campaign.Battle, r *orders.BattleResult) []string {
-	return CheckReported(st, b, r)
+	out := CheckReported(st, b, r)
+	if r.Negotiated != "" {
+		out = append(out, "negotiated: Empires at War has no negotiated ends; report what became of each ship")
+	}
+	return out
 }
 
 // Retreats lists where a withdrawing side may go.

@@ -43,9 +43,10 @@ func TestEaW22_ReportedResultIsChecked(t *testing.T) {
 		{Ship: "blue#2", Fate: "destroyed"},
 		{Ship: "red#2", Fate: "disengaged", Direction: "a"},
 		{Ship: "blue#1", Fate: "intact", Fighters: 2},
-	}, VP: map[campaign.PlayerID]int{"green": 5}}
-	got := strings.Join(CheckReported(st, st.Battles[0], r), "\n")
+	}, VP: map[campaign.PlayerID]int{"green": 5}, Negotiated: "conquest"}
+	got := strings.Join(Ruleset{}.CheckResult(st, st.Battles[0], r), "\n")
 	for _, want := range []string{
+		"negotiated: Empires at War has no negotiated ends",
 		"red#9: there is no such ship",
 		"red#1: the captor blue#2 is listed as destroyed itself",
 		"red#1: to: new: a captured ship joins its captor's fleet (EaW 25.0); leave to: out",

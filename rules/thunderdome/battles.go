@@ -17,11 +17,13 @@ import (
 // Every fleet of a side that leaves the field retreats one lane at step 6
 // of the next player's turn, for a point of debt per sector left
 // (UTD7.4661–7.4663). With battles: reported, each battle waits for its
-// sides' result instead (reported.go).
+// sides' result instead (reported.go). The current player's meetings with
+// non-player empires come first (npe.go).
 func (t *turn) battles() {
+	t.npeBattles()
 	var sites []campaign.SystemID
 	for _, f := range t.st.Fleets {
-		if !slices.Contains(sites, f.At) && len(t.sidesAt(f.At)) > 1 {
+		if !slices.Contains(sites, f.At) && t.x.npeAt(f.At) == nil && len(t.sidesAt(f.At)) > 1 {
 			sites = append(sites, f.At)
 		}
 	}
@@ -201,7 +203,7 @@ func (t *turn) fight(at campaign.SystemID) {
 	}
 	t.emit(EventBattle, at, "UTD7.44", "%s.", text)
 	for _, p := range sides {
-		if p != out.Winner {
+		if p != out.Winner && !t.x.npeFights(at, p) { // an NPE never leaves (UTD5.24)
 			t.retreat(p, at)
 		}
 	}

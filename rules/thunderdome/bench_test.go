@@ -18,8 +18,9 @@ import (
 // 500 sectors and 8 players: the current player's mail checked (Check)
 // and the turn resolved (Resolve), the player activating the capital's
 // shipyard to overhaul a ship and build one into a new fleet, then moving
-// every fleet a lane and exploring where they end. The issue asks for
-// under 10 ms.
+// every fleet a lane and exploring where they end, which finds a
+// non-player empire and fights it (TestGenerateScenario). The issue asks
+// for under 10 ms.
 func BenchmarkPlayerTurn(b *testing.B) {
 	st, sub := generatedTurn(b, 500, 8)
 	b.ResetTimer()
@@ -70,7 +71,9 @@ func generatedTurn(tb testing.TB, systems, players int) (*campaign.State, *order
 }
 
 // TestGenerateScenario: a generated scenario loads, its player turn
-// checks, and the same size gives the same bytes.
+// checks, and the same size gives the same bytes. The turn finds a
+// non-player empire and fights it (UTD5.133, UTD5.25), so that
+// BenchmarkPlayerTurn times them.
 func TestGenerateScenario(t *testing.T) {
 	size := game.ScenarioSize{Systems: 500, Players: 8, Seed: 7}
 	if a, b := rs.GenerateScenario(size), rs.GenerateScenario(size); !bytes.Equal(a, b) {
@@ -81,4 +84,12 @@ func TestGenerateScenario(t *testing.T) {
 		t.Errorf("generated %d sectors, %d players, %d fleets; want 500, 8, 24", len(st.Map.Systems), len(st.Players), len(st.Fleets))
 	}
 	check(t, st, sub)
+	res := rs.Resolve(game.Turn{State: st, Orders: map[campaign.PlayerID]*orders.Submission{sub.Player: sub}})
+	var npe string
+	for _, e := range res.Events {
+		npe += e.Text + "\n"
+	}
+	if !strings.Contains(npe, "finds a non-player empire") || !strings.Contains(npe, "against Independent Worlds with fleet npe") {
+		t.Errorf("the generated turn does not find and fight an NPE:\n%s", npe)
+	}
 }

@@ -15,14 +15,14 @@ const OrderDays = 7
 // alone (UTD2.1), within OrderDays counted from the start of the day
 // after the previous turn passed, now, in the campaign's time zone
 // (UTD3.3). A campaign won owes nothing, and nor does a turn that waits
-// for the results of its battles (UTD2.3 s8): the next opens once they
-// are in.
+// for the results of its battles or for a volunteer to play a non-player
+// empire (UTD2.3 s8, UTD5.231): the next opens once they are in.
 func (Ruleset) Due(st *campaign.State, sched campaign.Schedule, now time.Time) ([]game.Due, error) {
 	x, err := load(st)
 	if err != nil {
 		return nil, err
 	}
-	if st.Over() || len(st.Battles) > 0 {
+	if st.Over() || len(st.Battles) > 0 || calling(st) {
 		return nil, nil
 	}
 	loc, err := sched.Location()

@@ -128,8 +128,9 @@ func (t *turn) explore() {
 }
 
 // exploreOne explores one sector (UTD5.13): the type roll (UTD5.131),
-// the balance options the plan asks for (UTD5.132), the NPE check when
-// the scenario turns it on (UTD5.133), the terrain (UTD5.134), and the
+// the balance options the plan asks for (UTD5.132), the NPE check unless
+// the scenario turns it off (UTD5.133), the terrain (UTD5.134), rolled for
+// an NPE's sector too (reading §11), and the
 // explorer's name (UTD4.12).
 func (t *turn) exploreOne(s *Sector, plan *Explore) {
 	purpose := "explore " + string(s.ID)
@@ -153,12 +154,7 @@ func (t *turn) exploreOne(s *Sector, plan *Explore) {
 	s.Type, s.Explorer, s.Explored = typ, t.player, t.x.Cycle
 	text := fmt.Sprintf("%s explored %s: the type roll %d gives %s (UTD5.131)%s", t.player, s.ID, d, rolled, note)
 	if t.x.House.NPE && typ != Dead {
-		npe := dice(t.st.Seed, t.st.Turn, purpose+" npe", 1, 6)[0]
-		if npe <= 2 {
-			text += fmt.Sprintf("; the NPE roll %d would find a non-player empire, which this version does not play yet (UTD5.133)", npe)
-		} else {
-			text += fmt.Sprintf("; the NPE roll %d finds none (UTD5.133)", npe)
-		}
+		text += t.findNPE(s, purpose)
 	}
 	s.Terrain = t.terrain(s, purpose)
 	text += "; terrain: " + s.Terrain + " (UTD5.134)"

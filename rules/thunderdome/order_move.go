@@ -127,10 +127,13 @@ func (c *ctx) enter(f *campaign.Fleet, to campaign.SystemID) {
 	enemy := enemyFleetAt(c.st, f.Owner, to)
 	post := c.x.enemyPostAt(f.Owner, to)
 	fort := enemyFortAt(c.st, f.Owner, to)
-	if enemy != "" || post != "" || fort != "" {
+	npe := c.x.npeAt(to)
+	if enemy != "" || post != "" || fort != "" || npe != nil {
 		fs.Pinned = c.st.Turn
 	}
 	switch {
+	case npe != nil && fort == "":
+		c.say("the %s holds %s: it stops for the turn and meets it at step 8 (UTD6.31, UTD7.4512)", npe.Empire, to)
 	case fort != "":
 		fs.Trapped, fs.SiegeFails = true, 0
 		c.say("the fortification of %s at %s stops it for the turn and traps it (UTD4.355, UTD4.356)", fort, to)

@@ -33,6 +33,9 @@ func setup(t *testing.T, change func(st *campaign.State, x *thunderdome.Ext)) *c
 			fleetState(x, player, f.ID).Started = f.At
 		}
 	}
+	// The tests of other rules explore without meeting non-player
+	// empires; npe_test.go turns the check on.
+	x.House.NPE = false
 	if change != nil {
 		change(st, x)
 	}

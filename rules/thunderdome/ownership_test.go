@@ -56,15 +56,16 @@ func TestUTD4_13_DisavowedSectorIsNotClaimed(t *testing.T) {
 	wantPoints(t, st, "  - disavow: {sector: s10}\n  - disavow: {sector: s10, withdraw: true}\n", 0)
 }
 
-// TestUTD5_133_NPECheckIsAHouseRule: the NPE check of exploration is off
-// unless the scenario sets house: {npe: true}; then the roll is reported.
-func TestUTD5_133_NPECheckIsAHouseRule(t *testing.T) {
-	if ext(t, start(t)).House.NPE {
-		t.Fatal("the NPE check is on in the example scenario, want off by default")
+// TestUTD5_133_NPECheckIsOnByDefault: the NPE check of exploration is on
+// unless the scenario sets house: {npe: false}; the roll is reported with
+// every exploration of a life or mineral sector.
+func TestUTD5_133_NPECheckIsOnByDefault(t *testing.T) {
+	if !ext(t, start(t)).House.NPE {
+		t.Fatal("the NPE check is off in the example scenario, want on by default")
 	}
-	on := strings.Replace(string(scenarioText()), "# house: {npe: false}", "house: {npe: true}", 1)
-	if !ext(t, startFrom(t, on)).House.NPE {
-		t.Fatal("house: {npe: true} did not turn the NPE check on")
+	off := strings.Replace(string(scenarioText()), "# house: {npe: false}", "house: {npe: false}", 1)
+	if ext(t, startFrom(t, off)).House.NPE {
+		t.Fatal("house: {npe: false} did not turn the NPE check off")
 	}
 	for _, npe := range []bool{false, true} {
 		st := setup(t, func(_ *campaign.State, x *thunderdome.Ext) { x.House.NPE = npe })

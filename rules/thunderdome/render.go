@@ -195,6 +195,9 @@ func newSectorRow(s SectorView, fleets []string) sectorRow {
 	for _, p := range s.Pending {
 		h = append(h, fmt.Sprintf("%s's %s pending", p.Owner, what(p)))
 	}
+	if n := s.NPE; n != nil {
+		h = append(h, fmt.Sprintf("the %s, a non-player empire (%s)", n.Empire, npeStrength(n)))
+	}
 	r.Holdings = strings.Join(h, ", ")
 	return r
 }

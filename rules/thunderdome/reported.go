@@ -68,9 +68,10 @@ func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefs
 // CheckResult checks a reported result against the battle: every ship it
 // names fought there; a captured ship names its captor, an enemy ship
 // that came through, and where it goes, if it says, is a place or a
-// fleet of the captor's there (UTD6.3I2); a player's ships disengage
-// through one lane (UTD7.464); one side at most holds the field
-// (UTD7.44); TD IV scores no victory points (UTD1.9).
+// fleet of the captor's there (UTD6.3I2), and a ship a non-player empire
+// captures is liquidated (UTD5.2821); a player's ships disengage through
+// one lane (UTD7.464); one side at most holds the field (UTD7.44); TD IV
+// scores no victory points (UTD1.9).
 func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.BattleResult) []string {
 	out := r.checkFates(st, b, res)
 	standing := map[campaign.PlayerID]bool{}
@@ -83,7 +84,7 @@ func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.
 			standing[ref.Owner] = true
 		}
 	}
-	if len(standing) > 1 {
+	if len(standing) > 1 && res.Negotiated == "" {
 		out = append(out, fmt.Sprintf("%d sides still hold the field; a battle ends with one side at most (UTD7.44): "+
 			"every ship of the others is destroyed, captured or disengaged", len(standing)))
 	}
@@ -110,6 +111,10 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 	for _, s := range res.Ships {
 		fates[s.Ship] = s.Fate
 	}
+	x, err := load(st)
+	if err != nil {
+		return []string{err.Error()}
+	}
 	var out []string
 	for _, s := range res.Ships {
 		ref, ok := refs[s.Ship]
@@ -127,6 +132,9 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 		}
 		switch s.Fate {
 		case "captured":
+			if by, ok := refs[s.By]; ok && x.npeRef(b, by) && !x.npeRef(b, ref) {
+				break // the NPE takes it and liquidates it (UTD5.2821)
+			}
 			if p := game.CaptorProblem(b, refs, fates, s); p != "" {
 				out = append(out, p)
 			} else if p := placeProblem(st, b.At, refs[s.By].Owner, s); p != "" {
@@ -143,7 +151,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			}
 		}
 	}
-	return out
+	return append(out, r.checkNPE(x, b, res)...)
 }
 
 // placeProblem checks where a result puts captured ship s, if it says:
@@ -188,6 +196,12 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 		"One side at most holds the field: every ship of the others is destroyed, captured or disengaged (UTD7.44). " +
 		"A ship that lost fighters or PFs gives fighters: (load points) and pfs: (PFs, then interceptors), with fate: intact if nothing else befell it (UTD6.3B). " +
 		"Thunderdome IV scores no victory points (UTD1.9)."
+	if x, err := load(st); err == nil && x.npeRef(b, refs[len(refs)-1]) {
+		fates += fmt.Sprintf(" %s plays a non-player empire here (UTD5.231): its ships never disengage (UTD5.24), and a ship it takes "+
+			"is captured, with by: and its ship, and liquidated (UTD5.2821). "+
+			"If the sides agree that it surrenders, add negotiated: anschluss to a result naming no ship (before combat began), "+
+			"or negotiated: conquest (once it had); any player may then object (UTD5.224, UTD5.26).", b.Sides[1])
+	}
 	return example, fates
 }
 
@@ -246,6 +260,11 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		s, ok := fates[ref.Ref]
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		switch {
+		case t.x.npeRef(b, ref): // the NPE's force, not the volunteer's (npeSettled)
+			standing[ref.Owner] = standing[ref.Owner] || !ok || s.Fate != "destroyed" && s.Fate != "captured"
+			if !ok {
+				continue
+			}
 		case ref.Fleet == postsFleet && ref.Index < len(posts[ref.Owner]):
 			pt := posts[ref.Owner][ref.Index]
 			switch {
@@ -263,7 +282,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		case !ok:
 			standing[ref.Owner] = true
 			continue
-		case s.Fate == "destroyed":
+		case s.Fate == "destroyed", s.Fate == "captured" && t.x.npeRef(b, byRef[s.By]): // the NPE liquidates what it takes (UTD5.2821)
 			lost[k] = append(lost[k], ref.Index)
 		case s.Fate == "captured":
 			lost[k] = append(lost[k], ref.Index)
@@ -319,11 +338,13 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	for _, pz := range prizes {
 		t.organize(pz)
 	}
+	npe, volunteer := t.x.npeBattle(b)
 	for _, p := range b.Sides {
-		if !standing[p] {
+		if !standing[p] && (npe == nil || p != volunteer) {
 			t.retreatVia(p, b.At, via[p])
 		}
 	}
+	t.npeSettled(r, b, res, standing[b.Sides[0]])
 	return t.settled(b), nil
 }
 
@@ -334,7 +355,12 @@ func (Ruleset) FightPending(st *campaign.State, id string) ([]game.Event, []game
 	if err != nil {
 		return nil, nil, err
 	}
-	t.fight(b.At)
+	if n, _ := t.x.npeBattle(b); n != nil {
+		n.Battle = ""
+		t.fightNPE(n, b.Fleets[1].Units)
+	} else {
+		t.fight(b.At)
+	}
 	return t.settled(b), nil, nil
 }
 
@@ -352,11 +378,12 @@ func settling(st *campaign.State, id string) (*turn, campaign.Battle, error) {
 }
 
 // settled takes a settled battle off the pending list; after the turn's
-// last, steps 9–12 and the next player's steps 1–3 follow. It stores the
+// last, unless a call for a volunteer is still open (UTD5.231), steps 9–12
+// and the next player's steps 1–3 follow. It stores the
 // TD IV state and returns the events.
 func (t *turn) settled(b campaign.Battle) []game.Event {
 	t.st.Battles = slices.DeleteFunc(t.st.Battles, func(o campaign.Battle) bool { return o.ID == b.ID })
-	if len(t.st.Battles) == 0 {
+	if len(t.st.Battles) == 0 && !calling(t.st) {
 		t.postBattle()
 	}
 	t.x.prune(t.st)

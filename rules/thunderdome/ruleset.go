@@ -37,7 +37,10 @@ const Name = "thunderdome"
 // has room for forms a new fleet or pays half its BPV when scrapped
 // (UTD6.3I); a captured ship not yet inspected repairs nothing at step 3
 // and fires at nothing in battle (UTD6.3773, UTD7.8); an illegal fleet
-// explores nothing (UTD7.2661).
+// explores nothing (UTD7.2661); the NPE check of exploration is on unless the
+// scenario turns it off (UTD5.133), and a non-player empire found is met
+// at step 8 (UTD5.2), so an exploration may find one, fight it, and
+// change what follows.
 // Also in version 5: units carry fighters and PFs, lost in battle
 // (UTD6.3B); refits and legendary officers (UTD6.3J, UTD7.263).
 const Version = 5
@@ -99,6 +102,11 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	if len(st.Battles) > 0 {
 		c.Add(sub.Pos["player"], "UTD2.3", fmt.Sprintf("%s's turn waits for the results of battles %s", x.current(), strings.Join(battleIDs(st.Battles), ", ")),
 			"send your orders once they are settled: the next turn opens then")
+		return nil, c.Err()
+	}
+	if calling(st) {
+		c.Add(sub.Pos["player"], "UTD5.231", fmt.Sprintf("%s's turn waits for a volunteer to play a non-player empire", x.current()),
+			"volunteer by answering the call's mail, or send your orders once it closes: the next turn opens then")
 		return nil, c.Err()
 	}
 	if x.current() != sub.Player {

@@ -32,7 +32,7 @@ const (
 // when one player is left (UTD1.9), not on a date.
 func (Ruleset) ScenarioSpec() game.ScenarioSpec {
 	return game.ScenarioSpec{
-		Keys:       []string{"house", "battles", "classes", "yards", "attrition", "legends"},
+		Keys:       []string{"house", "battles", "classes", "yards", "npes", "attrition", "legends"},
 		PlayerKeys: []string{"home"},
 		Start:      campaign.Date{Year: 165, Season: campaign.Spring},
 		EndYear:    9999,
@@ -62,10 +62,11 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 			}
 		}
 	}
-	x := &Ext{StartYear: st.Start.Year, Cycle: 1, InitialPlayers: len(st.Players)}
+	x := &Ext{StartYear: st.Start.Year, Cycle: 1, InitialPlayers: len(st.Players), House: HouseRules{NPE: true}}
 	c.Override(p.Keys.Value("house"), &x.House, "house", houseLimits)
 	x.Classes = readClasses(c, p.Keys.Value("classes"), st.Catalogue)
 	x.YardSizes = readYardSizes(c, p.Keys.Value("yards"))
+	x.NPEEmpires = readNPEs(c, p.Keys.Value("npes"), st.Catalogue, st.PlayerIDs())
 	c.Override(p.Keys.Value("attrition"), &x.AttritionBPV, "attrition", orders.Limits{})
 	x.Legends = readLegends(c, p.Keys.Value("legends"))
 	for _, s := range st.Map.Systems {

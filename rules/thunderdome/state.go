@@ -75,6 +75,11 @@ type Ext struct {
 	// Intentions are the legal intentions declared for deliberately
 	// illegal fleets (UTD7.26652), in the order declared.
 	Intentions []Intention `json:"intentions,omitempty"`
+	// NPEEmpires are the empires a non-player empire may be, in the
+	// order of the empire roll (UTD5.21), and NPEs the non-player empires
+	// found and not yet annexed or conquered, in the order found (npe.go).
+	NPEEmpires []NPEEmpire `json:"npe_empires,omitempty"`
+	NPEs       []NPE       `json:"npes,omitempty"`
 	// Gone are the players out of the campaign whose units have left the
 	// map, in the order they left (UTD3.91, UTD4.32).
 	Gone []campaign.PlayerID `json:"gone,omitempty"`
@@ -82,9 +87,8 @@ type Ext struct {
 
 // HouseRules are the settings a scenario may change (house:).
 type HouseRules struct {
-	// NPE turns the non-player empire check of exploration on (UTD5.133).
-	// Non-player empires come in a later part; until then it is off and
-	// the check is not rolled.
+	// NPE turns the non-player empire check of exploration on
+	// (UTD5.133): on unless the scenario sets house: {npe: false}.
 	NPE bool `json:"npe,omitempty" yaml:"npe"`
 	// Vision, above 0, replaces public play (UTD1.13, UTD3.1) with
 	// EaW-style vision radii: each player sees the sectors within Vision

@@ -122,12 +122,15 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 		x.save(next)
 		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
 	}
-	if len(prev.Battles) > 0 {
+	if len(prev.Battles) > 0 || calling(prev) {
 		next.Turn++
 		// The turn waits on its battles and nothing else happens, even
 		// when the GM moves it on (reading, UTD2.3 s8).
-		t.emit(game.EventNotice, "", "UTD2.3", "%s's turn still waits for the results of battles %s (UTD2.3 step 8): nothing else happens until they are settled.",
-			t.player, strings.Join(battleIDs(prev.Battles), ", "))
+		what := "the results of battles " + strings.Join(battleIDs(prev.Battles), ", ")
+		if len(prev.Battles) == 0 {
+			what = "a volunteer to play a non-player empire (UTD5.231)"
+		}
+		t.emit(game.EventNotice, "", "UTD2.3", "%s's turn still waits for %s (UTD2.3 step 8): nothing else happens until they are settled.", t.player, what)
 		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
 	}
 	if p := next.Player(t.player); p != nil && p.Active() {
@@ -143,7 +146,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	t.look()
 	t.explore() // step 7
 	t.battles() // step 8
-	if len(next.Battles) == 0 {
+	if len(next.Battles) == 0 && !calling(next) {
 		t.postBattle() // steps 9–12, then 1–3 of the next player's turn
 	}
 	x.prune(next)
@@ -386,7 +389,7 @@ func (t *turn) claim(p campaign.PlayerID, say func(rule, format string, args ...
 			continue
 		}
 		s := t.x.sector(f.At)
-		if s == nil || s.Owner == p || s.Type == Unknown || slices.Contains(s.Disavowed, p) ||
+		if s == nil || s.Owner == p || s.Type == Unknown || slices.Contains(s.Disavowed, p) || t.x.npeAt(f.At) != nil ||
 			enemyFleetAt(t.st, p, f.At) != "" || enemyFortAt(t.st, p, f.At) != "" {
 			continue
 		}

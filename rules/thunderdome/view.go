@@ -85,7 +85,9 @@ type SectorView struct {
 	Name         string                 `json:"name"`
 	Developments []campaign.Development `json:"developments,omitempty"`
 	Pending      []Pending              `json:"pending,omitempty"`
-	Hidden       bool                   `json:"hidden,omitempty"`
+	// NPE is the non-player empire holding the sector (UTD5.2).
+	NPE    *NPE `json:"npe,omitempty"`
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // FleetStatus is what a report tells of a fleet beyond its units and
@@ -170,7 +172,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 		base.Empires = append(base.Empires, EmpireView{Empire: e, Name: p.Name, Bank: p.Treasury, Out: p.Out})
 	}
 	for _, s := range x.Sectors {
-		sv := SectorView{Sector: s, Developments: st.DevelopmentsAt(s.ID)}
+		sv := SectorView{Sector: s, Developments: st.DevelopmentsAt(s.ID), NPE: x.npeAt(s.ID)}
 		if sys := st.System(s.ID); sys != nil {
 			sv.Name = sys.Name
 		}
