@@ -166,9 +166,9 @@ func (r *RefitFleet) yaml() string {
 // apply refits the fleet (UTD6.3J) at the player's developed colony
 // (UTD6.3J1), every ship of each class named to the class named, among
 // the catalogue's refits (UTD6.375), and sets loads and officers. It
-// costs 1 point, none when the player's yards there have room for half
-// the MC of every ship refitted, each half rounded up to a thirtieth of
-// an MC (UTD6.3J3, UTD6.3755); BPV as RefitBPV
+// costs 1 point, none when the player's yards there have room left this
+// turn for half the MC of every ship refitted, which the refit then uses
+// (UTD6.3J3, UTD6.3755); BPV as RefitBPV
 // and refitLoad price, with the officers' prices (UTD6.3J5, UTD6.3J4).
 // The fleet stays within 5 MC (UTD7.23).
 func (r *RefitFleet) apply(c *ctx) {
@@ -192,14 +192,17 @@ func (r *RefitFleet) apply(c *ctx) {
 	}
 	room, need := c.refitRoom(f.At), 0
 	for _, i := range plan.touched {
-		need += (c.x.class(plan.units[i]).MC + 1) / 2
+		need += c.x.class(plan.units[i]).MC // half its MC, in sixtieths (UTD6.3755)
 	}
 	free := room >= need
-	if !c.spendUnless(free, "UTD6.3J3", "free: your shipyards at %s have room for the refits, %s of %s MC (UTD6.3J3)", f.At, mcText(need), mcText(room)) {
+	if !c.spendUnless(free, "UTD6.3J3", "free: your shipyards at %s have room for the refits, %s of %s MC (UTD6.3J3)", f.At, capText(need), capText(room)) {
 		return
 	}
 	if !c.pay(plan.bpv, "UTD6.3J5", "the refit") {
 		return
+	}
+	if free {
+		c.useRoom(f.At, need)
 	}
 	for _, i := range plan.touched {
 		if f.Units[i] != plan.units[i] {

@@ -80,32 +80,29 @@ func (x *Ext) refitLoad(old Load, from, to campaign.ClassName, paid Attrition) (
 	}, ""
 }
 
-// refitRoom is the capacity, in thirtieths of an MC, of the player's
-// shipyards at a sector for refits: the capital's yard 2, a yard of size
-// class 2, 3 or 4 1.5, 1 or 2/3 (UTD6.372), each less its share of works
-// boxes destroyed (UTD6.3724); a yard built this turn acts from its
-// owner's next (UTD6.382). The capital has its yard even without a
-// record of it (UTD4.323).
+// refitRoom is what the player's shipyards at a sector have left to
+// work this turn, in sixtieths of an MC: each working yard's capacity
+// (Yard.Capacity: UTD6.372, UTD6.3724, UTD6.3726) less what the turn used
+// of it, so that capacity used for other purposes covers no refit
+// (UTD6.3J3).
 func (c *ctx) refitRoom(at campaign.SystemID) int {
-	room, capital := 0, false
-	for _, y := range c.x.Yards {
-		if y.At != at || y.Owner != c.player || y.Arrived == c.st.Turn {
-			continue
-		}
-		capital = capital || y.Capital
-		full := map[int]int{2: 45, 3: 30, 4: 20}[y.Size]
-		if y.Capital {
-			full = 60
-		}
-		if y.Boxes > 0 {
-			full = (full*(y.Boxes-y.Destroyed)*2 + y.Boxes) / (2 * y.Boxes)
-		}
-		room += full
-	}
-	if !capital && c.emp.Capital == at {
-		room += 60
+	room := 0
+	for _, i := range c.x.workingYards(c.player, at, c.st.Turn) {
+		room += max(c.x.Yards[i].Capacity()-c.x.Yards[i].Used, 0)
 	}
 	return room
+}
+
+// useRoom takes need sixtieths of an MC of the capacity refitRoom counts,
+// yard by yard, so that no later work of the turn uses it again
+// (UTD6.3J3, UTD6.3751).
+func (c *ctx) useRoom(at campaign.SystemID, need int) {
+	for _, i := range c.x.workingYards(c.player, at, c.st.Turn) {
+		y := &c.x.Yards[i]
+		n := min(need, max(y.Capacity()-y.Used, 0))
+		y.Used += n
+		need -= n
+	}
 }
 
 // hasLegend reports whether a fleet has a legendary officer aboard

@@ -201,3 +201,14 @@ func TestUTD6_3758_ShipyardRefitBuysTheNewLoad(t *testing.T) {
 			f.Units, loadOf(t, res.Next, "f1", 3), res.Next.Player(player).Treasury)
 	}
 }
+
+// TestUTD6_3J3_YardRoomUsedOnceATurn: capacity a shipyard activation used
+// covers no free refit, and a free refit's capacity is gone for the
+// activation after it (UTD6.3751).
+func TestUTD6_3J3_YardRoomUsedOnceATurn(t *testing.T) {
+	st := setup(t, nil)
+	builds := "  - activate_shipyard: {sector: lyra, jobs: [{build: cruiser, into: f1}, {build: cruiser, into: f2}]}\n"
+	refit := "  - refit_fleet: {fleet: f1, refits: {cruiser: heavy-cruiser}}\n"
+	wantPoints(t, st, builds+refit, 2) // the capital's 2 MC built two cruisers
+	wantRefused(t, st, refit+builds, "capacity")
+}
