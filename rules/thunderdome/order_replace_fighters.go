@@ -78,15 +78,10 @@ func (r *ReplaceFighters) apply(c *ctx) {
 	c.say("fleet %s replaced %s for %d BPV (UTD6.3B1, UTD6.3B5)", f.ID, what, bpv)
 }
 
-// friendlyYard reports whether the player has a shipyard at a sector: one
-// built there, or the capital's own (UTD4.323, UTD6.372).
+// friendlyYard reports whether the player has a shipyard at a sector
+// that stands there this turn, the capital's included (UTD6.3B1).
 func (c *ctx) friendlyYard(at campaign.SystemID) bool {
-	for _, y := range c.x.Yards {
-		if y.At == at && y.Owner == c.player {
-			return true
-		}
-	}
-	return c.emp.Capital == at
+	return len(c.x.workingYards(c.player, at, c.st.Turn)) > 0
 }
 
 // shortfall is what the units of fleet f lack of the load paid for, and
