@@ -215,7 +215,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 			continue
 		}
 		gone := t.x.take(f, cheap[:n])
-		refund := 0
+		refund := t.x.loadBPV(t.x.carriedBy(gone)) // their fighters too (UTD6.3F)
 		for _, u := range gone.units.Units {
 			refund += t.st.Catalogue.Class(u).EBPV
 		}

@@ -201,8 +201,10 @@ type jobPlan struct {
 	ships *campaign.Fleet
 	fleet *campaign.Fleet
 	unit  int
-	// refit and convert say what to: makes of the ship.
+	// refit and convert say what to: makes of the ship, and load its
+	// fighters and PFs afterwards, for a ship in a fleet (refitLoad).
 	refit, convert bool
+	load           *refitted
 	build          Build
 }
 
@@ -443,8 +445,9 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 		if !act.buildable(j, k) {
 			return p, false
 		}
-		p.need, p.cost = 2*c.x.class(j.Class).MC, 100*k.EBPV
-		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: k.EBPV, Turn: c.st.Turn}
+		bpv := k.EBPV + c.x.loadBPV(c.x.class(j.Class).paidAt(j.Load)) // with its fighters and PFs (UTD6.3736)
+		p.need, p.cost = 2*c.x.class(j.Class).MC, 100*bpv
+		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: bpv, Turn: c.st.Turn}
 		if j.Into != dockName {
 			p.build.Into = j.Into
 		}
@@ -490,6 +493,13 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 	case p.convert:
 		p.need = max(p.need, 2*max(mc, c.x.class(j.To).MC)) // UTD6.3766
 		p.cost += max(gain, 25*old)                         // UTD6.3764
+	}
+	if (p.refit || p.convert) && p.fleet != nil && j.To != j.Class {
+		// The new class's full load, only the units it gains bought
+		// (UTD6.3758, UTD6.3767, UTD6.3737).
+		got, _ := c.x.refitLoad(c.x.loadOf(p.fleet, p.unit), j.Class, j.To, noLoad)
+		p.cost += 100 * got.BPV
+		p.load = &got
 	}
 	return p, act.assign(&p, size)
 }
@@ -769,6 +779,13 @@ func (c *ctx) do(p jobPlan) {
 	}
 	if p.refit || p.convert {
 		p.ships.Units[p.unit] = j.To
+		if p.load != nil {
+			c.x.SetLoad(p.fleet, p.load.Load)
+			if p.load.Refund > 0 {
+				c.credit(p.load.Refund)
+				c.say("fighters and PFs shed, scrapped for %d BPV to %s (UTD6.3F, UTD8.2213)", p.load.Refund, c.funder())
+			}
+		}
 		verb := "refitted"
 		if p.convert {
 			verb = "converted"

@@ -49,8 +49,9 @@ func (s *Scrap) yaml() string {
 	return fmt.Sprintf("scrap: {fleet: %s, units: [%s], refund: %t}", s.Fleet, joinNames(s.Units), s.Refund)
 }
 
-// apply scraps the ships (UTD6.3F): 1 point and half their BPV back to
-// the bank at once, or free for nothing. A fleet left empty is disbanded.
+// apply scraps the ships (UTD6.3F): 1 point and half their BPV, and half
+// that of the fighters and PFs they carry, back to the bank at once, or
+// free for nothing. A fleet left empty is disbanded.
 // Half an odd BPV is rounded down: the bank keeps whole BPV (reading of
 // "retain all fractions").
 func (s *Scrap) apply(c *ctx) {
@@ -68,13 +69,27 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = c.bpvOf(gone.units.Units) / 2
+		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(c.x.carriedBy(gone))) / 2
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
 		c.say("fleet %s scrapped %s for free: nothing comes back (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units))
 	}
 	c.disband(s.Fleet)
+}
+
+// carriedBy is the fighters and PFs the units of a parcel carry
+// together.
+func (x *Ext) carriedBy(p parcel) Attrition {
+	var sum Attrition
+	for i, l := range p.loads {
+		if l == nil {
+			sum = sum.plus(x.class(p.units.Units[i]).full())
+		} else {
+			sum = sum.plus(l.Carried)
+		}
+	}
+	return sum
 }
 
 // joinNames writes IDs as a flow list's items: "cruiser, frigate".

@@ -178,6 +178,9 @@ func newFleetRow(f *campaign.Fleet, s FleetStatus, retreats []Retreat) fleetRow 
 		if dmg := f.DamageOf(i); dmg.Any() {
 			state = append(state, "damaged: "+dmg.Text())
 		}
+		if j := slices.IndexFunc(s.Loads, func(l Load) bool { return l.Unit == i }); j >= 0 {
+			state = append(state, s.Loads[j].text())
+		}
 		if len(state) == 0 {
 			plain = append(plain, u)
 			continue

@@ -41,6 +41,8 @@ const Name = "thunderdome"
 // scenario turns it off (UTD5.133), and a non-player empire found is met
 // at step 8 (UTD5.2), so an exploration may find one, fight it, and
 // change what follows.
+// Also in version 5: units carry fighters and PFs, lost in battle
+// (UTD6.3B); refits and legendary officers (UTD6.3J, UTD7.263).
 const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.

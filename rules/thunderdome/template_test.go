@@ -100,6 +100,8 @@ func TestOrderTemplate_EveryOfferIsAnOrderAtItsCost(t *testing.T) {
 			"repair_fleet: {fleet: f1}", "freighter_repair: {fleet: f3, units: [frigate]}", "tow: {fleet: f2, to: s01}", "disavow: {sector: s20, withdraw: true}",
 			"activate_shipyard: {sector: lyra, jobs: [{inspect: frigate, fleet: f1}]}", "organize: {dock: lyra, fleets: {f1: [frigate]}}",
 			"overhaul_shipyard: {sector: lyra, yard: capital}", "replace_capital: {freighter: repair-freighter}", "move_capital: {to: s01, with_defenses: true}"}},
+		{"carrier short of fighters", withCarrier(6, 8, 4), []string{"replace_fighters: {fleet: f1}", "transfer_fighters: {fleet: f1, from: f1, refill: false}",
+			"refit_fleet: {fleet: f1, refits: {cruiser: heavy-cruiser}}"}},
 		{"capital lost", capitalLost, []string{"replace_capital: {at: lyra, designate: false}", "intend: {fleet: f1, join: [f2], at: lyra}"}},
 		{"debt", func(st *campaign.State, x *thunderdome.Ext) {
 			for i := range x.Empires {

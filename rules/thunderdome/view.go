@@ -115,6 +115,9 @@ type FleetStatus struct {
 	TrappedCycle string            `json:"trapped_cycle,omitempty"`
 	SiegeFails   int               `json:"siege_fails,omitempty"`
 	Freed        string            `json:"freed,omitempty"`
+	// Loads are what its units that lack part of their full load of
+	// fighters and PFs carry (UTD6.3B).
+	Loads []Load `json:"loads,omitempty"`
 	// Illegal says why the fleet is illegal (UTD7.2661), and Intention is
 	// the legal intention declared for it (UTD7.26652).
 	Illegal   []string   `json:"illegal,omitempty"`
@@ -128,7 +131,7 @@ type FleetStatus struct {
 func fleetStatus(st *campaign.State, x *Ext) []FleetStatus {
 	var out []FleetStatus
 	for _, fs := range x.Fleets {
-		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails, Intention: x.intention(fs.Owner, fs.ID)}
+		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails, Intention: x.intention(fs.Owner, fs.ID), Loads: fs.Loads}
 		if f := st.Fleet(fs.Owner, fs.ID); f != nil {
 			s.Illegal = x.illegal(st, f)
 		}
@@ -138,7 +141,7 @@ func fleetStatus(st *campaign.State, x *Ext) []FleetStatus {
 		if fs.Released != 0 && fs.Released == x.Cycle {
 			s.Freed = CycleLabel(fs.Released)
 		}
-		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" || len(s.Illegal) > 0 || s.Intention != nil {
+		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" || len(s.Illegal) > 0 || s.Intention != nil || len(s.Loads) > 0 {
 			out = append(out, s)
 		}
 	}
