@@ -25,7 +25,22 @@ type Moderation struct {
 	// Battles are the clocks of battles fought outside pbemd (battles:
 	// reported).
 	Battles BattleClocks `json:"battles" yaml:"battles"`
+	// Decisions says who decides what the rules leave to a decision: an
+	// extension beyond what is granted at once, the appeal of a battle
+	// whose sides did not settle it in time, a rule change. DecideVotes
+	// puts it to the players' vote by mail, DecideGM asks the GM; "" is
+	// the ruleset's own way (game.Voting), else the GM.
+	Decisions string `json:"decisions,omitempty" yaml:"decisions"`
+	// VoteTime is how long a vote the moderator opens runs at most, when
+	// nothing sooner (a deadline) bounds it.
+	VoteTime time.Duration `json:"vote_time,omitempty" yaml:"vote_time"`
 }
+
+// The ways of deciding (Moderation.Decisions).
+const (
+	DecideVotes = "votes"
+	DecideGM    = "gm"
+)
 
 // BattleClocks time a reported battle (UTD3.4, UTD3.5).
 type BattleClocks struct {
@@ -86,5 +101,6 @@ func DefaultModeration() Moderation {
 		Messages:        MessagesEither,
 		OutageGrace:     30 * time.Minute,
 		Battles:         BattleClocks{Contact: 3 * 24 * time.Hour, Resolve: 28 * 24 * time.Hour, Timeout: TimeoutGM},
+		VoteTime:        7 * 24 * time.Hour,
 	}
 }

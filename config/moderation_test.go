@@ -38,6 +38,8 @@ func TestModerationSettings(t *testing.T) {
   drop_after: 0
   messages: off
   outage_grace: 2h
+  decisions: votes
+  vote_time: 72h
 `), registry)
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +48,7 @@ func TestModerationSettings(t *testing.T) {
 	want.Extensions.PerPlayer, want.Extensions.RealLifeWeek = 1, true
 	want.Reminders = []time.Duration{48 * time.Hour, 30 * time.Minute}
 	want.EarlyResolution, want.DropAfter, want.Messages, want.OutageGrace = false, 0, campaign.MessagesOff, 2*time.Hour
+	want.Decisions, want.VoteTime = campaign.DecideVotes, 72*time.Hour
 	if !reflect.DeepEqual(sc.Moderation, want) {
 		t.Errorf("moderation = %+v, want %+v", sc.Moderation, want)
 	}
@@ -57,6 +60,7 @@ func TestModerationProblems(t *testing.T) {
   messages: secret
   outage_grace: -1h
   extensions: {per_players: 1}
+  decisions: players
 `), registry)
 	if err == nil {
 		t.Fatal("bad moderation settings were accepted")
@@ -66,6 +70,7 @@ func TestModerationProblems(t *testing.T) {
 		`minimal.yaml:19:13: moderation.messages "secret" is not allowed: write signed, anonymous, either or off`,
 		`minimal.yaml:20:17: moderation.outage_grace -1h0m0s is negative`,
 		`minimal.yaml:21:16: unknown key "per_players" in moderation.extensions; did you mean "per_player"?`,
+		`minimal.yaml:22:14: moderation.decisions "players" is not allowed: write votes or gm`,
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("problems do not say %q:\n%v", want, err)

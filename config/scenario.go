@@ -192,6 +192,7 @@ const unitsExample = "[{class: cruiser, cbpv: 120, ebpv: 115, size: 3, docking: 
 var moderationLimits = orders.Limits{Choices: map[string][]string{
 	"moderation.messages":        policyNames(),
 	"moderation.battles.timeout": {campaign.TimeoutAuto, campaign.TimeoutGM},
+	"moderation.decisions":       {campaign.DecideVotes, campaign.DecideGM},
 }}
 
 func policyNames() []string {

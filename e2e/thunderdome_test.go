@@ -2,14 +2,17 @@ package e2e_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/scenarios"
+	"github.com/pbemd/pbemd/store"
 )
 
 // TestThunderdomeTurnThroughDovecotAndPostfix plays a Thunderdome IV
@@ -88,4 +91,97 @@ func tdFirstMoves(t *testing.T, p campaign.PlayerID) (f1, f2 campaign.FleetID, t
 	}
 	slices.Sort(fleets)
 	return fleets[0], fleets[1], campaign.NewGraph(sc.State.Map).Neighbours(at)[0]
+}
+
+// TestThunderdomeAppealByVoteThroughDovecotAndPostfix: a reported battle
+// whose sides sent results that differ runs out of time; the two other
+// players get ballots by mail, the first voter's second vote is refused,
+// and the second voter's vote applies the attacker's result, which every
+// player is told (UTD3.45, UTD1.7).
+func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
+	reported := strings.Replace(string(scenarios.Thunderdome), "battles: auto", "battles: reported", 1)
+	h := newScenarioHarness(t, "thunderdome", []byte(reported), tdPlayers)
+	var attacker string
+	for _, p := range tdPlayers {
+		h.tokens[p] = tokenOf(t, h.titled(p, "Welcome"))
+		if strings.Contains(h.titled(p, "Turn 1").Subject, "your turn") {
+			attacker = p
+		}
+	}
+	f1, _, to := tdFirstMoves(t, campaign.PlayerID(attacker))
+	// Another player's fleet stands where the attacker goes.
+	var defender string
+	var ships map[string]int
+	db := openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
+	err := db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", 1)
+		if err != nil {
+			return err
+		}
+		ships = map[string]int{}
+		for i := range rec.State.Fleets {
+			f := &rec.State.Fleets[i]
+			if f.Owner != campaign.PlayerID(attacker) && f.ID == "f1" && defender == "" {
+				f.At, defender = to, string(f.Owner)
+				ships[defender] = len(f.Units)
+			}
+			if f.Owner == campaign.PlayerID(attacker) && f.ID == f1 {
+				ships[attacker] = len(f.Units)
+			}
+		}
+		return tx.PutTurn("thunderdome", rec)
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.run()
+	h.send(attacker, h.ordersFor(attacker, 1, true, fmt.Sprintf("move: {fleet: %s, to: %s}", f1, to)))
+	h.answer(attacker).want(t, "passes now")
+	destroyed := func(by, loser string) string {
+		s := fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\nbattle: T1-B1\nresult:\n  ships:\n", by, h.tokens[by])
+		for i := range ships[loser] {
+			s += fmt.Sprintf("    - {ship: %s#%d, fate: destroyed}\n", loser, i+1)
+		}
+		return s
+	}
+	h.send(attacker, destroyed(attacker, defender))
+	h.answer(attacker).want(t, "result for battle T1-B1 is on file")
+	h.send(defender, destroyed(defender, attacker))
+	h.answer(defender).want(t, "Battle T1-B1 is disputed")
+
+	// The four weeks to settle it run out.
+	h.stop()
+	db = openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
+	err = db.Update(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		if err != nil || len(cases) != 1 {
+			return fmt.Errorf("battle cases %v: %w", cases, err)
+		}
+		cases[0].ResolveBy = time.Now().Add(-time.Minute)
+		return tx.PutBattle("thunderdome", cases[0])
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.run()
+	var voters []string
+	for _, p := range tdPlayers {
+		if p != attacker && p != defender {
+			voters = append(voters, p)
+			h.titled(p, "Vote appeal-T1-B1").want(t, "The answers: "+attacker+", "+defender+", none", "command: vote appeal-T1-B1")
+		}
+	}
+	vote := func(p string) *received {
+		h.send(p, fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\ncommand: vote appeal-T1-B1 %s\n", p, h.tokens[p], attacker))
+		return h.answer(p)
+	}
+	vote(voters[0]).want(t, "is counted", "1 vote of the 2")
+	vote(voters[0]).want(t, "You voted on appeal-T1-B1 already")
+	vote(voters[1]).want(t, "It settled the poll: the outcome is "+attacker)
+	for _, p := range tdPlayers {
+		h.titled(p, "Vote appeal-T1-B1: "+attacker).want(t, "Battle T1-B1 is settled with "+attacker+"'s result")
+	}
+	h.stop()
 }

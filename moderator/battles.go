@@ -104,20 +104,13 @@ func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
 }
 
 // battleReport handles a side's result or confirmation of a reported
-// battle. Agreement settles it; two results that differ go to the GM.
+// battle, from the side or the player standing in for it. Agreement
+// settles it; two results that differ go to the GM, or, where the
+// campaign decides by vote, wait for the sides to agree until the
+// battle's time runs out and the appeal opens.
 func (m *Moderator) battleReport(r *request) (decision, error) {
-	c, p, rep := r.c, r.seat.Player, r.sub.Battle
-	var (
-		cases []*store.BattleCase
-		rec   *store.TurnRecord
-	)
-	err := m.db.View(func(tx *store.Tx) (err error) {
-		if cases, err = tx.Battles(c.ID); err != nil {
-			return err
-		}
-		rec, err = tx.Turn(c.ID, c.Turn)
-		return err
-	})
+	c, me, rep := r.c, r.seat.Player, r.sub.Battle
+	cases, rec, err := m.battleCases(c)
 	if err != nil {
 		return decision{}, err
 	}
@@ -129,14 +122,18 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	case i < 0 || bi < 0:
 		var open []string
 		for _, b := range cases {
-			if b.Status != store.BattleFinal && slices.Contains(b.Sides, p) {
+			if b.Status != store.BattleFinal && b.Side(me) != "" {
 				open = append(open, b.ID)
 			}
 		}
 		return r.refuse(report.NoSuchBattle{Battle: rep.Battle, Open: open})
-	case !slices.Contains(cases[i].Sides, p):
+	case cases[i].Side(me) == "":
 		return r.refuse(report.NotYourBattle{Battle: rep.Battle, Sides: joinPlayers(cases[i].Sides)})
+	case underAppeal(cases[i], rec.State):
+		return r.refuse(report.BattleUnderAppeal{Battle: rep.Battle, Poll: cases[i].Appeal})
 	}
+	// A player standing in for a side that left speaks in its name.
+	p := cases[i].Side(me)
 	bc, b := *cases[i], rec.State.Battles[bi]
 	bc.Results = slices.Clone(bc.Results)
 	if !slices.Contains(bc.Heard, p) {
@@ -170,6 +167,11 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 			return m.settleBattle(r, &bc, rep.Result, report.Say(report.AgreedBySides{}))
 		}
 		bc.Status = store.BattleDisputed
+		if m.decidesByVote(c) {
+			apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
+			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: fmtUTC(bc.ResolveBy)}),
+				decision{apply: apply})
+		}
 		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, false)
 		if err != nil {
 			return decision{}, err
@@ -180,11 +182,11 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	bc.Status = store.BattleProposed
 	var mails []outgoing
 	for _, q := range bc.Sides {
-		s := c.Seat(q)
+		s := c.Seat(bc.Voice(q))
 		if q == p || s == nil || !s.Active() {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: q, From: p, Battle: b.ID, Result: rep.Result},
+		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: b.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
 			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
@@ -290,14 +292,28 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			}
 		}
 	}
+	mails = append(mails, m.announcePolls(c, newPolls(rec.State, st), base)...)
+	apply := steps(putSettled(c, st, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled), events, opened),
+		func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) },
+		func(tx *store.Tx) error {
+			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
+		})
+	return mails, apply, nil
+}
+
+// putSettled returns the step that stores st, settled in place, as the
+// open turn's state of campaign c, with change for the turn's record
+// (pbemd verify) and events for its resolution to report; and opened, the
+// campaign's record, if a player's turn opened by it (openWaiting).
+func putSettled(c *store.Campaign, st *campaign.State, change string, events []game.Event, opened *store.Campaign) func(tx *store.Tx) error {
 	turn := c.Turn
-	apply := func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
 		cur, err := tx.Turn(c.ID, turn)
 		if err != nil {
 			return err
 		}
 		cur.State = st
-		cur.Changed = append(cur.Changed, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled))
+		cur.Changed = append(cur.Changed, change)
 		if opened != nil {
 			if err := tx.PutCampaign(opened); err != nil {
 				return err
@@ -305,17 +321,10 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			cur.Deadline, cur.Waiting = opened.Deadline(), waiting(opened)
 		}
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
-			return fmt.Errorf("store the settlement of battle %s: %w", bc.ID, err)
+			return fmt.Errorf("store the events of %s: %w", change, err)
 		}
-		if err := tx.PutTurn(c.ID, cur); err != nil {
-			return err
-		}
-		if err := tx.PutBattle(c.ID, bc); err != nil {
-			return err
-		}
-		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
+		return tx.PutTurn(c.ID, cur)
 	}
-	return mails, apply, nil
 }
 
 // openWaiting opens the turn of a campaign in which nobody owes orders,
@@ -467,7 +476,9 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 
 // battleClocks settles the battles whose clocks ran out: a side that sent
 // nothing by the contact deadline withdraws (UTD3.42, UTD3.43); past the
-// resolve deadline the campaign's timeout rule decides (UTD3.5). It
+// resolve deadline the campaign's timeout rule decides (UTD3.5): pbemd
+// fights it, or the GM decides, or, where the campaign decides by vote,
+// the players who did not fight it vote on its result (appeal). It
 // returns when the next clock runs out.
 func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 	var cases []*store.BattleCase
@@ -477,12 +488,16 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 	// A ruleset that times its own battles says who retreats when nobody
 	// made contact; otherwise such a battle waits for its resolve clock.
 	ownClock := false
+	var rec *store.TurnRecord
 	if len(cases) > 0 {
 		rs, err := m.ruleset(c)
 		if err != nil {
 			return time.Time{}, err
 		}
 		_, ownClock = rs.(game.BattleClock)
+		if rec, err = m.openTurnRecord(c); err != nil {
+			return time.Time{}, err
+		}
 	}
 	now := m.clock.Now()
 	var next time.Time
@@ -492,7 +507,9 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		}
 	}
 	for _, b := range cases {
-		if b.Status == store.BattleFinal {
+		// A battle no longer pending in the open turn's state, as after
+		// a rollback past the turn that found it, has no clock.
+		if b.Status == store.BattleFinal || !slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID }) {
 			continue
 		}
 		bc := *b
@@ -501,9 +518,21 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		var apply func(tx *store.Tx) error
 		var err error
 		switch {
+		case underAppeal(&bc, rec.State):
+			continue // the players' vote settles it (closePoll)
 		case !now.Before(bc.ResolveBy) && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
 			bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})
 			mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
+		case !now.Before(bc.ResolveBy) && !bc.AskedGM && m.decidesByVote(c):
+			var appealed bool
+			if mails, apply, appealed = m.appeal(c, &bc, base); !appealed {
+				// Nobody is left to vote, or there is no result to
+				// choose from: pbemd fights the battle.
+				bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})
+				mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
+			} else {
+				later(now.Add(voteTime(c)))
+			}
 		case !now.Before(bc.ResolveBy) && !bc.AskedGM:
 			var ask outgoing
 			var token string

@@ -70,8 +70,10 @@ func extensionCounts(exts []*store.Extension, player string) (mine, all int) {
 // requestExtension checks a player's extension request against the
 // campaign's caps. It grants a real-life claim at once where the ruleset
 // or the campaign allows (realLifeGrant), for no more than that grant and
-// once per player and turn, whatever the caps, which limit what the GM is
-// asked; otherwise it asks the GM by a mail the GM answers by replying.
+// once per player and turn, whatever the caps, which limit what the GM or
+// the players are asked; otherwise it puts the request to the players'
+// vote where the campaign decides by vote, or else asks the GM by a mail
+// the GM answers by replying.
 func (m *Moderator) requestExtension(r *request) (decision, error) {
 	c, e, p := r.c, r.sub.Extension, r.seat.Player
 	rules := c.Moderation.Extensions
@@ -106,6 +108,9 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 		Requested: now, MessageID: r.in.MessageID, Status: store.ExtensionPending}
 	if auto {
 		return m.grantRealLife(r, ext, grant, now)
+	}
+	if m.decidesByVote(c) {
+		return m.extensionToVote(r, ext, len(exts)+1)
 	}
 	token, err := newReplyToken(m.rand)
 	if err != nil {

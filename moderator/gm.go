@@ -188,6 +188,11 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 			st.Pending = append(st.Pending, report.ExtensionState{Player: e.Player, Hours: e.Hours, Turn: e.Turn, Reason: e.Reason})
 		}
 	}
+	st.ByVote = m.decidesByVote(c)
+	for _, p := range rec.State.Polls {
+		st.Polls = append(st.Polls, report.PollState{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, playerLocation(c, nil)),
+			Votes: len(p.Votes), Voters: len(p.Voters), Need: p.Need})
+	}
 	for _, bt := range rec.State.Battles {
 		b := report.BattleState{ID: bt.ID, Turn: bt.Turn, At: string(bt.At), Sides: joinPlayers(bt.Sides)}
 		if bt.Lane != nil {

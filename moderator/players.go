@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,7 @@ import (
 )
 
 // playerCommand carries out a command from an authenticated player:
-// status, report, message, mail, proxy or resign.
+// status, report, message, mail, proxy, resign, vote or propose.
 func (m *Moderator) playerCommand(r *request) (decision, error) {
 	switch r.sub.Command.Verb {
 	case "status":
@@ -26,6 +27,10 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 		return m.setProxy(r)
 	case "resign":
 		return m.resign(r)
+	case "vote":
+		return m.castVote(r)
+	case "propose":
+		return m.propose(r)
 	}
 	return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
 }
@@ -71,6 +76,12 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 	for _, e := range exts {
 		if e.Player == s.Player && e.Status == store.ExtensionPending {
 			st.Pending = append(st.Pending, report.ExtensionState{Player: e.Player, Hours: e.Hours, Turn: e.Turn})
+		}
+	}
+	st.ByVote = m.decidesByVote(c)
+	for _, p := range rec.State.Polls {
+		if slices.Contains(p.Voters, s.Player) && !votedOn(p, s.Player) {
+			st.Ballots = append(st.Ballots, report.OpenBallot{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, seatLocation(c, s))})
 		}
 	}
 	return r.done("status", m.answer(r, st), decision{})

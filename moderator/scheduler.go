@@ -217,15 +217,29 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 		return tended{}, err
 	}
 	c, now := o.c, m.clock.Now()
-	deadline := c.Deadline()
-	due := !deadline.IsZero() && !now.Before(deadline)
-	early := !due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
-	var t tended
 	switch {
 	case c.Status != store.Running || !c.HeldSince.IsZero():
 		return tended{}, nil
 	case m.missedInOutage(c):
 		return tended{}, m.hold(c, holdDaemonDown)
+	}
+	// A poll whose time ran out closes before the turn resolves: an
+	// extension put to the vote closes at the deadline it would move.
+	polls, closed, err := m.pollClocks(c)
+	if err != nil {
+		return tended{}, err
+	}
+	if closed {
+		if o, err = m.loadOpenTurn(id); err != nil {
+			return tended{}, err
+		}
+		c = o.c
+	}
+	deadline := c.Deadline()
+	due := !deadline.IsZero() && !now.Before(deadline)
+	early := !due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
+	var t tended
+	switch {
 	case m.resolvable(o, now):
 		return tended{resolve: true}, nil
 	case due:
@@ -249,7 +263,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	if err != nil {
 		return tended{}, err
 	}
-	t.next = earliest(t.next, clock)
+	t.next = earliest(earliest(t.next, clock), polls)
 	return t, nil
 }
 
@@ -364,7 +378,7 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 			continue
 		}
 		for _, r := range ready {
-			resolved[r.c.ID] = nextReminder(r.c)
+			resolved[r.c.ID] = earliest(nextReminder(r.c), pollsNext(r.next.State))
 		}
 	}
 	return errors.Join(errs...)
@@ -594,6 +608,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
 	notices = append(notices, battleMails...)
+	notices = append(notices, m.announcePolls(c, newPolls(in.turn.State, res.Next), fmt.Sprintf("polls.%s.t%d", id, n))...)
 	return &resolution{
 		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(c),

@@ -72,10 +72,20 @@ type ResultDoesNotFit struct {
 }
 
 // BattleDisputed answers a result that differs from the Other side's.
+// If Vote, no GM decides: unless the sides agree by ResolveBy, the other
+// players vote on the results.
 type BattleDisputed struct {
-	Battle string
-	Other  campaign.PlayerID
+	Battle    string
+	Other     campaign.PlayerID
+	Vote      bool
+	ResolveBy string
 }
+
+// BattleUnderAppeal refuses a side's result or confirmation for a battle
+// the other players vote on (Poll).
+type BattleUnderAppeal struct{ Battle, Poll string }
+
+func (BattleUnderAppeal) text() {}
 
 // ConfirmResult asks Player to confirm the result From the other side
 // sent.
@@ -84,6 +94,8 @@ type ConfirmResult struct {
 	Player, From campaign.PlayerID
 	Battle       string
 	Result       *orders.BattleResult
+	// Vote says a dispute goes to the other players' vote, not the GM.
+	Vote bool
 }
 
 // ResultOnFile answers a side's result, which the other side is asked to

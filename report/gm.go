@@ -74,12 +74,23 @@ type GMStatus struct {
 	// Granted is how many extensions the campaign has had, of
 	// PerCampaign; a player may have PerPlayer.
 	Granted, PerCampaign, PerPlayer int
-	// Pending are the requests that wait for the GM.
+	// Pending are the requests that wait for the GM, or, if ByVote, for
+	// the players' vote.
 	Pending []ExtensionState
+	ByVote  bool
 	// Battles are those that wait for a result.
 	Battles []BattleState
+	// Polls are the votes open, each with its tally.
+	Polls []PollState
 	// Log is the end of the audit log, latest last.
 	Log []AuditLine
+}
+
+// PollState is an open poll, for the GM: its votes so far and when it
+// closes at the latest.
+type PollState struct {
+	Poll, Subject, Closes string
+	Votes, Voters, Need   int
 }
 
 // SeatState is where a seat stands in the open turn, for the GM: out (Out

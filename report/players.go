@@ -32,9 +32,17 @@ type PlayerStatus struct {
 	Stale    string
 	// Granted is how many extensions the player has had, of PerPlayer.
 	Granted, PerPlayer int
-	// Pending are the player's requests that wait for the GM.
+	// Pending are the player's requests that wait for the GM, or, if
+	// ByVote, for the players' vote.
 	Pending []ExtensionState
+	ByVote  bool
+	// Ballots are the open polls the player may still vote on.
+	Ballots []OpenBallot
 }
+
+// OpenBallot is a poll a player may still vote on, and when it closes at
+// the latest.
+type OpenBallot struct{ Poll, Subject, Closes string }
 
 // NoSuchReport refuses to send again a report there is none of: reports
 // run from turn 1 to the open turn, Turn.

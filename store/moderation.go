@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -224,9 +225,47 @@ type BattleCase struct {
 	Heard []campaign.PlayerID `json:"heard,omitempty"`
 	// AskedGM is set once the GM was asked to decide.
 	AskedGM bool `json:"asked_gm,omitempty"`
+	// Appeal names the poll in which the players who did not fight the
+	// battle choose its result, once its time to settle ran out.
+	Appeal string `json:"appeal,omitempty"`
+	// StandIns are the players the others voted to finish the battle in
+	// place of a side that left the campaign.
+	StandIns []StandIn `json:"stand_ins,omitempty"`
 	// Settled says how the battle ended: "agreed by both sides", "decided
 	// by the GM", ...
 	Settled string `json:"settled,omitempty"`
+}
+
+// StandIn is a player who speaks for a side of a battle, For, that left
+// the campaign: By reports and confirms its result in For's name.
+type StandIn struct {
+	For campaign.PlayerID `json:"for"`
+	By  campaign.PlayerID `json:"by"`
+}
+
+// Side returns the side of the battle player p speaks for: their own, or
+// the one they stand in for; "" for none.
+func (b *BattleCase) Side(p campaign.PlayerID) campaign.PlayerID {
+	if slices.Contains(b.Sides, p) {
+		return p
+	}
+	for _, s := range b.StandIns {
+		if s.By == p {
+			return s.For
+		}
+	}
+	return ""
+}
+
+// Voice returns who speaks for side p of the battle: the player standing
+// in for it, or else p.
+func (b *BattleCase) Voice(p campaign.PlayerID) campaign.PlayerID {
+	for _, s := range b.StandIns {
+		if s.For == p {
+			return s.By
+		}
+	}
+	return p
 }
 
 // ReportedResult is one side's result.

@@ -129,7 +129,7 @@ func (t *turn) organize(pz prize) {
 		t.makeRoom(capturing, pz)
 	}
 	if place == PlaceNew {
-		if id := t.newFleetID(pz.captor); id != "" {
+		if id := t.x.newFleetID(t.st, pz.captor); id != "" {
 			t.placeNew(id, pz, what)
 			return
 		}
@@ -143,7 +143,7 @@ func (t *turn) organize(pz prize) {
 			return
 		}
 	}
-	if id := t.newFleetID(pz.captor); id != "" {
+	if id := t.x.newFleetID(t.st, pz.captor); id != "" {
 		t.placeNew(id, pz, what)
 		return
 	}
@@ -252,7 +252,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 			continue
 		}
 		gone := t.x.take(f, cheap[:n])
-		refund := 0
+		refund := t.x.loadBPV(t.x.carriedBy(gone)) // their fighters too (UTD6.3F)
 		for _, u := range gone.units.Units {
 			refund += t.st.Catalogue.Class(u).EBPV
 		}
@@ -266,11 +266,11 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 
 // newFleetID is the first free fleet ID f<n> of the player's when they
 // may found another fleet (UTD7.21, UTD7.22), else "".
-func (t *turn) newFleetID(p campaign.PlayerID) campaign.FleetID {
-	if t.x.fleetCount(t.st, p) >= t.x.fleetLimit(p) {
+func (x *Ext) newFleetID(st *campaign.State, p campaign.PlayerID) campaign.FleetID {
+	if x.fleetCount(st, p) >= x.fleetLimit(p) {
 		return ""
 	}
-	return freeFleetID(t.st, p)
+	return freeFleetID(st, p)
 }
 
 // freeFleetID is the first fleet ID f<n> the player does not use.

@@ -1,0 +1,805 @@
+package moderator
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/store"
+)
+
+// Polls put a question to players by mail (campaign.Poll). They live in
+// the open turn's state: the ruleset opens some in a state it returns,
+// the moderator others (an appeal, an extension, a rule change). Either
+// way the mails that announce a poll are queued in the transaction that
+// stores it: a voter gets a ballot, the other players a notice. A vote is
+// a player's command, "vote <poll> <answer>"; the poll closes as soon as
+// its outcome is certain, or at its Closes (the scheduler), and its
+// outcome is applied, and told to everyone, in the transaction that
+// removes it.
+
+// The kinds of poll the moderator opens, and decides itself; it has the
+// ruleset decide the others (game.Polls), whose kinds must differ.
+const (
+	pollAppeal     = "appeal"
+	pollExtension  = "extension"
+	pollRule       = "rule"
+	pollSubstitute = "substitute"
+	pollBattleTime = "extend"
+)
+
+// pollData is what a poll the moderator opens keeps of what its outcome
+// changes (campaign.Poll.Data).
+type pollData struct {
+	// Battle is the battle appealed, given time, or to finish.
+	Battle string `json:"battle,omitempty"`
+	// Player asked for the extension or the battle's time, proposed the
+	// rule, or would stand in for For.
+	Player campaign.PlayerID `json:"player,omitempty"`
+	// Turn is the extension's; Hours the extension's or the battle's.
+	Turn  int `json:"turn,omitempty"`
+	Hours int `json:"hours,omitempty"`
+	// Rule is a proposed rule's text.
+	Rule string `json:"rule,omitempty"`
+	// For is the side of Battle that left the campaign, for whom Player
+	// would stand in.
+	For campaign.PlayerID `json:"for,omitempty"`
+}
+
+// noResult is the answer of an appeal that chooses none of the results.
+const noResult = "none"
+
+// decidesByVote reports whether a campaign puts decisions to the
+// players' vote rather than the GM's (Moderation.Decisions): as its
+// scenario says, or else as its ruleset does.
+func (m *Moderator) decidesByVote(c *store.Campaign) bool {
+	switch c.Moderation.Decisions {
+	case campaign.DecideVotes:
+		return true
+	case campaign.DecideGM:
+		return false
+	}
+	rs, err := m.ruleset(c)
+	_, voting := rs.(game.Voting)
+	return err == nil && voting
+}
+
+// voteRule cites the rule a campaign's votes follow, or "" under a house
+// rule.
+func (m *Moderator) voteRule(c *store.Campaign) string {
+	if rs, err := m.ruleset(c); err == nil {
+		if v, ok := rs.(game.Voting); ok {
+			return v.VoteRule()
+		}
+	}
+	return ""
+}
+
+// voteTime is how long a poll the moderator opens runs at most.
+func voteTime(c *store.Campaign) time.Duration {
+	return cmp.Or(c.Moderation.VoteTime, campaign.DefaultModeration().VoteTime)
+}
+
+// newPoll is a poll the moderator opens in the open turn of c, on what q
+// asks, for its active players but skip, with data d: yes or no, no
+// unless a supermajority says yes.
+func newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.PlayerID, closes time.Time, d pollData) campaign.Poll {
+	var voters []campaign.PlayerID
+	for _, s := range c.ActiveSeats() {
+		if !slices.Contains(skip, s.Player) {
+			voters = append(voters, s.Player)
+		}
+	}
+	data, _ := json.Marshal(d) // plain fields: cannot fail
+	subject, text := report.Mail(q)
+	return campaign.Poll{ID: id, Kind: kind, Subject: subject, Text: text, Voters: voters, Options: []string{"yes", "no"},
+		Need: campaign.Supermajority(len(voters)), Default: "no", Opened: c.Turn, Closes: closes.UTC(), Data: data}
+}
+
+// dataOf reads a poll's data as the moderator wrote it.
+func dataOf(p campaign.Poll) (pollData, error) {
+	var d pollData
+	if len(p.Data) == 0 {
+		return d, nil
+	}
+	if err := json.Unmarshal(p.Data, &d); err != nil {
+		return d, fmt.Errorf("poll %s: read its data: %w", p.ID, err)
+	}
+	return d, nil
+}
+
+// openPoll returns the step that adds poll p to the open turn's state,
+// and the mails that announce it.
+func (m *Moderator) openPoll(c *store.Campaign, p campaign.Poll, base string) ([]outgoing, func(tx *store.Tx) error) {
+	apply := steps(editState(c.ID, c.Turn, "poll "+p.ID+" opened", func(st *campaign.State) { st.Polls = append(st.Polls, p) }),
+		func(tx *store.Tx) error {
+			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "poll opened", Detail: p.ID + ": " + p.Subject})
+		})
+	return m.announcePolls(c, []campaign.Poll{p}, base), apply
+}
+
+// announcePolls writes a ballot to every active voter of each poll who
+// has not voted (a proposer has), and tells the other active players it
+// is open, each with its deadline in their own time zone.
+func (m *Moderator) announcePolls(c *store.Campaign, polls []campaign.Poll, base string) []outgoing {
+	rule := m.voteRule(c)
+	var out []outgoing
+	for _, p := range polls {
+		names := joinPlayers(p.Voters)
+		voted := map[string]bool{}
+		for _, v := range p.Votes {
+			if s := c.Seat(v.Player); s != nil {
+				voted[s.Email] = true
+			}
+		}
+		told := m.tellPlayers(c, base, "poll-"+p.ID, "", func(s *store.Seat) report.Text {
+			closes := report.FormatDeadline(p.Closes, seatLocation(c, s))
+			if slices.Contains(p.Voters, s.Player) {
+				return report.Ballot{Campaign: c.ID, Player: s.Player, Poll: p.ID, Subject: p.Subject, Text: p.Text, Options: p.Options,
+					Default: p.Default, Need: p.Need, Voters: len(p.Voters), VoterNames: names, Closes: closes, Rule: rule}
+			}
+			return report.PollOpened{Poll: p.ID, Subject: p.Subject, Text: p.Text, VoterNames: names, Need: p.Need, Voters: len(p.Voters),
+				Closes: closes, Rule: rule}
+		})
+		out = append(out, slices.DeleteFunc(told, func(o outgoing) bool { return voted[o.msg.To[0].Email] })...)
+	}
+	return out
+}
+
+// newPolls returns the polls of after that before does not hold: those a
+// resolution or a settlement opened.
+func newPolls(before, after *campaign.State) []campaign.Poll {
+	var out []campaign.Poll
+	for _, p := range after.Polls {
+		if !slices.ContainsFunc(before.Polls, func(o campaign.Poll) bool { return o.ID == p.ID }) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// pollsNext returns when the first of a state's polls closes; zero for
+// none.
+func pollsNext(st *campaign.State) time.Time {
+	var next time.Time
+	for _, p := range st.Polls {
+		next = earliest(next, p.Closes)
+	}
+	return next
+}
+
+// pollOutcome returns a poll of campaign c's outcome if it is certain:
+// an option with Need votes; or, when no option other than Default can
+// reach Need with the votes the voters still in may cast, Default.
+func pollOutcome(c *store.Campaign, p campaign.Poll) (string, bool) {
+	count := votesFor(p)
+	for _, o := range p.Options {
+		if count[o] >= p.Need {
+			return o, true
+		}
+	}
+	left := 0
+	for _, v := range p.Voters {
+		if s := c.Seat(v); s != nil && s.Active() && !votedOn(p, v) {
+			left++
+		}
+	}
+	for _, o := range p.Options {
+		if o != p.Default && count[o]+left >= p.Need {
+			return "", false
+		}
+	}
+	return p.Default, true
+}
+
+// votesFor counts a poll's votes by option.
+func votesFor(p campaign.Poll) map[string]int {
+	count := map[string]int{}
+	for _, v := range p.Votes {
+		count[v.Option]++
+	}
+	return count
+}
+
+// tallyLines words a poll's votes: "yes: hydran, gorn".
+func tallyLines(p campaign.Poll) []string {
+	var out []string
+	for _, o := range p.Options {
+		var who []campaign.PlayerID
+		for _, v := range p.Votes {
+			if v.Option == o {
+				who = append(who, v.Player)
+			}
+		}
+		if len(who) > 0 {
+			out = append(out, fmt.Sprintf("%s: %s", o, joinPlayers(who)))
+		}
+	}
+	return out
+}
+
+// castVote carries out a player's "vote <poll> <answer>". A vote from a
+// player who is not a voter, a second vote, a vote for an answer the
+// poll does not offer and a vote on a poll that is closed are refused
+// with the reason, and change nothing.
+func (m *Moderator) castVote(r *request) (decision, error) {
+	c, s := r.c, r.seat
+	args := strings.Fields(r.sub.Command.Args)
+	if len(args) != 2 {
+		return r.refuse(report.VoteUsage{Given: r.sub.Command.Args})
+	}
+	rec, err := m.openTurnRecord(c)
+	if err != nil {
+		return decision{}, err
+	}
+	i := slices.IndexFunc(rec.State.Polls, func(p campaign.Poll) bool { return strings.EqualFold(p.ID, args[0]) })
+	if i < 0 {
+		var audit []*store.AuditEntry
+		if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
+			return decision{}, err
+		}
+		if outcome, ok := closedPoll(audit, args[0]); ok {
+			return r.refuse(report.PollClosed{Poll: args[0], Outcome: outcome})
+		}
+		var open []string
+		for _, p := range rec.State.Polls {
+			if slices.Contains(p.Voters, s.Player) && !votedOn(p, s.Player) {
+				open = append(open, p.ID)
+			}
+		}
+		return r.refuse(report.NoSuchPoll{Poll: args[0], Open: open})
+	}
+	p := rec.State.Polls[i]
+	p.Votes = slices.Clone(p.Votes)
+	now := m.clock.Now().UTC()
+	k := slices.IndexFunc(p.Options, func(o string) bool { return strings.EqualFold(o, args[1]) })
+	switch {
+	case !slices.Contains(p.Voters, s.Player):
+		return r.refuse(report.NotAVoter{Poll: p.ID, VoterNames: joinPlayers(p.Voters)})
+	case votedOn(p, s.Player):
+		return r.refuse(report.AlreadyVoted{Poll: p.ID, Option: p.Votes[slices.IndexFunc(p.Votes, func(v campaign.Vote) bool { return v.Player == s.Player })].Option})
+	case !now.Before(p.Closes):
+		return r.refuse(report.PollClosed{Poll: p.ID, Outcome: p.Default})
+	case k < 0:
+		return r.refuse(report.NotAnOption{Poll: p.ID, Given: args[1], Options: p.Options})
+	}
+	p.Votes = append(p.Votes, campaign.Vote{Player: s.Player, Option: p.Options[k], At: now})
+	counted := report.VoteCounted{Poll: p.ID, Option: p.Options[k], For: votesFor(p)[p.Options[k]], Need: p.Need,
+		Closes: report.FormatDeadline(p.Closes, seatLocation(c, s))}
+	if outcome, ok := pollOutcome(c, p); ok {
+		mails, apply, err := m.closePoll(c, p, outcome, false, r.in.MessageID)
+		if err != nil {
+			return decision{}, err
+		}
+		counted.Decided, counted.Outcome = true, outcome
+		return r.done("vote", m.answer(r, counted), decision{mails: mails, apply: apply})
+	}
+	apply := editState(c.ID, c.Turn, fmt.Sprintf("%s voted on %s", s.Player, p.ID), func(st *campaign.State) { replacePoll(st, p) })
+	return r.done("vote", m.answer(r, counted), decision{apply: apply})
+}
+
+// votedOn reports whether a player has voted on a poll.
+func votedOn(p campaign.Poll, player campaign.PlayerID) bool {
+	return slices.ContainsFunc(p.Votes, func(v campaign.Vote) bool { return v.Player == player })
+}
+
+// replacePoll puts p in place of the poll of st by its ID.
+func replacePoll(st *campaign.State, p campaign.Poll) {
+	for i := range st.Polls {
+		if st.Polls[i].ID == p.ID {
+			st.Polls[i] = p
+		}
+	}
+}
+
+// removePoll takes the poll id off st.
+func removePoll(st *campaign.State, id string) {
+	st.Polls = slices.DeleteFunc(st.Polls, func(p campaign.Poll) bool { return p.ID == id })
+}
+
+// pollClosedAction is the audit action of a poll closed, whose detail
+// reads "<poll>: <outcome>".
+const pollClosedAction = "poll closed"
+
+// closedPoll finds a closed poll's outcome in the audit log.
+func closedPoll(audit []*store.AuditEntry, id string) (string, bool) {
+	for _, e := range slices.Backward(audit) {
+		if poll, outcome, ok := strings.Cut(e.Detail, ": "); ok && e.Action == pollClosedAction && strings.EqualFold(poll, id) {
+			return outcome, true
+		}
+	}
+	return "", false
+}
+
+// closePoll closes poll p, as it stands with its votes, with outcome: it
+// returns the mails that tell every player the outcome and what it
+// changed, and the step that removes the poll from the open turn's state
+// and applies the outcome. atClose says the poll's time ran out.
+func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string, atClose bool, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+	d, err := dataOf(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	decided := report.PollDecided{Poll: p.ID, Subject: p.Subject, Outcome: outcome, Tally: tallyLines(p), Need: p.Need,
+		Default: votesFor(p)[outcome] < p.Need, AtClose: atClose}
+	audit := func(tx *store.Tx) error {
+		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction, Detail: p.ID + ": " + outcome})
+	}
+	closed := fmt.Sprintf("poll %s closed: %s", p.ID, outcome)
+	var (
+		mails  []outgoing
+		apply  func(tx *store.Tx) error
+		effect func(s *store.Seat) report.Text
+	)
+	switch p.Kind {
+	case pollAppeal:
+		mails, apply, effect, err = m.decideAppeal(c, p, d, outcome, base)
+	case pollExtension:
+		var after *store.Campaign
+		after, apply, effect, err = m.decideExtensionVote(c, d, outcome)
+		c = after
+		apply = steps(apply, editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) }))
+	case pollRule:
+		adopted := outcome == "yes"
+		effect = func(*store.Seat) report.Text { return report.RuleVoted{Rule: d.Rule, By: d.Player, Adopted: adopted} }
+		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
+		if adopted {
+			apply = steps(apply, func(tx *store.Tx) error {
+				return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: string(d.Player), Action: "rule adopted", Detail: d.Rule})
+			})
+		}
+	case pollSubstitute:
+		granted := outcome == "yes"
+		effect = func(*store.Seat) report.Text {
+			return report.SubstituteVoted{Battle: d.Battle, For: d.For, By: d.Player, Granted: granted}
+		}
+		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
+		if granted {
+			apply = steps(apply, standIn(c.ID, d))
+		}
+	case pollBattleTime:
+		granted := outcome == "yes"
+		var resolveBy string
+		if cases, _, err := m.battleCases(c); err == nil {
+			if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
+				by := cases[i].ResolveBy
+				if granted {
+					by = by.Add(time.Duration(d.Hours) * time.Hour)
+				}
+				resolveBy = fmtUTC(by)
+			}
+		}
+		effect = func(*store.Seat) report.Text {
+			return report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted, ResolveBy: resolveBy}
+		}
+		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
+		if granted {
+			apply = steps(apply, battleTime(c.ID, d, m.clock.Now()))
+		}
+	default:
+		mails, apply, effect, err = m.decideByRuleset(c, p, outcome, closed, base)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	told := m.tellPlayers(c, base, "closed-"+p.ID, "", func(s *store.Seat) report.Text {
+		decided := decided
+		if effect != nil {
+			decided.Effect = report.Say(effect(s))
+		}
+		return decided
+	})
+	m.log.Info("poll closed", "campaign", c.ID, "poll", p.ID, "outcome", outcome)
+	return append(told, mails...), steps(apply, audit), nil
+}
+
+// decideAppeal settles an appeal's battle with the result the vote chose,
+// as a GM's decision would, or, if it chose none, has pbemd fight it.
+func (m *Moderator) decideAppeal(c *store.Campaign, p campaign.Poll, d pollData, outcome, base string) ([]outgoing, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
+	var cases []*store.BattleCase
+	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
+		return nil, nil, nil, err
+	}
+	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle })
+	if i < 0 || cases[i].Status == store.BattleFinal {
+		apply := editState(c.ID, c.Turn, "poll "+p.ID+" closed: its battle was settled", func(st *campaign.State) { removePoll(st, p.ID) })
+		return nil, apply, nil, nil
+	}
+	bc := *cases[i]
+	bc.Status = store.BattleFinal
+	j := slices.IndexFunc(bc.Results, func(r store.ReportedResult) bool { return string(r.By) == outcome })
+	var settle settleFunc
+	var effect report.Text
+	if j < 0 {
+		bc.Settled = report.Say(report.AppealFought{Battle: bc.ID})
+		effect = report.AppealFought{Battle: bc.ID}
+		settle = fightPending(bc.ID)
+	} else {
+		bc.Settled = report.Say(report.AppealSettled{Battle: bc.ID, By: bc.Results[j].By})
+		effect = report.AppealSettled{Battle: bc.ID, By: bc.Results[j].By}
+		result, how := bc.Results[j].Result, bc.Settled
+		settle = func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
+			events, err := rb.ApplyResult(st, bc.ID, result, how)
+			return events, nil, err
+		}
+	}
+	mails, apply, err := m.settlement(c, &bc, base, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
+		removePoll(st, p.ID)
+		return settle(rb, st)
+	})
+	return mails, apply, func(*store.Seat) report.Text { return effect }, err
+}
+
+// decideExtensionVote grants or refuses the extension a poll asked for:
+// it returns the campaign's record after, and the step that stores it.
+// An extension whose turn is over lapses.
+func (m *Moderator) decideExtensionVote(c0 *store.Campaign, d pollData, outcome string) (*store.Campaign, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
+	var exts []*store.Extension
+	if err := m.db.View(func(tx *store.Tx) (err error) { exts, err = tx.Extensions(c0.ID); return err }); err != nil {
+		return nil, nil, nil, err
+	}
+	i := slices.IndexFunc(exts, func(e *store.Extension) bool {
+		return e.Player == d.Player && e.Turn == d.Turn && e.Status == store.ExtensionPending
+	})
+	seat := c0.Seat(d.Player)
+	if i < 0 || d.Turn != c0.Turn || seat == nil || !seat.Due() {
+		voted := report.ExtensionVoted{Player: d.Player, Hours: d.Hours, Lapsed: true}
+		return c0, nil, func(*store.Seat) report.Text { return voted }, nil
+	}
+	now := m.clock.Now().UTC()
+	c, e := c0.Clone(), *exts[i]
+	e.Decided, e.Status, e.Note = now, store.ExtensionDenied, "decided by vote"
+	action := fmt.Sprintf("extension refused by vote: %s", e.Player)
+	if outcome == "yes" {
+		e.Status, e.Granted = store.ExtensionApproved, e.Hours
+		c.MoveDeadlines(time.Duration(e.Hours) * time.Hour)
+		markReminded(c, now)
+		action = fmt.Sprintf("extension granted by vote: %s +%dh", e.Player, e.Hours)
+	}
+	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: action}),
+		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) })
+	return c, apply, func(s *store.Seat) report.Text {
+		return report.ExtensionVoted{Player: e.Player, Hours: e.Hours, Granted: outcome == "yes", Deadline: deadlineFor(c, s)}
+	}, nil
+}
+
+// decideByRuleset has the ruleset apply the outcome of a poll it opened
+// (game.Polls) to the open turn's state, and announces any poll that
+// opens.
+func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome, closed, base string) ([]outgoing, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	gp, ok := rs.(game.Polls)
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("campaign %s: ruleset %s opened poll %s (%s) but decides no polls", c.ID, rs.Name(), p.ID, p.Kind)
+	}
+	rec, err := m.openTurnRecord(c)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	st := rec.State.Clone()
+	removePoll(st, p.ID)
+	events, err := gp.Decide(st, p, outcome)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("campaign %s: decide poll %s: %w", c.ID, p.ID, err)
+	}
+	// The outcome may end what the turn waited on, as a settled battle
+	// does.
+	opened, err := m.openWaiting(c, st)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	apply := putSettled(c, st, closed, events, opened)
+	effect := func(s *store.Seat) report.Text {
+		var news []string
+		for _, e := range events {
+			if e.Concerns(s.Player) {
+				news = append(news, e.Text)
+			}
+		}
+		return report.PollEvents{News: news}
+	}
+	return m.announcePolls(c, newPolls(rec.State, st), base), apply, effect, nil
+}
+
+// pollClocks closes the polls of a campaign's open turn whose time ran
+// out, each with its Default unless an option has the votes it needs,
+// and those whose outcome became certain without a vote, as when a voter
+// left the campaign: it returns when the next poll closes, and whether it
+// closed any.
+func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, err error) {
+	rec, err := m.openTurnRecord(c)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	now := m.clock.Now()
+	for _, p := range rec.State.Polls {
+		outcome, certain := pollOutcome(c, p)
+		due := !now.Before(p.Closes)
+		if !certain && !due {
+			next = earliest(next, p.Closes)
+			continue
+		}
+		if !certain {
+			outcome = p.Default
+		}
+		// Each poll closes on the campaign as the one before left it.
+		cur, err := m.campaignByID(c.ID)
+		if err != nil {
+			return time.Time{}, closed, err
+		}
+		mails, apply, err := m.closePoll(cur, p, outcome, !certain, fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix()))
+		if err != nil {
+			return time.Time{}, closed, err
+		}
+		composed, err := compose(mails)
+		if err != nil {
+			return time.Time{}, closed, err
+		}
+		if err := m.db.Update(func(tx *store.Tx) error {
+			if err := apply(tx); err != nil {
+				return err
+			}
+			return enqueue(tx, composed)
+		}); err != nil {
+			return time.Time{}, closed, err
+		}
+		closed = true
+		wake(m.wakeSender)
+	}
+	return next, closed, nil
+}
+
+// extensionToVote puts a player's extension request to the vote of every
+// active player, the player's own vote for it counted; the poll closes at
+// the player's deadline at the latest. n numbers the request in the
+// campaign.
+func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (decision, error) {
+	c := r.c
+	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: fmtUTC(r.seat.Deadline)}
+	p := newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
+		pollData{Player: ext.Player, Turn: c.Turn, Hours: ext.Hours})
+	p.Votes = []campaign.Vote{{Player: ext.Player, Option: "yes", At: ext.Requested}}
+	mails, open := m.openPoll(c, p, r.in.MessageID)
+	apply := steps(func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err }, open,
+		func(tx *store.Tx) error {
+			return writeAudit(tx, c.ID, store.AuditEntry{At: ext.Requested, Who: string(ext.Player), Action: "extension asked",
+				Detail: fmt.Sprintf("%d hours for turn %d, put to the vote: %s", ext.Hours, c.Turn, orNone(ext.Reason))})
+		})
+	answer := m.answer(r, report.ExtensionToVote{Hours: ext.Hours, Turn: c.Turn, Poll: p.ID, Need: p.Need,
+		Closes: report.FormatDeadline(p.Closes, seatLocation(c, r.seat)), Deadline: deadlineFor(c, r.seat)})
+	return r.done("extension put to the vote", answer, decision{mails: mails, apply: apply})
+}
+
+// propose carries out a player's proposal: "propose rule <text>",
+// "propose substitute <battle> <player>" or "propose extend <battle>
+// <hours>". It is put to the vote of every
+// active player, the proposer's own vote for it counted, for the
+// campaign's vote time.
+func (m *Moderator) propose(r *request) (decision, error) {
+	c := r.c
+	what, rest, _ := strings.Cut(strings.TrimSpace(r.sub.Command.Args), " ")
+	rest = strings.TrimSpace(rest)
+	switch {
+	case !m.decidesByVote(c):
+		return r.refuse(report.NoVotes{Title: c.Title})
+	case c.Status != store.Running:
+		return r.refuse(report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)})
+	case strings.EqualFold(what, pollRule) && rest != "":
+		return m.proposeRule(r, rest)
+	case strings.EqualFold(what, pollSubstitute) && len(strings.Fields(rest)) == 2:
+		f := strings.Fields(rest)
+		return m.proposeSubstitute(r, f[0], campaign.PlayerID(strings.ToLower(f[1])))
+	case strings.EqualFold(what, pollBattleTime) && len(strings.Fields(rest)) == 2:
+		f := strings.Fields(rest)
+		if hours, err := parseHours(strings.ToLower(f[1])); err == nil {
+			return m.proposeBattleTime(r, f[0], hours)
+		}
+	}
+	return r.refuse(report.ProposeUsage{Given: r.sub.Command.Args})
+}
+
+// proposeRule puts a rule to the vote. An adopted rule is announced and
+// kept in the campaign's log.
+func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
+	c, s := r.c, r.seat
+	var audit []*store.AuditEntry
+	if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
+		return decision{}, err
+	}
+	n := 1 + len(slices.DeleteFunc(audit, func(e *store.AuditEntry) bool {
+		return e.Action != "poll opened" || !strings.HasPrefix(e.Detail, pollRule+"-")
+	}))
+	q := report.RulePoll{Player: s.Player, Rule: rule}
+	return m.openProposal(r, newPoll(c, fmt.Sprintf("%s-%d", pollRule, n), pollRule, q, nil, m.clock.Now().Add(voteTime(c)),
+		pollData{Player: s.Player, Rule: rule}))
+}
+
+// proposeSubstitute puts to the vote that player sub finish battle id in
+// place of a side that left the campaign.
+func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (decision, error) {
+	c := r.c
+	cases, rec, err := m.battleCases(c)
+	if err != nil {
+		return decision{}, err
+	}
+	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
+	if i < 0 {
+		return r.refuse(report.NoSubstitute{Battle: id, NoBattle: true})
+	}
+	bc := cases[i]
+	var left campaign.PlayerID
+	for _, p := range bc.Sides {
+		if s := c.Seat(p); (s == nil || !s.Active()) && bc.Voice(p) == p {
+			left = p
+		}
+	}
+	poll := pollSubstitute + "-" + bc.ID
+	s := c.Seat(sub)
+	switch {
+	case left == "" || underAppeal(bc, rec.State):
+		return r.refuse(report.NoSubstitute{Battle: bc.ID, NobodyLeft: left == "", Appeal: bc.Appeal})
+	case s == nil || !s.Active() || slices.Contains(bc.Sides, sub):
+		return r.refuse(report.NoSubstitute{Battle: bc.ID, Player: sub, NotFree: true})
+	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
+		return r.refuse(report.NoSubstitute{Battle: bc.ID, Open: poll})
+	}
+	q := report.SubstitutePoll{Battle: bc.ID, For: left, By: sub, Proposer: r.seat.Player}
+	return m.openProposal(r, newPoll(c, poll, pollSubstitute, q, nil, m.clock.Now().Add(voteTime(c)),
+		pollData{Battle: bc.ID, Player: sub, For: left}))
+}
+
+// proposeBattleTime puts to the vote that the clocks of battle id, one
+// of the proposer's, run hours longer. The vote closes before the battle's
+// time to settle runs out.
+func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decision, error) {
+	c, me := r.c, r.seat.Player
+	cases, rec, err := m.battleCases(c)
+	if err != nil {
+		return decision{}, err
+	}
+	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
+	if i < 0 {
+		var open []string
+		for _, b := range cases {
+			if b.Status != store.BattleFinal && b.Side(me) != "" {
+				open = append(open, b.ID)
+			}
+		}
+		return r.refuse(report.NoSuchBattle{Battle: id, Open: open})
+	}
+	bc := cases[i]
+	poll := pollBattleTime + "-" + bc.ID
+	switch {
+	case bc.Side(me) == "":
+		return r.refuse(report.NotYourBattle{Battle: bc.ID, Sides: joinPlayers(bc.Sides)})
+	case underAppeal(bc, rec.State):
+		return r.refuse(report.BattleUnderAppeal{Battle: bc.ID, Poll: bc.Appeal})
+	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
+		return r.refuse(report.PollAlreadyOpen{Poll: poll})
+	}
+	q := report.BattleTimePoll{Battle: bc.ID, Player: me, Hours: hours, ResolveBy: fmtUTC(bc.ResolveBy)}
+	closes := m.clock.Now().Add(voteTime(c))
+	if bc.ResolveBy.Before(closes) {
+		closes = bc.ResolveBy
+	}
+	return m.openProposal(r, newPoll(c, poll, pollBattleTime, q, nil, closes, pollData{Battle: bc.ID, Player: me, Hours: hours}))
+}
+
+// battleTime returns the step that moves the clocks of battle d.Battle
+// that have not run out on by d.Hours, if the battle is still open.
+func battleTime(id campaign.ID, d pollData, now time.Time) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		cases, err := tx.Battles(id)
+		if err != nil {
+			return err
+		}
+		for _, bc := range cases {
+			if bc.ID != d.Battle || bc.Status == store.BattleFinal {
+				continue
+			}
+			more := time.Duration(d.Hours) * time.Hour
+			if now.Before(bc.ContactBy) {
+				bc.ContactBy = bc.ContactBy.Add(more)
+			}
+			bc.ResolveBy = bc.ResolveBy.Add(more)
+			return tx.PutBattle(id, bc)
+		}
+		return nil
+	}
+}
+
+// openProposal opens poll p, proposed by the request's player, whose own
+// vote for it is counted.
+func (m *Moderator) openProposal(r *request, p campaign.Poll) (decision, error) {
+	p.Votes = []campaign.Vote{{Player: r.seat.Player, Option: "yes", At: m.clock.Now().UTC()}}
+	mails, apply := m.openPoll(r.c, p, r.in.MessageID)
+	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, seatLocation(r.c, r.seat))})
+	return r.done("proposal", answer, decision{mails: mails, apply: apply})
+}
+
+// appeal puts a battle whose time to settle ran out to the vote of the
+// players who did not fight it: which side's result stands, or none,
+// when pbemd fights it. It returns false when nobody is left to vote, or
+// no result was sent to choose from.
+func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, bool) {
+	var others int
+	for _, s := range c.ActiveSeats() {
+		if !slices.Contains(bc.Sides, s.Player) {
+			others++
+		}
+	}
+	if others == 0 || len(bc.Results) == 0 {
+		return nil, nil, false
+	}
+	q := report.AppealPoll{Battle: bc.ID, Turn: bc.Turn, Sides: joinPlayers(bc.Sides)}
+	var options []string
+	for _, r := range bc.Results {
+		q.Results = append(q.Results, report.SentResult{By: r.By, Result: r.Result})
+		options = append(options, string(r.By))
+	}
+	p := newPoll(c, pollAppeal+"-"+bc.ID, pollAppeal, q, bc.Sides, m.clock.Now().Add(voteTime(c)), pollData{Battle: bc.ID})
+	p.Options, p.Default = append(options, noResult), noResult
+	bc.Appeal = p.ID
+	mails, open := m.openPoll(c, p, base)
+	return mails, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, open), true
+}
+
+// standIn returns the step that lets d.Player finish battle d.Battle in
+// place of d.For, if the battle is still open.
+func standIn(id campaign.ID, d pollData) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		cases, err := tx.Battles(id)
+		if err != nil {
+			return err
+		}
+		for _, bc := range cases {
+			if bc.ID == d.Battle && bc.Status != store.BattleFinal {
+				bc.StandIns = append(bc.StandIns, store.StandIn{For: d.For, By: d.Player})
+				return tx.PutBattle(id, bc)
+			}
+		}
+		return nil
+	}
+}
+
+// openTurnRecord reads the record of a campaign's open turn, from the
+// turn cache: the scheduler looks at its polls whenever it tends the
+// campaign. The record is shared and must not be changed.
+func (m *Moderator) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error) {
+	var rec *store.TurnRecord
+	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err })
+	return rec, err
+}
+
+// battleCases reads a campaign's battle cases and its open turn's record.
+func (m *Moderator) battleCases(c *store.Campaign) ([]*store.BattleCase, *store.TurnRecord, error) {
+	var (
+		cases []*store.BattleCase
+		rec   *store.TurnRecord
+	)
+	err := m.db.View(func(tx *store.Tx) (err error) {
+		if cases, err = tx.Battles(c.ID); err != nil {
+			return err
+		}
+		rec, err = tx.Turn(c.ID, c.Turn)
+		return err
+	})
+	return cases, rec, err
+}
+
+// underAppeal reports whether the players vote on a battle's result: its
+// appeal is open in st, the open turn's state. A rollback to a turn
+// before the appeal opened leaves the battle's record naming a poll st
+// does not hold; the battle is then as before its appeal.
+func underAppeal(bc *store.BattleCase, st *campaign.State) bool {
+	return bc.Appeal != "" && slices.ContainsFunc(st.Polls, func(p campaign.Poll) bool { return p.ID == bc.Appeal })
+}
