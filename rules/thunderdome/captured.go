@@ -53,6 +53,10 @@ const MaxRoomScrapped = 3
 // where.
 type prize struct {
 	unit campaign.Fleet
+	// load is what the ship carries of its fighters and PFs, nil for its
+	// class's full load: the captor gets what it carried (UTD6.3I6,
+	// UTD8.114).
+	load *Load
 	// from names whose ship it was: a player, or a non-player empire
 	// ("the Varn Reach").
 	from string
@@ -69,14 +73,15 @@ type prize struct {
 	rule string
 }
 
-// takePrize takes unit i out of fleet f as a prize: with its damage, no
-// crew of its own, and marked captured until inspected (UTD6.3773).
-func takePrize(f *campaign.Fleet, i int) campaign.Fleet {
+// takePrize takes unit i out of fleet f as a prize: with its damage and
+// its load of fighters and PFs (UTD6.3I6, UTD8.114), no crew of its own,
+// and marked captured until inspected (UTD6.3773).
+func (x *Ext) takePrize(f *campaign.Fleet, i int) (campaign.Fleet, *Load) {
 	c := copyFleet(f)
 	p := c.Take([]int{i})
 	p.Crews = nil
 	p.Captured = []int{0}
-	return p
+	return p, x.fleet(f.Owner, f.ID).loadRecord(i)
 }
 
 // shipTaken is a ship of a class captured whole, with no records but its
@@ -185,15 +190,14 @@ func (t *turn) noRoom(f *campaign.Fleet, pz prize) string {
 
 // placeIn puts the prize into fleet f.
 func (t *turn) placeIn(f *campaign.Fleet, pz prize, what string) {
-	f.Join(pz.unit)
+	t.x.join(f, oneShip(pz.unit, pz.load))
 	t.emit(EventCapture, pz.at, "UTD6.3I4", "%s; it joined fleet %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I4, UTD6.3773).", what, f.ID)
 }
 
 // placeNew founds fleet id of the captor with the prize alone.
 func (t *turn) placeNew(id campaign.FleetID, pz prize, what string) {
-	f := campaign.Fleet{Owner: pz.captor, ID: id, At: pz.at}
-	f.Join(pz.unit)
-	t.st.Fleets = append(t.st.Fleets, f)
+	t.st.Fleets = append(t.st.Fleets, campaign.Fleet{Owner: pz.captor, ID: id, At: pz.at})
+	t.x.join(&t.st.Fleets[len(t.st.Fleets)-1], oneShip(pz.unit, pz.load))
 	fs := t.x.fleet(pz.captor, id)
 	fs.Entered, fs.EnteredCycle = t.st.Turn, t.x.Cycle
 	t.emit(EventCapture, pz.at, "UTD6.3I4", "%s; it forms the new fleet %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I4, UTD6.3773).", what, id)
@@ -206,22 +210,37 @@ func (t *turn) placeDock(pz prize, what string) bool {
 	if t.x.dockRoom(pz.captor, pz.at) <= 0 {
 		return false
 	}
-	t.x.toDock(pz.captor, pz.at, pz.unit, nil)
+	t.x.toDock(pz.captor, pz.at, pz.unit, pz.load)
 	t.emit(EventCapture, pz.at, "UTD6.3I5", "%s; it is in %s's dry dock at %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I5, UTD6.3773).",
 		what, pz.captor, pz.at)
 	return true
 }
 
-// scrapPrize scraps a prize for half its BPV, into the captor's bank
-// (UTD6.3I6). pbemd keeps no extra commander's options, so half the
-// ship's BPV is all (reading).
+// scrapPrize scraps a prize for half its BPV and half the BPV of the
+// fighters and PFs it carries, into the captor's bank (UTD6.3I6). pbemd
+// keeps no extra commander's options, so that is all (reading).
 func (t *turn) scrapPrize(pz prize, what string) {
-	bpv := 0
-	if c := t.st.Catalogue.Class(pz.unit.Units[0]); c != nil {
-		bpv = c.EBPV / 2
+	class := pz.unit.Units[0]
+	carried := t.x.fullLoad(0, class).Carried
+	if pz.load != nil {
+		carried = pz.load.Carried
 	}
+	bpv := t.x.loadBPV(carried)
+	if c := t.st.Catalogue.Class(class); c != nil {
+		bpv += c.EBPV
+	}
+	bpv /= 2
 	t.credit(pz.captor, bpv)
-	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %d BPV, half its BPV, went to %s (UTD6.3I6).", what, bpv, pz.captor)
+	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %d BPV, half its BPV%s, went to %s (UTD6.3I6).", what, bpv, withFighters(carried), pz.captor)
+}
+
+// withFighters names the fighters and PFs a scrapped ship carried, for
+// its refund's text: "" for none.
+func withFighters(carried Attrition) string {
+	if carried.IsZero() {
+		return ""
+	}
+	return " and its " + carried.String() + "'"
 }
 
 // makeRoom scraps up to MaxRoomScrapped of the capturing fleet's own

@@ -333,3 +333,61 @@ func TestUTD6_3I5_PrizeIntoDryDock(t *testing.T) {
 		t.Errorf("without a shipyard: f1 = %v, docks %+v; want the cruiser in f1", f.Units, ext(t, st).Docks)
 	}
 }
+
+// TestUTD6_3I6_CapturedCarrierKeepsItsLoad: a carrier taken from a
+// player's fleet comes to the captor with the fighters it carried after
+// the battle's losses and the load its owner paid for, not a full load,
+// in a fleet or in dry dock; scrapped, it pays half its BPV and half
+// its fighters' (UTD6.3I6, UTD8.114).
+func TestUTD6_3I6_CapturedCarrierKeepsItsLoad(t *testing.T) {
+	want := thunderdome.Load{Carried: thunderdome.Attrition{Fighters: 2}, Paid: thunderdome.Attrition{Fighters: 8}, Spares: 1}
+	for _, tc := range []struct {
+		place string
+		bank  int
+	}{{thunderdome.PlaceFleet, 0}, {thunderdome.PlaceNew, 0}, {thunderdome.PlaceDock, 0}, {thunderdome.PlaceScrap, (95 + 2*4) / 2}} {
+		t.Run(tc.place, func(t *testing.T) {
+			st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, tc.place, func(st *campaign.State, x *thunderdome.Ext) {
+				x.Yards = append(x.Yards, thunderdome.Yard{At: "s10", Owner: player, Size: 3, Boxes: 10})
+				f := st.Fleet("hydran", "f1")
+				f.Units = append(f.Units, "carrier")
+				x.SetLoad(f, thunderdome.Load{Unit: 3, Carried: thunderdome.Attrition{Fighters: 3}, Paid: thunderdome.Attrition{Fighters: 8}, Spares: 1})
+			})
+			bank := st.Player(player).Treasury
+			res := &orders.BattleResult{Ships: []orders.ShipFate{
+				{Ship: "hydran#1", Fate: "destroyed"}, {Ship: "hydran#2", Fate: "destroyed"}, {Ship: "hydran#3", Fate: "destroyed"},
+				{Ship: "hydran#4", Fate: "captured", By: "lyran#1", Fighters: 1},
+			}}
+			if p := rs.CheckResult(st, st.Battles[0], res); len(p) > 0 {
+				t.Fatalf("CheckResult = %v, want the result taken", p)
+			}
+			events, err := rs.ApplyResult(st, "T1-B1", res, "agreed")
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := ext(t, st)
+			var got []thunderdome.Load
+			switch tc.place {
+			case thunderdome.PlaceFleet:
+				want.Unit = 3
+				got = fleetState(x, player, "f1").Loads
+			case thunderdome.PlaceNew:
+				want.Unit = 0
+				got = fleetState(x, player, "f4").Loads
+			case thunderdome.PlaceDock:
+				want.Unit = 0
+				if len(x.Docks) == 1 {
+					got = x.Docks[0].Loads
+				}
+			}
+			if tc.place != thunderdome.PlaceScrap && !slices.Equal(got, []thunderdome.Load{want}) {
+				t.Errorf("the captured carrier's load = %+v, want %+v: 2 fighters of 8 paid for, 1 spare", got, want)
+			}
+			if gain := st.Player(player).Treasury - bank; gain != tc.bank {
+				t.Errorf("lyran's bank gained %d, want %d", gain, tc.bank)
+			}
+			if tc.place == thunderdome.PlaceScrap && !said(events, "51 BPV, half its BPV and its 2 fighters', went to lyran (UTD6.3I6)") {
+				t.Errorf("events %v do not tell the fighters scrapped with the prize", events)
+			}
+		})
+	}
+}

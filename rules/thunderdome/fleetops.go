@@ -71,6 +71,12 @@ func (x *Ext) join(f *campaign.Fleet, p parcel) {
 	}
 }
 
+// oneShip is a parcel of one ship with no marks, carrying load (nil for
+// its class's full load).
+func oneShip(ship campaign.Fleet, load *Load) parcel {
+	return parcel{units: ship, wrecked: []bool{false}, mended: []bool{false}, loads: []*Load{load}}
+}
+
 // add puts another parcel's units after p's.
 func (p *parcel) add(o parcel) {
 	p.units.Join(o.units)

@@ -263,6 +263,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	for _, ref := range r.ShipRefs(b) {
 		s, ok := fates[ref.Ref]
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
+		var taken *prize // a player's ship captured, taken with what the battle left it
 		switch {
 		case t.x.npeRef(b, ref): // the NPE's force, not the volunteer's (npeSettled)
 			standing[ref.Owner] = standing[ref.Owner] || !ok || s.Fate != "destroyed" && s.Fate != "captured"
@@ -305,8 +306,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 				continue
 			}
 			by := byRef[s.By]
-			prizes = append(prizes, prize{unit: takePrize(f, ref.Index), from: string(ref.Owner), captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
-				rule: "battle " + b.ID + ", UTD6.3I"})
+			taken = &prize{from: string(ref.Owner), captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To, rule: "battle " + b.ID + ", UTD6.3I"}
 		case s.Fate == "crippled":
 			standing[ref.Owner] = true
 			if f := st.Fleet(k.Owner, k.ID); f != nil && ref.Index < len(f.Units) {
@@ -323,6 +323,10 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		if f := st.Fleet(k.Owner, k.ID); f != nil && ref.Index < len(f.Units) && s.Fate != "destroyed" {
 			if lost := t.x.attrit(f, ref.Index, lostAttrition(s, t.x.loadOf(f, ref.Index).Carried)); !lost.IsZero() {
 				text += fmt.Sprintf(", lost %s (UTD6.3B)", lost)
+			}
+			if taken != nil {
+				taken.unit, taken.load = t.x.takePrize(f, ref.Index)
+				prizes = append(prizes, *taken)
 			}
 		}
 		told = append(told, text)

@@ -435,7 +435,7 @@ func (t *turn) receiveShip(b Build) {
 		f = t.st.Fleet(b.Owner, b.Into)
 		fallthrough
 	case f != nil && f.At == b.At && !t.x.retreating(b.Owner, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), b.Class)) <= MaxMC*mcUnit:
-		t.x.join(f, parcel{units: ship, wrecked: []bool{false}, mended: []bool{false}, loads: []*Load{load}})
+		t.x.join(f, oneShip(ship, load))
 		t.emit(EventYard, b.At, "UTD6.3734", "%s's new %s joined fleet %s at %s (UTD6.3734).", b.Owner, b.Class, f.ID, b.At)
 	case t.x.dockRoom(b.Owner, b.At) > 0:
 		t.x.toDock(b.Owner, b.At, ship, load)
