@@ -76,13 +76,27 @@ type Load struct {
 
 // loadRecord returns a copy of unit i's record, or nil for a unit that
 // carries its class's full load.
-func (fs *FleetState) loadRecord(i int) *Load {
-	for _, l := range fs.Loads {
+func (fs *FleetState) loadRecord(i int) *Load { return loadIn(fs.Loads, i) }
+
+// loadIn returns a copy of unit i's record among loads, or nil.
+func loadIn(loads []Load, i int) *Load {
+	for _, l := range loads {
 		if l.Unit == i {
 			return &l
 		}
 	}
 	return nil
+}
+
+// withLoad is loads with unit l.Unit's record set to l, in unit order; a
+// load equal to full, the unit's class's full load, leaves no record.
+func withLoad(loads []Load, l, full Load) []Load {
+	loads = slices.DeleteFunc(loads, func(o Load) bool { return o.Unit == l.Unit })
+	if l != full {
+		loads = append(loads, l)
+		slices.SortFunc(loads, func(a, b Load) int { return a.Unit - b.Unit })
+	}
+	return loads
 }
 
 // full is a class's full load of attrition units (UTD7.243).
@@ -110,11 +124,21 @@ func (x *Ext) loadOf(f *campaign.Fleet, i int) Load {
 // (UTD6.3736).
 func (x *Ext) SetLoad(f *campaign.Fleet, l Load) {
 	fs := x.fleet(f.Owner, f.ID)
-	fs.Loads = slices.DeleteFunc(fs.Loads, func(o Load) bool { return o.Unit == l.Unit })
-	if l != x.fullLoad(l.Unit, f.Units[l.Unit]) {
-		fs.Loads = append(fs.Loads, l)
-		slices.SortFunc(fs.Loads, func(a, b Load) int { return a.Unit - b.Unit })
+	fs.Loads = withLoad(fs.Loads, l, x.fullLoad(l.Unit, f.Units[l.Unit]))
+}
+
+// dockLoad is what ship i of a dry dock carries.
+func (x *Ext) dockLoad(d *Dock, i int) Load {
+	if l := loadIn(d.Loads, i); l != nil {
+		return *l
 	}
+	return x.fullLoad(i, d.Ships.Units[i])
+}
+
+// setDockLoad records what ship l.Unit of a dry dock carries, as SetLoad
+// does for a fleet's.
+func (x *Ext) setDockLoad(d *Dock, l Load) {
+	d.Loads = withLoad(d.Loads, l, x.fullLoad(l.Unit, d.Ships.Units[l.Unit]))
 }
 
 // loadBPV is the price of attrition units at the scenario's prices.

@@ -197,12 +197,14 @@ type jobPlan struct {
 	need int // capacity, in sixtieths of an MC
 	cost int // BPV, in hundredths
 	// ships is the fleet or dry dock holding the ship and unit its index;
-	// fleet is nil for a ship in dry dock or a build.
+	// fleet is the fleet, nil for a ship in dry dock or a build, and dock
+	// the dry dock, nil for a ship in a fleet or a build.
 	ships *campaign.Fleet
 	fleet *campaign.Fleet
+	dock  *Dock
 	unit  int
 	// refit and convert say what to: makes of the ship, and load its
-	// fighters and PFs afterwards, for a ship in a fleet (refitLoad).
+	// fighters and PFs afterwards (refitLoad).
 	refit, convert bool
 	load           *refitted
 	build          Build
@@ -494,10 +496,10 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 		p.need = max(p.need, 2*max(mc, c.x.class(j.To).MC)) // UTD6.3766
 		p.cost += max(gain, 25*old)                         // UTD6.3764
 	}
-	if (p.refit || p.convert) && p.fleet != nil && j.To != j.Class {
+	if (p.refit || p.convert) && j.To != j.Class {
 		// The new class's full load, only the units it gains bought
-		// (UTD6.3758, UTD6.3767, UTD6.3737).
-		got, _ := c.x.refitLoad(c.x.loadOf(p.fleet, p.unit), j.Class, j.To, noLoad)
+		// (UTD6.3758, UTD6.3767, UTD6.3737), in a fleet or dry dock.
+		got, _ := c.x.refitLoad(p.loadNow(c.x), j.Class, j.To, noLoad)
 		p.cost += 100 * got.BPV
 		p.load = &got
 	}
@@ -625,7 +627,7 @@ func (act *activation) ship(p *jobPlan) bool {
 			c.refuse(j.Pos, "UTD7.6", fmt.Sprintf("you have no ship in dry dock at %s", act.a.Sector), "name the fleet the ship is in")
 			return false
 		}
-		p.ships = &d.Ships
+		p.ships, p.dock = &d.Ships, d
 	} else {
 		f := c.fleet(j.Fleet, j.Pos, "UTD6.371")
 		if f == nil {
@@ -775,7 +777,7 @@ func (c *ctx) do(p jobPlan) {
 	if p.refit || p.convert {
 		p.ships.Units[p.unit] = j.To
 		if p.load != nil {
-			c.x.SetLoad(p.fleet, p.load.Load)
+			p.setLoad(c.x, p.load.Load)
 			if p.load.Refund > 0 {
 				c.credit(p.load.Refund)
 				c.say("fighters and PFs shed, scrapped for %d BPV to %s (UTD6.3F, UTD8.2213)", p.load.Refund, c.funder())
@@ -796,6 +798,23 @@ func (c *ctx) do(p jobPlan) {
 		where = "dry dock"
 	}
 	c.say("%s: %s in %s, %s MC of capacity, %s BPV (%s)", by, what, where, capText(p.need), bpvText(p.cost), jobRule(j.Kind))
+}
+
+// loadNow is what the job's ship carries before the job.
+func (p *jobPlan) loadNow(x *Ext) Load {
+	if p.dock != nil {
+		return x.dockLoad(p.dock, p.unit)
+	}
+	return x.loadOf(p.fleet, p.unit)
+}
+
+// setLoad records what the job's ship carries after it.
+func (p *jobPlan) setLoad(x *Ext, l Load) {
+	if p.dock != nil {
+		x.setDockLoad(p.dock, l)
+		return
+	}
+	x.SetLoad(p.fleet, l)
 }
 
 // jobRule is the rule of a kind of job.

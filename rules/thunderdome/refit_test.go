@@ -212,3 +212,35 @@ func TestUTD6_3J3_YardRoomUsedOnceATurn(t *testing.T) {
 	wantPoints(t, st, builds+refit, 2) // the capital's 2 MC built two cruisers
 	wantRefused(t, st, refit+builds, "capacity")
 }
+
+// TestUTD6_3758_DryDockRefitBuysTheNewLoad: a carrier in dry dock
+// refitted at a shipyard pays for the fighters its new class adds and
+// carries them, as one in a fleet does (UTD6.3758, UTD6.3737): its load
+// record follows it.
+func TestUTD6_3758_DryDockRefitBuysTheNewLoad(t *testing.T) {
+	low := thunderdome.Load{Carried: thunderdome.Attrition{Fighters: 6}, Paid: thunderdome.Attrition{Fighters: 8}, Spares: 4}
+	for _, tc := range []struct {
+		name  string
+		loads []thunderdome.Load
+		want  []thunderdome.Load
+		cost  int
+	}{
+		{"full", nil, nil, 15 + 4*4},
+		{"6 of 8", []thunderdome.Load{low}, []thunderdome.Load{{Carried: thunderdome.Attrition{Fighters: 10}, Paid: thunderdome.Attrition{Fighters: 12}, Spares: 4}}, 15 + 4*4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+				x.Docks = append(x.Docks, thunderdome.Dock{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{"carrier"}}, Loads: tc.loads})
+			})
+			bank := st.Player(player).Treasury
+			res := resolve(st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: [{refit: carrier, fleet: dock, to: heavy-carrier}]}\n"))
+			d := ext(t, res.Next).Docks
+			if len(d) != 1 || !slices.Equal(d[0].Ships.Units, []campaign.ClassName{"heavy-carrier"}) || !slices.Equal(d[0].Loads, tc.want) {
+				t.Fatalf("docks %+v, want the heavy carrier with load records %+v", d, tc.want)
+			}
+			if got := bank - res.Next.Player(player).Treasury; got != tc.cost {
+				t.Errorf("the refit cost %d BPV, want %d: 15 for the hull and 4 fighters at 4", got, tc.cost)
+			}
+		})
+	}
+}

@@ -551,11 +551,7 @@ func (d *Dock) take(idx []int) parcel {
 	var loads []Load
 	kept := 0
 	for i := range d.Ships.Units {
-		var l *Load
-		if j := slices.IndexFunc(d.Loads, func(l Load) bool { return l.Unit == i }); j >= 0 {
-			c := d.Loads[j]
-			l = &c
-		}
+		l := loadIn(d.Loads, i)
 		if slices.Contains(idx, i) {
 			p.wrecked, p.mended, p.loads = append(p.wrecked, false), append(p.mended, false), append(p.loads, l)
 			continue
