@@ -248,8 +248,9 @@ type post struct {
 
 // posts lists a player's units that hold a sector, in the order they
 // join a battle there: the capital, the other shipyards, the defenses in
-// the order they arrived. Defenses not arrived yet (UTD6.3A) and yards
-// built this turn (UTD6.382) are not there yet.
+// the order they arrived. Defenses not arrived yet (UTD6.3A), yards
+// still on order (UTD6.382, yardOrder) and a replacement capital not
+// received yet are not there yet.
 func (t *turn) posts(p campaign.PlayerID, at campaign.SystemID) []post {
 	var out []post
 	add := func(k DefenseKind, size int, pt post) {
@@ -265,7 +266,7 @@ func (t *turn) posts(p campaign.PlayerID, at campaign.SystemID) []post {
 		add(KindCapital, 0, post{owner: p, capital: true, yard: y, def: -1})
 	}
 	for i, y := range t.x.Yards {
-		if y.Owner == p && y.At == at && !y.Capital && (y.Arrived == 0 || y.Arrived < t.st.Turn-1) {
+		if y.Owner == p && y.At == at && !y.Capital && t.x.yardOrder(&t.x.Yards[i]) == nil {
 			add(KindYard, y.Size, post{owner: p, yard: i, def: -1})
 		}
 	}

@@ -280,7 +280,7 @@ func (a *ActivateShipyard) apply(c *ctx) {
 // builds of the turn so far. It refuses the order, returning nil, when
 // there is no such yard.
 func (a *ActivateShipyard) activation(c *ctx) *activation {
-	act := &activation{c: c, a: a, yards: c.x.workingYards(c.player, a.Sector, c.st.Turn), left: map[int]int{}, taken: map[*campaign.Fleet][]int{}}
+	act := &activation{c: c, a: a, yards: c.x.workingYards(c.player, a.Sector), left: map[int]int{}, taken: map[*campaign.Fleet][]int{}}
 	if len(act.yards) == 0 && len(c.x.yardsAt(c.player, a.Sector)) > 0 {
 		c.refuse(a.SectorPos, "UTD6.382", fmt.Sprintf("your shipyard at %s was ordered this turn and is built at its end", a.Sector),
 			"activate it on your next turn")

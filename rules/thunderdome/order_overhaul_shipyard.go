@@ -55,7 +55,7 @@ func (o *OverhaulShipyard) apply(c *ctx) {
 func (o *OverhaulShipyard) yard(c *ctx) (*Yard, int) {
 	var y *Yard
 	var kinds []string
-	for _, i := range c.x.workingYards(c.player, o.Sector, c.st.Turn) {
+	for _, i := range c.x.workingYards(c.player, o.Sector) {
 		kinds = append(kinds, c.x.Yards[i].Kind())
 		if c.x.Yards[i].Kind() == o.Yard && y == nil && !c.x.Yards[i].Overhauled && c.x.Yards[i].Used == 0 {
 			y = &c.x.Yards[i]

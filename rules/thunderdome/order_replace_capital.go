@@ -137,18 +137,17 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		return
 	}
 	where := c.emp.Capital
+	var order *Build
+	if yard != nil {
+		order = c.x.yardOrder(yard)
+	}
 	switch {
-	case yard != nil && yard.Arrived < c.st.Turn:
+	case yard != nil && order == nil:
 		yard.Capital, c.emp.Capital, where = true, r.At, r.At
 		c.say("%s made its shipyard at %s the capital, with a new bank (UTD6.3843, UTD4.3236)", c.player, r.At)
 	case yard != nil:
 		yard.Capital, where = true, r.At
-		for i := range c.x.Builds {
-			if b := &c.x.Builds[i]; b.Owner == c.player && b.At == r.At && b.Yard == YardSC2 && b.Turn == yard.Arrived {
-				b.Yard = YardCapital // it opens as the capital at step 10 (receiveYard)
-				break
-			}
-		}
+		order.Yard = YardCapital // it opens as the capital at step 10 (receiveYard)
 		c.say("%s made its new shipyard at %s the capital; it opens with its bank at the end of the turn (UTD6.3843)", c.player, r.At)
 	case r.At != "":
 		c.x.Yards = append(c.x.Yards, Yard{At: r.At, Owner: c.player, Capital: true, Size: 2, Boxes: c.x.yardSize(YardCapital).Boxes, Arrived: c.st.Turn})

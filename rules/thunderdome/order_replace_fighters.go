@@ -81,7 +81,7 @@ func (r *ReplaceFighters) apply(c *ctx) {
 // friendlyYard reports whether the player has a shipyard at a sector
 // that stands there this turn, the capital's included (UTD6.3B1).
 func (c *ctx) friendlyYard(at campaign.SystemID) bool {
-	return len(c.x.workingYards(c.player, at, c.st.Turn)) > 0
+	return len(c.x.workingYards(c.player, at)) > 0
 }
 
 // shortfall is what the units of fleet f lack of the load paid for, and

@@ -87,7 +87,7 @@ func (x *Ext) refitLoad(old Load, from, to campaign.ClassName, paid Attrition) (
 // (UTD6.3J3).
 func (c *ctx) refitRoom(at campaign.SystemID) int {
 	room := 0
-	for _, i := range c.x.workingYards(c.player, at, c.st.Turn) {
+	for _, i := range c.x.workingYards(c.player, at) {
 		room += max(c.x.Yards[i].Capacity()-c.x.Yards[i].Used, 0)
 	}
 	return room
@@ -97,7 +97,7 @@ func (c *ctx) refitRoom(at campaign.SystemID) int {
 // yard by yard, so that no later work of the turn uses it again
 // (UTD6.3J3, UTD6.3751).
 func (c *ctx) useRoom(at campaign.SystemID, need int) {
-	for _, i := range c.x.workingYards(c.player, at, c.st.Turn) {
+	for _, i := range c.x.workingYards(c.player, at) {
 		y := &c.x.Yards[i]
 		n := min(need, max(y.Capacity()-y.Used, 0))
 		y.Used += n

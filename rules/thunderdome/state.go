@@ -237,8 +237,10 @@ type Yard struct {
 	// are destroyed: its capacity shrinks with them (UTD6.3724, UTD6.3H).
 	Boxes     int `json:"boxes"`
 	Destroyed int `json:"destroyed,omitempty"`
-	// Arrived is the store turn the yard was built in: it acts from its
-	// owner's next turn (UTD6.382).
+	// Arrived is the store turn the yard was ordered in (0 for one the
+	// campaign began with): with it Ext.Builds names the yard's
+	// construction, and the yard arrives when step 10 receives it
+	// (yardOrder, UTD6.382).
 	Arrived int `json:"arrived,omitempty"`
 	// Used is the capacity, in sixtieths of an MC, that the owner's open
 	// turn used, Active whether the turn activated it, Overhauled whether

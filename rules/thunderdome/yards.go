@@ -191,10 +191,34 @@ func (x *Ext) yardsAt(p campaign.PlayerID, at campaign.SystemID) []int {
 	return out
 }
 
-// workingYards are the player's yards at a sector that work on the turn:
-// not one ordered on it, which arrives at its step 10 (UTD6.382).
-func (x *Ext) workingYards(p campaign.PlayerID, at campaign.SystemID, turn int) []int {
-	return slices.DeleteFunc(x.yardsAt(p, at), func(i int) bool { return x.Yards[i].Arrived >= turn })
+// workingYards are the player's yards at a sector that have arrived
+// (built): not one still on order, which works from its owner's next
+// turn (UTD6.382).
+func (x *Ext) workingYards(p campaign.PlayerID, at campaign.SystemID) []int {
+	return slices.DeleteFunc(x.yardsAt(p, at), func(i int) bool { return x.yardOrder(&x.Yards[i]) != nil })
+}
+
+// yardOrder is the construction yard y still waits for, or nil once it is
+// built. A yard stands in Ext.Yards from its order (build_shipyard, a
+// replacement capital) and arrives when step 10 of that turn receives its
+// Build (receiveYard, UTD6.382), however many store turns the turn's
+// reported battles take: it works, holds dry-dock positions and joins
+// battles only then. Defenses arrive the same way (Defense.Waiting,
+// arrive), and a replacement capital is the capital from then on
+// (Empire.Capital).
+func (x *Ext) yardOrder(y *Yard) *Build {
+	for i := range x.Builds {
+		if b := &x.Builds[i]; b.builds(y) {
+			return b
+		}
+	}
+	return nil
+}
+
+// builds reports whether b is the construction of yard y.
+func (b *Build) builds(y *Yard) bool {
+	return b.Yard != "" && b.Owner == y.Owner && b.At == y.At && b.Turn == y.Arrived &&
+		yardClass(b.Yard) == y.Size && (b.Yard == YardCapital) == y.Capital
 }
 
 // yardPlaces lists the sectors of the player's yards, for hints.
@@ -326,10 +350,11 @@ func (x *Ext) dock(p campaign.PlayerID, at campaign.SystemID) *Dock {
 }
 
 // dockRoom is how many dry-dock positions the player's yards at a sector
-// have free, less those this turn's builds will take (UTD7.62).
+// have free, less those this turn's builds will take (UTD7.62); a yard
+// still on order has none yet (UTD6.382).
 func (x *Ext) dockRoom(p campaign.PlayerID, at campaign.SystemID) int {
 	room := 0
-	for _, i := range x.yardsAt(p, at) {
+	for _, i := range x.workingYards(p, at) {
 		room += yardDocks[x.Yards[i].Kind()]
 	}
 	if d := x.dock(p, at); d != nil {
@@ -399,9 +424,7 @@ const EventYard game.EventKind = "yard"
 // YardCapital), opens with its bank (UTD4.3235, UTD4.3236, UTD6.3843).
 func (t *turn) receiveYard(b Build) {
 	capital := b.Yard == YardCapital
-	i := slices.IndexFunc(t.x.Yards, func(y Yard) bool {
-		return y.Owner == b.Owner && y.At == b.At && y.Arrived == b.Turn && y.Size == yardClass(b.Yard) && y.Capital == capital
-	})
+	i := slices.IndexFunc(t.x.Yards, func(y Yard) bool { return b.builds(&y) })
 	if i < 0 || !ownColonyAt(t.st, b.Owner, b.At) {
 		if i >= 0 {
 			t.x.Yards = slices.Delete(t.x.Yards, i, i+1)

@@ -504,3 +504,78 @@ func TestUTD6_33_ReservedFleetNames(t *testing.T) {
 		wantProblem(t, st, "  - "+tc.order+"\n", tc.rule, tc.msg, "give it another name, e.g. f4")
 	}
 }
+
+// yardOrderedAtS10 gives lyran a developed colony at s10, where
+// reportedBattleWith's f1 fights hydran: lyran's orders build an sc3
+// yard there first, on order until step 10 (UTD6.382).
+func yardOrderedAtS10(t *testing.T, place string) *campaign.State {
+	t.Helper()
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Rules.Battles = campaign.BattlesReported
+		st.Fleet("hydran", "f1").At = "s10"
+		sector(x, "s10").Type = thunderdome.Life
+		st.Developments = append(st.Developments, campaign.Development{At: "s10", Owner: player, Kind: campaign.Colony})
+		empire(x, player).Captured = place
+	})
+	res := resolve(st, parse(t, st, player, "  - build_shipyard: {sector: s10, yard: sc3}\n  - move: {fleet: f1, to: s10}\n"))
+	if len(res.Next.Battles) != 1 {
+		t.Fatalf("battles %v, want T1-B1 pending", res.Next.Battles)
+	}
+	return res.Next
+}
+
+// TestUTD6_382_NoDryDockAtAYardOnOrder: a shipyard ordered on the turn
+// has no dry-dock position for a prize taken before step 10 builds it
+// (UTD6.382, UTD6.3I5): a result's to: dock is refused, and captured:
+// dock places the prize as fleet does.
+func TestUTD6_382_NoDryDockAtAYardOnOrder(t *testing.T) {
+	st := yardOrderedAtS10(t, "")
+	res := &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#2", Fate: "captured", By: "lyran#1", To: "dock"}}}
+	if p := strings.Join(rs.CheckResult(st, st.Battles[0], res), "; "); !strings.Contains(p, "hydran#2: to: dock, but lyran has no shipyard at s10 with a dry-dock position free") {
+		t.Errorf("CheckResult = %q, want to: dock refused at a yard on order", p)
+	}
+	st = yardOrderedAtS10(t, thunderdome.PlaceDock)
+	events := takeCruiser(t, st, "")
+	if x := ext(t, st); len(x.Docks) != 0 {
+		t.Errorf("docks = %+v, want none: the yard at s10 is on order", x.Docks)
+	}
+	if !said(events, "lyran captured hydran's cruiser at s10 (battle T1-B1, UTD6.3I); it joined fleet f1") {
+		t.Errorf("events %v: want the prize in fleet f1", events)
+	}
+	if !said(events, "lyran's new sc3 yard at s10 is built") {
+		t.Errorf("events %v: want the yard built at step 10", events)
+	}
+}
+
+// TestUTD6_382_YardOnOrderJoinsNoBattle: a shipyard ordered on the turn
+// is not there for the turn's battles however long their results take
+// (UTD6.382, UTD7.4235): when lyran's fleet falls at s10 after the GM has
+// moved the waiting turn on, the yard on order is not razed with it; the
+// colony hydran then destroys at step 9 takes it, and its price goes back.
+func TestUTD6_382_YardOnOrderJoinsNoBattle(t *testing.T) {
+	st := yardOrderedAtS10(t, "")
+	for range 2 {
+		st = rs.Resolve(game.Turn{State: st}).Next // the turn still waits
+	}
+	res := &orders.BattleResult{}
+	for _, ref := range rs.ShipRefs(st.Battles[0]) {
+		fate := "intact"
+		if ref.Owner == player {
+			fate = "destroyed"
+		}
+		res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: fate})
+	}
+	if p := rs.CheckResult(st, st.Battles[0], res); len(p) > 0 {
+		t.Fatalf("CheckResult = %v, want the result taken", p)
+	}
+	events, err := rs.ApplyResult(st, "T1-B1", res, "agreed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if said(events, "lyran's shipyard destroyed") {
+		t.Errorf("events %v: the yard on order was razed in the battle", events)
+	}
+	if !said(events, "lyran: its sc3 yard at s10 was not built: the colony is no longer lyran's, so its 200 BPV went back") {
+		t.Errorf("events %v: want the yard given up at step 10 with the colony", events)
+	}
+}
