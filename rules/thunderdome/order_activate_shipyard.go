@@ -472,10 +472,7 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 		}
 		size = min(size, to.Size)
 	}
-	gain := 0
-	if to != nil {
-		gain = 100 * (to.EBPV - old)
-	}
+	gain := 100 * RefitBPV(cat, j.Class, j.To) // the BPV gained, as refit_fleet prices it
 	switch j.Kind {
 	case JobOverhaul:
 		p.need, p.cost = 2*mc, 10*old // UTD6.3743: 10%
@@ -491,7 +488,7 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 	}
 	switch {
 	case p.refit && j.Kind != JobInspect:
-		p.cost += max(gain, 0) // UTD6.3755
+		p.cost += gain // UTD6.3755
 	case p.convert:
 		p.need = max(p.need, 2*max(mc, c.x.class(j.To).MC)) // UTD6.3766
 		p.cost += max(gain, 25*old)                         // UTD6.3764

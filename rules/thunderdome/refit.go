@@ -8,9 +8,11 @@ import (
 )
 
 // RefitBPV is what refitting a ship of class from to class to costs: the
-// difference of their BPVs, nothing when it is 0 or less (UTD6.3755,
-// UTD6.3J5). The shipyard's refit and refit_fleet price alike with it;
-// the fighters and PFs are priced by refitLoad.
+// BPV gained, the difference of their BPVs, nothing when it is 0 or less
+// or either class is unknown (UTD6.3755, UTD6.3J5). It is the one price
+// of a hull's change: refit_fleet's, the shipyard's refit, and the BPV
+// gained a shipyard's conversion weighs against 25% of the ship
+// (UTD6.3764); the fighters and PFs are priced by refitLoad.
 func RefitBPV(cat campaign.Catalogue, from, to campaign.ClassName) int {
 	a, b := cat.Class(from), cat.Class(to)
 	if a == nil || b == nil {

@@ -3,6 +3,7 @@ package thunderdome_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -242,5 +243,38 @@ func TestUTD6_3758_DryDockRefitBuysTheNewLoad(t *testing.T) {
 				t.Errorf("the refit cost %d BPV, want %d: 15 for the hull and 4 fighters at 4", got, tc.cost)
 			}
 		})
+	}
+}
+
+// TestUTD6_3J5_ShipyardAndRefitFleetPriceAlike: a refit costs the same
+// BPV whether a shipyard's job or refit_fleet does it: the BPV gained,
+// nothing for a class worth less (UTD6.3755, UTD6.3J5); a conversion
+// costs the BPV gained or 25% of the ship, whichever is more (UTD6.3764).
+func TestUTD6_3J5_ShipyardAndRefitFleetPriceAlike(t *testing.T) {
+	for _, tc := range []struct {
+		to   campaign.ClassName
+		want int
+	}{{"cutter-up", 20}, {"cutter-down", 0}} {
+		st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+			addClass(st, x, "cutter", 60, 3, 10, []campaign.ClassName{"cutter-up", "cutter-down"}, []campaign.ClassName{"cutter-war"})
+			addClass(st, x, "cutter-up", 80, 3, 10, nil, nil)
+			addClass(st, x, "cutter-down", 50, 3, 10, nil, nil)
+			st.Fleet(player, "f1").Units = append(st.Fleet(player, "f1").Units, "cutter")
+		})
+		yard := fmt.Sprintf("  - activate_shipyard: {sector: lyra, jobs: [{refit: cutter, fleet: f1, to: %s}]}\n", tc.to)
+		fleet := fmt.Sprintf("  - refit_fleet: {fleet: f1, refits: {cutter: %s}}\n", tc.to)
+		for _, body := range []string{yard, fleet} {
+			if _, bpv := thunderdome.Spent(check(t, st, parse(t, st, player, body))); bpv != tc.want {
+				t.Errorf("%s cost %d BPV, want %d", strings.TrimSpace(body), bpv, tc.want)
+			}
+		}
+	}
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		addClass(st, x, "cutter", 60, 3, 10, nil, []campaign.ClassName{"cutter-war"})
+		addClass(st, x, "cutter-war", 70, 3, 10, nil, nil)
+		st.Fleet(player, "f1").Units = append(st.Fleet(player, "f1").Units, "cutter")
+	})
+	if _, bpv := thunderdome.Spent(check(t, st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: [{convert: cutter, fleet: f1, to: cutter-war}]}\n"))); bpv != 15 {
+		t.Errorf("the conversion cost %d BPV, want 15, 25%% of 60 over the 10 gained", bpv)
 	}
 }
