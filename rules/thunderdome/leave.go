@@ -22,8 +22,10 @@ var (
 const RealLifeDays = 7
 
 // RealLifeExtension is the week granted at once on a real-life claim,
-// once per turn (UTD3.32); more goes to the GM, who stands in for the
-// supermajority vote of part 2.
+// once per turn (UTD3.32). Any other request, a second one or one without
+// the claim, is put to every player still in as a vote by mail, carried
+// by a supermajority (UTD1.7, UTD3.32; votes.go), or to the GM where the
+// campaign decides by its GM (moderation: {decisions: gm}).
 func (Ruleset) RealLifeExtension() time.Duration { return RealLifeDays * 24 * time.Hour }
 
 // Queue lists the players still in, in the turn order rolled at setup
