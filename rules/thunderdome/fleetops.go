@@ -185,11 +185,20 @@ var reservedFleets = map[campaign.FleetID]string{
 // reserved refuses a new fleet named as one of reservedFleets, under the
 // rule of the order that would form it, and reports whether it did.
 func (c *ctx) reserved(id campaign.FleetID, at orders.Pos, rule string) bool {
-	what, ok := reservedFleets[id]
-	if !ok {
+	why := reservedWhy(id)
+	if why == "" {
 		return false
 	}
-	c.refuse(at, rule, fmt.Sprintf("a new fleet may not be called %s: the name stands for %s", id, what),
-		fmt.Sprintf("give it another name, e.g. %s", freeFleetID(c.st, c.player)))
+	c.refuse(at, rule, "a new fleet "+why, fmt.Sprintf("give it another name, e.g. %s", freeFleetID(c.st, c.player)))
 	return true
+}
+
+// reservedWhy says why a fleet may not be called id, one of
+// reservedFleets, or "" when it may.
+func reservedWhy(id campaign.FleetID) string {
+	what, ok := reservedFleets[id]
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("may not be called %s: the name stands for %s", id, what)
 }

@@ -1,10 +1,13 @@
 package thunderdome_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 )
 
@@ -54,5 +57,24 @@ func TestUTD7_23_OrganizeCountsTheAttritionBurden(t *testing.T) {
 	ps := refused(t, st, parse(t, st, player, order))
 	if !strings.Contains(ps.Error(), "UTD7.23") || !strings.Contains(ps.Error(), "5 1/2") {
 		t.Errorf("problems = %v, want f1 at 5 1/2 MC refused", ps)
+	}
+}
+
+// TestUTD8_13_ReservedStartingFleetNames: a starting fleet may not be
+// called defenses, npe or dock, names that stand for something else in
+// battles and orders; the scenario check refuses it with why and another
+// name to give it, as organize refuses a new fleet so named.
+func TestUTD8_13_ReservedStartingFleetNames(t *testing.T) {
+	for _, tc := range []struct{ id, why string }{
+		{"defenses", "the units holding a sector in a battle's mail and result (UTD7.48)"},
+		{"npe", "a non-player empire's force in a battle's mail and result (UTD5.231)"},
+		{"dock", "the dry dock where orders name a fleet (UTD7.6)"},
+	} {
+		text := strings.Replace(string(scenarioText()), "{player: lyran, id: f3,", "{player: lyran, id: "+tc.id+",", 1)
+		_, err := config.ParseScenario("thunderdome.yaml", []byte(text), rules.Registry())
+		want := fmt.Sprintf("fleet %s of lyran may not be called %s: the name stands for %s; give it another name, e.g. f3", tc.id, tc.id, tc.why)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("fleet %s: ParseScenario = %v, want %q", tc.id, err, want)
+		}
 	}
 }

@@ -101,6 +101,9 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 				continue
 			}
 			fleets++
+			if why := reservedWhy(f.ID); why != "" {
+				c.Addf(p.Fleets[f.Key()], "fleet %s of %s %s; give it another name, e.g. %s", f.ID, f.Owner, why, freeFleetID(st, f.Owner))
+			}
 			for _, u := range f.Units {
 				if cls := st.Catalogue.Class(u); cls != nil {
 					spent += cls.EBPV + x.loadBPV(x.class(u).full()) // with a full load of fighters and PFs (UTD6.3736)
