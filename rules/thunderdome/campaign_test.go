@@ -32,8 +32,9 @@ const goldenTurns = 8
 // (UTD6.121), and the turn resolved. The scripted orders use every order
 // kind, and the turns bring a trap, a siege, a jail break, a battle with a
 // retreat and its debt, exploration, developments and dead drops. It
-// pins, for each turn, the next state, the events and every player's text
-// report; and plays the campaign twice for the same bytes.
+// pins, for each turn, the next state, the events, every player's text
+// report and the order template of the player whose turn opens; and
+// plays the campaign twice for the same bytes.
 func TestGoldenCampaign(t *testing.T) {
 	first := playGolden(t, testing.Verbose())
 	second := playGolden(t, false)
@@ -95,7 +96,11 @@ func playGolden(t *testing.T, verbose bool) []goldenFile {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, goldenFile{filepath.Join(dir, "report-"+string(v.Header().Player)+".txt.golden"), text, nil})
+			player := string(v.Header().Player)
+			out = append(out, goldenFile{filepath.Join(dir, "report-"+player+".txt.golden"), text, nil})
+			if tmpl := thunderdome.OrderTemplate(v.(*thunderdome.View), ""); tmpl != nil {
+				out = append(out, goldenFile{filepath.Join(dir, "template-"+player+".yaml.golden"), tmpl, nil})
+			}
 		}
 		st = res.Next
 	}
