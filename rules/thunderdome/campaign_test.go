@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -23,18 +25,22 @@ import (
 // (mail-1.yaml, mail-2.yaml ...) and what the turn gives, pinned.
 const goldenDir = "testdata/campaign"
 
-// goldenTurns is two full cycles of the golden campaign's four players.
-const goldenTurns = 8
+// goldenTurns is four full cycles of the golden campaign's four players.
+const goldenTurns = 16
 
-// TestGoldenCampaign plays two cycles of the golden campaign: each player
+// TestGoldenCampaign plays four cycles of the golden campaign: each player
 // turn, the current player's mails are checked one by one as the daemon
 // checks them (every order must pass), amended onto the orders on file
 // (UTD6.121), and the turn resolved. The scripted orders use every order
-// kind, and the turns bring a trap, a siege, a jail break, a battle with a
-// retreat and its debt, exploration, developments and dead drops. It
-// pins, for each turn, the next state, the events, every player's text
-// report and the order template of the player whose turn opens; and
-// plays the campaign twice for the same bytes.
+// kind, and the turns bring a trap, a siege, a jail break, battles with
+// retreats and their debt, home defenses and a capital destroyed,
+// exploration, developments and dead drops, shipyards (one activation
+// giving both yards of a sector five kinds of job), a replacement
+// capital, fighters lost and replaced, and a non-player empire found by
+// exploration, fought, and taken by Anschluss. It pins, for each turn,
+// the next state, the events, every player's text report and the order
+// template of the player whose turn opens; and plays the campaign twice
+// for the same bytes.
 func TestGoldenCampaign(t *testing.T) {
 	first := playGolden(t, testing.Verbose())
 	second := playGolden(t, false)
@@ -44,16 +50,40 @@ func TestGoldenCampaign(t *testing.T) {
 		}
 	}
 	kinds := map[string]bool{}
+	var events []game.Event
 	for _, f := range first {
 		golden.Check(t, f.path, f.data)
 		for _, k := range f.kinds {
 			kinds[k] = true
 		}
+		if filepath.Base(f.path) == "events.json.golden" {
+			var turn []game.Event
+			if err := json.Unmarshal(f.data, &turn); err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, turn...)
+		}
 	}
-	for _, k := range []string{"buy", "move", "move_capital", "organize", "establish", "remove_fortification", "repair_fleet",
-		"freighter_repair", "siege", "jail_break", "dead_drop", "tow", "scrap", "explore", "disavow"} {
+	for _, k := range thunderdome.KindNames() {
 		if !kinds[k] {
 			t.Errorf("the golden campaign gives no %s order", k)
+		}
+	}
+	for _, want := range []struct {
+		what, rule string
+		kind       game.EventKind
+		text       string
+	}{
+		{"NPE found by exploration (UTD5.133)", "UTD5.13", thunderdome.EventExplore, "finds a non-player empire"},
+		{"NPE fight (UTD5.25)", "UTD5.25", thunderdome.EventBattle, "fields"},
+		{"NPE holding its sector after a battle (UTD5.27)", "UTD5.27", thunderdome.EventBattle, "holds"},
+		{"automatic Anschluss (UTD5.221)", "UTD5.221", thunderdome.EventBattle, "no battle is fought"},
+		{"Anschluss (UTD5.2A1)", "UTD5.2A1", thunderdome.EventCapture, "Anschluss"},
+	} {
+		if !slices.ContainsFunc(events, func(e game.Event) bool {
+			return e.Kind == want.kind && e.Rule == want.rule && strings.Contains(e.Text, want.text)
+		}) {
+			t.Errorf("the golden campaign has no event of an %s", want.what)
 		}
 	}
 }
