@@ -50,12 +50,14 @@ func TestGoldenCampaign(t *testing.T) {
 		}
 	}
 	kinds := map[string]bool{}
+	jobs := 0
 	var events []game.Event
 	for _, f := range first {
 		golden.Check(t, f.path, f.data)
 		for _, k := range f.kinds {
 			kinds[k] = true
 		}
+		jobs = max(jobs, f.jobs)
 		if filepath.Base(f.path) == "events.json.golden" {
 			var turn []game.Event
 			if err := json.Unmarshal(f.data, &turn); err != nil {
@@ -68,6 +70,9 @@ func TestGoldenCampaign(t *testing.T) {
 		if !kinds[k] {
 			t.Errorf("the golden campaign gives no %s order", k)
 		}
+	}
+	if jobs < 5 {
+		t.Errorf("the golden campaign's shipyard activations give at most %d kinds of job in one order, want all 5 (UTD6.371)", jobs)
 	}
 	for _, want := range []struct {
 		what, rule string
@@ -89,11 +94,13 @@ func TestGoldenCampaign(t *testing.T) {
 }
 
 // goldenFile is one file the golden campaign pins, and the order kinds of
-// the turn that made it.
+// the turn that made it, with the most kinds of job one shipyard
+// activation of the turn gives.
 type goldenFile struct {
 	path  string
 	data  []byte
 	kinds []string
+	jobs  int
 }
 
 // playGolden plays the golden campaign and returns what each turn gives;
@@ -116,20 +123,20 @@ func playGolden(t *testing.T, verbose bool) []goldenFile {
 			break
 		}
 		dir := filepath.Join(goldenDir, fmt.Sprintf("%02d", turn))
-		sub, kinds := goldenMails(t, st, dir, verbose)
+		sub, kinds, jobs := goldenMails(t, st, dir, verbose)
 		res := rs.Resolve(game.Turn{State: st, Orders: map[campaign.PlayerID]*orders.Submission{sub.Player: sub}})
 		out = append(out,
-			goldenFile{filepath.Join(dir, "state.json.golden"), indent(t, res.Next), kinds},
-			goldenFile{filepath.Join(dir, "events.json.golden"), indent(t, res.Events), nil})
+			goldenFile{filepath.Join(dir, "state.json.golden"), indent(t, res.Next), kinds, jobs},
+			goldenFile{filepath.Join(dir, "events.json.golden"), indent(t, res.Events), nil, 0})
 		for _, v := range res.Views {
 			text, err := rs.Render(v, game.FormatText, game.ReportOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			player := string(v.Header().Player)
-			out = append(out, goldenFile{filepath.Join(dir, "report-"+player+".txt.golden"), text, nil})
+			out = append(out, goldenFile{filepath.Join(dir, "report-"+player+".txt.golden"), text, nil, 0})
 			if tmpl := thunderdome.OrderTemplate(v.(*thunderdome.View), ""); tmpl != nil {
-				out = append(out, goldenFile{filepath.Join(dir, "template-"+player+".yaml.golden"), tmpl, nil})
+				out = append(out, goldenFile{filepath.Join(dir, "template-"+player+".yaml.golden"), tmpl, nil, 0})
 			}
 		}
 		st = res.Next
@@ -138,8 +145,9 @@ func playGolden(t *testing.T, verbose bool) []goldenFile {
 }
 
 // goldenMails reads a turn's mails, checks each as it comes, amended onto
-// those before (UTD6.121), and returns the turn's orders and their kinds.
-func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*orders.Submission, []string) {
+// those before (UTD6.121), and returns the turn's orders, their kinds and
+// the most kinds of job one of its shipyard activations gives.
+func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*orders.Submission, []string, int) {
 	t.Helper()
 	mails, _ := filepath.Glob(filepath.Join(dir, "mail-*.yaml"))
 	if len(mails) == 0 {
@@ -147,6 +155,7 @@ func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*o
 	}
 	var onFile *orders.Submission
 	var kinds []string
+	jobs := 0
 	for _, m := range mails {
 		data, err := os.ReadFile(m)
 		if err != nil {
@@ -167,9 +176,16 @@ func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*o
 		list, _ := orders.PartOf[[]thunderdome.Order](sub.Orders)
 		for _, o := range list {
 			kinds = append(kinds, o.Kind.Name())
+			if a, ok := o.Kind.(*thunderdome.ActivateShipyard); ok {
+				seen := map[string]bool{}
+				for _, j := range a.Jobs {
+					seen[j.Kind] = true
+				}
+				jobs = max(jobs, len(seen))
+			}
 		}
 	}
-	return onFile, kinds
+	return onFile, kinds, jobs
 }
 
 // prepare leaves lyran's fleets as a battle the players reported might
