@@ -302,8 +302,9 @@ func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.
 	}
 	t.emit(EventCapture, at, "UTD5.2A1", "Anschluss: the %s at %s joins %s, who gains a developed %s and the sector, and %s (UTD5.2A1).",
 		n.Empire, at, p, kind, gained)
-	t.x.dropNPE(at)
-	t.takeCaptured(p, at, f, ships, "the "+n.Empire)
+	from := "the " + n.Empire
+	t.x.dropNPE(at) // n points into the NPEs it drops
+	t.takeCaptured(p, at, f, ships, from)
 }
 
 // conquer gives p, holding an NPE's sector after a battle, its conquest

@@ -1,0 +1,171 @@
+package moderator_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/rules/thunderdome"
+	"github.com/pbemd/pbemd/store"
+)
+
+// tdNPE starts the Thunderdome IV campaign with battles: reported, a
+// non-player empire holding the sector next to the first player's home,
+// and plays that player's turn into it: the NPE is met at step 8, and
+// every other player is asked to volunteer to play it (UTD5.231). It
+// returns the attacker, the call's ID, the NPE's empire and sector, and
+// the other players, who got ballots.
+func tdNPE(t *testing.T) (h *harness, attacker campaign.PlayerID, poll, empire string, at campaign.SystemID, others []string) {
+	t.Helper()
+	h = newThunderdomeHarness(t)
+	attacker, at = h.tdCurrent()
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", 1)
+		if err != nil {
+			return err
+		}
+		rec.State.Rules.Battles = campaign.BattlesReported
+		x, err := thunderdome.ExtOf(rec.State)
+		if err != nil {
+			return err
+		}
+		empire = x.NPEEmpires[0].Name
+		x.NPEs = []thunderdome.NPE{{At: at, Empire: empire, Finder: attacker, Found: 1}}
+		if rec.State.Ext, err = json.Marshal(x); err != nil {
+			return err
+		}
+		return tx.PutTurn("thunderdome", rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	poll = fmt.Sprintf("npe-%s-t1", at)
+	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", at))))
+	h.next(string(attacker)).want(t, "accepted")
+	others = tdOthers(attacker)
+	question := fmt.Sprintf("Who plays the %s at %s against %s?", empire, at, attacker)
+	for _, p := range others {
+		got := h.nextBySubject(p, "Turn 2", "Vote "+poll)
+		got["Vote "+poll].want(t, question, "Any player but "+string(attacker)+" may volunteer", "(UTD5.231)",
+			"command: vote "+poll+" volunteer", "the outcome is none", "The first of the 3 voters (")
+		got["Vote "+poll].wantNot(t, "0001-01-01")
+	}
+	got := h.nextBySubject(string(attacker), "Turn 2", "Vote "+poll+" is open")
+	got["Vote "+poll+" is open"].want(t, question, "You do not vote on this one")
+	got["Turn 2"].want(t, "The turn waits for a volunteer")
+	c := h.tdCampaign()
+	if due := duePlayers(c); len(due) != 0 {
+		t.Errorf("%v owe orders while the call for a volunteer is open; want nobody", due)
+	}
+	p := h.turnStateOf("thunderdome", 2).Polls
+	if len(p) != 1 || !p[0].Closes.Equal(h.clock.Now().UTC().Add(thunderdome.VolunteerDays*24*60*60*1e9)) {
+		t.Fatalf("polls %+v; want the call, closing in %d days", p, thunderdome.VolunteerDays)
+	}
+	return h, attacker, poll, empire, at, others
+}
+
+// TestUTD5_231_VolunteerByMail: an NPE met in a campaign whose players
+// fight its battles: every other player gets the call for a volunteer;
+// orders meanwhile are refused, saying the turn waits; a vote from the
+// attacker, who may not play the NPE, changes nothing; the first to
+// volunteer plays it: the attacker and the volunteer get the battle's
+// mail, the volunteer as the NPE's side, and a later volunteer is told
+// the call is closed. Both sides report a result that settles it: the
+// attacker conquers the NPE, and the next player's turn opens.
+func TestUTD5_231_VolunteerByMail(t *testing.T) {
+	h, attacker, poll, empire, at, others := tdNPE(t)
+	volunteer, late := campaign.PlayerID(others[0]), campaign.PlayerID(others[1])
+
+	h.send(h.mailFrom(string(volunteer), h.tdOrders(volunteer, 2, true)))
+	h.next(string(volunteer)).want(t, "It is not your turn", "Nobody owes orders for turn 2 now", poll)
+	h.tdAsk(attacker, "command: vote "+poll+" volunteer").want(t, "You do not vote on "+poll, "Nothing changed")
+
+	h.tdAsk(volunteer, "command: vote "+poll+" volunteer").want(t, "It settled the poll: the outcome is volunteer")
+	battle := fmt.Sprintf("T1-npe-%s", at)
+	for _, p := range tdPlayers {
+		subjects := []string{"Vote " + poll + ": volunteer"}
+		if p == string(attacker) || p == string(volunteer) {
+			subjects = append(subjects, "Battle "+battle+": report its result")
+		}
+		got := h.nextBySubject(p, subjects...)
+		got["Vote "+poll+": volunteer"].want(t, "Votes: volunteer: "+string(volunteer))
+		if m := got["Battle "+battle+": report its result"]; m != nil {
+			m.want(t, string(attacker)+"#1", string(volunteer)+"#1", string(volunteer)+" plays a non-player empire here (UTD5.231)",
+				"negotiated: anschluss")
+		}
+	}
+	h.tdAsk(late, "command: vote "+poll+" volunteer").want(t, "Poll "+poll+" is closed, with the outcome volunteer")
+
+	st := h.turnStateOf("thunderdome", 2)
+	if len(st.Battles) != 1 || st.Battles[0].ID != battle || !slices.Equal(st.Battles[0].Sides, []campaign.PlayerID{attacker, volunteer}) {
+		t.Fatalf("battles %+v; want %s between %s and %s", st.Battles, battle, attacker, volunteer)
+	}
+	var bc *store.BattleCase
+	h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		if len(cases) == 1 {
+			bc = cases[0]
+		}
+		return err
+	})
+	if bc == nil || bc.ID != battle || !bc.ContactBy.After(h.clock.Now()) {
+		t.Fatalf("battle case %+v; want %s open, with its clocks running", bc, battle)
+	}
+
+	// The attacker reports every ship of the NPE's destroyed; the
+	// volunteer confirms.
+	result := []string{"battle: " + battle, "result:", "  ships:"}
+	for i := range st.Battles[0].Fleets[1].Units {
+		result = append(result, fmt.Sprintf("    - {ship: %s#%d, fate: destroyed}", volunteer, i+1))
+	}
+	h.tdAsk(attacker, result...).want(t, "result for battle "+battle+" is on file")
+	h.next(string(volunteer)).want(t, "confirm it?")
+	h.tdAsk(volunteer, "battle: "+battle, "confirm: true").want(t, "Battle "+battle+" is settled, agreed by both sides")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Battle "+battle+" is settled", fmt.Sprintf("%s conquers the %s at %s", attacker, empire, at), "orders are due from")
+	}
+	c := h.tdCampaign()
+	if due := duePlayers(c); len(due) != 1 || due[0] == attacker {
+		t.Errorf("due %v after the battle; want the next player", due)
+	}
+	if x, _ := thunderdome.ExtOf(h.turnStateOf("thunderdome", 2)); len(x.NPEs) != 0 {
+		t.Errorf("NPEs %+v after the conquest; want none", x.NPEs)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD5_231_NoVolunteerAnschlussByMail: nobody volunteers; a forged
+// volunteer, whose token is wrong, changes nothing; at its deadline the
+// call closes with none, the attacker gets the NPE by automatic
+// Anschluss (UTD5.2A1), every player is told, and the next player's turn
+// opens.
+func TestUTD5_231_NoVolunteerAnschlussByMail(t *testing.T) {
+	h, attacker, poll, empire, at, others := tdNPE(t)
+	h.send(h.mailFrom(others[0], fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\ncommand: vote %s volunteer\n",
+		others[0], h.tokens[campaign.PlayerID(others[1])], poll)))
+	h.next(others[0]).want(t, "The token does not match this seat", "changed nothing")
+	if p := h.turnStateOf("thunderdome", 2).Polls; len(p) != 1 || len(p[0].Votes) != 0 {
+		t.Fatalf("polls after a forged vote: %+v; want the call with no vote", p)
+	}
+	h.advanceTo(h.turnStateOf("thunderdome", 2).Polls[0].Closes)
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Vote "+poll+": none", "Nobody answered before the poll closed",
+			"Nobody volunteered within 7 days", fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, at, attacker),
+			fmt.Sprintf("takes in the %s's", empire), "The turn goes on: orders are due from")
+	}
+	st := h.turnStateOf("thunderdome", 2)
+	x, _ := thunderdome.ExtOf(st)
+	if len(st.Polls) != 0 || len(st.Battles) != 0 || len(x.NPEs) != 0 {
+		t.Errorf("after the call: polls %+v, battles %+v, NPEs %+v; want none", st.Polls, st.Battles, x.NPEs)
+	}
+	if !slices.ContainsFunc(st.Developments, func(d campaign.Development) bool { return d.At == at && d.Owner == attacker }) {
+		t.Errorf("developments %+v; want %s's at %s", st.Developments, attacker, at)
+	}
+	c := h.tdCampaign()
+	if due := duePlayers(c); len(due) != 1 || due[0] == attacker {
+		t.Errorf("due %v after the Anschluss; want the next player", due)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
