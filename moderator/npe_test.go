@@ -169,3 +169,138 @@ func TestUTD5_231_NoVolunteerAnschlussByMail(t *testing.T) {
 	}
 	h.quiet(append(tdPlayers, "gm")...)
 }
+
+// tdVolunteer plays tdNPE and has the first other player volunteer: the
+// battle against the NPE waits for its sides, the attacker and the
+// volunteer. It returns the volunteer, the battle's case and the other
+// two players.
+func tdVolunteer(t *testing.T) (h *harness, attacker, volunteer campaign.PlayerID, bc *store.BattleCase, rest []string) {
+	t.Helper()
+	h, attacker, poll, _, _, others := tdNPE(t)
+	volunteer = campaign.PlayerID(others[0])
+	h.tdAsk(volunteer, "command: vote "+poll+" volunteer").want(t, "the outcome is volunteer")
+	for _, p := range tdPlayers {
+		if p == string(attacker) || p == string(volunteer) {
+			h.nextBySubject(p, "Vote "+poll+": volunteer", "report its result")
+		} else {
+			h.next(p).want(t, "Vote "+poll+": volunteer")
+		}
+	}
+	h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		if len(cases) == 1 {
+			bc = cases[0]
+		}
+		return err
+	})
+	if bc == nil {
+		t.Fatal("no battle case after the volunteer came forward")
+	}
+	return h, attacker, volunteer, bc, others[1:]
+}
+
+// TestUTD3_43_NPEVolunteerLetsTheClockRunOut: the volunteer who plays
+// the NPE never answers, though the attacker made contact. When the
+// contact clock runs out the NPE, which never retreats (UTD5.24), is left
+// without an opponent, as if nobody had volunteered: the attacker gets it
+// by automatic Anschluss (UTD3.43, UTD5.231, UTD5.2A1), every player is
+// told, and the next player's turn opens. A side cannot report that end
+// itself.
+func TestUTD3_43_NPEVolunteerLetsTheClockRunOut(t *testing.T) {
+	h, attacker, volunteer, bc, _ := tdVolunteer(t)
+	st := h.turnStateOf("thunderdome", 2)
+	x, _ := thunderdome.ExtOf(st)
+	empire, at := x.NPEs[0].Empire, x.NPEs[0].At
+	h.tdAsk(attacker, "battle: "+bc.ID, "result: {negotiated: forfeit}").want(t, "does not fit", "negotiated: forfeit")
+	h.tdAsk(attacker, "battle: "+bc.ID, "contact: true").want(t, "contact with the other side of battle "+bc.ID+" is noted")
+	h.advanceTo(bc.ContactBy)
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Battle "+bc.ID+" is settled", string(volunteer)+", who plays the "+empire+" at "+string(at)+", made no contact",
+			"(UTD3.43)", fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, at, attacker), "The turn goes on: orders are due from")
+	}
+	st = h.turnStateOf("thunderdome", 2)
+	x, _ = thunderdome.ExtOf(st)
+	if len(st.Battles) != 0 || len(x.NPEs) != 0 || !slices.ContainsFunc(st.Developments, func(d campaign.Development) bool { return d.At == at && d.Owner == attacker }) {
+		t.Errorf("after the clock: battles %+v, NPEs %+v; want none, and %s's development at %s", st.Battles, x.NPEs, attacker, at)
+	}
+	if due := duePlayers(h.tdCampaign()); len(due) != 1 || due[0] == attacker {
+		t.Errorf("due %v; want the next player", due)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD3_45_NPEBattleAppealByMail: the volunteer makes contact, then
+// neither confirms the attacker's result nor sends one; when the time to
+// settle the battle runs out, the players who did not fight it vote on
+// it (UTD3.45): both choose the attacker's result, which conquers the NPE
+// (UTD5.2A2), and the next player's turn opens.
+func TestUTD3_45_NPEBattleAppealByMail(t *testing.T) {
+	h, attacker, volunteer, bc, voters := tdVolunteer(t)
+	st := h.turnStateOf("thunderdome", 2)
+	x, _ := thunderdome.ExtOf(st)
+	empire, at := x.NPEs[0].Empire, x.NPEs[0].At
+	h.tdAsk(volunteer, "battle: "+bc.ID, "contact: true").want(t, "is noted")
+	h.tdAsk(attacker, destroyedIn(h, bc.ID, volunteer)...).want(t, "result for battle "+bc.ID+" is on file")
+	h.next(string(volunteer)).want(t, "confirm it?")
+	h.advanceTo(bc.ResolveBy)
+	poll := "appeal-" + bc.ID
+	for _, v := range voters {
+		h.next(v).want(t, "Vote "+poll+": appeal of battle "+bc.ID, "The result "+string(attacker)+" sent", "2 of the 2 voters")
+	}
+	for _, p := range []campaign.PlayerID{attacker, volunteer} {
+		h.next(string(p)).want(t, "Vote "+poll+" is open", "You do not vote on this one")
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" "+string(attacker)).want(t, "1 vote of the 2")
+	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" "+string(attacker)).want(t, "the outcome is "+string(attacker))
+	for _, p := range tdPlayers {
+		got := h.nextBySubject(p, "Vote "+poll+": "+string(attacker), "Battle "+bc.ID+" is settled")
+		got["Vote "+poll+": "+string(attacker)].want(t, "Battle "+bc.ID+" is settled with "+string(attacker)+"'s result")
+		got["Battle "+bc.ID+" is settled"].want(t, fmt.Sprintf("%s conquers the %s at %s", attacker, empire, at), "orders are due from")
+	}
+	st = h.turnStateOf("thunderdome", 2)
+	x, _ = thunderdome.ExtOf(st)
+	if len(st.Battles) != 0 || len(st.Polls) != 0 || len(x.NPEs) != 0 {
+		t.Errorf("after the appeal: battles %+v, polls %+v, NPEs %+v; want none", st.Battles, st.Polls, x.NPEs)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD3_5_NPEBattleFoughtWhenNoResult: both sides of the battle
+// against the NPE make contact and send no result; when its time runs
+// out there is no result to appeal, so pbemd fights it, the volunteer's
+// NPE force against the attacker (UTD3.5, UTD5.25), and the turn goes
+// on.
+func TestUTD3_5_NPEBattleFoughtWhenNoResult(t *testing.T) {
+	h, attacker, volunteer, bc, _ := tdVolunteer(t)
+	x, _ := thunderdome.ExtOf(h.turnStateOf("thunderdome", 2))
+	empire := x.NPEs[0].Empire
+	for _, p := range []campaign.PlayerID{attacker, volunteer} {
+		h.tdAsk(p, "battle: "+bc.ID, "contact: true").want(t, "is noted")
+	}
+	h.advanceTo(bc.ResolveBy)
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Battle "+bc.ID+" is settled", fmt.Sprintf("%s with fleet f1", attacker), "against "+empire+" with fleet npe",
+			"The turn goes on: orders are due from")
+	}
+	st := h.turnStateOf("thunderdome", 2)
+	if len(st.Battles) != 0 || len(st.Polls) != 0 {
+		t.Errorf("after the clock: battles %+v, polls %+v; want none", st.Battles, st.Polls)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// destroyedIn is a result of battle id in which every ship of loser's is
+// destroyed.
+func destroyedIn(h *harness, id string, loser campaign.PlayerID) []string {
+	lines := []string{"battle: " + id, "result:", "  ships:"}
+	for _, b := range h.turnStateOf("thunderdome", h.tdCampaign().Turn).Battles {
+		for _, f := range b.Fleets {
+			for i := range f.Units {
+				if b.ID == id && f.Owner == loser {
+					lines = append(lines, fmt.Sprintf("    - {ship: %s#%d, fate: destroyed}", loser, i+1))
+				}
+			}
+		}
+	}
+	return lines
+}
