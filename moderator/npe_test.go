@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/store"
 )
@@ -134,6 +136,10 @@ func TestUTD5_231_VolunteerByMail(t *testing.T) {
 		t.Errorf("NPEs %+v after the conquest; want none", x.NPEs)
 	}
 	h.quiet(append(tdPlayers, "gm")...)
+	v, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{})
+	if err != nil || len(v.Differing()) != 0 {
+		t.Errorf("verify = %+v, %v; want every turn matching", v, err)
+	}
 }
 
 // TestUTD5_231_NoVolunteerAnschlussByMail: nobody volunteers; a forged
@@ -303,4 +309,53 @@ func destroyedIn(h *harness, id string, loser campaign.PlayerID) []string {
 		}
 	}
 	return lines
+}
+
+// TestUTD5_26_ObjectionByMail: the sides of the battle against the NPE
+// agree that it surrenders before combat (negotiated: anschluss); every
+// player is asked whether they object, and the next player's turn opens
+// meanwhile. A player objects: that opens the vote of all players on it
+// (UTD5.26), mailed like any poll; a supermajority approves it, and the
+// Anschluss takes effect (UTD5.224, UTD5.2A1).
+func TestUTD5_26_ObjectionByMail(t *testing.T) {
+	h, attacker, volunteer, bc, rest := tdVolunteer(t)
+	x, _ := thunderdome.ExtOf(h.turnStateOf("thunderdome", 2))
+	empire, at := x.NPEs[0].Empire, x.NPEs[0].At
+	h.tdAsk(attacker, "battle: "+bc.ID, "result: {negotiated: anschluss}").want(t, "result for battle "+bc.ID+" is on file")
+	h.next(string(volunteer)).want(t, "confirm it?", "negotiated")
+	h.tdAsk(volunteer, "battle: "+bc.ID, "confirm: true").want(t, "Battle "+bc.ID+" is settled, agreed by both sides")
+	objection := fmt.Sprintf("npe-%s-t1-objection", at)
+	for _, p := range tdPlayers {
+		got := h.nextBySubject(p, "Battle "+bc.ID+" is settled", "Vote "+objection)
+		got["Battle "+bc.ID+" is settled"].want(t, "Any player may object within 3 days (UTD5.26)", "orders are due from")
+		got["Vote "+objection].want(t, fmt.Sprintf("Object to the anschluss of the %s at %s?", empire, at), "command: vote "+objection+" object",
+			"if nobody answers by then, the outcome is none")
+	}
+	if due := duePlayers(h.tdCampaign()); len(due) != 1 || due[0] == attacker {
+		t.Errorf("due %v while players may object; want the next player", due)
+	}
+
+	objector := campaign.PlayerID(rest[0])
+	h.tdAsk(objector, "command: vote "+objection+" object").want(t, "It settled the poll: the outcome is object")
+	approval := fmt.Sprintf("npe-%s-t1-approval", at)
+	for _, p := range tdPlayers {
+		got := h.nextBySubject(p, "Vote "+objection+": object", "Vote "+approval)
+		got["Vote "+objection+": object"].want(t, string(objector)+" objected", "3 of the 4 players approve it")
+		got["Vote "+approval].want(t, fmt.Sprintf("Approve the anschluss of the %s at %s?", empire, at), "3 of the 4 voters",
+			"command: vote "+approval+" approve", "the outcome is reject")
+	}
+	for _, p := range []campaign.PlayerID{attacker, volunteer} {
+		h.tdAsk(p, "command: vote "+approval+" approve").want(t, "is counted")
+	}
+	h.tdAsk(campaign.PlayerID(rest[1]), "command: vote "+approval+" approve").want(t, "It settled the poll: the outcome is approve")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Vote "+approval+": approve", fmt.Sprintf("The %s at %s surrenders to %s as negotiated", empire, at, attacker),
+			fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, at, attacker))
+	}
+	st := h.turnStateOf("thunderdome", 2)
+	x, _ = thunderdome.ExtOf(st)
+	if len(st.Polls) != 0 || len(x.NPEs) != 0 {
+		t.Errorf("after the approval: polls %+v, NPEs %+v; want none", st.Polls, x.NPEs)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
 }
