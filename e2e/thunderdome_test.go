@@ -101,21 +101,12 @@ func tdFirstMoves(t *testing.T, p campaign.PlayerID) (f1, f2 campaign.FleetID, t
 // and the second voter's vote applies the attacker's result, which every
 // player is told (UTD3.45, UTD1.7).
 func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
-	reported := strings.Replace(string(scenarios.Thunderdome), "battles: auto", "battles: reported", 1)
-	h := newScenarioHarness(t, "thunderdome", []byte(reported), tdPlayers)
-	var attacker string
-	for _, p := range tdPlayers {
-		h.tokens[p] = tokenOf(t, h.titled(p, "Welcome"))
-		if strings.Contains(h.titled(p, "Turn 1").Subject, "your turn") {
-			attacker = p
-		}
-	}
+	h, attacker := tdReported(t)
 	f1, _, to := tdFirstMoves(t, campaign.PlayerID(attacker))
 	// Another player's fleet stands where the attacker goes.
 	var defender string
 	var ships map[string]int
-	db := openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
-	err := db.Update(func(tx *store.Tx) error {
+	h.editStore(t, func(tx *store.Tx) error {
 		rec, err := tx.Turn("thunderdome", 1)
 		if err != nil {
 			return err
@@ -133,10 +124,6 @@ func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
 		}
 		return tx.PutTurn("thunderdome", rec)
 	})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	h.run()
 	h.send(attacker, h.ordersFor(attacker, 1, true, fmt.Sprintf("move: {fleet: %s, to: %s}", f1, to)))
 	h.answer(attacker).want(t, "passes now")
@@ -153,21 +140,7 @@ func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
 	h.answer(defender).want(t, "Battle T1-B1 is disputed")
 
 	// The four weeks to settle it run out.
-	h.stop()
-	db = openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
-	err = db.Update(func(tx *store.Tx) error {
-		cases, err := tx.Battles("thunderdome")
-		if err != nil || len(cases) != 1 {
-			return fmt.Errorf("battle cases %v: %w", cases, err)
-		}
-		cases[0].ResolveBy = time.Now().Add(-time.Minute)
-		return tx.PutBattle("thunderdome", cases[0])
-	})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.run()
+	h.runOutBattleClock(t, func(bc *store.BattleCase, past time.Time) { bc.ResolveBy = past })
 	var voters []string
 	for _, p := range tdPlayers {
 		if p != attacker && p != defender {
@@ -197,20 +170,11 @@ func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
 // Anschluss, every player is told, and the next player's turn opens
 // (UTD5.231, UTD3.43, UTD5.2A1).
 func TestThunderdomeNPEVolunteerRunsOutThroughDovecotAndPostfix(t *testing.T) {
-	reported := strings.Replace(string(scenarios.Thunderdome), "battles: auto", "battles: reported", 1)
-	h := newScenarioHarness(t, "thunderdome", []byte(reported), tdPlayers)
-	var attacker string
-	for _, p := range tdPlayers {
-		h.tokens[p] = tokenOf(t, h.titled(p, "Welcome"))
-		if strings.Contains(h.titled(p, "Turn 1").Subject, "your turn") {
-			attacker = p
-		}
-	}
+	h, attacker := tdReported(t)
 	f1, _, to := tdFirstMoves(t, campaign.PlayerID(attacker))
 	// A non-player empire holds the sector the attacker goes to.
 	var empire string
-	db := openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
-	err := db.Update(func(tx *store.Tx) error {
+	h.editStore(t, func(tx *store.Tx) error {
 		rec, err := tx.Turn("thunderdome", 1)
 		if err != nil {
 			return err
@@ -226,10 +190,6 @@ func TestThunderdomeNPEVolunteerRunsOutThroughDovecotAndPostfix(t *testing.T) {
 		}
 		return tx.PutTurn("thunderdome", rec)
 	})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	h.run()
 	h.send(attacker, h.ordersFor(attacker, 1, true, fmt.Sprintf("move: {fleet: %s, to: %s}", f1, to)))
 	h.answer(attacker).want(t, "passes now")
@@ -257,24 +217,54 @@ func TestThunderdomeNPEVolunteerRunsOutThroughDovecotAndPostfix(t *testing.T) {
 	h.answer(attacker).want(t, "is noted")
 
 	// The volunteer's three days to make contact run out.
-	h.stop()
-	db = openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
-	err = db.Update(func(tx *store.Tx) error {
-		cases, err := tx.Battles("thunderdome")
-		if err != nil || len(cases) != 1 {
-			return fmt.Errorf("battle cases %v: %w", cases, err)
-		}
-		cases[0].ContactBy = time.Now().Add(-time.Minute)
-		return tx.PutBattle("thunderdome", cases[0])
-	})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.run()
+	h.runOutBattleClock(t, func(bc *store.BattleCase, past time.Time) { bc.ContactBy = past })
 	for _, p := range tdPlayers {
 		h.titled(p, "Battle "+battle+" is settled").want(t, volunteer+", who plays the "+empire, "made no contact",
 			fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, to, attacker), "The turn goes on: orders are due from")
 	}
 	h.stop()
+}
+
+// tdReported starts the Thunderdome IV example campaign with battles:
+// reported, past the welcome mails and the first reports; it returns the
+// player whose turn is open.
+func tdReported(t *testing.T) (*harness, string) {
+	t.Helper()
+	reported := strings.Replace(string(scenarios.Thunderdome), "battles: auto", "battles: reported", 1)
+	h := newScenarioHarness(t, "thunderdome", []byte(reported), tdPlayers)
+	var attacker string
+	for _, p := range tdPlayers {
+		h.tokens[p] = tokenOf(t, h.titled(p, "Welcome"))
+		if strings.Contains(h.titled(p, "Turn 1").Subject, "your turn") {
+			attacker = p
+		}
+	}
+	return h, attacker
+}
+
+// editStore changes the data file while the daemon is not running.
+func (h *harness) editStore(t *testing.T, edit func(tx *store.Tx) error) {
+	t.Helper()
+	db := openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
+	err := db.Update(edit)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runOutBattleClock stops the daemon, has set move a clock of the
+// campaign's one battle case into the past, and starts it again.
+func (h *harness) runOutBattleClock(t *testing.T, set func(bc *store.BattleCase, past time.Time)) {
+	t.Helper()
+	h.stop()
+	h.editStore(t, func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		if err != nil || len(cases) != 1 {
+			return fmt.Errorf("battle cases %v: %w", cases, err)
+		}
+		set(cases[0], time.Now().Add(-time.Minute))
+		return tx.PutBattle("thunderdome", cases[0])
+	})
+	h.run()
 }

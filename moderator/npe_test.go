@@ -104,15 +104,7 @@ func TestUTD5_231_VolunteerByMail(t *testing.T) {
 	if len(st.Battles) != 1 || st.Battles[0].ID != battle || !slices.Equal(st.Battles[0].Sides, []campaign.PlayerID{attacker, volunteer}) {
 		t.Fatalf("battles %+v; want %s between %s and %s", st.Battles, battle, attacker, volunteer)
 	}
-	var bc *store.BattleCase
-	h.db.View(func(tx *store.Tx) error {
-		cases, err := tx.Battles("thunderdome")
-		if len(cases) == 1 {
-			bc = cases[0]
-		}
-		return err
-	})
-	if bc == nil || bc.ID != battle || !bc.ContactBy.After(h.clock.Now()) {
+	if bc := h.tdBattleCase(); bc == nil || bc.ID != battle || !bc.ContactBy.After(h.clock.Now()) {
 		t.Fatalf("battle case %+v; want %s open, with its clocks running", bc, battle)
 	}
 
@@ -192,14 +184,7 @@ func tdVolunteer(t *testing.T) (h *harness, attacker, volunteer campaign.PlayerI
 			h.next(p).want(t, "Vote "+poll+": volunteer")
 		}
 	}
-	h.db.View(func(tx *store.Tx) error {
-		cases, err := tx.Battles("thunderdome")
-		if len(cases) == 1 {
-			bc = cases[0]
-		}
-		return err
-	})
-	if bc == nil {
+	if bc = h.tdBattleCase(); bc == nil {
 		t.Fatal("no battle case after the volunteer came forward")
 	}
 	return h, attacker, volunteer, bc, others[1:]
