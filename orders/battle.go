@@ -41,7 +41,8 @@ type BattleResult struct {
 // in the battle, counting fleet by fleet, so no fleet ID is revealed.
 type ShipFate struct {
 	Ship string
-	// Fate is destroyed, crippled, captured or disengaged.
+	// Fate is destroyed, crippled, captured or disengaged; intact names a
+	// ship only to report the fighters and PFs it lost.
 	Fate string
 	// Damage is the damage a crippled ship took.
 	Damage int
@@ -52,15 +53,19 @@ type ShipFate struct {
 	To string
 	// Direction is the neighbouring system a disengaged ship left for.
 	Direction campaign.SystemID
-	Pos       Pos
+	// Fighters and PFs are the fighters, in load points, and the PFs the
+	// ship lost, for rulesets that keep them (Thunderdome IV, UTD6.3B).
+	Fighters int
+	PFs      int
+	Pos      Pos
 }
 
 // The fates a reported result may give.
-var reportedFates = []string{"destroyed", "crippled", "captured", "disengaged"}
+var reportedFates = []string{"destroyed", "crippled", "captured", "disengaged", "intact"}
 
 var (
 	resultKeys   = []string{"ships", "vp", "negotiated"}
-	shipFateKeys = []string{"ship", "fate", "damage", "by", "to", "direction"}
+	shipFateKeys = []string{"ship", "fate", "damage", "by", "to", "direction", "fighters", "pfs"}
 )
 
 // battleReport reads the battle: key with its confirm:, result: or
@@ -225,6 +230,19 @@ func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 		d, ok := p.Name(v, "direction", "ferrum")
 		s.Direction = campaign.SystemID(d)
 		good = good && ok
+	}
+	for _, k := range []struct {
+		key string
+		dst *int
+	}{{"fighters", &s.Fighters}, {"pfs", &s.PFs}} {
+		if e, ok := f.Get(k.key); ok {
+			if v, ok := p.Int(e.Value, k.key, k.key+": 4"); ok && v >= 0 {
+				*k.dst = v
+			} else if ok {
+				p.Add(PosOf(e.Value), "", fmt.Sprintf("%s %d: the %s a ship lost are 0 or more", k.key, v, k.key), k.key+": 4")
+				good = false
+			}
+		}
 	}
 	return s, good
 }

@@ -17,8 +17,9 @@ func ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefsOf(b) }
 
 // CheckReported checks a reported result against the battle: every ship
 // it names fought there, a captor is an enemy ship that came through, a
-// ship withdraws to a neighbouring system, and only the sides score. It
-// returns one sentence per problem.
+// ship withdraws to a neighbouring system, only the sides score, and no
+// fighters are lost, as EaW keeps none. It returns one sentence per
+// problem.
 func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult) []string {
 	refs := map[string]game.ShipRef{}
 	for _, s := range ShipRefs(b) {
@@ -34,6 +35,9 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 		if _, ok := refs[s.Ship]; !ok {
 			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, refList(ShipRefs(b))))
 			continue
+		}
+		if s.Fighters > 0 || s.PFs > 0 {
+			out = append(out, fmt.Sprintf("%s: Empires at War keeps no fighters or PFs; leave out fighters: and pfs:", s.Ship))
 		}
 		switch s.Fate {
 		case "captured":

@@ -42,6 +42,7 @@ func TestEaW22_ReportedResultIsChecked(t *testing.T) {
 		{Ship: "red#1", Fate: "captured", By: "blue#2", To: "new"},
 		{Ship: "blue#2", Fate: "destroyed"},
 		{Ship: "red#2", Fate: "disengaged", Direction: "a"},
+		{Ship: "blue#1", Fate: "intact", Fighters: 2},
 	}, VP: map[campaign.PlayerID]int{"green": 5}, Negotiated: "conquest"}
 	got := strings.Join(Ruleset{}.CheckResult(st, st.Battles[0], r), "\n")
 	for _, want := range []string{
@@ -51,6 +52,7 @@ func TestEaW22_ReportedResultIsChecked(t *testing.T) {
 		"red#1: to: new: a captured ship joins its captor's fleet (EaW 25.0); leave to: out",
 		"red#2: a is not a system it could withdraw to (b, d)",
 		"vp: green did not fight",
+		"blue#1: Empires at War keeps no fighters",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("problems do not say %q:\n%s", want, got)

@@ -176,6 +176,9 @@ func (t *turn) fight(at campaign.SystemID) {
 			lost[f] = append(lost[f], j)
 			fates = append(fates, fmt.Sprintf("%s's %s destroyed", r.Player, r.Class))
 		default:
+			if lostUnits := t.x.battleAttrition(t.st, f, j, r.Damage.Structure); !lostUnits.IsZero() {
+				fates = append(fates, fmt.Sprintf("%s's %s lost %s", r.Player, r.Class, lostUnits))
+			}
 			setDamage(f, campaign.UnitDamage{Unit: j, Structure: r.Damage.Structure, Attack: r.Damage.Attack, Sensor: r.Damage.Sensor, Speed: r.Damage.Speed})
 		}
 	}

@@ -112,7 +112,7 @@ func (t *turn) organize(pz prize) {
 		t.makeRoom(capturing, pz)
 	}
 	if place == PlaceNew {
-		if id := t.newFleetID(pz.captor); id != "" {
+		if id := t.x.newFleetID(t.st, pz.captor); id != "" {
 			t.placeNew(id, pz, what)
 			return
 		}
@@ -123,7 +123,7 @@ func (t *turn) organize(pz prize) {
 			return
 		}
 	}
-	if id := t.newFleetID(pz.captor); id != "" {
+	if id := t.x.newFleetID(t.st, pz.captor); id != "" {
 		t.placeNew(id, pz, what)
 		return
 	}
@@ -215,7 +215,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 			continue
 		}
 		gone := t.x.take(f, cheap[:n])
-		refund := 0
+		refund := t.x.loadBPV(t.x.carriedBy(gone)) // their fighters too (UTD6.3F)
 		for _, u := range gone.units.Units {
 			refund += t.st.Catalogue.Class(u).EBPV
 		}
@@ -229,12 +229,12 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 
 // newFleetID is the first free fleet ID f<n> of the player's when they
 // may found another fleet (UTD7.21, UTD7.22), else "".
-func (t *turn) newFleetID(p campaign.PlayerID) campaign.FleetID {
-	if t.x.fleetCount(t.st, p) >= t.x.fleetLimit(p) {
+func (x *Ext) newFleetID(st *campaign.State, p campaign.PlayerID) campaign.FleetID {
+	if x.fleetCount(st, p) >= x.fleetLimit(p) {
 		return ""
 	}
 	for n := 1; ; n++ {
-		if id := campaign.FleetID("f" + strconv.Itoa(n)); t.st.Fleet(p, id) == nil {
+		if id := campaign.FleetID("f" + strconv.Itoa(n)); st.Fleet(p, id) == nil {
 			return id
 		}
 	}

@@ -25,6 +25,9 @@ func FuzzCheck(f *testing.F) {
 		}
 	}
 	f.Add([]byte("campaign: thunderdome\nplayer: gorn\nturn: 1\norders:\n  - move: {fleet: f1, to: s01}\n  - buy: {points: 3}\n"))
+	f.Add([]byte("campaign: thunderdome\nplayer: gorn\nturn: 1\norders:\n  - replace_fighters: {fleet: f1}\n  - transfer_fighters: {fleet: f1, from: f2, refill: true}\n" +
+		"  - refit_fleet: {fleet: f1, refits: {cruiser: heavy-cruiser}, loads: {cruiser: {fighters: 0}}, officers: {captain: destroyer}}\n" +
+		"  - organize: {fleets: {f1: [battlecruiser, cruiser, destroyer]}, officers: {captain: {fleet: f1, ship: cruiser}}}\n"))
 	st := startFrom(f, string(scenarioText()))
 	before, err := json.Marshal(st)
 	if err != nil {

@@ -1,9 +1,24 @@
 package thunderdome
 
-import "github.com/pbemd/pbemd/campaign"
+import (
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+)
 
 // SaveExt writes a changed TD IV part back into a state, for tests.
 func SaveExt(x *Ext, st *campaign.State) { x.save(st) }
 
 // UnitsMC is the move cost of units in one fleet, for tests.
 func (x *Ext) UnitsMC(units []campaign.ClassName) int { return x.unitsMC(units) }
+
+// Spent is what a checked submission's orders cost together, in order
+// points and BPV, for tests.
+func Spent(c game.Checked) (points, bpv int) {
+	for _, o := range c.(*checked).ctx.outcomes {
+		points, bpv = points+o.Points, bpv+o.BPV
+	}
+	return points, bpv
+}
+
+// KindNames lists the order kinds, for tests.
+func KindNames() []string { return kindNames() }

@@ -11,12 +11,13 @@ import (
 // parcel is units taken out of a fleet with everything the state keeps
 // on each: damage, crew and capture (campaign.Fleet.Take), and TD IV's
 // marks: wrecked (UTD6.3E), mended since the last overhaul (UTD4.335) and
-// a reduced load of attrition units (UTD6.3737; nil for the full load).
+// the fighters and PFs it carries (UTD6.3B; nil for its class's full
+// load).
 type parcel struct {
 	units   campaign.Fleet
 	wrecked []bool
 	mended  []bool
-	loads   []*UnitLoad
+	loads   []*Load
 }
 
 // take removes the units at idx from fleet f, with their records and
@@ -25,10 +26,10 @@ func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
 	fs := x.fleet(f.Owner, f.ID)
 	var p parcel
 	var wrecked, mended []int
-	var loads []UnitLoad
+	var loads []Load
 	kept := 0
 	for i := range f.Units {
-		w, m, l := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i), fs.loadOf(i)
+		w, m, l := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i), fs.loadRecord(i)
 		if slices.Contains(idx, i) {
 			p.wrecked, p.mended, p.loads = append(p.wrecked, w), append(p.mended, m), append(p.loads, l)
 			continue
@@ -63,9 +64,19 @@ func (x *Ext) join(f *campaign.Fleet, p parcel) {
 			fs.Mended = append(fs.Mended, base+i)
 		}
 		if l := p.loads[i]; l != nil {
-			fs.Loads = append(fs.Loads, UnitLoad{Unit: base + i, Fighters: l.Fighters, PFs: l.PFs, Interceptors: l.Interceptors})
+			c := *l
+			c.Unit = base + i
+			x.SetLoad(f, c)
 		}
 	}
+}
+
+// add puts another parcel's units after p's.
+func (p *parcel) add(o parcel) {
+	p.units.Join(o.units)
+	p.wrecked = append(p.wrecked, o.wrecked...)
+	p.mended = append(p.mended, o.mended...)
+	p.loads = append(p.loads, o.loads...)
 }
 
 // pick finds one unit of fleet f for each class named (campaign.PickUnits),

@@ -19,7 +19,7 @@ import (
 // "". Another rule joins the list with one line.
 var fleetLaws = []func(st *campaign.State, x *Ext, f *campaign.Fleet) string{
 	commandLaw,
-	// The carrier attrition minimum (UTD8.222, UTD6.3736) joins here.
+	attritionLaw,
 }
 
 // illegal lists why a fleet is illegal (UTD7.2661), one reason per rule

@@ -44,6 +44,11 @@ type Kind interface {
 	yaml() string
 	// apply checks the order and carries it out on c's state (see Kind).
 	apply(c *ctx)
+	// offer adds to o the orders of the kind that fit the player's
+	// situation as their turn opens, for the order template: one or two
+	// a kind, each with its cost as apply would charge it. It only reads
+	// o's state.
+	offer(o *offerer)
 }
 
 // kinds registers TD IV's order kinds, one line each, in the order
@@ -57,6 +62,9 @@ var kinds = []Kind{
 	&RemoveFortification{},
 	&RepairFleet{},
 	&FreighterRepair{},
+	&ReplaceFighters{},
+	&TransferFighters{},
+	&RefitFleet{},
 	&Siege{},
 	&JailBreak{},
 	&DeadDrop{},

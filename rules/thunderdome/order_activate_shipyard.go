@@ -201,8 +201,10 @@ type jobPlan struct {
 	ships *campaign.Fleet
 	fleet *campaign.Fleet
 	unit  int
-	// refit and convert say what to: makes of the ship.
+	// refit and convert say what to: makes of the ship, and load its
+	// fighters and PFs afterwards, for a ship in a fleet (refitLoad).
 	refit, convert bool
+	load           *refitted
 	build          Build
 }
 
@@ -223,26 +225,10 @@ type activation struct {
 // jobs (UTD6.37): 1 point for the sector's first activation of the turn
 // (UTD6.371), the jobs' BPV in one sum, rounded to whole BPV (reading).
 func (a *ActivateShipyard) apply(c *ctx) {
-	act := &activation{c: c, a: a, yards: c.x.workingYards(c.player, a.Sector, c.st.Turn), left: map[int]int{}, taken: map[*campaign.Fleet][]int{}}
-	if len(act.yards) == 0 && len(c.x.yardsAt(c.player, a.Sector)) > 0 {
-		c.refuse(a.SectorPos, "UTD6.382", fmt.Sprintf("your shipyard at %s was ordered this turn and is built at its end", a.Sector),
-			"activate it on your next turn")
+	act := a.activation(c)
+	if act == nil {
 		return
 	}
-	if len(act.yards) == 0 {
-		c.refuse(a.SectorPos, "UTD6.37", fmt.Sprintf("you have no shipyard at %s", orders.Quote(string(a.Sector))),
-			"your shipyards are at "+listOr(c.x.yardPlaces(c.player), "no sector: build one with build_shipyard (UTD6.38)"))
-		return
-	}
-	for _, i := range act.yards {
-		act.left[i] = c.x.Yards[i].Capacity() - c.x.Yards[i].Used
-	}
-	for _, b := range c.x.Builds {
-		if b.Owner == c.player && b.Class != "" {
-			act.pending = append(act.pending, b)
-		}
-	}
-	act.base = len(act.pending)
 	var plans []jobPlan
 	total := 0
 	for _, j := range a.Jobs {
@@ -287,6 +273,148 @@ func (a *ActivateShipyard) apply(c *ctx) {
 	}
 }
 
+// activation starts checking the order: the player's yards at the
+// sector that work this turn, with the capacity each has left, and the
+// builds of the turn so far. It refuses the order, returning nil, when
+// there is no such yard.
+func (a *ActivateShipyard) activation(c *ctx) *activation {
+	act := &activation{c: c, a: a, yards: c.x.workingYards(c.player, a.Sector, c.st.Turn), left: map[int]int{}, taken: map[*campaign.Fleet][]int{}}
+	if len(act.yards) == 0 && len(c.x.yardsAt(c.player, a.Sector)) > 0 {
+		c.refuse(a.SectorPos, "UTD6.382", fmt.Sprintf("your shipyard at %s was ordered this turn and is built at its end", a.Sector),
+			"activate it on your next turn")
+		return nil
+	}
+	if len(act.yards) == 0 {
+		c.refuse(a.SectorPos, "UTD6.37", fmt.Sprintf("you have no shipyard at %s", orders.Quote(string(a.Sector))),
+			"your shipyards are at "+listOr(c.x.yardPlaces(c.player), "no sector: build one with build_shipyard (UTD6.38)"))
+		return nil
+	}
+	for _, i := range act.yards {
+		act.left[i] = c.x.Yards[i].Capacity() - c.x.Yards[i].Used
+	}
+	for _, b := range c.x.Builds {
+		if b.Owner == c.player && b.Class != "" {
+			act.pending = append(act.pending, b)
+		}
+	}
+	act.base = len(act.pending)
+	return act
+}
+
+// offer offers, at each sector with shipyards of the player's that work
+// this turn, one job on a ship there, an inspection of a captured one
+// first, else an overhaul of a damaged one first; and a build of the
+// first class the player fields that the yards may take, into a fleet
+// there with room, else a new fleet, else dry dock (UTD6.37, UTD6.373):
+// each with the capacity left per yard, 1 point for the activation and
+// the job's BPV.
+func (a *ActivateShipyard) offer(o *offerer) {
+	c := o.c
+	for _, place := range c.x.yardPlaces(c.player) {
+		at := campaign.SystemID(place)
+		probe := a.activationAt(o, at)
+		if probe == nil {
+			continue
+		}
+		points, left := 1, probe.leftText()
+		if slices.ContainsFunc(probe.yards, func(i int) bool { return c.x.Yards[i].Active }) {
+			points = 0
+		}
+		for _, j := range shipJobs(o, at) {
+			if o.offerJob(a, at, j, points, left) {
+				break
+			}
+		}
+		for _, j := range buildJobs(o, at) {
+			if o.offerJob(a, at, j, points, left) {
+				break
+			}
+		}
+	}
+}
+
+// activationAt is a fresh activation of the player's yards at a sector
+// for an offer, or nil when none works this turn.
+func (a *ActivateShipyard) activationAt(o *offerer, at campaign.SystemID) *activation {
+	var act *activation
+	o.fits(func() bool { act = (&ActivateShipyard{Sector: at}).activation(o.c); return act != nil })
+	return act
+}
+
+// offerJob offers one job at a sector if the yards there may do it now
+// and the player has the BPV, and reports whether it did.
+func (o *offerer) offerJob(a *ActivateShipyard, at campaign.SystemID, j YardJob, points int, left string) bool {
+	act := a.activationAt(o, at)
+	var p jobPlan
+	if act == nil || !o.fits(func() (ok bool) { p, ok = act.plan(j); return ok }) || wholeBPV(p.cost) > o.c.funds() || points > o.c.left() {
+		return false
+	}
+	try := &ActivateShipyard{Sector: at, Jobs: []YardJob{j}}
+	rule := jobRule(j.Kind)
+	if j.Kind == JobBuild {
+		rule = "UTD6.373"
+	}
+	note := fmt.Sprintf("capacity left: %s MC; this %s takes %s MC (UTD6.372, %s)", left, j.Kind, capText(p.need), rule)
+	if points == 0 {
+		note += "; the yards there are active already this turn (UTD6.371)"
+	}
+	o.add(a, points, wholeBPV(p.cost), note, try.yaml())
+	return true
+}
+
+// shipJobs are the jobs the offer tries on ships at a sector, in order:
+// inspections of captured ships, then overhauls of damaged ships, then
+// of the others.
+func shipJobs(o *offerer, at campaign.SystemID) []YardJob {
+	var inspect, damaged, whole []YardJob
+	for _, f := range o.fleets() {
+		if f.At != at {
+			continue
+		}
+		for i, u := range f.Units {
+			switch {
+			case f.IsCaptured(i):
+				inspect = append(inspect, YardJob{Kind: JobInspect, Class: u, Fleet: f.ID, Load: 100})
+			case f.DamageOf(i).Any():
+				damaged = append(damaged, YardJob{Kind: JobOverhaul, Class: u, Fleet: f.ID, Load: 100})
+			default:
+				whole = append(whole, YardJob{Kind: JobOverhaul, Class: u, Fleet: f.ID, Load: 100})
+			}
+		}
+	}
+	return append(append(inspect, damaged...), whole...)
+}
+
+// buildJobs are the builds the offer tries at a sector: each class the
+// player fields, in first-seen order, into the first fleet there with
+// room, else a new fleet, else dry dock.
+func buildJobs(o *offerer, at campaign.SystemID) []YardJob {
+	c := o.c
+	var classes []campaign.ClassName
+	for _, f := range o.fleets() {
+		for _, u := range f.Units {
+			if !slices.Contains(classes, u) {
+				classes = append(classes, u)
+			}
+		}
+	}
+	var out []YardJob
+	for _, cls := range classes {
+		into := c.x.newFleetID(c.st, c.player)
+		for _, f := range o.fleets() {
+			if f.At == at && !c.x.retreating(f.Owner, f.ID) && c.x.unitsMC(append(slices.Clone(f.Units), cls)) <= MaxMC*mcUnit {
+				into = f.ID
+				break
+			}
+		}
+		if into == "" {
+			into = dockName
+		}
+		out = append(out, YardJob{Kind: JobBuild, Class: cls, Into: into, Load: 100})
+	}
+	return out
+}
+
 // leftText writes the capacity each yard has left: "capital 1/3, sc4
 // 2/3".
 func (act *activation) leftText() string {
@@ -317,8 +445,9 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 		if !act.buildable(j, k) {
 			return p, false
 		}
-		p.need, p.cost = 2*c.x.class(j.Class).MC, 100*k.EBPV
-		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: k.EBPV, Turn: c.st.Turn}
+		bpv := k.EBPV + c.x.loadBPV(c.x.class(j.Class).paidAt(j.Load)) // with its fighters and PFs (UTD6.3736)
+		p.need, p.cost = 2*c.x.class(j.Class).MC, 100*bpv
+		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: bpv, Turn: c.st.Turn}
 		if j.Into != dockName {
 			p.build.Into = j.Into
 		}
@@ -364,6 +493,13 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 	case p.convert:
 		p.need = max(p.need, 2*max(mc, c.x.class(j.To).MC)) // UTD6.3766
 		p.cost += max(gain, 25*old)                         // UTD6.3764
+	}
+	if (p.refit || p.convert) && p.fleet != nil && j.To != j.Class {
+		// The new class's full load, only the units it gains bought
+		// (UTD6.3758, UTD6.3767, UTD6.3737).
+		got, _ := c.x.refitLoad(c.x.loadOf(p.fleet, p.unit), j.Class, j.To, noLoad)
+		p.cost += 100 * got.BPV
+		p.load = &got
 	}
 	return p, act.assign(&p, size)
 }
@@ -643,6 +779,13 @@ func (c *ctx) do(p jobPlan) {
 	}
 	if p.refit || p.convert {
 		p.ships.Units[p.unit] = j.To
+		if p.load != nil {
+			c.x.SetLoad(p.fleet, p.load.Load)
+			if p.load.Refund > 0 {
+				c.credit(p.load.Refund)
+				c.say("fighters and PFs shed, scrapped for %d BPV to %s (UTD6.3F, UTD8.2213)", p.load.Refund, c.funder())
+			}
+		}
 		verb := "refitted"
 		if p.convert {
 			verb = "converted"

@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"fmt"
 
+	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -36,10 +37,25 @@ func (b *BuildShipyard) yaml() string { return b.text(b.Name()) }
 // #21) of 3 MC of capacity, 3.5 with the capital's (UTD6.3842); 1 point
 // (UTD6.383) and the scenario's price.
 func (b *BuildShipyard) apply(c *ctx) {
+	price, ok := b.check(c)
+	if !ok || !c.spend(1, "UTD6.383") || !c.pay(price, "UTD6.381", "the yard") {
+		return
+	}
+	// The yard stands on order from now, so that the colony's limits
+	// count it and replace_capital may designate it (UTD6.3843); it
+	// works from the player's next turn (workingYards).
+	c.x.Yards = append(c.x.Yards, Yard{At: b.Sector, Owner: c.player, Size: yardClass(b.Yard), Boxes: c.x.yardSize(b.Yard).Boxes, Arrived: c.st.Turn})
+	c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: b.Sector, Yard: b.Yard, BPV: price, Turn: c.st.Turn})
+	c.say("an %s yard ordered at %s for %d BPV: it is built at the end of the turn and works from %s's next (UTD6.382)", b.Yard, b.Sector, price, c.player)
+}
+
+// check checks the yard against the colony's limits and the player's BPV,
+// refusing the order when it breaks one, and returns its price.
+func (b *BuildShipyard) check(c *ctx) (int, bool) {
 	if !ownColonyAt(c.st, c.player, b.Sector) {
 		c.refuse(b.SectorPos, "UTD6.38", fmt.Sprintf("you have no developed colony at %s", orders.Quote(string(b.Sector))),
 			"build shipyards at a developed colony of yours")
-		return
+		return 0, false
 	}
 	kinds, capacity, capital := []string{b.Yard}, yardCapacity[b.Yard], false
 	for _, i := range c.x.yardsAt(c.player, b.Sector) {
@@ -61,14 +77,28 @@ func (b *BuildShipyard) apply(c *ctx) {
 	case price > c.funds():
 		c.refuse(b.YardPos, "UTD6.381", fmt.Sprintf("an %s yard costs %d BPV and you have %d", b.Yard, price, c.funds()), "build a smaller yard, or none")
 	default:
-		if !c.spend(1, "UTD6.383") || !c.pay(price, "UTD6.381", "the yard") {
-			return
+		return price, true
+	}
+	return 0, false
+}
+
+// offer offers at the player's first developed colony with room the
+// biggest yard that fits its limits and the player's BPV (UTD6.38): 1
+// point and its price.
+func (b *BuildShipyard) offer(o *offerer) {
+	c := o.c
+	for _, d := range c.st.Developments {
+		if d.Owner != c.player || d.Kind != campaign.Colony || !ownColonyAt(c.st, c.player, d.At) {
+			continue
 		}
-		// The yard stands on order from now, so that the colony's limits
-		// count it and replace_capital may designate it (UTD6.3843); it
-		// works from the player's next turn (workingYards).
-		c.x.Yards = append(c.x.Yards, Yard{At: b.Sector, Owner: c.player, Size: yardClass(b.Yard), Boxes: c.x.yardSize(b.Yard).Boxes, Arrived: c.st.Turn})
-		c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: b.Sector, Yard: b.Yard, BPV: price, Turn: c.st.Turn})
-		c.say("an %s yard ordered at %s for %d BPV: it is built at the end of the turn and works from %s's next (UTD6.382)", b.Yard, b.Sector, price, c.player)
+		for _, kind := range builtKinds {
+			try := &BuildShipyard{YardAt{Sector: d.At, Yard: kind}}
+			var price int
+			if o.fits(func() (ok bool) { price, ok = try.check(c); return ok }) {
+				o.add(b, 1, price, fmt.Sprintf("works from your next turn; at most 2 yards a colony, of 3 MC in all, 3.5 with the capital's; sc2 %d BPV, sc3 %d, sc4 %d (UTD6.38, UTD6.384)",
+					c.x.yardSize(YardSC2).BPV, c.x.yardSize(YardSC3).BPV, c.x.yardSize(YardSC4).BPV), try.yaml())
+				return
+			}
+		}
 	}
 }

@@ -138,3 +138,22 @@ func tempPrice(k, j int) int {
 	}
 	return tierPrice[k+j]
 }
+
+// offer offers a temporary order point (UTD6.21, UTD6.23), an extra fleet
+// (UTD7.22) and, before any temporary point, a permanent one (UTD6.22),
+// each while the player has fewer than the most and the BPV.
+func (b *Buy) offer(o *offerer) {
+	e := o.c.emp
+	if have := e.Permanent + e.Temporary; have < MaxExtras {
+		price := tempPrice(e.Permanent, e.Temporary+1) - tempPrice(e.Permanent, e.Temporary)
+		o.add(b, 0, price, "for this turn only: 1, 2 or 3 cost 100, 200 or 400 BPV in all, permanent points taking the lowest tiers (UTD6.21, UTD6.23)",
+			"buy: {order_points: 1}")
+	}
+	if e.Temporary == 0 && e.Permanent < MaxExtras {
+		o.add(b, 0, PermanentPrice, fmt.Sprintf("for good, at most %d extras in all (UTD6.22)", MaxExtras), "buy: {permanent: 1}")
+	}
+	if e.ExtraFleets < MaxExtras {
+		o.add(b, 0, fleetPrice[e.ExtraFleets+1]-fleetPrice[e.ExtraFleets],
+			fmt.Sprintf("one more fleet for good: you may have %d (UTD7.21, UTD7.22)", o.c.x.fleetLimit(o.c.player)), "buy: {fleets: 1}")
+	}
+}

@@ -93,3 +93,12 @@ func (d *DeadDrop) apply(c *ctx) {
 	c.say("fleet %s left %s as derelicts at %s for the first enemy fleet to enter and hold it (UTD6.3D2)", f.ID, campaign.UnitList(gone.units.Units), at)
 	c.disband(d.Fleet)
 }
+
+// offer offers the first fleet of the player's a container dropped where
+// it is (UTD6.3D1): 1 point and its price.
+func (d *DeadDrop) offer(o *offerer) {
+	if fs := o.fleets(); len(fs) > 0 {
+		o.add(d, 1, containerPrice, fmt.Sprintf("worth %d BPV to the first enemy fleet to enter and hold %s (UTD6.3D1); derelicts: [a ship] leaves ships instead, 1 point for any number (UTD6.3D2)",
+			containerWorth, fs[0].At), (&DeadDrop{Fleet: fs[0].ID, Containers: 1}).yaml())
+	}
+}

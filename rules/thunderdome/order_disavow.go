@@ -78,3 +78,22 @@ func (d *Disavow) apply(c *ctx) {
 		}
 	}
 }
+
+// offer offers to take back the player's first disavowal, or else to
+// disavow the first sector where a fleet of theirs stands that they do
+// not own (UTD4.13): no point.
+func (d *Disavow) offer(o *offerer) {
+	c := o.c
+	for _, s := range c.x.Sectors {
+		if slices.Contains(s.Disavowed, c.player) {
+			o.add(d, 0, 0, "your fleets there claim it again (UTD4.13)", (&Disavow{Sector: s.ID, Withdraw: true}).yaml())
+			return
+		}
+	}
+	for _, f := range o.fleets() {
+		if s := c.x.sector(f.At); s != nil && s.Owner != c.player {
+			o.add(d, 0, 0, fmt.Sprintf("fleet %s and your other fleets there no longer claim it (UTD4.13)", f.ID), (&Disavow{Sector: s.ID}).yaml())
+			return
+		}
+	}
+}

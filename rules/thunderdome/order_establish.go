@@ -148,3 +148,41 @@ func (c *ctx) developedOrPending(at campaign.SystemID, kind campaign.Development
 	}
 	return ""
 }
+
+// offer offers each development a sector where a fleet of the player's
+// began the turn may take, by the first such fleet, one that holds what
+// makes it free if there is one: a colony in a life sector, a mine in a
+// mineral one, a fortification anywhere explored (UTD6.34–6.36).
+func (e *Establish) offer(o *offerer) {
+	c := o.c
+	for _, what := range developments {
+		kind := campaign.DevelopmentKind(what)
+		free, freeRule := campaign.RoleLargeFreighter, "UTD4.331"
+		if kind == campaign.Fortification {
+			free, freeRule = campaign.RoleMinesweeper, "UTD4.351"
+		}
+		var pick *campaign.Fleet
+		for _, f := range o.fleets() {
+			s := c.x.sector(f.At)
+			switch {
+			case !o.fits(func() bool { return c.canEstablish(f, s, "", orders.Pos{}) }),
+				kind == campaign.Colony && !s.Type.IsLife(), kind == campaign.Mine && !s.Type.IsMineral(),
+				c.developedOrPending(f.At, kind) != "":
+				continue
+			}
+			if pick == nil || c.hasRole(f, free) && !c.hasRole(pick, free) {
+				pick = f
+			}
+		}
+		if pick == nil {
+			continue
+		}
+		es := &Establish{Fleet: pick.ID, What: kind}
+		cost, note := 1, ""
+		if c.hasRole(pick, free) {
+			cost, note = 0, fmt.Sprintf("free, as it holds a %s (%s); ", free, freeRule)
+		}
+		o.add(e, cost, 0, note+fmt.Sprintf("it appears at the start of your next turn if fleet %s stays at %s, and the fleet moves no more this turn (%s, UTD4.331)",
+			pick.ID, pick.At, es.rule()), es.yaml())
+	}
+}

@@ -224,3 +224,26 @@ func planetOf(t SectorType) campaign.PlanetType {
 	}
 	return campaign.Unknown
 }
+
+// offer offers the exploration of the first unknown sector next to each
+// legal fleet of the player's that may move there, at most two (UTD5.12):
+// no point.
+func (e *Explore) offer(o *offerer) {
+	c := o.c
+	var done []campaign.SystemID
+	for _, f := range o.fleets() {
+		if len(done) == 2 || !o.free(f) || len(c.x.illegal(c.st, f)) > 0 {
+			continue
+		}
+		for _, s := range c.g.Neighbours(f.At) {
+			if sec := c.x.sector(s); sec == nil || sec.Type != Unknown || slices.Contains(done, s) ||
+				!o.fits(func() bool { return c.mayEnter(f, s, orders.Pos{}) }) {
+				continue
+			}
+			done = append(done, s)
+			o.add(e, 0, 0, fmt.Sprintf("explored at step 7 if a fleet of yours ends its moves there, e.g. %s (UTD5.12); name: \"...\" names it for good (UTD4.12)",
+				(&Move{Fleet: f.ID, To: s}).yaml()), (&Explore{Sector: s}).yaml())
+			break
+		}
+	}
+}

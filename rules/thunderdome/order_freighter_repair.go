@@ -55,21 +55,7 @@ func (r *FreighterRepair) apply(c *ctx) {
 		return
 	}
 	fs := c.x.fleet(f.Owner, f.ID)
-	capacity := 0
-	for _, u := range f.Units {
-		if k := c.st.Catalogue.Class(u); k != nil {
-			switch {
-			case k.Has(campaign.RoleLargeRepair):
-				capacity += 2
-			case k.Has(campaign.RoleSmallRepair):
-				capacity++
-			}
-		}
-	}
-	done := 0
-	if fs.FreighterCycle == c.x.Cycle {
-		done = fs.FreighterRepairs
-	}
+	capacity, done := c.freighterRepairs(f)
 	switch {
 	case capacity == 0:
 		c.refuse(r.FleetPos, "UTD6.39", fmt.Sprintf("fleet %s holds no repair freighter", f.ID),
@@ -99,4 +85,38 @@ func (r *FreighterRepair) apply(c *ctx) {
 	}
 	fs.FreighterCycle, fs.FreighterRepairs = c.x.Cycle, done+len(idx)
 	c.mend(f, idx, c.ownColony(f.At), "UTD6.39")
+}
+
+// offer offers each fleet whose repair freighters have a repair left
+// this cycle the repair of its first ship that may be mended (UTD6.39):
+// 1 point.
+func (r *FreighterRepair) offer(o *offerer) {
+	c := o.c
+	for _, f := range o.fleets() {
+		ships := mendable(c, f)
+		if capacity, done := c.freighterRepairs(f); len(ships) == 0 || done >= capacity {
+			continue
+		}
+		o.add(r, 1, 0, "each small repair freighter mends one ship a cycle, each large one two (UTD6.39); damaged: "+campaign.UnitList(ships),
+			(&FreighterRepair{Fleet: f.ID, Units: ships[:1]}).yaml())
+	}
+}
+
+// freighterRepairs is how many ships fleet f's repair freighters mend a
+// cycle, and how many they mended this cycle (UTD6.39).
+func (c *ctx) freighterRepairs(f *campaign.Fleet) (capacity, done int) {
+	for _, u := range f.Units {
+		if k := c.st.Catalogue.Class(u); k != nil {
+			switch {
+			case k.Has(campaign.RoleLargeRepair):
+				capacity += 2
+			case k.Has(campaign.RoleSmallRepair):
+				capacity++
+			}
+		}
+	}
+	if fs := c.x.fleet(f.Owner, f.ID); fs.FreighterCycle == c.x.Cycle {
+		done = fs.FreighterRepairs
+	}
+	return capacity, done
 }

@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -80,4 +81,22 @@ func (i *Intend) apply(c *ctx) {
 	c.x.Intentions = append(c.x.Intentions, Intention{Owner: c.player, Fleet: i.Fleet, Join: i.Join, At: i.At, Cycle: c.x.Cycle})
 	c.say("%s declares the legal intention of fleet %s: to join %s at %s, with a step toward it on this turn or the next (UTD7.26652)",
 		c.player, i.Fleet, joinNames(i.Join), i.At)
+}
+
+// offer offers each illegal fleet of the player's without a standing
+// legal intention one: to join another of their fleets where it stands
+// (UTD7.26652), no point.
+func (i *Intend) offer(o *offerer) {
+	c := o.c
+	fs := o.fleets()
+	if len(fs) < 2 {
+		return
+	}
+	for _, f := range fs {
+		if it := c.x.intention(c.player, f.ID); len(c.x.illegal(c.st, f)) == 0 || it != nil && !it.Lapsed {
+			continue
+		}
+		o.add(i, 0, 0, "then take a step toward it on this turn or your next, a move nearer or an organize there (UTD7.26652, UTD7.2664)",
+			strings.TrimPrefix(c.intendExample(f), "- "))
+	}
 }

@@ -89,3 +89,29 @@ func (j *JailBreak) apply(c *ctx) {
 		c.enter(f, j.To)
 	}
 }
+
+// offer offers, for each trapped fleet, a jail break by the first other
+// fleet of the player's that may move into its sector, the move first
+// (UTD4.3564): the move's cost and 1 point.
+func (j *JailBreak) offer(o *offerer) {
+	c := o.c
+	for _, f := range o.fleets() {
+		fs := c.x.fleet(f.Owner, f.ID)
+		if !fs.Trapped || len(fs.Wrecked) > 0 {
+			continue
+		}
+		for _, r := range o.fleets() {
+			if r == f || !o.free(r) || !c.g.Adjacent(r.At, f.At) || !o.fits(func() bool { return c.mayEnter(r, f.At, orders.Pos{}) }) {
+				continue
+			}
+			to, _ := o.lane(f, f.At)
+			if to == "" {
+				break
+			}
+			cost, why := o.moveCost(r.At)
+			o.add(j, cost+1, 0, fmt.Sprintf("the rescuer moves in first (%s), then the jail break, 1 point; fleet %s stays, trapped in its place (UTD4.3564)", why, r.ID),
+				(&Move{Fleet: r.ID, To: f.At}).yaml(), (&JailBreak{Fleet: f.ID, Rescuer: r.ID, To: to}).yaml())
+			break
+		}
+	}
+}

@@ -2,6 +2,7 @@ package thunderdome
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -173,4 +174,42 @@ func names[T ~string](ids []T) []string {
 		out[i] = string(id)
 	}
 	return out
+}
+
+// offer offers each fleet that may move a move along its first lane
+// that it may take, naming the others (UTD6.31): 1 point, none from the
+// player's own developed colony (UTD4.334).
+func (m *Move) offer(o *offerer) {
+	for _, f := range o.fleets() {
+		if !o.free(f) {
+			continue
+		}
+		to, others := o.lane(f, f.At)
+		if to == "" {
+			continue
+		}
+		cost, why := o.moveCost(f.At)
+		note := why
+		if len(others) > 0 {
+			note += "; lanes also lead to " + strings.Join(others, ", ")
+		}
+		if stop := stopAt(o.c, f.Owner, to); stop != "" {
+			note += "; " + stop
+		}
+		o.add(m, cost, 0, note, (&Move{Fleet: f.ID, To: to}).yaml())
+	}
+}
+
+// stopAt says what stops a fleet of player p entering a sector for the
+// rest of the turn (UTD6.31, UTD4.355), or "".
+func stopAt(c *ctx, p campaign.PlayerID, at campaign.SystemID) string {
+	switch {
+	case enemyFortAt(c.st, p, at) != "":
+		return fmt.Sprintf("%s's fortification there stops and traps it (UTD4.355, UTD4.356)", enemyFortAt(c.st, p, at))
+	case enemyFleetAt(c.st, p, at) != "":
+		return fmt.Sprintf("fleets of %s there stop it for the turn (UTD6.31)", enemyFleetAt(c.st, p, at))
+	case c.x.enemyPostAt(p, at) != "":
+		return fmt.Sprintf("defenses of %s there stop it for the turn (UTD7.4233)", c.x.enemyPostAt(p, at))
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package thunderdome
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -83,5 +84,34 @@ func (m *MoveCapital) apply(c *ctx) {
 		c.x.moveCapitalYard(c.player, m.To) // UTD6.372: the capital's yard is the capital's
 		c.say("%s's capital moved from %s to %s with its bank and its large repair freighter (UTD6.32, UTD6.324)", c.player, from, m.To)
 		c.moveCapitalDefenses(from, m.To, m.WithDefenses)
+	}
+}
+
+// offer offers the capital a move along its first lane to an explored
+// sector, naming the others, once per cycle (UTD6.32): 3 points, never
+// free, and 4 with its defenses where they fit (UTD6.325).
+func (m *MoveCapital) offer(o *offerer) {
+	c := o.c
+	from := c.emp.Capital
+	if from == "" || c.emp.CapitalMoved == c.x.Cycle {
+		return
+	}
+	var to []campaign.SystemID
+	for _, s := range c.g.Neighbours(from) {
+		if sec := c.x.sector(s); sec != nil && sec.Type != Unknown {
+			to = append(to, s)
+		}
+	}
+	if len(to) == 0 {
+		return
+	}
+	note := "once per cycle, with its bank and repair freighter (UTD6.32, UTD6.324)"
+	if len(to) > 1 {
+		note += "; explored sectors next to it: " + strings.Join(names(to[1:]), ", ")
+	}
+	o.add(m, capitalMove, 0, note, (&MoveCapital{To: to[0]}).yaml())
+	if len(c.capitalDefenses(from, true)) > len(c.capitalDefenses(from, false)) &&
+		o.fits(func() bool { return c.defensesFit(from, to[0], orders.Pos{}) }) {
+		o.add(m, capitalMove+capitalDefenses, 0, "with its defenses, 1 point more (UTD6.325)", (&MoveCapital{To: to[0], WithDefenses: true}).yaml())
 	}
 }

@@ -11,11 +11,13 @@ import (
 )
 
 // Organize deals the ships of two or more fleets in one sector out anew
-// (UTD6.33): Fleets gives each fleet's ships afterwards. With Dock, the
+// (UTD6.33): Fleets gives each fleet's ships afterwards, and Officers the
+// legendary officers it moves to other ships (UTD7.263). With Dock, the
 // player's dry dock at that sector gives each fleet the ships Fleets
 // lists (UTD7.66, undock).
 type Organize struct {
 	Fleets   []FleetPlan       `json:"fleets"`
+	Officers []OfficerMove     `json:"officers,omitempty"`
 	FleetsAt orders.Pos        `json:"fleets_pos"`
 	Dock     campaign.SystemID `json:"dock,omitempty"`
 }
@@ -34,7 +36,7 @@ func (*Organize) Name() string { return "organize" }
 func (*Organize) example() string {
 	return "- organize: {fleets: {F1: [cruiser, cruiser], F2: [destroyer]}}"
 }
-func (*Organize) fields() []string { return []string{"fleets", "dock"} }
+func (*Organize) fields() []string { return []string{"fleets", "officers", "dock"} }
 
 func (*Organize) parse(p *parser, f orders.Fields) Kind {
 	o := &Organize{}
@@ -47,7 +49,8 @@ func (*Organize) parse(p *parser, f orders.Fields) Kind {
 		return o
 	}
 	o.FleetsAt = orders.PosOf(n)
-	if n.Kind != yaml.MappingNode || len(n.Content) < 4 && (o.Dock == "" || len(n.Content) < 2) {
+	o.Officers = p.officerMoves(f.Value("officers"))
+	if n.Kind != yaml.MappingNode || len(n.Content) < 4 && (o.Dock == "" && len(o.Officers) == 0 || len(n.Content) < 2) {
 		p.Add(o.FleetsAt, "UTD6.33", "fleets must map two or more fleets to the ships each holds afterwards",
 			"write fleets: {F1: [cruiser, cruiser], F2: [destroyer]}")
 		return o
@@ -69,11 +72,13 @@ func (*Organize) parse(p *parser, f orders.Fields) Kind {
 func (*Organize) schema() object {
 	return kindSchema("Organize fleets in one sector (UTD6.33): deal their ships out anew, for n − 1 order points among n "+
 		"fleets. Name every fleet taking part with the ships it holds afterwards; a new fleet name makes a fleet (3 + "+
-		"players, plus those bought, UTD7.21), a fleet left with none is disbanded. No fleet may pass 5 MC (UTD7.23). With "+
+		"players, plus those bought, UTD7.21), a fleet left with none is disbanded. No fleet may pass 5 MC (UTD7.23), nor hold "+
+		"two legendary officers (UTD7.263). officers: moves legendary officers to other ships, within one fleet for 1 point. With "+
 		"dock: a sector, your dry dock there gives each fleet named the ships listed, for 1 order point per fleet (UTD7.66).",
 		[]string{"fleets"}, object{"dock": sectorRef, "fleets": object{"type": "object", "minProperties": 1,
 			"additionalProperties": object{"type": "array", "items": object{"type": "string"}},
-			"description":          "Each fleet and the ships, by class, it holds afterwards."}})
+			"description":          "Each fleet and the ships, by class, it holds afterwards: two or more, or one to move an officer within it."},
+			"officers": officerMovesSchema})
 }
 
 func (o *Organize) yaml() string {
@@ -87,7 +92,7 @@ func (o *Organize) yaml() string {
 		}
 		s += fmt.Sprintf("%s: [%s]", fp.Fleet, joinNames(fp.Units))
 	}
-	return s + "}}"
+	return s + "}" + officerMovesYAML(o.Officers) + "}"
 }
 
 // apply organizes the fleets (UTD6.33): n − 1 points for n fleets
@@ -133,9 +138,10 @@ func (o *Organize) apply(c *ctx) {
 	// Check the plan against the ships the fleets hold before changing anything.
 	for _, fp := range o.Fleets {
 		if f := c.st.Fleet(c.player, fp.Fleet); f != nil {
-			pool.Units = append(pool.Units, f.Units...)
+			pool.Join(*f)
 		}
 	}
+	dealt := map[campaign.FleetID]campaign.Fleet{}
 	for _, fp := range o.Fleets {
 		if _, missing := campaign.PickUnits(&pool, fp.Units); len(missing) > 0 {
 			c.refuse(fp.Pos, "UTD6.33", fmt.Sprintf("the fleets hold no %s left to give fleet %s", fp.Units[missing[0]], fp.Fleet),
@@ -143,7 +149,7 @@ func (o *Organize) apply(c *ctx) {
 			return
 		}
 		idx, _ := campaign.PickUnits(&pool, fp.Units)
-		pool.Take(idx)
+		dealt[fp.Fleet] = pool.Take(idx)
 		if mc := c.x.unitsMC(fp.Units); mc > MaxMC*mcUnit {
 			c.refuse(fp.Pos, "UTD7.23", fmt.Sprintf("fleet %s would have a move cost of %s, its attrition units' burden included (UTD7.24); a fleet holds at most %d MC", fp.Fleet, mcText(mc), MaxMC),
 				"give it fewer ships")
@@ -155,7 +161,8 @@ func (o *Organize) apply(c *ctx) {
 			"give every ship of the fleets to one of them")
 		return
 	}
-	if !c.spend(len(o.Fleets)-1, "UTD6.33") {
+	surcharge, ok := o.planOfficers(c, dealt)
+	if !ok || !c.spend(max(len(o.Fleets)-1, 1), "UTD6.33") || surcharge > 0 && !c.pay(surcharge, "UTD7.263", "moving the legendary officer") {
 		return
 	}
 	// Gather every ship with its records, then deal them out.
@@ -166,11 +173,7 @@ func (o *Organize) apply(c *ctx) {
 			for i := range all {
 				all[i] = i
 			}
-			got := c.x.take(f, all)
-			marks.units.Join(got.units)
-			marks.wrecked = append(marks.wrecked, got.wrecked...)
-			marks.mended = append(marks.mended, got.mended...)
-			marks.loads = append(marks.loads, got.loads...)
+			marks.add(c.x.take(f, all))
 		}
 	}
 	first := *c.x.fleet(c.player, o.existing(c))
@@ -189,6 +192,7 @@ func (o *Organize) apply(c *ctx) {
 			c.say("fleet %s now holds %s", fp.Fleet, campaign.UnitList(fp.Units))
 		}
 	}
+	o.moveOfficers(c)
 	for _, fp := range o.Fleets {
 		c.disband(fp.Fleet)
 	}
@@ -218,4 +222,62 @@ func (o *Organize) existing(c *ctx) campaign.FleetID {
 		}
 	}
 	return ""
+}
+
+// offer offers, where two fleets of the player share a sector, to hand
+// the last ship of one to the other, and else to split a fleet's last
+// ship off into a new fleet while the player may found one; and for a
+// dry dock with ships, to take its first into a fleet there (UTD6.33,
+// UTD7.66). Every fleet stays within 5 MC (UTD7.23) and legal.
+func (g *Organize) offer(o *offerer) {
+	c := o.c
+	at, by := o.fleetsBySector()
+	fits := func(f *campaign.Fleet, units []campaign.ClassName) bool {
+		return c.x.unitsMC(units) <= MaxMC*mcUnit && o.legal(f, units)
+	}
+	note := "n - 1 points for n fleets; each fleet holds at most 5 MC (UTD6.33, UTD7.23)"
+	offered := false
+	for _, s := range at {
+		fs := by[s]
+		for i := 0; i < len(fs) && !offered; i++ {
+			a := fs[i]
+			if len(a.Units) < 2 {
+				continue
+			}
+			last, rest := a.Units[len(a.Units)-1], a.Units[:len(a.Units)-1]
+			for _, b := range fs {
+				units := append(slices.Clone(b.Units), last)
+				if b != a && fits(a, rest) && fits(b, units) {
+					o.add(g, 1, 0, note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: b.ID, Units: units}}}).yaml())
+					offered = true
+					break
+				}
+			}
+		}
+	}
+	if id := c.x.newFleetID(c.st, c.player); !offered && id != "" {
+		for _, a := range o.fleets() {
+			last, rest := a.Units[len(a.Units)-1:], a.Units[:len(a.Units)-1]
+			if len(rest) > 0 && fits(a, rest) && fits(a, last) {
+				o.add(g, 1, 0, "a new fleet: "+note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: id, Units: last}}}).yaml())
+				break
+			}
+		}
+	}
+	for _, d := range c.x.Docks {
+		if d.Owner != c.player || len(d.Ships.Units) == 0 {
+			continue
+		}
+		ship := d.Ships.Units[:1]
+		into := c.x.newFleetID(c.st, c.player)
+		for _, f := range by[d.At] {
+			if !c.x.retreating(f.Owner, f.ID) && fits(f, append(slices.Clone(f.Units), ship...)) {
+				into = f.ID
+				break
+			}
+		}
+		if into != "" {
+			o.add(g, 1, 0, "out of dry dock, 1 point a fleet (UTD7.66)", (&Organize{Dock: d.At, Fleets: []FleetPlan{{Fleet: into, Units: ship}}}).yaml())
+		}
+	}
 }

@@ -41,6 +41,18 @@ func (o *OverhaulShipyard) yaml() string { return o.text(o.Name()) }
 // apply overhauls the first yard of the kind at the sector that neither
 // worked nor was overhauled this turn.
 func (o *OverhaulShipyard) apply(c *ctx) {
+	y, price := o.yard(c)
+	if y == nil || !c.spend(1, "UTD6.3H") || !c.pay(price, "UTD6.3H", "the overhaul") {
+		return
+	}
+	was := y.Destroyed
+	y.Destroyed, y.Overhauled = 0, true
+	c.say("%s's %s yard at %s overhauled: %s repaired; it does no job this turn (UTD6.3H, UTD6.3726)", c.player, o.Yard, o.Sector, counted(was, "works box", "works boxes"))
+}
+
+// yard finds the yard to overhaul and prices its overhaul, refusing the
+// order when there is none or the player lacks the BPV.
+func (o *OverhaulShipyard) yard(c *ctx) (*Yard, int) {
 	var y *Yard
 	var kinds []string
 	for _, i := range c.x.workingYards(c.player, o.Sector, c.st.Turn) {
@@ -53,11 +65,11 @@ func (o *OverhaulShipyard) apply(c *ctx) {
 	case !slices.Contains(kinds, o.Yard):
 		c.refuse(o.YardPos, "UTD6.3H", fmt.Sprintf("you have no %s yard at %s", o.Yard, orders.Quote(string(o.Sector))),
 			"your yards there are "+listOr(kinds, "none; they are at "+listOr(c.x.yardPlaces(c.player), "no sector")))
-		return
+		return nil, 0
 	case y == nil:
 		c.refuse(o.YardPos, "UTD6.3726", fmt.Sprintf("your %s yard at %s worked or was overhauled this turn already; an overhauled yard does no job that turn", o.Yard, o.Sector),
 			"overhaul it next turn")
-		return
+		return nil, 0
 	}
 	kind := y.Kind()
 	if y.Capital {
@@ -66,12 +78,24 @@ func (o *OverhaulShipyard) apply(c *ctx) {
 	price := wholeBPV(yardOverhaul * c.x.yardSize(kind).BPV)
 	if price > c.funds() {
 		c.refuse(orders.Pos{}, "UTD6.3H", fmt.Sprintf("overhauling the %s yard costs %d BPV and you have %d", o.Yard, price, c.funds()), "drop it: the yard repairs itself at the end of your turn for free (UTD4.3372)")
-		return
+		return nil, 0
 	}
-	if !c.spend(1, "UTD6.3H") || !c.pay(price, "UTD6.3H", "the overhaul") {
-		return
+	return y, price
+}
+
+// offer offers the overhaul of each damaged yard of the player's that may
+// be overhauled this turn (UTD6.3H): 1 point and 10% of its price.
+func (o *OverhaulShipyard) offer(of *offerer) {
+	c := of.c
+	for _, y := range c.x.Yards {
+		if y.Owner != c.player || y.Destroyed == 0 {
+			continue
+		}
+		try := &OverhaulShipyard{YardAt{Sector: y.At, Yard: y.Kind()}}
+		var price int
+		if of.fits(func() bool { var z *Yard; z, price = try.yard(c); return z != nil }) {
+			of.add(o, 1, price, fmt.Sprintf("%d of %d works boxes destroyed; whole at once, but no job this turn; it also repairs itself for free at the end of your turn (UTD6.3H, UTD6.3726, UTD4.3372)",
+				y.Destroyed, y.Boxes), try.yaml())
+		}
 	}
-	was := y.Destroyed
-	y.Destroyed, y.Overhauled = 0, true
-	c.say("%s's %s yard at %s overhauled: %s repaired; it does no job this turn (UTD6.3H, UTD6.3726)", c.player, o.Yard, o.Sector, counted(was, "works box", "works boxes"))
 }

@@ -68,3 +68,23 @@ func (r *RemoveFortification) apply(c *ctx) {
 	c.x.Pending = append(c.x.Pending, Pending{Owner: c.player, At: f.At, Kind: campaign.Fortification, Remove: true, Fleet: f.ID, Turn: c.st.Turn})
 	c.say("fleet %s is removing %s's fortification at %s: it goes at the start of %s's next turn if the fleet is still there (UTD4.352)", f.ID, c.player, f.At, c.player)
 }
+
+// offer offers the removal of each fortification of the player's where a
+// fleet of theirs began the turn, by the first such fleet (UTD4.352):
+// 1 point, none with a minesweeper.
+func (r *RemoveFortification) offer(o *offerer) {
+	c := o.c
+	for _, f := range o.fleets() {
+		if !c.st.HasDevelopment(c.player, f.At, campaign.Fortification) ||
+			!o.fits(func() bool { return c.canEstablish(f, c.x.sector(f.At), "", orders.Pos{}) }) {
+			continue
+		}
+		cost, note := 1, ""
+		if c.hasRole(f, campaign.RoleMinesweeper) {
+			cost, note = 0, "free, as it holds a minesweeper (UTD4.351); "
+		}
+		o.add(r, cost, 0, note+fmt.Sprintf("your fortification at %s goes at the start of your next turn if fleet %s stays there (UTD4.352)", f.At, f.ID),
+			(&RemoveFortification{Fleet: f.ID}).yaml())
+		return
+	}
+}

@@ -111,3 +111,34 @@ func (c *ctx) mend(f *campaign.Fleet, idx []int, bonus bool, rule string) {
 		c.say("%s had a D9.4 repair already and get none until overhauled (UTD4.335)", campaign.UnitList(again))
 	}
 }
+
+// offer offers a repair to each fleet at the player's colony since the
+// turn began with a damaged ship that may be mended (UTD4.335): 1 point,
+// none with a repair freighter in the fleet.
+func (r *RepairFleet) offer(o *offerer) {
+	c := o.c
+	for _, f := range o.fleets() {
+		if !c.started(f) || !c.ownColony(f.At) || len(mendable(c, f)) == 0 {
+			continue
+		}
+		cost, note := 1, ""
+		if c.hasRole(f, campaign.RoleLargeRepair, campaign.RoleSmallRepair) {
+			cost, note = 0, "free, as it holds a repair freighter; "
+		}
+		o.add(r, cost, 0, note+fmt.Sprintf("mends %s, once each until overhauled (UTD4.335)", campaign.UnitList(mendable(c, f))), (&RepairFleet{Fleet: f.ID}).yaml())
+	}
+}
+
+// mendable lists the ships of fleet f a D9.4 repair would mend: damaged,
+// not mended since their last overhaul, not captured (UTD4.335,
+// UTD6.3773).
+func mendable(c *ctx, f *campaign.Fleet) []campaign.ClassName {
+	fs := c.x.fleet(f.Owner, f.ID)
+	var out []campaign.ClassName
+	for i, u := range f.Units {
+		if f.DamageOf(i).Structure > 0 && !slices.Contains(fs.Mended, i) && !f.IsCaptured(i) && c.st.Catalogue.Class(u) != nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}

@@ -152,3 +152,34 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		c.say("%s bought a %s for its capital, arriving at the end of the turn (UTD4.3237)", c.player, r.Freighter)
 	}
 }
+
+// offer offers a player without a capital a new one at their first
+// developed colony, designating their size class 2 yard there when they
+// have one (UTD4.3235, UTD6.3843); and a capital without its repair
+// freighter the first repair freighter class (UTD4.3237): 1 point and
+// the price.
+func (r *ReplaceCapital) offer(o *offerer) {
+	c := o.c
+	if c.emp.Capital == "" && c.x.capitalYard(c.player) == nil {
+		for _, d := range c.st.Developments {
+			if d.Owner != c.player || d.Kind != campaign.Colony || !c.ownColony(d.At) {
+				continue
+			}
+			if slices.ContainsFunc(c.x.Yards, func(y Yard) bool { return y.Owner == c.player && y.At == d.At && y.Size == 2 }) {
+				o.add(r, 1, 0, "your sc2 yard there becomes the capital, with a new bank (UTD6.3843, UTD4.3236)", (&ReplaceCapital{At: d.At, Designate: true}).yaml())
+			} else {
+				o.add(r, 1, ReplacementCapital, "a new capital with its bank, opening at the end of the turn (UTD4.3235, UTD4.3236)", (&ReplaceCapital{At: d.At}).yaml())
+			}
+			break
+		}
+	}
+	if c.emp.Capital == "" || slices.ContainsFunc(c.x.Defenses, func(d Defense) bool { return d.Owner == c.player && d.Capital }) {
+		return
+	}
+	for _, u := range c.st.Catalogue {
+		if u.Has(campaign.RoleLargeRepair) || u.Has(campaign.RoleSmallRepair) {
+			o.add(r, 1, u.EBPV, "a repair freighter for your capital, arriving at the end of the turn (UTD4.3237)", (&ReplaceCapital{Freighter: u.Class}).yaml())
+			return
+		}
+	}
+}

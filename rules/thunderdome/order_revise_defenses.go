@@ -59,7 +59,14 @@ func (*ReviseDefenses) schema() object {
 }
 
 func (r *ReviseDefenses) yaml() string {
-	return fmt.Sprintf("revise_defenses: {sector: %s, build: [%s], scrap: [%s]}", r.Sector, joinNames(r.Build), joinNames(r.Scrap))
+	s := "revise_defenses: {sector: " + string(r.Sector)
+	if len(r.Build) > 0 {
+		s += ", build: [" + joinNames(r.Build) + "]"
+	}
+	if len(r.Scrap) > 0 {
+		s += ", scrap: [" + joinNames(r.Scrap) + "]"
+	}
+	return s + "}"
 }
 
 // apply revises the defenses (UTD6.3A): in a sector that may hold them
@@ -75,9 +82,7 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	}
 	colony := c.ownColony(r.Sector)
 	home := s.Type == Home && s.Owner == c.player
-	fortified := c.st.HasDevelopment(c.player, r.Sector, campaign.Fortification) &&
-		(s.Type == Dead || colony || c.st.HasDevelopment(c.player, r.Sector, campaign.Mine))
-	if !home && !fortified {
+	if !c.holdsDefenses(s) {
 		c.refuse(r.SectorPos, "UTD7.33", fmt.Sprintf("%s is neither your home nor a dead, colony or mine sector you have fortified; only those hold defenses", r.Sector),
 			"fortify it first with establish: {what: fortification} (UTD6.36), or revise the defenses of your home, "+string(c.emp.Home))
 		return
@@ -197,4 +202,49 @@ func (x *Ext) defenseClassNames(cat campaign.Catalogue) []campaign.ClassName {
 		}
 	}
 	return out
+}
+
+// holdsDefenses reports whether a sector may hold the player's defenses
+// (UTD7.33): their home, or a dead, colony or mine sector they have
+// fortified.
+func (c *ctx) holdsDefenses(s *Sector) bool {
+	if s.Type == Home && s.Owner == c.player {
+		return true
+	}
+	return c.st.HasDevelopment(c.player, s.ID, campaign.Fortification) &&
+		(s.Type == Dead || c.ownColony(s.ID) || c.st.HasDevelopment(c.player, s.ID, campaign.Mine))
+}
+
+// offer offers, in the first sector that may hold the player's defenses,
+// one unit of the first defense class that keeps to the limits there, a
+// supporting repair freighter last (UTD6.3A, UTD7.34): 1 point and its
+// BPV; where none fits, the overhaul alone of damaged defenses.
+func (r *ReviseDefenses) offer(o *offerer) {
+	c := o.c
+	for _, s := range c.x.Sectors {
+		if !c.holdsDefenses(&s) {
+			continue
+		}
+		kinds := c.x.defenseKindsAt(c.st.Catalogue, c.player, s.ID, nil)
+		note := "every defense there is overhauled; scrap: [...] returns half their BPV; new ones arrive at the end of the turn (UTD6.3A, UTD7.34)"
+		classes := c.x.defenseClassNames(c.st.Catalogue)
+		// A supporting repair freighter only where no other unit fits.
+		slices.SortStableFunc(classes, func(a, b campaign.ClassName) int {
+			return boolInt(c.x.defenseKind(c.st.Catalogue, a) == KindFreighter) - boolInt(c.x.defenseKind(c.st.Catalogue, b) == KindFreighter)
+		})
+		for _, cls := range classes {
+			k := c.x.defenseKind(c.st.Catalogue, cls)
+			if l, _ := overLimit(append(slices.Clone(kinds), k)); l != nil || k == KindFreighter && !(s.Type == Home || c.ownColony(s.ID)) {
+				continue
+			}
+			if u := c.st.Catalogue.Class(cls); u != nil && u.EBPV <= c.funds() {
+				o.add(r, 1, u.EBPV, note, (&ReviseDefenses{Sector: s.ID, Build: []campaign.ClassName{cls}}).yaml())
+				return
+			}
+		}
+		if slices.ContainsFunc(c.x.Defenses, func(d Defense) bool { return d.Owner == c.player && d.At == s.ID && d.Damage != nil }) {
+			o.add(r, 1, 0, note, (&ReviseDefenses{Sector: s.ID}).yaml())
+			return
+		}
+	}
 }

@@ -2,6 +2,7 @@ package thunderdome
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
@@ -48,8 +49,9 @@ func (s *Scrap) yaml() string {
 	return fmt.Sprintf("scrap: {fleet: %s, units: [%s], refund: %t}", s.Fleet, joinNames(s.Units), s.Refund)
 }
 
-// apply scraps the ships (UTD6.3F): 1 point and half their BPV back to
-// the bank at once, or free for nothing. A fleet left empty is disbanded.
+// apply scraps the ships (UTD6.3F): 1 point and half their BPV, and half
+// that of the fighters and PFs they carry, back to the bank at once, or
+// free for nothing. A fleet left empty is disbanded.
 // Half an odd BPV is rounded down: the bank keeps whole BPV (reading of
 // "retain all fractions").
 func (s *Scrap) apply(c *ctx) {
@@ -67,13 +69,27 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = c.bpvOf(gone.units.Units) / 2
+		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(c.x.carriedBy(gone))) / 2
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
 		c.say("fleet %s scrapped %s for free: nothing comes back (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units))
 	}
 	c.disband(s.Fleet)
+}
+
+// carriedBy is the fighters and PFs the units of a parcel carry
+// together.
+func (x *Ext) carriedBy(p parcel) Attrition {
+	var sum Attrition
+	for i, l := range p.loads {
+		if l == nil {
+			sum = sum.plus(x.class(p.units.Units[i]).full())
+		} else {
+			sum = sum.plus(l.Carried)
+		}
+	}
+	return sum
 }
 
 // joinNames writes IDs as a flow list's items: "cruiser, frigate".
@@ -86,4 +102,29 @@ func joinNames[T ~string](list []T) string {
 		out += string(v)
 	}
 	return out
+}
+
+// offer offers to scrap one ship of the player's for half its BPV
+// (UTD6.3F): a wrecked one if there is one, else the last ship of the
+// first fleet that stays legal without it.
+func (s *Scrap) offer(o *offerer) {
+	c := o.c
+	var pick *campaign.Fleet
+	unit, wreck := -1, false
+	for _, f := range o.fleets() {
+		i, w := len(f.Units)-1, c.x.fleet(f.Owner, f.ID).Wrecked
+		if len(w) > 0 {
+			i = w[0]
+		}
+		if i < 0 || wreck || pick != nil && len(w) == 0 || !o.legal(f, slices.Delete(slices.Clone(f.Units), i, i+1)) {
+			continue
+		}
+		pick, unit, wreck = f, i, len(w) > 0
+	}
+	if pick == nil {
+		return
+	}
+	u := pick.Units[unit]
+	o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", c.bpvOf([]campaign.ClassName{u})/2),
+		(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
 }

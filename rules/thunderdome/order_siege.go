@@ -98,3 +98,15 @@ func (c *ctx) free(fs *FleetState, format string, args ...any) {
 	c.say(format, args...)
 	c.say("fleet %s is free and moves from the next cycle (UTD4.3561)", fs.ID)
 }
+
+// offer offers each trapped fleet that has not tried this cycle a siege
+// roll of one die (UTD4.3561): 1 point, more dice for BPV (UTD4.3562).
+func (s *Siege) offer(o *offerer) {
+	c := o.c
+	for _, f := range o.fleets() {
+		if fs := c.x.fleet(f.Owner, f.ID); fs.Trapped && fs.SiegeCycle != c.x.Cycle {
+			o.add(s, 1, 0, fmt.Sprintf("once a cycle, a die of 1-3 frees it; dice: 2 for %d BPV, 3 for %d (UTD4.3561, UTD4.3562)", siegePrice[2], siegePrice[3]),
+				(&Siege{Fleet: f.ID, Dice: 1}).yaml())
+		}
+	}
+}

@@ -52,13 +52,7 @@ func (t *Tow) apply(c *ctx) {
 		return
 	}
 	fs := c.x.fleet(f.Owner, f.ID)
-	wrecks := len(fs.Wrecked)
-	tractors := 0
-	for i, u := range f.Units {
-		if !slices.Contains(fs.Wrecked, i) {
-			tractors += c.x.class(u).Tractors
-		}
-	}
+	wrecks, tractors := len(fs.Wrecked), tractors(c.x, f, fs)
 	switch {
 	case wrecks == 0:
 		c.refuse(t.FleetPos, "UTD6.3E", fmt.Sprintf("fleet %s holds no wrecked ship", f.ID), "move it with a move order")
@@ -106,4 +100,42 @@ func (c *ctx) canMove(f *campaign.Fleet, to campaign.SystemID, fleetPos, toPos o
 		return c.mayEnter(f, to, fleetPos)
 	}
 	return false
+}
+
+// offer offers each fleet with wrecks and tractor beams enough a tow
+// along its first lane it may take (UTD6.3E): the move's cost and 1
+// point a wreck.
+func (t *Tow) offer(o *offerer) {
+	c := o.c
+	for _, f := range o.fleets() {
+		fs := c.x.fleet(f.Owner, f.ID)
+		if len(fs.Wrecked) == 0 || tractors(c.x, f, fs) < len(fs.Wrecked) {
+			continue
+		}
+		var to campaign.SystemID
+		for _, s := range c.g.Neighbours(f.At) {
+			if o.fits(func() bool { return c.canMove(f, s, orders.Pos{}, orders.Pos{}) }) {
+				to = s
+				break
+			}
+		}
+		if to == "" {
+			continue
+		}
+		cost, why := o.moveCost(f.At)
+		o.add(t, cost+len(fs.Wrecked), 0, fmt.Sprintf("%s for the lane (%s) and 1 a wreck, even from a colony (UTD6.3E)", pts(cost), why),
+			(&Tow{Fleet: f.ID, To: to}).yaml())
+	}
+}
+
+// tractors counts the tractor beams on fleet f's ships that are not
+// wrecked (UTD6.3E).
+func tractors(x *Ext, f *campaign.Fleet, fs *FleetState) int {
+	n := 0
+	for i, u := range f.Units {
+		if !slices.Contains(fs.Wrecked, i) {
+			n += x.class(u).Tractors
+		}
+	}
+	return n
 }

@@ -35,8 +35,15 @@ type reportData struct {
 	Fleets         []fleetRow
 	Drops          []string
 	Yards          []string
-	MapSrc         template.URL
-	Mail           *report.MailFooter
+	// Defenses are the defense units in sight, a line per owner and
+	// sector (UTD7.3), and Prefs the reader's standing preferences
+	// (prefs:).
+	Defenses []string
+	Prefs    []string
+	MapSrc   template.URL
+	Mail     *report.MailFooter
+	// Template names the order template the mail carries, "" for none.
+	Template string
 }
 
 // empireRow is one line of the empires table.
@@ -65,6 +72,9 @@ func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData 
 		MapSrc: report.MapURL(mapSrc), Mail: report.NewMailFooter(opts.Mail, opts.Location)}
 	if !opts.Deadline.IsZero() {
 		d.Deadline = report.FormatDeadline(opts.Deadline, opts.Location)
+	}
+	if d.Mine && !v.Ended && opts.Mail != nil && opts.Mail.Attaches(campaign.AttachOrders) {
+		d.Template = fmt.Sprintf("orders-%d.yaml", v.Turn)
 	}
 	for _, e := range v.Events {
 		switch e.Kind {
@@ -102,7 +112,51 @@ func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData 
 		d.Drops = append(d.Drops, fmt.Sprintf("%s's derelict %s at %s (UTD6.3D2)", x.Owner, campaign.UnitList(x.Units), x.At))
 	}
 	d.Yards = yardRows(v)
+	d.Defenses = defenseRows(v)
+	if d.Me != nil && !d.Me.Hidden {
+		d.Prefs = []string{"Fleets that fight for you: " + defendText(d.Me.Defend) + ".",
+			"Sectors where your fleets destroy enemy colonies and mines rather than capture them: " + razeText(d.Me.Raze) + ".",
+			"Ships you capture go " + placeText(d.Me.Captured) + "."}
+	}
 	return d
+}
+
+// defenseRows writes a line for each player's defenses at a sector: the
+// units by class, then each damaged one or on its way, and the capital's
+// repair freighter (UTD7.3, UTD6.3A, UTD4.3237).
+func defenseRows(v *View) []string {
+	type key struct {
+		owner campaign.PlayerID
+		at    campaign.SystemID
+	}
+	var order []key
+	units := map[key][]campaign.ClassName{}
+	notes := map[key][]string{}
+	for _, d := range v.Defenses {
+		k := key{d.Owner, d.At}
+		if !slices.Contains(order, k) {
+			order = append(order, k)
+		}
+		switch {
+		case d.Capital:
+			notes[k] = append(notes[k], fmt.Sprintf("the capital's %s (UTD4.3237)", d.Class))
+		case d.Waiting:
+			notes[k] = append(notes[k], fmt.Sprintf("%s arriving at the end of the turn (UTD6.3A)", d.Class))
+		case d.Damage != nil && d.Damage.Any():
+			notes[k] = append(notes[k], fmt.Sprintf("%s damaged: %s", d.Class, d.Damage.Text()))
+		default:
+			units[k] = append(units[k], d.Class)
+		}
+	}
+	out := make([]string, len(order))
+	for i, k := range order {
+		parts := append([]string{}, notes[k]...)
+		if len(units[k]) > 0 {
+			parts = append([]string{campaign.UnitList(units[k])}, parts...)
+		}
+		out[i] = fmt.Sprintf("%s's defenses at %s: %s", k.owner, k.at, strings.Join(parts, ", "))
+	}
+	return out
 }
 
 // newFleetRow writes a fleet's line: its units, each damaged, wrecked or
@@ -123,6 +177,9 @@ func newFleetRow(f *campaign.Fleet, s FleetStatus, retreats []Retreat) fleetRow 
 		}
 		if dmg := f.DamageOf(i); dmg.Any() {
 			state = append(state, "damaged: "+dmg.Text())
+		}
+		if j := slices.IndexFunc(s.Loads, func(l Load) bool { return l.Unit == i }); j >= 0 {
+			state = append(state, s.Loads[j].text())
 		}
 		if len(state) == 0 {
 			plain = append(plain, u)
@@ -234,7 +291,11 @@ func (d *reportData) Status() []string {
 	if v.Debt > 0 && d.Left == 0 {
 		out = append(out, "Your retreat debt takes every order point: you may give no orders this turn but buy extra points (UTD7.46723, UTD7.46724); income is still paid.")
 	}
-	return append(out, "Send orders, in as many mails as you like; final: true ends your turn (UTD6.121).")
+	out = append(out, "Send orders, in as many mails as you like; final: true ends your turn (UTD6.121).")
+	if d.Template != "" {
+		out = append(out, fmt.Sprintf("The attached %s offers the orders that fit now, each with its cost: remove the \"# \" before those you want and send it back.", d.Template))
+	}
+	return out
 }
 
 // OpeningTitle heads what steps 1–3 of the open turn did.
@@ -300,6 +361,12 @@ func text(v *View, opts game.ReportOptions) string {
 			line("Nothing else.")
 		}
 	}
+	if len(d.Prefs) > 0 {
+		w("\nYour standing preferences (prefs:)\n")
+		for _, s := range d.Prefs {
+			line(s)
+		}
+	}
 	w("\nEmpires\n")
 	for _, e := range d.Empires {
 		s := fmt.Sprintf("%s (%s): bank %s, capital %s, home %s, %s", e.Player, e.Name, e.Bank, e.Capital, e.Home, e.Extras)
@@ -335,6 +402,12 @@ func text(v *View, opts game.ReportOptions) string {
 	if len(d.Yards) > 0 {
 		w("\nShipyards\n")
 		for _, s := range d.Yards {
+			line(s)
+		}
+	}
+	if len(d.Defenses) > 0 {
+		w("\nDefenses\n")
+		for _, s := range d.Defenses {
 			line(s)
 		}
 	}

@@ -46,11 +46,23 @@ func (r Ruleset) Report(gv game.View, opts game.ReportOptions) (*game.Report, er
 	}
 	out.Attachments = append(out.Attachments, game.Attachment{Kind: campaign.AttachJSON, Name: fmt.Sprintf("report-%d.json", v.Turn),
 		ContentType: "application/json", Data: js})
-	if !v.Ended && v.Current == v.Player && opts.SchemaRef != "" {
-		out.Attachments = append(out.Attachments, game.Attachment{Kind: campaign.AttachSchema, Name: opts.SchemaRef,
-			ContentType: "application/schema+json", Data: r.Schema(nil)})
-	}
+	out.Attachments = append(out.Attachments, r.orderFiles(v, opts.SchemaRef)...)
 	return out, nil
+}
+
+// orderFiles are the order template of a report that opens its player's
+// turn, orders-<turn>.yaml, and the schema it points to; none for
+// another report.
+func (r Ruleset) orderFiles(v *View, schemaRef string) []game.Attachment {
+	tmpl := OrderTemplate(v, schemaRef)
+	if tmpl == nil {
+		return nil
+	}
+	out := []game.Attachment{{Kind: campaign.AttachOrders, Name: fmt.Sprintf("orders-%d.yaml", v.Turn), ContentType: "application/yaml", Data: tmpl}}
+	if schemaRef != "" {
+		out = append(out, game.Attachment{Kind: campaign.AttachSchema, Name: schemaRef, ContentType: "application/schema+json", Data: r.Schema(nil)})
+	}
+	return out
 }
 
 // Digest renders several reports of one player as one mail.
@@ -82,7 +94,7 @@ func (r Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game
 	if opts.Mail != nil && opts.Mail.TextOnly {
 		html = ""
 	}
-	return &game.Report{Subject: subj, Text: txt, HTML: html}, nil
+	return &game.Report{Subject: subj, Text: txt, HTML: html, Attachments: r.orderFiles(last, opts.SchemaRef)}, nil
 }
 
 // Render renders a view in one format.

@@ -62,9 +62,9 @@ func render(t *testing.T, v game.View, f game.Format) []byte {
 func flat(b []byte) string { return strings.Join(strings.Fields(string(b)), " ") }
 
 // TestUTD3_1_ReportGoldens pins the text, HTML and JSON report of the
-// player whose turn opens after the first turn, and the text report of
-// the player who played it: every order with its outcome, the opening of
-// the next turn, the empires, sectors and fleets.
+// player whose turn opens after the first turn, with its order template,
+// and the text report of the player who played it: every order with its
+// outcome, the opening of the next turn, the empires, sectors and fleets.
 func TestUTD3_1_ReportGoldens(t *testing.T) {
 	st := start(t)
 	res := playedTurn(t, st)
@@ -74,6 +74,7 @@ func TestUTD3_1_ReportGoldens(t *testing.T) {
 	golden.Check(t, "testdata/report-next.html.golden", render(t, next, game.FormatHTML))
 	golden.Check(t, "testdata/report-next.json.golden", render(t, next, game.FormatJSON))
 	golden.Check(t, "testdata/report-played.txt.golden", render(t, viewOf(t, res, x.Order[0]), game.FormatText))
+	golden.Check(t, "testdata/orders-next.yaml.golden", thunderdome.OrderTemplate(next.(*thunderdome.View), "orders.schema.json"))
 }
 
 // TestUTD3_1_EveryReportShowsEveryOrder: public play shows every player

@@ -122,6 +122,9 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, strings.Join(all, ", ")))
 			continue
 		}
+		if (s.Fighters > 0 || s.PFs > 0) && s.Fate != "destroyed" {
+			out = append(out, r.checkAttrition(st, ref, s)...)
+		}
 		switch {
 		case ref.Fleet == postsFleet && s.Fate == "disengaged":
 			out = append(out, fmt.Sprintf("%s: the %s holds %s and cannot retreat (UTD7.48); report it destroyed or crippled", s.Ship, ref.Class, b.At))
@@ -191,6 +194,7 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 		"else the captor's prefs: captured: decides, UTD6.3I) and disengaged " +
 		"(with direction: and the sector it withdrew to, one lane for all of a player's ships, UTD7.464). " +
 		"One side at most holds the field: every ship of the others is destroyed, captured or disengaged (UTD7.44). " +
+		"A ship that lost fighters or PFs gives fighters: (load points) and pfs: (PFs, then interceptors), with fate: intact if nothing else befell it (UTD6.3B). " +
 		"Thunderdome IV scores no victory points (UTD1.9)."
 	if x, err := load(st); err == nil && x.npeRef(b, refs[len(refs)-1]) {
 		fates += fmt.Sprintf(" %s plays a non-player empire here (UTD5.231): its ships never disengage (UTD5.24), and a ship it takes "+
@@ -276,6 +280,8 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 			case s.Fate == "crippled":
 				standing[ref.Owner] = true
 				t.crippledPost(pt, s.Damage)
+			case s.Fate == "intact":
+				standing[ref.Owner] = true
 			}
 		case !ok:
 			standing[ref.Owner] = true
@@ -304,8 +310,16 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 			}
 		case s.Fate == "disengaged":
 			via[ref.Owner] = s.Direction
+		case s.Fate == "intact":
+			standing[ref.Owner] = true
 		}
-		told = append(told, fmt.Sprintf("%s %s %s", ref.Ref, ref.Class, s.Fate))
+		text := fmt.Sprintf("%s %s %s", ref.Ref, ref.Class, s.Fate)
+		if f := st.Fleet(k.Owner, k.ID); f != nil && ref.Index < len(f.Units) && s.Fate != "destroyed" {
+			if lost := t.x.attrit(f, ref.Index, lostAttrition(s, t.x.loadOf(f, ref.Index).Carried)); !lost.IsZero() {
+				text += fmt.Sprintf(", lost %s (UTD6.3B)", lost)
+			}
+		}
+		told = append(told, text)
 	}
 	for k, idx := range lost {
 		if f := st.Fleet(k.Owner, k.ID); f != nil {
@@ -434,4 +448,28 @@ func (r Ruleset) ForcedRetreat(st *campaign.State, b campaign.Battle, silent []c
 		}
 	}
 	return res, forced
+}
+
+// lostAttrition is what a reported fate says a ship that carries has
+// lost of its fighters and PFs: pfs: counts its PFs first, then its
+// interceptors (reading).
+func lostAttrition(s orders.ShipFate, has Attrition) Attrition {
+	pfs := min(s.PFs, has.PFs)
+	return Attrition{Fighters: s.Fighters, PFs: pfs, Interceptors: s.PFs - pfs}
+}
+
+// checkAttrition refuses a reported loss of fighters or PFs beyond what
+// the ship carries (UTD6.3B).
+func (Ruleset) checkAttrition(st *campaign.State, ref game.ShipRef, s orders.ShipFate) []string {
+	x, err := load(st)
+	f := st.Fleet(ref.Owner, ref.Fleet)
+	if err != nil || f == nil || ref.Index >= len(f.Units) {
+		return nil
+	}
+	has := x.loadOf(f, ref.Index).Carried
+	if s.Fighters > has.Fighters || s.PFs > has.PFs+has.Interceptors {
+		return []string{fmt.Sprintf("%s: the %s carries %s; it cannot have lost %s and %s (UTD6.3B)",
+			ref.Ref, ref.Class, has, plural(s.Fighters, "fighter"), plural(s.PFs, "PF"))}
+	}
+	return nil
 }

@@ -41,6 +41,8 @@ const Name = "thunderdome"
 // scenario turns it off (UTD5.133), and a non-player empire found is met
 // at step 8 (UTD5.2), so an exploration may find one, fight it, and
 // change what follows.
+// Also in version 5: units carry fighters and PFs, lost in battle
+// (UTD6.3B); refits and legendary officers (UTD6.3J, UTD7.263).
 const Version = 5
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
@@ -219,14 +221,17 @@ func (Ruleset) DecodeView(data []byte) (game.View, error) {
 	return &v, nil
 }
 
-// Example is the player's first fleet moving one lane on.
+// Example is the player's first fleet moving one lane on, for hints,
+// and for the welcome mail the orders the order template offers them as
+// the campaign starts, commented out with their costs (exampleOrders).
 func (Ruleset) Example(st *campaign.State, p campaign.PlayerID) game.Example {
+	ex := game.Example{Orders: exampleOrders(st, p)}
 	g := campaign.NewGraph(st.Map)
 	for _, f := range st.Fleets {
 		if next := g.Neighbours(f.At); f.Owner == p && len(next) > 0 {
-			o := fmt.Sprintf("move: {fleet: %s, to: %s}", f.ID, next[0])
-			return game.Example{Order: o, Orders: "  - " + o + "   # 1 order point (UTD6.31)\n"}
+			ex.Order = fmt.Sprintf("move: {fleet: %s, to: %s}", f.ID, next[0])
+			break
 		}
 	}
-	return game.Example{}
+	return ex
 }

@@ -32,7 +32,7 @@ const (
 // when one player is left (UTD1.9), not on a date.
 func (Ruleset) ScenarioSpec() game.ScenarioSpec {
 	return game.ScenarioSpec{
-		Keys:       []string{"house", "battles", "classes", "yards", "npes"},
+		Keys:       []string{"house", "battles", "classes", "yards", "npes", "attrition", "legends"},
 		PlayerKeys: []string{"home"},
 		Start:      campaign.Date{Year: 165, Season: campaign.Spring},
 		EndYear:    9999,
@@ -67,6 +67,8 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 	x.Classes = readClasses(c, p.Keys.Value("classes"), st.Catalogue)
 	x.YardSizes = readYardSizes(c, p.Keys.Value("yards"))
 	x.NPEEmpires = readNPEs(c, p.Keys.Value("npes"), st.Catalogue, st.PlayerIDs())
+	c.Override(p.Keys.Value("attrition"), &x.AttritionBPV, "attrition", orders.Limits{})
+	x.Legends = readLegends(c, p.Keys.Value("legends"))
 	for _, s := range st.Map.Systems {
 		x.Sectors = append(x.Sectors, Sector{ID: s.ID, Type: sectorOf(s.Planet)})
 	}
@@ -101,7 +103,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 			fleets++
 			for _, u := range f.Units {
 				if cls := st.Catalogue.Class(u); cls != nil {
-					spent += cls.EBPV
+					spent += cls.EBPV + x.loadBPV(x.class(u).full()) // with a full load of fighters and PFs (UTD6.3736)
 				}
 			}
 			if mc := x.unitsMC(f.Units); mc > MaxMC*mcUnit {
@@ -214,6 +216,13 @@ type ClassData struct {
 	Hydran       bool `json:"hydran,omitempty"`
 	PFs          int  `json:"pfs,omitempty"`
 	Interceptors int  `json:"interceptors,omitempty"`
+	// Spares are the spare fighters, in load points, the class holds for
+	// other carriers: a true carrier's or a fighter conveyor's (UTD6.3B2).
+	Spares int `json:"spares,omitempty"`
+	// Special names what the class is among the ships that may not have
+	// a legendary officer or the outstanding crew (specials: UTD7.263,
+	// UTD7.264).
+	Special []string `json:"special,omitempty"`
 	// Converts are the classes a ship of the class may be converted to
 	// at a shipyard (UTD6.376[b], UTD6.3762); its refits are the
 	// catalogue's (campaign.UnitClass.Refits, UTD6.375).
@@ -224,11 +233,13 @@ type ClassData struct {
 }
 
 // readClasses reads classes:, a mapping of class to {mc, tractors,
-// fighters, hydran, pfs, interceptors, defense}: mc as 1, 0.5 or 1/3; the
-// attrition units a class carries as its fighter load and its numbers of
-// PFs and interceptors (UTD7.243); defense the kind of a defense unit
-// (readDefense). A class not listed has the move cost of its size class
-// (reading) and one tractor beam.
+// fighters, hydran, pfs, interceptors, spares, special, converts,
+// defense}: mc as 1, 0.5 or 1/3; the attrition units a class carries as
+// its fighter load and its numbers of PFs and interceptors (UTD7.243),
+// and its spare fighters (UTD6.3B2); special as a list among specials
+// (UTD7.263); converts the classes it converts to (readConverts); defense
+// the kind of a defense unit (readDefense). A class not listed
+// has the move cost of its size class (reading) and one tractor beam.
 func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []ClassData {
 	var out []ClassData
 	for _, u := range cat {
@@ -248,7 +259,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 			c.Addf(k, "classes names %s, which is not in units", orders.Quote(k.Value))
 			continue
 		}
-		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "converts", "defense")
+		f, ok := c.Mapping(v, "a class", "mc", "tractors", "fighters", "hydran", "pfs", "interceptors", "spares", "special", "converts", "defense")
 		if !ok {
 			continue
 		}
@@ -262,7 +273,7 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		for _, k := range []struct {
 			key string
 			dst *int
-		}{{"tractors", &out[idx].Tractors}, {"fighters", &out[idx].Fighters}, {"pfs", &out[idx].PFs}, {"interceptors", &out[idx].Interceptors}} {
+		}{{"tractors", &out[idx].Tractors}, {"fighters", &out[idx].Fighters}, {"pfs", &out[idx].PFs}, {"interceptors", &out[idx].Interceptors}, {"spares", &out[idx].Spares}} {
 			if tn := f.Value(k.key); tn != nil {
 				if t, ok := c.Int(tn, k.key, k.key+": 2"); ok && t >= 0 {
 					*k.dst = t
@@ -271,6 +282,9 @@ func readClasses(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue) []Cl
 		}
 		if hn := f.Value("hydran"); hn != nil {
 			out[idx].Hydran, _ = c.Bool(hn, "hydran")
+		}
+		if sn := f.Value("special"); sn != nil {
+			out[idx].Special = readSpecial(c, sn)
 		}
 		out[idx].Converts = readConverts(c, f.Value("converts"), cat)
 		out[idx].Defense = readDefense(c, f.Value("defense"))

@@ -66,6 +66,12 @@ type Ext struct {
 	// Defenses are the defense units assigned to sectors (UTD7.3), in
 	// the order they arrived.
 	Defenses []Defense `json:"defenses,omitempty"`
+	// AttritionBPV is the price of one fighter load point, PF and
+	// interceptor (attrition:, UTD6.3B1), and Legends the legendary
+	// officers and the outstanding crew players may buy, with their
+	// prices (legends:, UTD7.263, UTD7.264).
+	AttritionBPV Attrition `json:"attrition_bpv,omitzero"`
+	Legends      []Legend  `json:"legends,omitempty"`
 	// Intentions are the legal intentions declared for deliberately
 	// illegal fleets (UTD7.26652), in the order declared.
 	Intentions []Intention `json:"intentions,omitempty"`
@@ -128,6 +134,10 @@ type Empire struct {
 	// colonies and mines they take at step 9 are destroyed even with a
 	// troop ship (UTD4.333, UTD4.343; prefs: raze:), in order.
 	Raze []campaign.SystemID `json:"raze,omitempty"`
+	// Legends are the legendary officers and the outstanding crew the
+	// player has bought, aboard or lost, in the order bought: one of each
+	// per navy, never replaced (UTD8.23, UTD7.263, UTD7.264).
+	Legends []string `json:"legends,omitempty"`
 	// Captured is the player's standing choice of where the ships they
 	// capture go (UTD6.3I2; prefs: captured:): PlaceFleet, PlaceRoom,
 	// PlaceNew or PlaceScrap; empty for PlaceFleet.
@@ -208,10 +218,10 @@ type FleetState struct {
 	// Rescued is the turn in which the fleet, moving into a fortified
 	// sector, broke another fleet out of it: one each (UTD4.3564).
 	Rescued int `json:"rescued,omitempty"`
-	// Loads lists the ships of the fleet, by index into its units, that
-	// carry less than their class's full load of attrition units
-	// (UTD6.3736, UTD6.3737); a ship not listed carries the full load.
-	Loads []UnitLoad `json:"loads,omitempty"`
+	// Loads lists, by index into the fleet's units, what the units that
+	// lack part of their class's full load of fighters and PFs carry
+	// (attrition.go, UTD6.3B).
+	Loads []Load `json:"loads,omitempty"`
 }
 
 // Yard is a shipyard (UTD4.336, UTD6.37, UTD6.38).

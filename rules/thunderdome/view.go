@@ -56,6 +56,16 @@ type View struct {
 	// UTD7.6).
 	Yards []Yard `json:"yards,omitempty"`
 	Docks []Dock `json:"docks,omitempty"`
+	// Defenses are the defense units in sight, arrived or on order
+	// (UTD7.3, UTD6.3A).
+	Defenses []Defense `json:"defenses,omitempty"`
+	// Offers are the orders that fit the player's situation as their
+	// turn opens, with their costs: the order template (template.go).
+	// Only the view of the player whose turn is open has them.
+	Offers []Offer `json:"offers,omitempty"`
+	// Battles are the battles the open turn waits for (UTD2.3): no
+	// orders are taken until they are settled.
+	Battles []string `json:"battles,omitempty"`
 	// Ended is set once the campaign is over, and Winner is who won it,
 	// empty for nobody (UTD1.9).
 	Ended  bool              `json:"ended,omitempty"`
@@ -105,6 +115,9 @@ type FleetStatus struct {
 	TrappedCycle string            `json:"trapped_cycle,omitempty"`
 	SiegeFails   int               `json:"siege_fails,omitempty"`
 	Freed        string            `json:"freed,omitempty"`
+	// Loads are what its units that lack part of their full load of
+	// fighters and PFs carry (UTD6.3B).
+	Loads []Load `json:"loads,omitempty"`
 	// Illegal says why the fleet is illegal (UTD7.2661), and Intention is
 	// the legal intention declared for it (UTD7.26652).
 	Illegal   []string   `json:"illegal,omitempty"`
@@ -118,7 +131,7 @@ type FleetStatus struct {
 func fleetStatus(st *campaign.State, x *Ext) []FleetStatus {
 	var out []FleetStatus
 	for _, fs := range x.Fleets {
-		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails, Intention: x.intention(fs.Owner, fs.ID)}
+		s := FleetStatus{Owner: fs.Owner, ID: fs.ID, Wrecked: fs.Wrecked, Trapped: fs.Trapped, SiegeFails: fs.SiegeFails, Intention: x.intention(fs.Owner, fs.ID), Loads: fs.Loads}
 		if f := st.Fleet(fs.Owner, fs.ID); f != nil {
 			s.Illegal = x.illegal(st, f)
 		}
@@ -128,7 +141,7 @@ func fleetStatus(st *campaign.State, x *Ext) []FleetStatus {
 		if fs.Released != 0 && fs.Released == x.Cycle {
 			s.Freed = CycleLabel(fs.Released)
 		}
-		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" || len(s.Illegal) > 0 || s.Intention != nil {
+		if len(s.Wrecked) > 0 || s.Trapped || s.Freed != "" || len(s.Illegal) > 0 || s.Intention != nil || len(s.Loads) > 0 {
 			out = append(out, s)
 		}
 	}
@@ -150,7 +163,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.Yards, Docks: x.Docks, Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
+		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.Yards, Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0
@@ -184,10 +197,14 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	if x.House.Vision > 0 {
 		g = campaign.NewGraph(st.Map)
 	}
+	offers := offersFor(st, x, x.current())
 	out := make([]game.View, 0, len(st.Players))
 	for _, p := range st.Players {
 		v := base
 		v.Player, v.Name = p.ID, p.Name
+		if p.ID == v.Current {
+			v.Offers = offers
+		}
 		if g != nil {
 			v.fog(x.sight(st, g, p.ID))
 		}
@@ -240,6 +257,7 @@ func (v *View) fog(seen map[campaign.SystemID]bool) {
 	v.Derelicts = keep(v.Derelicts, func(d Derelict) bool { return seen[d.At] })
 	v.Yards = keep(v.Yards, func(y Yard) bool { return seen[y.At] })
 	v.Docks = keep(v.Docks, func(d Dock) bool { return seen[d.At] })
+	v.Defenses = keep(v.Defenses, func(d Defense) bool { return seen[d.At] })
 	v.Systems = slices.Clone(v.Systems)
 	for i := range v.Systems {
 		if sys := &v.Systems[i]; !seen[sys.ID] {

@@ -257,39 +257,28 @@ func bpvText(h int) string {
 // 46.55 to 47 and 18.3 to 18).
 func wholeBPV(h int) int { return (h + 50) / 100 }
 
-// UnitLoad is the attrition units one ship carries when it carries less
-// than its class's full load (ClassData): its fighter load (UTD7.2431),
-// PFs and interceptors (UTD7.2432). Unit is the ship's index in its fleet
-// or dry dock.
-type UnitLoad struct {
-	Unit         int `json:"unit"`
-	Fighters     int `json:"fighters,omitempty"`
-	PFs          int `json:"pfs,omitempty"`
-	Interceptors int `json:"interceptors,omitempty"`
-}
-
-// loadOf returns a copy of unit i's reduced load, or nil for the full
-// load.
-func (fs *FleetState) loadOf(i int) *UnitLoad {
-	for _, l := range fs.Loads {
-		if l.Unit == i {
-			return &l
-		}
-	}
-	return nil
-}
-
 // minLoad is the least share of a full load, in percent, a new ship
 // carries (UTD6.3736: 75%, fractions down).
 const minLoad = 75
 
 // loadAt is a class's full load cut to pct percent, each kind of unit
-// rounded down (UTD6.3736), for unit i; nil for the full load.
-func (d ClassData) loadAt(pct, i int) *UnitLoad {
+// rounded down (UTD6.3736), paid for and carried, with full spares, for
+// unit i; nil for the full load.
+func (d ClassData) loadAt(pct, i int) *Load {
 	if pct >= 100 {
 		return nil
 	}
-	return &UnitLoad{Unit: i, Fighters: d.Fighters * pct / 100, PFs: d.PFs * pct / 100, Interceptors: d.Interceptors * pct / 100}
+	cut := Attrition{Fighters: d.Fighters * pct / 100, PFs: d.PFs * pct / 100, Interceptors: d.Interceptors * pct / 100}
+	return &Load{Unit: i, Carried: cut, Paid: cut, Spares: d.Spares}
+}
+
+// paidAt is the load a new ship of the class is paid for at pct percent
+// of its full load (loadAt).
+func (d ClassData) paidAt(pct int) Attrition {
+	if l := d.loadAt(pct, 0); l != nil {
+		return l.Paid
+	}
+	return d.full()
 }
 
 // carries reports whether a class carries attrition units.
@@ -322,7 +311,7 @@ type Dock struct {
 	// (campaign.Fleet; its owner, ID and sector stay empty), and Loads
 	// their reduced loads by index into Ships.Units.
 	Ships campaign.Fleet `json:"ships"`
-	Loads []UnitLoad     `json:"loads,omitempty"`
+	Loads []Load         `json:"loads,omitempty"`
 }
 
 // dock returns the player's dry dock at a sector, or nil.
@@ -354,7 +343,7 @@ func (x *Ext) dockRoom(p campaign.PlayerID, at campaign.SystemID) int {
 }
 
 // toDock puts a ship into the player's dry dock at a sector.
-func (x *Ext) toDock(p campaign.PlayerID, at campaign.SystemID, ship campaign.Fleet, load *UnitLoad) {
+func (x *Ext) toDock(p campaign.PlayerID, at campaign.SystemID, ship campaign.Fleet, load *Load) {
 	d := x.dock(p, at)
 	if d == nil {
 		x.Docks = append(x.Docks, Dock{Owner: p, At: at})
@@ -438,7 +427,7 @@ func (t *turn) receiveShip(b Build) {
 		f = t.st.Fleet(b.Owner, b.Into)
 		fallthrough
 	case f != nil && f.At == b.At && !t.x.retreating(b.Owner, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), b.Class)) <= MaxMC*mcUnit:
-		t.x.join(f, parcel{units: ship, wrecked: []bool{false}, mended: []bool{false}, loads: []*UnitLoad{load}})
+		t.x.join(f, parcel{units: ship, wrecked: []bool{false}, mended: []bool{false}, loads: []*Load{load}})
 		t.emit(EventYard, b.At, "UTD6.3734", "%s's new %s joined fleet %s at %s (UTD6.3734).", b.Owner, b.Class, f.ID, b.At)
 	case t.x.dockRoom(b.Owner, b.At) > 0:
 		t.x.toDock(b.Owner, b.At, ship, load)
@@ -552,19 +541,22 @@ func (o *Organize) undock(c *ctx) {
 // take removes the ships at idx from the dry dock, with their records.
 func (d *Dock) take(idx []int) parcel {
 	var p parcel
-	var loads []UnitLoad
+	var loads []Load
 	kept := 0
 	for i := range d.Ships.Units {
-		var l *UnitLoad
-		if j := slices.IndexFunc(d.Loads, func(l UnitLoad) bool { return l.Unit == i }); j >= 0 {
-			l = &d.Loads[j]
+		var l *Load
+		if j := slices.IndexFunc(d.Loads, func(l Load) bool { return l.Unit == i }); j >= 0 {
+			c := d.Loads[j]
+			l = &c
 		}
 		if slices.Contains(idx, i) {
 			p.wrecked, p.mended, p.loads = append(p.wrecked, false), append(p.mended, false), append(p.loads, l)
 			continue
 		}
 		if l != nil {
-			loads = append(loads, UnitLoad{Unit: kept, Fighters: l.Fighters, PFs: l.PFs, Interceptors: l.Interceptors})
+			kl := *l
+			kl.Unit = kept
+			loads = append(loads, kl)
 		}
 		kept++
 	}

@@ -289,13 +289,14 @@ func fleetsOfLyran(st *campaign.State) []*campaign.Fleet {
 // rounded down; its fleet records the smaller load.
 func TestUTD6_3736_NewShipLoad(t *testing.T) {
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
-		addClass(st, x, "carrier", 100, 3, 30, nil, nil)
+		addClass(st, x, "strike-carrier", 100, 3, 30, nil, nil)
 		x.Classes[len(x.Classes)-1].Fighters, x.Classes[len(x.Classes)-1].PFs = 10, 3
+		x.AttritionBPV = thunderdome.Attrition{} // free fighters: the bank pays for two hulls
 	})
-	body := "  - activate_shipyard: {sector: lyra, jobs: [{build: carrier, into: f4, load: 80}, {build: carrier, into: f5}]}\n"
+	body := "  - activate_shipyard: {sector: lyra, jobs: [{build: strike-carrier, into: f4, load: 80}, {build: strike-carrier, into: f5}]}\n"
 	next := resolve(st, parse(t, st, player, body)).Next
 	x := ext(t, next)
-	if l := fleetState(x, player, "f4").Loads; len(l) != 1 || l[0] != (thunderdome.UnitLoad{Unit: 0, Fighters: 8, PFs: 2}) {
+	if l := fleetState(x, player, "f4").Loads; len(l) != 1 || l[0] != (thunderdome.Load{Unit: 0, Carried: thunderdome.Attrition{Fighters: 8, PFs: 2}, Paid: thunderdome.Attrition{Fighters: 8, PFs: 2}}) {
 		t.Errorf("f4's loads = %+v, want the carrier with 8 of 10 fighter points and 2 of 3 PFs", l)
 	}
 	if l := fleetState(x, player, "f5").Loads; len(l) != 0 {
@@ -449,7 +450,7 @@ func TestUTD6_3736_LoadFollowsItsShip(t *testing.T) {
 		st.Rules.Battles = campaign.BattlesReported
 		st.Fleet("hydran", "f1").At = "s10"
 		fs := fleetState(x, player, "f1")
-		fs.Loads = []thunderdome.UnitLoad{{Unit: 2, Fighters: 3}}
+		fs.Loads = []thunderdome.Load{{Unit: 2, Carried: thunderdome.Attrition{Fighters: 3}, Paid: thunderdome.Attrition{Fighters: 3}}}
 		fs.Mended = []int{2}
 	})
 	next := resolve(st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n")).Next
@@ -462,7 +463,7 @@ func TestUTD6_3736_LoadFollowsItsShip(t *testing.T) {
 	if !slices.Equal(f.Units, []campaign.ClassName{"cruiser", "destroyer"}) {
 		t.Fatalf("f1 = %v, want the battlecruiser gone", f.Units)
 	}
-	if !slices.Equal(fs.Loads, []thunderdome.UnitLoad{{Unit: 1, Fighters: 3}}) || !slices.Equal(fs.Mended, []int{1}) {
+	if !slices.Equal(fs.Loads, []thunderdome.Load{{Unit: 1, Carried: thunderdome.Attrition{Fighters: 3}, Paid: thunderdome.Attrition{Fighters: 3}}}) || !slices.Equal(fs.Mended, []int{1}) {
 		t.Errorf("loads %+v, mended %v; want both on the destroyer, now unit 1", fs.Loads, fs.Mended)
 	}
 }
