@@ -289,7 +289,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			}
 		}
 	}
-	more, start, err := m.opened(c, rec.State, st, base)
+	more, start, err := m.startNew(c, rec.State, st, base)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -173,12 +173,12 @@ func (m *Moderator) startPolls(c *store.Campaign, before, after *campaign.State)
 	return out
 }
 
-// opened returns what a change of the open turn's state from before to
+// startNew returns what a change of the open turn's state from before to
 // after opened, for the moderator to start: the mails that announce its
 // new polls (startPolls) and, where the players fight battles, those
 // that send each new battle to its sides, and the step that stores the
 // new battles' cases. A poll's outcome may set up a battle (game.Polls).
-func (m *Moderator) opened(c *store.Campaign, before, after *campaign.State, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderator) startNew(c *store.Campaign, before, after *campaign.State, base string) ([]outgoing, func(tx *store.Tx) error, error) {
 	polls := m.startPolls(c, before, after)
 	var fresh []campaign.Battle
 	for _, b := range after.Battles {
@@ -533,7 +533,7 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	mails, start, err := m.opened(c, rec.State, st, base)
+	mails, start, err := m.startNew(c, rec.State, st, base)
 	if err != nil {
 		return nil, nil, nil, err
 	}
