@@ -389,7 +389,7 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 // chose (UTD6.3I, captured.go).
 func (t *turn) salvage(p campaign.PlayerID, at campaign.SystemID, d Derelict) {
 	for _, u := range d.Units {
-		t.organize(prize{unit: campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}}, from: d.Owner, captor: p, at: at,
+		t.organize(prize{unit: shipTaken(u), from: string(d.Owner), captor: p, at: at,
 			rule: "derelict, UTD6.3D2"})
 	}
 }

@@ -12,10 +12,13 @@ import (
 // Captured ships (UTD6.3I, UTD6.377, UTD7.8): a ship taken in a reported
 // battle or found as a derelict (UTD6.3D2) is organized at once, for free,
 // by the player who took it, whoever's turn it is (UTD6.3I1, UTD6.3I2).
-// pbemd resolves a turn at once, so the captor's standing preference
-// (prefs: captured:) says where the prizes go, and a reported result may
-// name a place for each (to:). Until inspected at a shipyard (UTD6.377)
-// a prize only moves and raises unreinforced shields (UTD6.3773, UTD7.8).
+// The ships of a non-player empire that surrenders are organized the same
+// way (UTD5.2A1), and so are those a player takes from one in battle
+// (UTD5.2A2). pbemd resolves a turn at once, so the captor's standing
+// preference (prefs: captured:) says where the prizes go, and a reported
+// result may name a place for each (to:). Until inspected at a shipyard
+// (UTD6.377) a prize only moves and raises unreinforced shields
+// (UTD6.3773, UTD7.8).
 
 // The places a captured ship may go (UTD6.3I2), as prefs: captured: and a
 // result's to: name them.
@@ -30,23 +33,29 @@ const (
 	// PlaceNew: into a new fleet, within the fleet limit (UTD7.21), else
 	// as PlaceFleet.
 	PlaceNew = "new"
+	// PlaceDock: into dry dock at the captor's shipyards in the sector,
+	// while a position is free (UTD6.3I5, UTD7.62), else as PlaceFleet.
+	PlaceDock = dockName
 	// PlaceScrap: scrapped at once, half its BPV to the bank (UTD6.3I6).
 	PlaceScrap = "scrap"
 )
 
 // places lists the places a player may choose, in the order the docs give
 // them.
-var places = []string{PlaceFleet, PlaceRoom, PlaceNew, PlaceScrap}
+var places = []string{PlaceFleet, PlaceRoom, PlaceNew, PlaceDock, PlaceScrap}
 
 // MaxRoomScrapped is how many of the capturing fleet's own ships may be
 // scrapped, free, to make room for a prize (UTD6.3I7).
 const MaxRoomScrapped = 3
 
 // prize is one captured ship to organize: the unit with its damage, taken
-// from its fleet, who took it and with which fleet, and where.
+// from its fleet, whose it was, who took it and with which fleet, and
+// where.
 type prize struct {
 	unit campaign.Fleet
-	from campaign.PlayerID
+	// from names whose ship it was: a player, or a non-player empire
+	// ("the Varn Reach").
+	from string
 	// captor is the player who took it and fleet the capturing fleet; an
 	// empty fleet leaves the choice to pbemd (the fleet that fights for
 	// the captor there, UTD7.423).
@@ -70,6 +79,13 @@ func takePrize(f *campaign.Fleet, i int) campaign.Fleet {
 	return p
 }
 
+// shipTaken is a ship of a class captured whole, with no records but its
+// captured mark (UTD6.3773): a derelict's, or a non-player empire's, whose
+// force is rebuilt for every battle (UTD5.27).
+func shipTaken(u campaign.ClassName) campaign.Fleet {
+	return campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}}
+}
+
 // copyFleet is a copy of f that shares no list with it.
 func copyFleet(f *campaign.Fleet) campaign.Fleet {
 	c := *f
@@ -78,7 +94,8 @@ func copyFleet(f *campaign.Fleet) campaign.Fleet {
 }
 
 // organize places a prize (UTD6.3I2): where the result or the captor's
-// preference says, as far as fleet limits allow (UTD6.3I3), and scraps it
+// preference says, as far as fleet and dry-dock limits allow (UTD6.3I3);
+// failing that into a fleet there, a new fleet or dry dock, and scraps it
 // when nothing has room. Every player reads where it went (UTD3.1).
 func (t *turn) organize(pz prize) {
 	place := pz.place
@@ -117,6 +134,9 @@ func (t *turn) organize(pz prize) {
 			return
 		}
 	}
+	if place == PlaceDock && t.placeDock(pz, what) {
+		return
+	}
 	for _, f := range t.candidates(pz.captor, pz.at, capturing) {
 		if t.noRoom(f, pz) == "" {
 			t.placeIn(f, pz, what)
@@ -127,7 +147,11 @@ func (t *turn) organize(pz prize) {
 		t.placeNew(id, pz, what)
 		return
 	}
-	t.scrapPrize(pz, what+fmt.Sprintf("; no fleet of %s there had room for it within 5 MC and S8.0, and %s has no fleet left to found (UTD6.3I3, UTD7.21): scrapped", pz.captor, pz.captor))
+	if t.placeDock(pz, what) {
+		return
+	}
+	t.scrapPrize(pz, what+fmt.Sprintf("; no fleet of %s there had room for it within 5 MC and S8.0, %s has no fleet left to found (UTD6.3I3, UTD7.21), and no dry-dock position of theirs there was free (UTD7.62): scrapped",
+		pz.captor, pz.captor))
 }
 
 // candidates are the captor's fleets in the sector that may take a prize:
@@ -173,6 +197,19 @@ func (t *turn) placeNew(id campaign.FleetID, pz prize, what string) {
 	fs := t.x.fleet(pz.captor, id)
 	fs.Entered, fs.EnteredCycle = t.st.Turn, t.x.Cycle
 	t.emit(EventCapture, pz.at, "UTD6.3I4", "%s; it forms the new fleet %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I4, UTD6.3773).", what, id)
+}
+
+// placeDock puts the prize into dry dock at the captor's shipyards in its
+// sector when a position is free there (UTD6.3I5, UTD7.62), and reports
+// whether it did.
+func (t *turn) placeDock(pz prize, what string) bool {
+	if t.x.dockRoom(pz.captor, pz.at) <= 0 {
+		return false
+	}
+	t.x.toDock(pz.captor, pz.at, pz.unit, nil)
+	t.emit(EventCapture, pz.at, "UTD6.3I5", "%s; it is in %s's dry dock at %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I5, UTD6.3773).",
+		what, pz.captor, pz.at)
+	return true
 }
 
 // scrapPrize scraps a prize for half its BPV, into the captor's bank
@@ -233,6 +270,11 @@ func (x *Ext) newFleetID(st *campaign.State, p campaign.PlayerID) campaign.Fleet
 	if x.fleetCount(st, p) >= x.fleetLimit(p) {
 		return ""
 	}
+	return freeFleetID(st, p)
+}
+
+// freeFleetID is the first fleet ID f<n> the player does not use.
+func freeFleetID(st *campaign.State, p campaign.PlayerID) campaign.FleetID {
 	for n := 1; ; n++ {
 		if id := campaign.FleetID("f" + strconv.Itoa(n)); st.Fleet(p, id) == nil {
 			return id
@@ -274,15 +316,21 @@ func (t *turn) credit(p campaign.PlayerID, bpv int) {
 }
 
 // uninspected refuses an order that would repair, refit, convert or
-// overhaul a captured ship not yet inspected (UTD6.3773, UTD7.8): what
-// names the work, "repaired". It reports whether unit i of f is such a
+// overhaul a captured ship not yet inspected (UTD6.3773, UTD7.8), with
+// inspection as the way: ships holds it at index i, where names them
+// ("fleet f1", "your dry dock at lyra"; a dry dock's ships have no ID),
+// and what names the work, "repaired". It reports whether it is such a
 // ship.
-func (c *ctx) uninspected(f *campaign.Fleet, i int, at orders.Pos, what string) bool {
-	if !f.IsCaptured(i) {
+func (c *ctx) uninspected(ships *campaign.Fleet, i int, where string, at orders.Pos, what string) bool {
+	if !ships.IsCaptured(i) {
 		return false
 	}
-	c.refuse(at, "UTD6.3773", fmt.Sprintf("the %s of fleet %s is a captured ship not yet inspected: it cannot be %s until then (UTD7.8)", f.Units[i], f.ID, what),
-		"inspect it first at a shipyard of its size class (activate_shipyard with inspect, UTD6.377), or leave it out")
+	fleet := string(ships.ID)
+	if fleet == "" {
+		fleet = dockName
+	}
+	c.refuse(at, "UTD6.3773", fmt.Sprintf("the %s in %s is a captured ship not yet inspected: it cannot be %s until then (UTD7.8)", ships.Units[i], where, what),
+		fmt.Sprintf("inspect it first at a shipyard of its size class, activate_shipyard with {inspect: %s, fleet: %s} (UTD6.377), or leave it out", ships.Units[i], fleet))
 	return true
 }
 
@@ -290,11 +338,13 @@ func (c *ctx) uninspected(f *campaign.Fleet, i int, at orders.Pos, what string) 
 func placeText(place string) string {
 	switch place {
 	case PlaceRoom:
-		return "into the capturing fleet, scrapping up to 3 of its cheaper ships to make room (UTD6.3I7), else another fleet there, a new fleet, or scrapped"
+		return "into the capturing fleet, scrapping up to 3 of its cheaper ships to make room (UTD6.3I7), else another fleet there, a new fleet, dry dock, or scrapped"
 	case PlaceNew:
-		return "into a new fleet while you have one to found, else a fleet there with room, else scrapped (UTD6.3I4)"
+		return "into a new fleet while you have one to found, else a fleet there with room, else dry dock, else scrapped (UTD6.3I4)"
+	case PlaceDock:
+		return "into dry dock at your shipyards there while a position is free (UTD6.3I5), else a fleet there with room, a new fleet, or scrapped"
 	case PlaceScrap:
 		return "scrapped at once for half their BPV (UTD6.3I6)"
 	}
-	return "into the capturing fleet, else another fleet there with room, else a new fleet, else scrapped (UTD6.3I4)"
+	return "into the capturing fleet, else another fleet there with room, else a new fleet, else dry dock at your shipyards there, else scrapped (UTD6.3I4, UTD6.3I5)"
 }

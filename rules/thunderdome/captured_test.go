@@ -95,7 +95,7 @@ func TestUTD6_3I3_FleetLimitsObserved(t *testing.T) {
 			for _, id := range []campaign.FleetID{"f4", "f5", "f6", "f7"} {
 				st.Fleets = append(st.Fleets, campaign.Fleet{Owner: player, ID: id, At: "lyra", Units: []campaign.ClassName{ff}})
 			}
-		}, "", 57, "lyran has no fleet left to found (UTD6.3I3, UTD7.21): scrapped; 57 BPV, half its BPV, went to lyran (UTD6.3I6)"},
+		}, "", 57, "lyran has no fleet left to found (UTD6.3I3, UTD7.21), and no dry-dock position of theirs there was free (UTD7.62): scrapped; 57 BPV, half its BPV, went to lyran (UTD6.3I6)"},
 		{"named fleet full", "f1", nil, "", 57, "the result put it into fleet f1, and fleet f1 would have a move cost of 6, above 5 MC (UTD7.23): scrapped"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -175,7 +175,7 @@ func TestUTD6_3I2_WhereCapturedShipsGo(t *testing.T) {
 		t.Errorf("standing choice %q, want room", got)
 	}
 	_, err := orders.Parse([]byte(head+"prefs: {captured: keep}\norders: []\n"), orders.Only(rs.Kinds()))
-	if err == nil || !strings.Contains(err.Error(), "UTD6.3I2") || !strings.Contains(err.Error(), "places: fleet, room, new, scrap") {
+	if err == nil || !strings.Contains(err.Error(), "UTD6.3I2") || !strings.Contains(err.Error(), "places: fleet, room, new, dock, scrap") {
 		t.Errorf("Parse = %v, want captured: keep refused with the places", err)
 	}
 }
@@ -194,7 +194,7 @@ func TestUTD6_3773_UninspectedNotRepaired(t *testing.T) {
 	}
 	st := setup(t, damaged)
 	ps := refused(t, st, parse(t, st, player, "  - freighter_repair: {fleet: f3, units: [cruiser]}\n"))
-	if !strings.Contains(ps.Error(), "UTD6.3773") || !strings.Contains(ps.Error(), "captured ship not yet inspected") || !strings.Contains(ps.Error(), "activate_shipyard with inspect") {
+	if !strings.Contains(ps.Error(), "UTD6.3773") || !strings.Contains(ps.Error(), "captured ship not yet inspected") || !strings.Contains(ps.Error(), "activate_shipyard with {inspect: cruiser, fleet: f3}") {
 		t.Errorf("problems = %v, want the captured cruiser refused citing UTD6.3773 and inspection", ps)
 	}
 	res := resolve(st, parse(t, st, player, "  - repair_fleet: {fleet: f3}\n"))
@@ -279,5 +279,57 @@ func TestUTD6_3I2_CaptorOrganizesOnAnotherPlayersTurn(t *testing.T) {
 	}
 	if !said(events, "hydran captured lyran's cruiser at s10 (battle T1-B1, UTD6.3I); it forms the new fleet f4") {
 		t.Errorf("events %v do not tell hydran's prize", events)
+	}
+}
+
+// TestUTD6_3I5_PrizeIntoDryDock: a prize taken where the captor has a
+// shipyard may go into dry dock there (UTD6.3I5), by captured: dock or a
+// result's to: dock, and goes there rather than being scrapped when no
+// fleet can take it (UTD6.3I3); without a free position, a result's to:
+// dock is refused and captured: dock places it as fleet does.
+func TestUTD6_3I5_PrizeIntoDryDock(t *testing.T) {
+	yard := func(st *campaign.State, x *thunderdome.Ext) {
+		x.Yards = append(x.Yards, thunderdome.Yard{At: "s10", Owner: player, Size: 3, Boxes: 10})
+	}
+	noFleetLeft := func(st *campaign.State, x *thunderdome.Ext) {
+		yard(st, x)
+		for _, id := range []campaign.FleetID{"f4", "f5", "f6", "f7"} {
+			st.Fleets = append(st.Fleets, campaign.Fleet{Owner: player, ID: id, At: "lyra", Units: []campaign.ClassName{ff}})
+		}
+	}
+	full := []campaign.ClassName{bc, cru, cru, cru, cru}
+	for _, tc := range []struct {
+		name, place, to string
+		units           []campaign.ClassName
+		change          func(st *campaign.State, x *thunderdome.Ext)
+	}{
+		{"captured: dock", thunderdome.PlaceDock, "", []campaign.ClassName{bc, cru, dd}, yard},
+		{"to: dock", "", "dock", []campaign.ClassName{bc, cru, dd}, yard},
+		{"no fleet has room", "", "", full, noFleetLeft},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := capturedBattle(t, tc.units, tc.place, tc.change)
+			events := takeCruiser(t, st, tc.to)
+			x := ext(t, st)
+			if len(x.Docks) != 1 || x.Docks[0].Owner != player || x.Docks[0].At != "s10" ||
+				!slices.Equal(x.Docks[0].Ships.Units, []campaign.ClassName{cru}) || !x.Docks[0].Ships.IsCaptured(0) {
+				t.Fatalf("docks = %+v, want hydran's cruiser, captured, in lyran's dry dock at s10", x.Docks)
+			}
+			if f := st.Fleet(player, "f1"); len(f.Units) != len(tc.units) {
+				t.Errorf("lyran's f1 = %v, want it as it was", f.Units)
+			}
+			if !said(events, "lyran captured hydran's cruiser at s10 (battle T1-B1, UTD6.3I); it is in lyran's dry dock at s10, not inspected") {
+				t.Errorf("events %v do not tell the prize docked", events)
+			}
+		})
+	}
+	st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, thunderdome.PlaceDock, nil)
+	res := &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#2", Fate: "captured", By: "lyran#1", To: "dock"}}}
+	if p := strings.Join(rs.CheckResult(st, st.Battles[0], res), "; "); !strings.Contains(p, "hydran#2: to: dock, but lyran has no shipyard at s10 with a dry-dock position free (UTD6.3I5, UTD7.62)") {
+		t.Errorf("CheckResult = %q, want to: dock refused without a shipyard", p)
+	}
+	takeCruiser(t, st, "")
+	if f := st.Fleet(player, "f1"); len(f.Units) != 4 || len(ext(t, st).Docks) != 0 {
+		t.Errorf("without a shipyard: f1 = %v, docks %+v; want the cruiser in f1", f.Units, ext(t, st).Docks)
 	}
 }

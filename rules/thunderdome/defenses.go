@@ -212,20 +212,14 @@ func (x *Ext) capitalYard(p campaign.PlayerID) *Yard {
 	return nil
 }
 
-// arrive brings in, at step 10 (UTD6.3A), the defenses ordered this turn,
-// and opens a replacement capital whose yard was ordered this turn, with
-// its bank (UTD4.3235, UTD4.3236, UTD6.3843).
+// arrive brings in, at step 10 (UTD6.3A), the defenses ordered this turn.
+// A replacement capital ordered this turn opens with the construction
+// (receiveYard).
 func (t *turn) arrive() {
 	for i := range t.x.Defenses {
 		if d := &t.x.Defenses[i]; d.Waiting {
 			d.Waiting = false
 			t.emit(EventArrive, d.At, "UTD6.3A", "%s's new %s arrived at %s (UTD6.3A, UTD2.3 step 10).", d.Owner, d.Class, d.At)
-		}
-	}
-	for _, e := range t.x.Empires {
-		if y, pl := t.x.capitalYard(e.Player), t.st.Player(e.Player); y != nil && y.Arrived == t.st.Turn-1 && e.Capital == "" && pl != nil && pl.Active() {
-			t.x.empire(e.Player).Capital = y.At
-			t.emit(EventArrive, y.At, "UTD4.3235", "%s's new capital at %s is ready, with a new bank (UTD4.3235, UTD4.3236).", e.Player, y.At)
 		}
 	}
 }

@@ -285,6 +285,40 @@ func TestUTD4_3235_ReplacementCapital(t *testing.T) {
 	}
 }
 
+// TestUTD4_3235_ReplacementCapitalWhileBattlesWait: a capital bought, or
+// a new size class 2 yard designated, on a turn that waits for a reported
+// battle opens with its bank at step 10, once the battle is settled,
+// however often the waiting turn was resolved meanwhile (UTD4.3235,
+// UTD6.3843, UTD2.3).
+func TestUTD4_3235_ReplacementCapitalWhileBattlesWait(t *testing.T) {
+	for _, tc := range []struct{ name, orders string }{
+		{"bought", "  - replace_capital: {at: lyra}\n"},
+		{"new yard designated", "  - build_shipyard: {sector: lyra, yard: sc2}\n  - replace_capital: {at: lyra, designate: true}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+				loseCapital(st, x)
+				st.Rules.Battles = campaign.BattlesReported
+				st.Fleet("hydran", "f1").At = "s10"
+				st.Player(player).Treasury = 700
+			})
+			st = resolve(st, parse(t, st, player, tc.orders+"  - move: {fleet: f1, to: s10}\n")).Next
+			if len(st.Battles) != 1 || empire(ext(t, st), player).Capital != "" {
+				t.Fatalf("battles %v, capital %q; want the battle pending and no capital before step 10", st.Battles, empire(ext(t, st), player).Capital)
+			}
+			st = resolve(st, nil).Next
+			st = resolve(st, nil).Next
+			events, err := rs.ApplyResult(st, st.Battles[0].ID, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "destroyed"}}}, "agreed")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c := empire(ext(t, st), player).Capital; c != "lyra" || !said(events, "lyran's new capital at lyra is ready, with a new bank (UTD4.3235, UTD4.3236)") {
+				t.Errorf("capital %q, events %v; want lyra's capital open at step 10", c, events)
+			}
+		})
+	}
+}
+
 // TestUTD6_3843_DesignateShipyard: a size class 2 shipyard becomes the
 // capital at once, for no BPV.
 func TestUTD6_3843_DesignateShipyard(t *testing.T) {

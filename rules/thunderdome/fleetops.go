@@ -165,3 +165,25 @@ func (c *ctx) funder() string {
 	}
 	return fmt.Sprintf("%s's bank", c.player)
 }
+
+// reservedFleets are the fleet names that stand for something other than
+// a player's fleet, and what: in a battle's mail and result, the units
+// holding a sector (postsFleet) and a non-player empire's force
+// (npeFleet); where orders name a fleet, the dry dock (dockName).
+var reservedFleets = map[campaign.FleetID]string{
+	postsFleet: "the units holding a sector in a battle's mail and result (UTD7.48)",
+	npeFleet:   "a non-player empire's force in a battle's mail and result (UTD5.231)",
+	dockName:   "the dry dock where orders name a fleet (UTD7.6)",
+}
+
+// reserved refuses a new fleet named as one of reservedFleets, under the
+// rule of the order that would form it, and reports whether it did.
+func (c *ctx) reserved(id campaign.FleetID, at orders.Pos, rule string) bool {
+	what, ok := reservedFleets[id]
+	if !ok {
+		return false
+	}
+	c.refuse(at, rule, fmt.Sprintf("a new fleet may not be called %s: the name stands for %s", id, what),
+		fmt.Sprintf("give it another name, e.g. %s", freeFleetID(c.st, c.player)))
+	return true
+}

@@ -74,10 +74,14 @@ func commandLaw(st *campaign.State, x *Ext, f *campaign.Fleet) string {
 // attack says why entering a sector is an attack by player p (UTD7.2661):
 // the sector belongs to another player, or holds another player's units:
 // a fleet, a development (a fortification too, which controls it), a
-// defense or a shipyard (§11 #62). "" when it is none.
+// defense or a shipyard (§11 #62), or a non-player empire found there,
+// whose force always defends (UTD5.24, UTD7.4512). "" when it is none.
 func attack(st *campaign.State, x *Ext, p campaign.PlayerID, to campaign.SystemID) string {
 	if s := x.sector(to); s != nil && s.Owner != "" && s.Owner != p {
 		return fmt.Sprintf("%s belongs to %s", to, s.Owner)
+	}
+	if n := x.npeAt(to); n != nil {
+		return fmt.Sprintf("the %s, a non-player empire, holds %s", n.Empire, to)
 	}
 	if e := enemyFleetAt(st, p, to); e != "" {
 		return fmt.Sprintf("fleets of %s are at %s", e, to)

@@ -19,7 +19,8 @@ func threeDestroyers(st *campaign.State, x *thunderdome.Ext) {
 }
 
 // TestUTD7_2661_IllegalFleetMayNotAttack: an illegal fleet may not enter
-// a sector holding enemy units or belonging to another player; the
+// a sector holding enemy units, a non-player empire's too, or belonging
+// to another player; the
 // refusal says why the fleet is illegal. A legal fleet, and the illegal
 // one among the player's own sectors, move as ever (UTD7.2663).
 func TestUTD7_2661_IllegalFleetMayNotAttack(t *testing.T) {
@@ -33,6 +34,9 @@ func TestUTD7_2661_IllegalFleetMayNotAttack(t *testing.T) {
 		{"enemy fortification", func(st *campaign.State, x *thunderdome.Ext) {
 			st.Developments = append(st.Developments, campaign.Development{At: "s10", Owner: "hydran", Kind: campaign.Fortification})
 		}, "hydran's fortification is at s10"},
+		{"non-player empire", func(st *campaign.State, x *thunderdome.Ext) {
+			x.NPEs = []thunderdome.NPE{{At: "s10", Empire: "Varn Reach", Finder: "hydran", Found: 1}}
+		}, "the Varn Reach, a non-player empire, holds s10"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {

@@ -71,8 +71,9 @@ func (Ruleset) Resign(st *campaign.State, p campaign.PlayerID) (*campaign.State,
 
 // leave takes off the map what TD IV keeps of a player out of the
 // campaign beside the shared state: the capital, developments and
-// retreats on the way, the sectors they own, their fleets' records
-// (UTD3.91). Dead drops stay: they belong to whoever takes them. The
+// retreats on the way, defenses, shipyards, dry docks and construction,
+// the legal intentions of their fleets, the sectors they own, their
+// fleets' records (UTD3.91). Dead drops stay: they belong to whoever takes them. The
 // moderator has taken the player's fleets and developments already
 // (campaign.State.Drop).
 func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
@@ -81,8 +82,8 @@ func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
 	}
 	x.Pending = slices.DeleteFunc(x.Pending, func(d Pending) bool { return d.Owner == p })
 	x.Defenses = slices.DeleteFunc(x.Defenses, func(d Defense) bool { return d.Owner == p })
-	x.Yards = slices.DeleteFunc(x.Yards, func(y Yard) bool { return y.Owner == p })
 	x.Retreats = slices.DeleteFunc(x.Retreats, func(r Retreat) bool { return r.Owner == p })
+	x.Intentions = slices.DeleteFunc(x.Intentions, func(it Intention) bool { return it.Owner == p })
 	x.leaveYards(p)
 	for i := range x.Sectors {
 		if x.Sectors[i].Owner == p {

@@ -17,14 +17,16 @@ func eventsSay(events []game.Event, s string) bool {
 }
 
 // holds reports whether anything of p's is left in st: a fleet, a
-// development, the capital or a sector owned.
+// development, the capital, a sector owned, a shipyard or a legal
+// intention.
 func holds(t *testing.T, st *campaign.State, p campaign.PlayerID) bool {
 	x := ext(t, st)
 	return slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == p }) ||
 		slices.ContainsFunc(st.Developments, func(d campaign.Development) bool { return d.Owner == p }) ||
 		slices.ContainsFunc(x.Sectors, func(s thunderdome.Sector) bool { return s.Owner == p }) ||
 		slices.ContainsFunc(x.Empires, func(e thunderdome.Empire) bool { return e.Player == p && e.Capital != "" }) ||
-		slices.ContainsFunc(x.Yards, func(y thunderdome.Yard) bool { return y.Owner == p })
+		slices.ContainsFunc(x.Yards, func(y thunderdome.Yard) bool { return y.Owner == p }) ||
+		slices.ContainsFunc(x.Intentions, func(it thunderdome.Intention) bool { return it.Owner == p })
 }
 
 // TestUTD3_32_RealLifeWeek: the extension granted at once on a real-life
@@ -73,6 +75,25 @@ func TestUTD3_91_ResignLeavesTheMap(t *testing.T) {
 	}
 	if !eventsSay(res.Events, "is out of the campaign: resigned") || eventsSay(res.Events, "forfeited") {
 		t.Errorf("events %+v; want the resignation told, no forfeit", res.Events)
+	}
+}
+
+// TestUTD3_91_LeavingEndsLegalIntentions: the legal intentions of a
+// player who resigns leave with their fleets (UTD3.91, UTD7.26652);
+// another player's stays.
+func TestUTD3_91_LeavingEndsLegalIntentions(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		x.Intentions = []thunderdome.Intention{
+			{Owner: player, Fleet: "f1", Join: []campaign.FleetID{"f2"}, At: "lyra", Cycle: 1},
+			{Owner: "hydran", Fleet: "f1", Join: []campaign.FleetID{"f2"}, At: "hydra", Cycle: 1},
+		}
+	})
+	next, _ := rs.Resign(st, player)
+	if holds(t, next, player) {
+		t.Errorf("intentions %+v after lyran resigned, want none of lyran's", ext(t, next).Intentions)
+	}
+	if got := ext(t, next).Intentions; len(got) != 1 || got[0].Owner != "hydran" {
+		t.Errorf("intentions %+v, want hydran's kept", got)
 	}
 }
 

@@ -288,8 +288,8 @@ func (t *turn) npeHolds(n *NPE) {
 // anschluss gives player p the NPE at a sector without a fight
 // (UTD5.2A1): a developed colony in a life sector or mine in a mineral
 // one, the sector, and ships of the NPE worth up to 150 BPV, one or two,
-// captured (UTD6.3I, UTD6.377), joining p's fleet f (if not nil) or
-// another of theirs there with room within 5 MC, else scrapped.
+// captured ships organized as any prize, p's fleet f (if not nil) the
+// capturing fleet (UTD6.3I, captured.go; inspected per UTD6.377).
 func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.Fleet) {
 	n := t.x.npeAt(at)
 	kind := developmentOf(t.x.sector(at).Type)
@@ -303,8 +303,14 @@ func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.
 	t.emit(EventCapture, at, "UTD5.2A1", "Anschluss: the %s at %s joins %s, who gains a developed %s and the sector, and %s (UTD5.2A1).",
 		n.Empire, at, p, kind, gained)
 	from := "the " + n.Empire
-	t.x.dropNPE(at) // n points into the NPEs it drops
-	t.takeCaptured(p, at, f, ships, from)
+	t.x.dropNPE(at)
+	var fleet campaign.FleetID
+	if f != nil {
+		fleet = f.ID
+	}
+	for _, u := range ships {
+		t.organize(prize{unit: shipTaken(u), from: from, captor: p, fleet: fleet, at: at, rule: "Anschluss, UTD5.2A1"})
+	}
 }
 
 // conquer gives p, holding an NPE's sector after a battle, its conquest
@@ -334,40 +340,6 @@ func developmentOf(t SectorType) campaign.DevelopmentKind {
 		return campaign.Colony
 	}
 	return campaign.Mine
-}
-
-// takeCaptured gives a player captured ships at a sector (UTD6.3I): each
-// joins fleet first, if given, else the first of the player's fleets
-// there, with room within 5 MC (UTD7.23), marked captured and not
-// inspected (UTD6.3773); a ship no fleet has room for is scrapped. from
-// names whose ships they were.
-func (t *turn) takeCaptured(p campaign.PlayerID, at campaign.SystemID, first *campaign.Fleet, units []campaign.ClassName, from string) {
-	var scrapped []campaign.ClassName
-	for _, u := range units {
-		fits := func(f *campaign.Fleet) bool {
-			return f != nil && f.Owner == p && f.At == at && !t.x.retreating(p, f.ID) && t.x.unitsMC(append(slices.Clone(f.Units), u)) <= MaxMC*mcUnit
-		}
-		to := first
-		if !fits(to) {
-			to = nil
-			for i := range t.st.Fleets {
-				if fits(&t.st.Fleets[i]) {
-					to = &t.st.Fleets[i]
-					break
-				}
-			}
-		}
-		if to == nil {
-			scrapped = append(scrapped, u)
-			continue
-		}
-		to.Join(campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}})
-		t.emit(EventCapture, at, "UTD6.3I", "%s's fleet %s takes in %s's %s at %s, captured; it is not inspected (UTD6.3I, UTD6.3773).", p, to.ID, from, u, at)
-	}
-	if len(scrapped) > 0 {
-		t.emit(EventCapture, at, "UTD6.3I", "%s captured %s's %s at %s, and no fleet of theirs there had room for it within 5 MC: scrapped (UTD6.3I, UTD7.23).",
-			p, from, campaign.UnitList(scrapped), at)
-	}
 }
 
 // readNPEs reads npes:, the empires an NPE may be (UTD5.21), in the order

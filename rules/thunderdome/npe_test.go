@@ -313,15 +313,60 @@ func TestUTD5_27_NPEHoldsAndKeepsItsLosses(t *testing.T) {
 	}
 }
 
-// TestUTD5_2A1_RewardShipsWithinMC: the Anschluss ships join the
-// attacker's fleet only within 5 MC (UTD7.23); the poll data and the
-// battle name the NPE's sector.
-func TestUTD5_2A1_RewardShipsWithinMC(t *testing.T) {
+// TestUTD5_2A1_RewardShipsOrganizedAsPrizes: the Anschluss ships are
+// captured ships, organized as any prize (UTD6.3I): with f1 full (5 MC)
+// the battlecruiser forms a new fleet rather than being lost, and the
+// captor's captured: scrap scraps it for half its BPV (UTD6.3I6).
+func TestUTD5_2A1_RewardShipsOrganizedAsPrizes(t *testing.T) {
 	st := withNPE(t, 650, false)
 	st.Fleet(player, "f1").Units = []campaign.ClassName{"battlecruiser", "battlecruiser", "battlecruiser", "battlecruiser", "battlecruiser"}
 	res := resolve(st, parse(t, st, player, f1Moves))
-	if f := res.Next.Fleet(player, "f1"); len(f.Units) != 5 || !strings.Contains(eventText(res, thunderdome.EventCapture), "scrapped") {
-		t.Errorf("f1 = %v, captures %q; want the reward scrapped for want of room", f.Units, eventText(res, thunderdome.EventCapture))
+	if f := res.Next.Fleet(player, "f4"); len(res.Next.Fleet(player, "f1").Units) != 5 || f == nil || f.At != "s10" || !f.IsCaptured(0) {
+		t.Errorf("f1 = %v, f4 = %+v; want f1 as it was and the battlecruiser, captured, forming f4 at s10", res.Next.Fleet(player, "f1").Units, f)
+	}
+	if text := eventText(res, thunderdome.EventCapture); !strings.Contains(text, "lyran captured the Varn Reach's battlecruiser at s10 (Anschluss, UTD5.2A1); it forms the new fleet f4") {
+		t.Errorf("captures %q, want the battlecruiser placed as a prize", text)
+	}
+	st = withNPE(t, 650, false)
+	x := ext(t, st)
+	empire(x, player).Captured = thunderdome.PlaceScrap
+	thunderdome.SaveExt(x, st)
+	bank := st.Player(player).Treasury
+	res = resolve(st, parse(t, st, player, f1Moves))
+	if got := res.Next.Player(player).Treasury - bank; got != 75 || len(res.Next.Fleet(player, "f1").Units) != 3 {
+		t.Errorf("bank gained %d and f1 = %v; want 75, half the battlecruiser's 150, and f1 as it was", got, res.Next.Fleet(player, "f1").Units)
+	}
+}
+
+// TestUTD5_2A2_CapturedNPEShipIsAPrize: a ship of the NPE's that a player
+// captures in a reported battle is a prize as any (UTD5.2A2: "captured
+// ships ... require organization and inspection"): the result is taken,
+// the battlecruiser joins the capturing fleet, captured, it counts among
+// the NPE's losses (UTD5.25311), and the NPE is conquered.
+func TestUTD5_2A2_CapturedNPEShipIsAPrize(t *testing.T) {
+	st := reportedNPE(t, "f1")
+	decide(t, st, "volunteer", campaign.Vote{Player: "hydran", Option: "volunteer"})
+	b := st.Battles[0]
+	res := &orders.BattleResult{Ships: []orders.ShipFate{
+		{Ship: "hydran#1", Fate: "captured", By: "lyran#1"},
+		{Ship: "hydran#2", Fate: "destroyed"},
+	}}
+	if p := rs.CheckResult(st, b, res); len(p) > 0 {
+		t.Fatalf("CheckResult = %v, want lyran's capture taken", p)
+	}
+	events, err := rs.ApplyResult(st, b.ID, res, "agreed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := st.Fleet(player, "f1")
+	if f == nil || !slices.Equal(f.Units, []campaign.ClassName{"battlecruiser", "cruiser", "destroyer", "battlecruiser"}) || !slices.Equal(f.Captured, []int{3}) {
+		t.Errorf("lyran's f1 = %+v, want the NPE's battlecruiser joined, captured", f)
+	}
+	if !said(events, "lyran captured the Varn Reach's battlecruiser at s10 (battle T1-npe-s10, UTD5.2A2); it joined fleet f1") {
+		t.Errorf("events %v do not tell the prize", events)
+	}
+	if npeAt(t, st, "s10") != nil || !said(events, "lyran conquers the Varn Reach at s10") {
+		t.Errorf("NPE %+v, want it conquered", npeAt(t, st, "s10"))
 	}
 }
 
@@ -470,9 +515,6 @@ func TestUTD5_2821_NPECapturesAndLiquidates(t *testing.T) {
 	}}
 	if p := rs.CheckResult(st, b, res); len(p) > 0 {
 		t.Fatalf("CheckResult = %v, want the NPE's capture taken", p)
-	}
-	if p := rs.CheckResult(st, b, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "captured", By: "lyran#1"}}}); len(p) == 0 {
-		t.Error("CheckResult takes a capture by the player, which comes with captured ships")
 	}
 	if _, err := rs.ApplyResult(st, b.ID, res, "agreed"); err != nil {
 		t.Fatal(err)

@@ -536,6 +536,8 @@ func (act *activation) buildable(j YardJob, k *campaign.UnitClass) bool {
 	}
 	f := c.st.Fleet(c.player, j.Into)
 	switch {
+	case f == nil && c.reserved(j.Into, j.Pos, "UTD6.3734"):
+		return false
 	case f == nil && c.x.fleetCount(c.st, c.player)+act.newFleets()+boolInt(!act.named(j.Into)) > c.x.fleetLimit(c.player):
 		c.refuse(j.Pos, "UTD7.21", fmt.Sprintf("you have no fleet %s and may form no more; you may have %d", j.Into, c.x.fleetLimit(c.player)),
 			"build it into a fleet of yours at "+string(at)+", or into: dock if none has room (UTD7.61)")
@@ -614,8 +616,7 @@ func (act *activation) dockRoom() int {
 // ship finds the ship a job works on: in the fleet named, at the sector,
 // or in dry dock there; one not given a job already, a captured one for
 // an inspection and one of the player's own otherwise if both are there.
-// A captured ship is inspected first (UTD6.3773) and never converted
-// (UTD6.3772).
+// A captured ship is inspected before any other job (UTD6.3773, UTD7.8).
 func (act *activation) ship(p *jobPlan) bool {
 	c, j := act.c, p.job
 	if j.Fleet == dockName {
@@ -661,13 +662,7 @@ func (act *activation) ship(p *jobPlan) bool {
 		c.refuse(j.Pos, "UTD6.377", fmt.Sprintf("the %s in %s is not a captured ship; only captured ships are inspected", j.Class, where),
 			"overhaul it instead: {overhaul: "+string(j.Class)+", fleet: "+string(j.Fleet)+"}")
 		return false
-	case captured && j.Kind == JobConvert:
-		c.refuse(j.Pos, "UTD6.3772", fmt.Sprintf("the %s in %s is a captured ship, and a captured ship is never converted", j.Class, where),
-			"inspect it, and refit it with to: if you like (20% of the refitted class)")
-		return false
-	case captured && !want:
-		c.refuse(j.Pos, "UTD6.3773", fmt.Sprintf("the %s in %s is a captured ship not inspected yet: it cannot be %s", j.Class, where, pastOf(j.Kind)),
-			"inspect it first: {inspect: "+string(j.Class)+", fleet: "+string(j.Fleet)+"}")
+	case captured && !want && c.uninspected(p.ships, p.unit, where, j.Pos, pastOf(j.Kind)):
 		return false
 	}
 	act.taken[p.ships] = append(act.taken[p.ships], p.unit)

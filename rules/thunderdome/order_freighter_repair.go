@@ -71,7 +71,7 @@ func (r *FreighterRepair) apply(c *ctx) {
 		return
 	}
 	for _, i := range idx {
-		if c.uninspected(f, i, r.FleetPos, "repaired") {
+		if c.uninspected(f, i, "fleet "+string(f.ID), r.FleetPos, "repaired") {
 			return
 		}
 		if slices.Contains(fs.Mended, i) {

@@ -112,6 +112,9 @@ func (o *Organize) apply(c *ctx) {
 	var created []campaign.FleetID
 	for _, fp := range o.Fleets {
 		f := c.st.Fleet(c.player, fp.Fleet)
+		if f == nil && c.reserved(fp.Fleet, fp.Pos, "UTD6.33") {
+			return
+		}
 		if f == nil {
 			created = append(created, fp.Fleet)
 			continue

@@ -317,7 +317,7 @@ func (r *RefitFleet) plan(c *ctx, f *campaign.Fleet) (refitPlan, bool) {
 	}
 	slices.Sort(p.touched)
 	for _, i := range p.touched {
-		if c.uninspected(f, i, r.FleetPos, "refitted") {
+		if c.uninspected(f, i, "fleet "+string(f.ID), r.FleetPos, "refitted") {
 			return p, false
 		}
 	}

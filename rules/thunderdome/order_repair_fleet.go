@@ -53,7 +53,7 @@ func (r *RepairFleet) apply(c *ctx) {
 			"repair it on a turn it begins at your colony, or with its repair freighter (freighter_repair, UTD6.39)")
 		return
 	}
-	if len(f.Captured) == len(f.Units) && c.uninspected(f, 0, r.FleetPos, "repaired") {
+	if len(f.Captured) == len(f.Units) && c.uninspected(f, 0, "fleet "+string(f.ID), r.FleetPos, "repaired") {
 		return
 	}
 	freighter := c.hasRole(f, campaign.RoleLargeRepair, campaign.RoleSmallRepair)

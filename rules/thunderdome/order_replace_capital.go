@@ -78,9 +78,11 @@ func (r *ReplaceCapital) yaml() string {
 // player's developed colonies (§11 #24); built, it costs 600 BPV and
 // opens at step 10 with its yard; designated, a size class 2 yard of the
 // player's there becomes the capital at once if it stands already, else
-// at step 10. A player never has two capitals (UTD4.3233). The freighter
-// is a repair freighter class, bought at its BPV, arriving at step 10 at
-// the capital; one at a time.
+// at step 10. What opens at step 10 is a Build, received as any
+// construction however long the turn waits for its battles. A player
+// never has two capitals (UTD4.3233). The freighter is a repair freighter
+// class, bought at its BPV, arriving at step 10 at the capital; one at a
+// time.
 func (r *ReplaceCapital) apply(c *ctx) {
 	cost := 0
 	var yard *Yard
@@ -141,9 +143,16 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		c.say("%s made its shipyard at %s the capital, with a new bank (UTD6.3843, UTD4.3236)", c.player, r.At)
 	case yard != nil:
 		yard.Capital, where = true, r.At
+		for i := range c.x.Builds {
+			if b := &c.x.Builds[i]; b.Owner == c.player && b.At == r.At && b.Yard == YardSC2 && b.Turn == yard.Arrived {
+				b.Yard = YardCapital // it opens as the capital at step 10 (receiveYard)
+				break
+			}
+		}
 		c.say("%s made its new shipyard at %s the capital; it opens with its bank at the end of the turn (UTD6.3843)", c.player, r.At)
 	case r.At != "":
 		c.x.Yards = append(c.x.Yards, Yard{At: r.At, Owner: c.player, Capital: true, Size: 2, Boxes: c.x.yardSize(YardCapital).Boxes, Arrived: c.st.Turn})
+		c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: r.At, Yard: YardCapital, BPV: ReplacementCapital, Turn: c.st.Turn})
 		where = r.At
 		c.say("%s bought a new capital at %s; it opens with its bank at the end of the turn (UTD4.3235, UTD4.3236)", c.player, r.At)
 	}

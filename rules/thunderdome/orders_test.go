@@ -90,6 +90,16 @@ func wantRefused(t *testing.T, st *campaign.State, body, rule string) {
 	}
 }
 
+// wantProblem fails unless the mail's first problem cites rule and its
+// message and hint hold msg and hint.
+func wantProblem(t *testing.T, st *campaign.State, body, rule, msg, hint string) {
+	t.Helper()
+	ps := refused(t, st, parse(t, st, player, body))
+	if ps[0].Rule != rule || !strings.Contains(ps[0].Msg, msg) || !strings.Contains(ps[0].Hint, hint) {
+		t.Errorf("%s: problems = %v, want %s: %q, hint %q", body, ps, rule, msg, hint)
+	}
+}
+
 func TestUTD6_36_EstablishFortificationFreeWithMinesweeper(t *testing.T) {
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		sector(x, "s10").Type = thunderdome.Dead

@@ -137,7 +137,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			}
 			if p := game.CaptorProblem(b, refs, fates, s); p != "" {
 				out = append(out, p)
-			} else if p := placeProblem(st, b.At, refs[s.By].Owner, s); p != "" {
+			} else if p := placeProblem(st, x, b.At, refs[s.By].Owner, s); p != "" {
 				out = append(out, p)
 			}
 		case "disengaged":
@@ -155,9 +155,13 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 }
 
 // placeProblem checks where a result puts captured ship s, if it says:
-// a place (PlaceFleet ...) or one of the captor's fleets at the battle's
-// sector (UTD6.3I4). It returns the problem, or "".
-func placeProblem(st *campaign.State, at campaign.SystemID, captor campaign.PlayerID, s orders.ShipFate) string {
+// a place (PlaceFleet ...), dry dock only where the captor has a position
+// free (UTD6.3I5), or one of the captor's fleets at the battle's sector
+// (UTD6.3I4). It returns the problem, or "".
+func placeProblem(st *campaign.State, x *Ext, at campaign.SystemID, captor campaign.PlayerID, s orders.ShipFate) string {
+	if s.To == PlaceDock && x.dockRoom(captor, at) <= 0 {
+		return fmt.Sprintf("%s: to: dock, but %s has no shipyard at %s with a dry-dock position free (UTD6.3I5, UTD7.62); name another place or a fleet", s.Ship, captor, at)
+	}
 	if s.To == "" || slices.Contains(places, s.To) {
 		return ""
 	}
@@ -190,7 +194,7 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 	}
 	example = "    ships:\n" + strings.Join(lines, "")
 	fates = "A ship not named came through intact. The fates are destroyed, crippled (with damage:), captured (with by: and " +
-		"the ship that took it; to: may say where it goes: fleet, room, new, scrap or one of the captor's fleets there, " +
+		"the ship that took it; to: may say where it goes: fleet, room, new, dock, scrap or one of the captor's fleets there, " +
 		"else the captor's prefs: captured: decides, UTD6.3I) and disengaged " +
 		"(with direction: and the sector it withdrew to, one lane for all of a player's ships, UTD7.464). " +
 		"One side at most holds the field: every ship of the others is destroyed, captured or disengaged (UTD7.44). " +
@@ -198,7 +202,7 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 		"Thunderdome IV scores no victory points (UTD1.9)."
 	if x, err := load(st); err == nil && x.npeRef(b, refs[len(refs)-1]) {
 		fates += fmt.Sprintf(" %s plays a non-player empire here (UTD5.231): its ships never disengage (UTD5.24), and a ship it takes "+
-			"is captured, with by: and its ship, and liquidated (UTD5.2821). "+
+			"is captured, with by: and its ship, and liquidated (UTD5.2821), while one of its ships taken is a prize as any (UTD5.2A2). "+
 			"If the sides agree that it surrenders, add negotiated: anschluss to a result naming no ship (before combat began), "+
 			"or negotiated: conquest (once it had); any player may then object (UTD5.224, UTD5.26).", b.Sides[1])
 	}
@@ -269,6 +273,12 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 			if !ok {
 				continue
 			}
+			if s.Fate == "captured" { // a prize as any other (UTD5.2A2)
+				n, _ := t.x.npeBattle(b)
+				by := byRef[s.By]
+				prizes = append(prizes, prize{unit: shipTaken(ref.Class), from: "the " + n.Empire, captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
+					rule: "battle " + b.ID + ", UTD5.2A2"})
+			}
 		case ref.Fleet == postsFleet && ref.Index < len(posts[ref.Owner]):
 			pt := posts[ref.Owner][ref.Index]
 			switch {
@@ -299,7 +309,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 				continue
 			}
 			by := byRef[s.By]
-			prizes = append(prizes, prize{unit: takePrize(f, ref.Index), from: ref.Owner, captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
+			prizes = append(prizes, prize{unit: takePrize(f, ref.Index), from: string(ref.Owner), captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
 				rule: "battle " + b.ID + ", UTD6.3I"})
 		case s.Fate == "crippled":
 			standing[ref.Owner] = true

@@ -88,7 +88,7 @@ func TestUTD7_44_OneSideHoldsTheField(t *testing.T) {
 		want string
 	}{
 		{orders.BattleResult{}, "UTD7.44"},
-		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "captured", By: "lyran#1", To: "f9"}}}, "to: f9 is neither a place (fleet, room, new, scrap) nor a fleet of lyran's at s10 (UTD6.3I4)"},
+		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "captured", By: "lyran#1", To: "f9"}}}, "to: f9 is neither a place (fleet, room, new, dock, scrap) nor a fleet of lyran's at s10 (UTD6.3I4)"},
 		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "destroyed"}}, VP: map[campaign.PlayerID]int{"lyran": 3}}, "UTD1.9"},
 		{orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "disengaged", Direction: "lyra"}, {Ship: "hydran#2", Fate: "disengaged", Direction: "s99"}}}, "no lane leads"},
 	} {

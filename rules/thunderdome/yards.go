@@ -287,7 +287,8 @@ func (d ClassData) carries() bool { return d.Fighters > 0 || d.PFs > 0 || d.Inte
 // Build is new construction ordered on the open turn, received at step
 // 10 (UTD6.3734, UTD6.382): a ship of Class into fleet Into, or dry dock
 // when Into is empty, with Load percent of its attrition units; or a
-// shipyard of kind Yard.
+// shipyard of kind Yard, YardCapital for a replacement capital
+// (UTD4.3235, UTD6.3843).
 type Build struct {
 	Owner campaign.PlayerID  `json:"owner"`
 	At    campaign.SystemID  `json:"at"`
@@ -393,17 +394,24 @@ const EventYard game.EventKind = "yard"
 // receiveYard receives a new shipyard at step 10 (UTD6.382), at the
 // player's developed colony; if the colony was lost meanwhile, the yard
 // is not built and its price goes back (reading: the rules never let a
-// build fail once ordered). The yard stands in Ext.Yards from its order,
-// perhaps designated the capital since (UTD6.3843).
+// build fail once ordered). The yard stands in Ext.Yards from its order.
+// A replacement capital, bought or a new yard designated (Build.Yard
+// YardCapital), opens with its bank (UTD4.3235, UTD4.3236, UTD6.3843).
 func (t *turn) receiveYard(b Build) {
+	capital := b.Yard == YardCapital
 	i := slices.IndexFunc(t.x.Yards, func(y Yard) bool {
-		return y.Owner == b.Owner && y.At == b.At && y.Arrived == b.Turn && y.Size == yardClass(b.Yard)
+		return y.Owner == b.Owner && y.At == b.At && y.Arrived == b.Turn && y.Size == yardClass(b.Yard) && y.Capital == capital
 	})
 	if i < 0 || !ownColonyAt(t.st, b.Owner, b.At) {
 		if i >= 0 {
 			t.x.Yards = slices.Delete(t.x.Yards, i, i+1)
 		}
 		t.refund(b, fmt.Sprintf("its %s yard at %s was not built: the colony is no longer %s's", b.Yard, b.At, b.Owner))
+		return
+	}
+	if e := t.x.empire(b.Owner); capital && e != nil {
+		e.Capital = b.At
+		t.emit(EventArrive, b.At, "UTD4.3235", "%s's new capital at %s is ready, with a new bank (UTD4.3235, UTD4.3236).", b.Owner, b.At)
 		return
 	}
 	t.emit(EventYard, b.At, "UTD6.382", "%s's new %s yard at %s is built; it works from %s's next turn (UTD6.382).", b.Owner, t.x.Yards[i].Kind(), b.At, b.Owner)
@@ -492,8 +500,7 @@ func (o *Organize) undock(c *ctx) {
 	for _, fp := range o.Fleets {
 		f := c.st.Fleet(c.player, fp.Fleet)
 		switch {
-		case fp.Fleet == dockName:
-			c.refuse(fp.Pos, "UTD7.66", "dock names the dry dock, not a fleet", "name the fleets that take the ships")
+		case f == nil && c.reserved(fp.Fleet, fp.Pos, "UTD7.66"):
 			return
 		case f == nil:
 			created++

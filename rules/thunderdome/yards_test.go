@@ -378,13 +378,12 @@ func TestUTD6_3H_OverhaulAndSelfRepair(t *testing.T) {
 
 // TestUTD6_377_CapturedShips: a captured ship is inspected for 30% of its
 // BPV before anything else (UTD6.3773), may be refitted with it for 20% of
-// the refitted class, and is never converted (UTD6.3772).
+// the refitted class, and is not converted with it (UTD6.3772).
 func TestUTD6_377_CapturedShips(t *testing.T) {
 	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 		st.Fleet(player, "f1").Captured = []int{2}
 	})
 	wantRefused(t, st, "  - activate_shipyard: {sector: lyra, jobs: [{overhaul: destroyer, fleet: f1}]}\n", "UTD6.3773")
-	wantRefused(t, st, "  - activate_shipyard: {sector: lyra, jobs: [{convert: destroyer, fleet: f1, to: war-destroyer}]}\n", "UTD6.3772")
 	wantRefused(t, st, "  - activate_shipyard: {sector: lyra, jobs: [{inspect: destroyer, fleet: f1, to: war-destroyer}]}\n", "UTD6.3772")
 	echo := wantPoints(t, st, "  - activate_shipyard: {sector: lyra, jobs: [{inspect: destroyer, fleet: f1}]}\n", 1)
 	if !strings.Contains(echo, "inspected destroyer in fleet f1, 1/2 MC of capacity, 21 BPV") {
@@ -393,6 +392,25 @@ func TestUTD6_377_CapturedShips(t *testing.T) {
 	next := resolve(st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: [{inspect: destroyer, fleet: f1}]}\n")).Next
 	if f := next.Fleet(player, "f1"); len(f.Captured) != 0 {
 		t.Errorf("f1 captured = %v, want the destroyer inspected", f.Captured)
+	}
+}
+
+// TestUTD6_3773_ShipyardJobsWaitForInspection: a captured ship not yet
+// inspected is refused every other job, in a fleet or in dry dock, as
+// freighter_repair refuses it: with the rule, what it cannot be, and the
+// inspect job to send (UTD6.3773, UTD7.8).
+func TestUTD6_3773_ShipyardJobsWaitForInspection(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Fleet(player, "f1").Captured = []int{1, 2}
+		x.Docks = []thunderdome.Dock{{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{"frigate"}, Captured: []int{0}}}}
+	})
+	for _, tc := range []struct{ job, msg, hint string }{
+		{"{overhaul: destroyer, fleet: f1}", "the destroyer in fleet f1 is a captured ship not yet inspected: it cannot be overhauled until then (UTD7.8)", "{inspect: destroyer, fleet: f1}"},
+		{"{refit: cruiser, fleet: f1, to: cruiser-r}", "the cruiser in fleet f1 is a captured ship not yet inspected: it cannot be refitted until then", "{inspect: cruiser, fleet: f1}"},
+		{"{convert: destroyer, fleet: f1, to: war-destroyer}", "the destroyer in fleet f1 is a captured ship not yet inspected: it cannot be converted until then", "{inspect: destroyer, fleet: f1}"},
+		{"{overhaul: frigate, fleet: dock}", "the frigate in your dry dock at lyra is a captured ship not yet inspected: it cannot be overhauled until then", "{inspect: frigate, fleet: dock}"},
+	} {
+		wantProblem(t, st, "  - activate_shipyard: {sector: lyra, jobs: ["+tc.job+"]}\n", "UTD6.3773", tc.msg, tc.hint)
 	}
 }
 
@@ -465,5 +483,24 @@ func TestUTD6_3736_LoadFollowsItsShip(t *testing.T) {
 	}
 	if !slices.Equal(fs.Loads, []thunderdome.Load{{Unit: 1, Carried: thunderdome.Attrition{Fighters: 3}, Paid: thunderdome.Attrition{Fighters: 3}}}) || !slices.Equal(fs.Mended, []int{1}) {
 		t.Errorf("loads %+v, mended %v; want both on the destroyer, now unit 1", fs.Loads, fs.Mended)
+	}
+}
+
+// TestUTD6_33_ReservedFleetNames: a new fleet may not take a name that
+// battle mails and orders use for something else (defenses, npe, dock):
+// organize, a dry dock's ships and a build into a new fleet are refused,
+// with what the name stands for and a free name instead.
+func TestUTD6_33_ReservedFleetNames(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		x.Docks = []thunderdome.Dock{{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{"frigate"}}}}
+	})
+	for _, tc := range []struct{ order, rule, msg string }{
+		{"organize: {fleets: {f2: [cruiser, frigate], npe: [troop-ship, minesweeper]}}", "UTD6.33", "a new fleet may not be called npe: the name stands for a non-player empire's force"},
+		{"organize: {fleets: {f2: [cruiser, frigate], defenses: [troop-ship, minesweeper]}}", "UTD6.33", "a new fleet may not be called defenses: the name stands for the units holding a sector"},
+		{"organize: {dock: lyra, fleets: {defenses: [frigate]}}", "UTD7.66", "a new fleet may not be called defenses"},
+		{"organize: {dock: lyra, fleets: {dock: [frigate]}}", "UTD7.66", "a new fleet may not be called dock: the name stands for the dry dock"},
+		{"activate_shipyard: {sector: lyra, jobs: [{build: frigate, into: npe}]}", "UTD6.3734", "a new fleet may not be called npe"},
+	} {
+		wantProblem(t, st, "  - "+tc.order+"\n", tc.rule, tc.msg, "give it another name, e.g. f4")
 	}
 }
