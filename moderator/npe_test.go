@@ -151,7 +151,7 @@ func TestUTD5_231_NoVolunteerAnschlussByMail(t *testing.T) {
 	for _, p := range tdPlayers {
 		h.next(p).want(t, "Vote "+poll+": none", "Nobody answered before the poll closed",
 			"Nobody volunteered within 7 days", fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, at, attacker),
-			fmt.Sprintf("takes in the %s's", empire), "The turn goes on: orders are due from")
+			fmt.Sprintf("%s captured the %s's", attacker, empire), "The turn goes on: orders are due from")
 	}
 	st := h.turnStateOf("thunderdome", 2)
 	x, _ := thunderdome.ExtOf(st)
