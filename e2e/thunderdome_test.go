@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/scenarios"
 	"github.com/pbemd/pbemd/store"
 )
@@ -99,21 +101,12 @@ func tdFirstMoves(t *testing.T, p campaign.PlayerID) (f1, f2 campaign.FleetID, t
 // and the second voter's vote applies the attacker's result, which every
 // player is told (UTD3.45, UTD1.7).
 func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
-	reported := strings.Replace(string(scenarios.Thunderdome), "battles: auto", "battles: reported", 1)
-	h := newScenarioHarness(t, "thunderdome", []byte(reported), tdPlayers)
-	var attacker string
-	for _, p := range tdPlayers {
-		h.tokens[p] = tokenOf(t, h.titled(p, "Welcome"))
-		if strings.Contains(h.titled(p, "Turn 1").Subject, "your turn") {
-			attacker = p
-		}
-	}
+	h, attacker := tdReported(t)
 	f1, _, to := tdFirstMoves(t, campaign.PlayerID(attacker))
 	// Another player's fleet stands where the attacker goes.
 	var defender string
 	var ships map[string]int
-	db := openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
-	err := db.Update(func(tx *store.Tx) error {
+	h.editStore(t, func(tx *store.Tx) error {
 		rec, err := tx.Turn("thunderdome", 1)
 		if err != nil {
 			return err
@@ -131,10 +124,6 @@ func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
 		}
 		return tx.PutTurn("thunderdome", rec)
 	})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	h.run()
 	h.send(attacker, h.ordersFor(attacker, 1, true, fmt.Sprintf("move: {fleet: %s, to: %s}", f1, to)))
 	h.answer(attacker).want(t, "passes now")
@@ -151,21 +140,7 @@ func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
 	h.answer(defender).want(t, "Battle T1-B1 is disputed")
 
 	// The four weeks to settle it run out.
-	h.stop()
-	db = openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
-	err = db.Update(func(tx *store.Tx) error {
-		cases, err := tx.Battles("thunderdome")
-		if err != nil || len(cases) != 1 {
-			return fmt.Errorf("battle cases %v: %w", cases, err)
-		}
-		cases[0].ResolveBy = time.Now().Add(-time.Minute)
-		return tx.PutBattle("thunderdome", cases[0])
-	})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.run()
+	h.runOutBattleClock(t, func(bc *store.BattleCase, past time.Time) { bc.ResolveBy = past })
 	var voters []string
 	for _, p := range tdPlayers {
 		if p != attacker && p != defender {
@@ -184,4 +159,112 @@ func TestThunderdomeAppealByVoteThroughDovecotAndPostfix(t *testing.T) {
 		h.titled(p, "Vote appeal-T1-B1: "+attacker).want(t, "Battle T1-B1 is settled with "+attacker+"'s result")
 	}
 	h.stop()
+}
+
+// TestThunderdomeNPEVolunteerRunsOutThroughDovecotAndPostfix: a
+// non-player empire met in a campaign whose players fight its battles;
+// the other players get the call for a volunteer by mail, the first to
+// answer plays it and gets the battle's mail, a later volunteer is told
+// the call is closed. The volunteer then lets the contact clock run out:
+// the NPE, which never retreats, goes to the attacker by automatic
+// Anschluss, every player is told, and the next player's turn opens
+// (UTD5.231, UTD3.43, UTD5.2A1).
+func TestThunderdomeNPEVolunteerRunsOutThroughDovecotAndPostfix(t *testing.T) {
+	h, attacker := tdReported(t)
+	f1, _, to := tdFirstMoves(t, campaign.PlayerID(attacker))
+	// A non-player empire holds the sector the attacker goes to.
+	var empire string
+	h.editStore(t, func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", 1)
+		if err != nil {
+			return err
+		}
+		x, err := thunderdome.ExtOf(rec.State)
+		if err != nil {
+			return err
+		}
+		empire = x.NPEEmpires[0].Name
+		x.NPEs = []thunderdome.NPE{{At: to, Empire: empire, Finder: campaign.PlayerID(attacker), Found: 1}}
+		if rec.State.Ext, err = json.Marshal(x); err != nil {
+			return err
+		}
+		return tx.PutTurn("thunderdome", rec)
+	})
+	h.run()
+	h.send(attacker, h.ordersFor(attacker, 1, true, fmt.Sprintf("move: {fleet: %s, to: %s}", f1, to)))
+	h.answer(attacker).want(t, "passes now")
+	poll := fmt.Sprintf("npe-%s-t1", to)
+	var others []string
+	for _, p := range tdPlayers {
+		if p != attacker {
+			others = append(others, p)
+			h.titled(p, "Vote "+poll).want(t, fmt.Sprintf("Who plays the %s at %s against %s?", empire, to, attacker),
+				"The first of the 3 voters", "command: vote "+poll+" volunteer")
+		}
+	}
+	vote := func(p string) *received {
+		h.send(p, fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\ncommand: vote %s volunteer\n", p, h.tokens[p], poll))
+		return h.answer(p)
+	}
+	volunteer := others[0]
+	vote(volunteer).want(t, "It settled the poll: the outcome is volunteer")
+	battle := fmt.Sprintf("T1-npe-%s", to)
+	for _, p := range []string{attacker, volunteer} {
+		h.titled(p, "Battle "+battle+": report its result").want(t, volunteer+" plays a non-player empire here (UTD5.231)")
+	}
+	vote(others[1]).want(t, "Poll "+poll+" is closed, with the outcome volunteer")
+	h.send(attacker, fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\nbattle: %s\ncontact: true\n", attacker, h.tokens[attacker], battle))
+	h.answer(attacker).want(t, "is noted")
+
+	// The volunteer's three days to make contact run out.
+	h.runOutBattleClock(t, func(bc *store.BattleCase, past time.Time) { bc.ContactBy = past })
+	for _, p := range tdPlayers {
+		h.titled(p, "Battle "+battle+" is settled").want(t, volunteer+", who plays the "+empire, "made no contact",
+			fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, to, attacker), "The turn goes on: orders are due from")
+	}
+	h.stop()
+}
+
+// tdReported starts the Thunderdome IV example campaign with battles:
+// reported, past the welcome mails and the first reports; it returns the
+// player whose turn is open.
+func tdReported(t *testing.T) (*harness, string) {
+	t.Helper()
+	reported := strings.Replace(string(scenarios.Thunderdome), "battles: auto", "battles: reported", 1)
+	h := newScenarioHarness(t, "thunderdome", []byte(reported), tdPlayers)
+	var attacker string
+	for _, p := range tdPlayers {
+		h.tokens[p] = tokenOf(t, h.titled(p, "Welcome"))
+		if strings.Contains(h.titled(p, "Turn 1").Subject, "your turn") {
+			attacker = p
+		}
+	}
+	return h, attacker
+}
+
+// editStore changes the data file while the daemon is not running.
+func (h *harness) editStore(t *testing.T, edit func(tx *store.Tx) error) {
+	t.Helper()
+	db := openDataFile(t, filepath.Join(h.dir, "pbemd.db"))
+	err := db.Update(edit)
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runOutBattleClock stops the daemon, has set move a clock of the
+// campaign's one battle case into the past, and starts it again.
+func (h *harness) runOutBattleClock(t *testing.T, set func(bc *store.BattleCase, past time.Time)) {
+	t.Helper()
+	h.stop()
+	h.editStore(t, func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		if err != nil || len(cases) != 1 {
+			return fmt.Errorf("battle cases %v: %w", cases, err)
+		}
+		set(cases[0], time.Now().Add(-time.Minute))
+		return tx.PutBattle("thunderdome", cases[0])
+	})
+	h.run()
 }

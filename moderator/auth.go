@@ -229,6 +229,16 @@ func notDue(c *store.Campaign, rs game.Ruleset, st *campaign.State, p campaign.P
 	for _, s := range c.DueSeats() {
 		why.Due = append(why.Due, report.DueSeat{Player: s.Player, Deadline: report.FormatDeadline(s.Deadline, loc)})
 	}
+	if len(why.Due) == 0 {
+		// What the turn waits on: its battles, and the polls open, such as
+		// a call for a volunteer to play a non-player empire.
+		for _, b := range st.Battles {
+			why.Battles = append(why.Battles, b.ID)
+		}
+		for _, q := range st.Polls {
+			why.Polls = append(why.Polls, report.OpenBallot{Poll: q.ID, Subject: q.Subject, Closes: report.FormatDeadline(q.Closes, loc)})
+		}
+	}
 	if order, ok := rs.(game.TurnOrder); ok {
 		queue := order.Queue(st)
 		if i := slices.Index(queue, p); i > 0 {

@@ -18,12 +18,12 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// openBattles starts a case for every battle the turn found in a
-// campaign whose battles are fought outside pbemd (battles: reported),
-// with its clocks, and writes each side the battle's ships and how to
-// report the result.
-func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn int, now time.Time) ([]*store.BattleCase, []outgoing, error) {
-	if next.Rules.Battles != campaign.BattlesReported {
+// openBattles starts a case for each of battles, those a turn found or a
+// poll's outcome set up in next, in a campaign whose battles are fought
+// outside pbemd (battles: reported), with its clocks, and writes each side
+// the battle's ships and how to report the result.
+func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles []campaign.Battle, now time.Time) ([]*store.BattleCase, []outgoing, error) {
+	if next.Rules.Battles != campaign.BattlesReported || len(battles) == 0 {
 		return nil, nil, nil
 	}
 	rb, err := m.reportedBattles(c)
@@ -33,10 +33,7 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, turn in
 	clocks := c.Moderation.Battles
 	var cases []*store.BattleCase
 	var mails []outgoing
-	for _, b := range next.Battles {
-		if b.Turn != turn {
-			continue
-		}
+	for _, b := range battles {
 		contactBy, resolveBy := now.Add(clocks.Contact), now.Add(clocks.Resolve)
 		if own, ok := rb.(game.BattleClock); ok {
 			if contactBy, resolveBy, err = own.BattleDeadlines(c.Schedule, now); err != nil {
@@ -292,8 +289,12 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			}
 		}
 	}
-	mails = append(mails, m.announcePolls(c, newPolls(rec.State, st), base)...)
-	apply := steps(putSettled(c, st, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled), events, opened),
+	more, start, err := m.startNew(c, rec.State, st, base)
+	if err != nil {
+		return nil, nil, err
+	}
+	mails = append(mails, more...)
+	apply := steps(putSettled(c, st, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled), events, opened), start,
 		func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) },
 		func(tx *store.Tx) error {
 			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})

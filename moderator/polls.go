@@ -152,16 +152,52 @@ func (m *Moderator) announcePolls(c *store.Campaign, polls []campaign.Poll, base
 	return out
 }
 
-// newPolls returns the polls of after that before does not hold: those a
-// resolution or a settlement opened.
-func newPolls(before, after *campaign.State) []campaign.Poll {
+// startPolls returns the polls of after that before does not hold: those
+// a resolution or a settlement opened. A ruleset opens its polls without
+// a clock (campaign.Poll.Lasts): each such poll's Closes is set, in
+// after, to Lasts from now, or the campaign's vote time if it says none,
+// so that its ballots show the deadline and the scheduler closes it.
+func (m *Moderator) startPolls(c *store.Campaign, before, after *campaign.State) []campaign.Poll {
+	now := m.clock.Now().UTC()
 	var out []campaign.Poll
-	for _, p := range after.Polls {
-		if !slices.ContainsFunc(before.Polls, func(o campaign.Poll) bool { return o.ID == p.ID }) {
-			out = append(out, p)
+	for i := range after.Polls {
+		p := &after.Polls[i]
+		if slices.ContainsFunc(before.Polls, func(o campaign.Poll) bool { return o.ID == p.ID }) {
+			continue
 		}
+		if p.Closes.IsZero() {
+			p.Closes = now.Add(cmp.Or(p.Lasts, voteTime(c)))
+		}
+		out = append(out, *p)
 	}
 	return out
+}
+
+// startNew returns what a change of the open turn's state from before to
+// after opened, for the moderator to start: the mails that announce its
+// new polls (startPolls) and, where the players fight battles, those
+// that send each new battle to its sides, and the step that stores the
+// new battles' cases. A poll's outcome may set up a battle (game.Polls).
+func (m *Moderator) startNew(c *store.Campaign, before, after *campaign.State, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+	polls := m.startPolls(c, before, after)
+	var fresh []campaign.Battle
+	for _, b := range after.Battles {
+		if !slices.ContainsFunc(before.Battles, func(o campaign.Battle) bool { return o.ID == b.ID }) {
+			fresh = append(fresh, b)
+		}
+	}
+	cases, mails, err := m.openBattles(c, after, fresh, m.clock.Now().UTC())
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(mails, m.announcePolls(c, polls, base)...), func(tx *store.Tx) error {
+		for _, bc := range cases {
+			if err := tx.PutBattle(c.ID, bc); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil
 }
 
 // pollsNext returns when the first of a state's polls closes; zero for
@@ -497,7 +533,11 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	apply := putSettled(c, st, closed, events, opened)
+	mails, start, err := m.startNew(c, rec.State, st, base)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	apply := steps(putSettled(c, st, closed, events, opened), start)
 	effect := func(s *store.Seat) report.Text {
 		var news []string
 		for _, e := range events {
@@ -505,9 +545,9 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 				news = append(news, e.Text)
 			}
 		}
-		return report.PollEvents{News: news}
+		return report.PollEvents{News: news, Due: dueSeats(opened)}
 	}
-	return m.announcePolls(c, newPolls(rec.State, st), base), apply, effect, nil
+	return mails, apply, effect, nil
 }
 
 // pollClocks closes the polls of a campaign's open turn whose time ran

@@ -603,16 +603,29 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
-	cases, battleMails, err := m.openBattles(c, res.Next, n, now)
+	var found []campaign.Battle
+	for _, b := range res.Next.Battles {
+		if b.Turn == n {
+			found = append(found, b)
+		}
+	}
+	cases, battleMails, err := m.openBattles(c, res.Next, found, now)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
 	notices = append(notices, battleMails...)
-	notices = append(notices, m.announcePolls(c, newPolls(in.turn.State, res.Next), fmt.Sprintf("polls.%s.t%d", id, n))...)
+	// The clock of a poll the ruleset opened starts now: a change to the
+	// state its resolution made, which the record says (pbemd verify).
+	var changed []string
+	polls := m.startPolls(c, in.turn.State, res.Next)
+	for _, p := range polls {
+		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, fmtUTC(p.Closes)))
+	}
+	notices = append(notices, m.announcePolls(c, polls, fmt.Sprintf("polls.%s.t%d", id, n))...)
 	return &resolution{
 		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(c),
-			Rerun: in.rerun, Digest: digest},
+			Rerun: in.rerun, Digest: digest, Changed: changed},
 	}, nil
 }
 

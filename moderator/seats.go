@@ -107,7 +107,7 @@ func (m *Moderator) resign(r *request) (decision, error) {
 		return report.PlayerResigned{Title: c.Title, Player: s.Player, News: news(o.Player)}
 	})
 	mails = append(mails, m.toGM(c, r.in.MessageID, "resigned", report.PlayerResigned{Title: c.Title, Player: s.Player, News: news("")}))
-	mails = append(mails, m.announcePolls(c, newPolls(rec.State, next), r.in.MessageID)...)
+	mails = append(mails, m.announcePolls(c, m.startPolls(c, rec.State, next), r.in.MessageID)...)
 	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: "resigned", Detail: fmt.Sprintf("turn %d", c.Turn)}
 	turn := c.Turn
 	apply := steps(putCampaign(c, turn, audit), func(tx *store.Tx) error {

@@ -65,6 +65,24 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID, *re
 	return h, attacker, defender, mail
 }
 
+// tdBattleCase reads the Thunderdome IV campaign's one battle case; nil
+// unless it has exactly one.
+func (h *harness) tdBattleCase() *store.BattleCase {
+	h.t.Helper()
+	var bc *store.BattleCase
+	err := h.db.View(func(tx *store.Tx) error {
+		cases, err := tx.Battles("thunderdome")
+		if len(cases) == 1 {
+			bc = cases[0]
+		}
+		return err
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return bc
+}
+
 // tdAsk sends a Thunderdome IV request mail and returns the answer.
 func (h *harness) tdAsk(p campaign.PlayerID, lines ...string) *received {
 	h.t.Helper()
@@ -98,14 +116,7 @@ func (h *harness) tdNextDue(t *testing.T, attacker campaign.PlayerID, news ...st
 func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
 	h, attacker, defender, _ := tdBattle(t)
 	h.tdAsk(defender, "battle: T1-B1", "contact: true").want(t, "contact with the other side of battle T1-B1 is noted")
-	var bc *store.BattleCase
-	h.db.View(func(tx *store.Tx) error {
-		cases, err := tx.Battles("thunderdome")
-		if len(cases) == 1 {
-			bc = cases[0]
-		}
-		return err
-	})
+	bc := h.tdBattleCase()
 	if bc == nil || bc.ResolveBy.Sub(bc.Opened).Hours() < 27*24 || bc.ContactBy.Sub(bc.Opened).Hours() != 72 {
 		t.Fatalf("battle case %+v, want TD IV's 3 days to contact and 4 weeks to settle", bc)
 	}

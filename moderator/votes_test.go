@@ -321,7 +321,7 @@ func TestRulesetPollByMail(t *testing.T) {
 	h.advanceTo(h.campaign().Deadline())
 	for _, p := range players {
 		got := h.nextBySubject(p, "Turn 2", "Vote call-1: who fights the pirates?")
-		got["Vote call-1: who fights the pirates?"].want(t, "Pirates raid Mistral", "1 of the 4 voters", "command: vote call-1 volunteer")
+		got["Vote call-1: who fights the pirates?"].want(t, "Pirates raid Mistral", "The first of the 4 voters (", "command: vote call-1 volunteer")
 		got["Vote call-1: who fights the pirates?"].wantNot(t, "UTD")
 	}
 	h.send(h.mailFrom("ashari", "campaign: frontier\nplayer: ashari\ntoken: "+h.tokens["ashari"]+"\ncommand: vote call-1 volunteer\n"))

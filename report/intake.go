@@ -72,6 +72,11 @@ type NotTakingOrders struct {
 type NotDue struct {
 	Turn int
 	Due  []DueSeat
+	// Battles and Polls are what a turn nobody owes orders for waits on:
+	// battles its sides fight and report, polls open, such as a call for
+	// a volunteer to play a non-player empire.
+	Battles []string
+	Polls   []OpenBallot
 	// Before are the players whose turns come before the sender's, from
 	// the open turn on, where the ruleset tells the order of play.
 	Before []campaign.PlayerID

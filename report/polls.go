@@ -134,8 +134,13 @@ type RuleVoted struct {
 	Adopted bool
 }
 
-// PollEvents: the ruleset's news of what the outcome changed.
-type PollEvents struct{ News []string }
+// PollEvents: the ruleset's news of what the outcome changed. Due are
+// those who owe orders for a turn the outcome opened, as when a call for
+// a volunteer closes with nobody to fight.
+type PollEvents struct {
+	News []string
+	Due  []DueSeat
+}
 
 func (Ballot) text()          {}
 func (PollOpened) text()      {}

@@ -306,6 +306,13 @@ var variants = map[string]Text{
 	"SubstituteVoted-refused": SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari"},
 	"BattleTimeVoted-refused": BattleTimeVoted{Battle: "B2-1", Hours: 168, ResolveBy: sampleUTC},
 	"RuleVoted-refused":       RuleVoted{Rule: "No battles in nebulae.", By: "zeph"},
+	"Ballot-first-answer": Ballot{Campaign: "frontier", Player: "ashari", Poll: "npe-s21-t3", Subject: "Who plays the Varn Reach at s21 against zeph?",
+		Text: "Any player but zeph may volunteer.", Options: []string{"volunteer"}, Default: "none", Need: 1, Voters: 3,
+		VoterNames: "vorn, castellan, ashari", Closes: sampleDeadline, Rule: "UTD1.7"},
+	"PollDecided-nobody": PollDecided{Poll: "npe-s21-t3", Subject: "Who plays the Varn Reach at s21 against zeph?", Outcome: "none",
+		Need: 1, Default: true, AtClose: true, Effect: "Nobody volunteered within 7 days to play the Varn Reach at s21 (UTD5.231).\nThe turn goes on: orders are due from vorn by 2026-12-08 00:00 UTC."},
+	"NotDue-waiting": NotDue{Turn: 3, Battles: []string{"T2-B1"}, Polls: []OpenBallot{{Poll: "npe-s21-t2", Subject: "Who plays the Varn Reach at s21 against zeph?", Closes: sampleDeadline}},
+		Before: []campaign.PlayerID{"zeph"}},
 	"Ballot-house-rule": Ballot{Campaign: "frontier", Player: "ashari", Poll: "rule-1", Subject: "zeph proposes a rule", Text: "zeph proposes a rule.",
 		Options: []string{"yes", "no"}, Default: "no", Need: 3, Voters: 4, VoterNames: "vorn, castellan, ashari, zeph", Closes: sampleDeadline},
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -23,17 +25,22 @@ import (
 // (mail-1.yaml, mail-2.yaml ...) and what the turn gives, pinned.
 const goldenDir = "testdata/campaign"
 
-// goldenTurns is two full cycles of the golden campaign's four players.
-const goldenTurns = 8
+// goldenTurns is four full cycles of the golden campaign's four players.
+const goldenTurns = 16
 
-// TestGoldenCampaign plays two cycles of the golden campaign: each player
+// TestGoldenCampaign plays four cycles of the golden campaign: each player
 // turn, the current player's mails are checked one by one as the daemon
 // checks them (every order must pass), amended onto the orders on file
 // (UTD6.121), and the turn resolved. The scripted orders use every order
-// kind, and the turns bring a trap, a siege, a jail break, a battle with a
-// retreat and its debt, exploration, developments and dead drops. It
-// pins, for each turn, the next state, the events and every player's text
-// report; and plays the campaign twice for the same bytes.
+// kind, and the turns bring a trap, a siege, a jail break, battles with
+// retreats and their debt, home defenses and a capital destroyed,
+// exploration, developments and dead drops, shipyards (one activation
+// giving both yards of a sector five kinds of job), a replacement
+// capital, fighters lost and replaced, and a non-player empire found by
+// exploration, fought, and taken by Anschluss. It pins, for each turn,
+// the next state, the events, every player's text report and the order
+// template of the player whose turn opens; and plays the campaign twice
+// for the same bytes.
 func TestGoldenCampaign(t *testing.T) {
 	first := playGolden(t, testing.Verbose())
 	second := playGolden(t, false)
@@ -43,26 +50,57 @@ func TestGoldenCampaign(t *testing.T) {
 		}
 	}
 	kinds := map[string]bool{}
+	jobs := 0
+	var events []game.Event
 	for _, f := range first {
 		golden.Check(t, f.path, f.data)
 		for _, k := range f.kinds {
 			kinds[k] = true
 		}
+		jobs = max(jobs, f.jobs)
+		if filepath.Base(f.path) == "events.json.golden" {
+			var turn []game.Event
+			if err := json.Unmarshal(f.data, &turn); err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, turn...)
+		}
 	}
-	for _, k := range []string{"buy", "move", "move_capital", "organize", "establish", "remove_fortification", "repair_fleet",
-		"freighter_repair", "siege", "jail_break", "dead_drop", "tow", "scrap", "explore", "disavow"} {
+	for _, k := range thunderdome.KindNames() {
 		if !kinds[k] {
 			t.Errorf("the golden campaign gives no %s order", k)
+		}
+	}
+	if jobs < 5 {
+		t.Errorf("the golden campaign's shipyard activations give at most %d kinds of job in one order, want all 5 (UTD6.371)", jobs)
+	}
+	for _, want := range []struct {
+		what, rule string
+		kind       game.EventKind
+		text       string
+	}{
+		{"NPE found by exploration (UTD5.133)", "UTD5.13", thunderdome.EventExplore, "finds a non-player empire"},
+		{"NPE fight (UTD5.25)", "UTD5.25", thunderdome.EventBattle, "fields"},
+		{"NPE holding its sector after a battle (UTD5.27)", "UTD5.27", thunderdome.EventBattle, "holds"},
+		{"automatic Anschluss (UTD5.221)", "UTD5.221", thunderdome.EventBattle, "no battle is fought"},
+		{"Anschluss (UTD5.2A1)", "UTD5.2A1", thunderdome.EventCapture, "Anschluss"},
+	} {
+		if !slices.ContainsFunc(events, func(e game.Event) bool {
+			return e.Kind == want.kind && e.Rule == want.rule && strings.Contains(e.Text, want.text)
+		}) {
+			t.Errorf("the golden campaign has no event of an %s", want.what)
 		}
 	}
 }
 
 // goldenFile is one file the golden campaign pins, and the order kinds of
-// the turn that made it.
+// the turn that made it, with the most kinds of job one shipyard
+// activation of the turn gives.
 type goldenFile struct {
 	path  string
 	data  []byte
 	kinds []string
+	jobs  int
 }
 
 // playGolden plays the golden campaign and returns what each turn gives;
@@ -85,17 +123,21 @@ func playGolden(t *testing.T, verbose bool) []goldenFile {
 			break
 		}
 		dir := filepath.Join(goldenDir, fmt.Sprintf("%02d", turn))
-		sub, kinds := goldenMails(t, st, dir, verbose)
+		sub, kinds, jobs := goldenMails(t, st, dir, verbose)
 		res := rs.Resolve(game.Turn{State: st, Orders: map[campaign.PlayerID]*orders.Submission{sub.Player: sub}})
 		out = append(out,
-			goldenFile{filepath.Join(dir, "state.json.golden"), indent(t, res.Next), kinds},
-			goldenFile{filepath.Join(dir, "events.json.golden"), indent(t, res.Events), nil})
+			goldenFile{filepath.Join(dir, "state.json.golden"), indent(t, res.Next), kinds, jobs},
+			goldenFile{filepath.Join(dir, "events.json.golden"), indent(t, res.Events), nil, 0})
 		for _, v := range res.Views {
 			text, err := rs.Render(v, game.FormatText, game.ReportOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, goldenFile{filepath.Join(dir, "report-"+string(v.Header().Player)+".txt.golden"), text, nil})
+			player := string(v.Header().Player)
+			out = append(out, goldenFile{filepath.Join(dir, "report-"+player+".txt.golden"), text, nil, 0})
+			if tmpl := thunderdome.OrderTemplate(v.(*thunderdome.View), ""); tmpl != nil {
+				out = append(out, goldenFile{filepath.Join(dir, "template-"+player+".yaml.golden"), tmpl, nil, 0})
+			}
 		}
 		st = res.Next
 	}
@@ -103,8 +145,9 @@ func playGolden(t *testing.T, verbose bool) []goldenFile {
 }
 
 // goldenMails reads a turn's mails, checks each as it comes, amended onto
-// those before (UTD6.121), and returns the turn's orders and their kinds.
-func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*orders.Submission, []string) {
+// those before (UTD6.121), and returns the turn's orders, their kinds and
+// the most kinds of job one of its shipyard activations gives.
+func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*orders.Submission, []string, int) {
 	t.Helper()
 	mails, _ := filepath.Glob(filepath.Join(dir, "mail-*.yaml"))
 	if len(mails) == 0 {
@@ -112,6 +155,7 @@ func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*o
 	}
 	var onFile *orders.Submission
 	var kinds []string
+	jobs := 0
 	for _, m := range mails {
 		data, err := os.ReadFile(m)
 		if err != nil {
@@ -132,9 +176,16 @@ func goldenMails(t *testing.T, st *campaign.State, dir string, verbose bool) (*o
 		list, _ := orders.PartOf[[]thunderdome.Order](sub.Orders)
 		for _, o := range list {
 			kinds = append(kinds, o.Kind.Name())
+			if a, ok := o.Kind.(*thunderdome.ActivateShipyard); ok {
+				seen := map[string]bool{}
+				for _, j := range a.Jobs {
+					seen[j.Kind] = true
+				}
+				jobs = max(jobs, len(seen))
+			}
 		}
 	}
-	return onFile, kinds
+	return onFile, kinds, jobs
 }
 
 // prepare leaves lyran's fleets as a battle the players reported might

@@ -334,6 +334,35 @@ func TestUTD6_3843_DesignateShipyard(t *testing.T) {
 	}
 }
 
+// TestUTD4_3236_NewCapitalBanksUnspentIncome: income received without a
+// capital and not spent is lost at the end of the turn, unless a capital
+// stands by then: one designated this turn banks it (UTD4.3236, UTD6.3843).
+func TestUTD4_3236_NewCapitalBanksUnspentIncome(t *testing.T) {
+	for _, tc := range []struct {
+		name, orders string
+		banked       int
+	}{
+		{"no capital", "  - move: {fleet: f1, to: s01}\n", 0},
+		{"capital designated", "  - replace_capital: {at: lyra, designate: true}\n", 55},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+				loseCapital(st, x)
+				x.Yards = append(x.Yards, thunderdome.Yard{At: "lyra", Owner: player, Size: 2, Boxes: 10})
+				empire(x, player).Unbanked = 55
+			})
+			bank := st.Player(player).Treasury
+			res := resolve(st, parse(t, st, player, tc.orders))
+			if got := res.Next.Player(player).Treasury; got != bank+tc.banked {
+				t.Errorf("bank %d, want %d", got, bank+tc.banked)
+			}
+			if e := empire(ext(t, res.Next), player); e.Unbanked != 0 {
+				t.Errorf("unbanked %d after the turn, want 0", e.Unbanked)
+			}
+		})
+	}
+}
+
 // TestUTD4_3237_ReplacementFreighter: a capital that lost its repair
 // freighter buys a new one, arriving at step 10; while it has one, the
 // order is refused.

@@ -209,6 +209,27 @@ func (t *turn) awaitNPE(n *NPE, f *campaign.Fleet, volunteer campaign.PlayerID) 
 		b.ID, n.At, f.Owner, f.ID, campaign.UnitList(f.Units), n.Empire, volunteer, budget, campaign.UnitList(force))
 }
 
+// npeForfeit is the result ForcedRetreat gives a battle against an NPE
+// whose volunteer made no contact in time; no player can report it
+// (checkNPE).
+const npeForfeit = "forfeit"
+
+// npeForfeited settles a battle against an NPE whose volunteer made no
+// contact in time (UTD3.43): the NPE cannot be forced to retreat, as it
+// never leaves its sector (UTD5.24), and is left without an opponent, as
+// if nobody had volunteered: an automatic Anschluss to the attacker
+// (UTD5.231, UTD5.2A1).
+func (t *turn) npeForfeited(b campaign.Battle) {
+	n, volunteer := t.x.npeBattle(b)
+	if n == nil {
+		return
+	}
+	n.Battle = ""
+	t.emit(EventBattle, b.At, "UTD3.43", "%s, who plays the %s at %s, made no contact in battle %s in time (UTD3.43); an NPE never retreats (UTD5.24), so it is left without an opponent, as if nobody had volunteered (UTD5.231).",
+		volunteer, n.Empire, b.At, b.ID)
+	t.anschluss(b.At, b.Sides[0], t.fighter(b.Sides[0], b.At))
+}
+
 // npeBattle returns the NPE a pending battle is fought against, and its
 // side's player, the volunteer; nil when the battle is between players.
 func (x *Ext) npeBattle(b campaign.Battle) (*NPE, campaign.PlayerID) {

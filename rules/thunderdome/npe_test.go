@@ -133,6 +133,9 @@ func TestUTD5_221_AutomaticAnschluss(t *testing.T) {
 	if strings.Contains(eventText(res, thunderdome.EventBattle), "fields") {
 		t.Errorf("battle events = %q, want no battle", eventText(res, thunderdome.EventBattle))
 	}
+	if text := eventText(res, thunderdome.EventCapture); !strings.Contains(text, "the Varn Reach's battlecruiser") {
+		t.Errorf("capture events = %q, want the captured ship named as the Varn Reach's", text)
+	}
 }
 
 // TestUTD5_25_PbemdFightsTheNPE: in an auto battle the NPE with 400 BPV of

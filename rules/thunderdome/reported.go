@@ -239,6 +239,10 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	if err != nil {
 		return nil, err
 	}
+	if res.Negotiated == npeForfeit {
+		t.npeForfeited(b)
+		return t.settled(b), nil
+	}
 	if problems := r.checkFates(st, b, res); len(problems) > 0 {
 		return nil, fmt.Errorf("battle %s: %s", id, strings.Join(problems, "; "))
 	}
@@ -421,7 +425,9 @@ func (Ruleset) BattleDeadlines(sched campaign.Schedule, opened time.Time) (conta
 
 // ForcedRetreat settles a battle whose time to make contact ran out: the
 // side that made no contact retreats (UTD3.42, UTD3.43); when neither did,
-// the attacker, whose turn it is, does (reading). The attacker goes back
+// the attacker, whose turn it is, does (reading). A volunteer playing a
+// non-player empire who made no contact leaves it no opponent: an
+// automatic Anschluss (npeForfeited). The attacker goes back
 // through the lane it came from (UTD3.42); a defender as retreat chooses.
 func (r Ruleset) ForcedRetreat(st *campaign.State, b campaign.Battle, silent []campaign.PlayerID) (*orders.BattleResult, []campaign.PlayerID) {
 	forced := silent
@@ -432,6 +438,9 @@ func (r Ruleset) ForcedRetreat(st *campaign.State, b campaign.Battle, silent []c
 	x, err := load(st)
 	if err != nil {
 		return res, forced
+	}
+	if n, volunteer := x.npeBattle(b); n != nil && slices.Contains(forced, volunteer) {
+		return &orders.BattleResult{Negotiated: npeForfeit}, []campaign.PlayerID{volunteer}
 	}
 	t := &turn{st: st, x: x, g: campaign.NewGraph(st.Map), player: x.current()}
 	for _, p := range forced {

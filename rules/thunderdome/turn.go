@@ -236,14 +236,20 @@ func (x *Ext) retreating(owner campaign.PlayerID, id campaign.FleetID) bool {
 	return slices.ContainsFunc(x.Retreats, func(r Retreat) bool { return r.Owner == owner && r.Fleet == id })
 }
 
-// advance closes the turn (steps 10–12): unbanked income is lost
-// (UTD4.3236), temporary points and retreat debt end (UTD6.21,
+// advance closes the turn (steps 10–12): unbanked income is lost, or
+// banked if a new capital stands by now (UTD4.3236), temporary points and retreat debt end (UTD6.21,
 // UTD7.46725), players with no unit left on the map are out and the last
 // one wins (UTD4.32, UTD1.9); then the next player in the turn order
 // takes the turn, and after the last the cycle adds 0.5 (UTD2.2).
 func (t *turn) advance() {
 	if e := t.x.empire(t.player); e != nil {
-		if e.Unbanked > 0 {
+		switch {
+		case e.Unbanked > 0 && e.Capital != "":
+			// A capital designated or bought this turn stands now: its
+			// bank takes what is left (reading of UTD4.3236).
+			t.st.Player(t.player).Treasury += e.Unbanked
+			t.emit(game.EventNotice, "", "UTD4.3236", "%s's new capital at %s banks the %d BPV of income not spent this turn (UTD4.3236).", t.player, e.Capital, e.Unbanked)
+		case e.Unbanked > 0:
 			t.emit(game.EventNotice, "", "UTD4.3236", "%s has no capital, so the %d BPV of income not spent this turn are lost (UTD4.3236).", t.player, e.Unbanked)
 		}
 		e.Unbanked, e.Temporary, e.Owed = 0, 0, 0
