@@ -156,7 +156,7 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		c.say("%s bought a new capital at %s; it opens with its bank at the end of the turn (UTD4.3235, UTD4.3236)", c.player, r.At)
 	}
 	if r.Freighter != "" {
-		c.x.Defenses = append(c.x.Defenses, Defense{At: where, Owner: c.player, Class: r.Freighter, Capital: true, Arrived: c.st.Turn, Waiting: true})
+		c.x.Defenses = append(c.x.Defenses, Defense{At: where, Owner: c.player, Class: r.Freighter, Capital: true, Waiting: true})
 		c.say("%s bought a %s for its capital, arriving at the end of the turn (UTD4.3237)", c.player, r.Freighter)
 	}
 }

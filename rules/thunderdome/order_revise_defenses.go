@@ -163,7 +163,7 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	if len(r.Build) > 0 {
 		c.pay(cost, "UTD6.3A", "the new defenses")
 		for _, cls := range r.Build {
-			c.x.Defenses = append(c.x.Defenses, Defense{At: r.Sector, Owner: c.player, Class: cls, Arrived: c.st.Turn, Waiting: true})
+			c.x.Defenses = append(c.x.Defenses, Defense{At: r.Sector, Owner: c.player, Class: cls, Waiting: true})
 		}
 		c.say("%s bought %s for %s, arriving at the end of the turn (UTD6.3A, UTD2.3 step 10)", c.player, campaign.UnitList(r.Build), r.Sector)
 	}

@@ -260,9 +260,6 @@ type Defense struct {
 	// Damage is the damage the unit carries from battle, as a fleet's
 	// units carry it.
 	Damage *campaign.UnitDamage `json:"damage,omitempty"`
-	// Arrived is the store turn the unit was ordered in: it arrives at
-	// step 10 (UTD6.3A).
-	Arrived int `json:"arrived,omitempty"`
 	// Waiting marks a unit ordered this turn that has not arrived yet: it
 	// arrives at step 10 (UTD6.3A) and fights from then on.
 	Waiting bool `json:"waiting,omitempty"`

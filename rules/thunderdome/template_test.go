@@ -216,7 +216,7 @@ func TestUTD3_1_ReportShowsDefensesAndPreferences(t *testing.T) {
 				d.Damage = &campaign.UnitDamage{Structure: 3}
 			}
 		}
-		x.Defenses = append(x.Defenses, thunderdome.Defense{At: "lyra", Owner: player, Class: "defsat", Arrived: st.Turn, Waiting: true})
+		x.Defenses = append(x.Defenses, thunderdome.Defense{At: "lyra", Owner: player, Class: "defsat", Waiting: true})
 		for i := range x.Empires {
 			if x.Empires[i].Player == player {
 				x.Empires[i].Defend = map[campaign.SystemID]campaign.FleetID{"lyra": "f2"}
