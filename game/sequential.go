@@ -45,8 +45,9 @@ type TurnOrder interface {
 
 // ExtensionPolicy is a Ruleset whose rules grant a player an extension at
 // once, without the GM, when the request cites real-life reasons. A
-// request for more, or without such a reason, goes to the GM as the
-// campaign's moderation settings say.
+// request for more, or without such a reason, goes to the GM or to a
+// vote of the players, as the campaign's moderation settings say
+// (decisions: gm or votes).
 type ExtensionPolicy interface {
 	Ruleset
 	// RealLifeExtension is how long an extension granted at once is: the
