@@ -205,6 +205,13 @@ func TestUTD5_231_CallForAVolunteer(t *testing.T) {
 	if again := resolve(st, nil); len(again.Next.Polls) != 1 || ext(t, again.Next).Current != ext(t, st).Current {
 		t.Error("resolving a turn that waits for a volunteer moved it on")
 	}
+	for _, v := range rs.Observe(st) {
+		if tv := v.(*thunderdome.View); tv.Player == player {
+			if tmpl := string(thunderdome.OrderTemplate(tv, "")); len(tv.Offers) != 0 || !strings.Contains(tmpl, "waits for a volunteer") {
+				t.Errorf("the template offers %d orders while the call is open, and reads\n%s\nwant none and why", len(tv.Offers), tmpl)
+			}
+		}
+	}
 }
 
 // decide closes the state's first poll with an outcome, the votes given.

@@ -39,11 +39,12 @@ type offerer struct {
 
 // offersFor is what the order template offers player p on st: for each
 // kind in the table's order, the orders that fit now, each as its kind
-// offers it. Nothing while the turn waits for battles (Check refuses
-// every order then) or is not p's, and only buys while a retreat debt
+// offers it. Nothing while the turn waits for battles or for a volunteer
+// to play a non-player empire (Check refuses every order then) or is not
+// p's, and only buys while a retreat debt
 // takes every point (UTD7.46723).
 func offersFor(st *campaign.State, x *Ext, p campaign.PlayerID) []Offer {
-	if st.Ended || len(st.Battles) > 0 || x.current() != p || x.empire(p) == nil {
+	if st.Ended || len(st.Battles) > 0 || calling(st) || x.current() != p || x.empire(p) == nil {
 		return nil
 	}
 	o := &offerer{c: newCtx(st, x, p, &orders.Collector{})}
@@ -178,7 +179,7 @@ func OrderTemplate(v *View, schemaRef string) []byte {
 		"# order point ends it too (UTD6.121).\n" +
 		"final: false\n" +
 		"orders:\n")
-	b.WriteString(offerLines(v.Offers, v.Battles))
+	b.WriteString(offerLines(v.Offers, v.Battles, v.Calling))
 	b.WriteString(prefsLines(v))
 	return []byte(b.String())
 }
@@ -205,12 +206,17 @@ const padTo = 44
 
 // offerLines writes the offers as commented-out list items of orders:,
 // in the table's order of kinds, each with its cost on its line and its
-// note below, and the kinds with nothing to offer now.
-func offerLines(offers []Offer, battles []string) string {
+// note below, and the kinds with nothing to offer now; or what the turn
+// waits for: battles, or a volunteer (calling).
+func offerLines(offers []Offer, battles []string, calling bool) string {
 	var b strings.Builder
-	if len(battles) > 0 {
+	switch {
+	case len(battles) > 0:
 		b.WriteString(report.Wrap(fmt.Sprintf("Your turn waits for the results of battles %s: orders are taken once they are settled (UTD2.3).",
 			strings.Join(battles, ", ")), 74, "  # "))
+		return b.String()
+	case calling:
+		b.WriteString(report.Wrap("Your turn waits for a volunteer to play the non-player empire you found: orders are taken once the call closes (UTD5.231).", 74, "  # "))
 		return b.String()
 	}
 	width := 0
@@ -306,7 +312,7 @@ func exampleOrders(st *campaign.State, p campaign.PlayerID) string {
 		return report.Wrap(fmt.Sprintf("It is %s's turn first; the report that opens your turn carries the orders that fit then, with their costs (UTD2.1).",
 			x.current()), 74, "  # ")
 	}
-	return strings.TrimPrefix(offerLines(offersFor(st, x, p), battleIDs(st.Battles)), "  #\n")
+	return strings.TrimPrefix(offerLines(offersFor(st, x, p), battleIDs(st.Battles), calling(st)), "  #\n")
 }
 
 // fleetsBySector lists the sectors where the player has fleets, in the

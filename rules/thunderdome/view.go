@@ -66,6 +66,9 @@ type View struct {
 	// Battles are the battles the open turn waits for (UTD2.3): no
 	// orders are taken until they are settled.
 	Battles []string `json:"battles,omitempty"`
+	// Calling is set while the turn waits for a volunteer to play a
+	// non-player empire (UTD5.231): no orders are taken then.
+	Calling bool `json:"calling,omitempty"`
 	// Ended is set once the campaign is over, and Winner is who won it,
 	// empty for nobody (UTD1.9).
 	Ended  bool              `json:"ended,omitempty"`
@@ -163,7 +166,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.Yards, Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
+		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.Yards, Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), Calling: calling(st), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0
