@@ -1,7 +1,9 @@
 package thunderdome
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -182,8 +184,11 @@ func (t *turn) fight(at campaign.SystemID) {
 			setDamage(f, campaign.UnitDamage{Unit: j, Structure: r.Damage.Structure, Attack: r.Damage.Attack, Sensor: r.Damage.Sensor, Speed: r.Damage.Speed})
 		}
 	}
-	for f, idx := range lost {
-		t.x.take(f, idx) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
+	// In fleet order, not the map's: take may add fleet records.
+	for _, f := range slices.SortedFunc(maps.Keys(lost), func(a, b *campaign.Fleet) int {
+		return cmp.Or(cmp.Compare(a.Owner, b.Owner), cmp.Compare(a.ID, b.ID))
+	}) {
+		t.x.take(f, lost[f]) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
 	}
 	t.st.Fleets = slices.DeleteFunc(t.st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	for _, p := range sides {

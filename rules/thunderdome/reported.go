@@ -1,7 +1,9 @@
 package thunderdome
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -335,9 +337,12 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 		}
 		told = append(told, text)
 	}
-	for k, idx := range lost {
+	// In fleet order, not the map's: take may add fleet records.
+	for _, k := range slices.SortedFunc(maps.Keys(lost), func(a, b campaign.FleetKey) int {
+		return cmp.Or(cmp.Compare(a.Owner, b.Owner), cmp.Compare(a.ID, b.ID))
+	}) {
 		if f := st.Fleet(k.Owner, k.ID); f != nil {
-			t.x.take(f, idx) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
+			t.x.take(f, lost[k]) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
 		}
 	}
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
