@@ -83,19 +83,19 @@ func TestExpositionIsWhatPrometheusReads(t *testing.T) {
 		}
 	}
 	for series, want := range map[string]float64{
-		`pbemd_mail_received_total{outcome="accepted"}`:            1,
-		`pbemd_mail_received_total{outcome="rejected"}`:            0,
-		`pbemd_mail_sent_total{purpose="report"}`:                  2,
-		`pbemd_mail_failed_total{purpose="welcome"}`:               1,
-		`pbemd_smtp_up`:                                            0,
-		`pbemd_smtp_failures_total`:                                1,
-		`pbemd_imap_up`:                                            1,
-		`pbemd_imap_reconnects_total`:                              1,
-		`pbemd_turns_resolved_total{campaign="frontier"}`:          1,
+		`pbemd_mail_received_total{outcome="accepted"}`: 1,
+		`pbemd_mail_received_total{outcome="rejected"}`: 0,
+		`pbemd_mail_sent_total{purpose="report"}`:       2,
+		`pbemd_mail_failed_total{purpose="welcome"}`:    1,
+		`pbemd_smtp_up`:                                             0,
+		`pbemd_smtp_failures_total`:                                 1,
+		`pbemd_imap_up`:                                             1,
+		`pbemd_imap_reconnects_total`:                               1,
+		`pbemd_turns_resolved_total{campaign="frontier"}`:           1,
 		`pbemd_turns_resolved_total{campaign="odd \"id\" \\ here"}`: 3,
-		`pbemd_turn_resolution_seconds`:                            4,
-		`pbemd_campaigns{status="running"}`:                        0,
-		`pbemd_outbox_mails`:                                       0,
+		`pbemd_turn_resolution_seconds`:                             4,
+		`pbemd_campaigns{status="running"}`:                         0,
+		`pbemd_outbox_mails`:                                        0,
 	} {
 		if got := metricstest.Value(fams, series); got != want {
 			t.Errorf("%s = %v, want %v", series, got, want)
