@@ -12,10 +12,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/pbemd/pbemd/internal/pbemdbin"
 	"github.com/pbemd/pbemd/internal/realmail"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
@@ -91,43 +91,13 @@ log: {format: json, level: debug}
 	return h
 }
 
-// built is the pbemd binary the tests share, built once per run by
-// buildPbemd, in a directory TestMain removes.
-var built struct {
-	once     sync.Once
-	dir, bin string
-	err      error
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pbemdbin.Main(m) }
 
 // buildPbemd builds the daemon as operators do, with the race detector if
 // the tests have it, once for all the tests of a run.
 func buildPbemd(t *testing.T) string {
 	t.Helper()
-	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "pbemd-e2e-"); built.err != nil {
-			return
-		}
-		built.bin = filepath.Join(built.dir, "pbemd")
-		args := []string{"build", "-o", built.bin}
-		if raceEnabled {
-			args = append(args, "-race")
-		}
-		if out, err := exec.Command("go", append(args, "github.com/pbemd/pbemd/cmd/pbemd")...).CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build pbemd: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.bin
+	return pbemdbin.Build(t, raceEnabled)
 }
 
 // pbemd returns a pbemd command run in the harness's directory.

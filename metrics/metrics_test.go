@@ -3,7 +3,6 @@ package metrics_test
 import (
 	"net/http"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -11,11 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pbemd/pbemd/internal/clock/clocktest"
-	"github.com/pbemd/pbemd/metrics"
 	"github.com/pbemd/pbemd/metrics/metricstest"
 	"github.com/pbemd/pbemd/moderator"
-	"github.com/pbemd/pbemd/store"
 )
 
 // The daemon's own families and their types, as the README's table and
@@ -41,13 +37,7 @@ var pbemdTypes = map[string]string{
 // family the README lists is there under its type, with the runtime's go_*
 // and process_* families, and the values are what was counted.
 func TestExpositionIsWhatPrometheusReads(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "pbemd.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	m := metrics.New(metrics.Options{DB: db, Clock: clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))})
-	m.IMAPConnected()
+	m, _, url := served(t)
 	m.MailReceived(moderator.MailAccepted)
 	m.MailSent("report")
 	m.MailSent("report")
@@ -60,7 +50,7 @@ func TestExpositionIsWhatPrometheusReads(t *testing.T) {
 	}
 	m.TurnResolved("frontier", time.Second)
 
-	code, body := fetch(t, serve(t, m)+"/metrics")
+	code, body := fetch(t, url+"/metrics")
 	if code != http.StatusOK {
 		t.Fatalf("GET /metrics = %d %q", code, body)
 	}
@@ -133,16 +123,4 @@ func TestREADMEListsEveryMetric(t *testing.T) {
 	if !slices.Equal(listed, want) {
 		t.Errorf("the README lists %v, want %v", listed, want)
 	}
-}
-
-// serve serves m on a loopback port until the test ends, and returns its
-// base URL.
-func serve(t *testing.T, m *metrics.Metrics) string {
-	t.Helper()
-	stop, addr, err := m.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(stop)
-	return "http://" + addr.String()
 }

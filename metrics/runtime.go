@@ -40,41 +40,33 @@ func writeGo(e expo) {
 	runtime.ReadMemStats(&ms)
 	for _, s := range []struct {
 		name, typ, help string
-		v               uint64
+		v               float64
 	}{
-		{"alloc_bytes", "gauge", "Number of bytes allocated in heap and currently in use.", ms.Alloc},
-		{"alloc_bytes_total", "counter", "Total number of bytes allocated in heap until now, even if released already.", ms.TotalAlloc},
-		{"buck_hash_sys_bytes", "gauge", "Number of bytes used by the profiling bucket hash table.", ms.BuckHashSys},
-		{"frees_total", "counter", "Total number of heap objects frees.", ms.Frees},
-		{"gc_sys_bytes", "gauge", "Number of bytes used for garbage collection system metadata.", ms.GCSys},
-		{"heap_alloc_bytes", "gauge", "Number of heap bytes allocated and currently in use, same as go_memstats_alloc_bytes.", ms.HeapAlloc},
-		{"heap_idle_bytes", "gauge", "Number of heap bytes waiting to be used.", ms.HeapIdle},
-		{"heap_inuse_bytes", "gauge", "Number of heap bytes that are in use.", ms.HeapInuse},
-		{"heap_objects", "gauge", "Number of currently allocated objects.", ms.HeapObjects},
-		{"heap_released_bytes", "gauge", "Number of heap bytes released to OS.", ms.HeapReleased},
-		{"heap_sys_bytes", "gauge", "Number of heap bytes obtained from system.", ms.HeapSys},
+		{"alloc_bytes", "gauge", "Number of bytes allocated in heap and currently in use.", float64(ms.Alloc)},
+		{"alloc_bytes_total", "counter", "Total number of bytes allocated in heap until now, even if released already.", float64(ms.TotalAlloc)},
+		{"buck_hash_sys_bytes", "gauge", "Number of bytes used by the profiling bucket hash table.", float64(ms.BuckHashSys)},
+		{"frees_total", "counter", "Total number of heap objects frees.", float64(ms.Frees)},
+		{"gc_sys_bytes", "gauge", "Number of bytes used for garbage collection system metadata.", float64(ms.GCSys)},
+		{"heap_alloc_bytes", "gauge", "Number of heap bytes allocated and currently in use, same as go_memstats_alloc_bytes.", float64(ms.HeapAlloc)},
+		{"heap_idle_bytes", "gauge", "Number of heap bytes waiting to be used.", float64(ms.HeapIdle)},
+		{"heap_inuse_bytes", "gauge", "Number of heap bytes that are in use.", float64(ms.HeapInuse)},
+		{"heap_objects", "gauge", "Number of currently allocated objects.", float64(ms.HeapObjects)},
+		{"heap_released_bytes", "gauge", "Number of heap bytes released to OS.", float64(ms.HeapReleased)},
+		{"heap_sys_bytes", "gauge", "Number of heap bytes obtained from system.", float64(ms.HeapSys)},
+		{"last_gc_time_seconds", "gauge", "Number of seconds since 1970 of last garbage collection.", float64(ms.LastGC) / 1e9},
+		{"mallocs_total", "counter", "Total number of heap objects allocated, both live and gc-ed.", float64(ms.Mallocs)},
+		{"mcache_inuse_bytes", "gauge", "Number of bytes in use by mcache structures.", float64(ms.MCacheInuse)},
+		{"mcache_sys_bytes", "gauge", "Number of bytes used for mcache structures obtained from system.", float64(ms.MCacheSys)},
+		{"mspan_inuse_bytes", "gauge", "Number of bytes in use by mspan structures.", float64(ms.MSpanInuse)},
+		{"mspan_sys_bytes", "gauge", "Number of bytes used for mspan structures obtained from system.", float64(ms.MSpanSys)},
+		{"next_gc_bytes", "gauge", "Number of heap bytes when next garbage collection will take place.", float64(ms.NextGC)},
+		{"other_sys_bytes", "gauge", "Number of bytes used for other system allocations.", float64(ms.OtherSys)},
+		{"stack_inuse_bytes", "gauge", "Number of bytes obtained from system for stack allocator in non-CGO environments.", float64(ms.StackInuse)},
+		{"stack_sys_bytes", "gauge", "Number of bytes obtained from system for stack allocator.", float64(ms.StackSys)},
+		{"sys_bytes", "gauge", "Number of bytes obtained from system.", float64(ms.Sys)},
 	} {
 		e.family("go_memstats_"+s.name, s.typ, s.help)
-		e.sample("go_memstats_"+s.name, "", "", float64(s.v))
-	}
-	e.gauge("go_memstats_last_gc_time_seconds", "Number of seconds since 1970 of last garbage collection.", float64(ms.LastGC)/1e9)
-	for _, s := range []struct {
-		name, typ, help string
-		v               uint64
-	}{
-		{"mallocs_total", "counter", "Total number of heap objects allocated, both live and gc-ed.", ms.Mallocs},
-		{"mcache_inuse_bytes", "gauge", "Number of bytes in use by mcache structures.", ms.MCacheInuse},
-		{"mcache_sys_bytes", "gauge", "Number of bytes used for mcache structures obtained from system.", ms.MCacheSys},
-		{"mspan_inuse_bytes", "gauge", "Number of bytes in use by mspan structures.", ms.MSpanInuse},
-		{"mspan_sys_bytes", "gauge", "Number of bytes used for mspan structures obtained from system.", ms.MSpanSys},
-		{"next_gc_bytes", "gauge", "Number of heap bytes when next garbage collection will take place.", ms.NextGC},
-		{"other_sys_bytes", "gauge", "Number of bytes used for other system allocations.", ms.OtherSys},
-		{"stack_inuse_bytes", "gauge", "Number of bytes obtained from system for stack allocator in non-CGO environments.", ms.StackInuse},
-		{"stack_sys_bytes", "gauge", "Number of bytes obtained from system for stack allocator.", ms.StackSys},
-		{"sys_bytes", "gauge", "Number of bytes obtained from system.", ms.Sys},
-	} {
-		e.family("go_memstats_"+s.name, s.typ, s.help)
-		e.sample("go_memstats_"+s.name, "", "", float64(s.v))
+		e.sample("go_memstats_"+s.name, "", "", s.v)
 	}
 	e.gauge("go_sched_gomaxprocs_threads", "The current runtime.GOMAXPROCS setting, or the number of operating system threads that can execute user-level Go code simultaneously.", float64(runtime.GOMAXPROCS(0)))
 	threads, _ := runtime.ThreadCreateProfile(nil)
