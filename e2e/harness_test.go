@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbemd/pbemd/internal/pbemdbin"
 	"github.com/pbemd/pbemd/internal/realmail"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
@@ -63,16 +64,18 @@ func newHarness(t *testing.T) *harness {
 }
 
 // newScenarioHarness is newHarness for the scenario of campaign name,
-// whose seats are seats.
+// whose seats are seats. The test runs in parallel with the others: each
+// has its own mail system, data directory and daemon.
 func newScenarioHarness(t *testing.T, name string, scenario []byte, seats []string) *harness {
 	t.Helper()
+	t.Parallel()
 	mx := realmail.Start(t)
 	h := &harness{t: t, campaign: name, mx: mx, dir: t.TempDir(), tokens: map[string]string{}, taken: map[string]map[uint32]bool{}}
 	_, pw := mx.AddUser("moderator")
 	for _, u := range append([]string{"gm"}, seats...) {
 		mx.AddUser(u)
 	}
-	h.bin = buildPbemd(t, h.dir)
+	h.bin = buildPbemd(t)
 	h.writeFile("moderator.pass", pw+"\n")
 	file := h.writeFile(name+".yaml", string(scenario))
 	h.config = h.writeFile("pbemd.yaml", fmt.Sprintf(`data: pbemd.db
@@ -88,20 +91,13 @@ log: {format: json, level: debug}
 	return h
 }
 
+func TestMain(m *testing.M) { pbemdbin.Main(m) }
+
 // buildPbemd builds the daemon as operators do, with the race detector if
-// the tests have it.
-func buildPbemd(t *testing.T, dir string) string {
+// the tests have it, once for all the tests of a run.
+func buildPbemd(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(dir, "pbemd")
-	args := []string{"build", "-o", bin}
-	if raceEnabled {
-		args = append(args, "-race")
-	}
-	out, err := exec.CommandContext(t.Context(), "go", append(args, "github.com/pbemd/pbemd/cmd/pbemd")...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build pbemd: %v\n%s", err, out)
-	}
-	return bin
+	return pbemdbin.Build(t, raceEnabled)
 }
 
 // pbemd returns a pbemd command run in the harness's directory.

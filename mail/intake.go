@@ -192,7 +192,7 @@ func (in *Intake) once(ctx context.Context, h Handler) error {
 		return err
 	}
 	defer s.close()
-	if err := s.pass(ctx, h); err != nil {
+	if _, err := s.pass(ctx, h); err != nil {
 		return err
 	}
 	return s.logout()
@@ -238,7 +238,10 @@ func (in *Intake) Run(ctx context.Context, h Handler) error {
 }
 
 // serve runs passes over one connection until it fails. It calls works
-// after the first pass that did not fail on the connection.
+// after the first pass that did not fail on the connection. After a pass
+// that handed mail over it looks again at once: mail that came while the
+// pass was busy is taken then, without waiting for IDLE, which Dovecot
+// reports half a second late, or for Poll.
 func (in *Intake) serve(ctx context.Context, h Handler, works func(*session)) error {
 	s, err := in.connect(ctx)
 	if err != nil {
@@ -246,7 +249,8 @@ func (in *Intake) serve(ctx context.Context, h Handler, works func(*session)) er
 	}
 	defer s.close()
 	for first := true; ; first = false {
-		if err := s.pass(ctx, h); err != nil {
+		accepted, err := s.pass(ctx, h)
+		if err != nil {
 			var he *handlerError
 			if !errors.As(err, &he) {
 				return err
@@ -255,6 +259,9 @@ func (in *Intake) serve(ctx context.Context, h Handler, works func(*session)) er
 		}
 		if first {
 			works(s)
+		}
+		if accepted > 0 && err == nil && ctx.Err() == nil {
+			continue
 		}
 		if err := s.wait(ctx); err != nil {
 			return err

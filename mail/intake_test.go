@@ -421,6 +421,40 @@ func TestIntake_RunPoll(t *testing.T) {
 	h.waitFor(t, "orders 2")
 }
 
+// TestIntake_RunMailDuringAPass: mail that comes while a pass hands mail
+// over is taken right after that pass, not at the next Poll or IDLE
+// wake-up (Dovecot reports new mail to IDLE half a second late). Here the
+// server offers no IDLE and the fake clock never moves, so only looking
+// again at once finds the second mail.
+func TestIntake_RunMailDuringAPass(t *testing.T) {
+	w := testWorld(t, localmail.Options{})
+	deliver(t, w, "orders 1")
+	h := &arrivalRecorder{recorder: newRecorder(), arrive: func() error {
+		return w.Deliver(t.Context(), "gm", "gm", orders(w, "orders 2"))
+	}}
+	in := testIntake(t, w, IntakeOptions{Clock: clocktest.New(time.Date(2026, 11, 3, 0, 0, 0, 0, time.UTC))})
+	in.forcePoll = true
+	runIntake(t, in, h)
+	h.waitFor(t, "orders 1")
+	h.waitFor(t, "orders 2")
+}
+
+// arrivalRecorder is a recorder during whose first Handle a mail arrives.
+type arrivalRecorder struct {
+	*recorder
+	once   sync.Once
+	arrive func() error
+}
+
+func (r *arrivalRecorder) Handle(ctx context.Context, m Fetched) error {
+	var err error
+	r.once.Do(func() { err = r.arrive() })
+	if err != nil {
+		return fmt.Errorf("deliver during the pass: %w", err)
+	}
+	return r.recorder.Handle(ctx, m)
+}
+
 // TestIntake_RunHandlerError: Run logs a handler error and tries the mail
 // again on the next pass.
 func TestIntake_RunHandlerError(t *testing.T) {

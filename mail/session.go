@@ -145,14 +145,15 @@ func (s *session) ensureProcessed() error {
 }
 
 // pass hands every mail after the cursor to h, in UID order, and files each
-// one h accepted. Mail at or below the cursor was handled before (the move
-// failed or never happened) and is only filed. After a UIDVALIDITY change
-// every mail is handed over again. It stops at the first handler error.
-// After a Poll it selects the mailbox again first.
-func (s *session) pass(ctx context.Context, h Handler) error {
+// one h accepted, and returns how many h accepted. Mail at or below the
+// cursor was handled before (the move failed or never happened) and is
+// only filed. After a UIDVALIDITY change every mail is handed over again.
+// It stops at the first handler error. After a Poll it selects the mailbox
+// again first.
+func (s *session) pass(ctx context.Context, h Handler) (int, error) {
 	if s.stale {
 		if err := s.do(s.selectMailbox); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	s.drain()
@@ -161,7 +162,7 @@ func (s *session) pass(ctx context.Context, h Handler) error {
 	searched := s.in.clock.Now()
 	cur, err := h.Cursor(ctx)
 	if err != nil {
-		return &handlerError{err: fmt.Errorf("read cursor: %w", err)}
+		return 0, &handlerError{err: fmt.Errorf("read cursor: %w", err)}
 	}
 	rescan := cur.UIDValidity != s.validity
 	if rescan && cur.UIDValidity != 0 {
@@ -173,7 +174,7 @@ func (s *session) pass(ctx context.Context, h Handler) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("mail: search %s: %w", s.in.opts.Mailbox, err)
+		return 0, fmt.Errorf("mail: search %s: %w", s.in.opts.Mailbox, err)
 	}
 	uids := found.AllUIDs()
 	slices.Sort(uids)
@@ -188,15 +189,16 @@ func (s *session) pass(ctx context.Context, h Handler) error {
 		}
 	}
 	if err := s.file(handled...); err != nil {
-		return err
+		return 0, err
 	}
-	if err := s.handAll(ctx, h, todo); err != nil {
-		return err
+	n, err := s.handAll(ctx, h, todo)
+	if err != nil {
+		return n, err
 	}
 	if sy, ok := h.(Syncer); ok {
 		sy.Synced(searched)
 	}
-	return nil
+	return n, nil
 }
 
 // fileBatch is how many handled mails are filed with one STORE and MOVE:
@@ -211,14 +213,15 @@ const fileBatch = 50
 const fetchBytes = 4 << 20
 
 // handAll fetches, hands over and files the mail with the given UIDs,
-// fetching and filing in batches, and always filing before it returns.
-func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err error) {
+// fetching and filing in batches, and always filing before it returns. It
+// returns how many mails h accepted.
+func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (accepted int, err error) {
 	if len(uids) == 0 {
-		return nil
+		return 0, nil
 	}
 	metas, err := s.metas(uids)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	var done []imap.UID
 	defer func() {
@@ -231,7 +234,7 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err 
 		batch, uids = s.nextBatch(uids, metas)
 		fetched, err := s.fetch(batch, metas)
 		if err != nil {
-			return err
+			return accepted, err
 		}
 		for _, m := range fetched {
 			s.in.log.Debug("mail fetched", "uid", m.UID, "size", m.Size, "truncated", m.Truncated)
@@ -241,19 +244,20 @@ func (s *session) handAll(ctx context.Context, h Handler, uids []imap.UID) (err 
 			for _, m := range fetched[:n] {
 				done = append(done, imap.UID(m.UID))
 			}
+			accepted += n
 			if err != nil {
-				return &handlerError{uid: fetched[n].UID, err: err}
+				return accepted, &handlerError{uid: fetched[n].UID, err: err}
 			}
 			fetched = fetched[n:]
 		}
 		if len(done) >= fileBatch {
 			if err := s.file(done...); err != nil {
-				return err
+				return accepted, err
 			}
 			done = done[:0]
 		}
 	}
-	return nil
+	return accepted, nil
 }
 
 // handle hands mails to h, all at once if it takes them so (BatchHandler),

@@ -1,9 +1,11 @@
 // Package metrics serves the daemon's metrics in the Prometheus text format
 // on /metrics, and its health on /healthz, for the monitoring operators
-// already run (github.com/prometheus/client_golang).
+// already run. The exposition is written here, not by Prometheus's client
+// library, under the names and types that library gives the runtime's go_*
+// and process_* families; it would bring a protocol-buffer stack the
+// daemon does not need.
 //
-// Metrics owns its registry and never touches Prometheus's global one. It
-// hears the daemon's events as a moderator.Observer and a
+// Metrics hears the daemon's events as a moderator.Observer and a
 // mail.IntakeObserver, and reads the outbox and the campaigns from the
 // store at each scrape, so what it shows of them is never out of step.
 // Label values are outcomes, purposes, statuses and campaign ids only:

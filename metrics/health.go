@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -40,14 +38,13 @@ func (l *link) state() (up bool, since time.Time, err error) {
 	return l.up, l.since, l.err
 }
 
-// gauge is 1 while the link is up, 0 while it is down.
-func (l *link) gauge(name, help string) prometheus.GaugeFunc {
-	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 {
-		if up, _, _ := l.state(); up {
-			return 1
-		}
-		return 0
-	})
+// write writes the link's gauge: 1 while it is up, 0 while it is down.
+func (l *link) write(e expo, name, help string) {
+	v := 0.0
+	if up, _, _ := l.state(); up {
+		v = 1
+	}
+	e.gauge(name, help, v)
 }
 
 // Health returns nil while the daemon is healthy: its IMAP session works,

@@ -17,19 +17,7 @@ import (
 // read transaction, /healthz says so with 503, and a scrape fails rather
 // than show an empty outbox.
 func TestHealthzWhenTheStoreFails(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "pbemd.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	m := metrics.New(metrics.Options{DB: db, Clock: clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))})
-	m.IMAPConnected()
-	stop, addr, err := m.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
-	url := "http://" + addr.String()
+	_, db, url := served(t)
 	for _, tc := range []struct {
 		page, wantBody string
 		wantCode       int
@@ -49,6 +37,26 @@ func TestHealthzWhenTheStoreFails(t *testing.T) {
 	if code, _ := fetch(t, url+"/metrics"); code != http.StatusInternalServerError {
 		t.Errorf("GET /metrics with the store closed = %d, want 500", code)
 	}
+}
+
+// served is Metrics on a new store, with its IMAP session up, served on a
+// loopback port until the test ends; its clock stands at 2026-11-23 12:00
+// UTC. It returns the store and the base URL.
+func served(t *testing.T) (*metrics.Metrics, *store.DB, string) {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "pbemd.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	m := metrics.New(metrics.Options{DB: db, Clock: clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))})
+	m.IMAPConnected()
+	stop, addr, err := m.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return m, db, "http://" + addr.String()
 }
 
 func fetch(t *testing.T, url string) (int, string) {

@@ -4,9 +4,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/mail"
@@ -28,13 +25,12 @@ type Metrics struct {
 	db    *store.DB
 	clock clock.Clock
 	log   *slog.Logger
-	reg   *prometheus.Registry
 
-	received, sent, failed *prometheus.CounterVec
-	resolved               *prometheus.CounterVec
-	resolveTime            prometheus.Histogram
-	imapReconnects         prometheus.Counter
-	smtpFailures           prometheus.Counter
+	received, sent, failed *counterVec
+	resolved               *counterVec
+	resolveTime            *histogram
+	imapReconnects         *counter
+	smtpFailures           *counter
 
 	// imap and smtp are the mail servers' connections: IMAP down until
 	// the first session works, SMTP up until a send fails.
@@ -46,9 +42,9 @@ var (
 	_ mail.IntakeObserver = (*Metrics)(nil)
 )
 
-// New returns Metrics with a registry of its own.
+// New returns Metrics counting from zero.
 func New(opts Options) *Metrics {
-	m := &Metrics{db: opts.DB, clock: opts.Clock, log: opts.Logger, reg: prometheus.NewRegistry()}
+	m := &Metrics{db: opts.DB, clock: opts.Clock, log: opts.Logger}
 	if m.clock == nil {
 		m.clock = clock.System{}
 	}
@@ -58,50 +54,33 @@ func New(opts Options) *Metrics {
 	now := m.clock.Now()
 	m.imap = link{since: now}
 	m.smtp = link{up: true, since: now}
-	m.received = counterVec("pbemd_mail_received_total", "Incoming mails handled, by outcome: accepted, rejected, ignored (never answered), rate_limited (over the sender's hourly limit).", "outcome")
+	m.received = newCounterVec("pbemd_mail_received_total", "Incoming mails handled, by outcome: accepted, rejected, ignored (never answered), rate_limited (over the sender's hourly limit).", "outcome")
 	for _, o := range moderator.MailOutcomes() {
-		m.received.WithLabelValues(string(o))
+		m.received.touch(string(o))
 	}
-	m.sent = counterVec("pbemd_mail_sent_total", "Mails the SMTP server accepted, by purpose (report, confirmation, rejection, welcome, ...).", "purpose")
-	m.failed = counterVec("pbemd_mail_failed_total", "Mails the SMTP server refused for good (5xx), by purpose; they are in the failed log, not sent.", "purpose")
-	m.resolved = counterVec("pbemd_turns_resolved_total", "Turns resolved, by campaign.", "campaign")
-	m.resolveTime = prometheus.NewHistogram(prometheus.HistogramOpts{
-		Name:    "pbemd_turn_resolution_seconds",
-		Help:    "How long resolving a turn took, rendering its reports and committing them included.",
-		Buckets: []float64{0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300},
-	})
-	m.imapReconnects = counter("pbemd_imap_reconnects_total", "IMAP sessions that failed or could not be made; intake reconnects after each, with backoff.")
-	m.smtpFailures = counter("pbemd_smtp_failures_total", "Attempts to send the outbox that failed for the time being (connection or 4xx); each is retried with backoff.")
-	m.reg.MustRegister(m.received, m.sent, m.failed, m.resolved, m.resolveTime, m.imapReconnects, m.smtpFailures,
-		m.imap.gauge("pbemd_imap_up", "1 while the IMAP session works, 0 while it is down or not yet made."),
-		m.smtp.gauge("pbemd_smtp_up", "1 while sending mail works, 0 from a failed attempt until one goes through."),
-		storeCollector{m},
-		collectors.NewGoCollector(),
-		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-	)
+	m.sent = newCounterVec("pbemd_mail_sent_total", "Mails the SMTP server accepted, by purpose (report, confirmation, rejection, welcome, ...).", "purpose")
+	m.failed = newCounterVec("pbemd_mail_failed_total", "Mails the SMTP server refused for good (5xx), by purpose; they are in the failed log, not sent.", "purpose")
+	m.resolved = newCounterVec("pbemd_turns_resolved_total", "Turns resolved, by campaign.", "campaign")
+	m.resolveTime = newHistogram("pbemd_turn_resolution_seconds",
+		"How long resolving a turn took, rendering its reports and committing them included.",
+		0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300)
+	m.imapReconnects = &counter{name: "pbemd_imap_reconnects_total", help: "IMAP sessions that failed or could not be made; intake reconnects after each, with backoff."}
+	m.smtpFailures = &counter{name: "pbemd_smtp_failures_total", help: "Attempts to send the outbox that failed for the time being (connection or 4xx); each is retried with backoff."}
 	return m
 }
 
-func counterVec(name, help, label string) *prometheus.CounterVec {
-	return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, []string{label})
-}
-
-func counter(name, help string) prometheus.Counter {
-	return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
-}
-
 // MailReceived counts an incoming mail by its outcome.
-func (m *Metrics) MailReceived(o moderator.MailOutcome) { m.received.WithLabelValues(string(o)).Inc() }
+func (m *Metrics) MailReceived(o moderator.MailOutcome) { m.received.inc(string(o)) }
 
 // MailSent counts a mail the SMTP server accepted.
-func (m *Metrics) MailSent(purpose string) { m.sent.WithLabelValues(purpose).Inc() }
+func (m *Metrics) MailSent(purpose string) { m.sent.inc(purpose) }
 
 // MailFailed counts a mail the SMTP server refused for good.
-func (m *Metrics) MailFailed(purpose string) { m.failed.WithLabelValues(purpose).Inc() }
+func (m *Metrics) MailFailed(purpose string) { m.failed.inc(purpose) }
 
 // SMTPFailed counts a failed attempt to send and marks SMTP down.
 func (m *Metrics) SMTPFailed(err error) {
-	m.smtpFailures.Inc()
+	m.smtpFailures.inc()
 	m.smtp.set(false, err, m.clock.Now())
 }
 
@@ -113,12 +92,12 @@ func (m *Metrics) IMAPConnected() { m.imap.set(true, nil, m.clock.Now()) }
 
 // IMAPFailed counts a failed IMAP session and marks it down.
 func (m *Metrics) IMAPFailed(err error) {
-	m.imapReconnects.Inc()
+	m.imapReconnects.inc()
 	m.imap.set(false, err, m.clock.Now())
 }
 
 // TurnResolved counts a resolved turn and how long it took.
 func (m *Metrics) TurnResolved(c campaign.ID, took time.Duration) {
-	m.resolved.WithLabelValues(string(c)).Inc()
-	m.resolveTime.Observe(took.Seconds())
+	m.resolved.inc(string(c))
+	m.resolveTime.observe(took.Seconds())
 }

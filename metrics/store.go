@@ -1,25 +1,14 @@
 package metrics
 
 import (
-	"github.com/prometheus/client_golang/prometheus"
+	"time"
 
 	"github.com/pbemd/pbemd/store"
 )
 
-// What the store collector reads at each scrape.
-var (
-	outboxMailsDesc = prometheus.NewDesc("pbemd_outbox_mails",
-		"Mails waiting in the outbox to be sent.", nil, nil)
-	outboxAgeDesc = prometheus.NewDesc("pbemd_outbox_oldest_age_seconds",
-		"How long the oldest mail in the outbox has waited; 0 when it is empty.", nil, nil)
-	campaignsDesc = prometheus.NewDesc("pbemd_campaigns",
-		"Campaigns by status: running, paused (by the GM), held (waiting for the GM after an outage), ended.", []string{"status"}, nil)
-	deadlineDesc = prometheus.NewDesc("pbemd_campaign_next_deadline_seconds",
-		"Seconds until the open turn's deadline, for each running campaign; negative once it has passed.", []string{"campaign"}, nil)
-)
-
-// statuses are the values of pbemd_campaigns' status label.
-var statuses = [...]string{"running", "paused", "held", "ended"}
+// statuses are the values of pbemd_campaigns' status label, in the order
+// they are written.
+var statuses = [...]string{"ended", "held", "paused", "running"}
 
 // statusOf is where a campaign stands, as pbemd_campaigns counts it.
 func statusOf(c *store.Campaign) string {
@@ -29,52 +18,57 @@ func statusOf(c *store.Campaign) string {
 	return string(c.Status)
 }
 
-// storeCollector reads the outbox and the campaigns in one read
-// transaction at each scrape.
-type storeCollector struct{ m *Metrics }
+// storeState is what a scrape reads of the outbox and the campaigns, in
+// one read transaction.
+type storeState struct {
+	queued int
+	oldest []*store.Mail
+	camps  []*store.Campaign
+}
 
-// Describe sends the descriptions of what Collect sends.
-func (s storeCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{outboxMailsDesc, outboxAgeDesc, campaignsDesc, deadlineDesc} {
-		ch <- d
+func (m *Metrics) readStore() (s storeState, err error) {
+	err = m.db.View(func(tx *store.Tx) (err error) {
+		s.queued = tx.OutboxLen()
+		if s.oldest, err = tx.Outbox(1); err != nil {
+			return err
+		}
+		s.camps, err = tx.Campaigns()
+		return err
+	})
+	return s, err
+}
+
+// write writes the store's families: the deadlines and the campaigns
+// first, the outbox after, in the order of their names.
+func (s storeState) write(e expo, now time.Time) {
+	byStatus := map[string]int{}
+	var deadlines []*store.Campaign
+	for _, c := range s.camps {
+		st := statusOf(c)
+		byStatus[st]++
+		if st == "running" && !c.Deadline().IsZero() {
+			deadlines = append(deadlines, c)
+		}
+	}
+	if len(deadlines) > 0 {
+		const name = "pbemd_campaign_next_deadline_seconds"
+		e.family(name, "gauge", "Seconds until the open turn's deadline, for each running campaign; negative once it has passed.")
+		for _, c := range deadlines {
+			e.sample(name, "campaign", string(c.ID), c.Deadline().Sub(now).Seconds())
+		}
+	}
+	e.family("pbemd_campaigns", "gauge", "Campaigns by status: running, paused (by the GM), held (waiting for the GM after an outage), ended.")
+	for _, st := range statuses {
+		e.sample("pbemd_campaigns", "status", st, float64(byStatus[st]))
 	}
 }
 
-// Collect reads the store; if it cannot, the scrape fails with why.
-func (s storeCollector) Collect(ch chan<- prometheus.Metric) {
-	var (
-		queued  int
-		oldest  []*store.Mail
-		camps   []*store.Campaign
-		byState = map[string]int{}
-	)
-	err := s.m.db.View(func(tx *store.Tx) (err error) {
-		queued = tx.OutboxLen()
-		if oldest, err = tx.Outbox(1); err != nil {
-			return err
-		}
-		camps, err = tx.Campaigns()
-		return err
-	})
-	if err != nil {
-		ch <- prometheus.NewInvalidMetric(outboxMailsDesc, err)
-		return
-	}
-	now := s.m.clock.Now()
+// writeOutbox writes the outbox's families.
+func (s storeState) writeOutbox(e expo, now time.Time) {
 	age := 0.0
-	if len(oldest) > 0 {
-		age = max(now.Sub(oldest[0].Queued).Seconds(), 0)
+	if len(s.oldest) > 0 {
+		age = max(now.Sub(s.oldest[0].Queued).Seconds(), 0)
 	}
-	ch <- prometheus.MustNewConstMetric(outboxMailsDesc, prometheus.GaugeValue, float64(queued))
-	ch <- prometheus.MustNewConstMetric(outboxAgeDesc, prometheus.GaugeValue, age)
-	for _, c := range camps {
-		st := statusOf(c)
-		byState[st]++
-		if deadline := c.Deadline(); st == "running" && !deadline.IsZero() {
-			ch <- prometheus.MustNewConstMetric(deadlineDesc, prometheus.GaugeValue, deadline.Sub(now).Seconds(), string(c.ID))
-		}
-	}
-	for _, st := range statuses {
-		ch <- prometheus.MustNewConstMetric(campaignsDesc, prometheus.GaugeValue, float64(byState[st]), st)
-	}
+	e.gauge("pbemd_outbox_mails", "Mails waiting in the outbox to be sent.", float64(s.queued))
+	e.gauge("pbemd_outbox_oldest_age_seconds", "How long the oldest mail in the outbox has waited; 0 when it is empty.", age)
 }

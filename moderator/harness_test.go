@@ -73,8 +73,11 @@ func newHarness(t *testing.T) *harness {
 }
 
 // newHarnessWith is newHarness with a daemon that runs the given rulesets.
+// The test runs in parallel with the others: each harness has its own mail
+// system, store and clock.
 func newHarnessWith(t *testing.T, rulesets *game.Registry) *harness {
 	t.Helper()
+	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	clk := clocktest.New(start)
 	world := localmail.Start(t, localmail.Options{Domain: "example.test", Clock: clk})

@@ -10,11 +10,8 @@ import (
 	"testing"
 	"time"
 
-	dto "github.com/prometheus/client_model/go"
-	"github.com/prometheus/common/expfmt"
-	"github.com/prometheus/common/model"
-
 	"github.com/pbemd/pbemd/metrics"
+	"github.com/pbemd/pbemd/metrics/metricstest"
 	"github.com/pbemd/pbemd/moderator"
 )
 
@@ -56,14 +53,14 @@ func TestMetricsCountWhatTheDaemonDid(t *testing.T) {
 		`pbemd_smtp_up`:                                     1,
 	})
 	next := h.campaign().Deadline().Sub(h.clock.Now()).Seconds()
-	if got := value(fams, `pbemd_campaign_next_deadline_seconds{campaign="frontier"}`); got != next || next <= 0 {
+	if got := metricstest.Value(fams, `pbemd_campaign_next_deadline_seconds{campaign="frontier"}`); got != next || next <= 0 {
 		t.Errorf("pbemd_campaign_next_deadline_seconds = %v, want %v", got, next)
 	}
-	for name, fam := range fams {
-		for _, m := range fam.GetMetric() {
-			for _, l := range m.GetLabel() {
-				if strings.Contains(l.GetValue(), "@") {
-					t.Errorf("%s has the label %s=%q: an address", name, l.GetName(), l.GetValue())
+	for _, fam := range fams {
+		for _, s := range fam.Samples {
+			for name, v := range s.Labels {
+				if strings.Contains(v, "@") {
+					t.Errorf("%s has the label %s=%q: an address", s.Name, name, v)
 				}
 			}
 		}
@@ -104,7 +101,7 @@ func TestHealthAndOutboxWhileMailServersAreDown(t *testing.T) {
 		`pbemd_outbox_oldest_age_seconds`: metrics.IMAPGrace.Seconds(),
 	})
 	for _, name := range []string{"pbemd_imap_reconnects_total", "pbemd_smtp_failures_total"} {
-		if n := value(fams, name); n < 1 {
+		if n := metricstest.Value(fams, name); n < 1 {
 			t.Errorf("%s = %v through the outage, want at least 1", name, n)
 		}
 	}
@@ -143,14 +140,14 @@ func (h *harness) nextAfterReports(player string) *received {
 // scrapeUntil scrapes /metrics until every series in want has its value,
 // as the counters of mail just sent may lag its delivery by a moment, and
 // returns the last scrape, parsed.
-func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*dto.MetricFamily {
+func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*metricstest.Family {
 	h.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		fams := scrape(h.t, url)
 		var wrong []string
 		for _, series := range slices.Sorted(maps.Keys(want)) {
-			if got := value(fams, series); got != want[series] {
+			if got := metricstest.Value(fams, series); got != want[series] {
 				wrong = append(wrong, fmt.Sprintf("%s = %v, want %v", series, got, want[series]))
 			}
 		}
@@ -164,42 +161,18 @@ func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*d
 	}
 }
 
-// scrape reads /metrics and parses it with Prometheus's text parser.
-func scrape(t *testing.T, url string) map[string]*dto.MetricFamily {
+// scrape reads /metrics and parses it as strictly as Prometheus does.
+func scrape(t *testing.T, url string) map[string]*metricstest.Family {
 	t.Helper()
 	code, body := get(t, url+"/metrics")
 	if code != http.StatusOK {
 		t.Fatalf("GET /metrics = %d:\n%s", code, body)
 	}
-	parser := expfmt.NewTextParser(model.UTF8Validation)
-	fams, err := parser.TextToMetricFamilies(strings.NewReader(body))
+	fams, err := metricstest.Parse(body)
 	if err != nil {
 		t.Fatalf("parse /metrics: %v\n%s", err, body)
 	}
 	return fams
-}
-
-// value is a series' value, written as in PromQL: name{label="value"}
-// with at most one label. A histogram's value is its count; a missing
-// series is -1.
-func value(fams map[string]*dto.MetricFamily, series string) float64 {
-	name, label, _ := strings.Cut(strings.TrimSuffix(series, "}"), "{")
-	for _, m := range fams[name].GetMetric() {
-		if label != "" && !slices.ContainsFunc(m.GetLabel(), func(l *dto.LabelPair) bool {
-			return fmt.Sprintf("%s=%q", l.GetName(), l.GetValue()) == label
-		}) {
-			continue
-		}
-		switch {
-		case m.Counter != nil:
-			return m.Counter.GetValue()
-		case m.Gauge != nil:
-			return m.Gauge.GetValue()
-		case m.Histogram != nil:
-			return float64(m.Histogram.GetSampleCount())
-		}
-	}
-	return -1
 }
 
 // get fetches a URL and returns its status and body.

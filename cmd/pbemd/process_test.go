@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/control"
+	"github.com/pbemd/pbemd/internal/pbemdbin"
 	"github.com/pbemd/pbemd/internal/syncbuf"
 	"github.com/pbemd/pbemd/mail/localmail"
 )
@@ -67,49 +68,13 @@ func (s *testSite) proxyIMAP(t *testing.T) *recordingProxy {
 	return p
 }
 
-// built is the pbemd binary the process tests share, built by the first
-// of them to ask and removed by TestMain.
-var built struct {
-	once sync.Once
-	dir  string // temporary directory holding bin
-	bin  string
-	skip string // why there is no binary: no go tool
-	err  error  // of the build, with its output
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pbemdbin.Main(m) }
 
 // buildPbemd builds the pbemd binary once per test run, for tests that need
 // a real process: signals, exit codes, systemd's notify socket.
 func buildPbemd(t *testing.T) string {
 	t.Helper()
-	built.once.Do(func() {
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			built.skip = fmt.Sprintf("no go tool to build pbemd with: %v", err)
-			return
-		}
-		if built.dir, built.err = os.MkdirTemp("", "pbemd-test-"); built.err != nil {
-			return
-		}
-		built.bin = filepath.Join(built.dir, "pbemd")
-		if out, err := exec.Command(goTool, "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	switch {
-	case built.skip != "":
-		t.Skip(built.skip)
-	case built.err != nil:
-		t.Fatal(built.err)
-	}
-	return built.bin
+	return pbemdbin.Build(t, false)
 }
 
 // child is a pbemd process started by a test.

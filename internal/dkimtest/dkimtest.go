@@ -1,6 +1,6 @@
 // Package dkimtest publishes DKIM keys (RFC 6376) from a DNS server on
 // loopback and signs mail with them, so that tests check signatures with a
-// real resolver. It is for tests only.
+// real resolver (Go's own, over UDP and TCP). It is for tests only.
 package dkimtest
 
 import (
@@ -11,23 +11,25 @@ import (
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/base64"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"net"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/emersion/go-msgauth/dkim"
-	"github.com/miekg/dns"
 )
 
 // DNS is an authoritative DNS server on 127.0.0.1, over UDP and TCP on one
-// port, that answers TXT queries from a table and NXDOMAIN otherwise.
+// port, that answers TXT queries from a table and NXDOMAIN otherwise
+// (RFC 1035). It reads only what a resolver asks of it: one question.
 type DNS struct {
 	// Addr is the server's host:port.
 	Addr string
 	mu   sync.Mutex
-	txt  map[string][]string // by lower-case FQDN
+	txt  map[string][]string // by lower-case name, without the final dot
 }
 
 // StartDNS starts a server that stops when the test ends.
@@ -38,20 +40,14 @@ func StartDNS(t testing.TB) *DNS {
 		t.Fatalf("dkimtest: %v", err)
 	}
 	d := &DNS{Addr: pc.LocalAddr().String(), txt: map[string][]string{}}
-	for _, srv := range []*dns.Server{{PacketConn: pc, Handler: d}, {Listener: ln, Handler: d}} {
-		started := make(chan struct{})
-		srv.NotifyStartedFunc = func() { close(started) }
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			srv.ActivateAndServe()
-		}()
-		<-started
-		t.Cleanup(func() {
-			srv.Shutdown()
-			<-done
-		})
-	}
+	var wg sync.WaitGroup
+	wg.Go(func() { d.serveUDP(pc) })
+	wg.Go(func() { d.serveTCP(ln) })
+	t.Cleanup(func() {
+		pc.Close()
+		ln.Close()
+		wg.Wait()
+	})
 	return d
 }
 
@@ -60,7 +56,7 @@ func StartDNS(t testing.TB) *DNS {
 func (d *DNS) SetTXT(name, text string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	name = dns.Fqdn(strings.ToLower(name))
+	name = strings.TrimSuffix(strings.ToLower(name), ".")
 	if text == "" {
 		delete(d.txt, name)
 		return
@@ -74,26 +70,128 @@ func (d *DNS) SetTXT(name, text string) {
 	d.txt[name] = append(chunks, text)
 }
 
-// ServeDNS answers a query.
-func (d *DNS) ServeDNS(w dns.ResponseWriter, q *dns.Msg) {
-	m := new(dns.Msg)
-	m.SetReply(q)
-	m.Authoritative = true
-	d.mu.Lock()
-	for _, question := range q.Question {
-		txt, ok := d.txt[strings.ToLower(question.Name)]
-		switch {
-		case !ok:
-			m.Rcode = dns.RcodeNameError
-		case question.Qtype == dns.TypeTXT:
-			m.Answer = append(m.Answer, &dns.TXT{
-				Hdr: dns.RR_Header{Name: question.Name, Rrtype: dns.TypeTXT, Class: dns.ClassINET, Ttl: 60},
-				Txt: txt,
-			})
+// udpSize is the largest answer sent over UDP: what Go's resolver offers
+// with EDNS(0). A larger one is truncated, and the resolver asks again over
+// TCP.
+const udpSize = 1232
+
+func (d *DNS) serveUDP(pc net.PacketConn) {
+	buf := make([]byte, 512)
+	for {
+		n, from, err := pc.ReadFrom(buf)
+		if err != nil {
+			return // closed
+		}
+		if reply := d.answer(buf[:n]); reply != nil {
+			if len(reply) > udpSize {
+				reply = truncated(reply)
+			}
+			pc.WriteTo(reply, from)
 		}
 	}
+}
+
+func (d *DNS) serveTCP(ln net.Listener) {
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			return // closed
+		}
+		wg.Go(func() {
+			defer conn.Close()
+			for { // messages with a two-byte length first (RFC 1035 §4.2.2)
+				var size [2]byte
+				if _, err := io.ReadFull(conn, size[:]); err != nil {
+					return
+				}
+				q := make([]byte, binary.BigEndian.Uint16(size[:]))
+				if _, err := io.ReadFull(conn, q); err != nil {
+					return
+				}
+				reply := d.answer(q)
+				if reply == nil {
+					return
+				}
+				if _, err := conn.Write(append(binary.BigEndian.AppendUint16(nil, uint16(len(reply))), reply...)); err != nil {
+					return
+				}
+			}
+		})
+	}
+}
+
+// answer answers a query message, or returns nil for one it cannot read.
+// The reply holds the header, the question as asked, and the TXT record if
+// the name has one; extra sections (EDNS) of the query are left out.
+func (d *DNS) answer(q []byte) []byte {
+	if len(q) < 12 || binary.BigEndian.Uint16(q[4:]) != 1 {
+		return nil
+	}
+	var labels []string
+	i := 12
+	for i < len(q) && q[i] != 0 {
+		n := int(q[i])
+		if n > 63 || i+1+n > len(q) {
+			return nil // a pointer or a broken label: not in a question
+		}
+		labels = append(labels, string(q[i+1:i+1+n]))
+		i += 1 + n
+	}
+	if i+5 > len(q) {
+		return nil
+	}
+	question := q[12 : i+5] // the name, its end, type and class
+	qtype := binary.BigEndian.Uint16(q[i+1:])
+	d.mu.Lock()
+	txt, ok := d.txt[strings.ToLower(strings.Join(labels, "."))]
 	d.mu.Unlock()
-	w.WriteMsg(m)
+
+	const (
+		flagQR, flagAA, flagRD = 1 << 15, 1 << 10, 1 << 8
+		typeTXT, classIN       = 16, 1
+		rcodeNXDomain          = 3
+	)
+	flags := uint16(flagQR | flagAA)
+	flags |= binary.BigEndian.Uint16(q[2:]) & flagRD
+	answers := uint16(0)
+	var rr []byte
+	switch {
+	case !ok:
+		flags |= rcodeNXDomain
+	case qtype == typeTXT:
+		answers = 1
+		var data []byte
+		for _, s := range txt {
+			data = append(append(data, byte(len(s))), s...)
+		}
+		rr = binary.BigEndian.AppendUint16(rr, 0xc000|12) // the name: a pointer to the question's
+		rr = binary.BigEndian.AppendUint16(rr, typeTXT)
+		rr = binary.BigEndian.AppendUint16(rr, classIN)
+		rr = binary.BigEndian.AppendUint32(rr, 60) // TTL
+		rr = binary.BigEndian.AppendUint16(rr, uint16(len(data)))
+		rr = append(rr, data...)
+	}
+	reply := append([]byte(nil), q[:2]...) // the query's ID
+	for _, v := range []uint16{flags, 1, answers, 0, 0} {
+		reply = binary.BigEndian.AppendUint16(reply, v)
+	}
+	return append(append(reply, question...), rr...)
+}
+
+// truncated is a UDP reply cut to its header and question, with the TC
+// bit set, so that the resolver asks over TCP.
+func truncated(reply []byte) []byte {
+	const flagTC = 1 << 9
+	i := 12
+	for reply[i] != 0 {
+		i += 1 + int(reply[i])
+	}
+	out := append([]byte(nil), reply[:i+5]...)
+	binary.BigEndian.PutUint16(out[2:], binary.BigEndian.Uint16(out[2:])|flagTC)
+	binary.BigEndian.PutUint16(out[6:], 0) // no answers
+	return out
 }
 
 // Key is a signing key whose public half a DNS serves.

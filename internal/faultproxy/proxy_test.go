@@ -111,6 +111,7 @@ func isReset(err error) bool {
 }
 
 func TestPass(t *testing.T) {
+	t.Parallel() // waits real time for what must not come
 	p := Start(t, startEcho(t, "hello\r\n"))
 	c := dial(t, p)
 	io.WriteString(c, "ping\r\n")
@@ -126,6 +127,7 @@ func TestPass(t *testing.T) {
 // TestRefuse: connecting fails while refused, the open connection is
 // reset, and Pass listens again on the same address.
 func TestRefuse(t *testing.T) {
+	t.Parallel() // waits real time for what must not come
 	p := Start(t, startEcho(t, "hello\r\n"))
 	open := dial(t, p)
 	if got, _ := readFor(open, 100*time.Millisecond); got != "hello\r\n" {
@@ -162,6 +164,7 @@ func TestDrop(t *testing.T) {
 }
 
 func TestResetAt(t *testing.T) {
+	t.Parallel() // waits real time for what must not come
 	tests := []struct {
 		name string
 		cue  Cue
@@ -206,6 +209,7 @@ func TestResetAt(t *testing.T) {
 // TestStallAt: after the cue nothing is forwarded either way, the
 // connection stays open, and the proxy notices when the client leaves.
 func TestStallAt(t *testing.T) {
+	t.Parallel() // waits real time for what must not come
 	p := Start(t, startEcho(t, "220 hi\r\n"))
 	p.StallAt(Cue{Text: "220 hi\r\n", Bytes: 8})
 	c := dial(t, p)
@@ -233,6 +237,7 @@ func TestStallAt(t *testing.T) {
 // TestSlowAt holds the server's answer for the pause, then forwards the
 // rest.
 func TestSlowAt(t *testing.T) {
+	t.Parallel() // waits real time for what must not come
 	p := Start(t, startEcho(t, "220 hi\r\n354 go\r\n"))
 	p.SlowAt(Cue{Text: "354"}, 300*time.Millisecond)
 	c := dial(t, p)
@@ -248,6 +253,7 @@ func TestSlowAt(t *testing.T) {
 
 // TestCut resets open connections; new ones pass.
 func TestCut(t *testing.T) {
+	t.Parallel() // waits real time for what must not come
 	p := Start(t, startEcho(t, "hi\r\n"))
 	c := dial(t, p)
 	readFor(c, 100*time.Millisecond)

@@ -40,6 +40,7 @@ const (
 )
 
 func TestHTMLReportInChromium(t *testing.T) {
+	t.Parallel() // mostly waits on Chromium
 	bin := chromium(t)
 	v := battleView()
 	// A 500-character name with no space must wrap, not widen the page.

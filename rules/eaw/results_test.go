@@ -48,6 +48,7 @@ type resultCampaign struct {
 // and fight. A change to the resolver that alters any outcome fails here:
 // raise Version and say why, or keep the outcome.
 func TestResultsDigest(t *testing.T) {
+	t.Parallel() // the package's longest, on its own campaigns
 	for _, c := range []resultCampaign{
 		{"frontier", scenarios.Frontier, 8, fileOrders},
 		{"frontier-reported", frontierWith(t, "{battles: reported}"), 8, fileOrders},

@@ -123,3 +123,26 @@ func BenchmarkGenerate(b *testing.B) {
 		setup.Generate(game.ScenarioSize{Seed: 7741})
 	}
 }
+
+// TestGenerate_fleetNames: a player's fleets are named by English
+// ordinals, one each: 1st, 2nd, 3rd, 4th, 11th to 13th, 21st, 101st, 111th.
+func TestGenerate_fleetNames(t *testing.T) {
+	sc, err := config.ParseScenario("generated.yaml", setup.Generate(game.ScenarioSize{Systems: 40, Players: 2, FleetsPerPlayer: 113, Seed: 4}), rules.Registry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[campaign.FleetID]bool{}
+	for _, f := range sc.State.Fleets {
+		if f.Owner == sc.State.Players[0].ID {
+			names[f.ID] = true
+		}
+	}
+	if len(names) != 113 {
+		t.Fatalf("%d fleet names for 113 fleets", len(names))
+	}
+	for _, want := range []campaign.FleetID{"1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "63rd", "101st", "111th", "112th", "113th"} {
+		if !names[want] {
+			t.Errorf("no fleet named %q", want)
+		}
+	}
+}
