@@ -197,7 +197,7 @@ func pointsText(v *View) string {
 			s += fmt.Sprintf(", and %d BPV of unbanked income, lost at the end of the turn unless spent (UTD4.3236)", e.Unbanked)
 		}
 	}
-	return s + ". Buying extra order points costs none (UTD6.21)."
+	return s + ". Buying extra order points costs no order point, only BPV (UTD6.21)."
 }
 
 // padTo is the longest order the template pads to line up the costs of
