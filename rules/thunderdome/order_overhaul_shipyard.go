@@ -63,8 +63,7 @@ func (o *OverhaulShipyard) yard(c *ctx) (*Yard, int) {
 	}
 	switch {
 	case !slices.Contains(kinds, o.Yard):
-		c.refuse(o.YardPos, "UTD6.3H", fmt.Sprintf("you have no %s yard at %s", o.Yard, orders.Quote(string(o.Sector))),
-			"your yards there are "+listOr(kinds, "none; they are at "+listOr(c.x.yardPlaces(c.player), "no sector")))
+		c.noYard(o.YardAt, "UTD6.3H", kinds)
 		return nil, 0
 	case y == nil:
 		c.refuse(o.YardPos, "UTD6.3726", fmt.Sprintf("your %s yard at %s worked or was overhauled this turn already; an overhauled yard does no job that turn", o.Yard, o.Sector),

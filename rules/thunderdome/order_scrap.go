@@ -1,6 +1,7 @@
 package thunderdome
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -8,44 +9,71 @@ import (
 	"github.com/pbemd/pbemd/orders"
 )
 
-// Scrap scraps ships of one fleet (UTD6.3F): for 1 point half their BPV
-// comes back to the bank, or for none nothing does.
+// Scrap scraps ships of one fleet, or one shipyard (UTD6.3F): for 1
+// point half their BPV, or half the yard's price, comes back to the bank,
+// or for none nothing does. Defenses are scrapped by ReviseDefenses
+// (UTD6.3A).
 type Scrap struct {
 	Fleet    campaign.FleetID     `json:"fleet"`
 	Units    []campaign.ClassName `json:"units"`
 	Refund   bool                 `json:"refund"`
 	FleetPos orders.Pos           `json:"fleet_pos"`
 	UnitsPos []orders.Pos         `json:"units_pos"`
+	// Shipyard names the yard to scrap, nil for ships.
+	Shipyard *YardAt `json:"shipyard,omitempty"`
 }
 
 // Name returns "scrap".
 func (*Scrap) Name() string { return "scrap" }
 
 func (*Scrap) example() string  { return "- scrap: {fleet: F1, units: [frigate], refund: true}" }
-func (*Scrap) fields() []string { return []string{"fleet", "units", "refund"} }
+func (*Scrap) fields() []string { return []string{"fleet", "units", "sector", "yard", "refund"} }
+
+// yardExample is a scrap order naming a shipyard, for hints.
+const yardExample = "scrap: {sector: lyra, yard: sc3}"
 
 func (*Scrap) parse(p *parser, f orders.Fields) Kind {
 	s := &Scrap{Refund: true}
+	if n := f.Value("refund"); n != nil {
+		s.Refund, _ = p.Bool(n, "refund")
+	}
+	if f.Value("sector") != nil || f.Value("yard") != nil {
+		if n := cmp.Or(f.Value("fleet"), f.Value("units")); n != nil {
+			p.Add(orders.PosOf(n), "UTD6.3F", "a scrap order scraps either ships (fleet: and units:) or one shipyard (sector: and yard:), not both",
+				"give each its own order, e.g. "+(&Scrap{}).example()[2:]+" and "+yardExample)
+		}
+		y := readYardAt(p, f, yardKinds, "UTD6.3F", "lyra")
+		if y.Yard == YardCapital {
+			p.Add(y.YardPos, "UTD6.32", "the capital's own yard cannot be scrapped: it goes only with the capital (UTD6.32, UTD6.3843)",
+				"scrap an sc2, sc3 or sc4 yard, e.g. "+yardExample+"; the capital's yard moves with the capital (move_capital)")
+		}
+		s.Shipyard = &y
+		return s
+	}
 	var fleet string
 	var units []string
 	fleet, s.FleetPos = p.name(f, "fleet", "fleet: F1")
 	units, s.UnitsPos = p.names(f, "units", "units: [frigate]")
 	s.Fleet, s.Units = campaign.FleetID(fleet), ids[campaign.ClassName](units)
-	if n := f.Value("refund"); n != nil {
-		s.Refund, _ = p.Bool(n, "refund")
-	}
 	return s
 }
 
 func (*Scrap) schema() object {
-	return kindSchema("Scrap any number of ships of one fleet (UTD6.3F): for 1 order point half their BPV comes back to "+
-		"your bank at once; with refund: false the order is free and nothing comes back.",
-		[]string{"fleet", "units"}, object{"fleet": fleetRef,
+	return kindSchema("Scrap any number of ships of one fleet (fleet: and units:), or one of your shipyards (sector: and "+
+		"yard:), not the capital's (UTD6.3F): for 1 order point half their BPV, or half the yard's price, comes back to "+
+		"your bank at once; with refund: false the order is free and nothing comes back. A yard goes once its dry dock's "+
+		"ships fit the positions of your other yards there (UTD7.62). Defenses are scrapped by revise_defenses (UTD6.3A).",
+		[]string{}, object{"fleet": fleetRef,
 			"units":  object{"type": "array", "items": object{"type": "string"}, "description": "The ships to scrap, by class."},
+			"sector": sectorRef,
+			"yard":   object{"type": "string", "enum": builtKinds, "description": "The shipyard at sector: to scrap, by kind."},
 			"refund": object{"type": "boolean", "default": true, "description": "false: scrap for free and get nothing back."}})
 }
 
 func (s *Scrap) yaml() string {
+	if y := s.Shipyard; y != nil {
+		return fmt.Sprintf("scrap: {sector: %s, yard: %s, refund: %t}", y.Sector, y.Yard, s.Refund)
+	}
 	return fmt.Sprintf("scrap: {fleet: %s, units: [%s], refund: %t}", s.Fleet, joinNames(s.Units), s.Refund)
 }
 
@@ -55,6 +83,10 @@ func (s *Scrap) yaml() string {
 // Half an odd BPV is rounded down: the bank keeps whole BPV (reading of
 // "retain all fractions").
 func (s *Scrap) apply(c *ctx) {
+	if s.Shipyard != nil {
+		s.scrapYard(c)
+		return
+	}
 	f := c.fleet(s.Fleet, s.FleetPos, "UTD6.3F")
 	if f == nil {
 		return
@@ -76,6 +108,76 @@ func (s *Scrap) apply(c *ctx) {
 		c.say("fleet %s scrapped %s for free: nothing comes back (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units))
 	}
 	c.disband(s.Fleet)
+}
+
+// scrapYard scraps a shipyard (UTD6.3F): 1 point and half its price back
+// to the bank at once, fractions down as for ships, or free for nothing.
+func (s *Scrap) scrapYard(c *ctx) {
+	i, refund := s.yard(c)
+	if i < 0 || s.Refund && !c.spend(1, "UTD6.3F") {
+		return
+	}
+	c.x.Yards = slices.Delete(c.x.Yards, i, i+1)
+	y := s.Shipyard
+	if !s.Refund {
+		c.say("%s's %s yard at %s scrapped for free: nothing comes back (UTD6.3F)", c.player, y.Yard, y.Sector)
+		return
+	}
+	c.credit(refund)
+	c.say("%s's %s yard at %s scrapped: %d BPV, half its price, came back to %s (UTD6.3F)", c.player, y.Yard, y.Sector, refund, c.funder())
+}
+
+// yard finds the yard to scrap, the first of its kind at the sector that
+// did no job this turn, and its refund: half its price. It refuses the
+// order, returning -1, when the player has no such yard, when it is still
+// on order (UTD6.382) or worked this turn (its construction arrives at
+// the end of the turn, UTD6.3734), or when the yards left there would
+// lack the dry-dock positions for the ships in dry dock (UTD7.62).
+func (s *Scrap) yard(c *ctx) (int, int) {
+	at, kind := s.Shipyard.Sector, s.Shipyard.Yard
+	var kinds []string
+	pick := -1
+	for _, i := range c.x.workingYards(c.player, at) {
+		kinds = append(kinds, c.x.Yards[i].Kind())
+		if c.x.Yards[i].Kind() == kind && pick < 0 && c.x.Yards[i].Used == 0 {
+			pick = i
+		}
+	}
+	onOrder := slices.ContainsFunc(c.x.yardsAt(c.player, at), func(i int) bool { return c.x.Yards[i].Kind() == kind })
+	switch {
+	case !slices.Contains(kinds, kind) && onOrder:
+		c.refuse(s.Shipyard.YardPos, "UTD6.382", fmt.Sprintf("your %s yard at %s is still on order: it is built at the end of the turn it was ordered in", kind, at),
+			"scrap it from your next turn")
+		return -1, 0
+	case !slices.Contains(kinds, kind):
+		c.noYard(*s.Shipyard, "UTD6.3F", kinds)
+		return -1, 0
+	case pick < 0:
+		c.refuse(s.Shipyard.YardPos, "UTD6.3734", fmt.Sprintf("your %s yard at %s worked this turn: what it builds arrives at the end of the turn", kind, at),
+			"scrap it next turn")
+		return -1, 0
+	}
+	if d := c.x.dock(c.player, at); c.x.dockRoom(c.player, at) < yardDocks[kind] && d != nil {
+		fleet := freeFleetID(c.st, c.player)
+		for _, f := range c.st.Fleets {
+			if f.Owner == c.player && f.At == at {
+				fleet = f.ID
+				break
+			}
+		}
+		c.refuse(s.Shipyard.YardPos, "UTD7.62", fmt.Sprintf("your dry dock at %s holds %s (%s), and without the %s yard your yards there would have %s",
+			at, plural(len(d.Ships.Units), "ship"), campaign.UnitList(d.Ships.Units), kind, plural(c.x.dockRoom(c.player, at)+len(d.Ships.Units)-yardDocks[kind], "dry-dock position")),
+			fmt.Sprintf("organize them out of dry dock first, e.g. organize: {dock: %s, fleets: {%s: [%s]}} (UTD7.66), then scrap the yard", at, fleet, d.Ships.Units[0]))
+		return -1, 0
+	}
+	return pick, c.x.yardSize(kind).BPV / 2
+}
+
+// noYard refuses an order naming a yard the player does not have: kinds
+// are the kinds of their yards at its sector.
+func (c *ctx) noYard(y YardAt, rule string, kinds []string) {
+	c.refuse(y.YardPos, rule, fmt.Sprintf("you have no %s yard at %s", y.Yard, orders.Quote(string(y.Sector))),
+		"your yards there are "+listOr(kinds, "none; they are at "+listOr(c.x.yardPlaces(c.player), "no sector")))
 }
 
 // carriedBy is the fighters and PFs the units of a parcel carry
@@ -121,10 +223,26 @@ func (s *Scrap) offer(o *offerer) {
 		}
 		pick, unit, wreck = f, i, len(w) > 0
 	}
-	if pick == nil {
-		return
+	if pick != nil {
+		u := pick.Units[unit]
+		o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", c.bpvOf([]campaign.ClassName{u})/2),
+			(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
 	}
-	u := pick.Units[unit]
-	o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", c.bpvOf([]campaign.ClassName{u})/2),
-		(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
+	s.offerYard(o)
+}
+
+// offerYard offers to scrap the player's first shipyard, not the
+// capital's, that may be scrapped now, for half its price (UTD6.3F).
+func (s *Scrap) offerYard(o *offerer) {
+	for _, y := range o.c.x.Yards {
+		if y.Owner != o.c.player || y.Capital {
+			continue
+		}
+		try := &Scrap{Shipyard: &YardAt{Sector: y.At, Yard: y.Kind()}, Refund: true}
+		var refund int
+		if o.fits(func() bool { var i int; i, refund = try.yard(o.c); return i >= 0 }) {
+			o.add(s, 1, 0, fmt.Sprintf("%d BPV, half the yard's price, back to your bank; its dry-dock positions and capacity go with it (UTD6.3F)", refund), try.yaml())
+			return
+		}
+	}
 }

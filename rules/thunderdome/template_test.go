@@ -102,6 +102,9 @@ func TestOrderTemplate_EveryOfferIsAnOrderAtItsCost(t *testing.T) {
 			"overhaul_shipyard: {sector: lyra, yard: capital}", "replace_capital: {freighter: repair-freighter}", "move_capital: {to: s01, with_defenses: true}"}},
 		{"carrier short of fighters", withCarrier(6, 8, 4), []string{"replace_fighters: {fleet: f1}", "transfer_fighters: {fleet: f1, from: f1, refill: false}",
 			"refit_fleet: {fleet: f1, refits: {cruiser: heavy-cruiser}}"}},
+		{"sc3 yard", func(st *campaign.State, x *thunderdome.Ext) {
+			x.Yards = append(x.Yards, thunderdome.Yard{At: "lyra", Owner: player, Size: 3, Boxes: 10})
+		}, []string{"scrap: {sector: lyra, yard: sc3, refund: true}"}},
 		{"capital lost", capitalLost, []string{"replace_capital: {at: lyra, designate: false}", "intend: {fleet: f1, join: [f2], at: lyra}"}},
 		{"debt", func(st *campaign.State, x *thunderdome.Ext) {
 			for i := range x.Empires {

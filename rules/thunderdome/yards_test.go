@@ -579,3 +579,43 @@ func TestUTD6_382_YardOnOrderJoinsNoBattle(t *testing.T) {
 		t.Errorf("events %v: want the yard given up at step 10 with the colony", events)
 	}
 }
+
+// TestUTD6_3F_ScrapShipyard: for 1 point a shipyard is scrapped and half
+// its price comes back, or for none nothing does (UTD6.3F); the
+// capital's own yard goes only with the capital, and a yard whose dry-dock
+// positions hold ships is scrapped once they are organized out.
+func TestUTD6_3F_ScrapShipyard(t *testing.T) {
+	sc3 := func(st *campaign.State, x *thunderdome.Ext) {
+		x.Yards = append(x.Yards, thunderdome.Yard{At: "lyra", Owner: player, Size: 3, Boxes: 10})
+	}
+	st := setup(t, sc3)
+	bank := st.Player(player).Treasury
+	wantPoints(t, st, "  - scrap: {sector: lyra, yard: sc3, refund: false}\n", 0)
+	echo := wantPoints(t, st, "  - scrap: {sector: lyra, yard: sc3}\n", 1)
+	if !strings.Contains(echo, "100 BPV") {
+		t.Errorf("echo = %q, want 100 BPV, half the sc3 yard's 200, back", echo)
+	}
+	res := resolve(st, parse(t, st, player, "  - scrap: {sector: lyra, yard: sc3}\n"))
+	if got := res.Next.Player(player).Treasury; got < bank+100 {
+		t.Errorf("bank %d after scrapping a 200 BPV yard from %d, want 100 more", got, bank)
+	}
+	for _, y := range ext(t, res.Next).Yards {
+		if y.Owner == player && y.Kind() == thunderdome.YardSC3 {
+			t.Errorf("the scrapped sc3 yard still stands: %+v", y)
+		}
+	}
+	wantProblem(t, st, "  - scrap: {sector: lyra, yard: sc4}\n", "UTD6.3F", "no sc4 yard at", "capital, sc3")
+	for body, want := range map[string]string{
+		"  - scrap: {sector: lyra, yard: capital}\n":        "goes only with the capital",
+		"  - scrap: {fleet: f1, sector: lyra, yard: sc3}\n": "either ships (fleet: and units:) or one shipyard",
+	} {
+		if _, err := parseErr("campaign: thunderdome\nplayer: lyran\nturn: 1\norders:\n" + body); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: problems = %v, want %q", body, err, want)
+		}
+	}
+	docked := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		sc3(st, x)
+		x.Docks = append(x.Docks, thunderdome.Dock{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{ff, ff, ff, ff, ff, ff}}})
+	})
+	wantProblem(t, docked, "  - scrap: {sector: lyra, yard: sc3}\n", "UTD7.62", "6 ships", "organize: {dock: lyra")
+}
