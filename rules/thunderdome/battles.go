@@ -394,7 +394,7 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 // chose (UTD6.3I, captured.go).
 func (t *turn) salvage(p campaign.PlayerID, at campaign.SystemID, d Derelict) {
 	for _, u := range d.Units {
-		t.organize(prize{unit: shipTaken(u), from: string(d.Owner), captor: p, at: at,
+		t.organize(prize{ship: shipTaken(u), from: string(d.Owner), captor: p, at: at,
 			rule: "derelict, UTD6.3D2"})
 	}
 }

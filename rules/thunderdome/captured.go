@@ -52,11 +52,10 @@ const MaxRoomScrapped = 3
 // from its fleet, whose it was, who took it and with which fleet, and
 // where.
 type prize struct {
-	unit campaign.Fleet
-	// load is what the ship carries of its fighters and PFs, nil for its
-	// class's full load: the captor gets what it carried (UTD6.3I6,
-	// UTD8.114).
-	load *Load
+	// ship is the ship, a parcel of one, with its damage and its marks:
+	// a wreck stays one (UTD6.3E), and the captor gets the fighters and
+	// PFs it carried (UTD6.3I6, UTD8.114).
+	ship parcel
 	// from names whose ship it was: a player, or a non-player empire
 	// ("the Varn Reach").
 	from string
@@ -73,22 +72,25 @@ type prize struct {
 	rule string
 }
 
-// takePrize takes unit i out of fleet f as a prize: with its damage and
-// its load of fighters and PFs (UTD6.3I6, UTD8.114), no crew of its own,
-// and marked captured until inspected (UTD6.3773).
-func (x *Ext) takePrize(f *campaign.Fleet, i int) (campaign.Fleet, *Load) {
+// takePrize takes a copy of unit i of fleet f as a prize, leaving the
+// fleet as it is: with its damage, its load of fighters and PFs
+// (UTD6.3I6, UTD8.114) and its wrecked and mended marks (UTD6.3E,
+// UTD4.335), no crew of its own, and marked captured until inspected
+// (UTD6.3773).
+func (x *Ext) takePrize(f *campaign.Fleet, i int) parcel {
 	c := copyFleet(f)
-	p := c.Take([]int{i})
-	p.Crews = nil
-	p.Captured = []int{0}
-	return p, x.fleet(f.Owner, f.ID).loadRecord(i)
+	fs := x.fleet(f.Owner, f.ID)
+	p, _, _, _ := split(&c, []int{i}, marks{fs.Wrecked, fs.Mended, fs.Loads})
+	p.units.Crews = nil
+	p.units.Captured = []int{0}
+	return p
 }
 
 // shipTaken is a ship of a class captured whole, with no records but its
 // captured mark (UTD6.3773): a derelict's, or a non-player empire's, whose
 // force is rebuilt for every battle (UTD5.27).
-func shipTaken(u campaign.ClassName) campaign.Fleet {
-	return campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}}
+func shipTaken(u campaign.ClassName) parcel {
+	return oneShip(campaign.Fleet{Units: []campaign.ClassName{u}, Captured: []int{0}}, nil)
 }
 
 // copyFleet is a copy of f that shares no list with it.
@@ -112,7 +114,7 @@ func (t *turn) organize(pz prize) {
 	if place == "" {
 		place = PlaceFleet
 	}
-	class := pz.unit.Units[0]
+	class := pz.ship.units.Units[0]
 	what := fmt.Sprintf("%s captured %s's %s at %s (%s)", pz.captor, pz.from, class, pz.at, pz.rule)
 	if place == PlaceScrap {
 		t.scrapPrize(pz, what+"; scrapped as "+string(pz.captor)+" chose")
@@ -178,7 +180,7 @@ func (t *turn) candidates(p campaign.PlayerID, at campaign.SystemID, capturing *
 // noRoom says why fleet f cannot take the prize, or "" when it can: the
 // fleet would pass 5 MC (UTD7.23) or become illegal (UTD6.3I3, UTD7.266).
 func (t *turn) noRoom(f *campaign.Fleet, pz prize) string {
-	with := campaign.Fleet{Owner: f.Owner, ID: f.ID, Units: append(slices.Clone(f.Units), pz.unit.Units...)}
+	with := campaign.Fleet{Owner: f.Owner, ID: f.ID, Units: append(slices.Clone(f.Units), pz.ship.units.Units...)}
 	if mc := t.x.unitsMC(with.Units); mc > MaxMC*mcUnit {
 		return fmt.Sprintf("fleet %s would have a move cost of %s, above %d MC (UTD7.23)", f.ID, mcText(mc), MaxMC)
 	}
@@ -190,14 +192,14 @@ func (t *turn) noRoom(f *campaign.Fleet, pz prize) string {
 
 // placeIn puts the prize into fleet f.
 func (t *turn) placeIn(f *campaign.Fleet, pz prize, what string) {
-	t.x.join(f, oneShip(pz.unit, pz.load))
+	t.x.join(f, pz.ship)
 	t.emit(EventCapture, pz.at, "UTD6.3I4", "%s; it joined fleet %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I4, UTD6.3773).", what, f.ID)
 }
 
 // placeNew founds fleet id of the captor with the prize alone.
 func (t *turn) placeNew(id campaign.FleetID, pz prize, what string) {
 	t.st.Fleets = append(t.st.Fleets, campaign.Fleet{Owner: pz.captor, ID: id, At: pz.at})
-	t.x.join(&t.st.Fleets[len(t.st.Fleets)-1], oneShip(pz.unit, pz.load))
+	t.x.join(&t.st.Fleets[len(t.st.Fleets)-1], pz.ship)
 	fs := t.x.fleet(pz.captor, id)
 	fs.Entered, fs.EnteredCycle = t.st.Turn, t.x.Cycle
 	t.emit(EventCapture, pz.at, "UTD6.3I4", "%s; it forms the new fleet %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I4, UTD6.3773).", what, id)
@@ -210,7 +212,7 @@ func (t *turn) placeDock(pz prize, what string) bool {
 	if t.x.dockRoom(pz.captor, pz.at) <= 0 {
 		return false
 	}
-	t.x.toDock(pz.captor, pz.at, pz.unit, pz.load)
+	t.x.toDock(pz.captor, pz.at, pz.ship)
 	t.emit(EventCapture, pz.at, "UTD6.3I5", "%s; it is in %s's dry dock at %s, not inspected: it only moves and raises unreinforced shields until inspected at a shipyard (UTD6.3I5, UTD6.3773).",
 		what, pz.captor, pz.at)
 	return true
@@ -220,10 +222,10 @@ func (t *turn) placeDock(pz prize, what string) bool {
 // fighters and PFs it carries, into the captor's bank (UTD6.3I6). pbemd
 // keeps no extra commander's options, so that is all (reading).
 func (t *turn) scrapPrize(pz prize, what string) {
-	class := pz.unit.Units[0]
+	class := pz.ship.units.Units[0]
 	carried := t.x.fullLoad(0, class).Carried
-	if pz.load != nil {
-		carried = pz.load.Carried
+	if l := pz.ship.loads[0]; l != nil {
+		carried = l.Carried
 	}
 	bpv := t.x.loadBPV(carried)
 	if c := t.st.Catalogue.Class(class); c != nil {
@@ -252,7 +254,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 		return
 	}
 	worth := 0
-	if c := t.st.Catalogue.Class(pz.unit.Units[0]); c != nil {
+	if c := t.st.Catalogue.Class(pz.ship.units.Units[0]); c != nil {
 		worth = c.EBPV
 	}
 	var cheap []int
@@ -278,7 +280,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 		refund /= 2
 		t.credit(f.Owner, refund)
 		t.emit(EventCapture, pz.at, "UTD6.3I7", "%s scrapped %s of fleet %s, free, to make room for the captured %s: %d BPV, half their BPV, went to %s (UTD6.3I7, UTD6.3F).",
-			f.Owner, campaign.UnitList(gone.units.Units), f.ID, pz.unit.Units[0], refund, f.Owner)
+			f.Owner, campaign.UnitList(gone.units.Units), f.ID, pz.ship.units.Units[0], refund, f.Owner)
 		return
 	}
 }

@@ -391,3 +391,47 @@ func TestUTD6_3I6_CapturedCarrierKeepsItsLoad(t *testing.T) {
 		})
 	}
 }
+
+// TestUTD6_3I2_CapturedWreckKeepsItsMarks: a wrecked ship captured stays
+// wrecked (UTD6.3E), and one repaired since its last overhaul stays
+// mended (UTD4.335), into the capturing fleet, a new fleet or dry dock,
+// and out of dry dock into a fleet: its new fleet must tow it.
+func TestUTD6_3I2_CapturedWreckKeepsItsMarks(t *testing.T) {
+	for _, tc := range []struct {
+		place string
+		fleet campaign.FleetID
+		unit  int
+	}{{thunderdome.PlaceFleet, "f1", 3}, {thunderdome.PlaceNew, "f4", 0}, {thunderdome.PlaceDock, "", 0}} {
+		t.Run(tc.place, func(t *testing.T) {
+			st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, tc.place, func(st *campaign.State, x *thunderdome.Ext) {
+				x.Yards = append(x.Yards, thunderdome.Yard{At: "s10", Owner: player, Size: 3, Boxes: 10})
+				fs := fleetState(x, "hydran", "f1")
+				fs.Wrecked, fs.Mended = []int{1}, []int{1}
+			})
+			takeCruiser(t, st, "")
+			x := ext(t, st)
+			var wrecked, mended []int
+			if tc.fleet != "" {
+				fs := fleetState(x, player, tc.fleet)
+				wrecked, mended = fs.Wrecked, fs.Mended
+			} else if len(x.Docks) == 1 {
+				wrecked, mended = x.Docks[0].Wrecked, x.Docks[0].Mended
+			}
+			if !slices.Equal(wrecked, []int{tc.unit}) || !slices.Equal(mended, []int{tc.unit}) {
+				t.Errorf("the captured cruiser's marks: wrecked %v, mended %v; want both [%d]", wrecked, mended, tc.unit)
+			}
+		})
+	}
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		x.Docks = append(x.Docks, thunderdome.Dock{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{ff, cru}, Captured: []int{1}},
+			Wrecked: []int{1}, Mended: []int{1}})
+	})
+	next := resolve(st, parse(t, st, player, "  - organize: {dock: lyra, fleets: {f1: [cruiser]}}\n")).Next
+	f1, fs := next.Fleet(player, "f1"), fleetState(ext(t, next), player, "f1")
+	if last := []int{len(f1.Units) - 1}; !slices.Equal(fs.Wrecked, last) || !slices.Equal(fs.Mended, last) {
+		t.Errorf("f1 %v took the wrecked cruiser out of dry dock: wrecked %v, mended %v; want both %v", f1.Units, fs.Wrecked, fs.Mended, last)
+	}
+	if d := ext(t, next).Docks; len(d) != 1 || len(d[0].Wrecked) != 0 || len(d[0].Mended) != 0 {
+		t.Errorf("dry dock left = %+v, want the frigate alone, unmarked", d)
+	}
+}

@@ -25,19 +25,32 @@ type parcel struct {
 func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
 	fs := x.fleet(f.Owner, f.ID)
 	var p parcel
-	var wrecked, mended []int
-	var loads []Load
+	p, fs.Wrecked, fs.Mended, fs.Loads = split(f, idx, marks{fs.Wrecked, fs.Mended, fs.Loads})
+	return p
+}
+
+// marks are TD IV's records on the units of a fleet or a dry dock, by
+// index into its units: the wrecked, the mended and the reduced loads.
+type marks struct {
+	wrecked, mended []int
+	loads           []Load
+}
+
+// split removes the units at idx from ships, whose marks are m, and
+// returns them as a parcel, in order, with the marks of the units kept,
+// renumbered.
+func split(ships *campaign.Fleet, idx []int, m marks) (p parcel, wrecked, mended []int, loads []Load) {
 	kept := 0
-	for i := range f.Units {
-		w, m, l := slices.Contains(fs.Wrecked, i), slices.Contains(fs.Mended, i), fs.loadRecord(i)
+	for i := range ships.Units {
+		w, md, l := slices.Contains(m.wrecked, i), slices.Contains(m.mended, i), loadIn(m.loads, i)
 		if slices.Contains(idx, i) {
-			p.wrecked, p.mended, p.loads = append(p.wrecked, w), append(p.mended, m), append(p.loads, l)
+			p.wrecked, p.mended, p.loads = append(p.wrecked, w), append(p.mended, md), append(p.loads, l)
 			continue
 		}
 		if w {
 			wrecked = append(wrecked, kept)
 		}
-		if m {
+		if md {
 			mended = append(mended, kept)
 		}
 		if l != nil {
@@ -46,9 +59,8 @@ func (x *Ext) take(f *campaign.Fleet, idx []int) parcel {
 		}
 		kept++
 	}
-	p.units = f.Take(idx)
-	fs.Wrecked, fs.Mended, fs.Loads = wrecked, mended, loads
-	return p
+	p.units = ships.Take(idx)
+	return p, wrecked, mended, loads
 }
 
 // join adds a parcel's units to fleet f, with their records and marks.
@@ -56,17 +68,24 @@ func (x *Ext) join(f *campaign.Fleet, p parcel) {
 	fs := x.fleet(f.Owner, f.ID)
 	base := len(f.Units)
 	f.Join(p.units)
+	p.markFrom(base, &fs.Wrecked, &fs.Mended, func(l Load) { x.SetLoad(f, l) })
+}
+
+// markFrom adds the parcel's wrecked and mended marks to wrecked and
+// mended, and gives setLoad its load records, its units numbered from
+// base on.
+func (p parcel) markFrom(base int, wrecked, mended *[]int, setLoad func(Load)) {
 	for i := range p.units.Units {
 		if p.wrecked[i] {
-			fs.Wrecked = append(fs.Wrecked, base+i)
+			*wrecked = append(*wrecked, base+i)
 		}
 		if p.mended[i] {
-			fs.Mended = append(fs.Mended, base+i)
+			*mended = append(*mended, base+i)
 		}
 		if l := p.loads[i]; l != nil {
 			c := *l
 			c.Unit = base + i
-			x.SetLoad(f, c)
+			setLoad(c)
 		}
 	}
 }

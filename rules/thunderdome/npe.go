@@ -309,7 +309,7 @@ func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.
 		fleet = f.ID
 	}
 	for _, u := range ships {
-		t.organize(prize{unit: shipTaken(u), from: from, captor: p, fleet: fleet, at: at, rule: "Anschluss, UTD5.2A1"})
+		t.organize(prize{ship: shipTaken(u), from: from, captor: p, fleet: fleet, at: at, rule: "Anschluss, UTD5.2A1"})
 	}
 }
 

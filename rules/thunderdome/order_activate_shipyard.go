@@ -765,10 +765,12 @@ func (c *ctx) do(p jobPlan) {
 	if j.Kind == JobOverhaul || j.Kind == JobInspect {
 		p.ships.Damage = slices.DeleteFunc(p.ships.Damage, func(d campaign.UnitDamage) bool { return d.Unit == p.unit })
 		p.ships.Captured = slices.DeleteFunc(p.ships.Captured, func(i int) bool { return i == p.unit })
+		drop := func(i int) bool { return i == p.unit }
 		if p.fleet != nil {
 			fs := c.x.fleet(p.fleet.Owner, p.fleet.ID)
-			drop := func(i int) bool { return i == p.unit }
 			fs.Wrecked, fs.Mended = slices.DeleteFunc(fs.Wrecked, drop), slices.DeleteFunc(fs.Mended, drop)
+		} else if p.dock != nil {
+			p.dock.Wrecked, p.dock.Mended = slices.DeleteFunc(p.dock.Wrecked, drop), slices.DeleteFunc(p.dock.Mended, drop)
 		}
 	}
 	if p.refit || p.convert {

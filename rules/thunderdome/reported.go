@@ -279,7 +279,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 			if s.Fate == "captured" { // a prize as any other (UTD5.2A2)
 				n, _ := t.x.npeBattle(b)
 				by := byRef[s.By]
-				prizes = append(prizes, prize{unit: shipTaken(ref.Class), from: "the " + n.Empire, captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
+				prizes = append(prizes, prize{ship: shipTaken(ref.Class), from: "the " + n.Empire, captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
 					rule: "battle " + b.ID + ", UTD5.2A2"})
 			}
 		case ref.Fleet == postsFleet && ref.Index < len(posts[ref.Owner]):
@@ -331,7 +331,7 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 				text += fmt.Sprintf(", lost %s (UTD6.3B)", lost)
 			}
 			if taken != nil {
-				taken.unit, taken.load = t.x.takePrize(f, ref.Index)
+				taken.ship = t.x.takePrize(f, ref.Index)
 				prizes = append(prizes, *taken)
 			}
 		}

@@ -337,6 +337,11 @@ type Dock struct {
 	// their reduced loads by index into Ships.Units.
 	Ships campaign.Fleet `json:"ships"`
 	Loads []Load         `json:"loads,omitempty"`
+	// Wrecked and Mended mark ships, by index into Ships.Units, as a
+	// fleet's record does (FleetState): a captured wreck stays one
+	// (UTD6.3E) until overhauled.
+	Wrecked []int `json:"wrecked,omitempty"`
+	Mended  []int `json:"mended,omitempty"`
 }
 
 // dock returns the player's dry dock at a sector, or nil.
@@ -368,20 +373,17 @@ func (x *Ext) dockRoom(p campaign.PlayerID, at campaign.SystemID) int {
 	return room
 }
 
-// toDock puts a ship into the player's dry dock at a sector.
-func (x *Ext) toDock(p campaign.PlayerID, at campaign.SystemID, ship campaign.Fleet, load *Load) {
+// toDock puts ships into the player's dry dock at a sector, with their
+// records and marks.
+func (x *Ext) toDock(p campaign.PlayerID, at campaign.SystemID, ships parcel) {
 	d := x.dock(p, at)
 	if d == nil {
 		x.Docks = append(x.Docks, Dock{Owner: p, At: at})
 		d = &x.Docks[len(x.Docks)-1]
 	}
 	base := len(d.Ships.Units)
-	d.Ships.Join(ship)
-	if load != nil {
-		l := *load
-		l.Unit = base
-		d.Loads = append(d.Loads, l)
-	}
+	d.Ships.Join(ships.units)
+	ships.markFrom(base, &d.Wrecked, &d.Mended, func(l Load) { x.setDockLoad(d, l) })
 }
 
 // yards plays the shipyards' part of the end of the player's turn: new
@@ -461,7 +463,7 @@ func (t *turn) receiveShip(b Build) {
 		t.x.join(f, oneShip(ship, load))
 		t.emit(EventYard, b.At, "UTD6.3734", "%s's new %s joined fleet %s at %s (UTD6.3734).", b.Owner, b.Class, f.ID, b.At)
 	case t.x.dockRoom(b.Owner, b.At) > 0:
-		t.x.toDock(b.Owner, b.At, ship, load)
+		t.x.toDock(b.Owner, b.At, oneShip(ship, load))
 		t.emit(EventYard, b.At, "UTD6.3735", "%s's new %s is in dry dock at %s (UTD6.3735).", b.Owner, b.Class, b.At)
 	default:
 		t.refund(b, fmt.Sprintf("its new %s at %s has no fleet and no dry dock to go to", b.Class, b.At))
@@ -568,26 +570,11 @@ func (o *Organize) undock(c *ctx) {
 	c.x.Docks = slices.DeleteFunc(c.x.Docks, func(d Dock) bool { return len(d.Ships.Units) == 0 })
 }
 
-// take removes the ships at idx from the dry dock, with their records.
+// take removes the ships at idx from the dry dock, with their records and
+// marks.
 func (d *Dock) take(idx []int) parcel {
 	var p parcel
-	var loads []Load
-	kept := 0
-	for i := range d.Ships.Units {
-		l := loadIn(d.Loads, i)
-		if slices.Contains(idx, i) {
-			p.wrecked, p.mended, p.loads = append(p.wrecked, false), append(p.mended, false), append(p.loads, l)
-			continue
-		}
-		if l != nil {
-			kl := *l
-			kl.Unit = kept
-			loads = append(loads, kl)
-		}
-		kept++
-	}
-	p.units = d.Ships.Take(idx)
-	d.Loads = loads
+	p, d.Wrecked, d.Mended, d.Loads = split(&d.Ships, idx, marks{d.Wrecked, d.Mended, d.Loads})
 	return p
 }
 
