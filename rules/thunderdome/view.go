@@ -52,10 +52,10 @@ type View struct {
 	Retreats   []Retreat   `json:"retreats,omitempty"`
 	Containers []Container `json:"containers,omitempty"`
 	Derelicts  []Derelict  `json:"derelicts,omitempty"`
-	// Yards are the shipyards and Docks the ships in dry dock (UTD6.37,
-	// UTD7.6).
-	Yards []Yard `json:"yards,omitempty"`
-	Docks []Dock `json:"docks,omitempty"`
+	// Yards are the shipyards, built or on order, and Docks the ships in
+	// dry dock (UTD6.37, UTD6.382, UTD7.6).
+	Yards []YardView `json:"yards,omitempty"`
+	Docks []Dock     `json:"docks,omitempty"`
 	// Defenses are the defense units in sight, arrived or on order
 	// (UTD7.3, UTD6.3A).
 	Defenses []Defense `json:"defenses,omitempty"`
@@ -166,7 +166,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.Yards, Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), Calling: calling(st), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
+		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.yardViews(), Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), Calling: calling(st), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0
@@ -258,7 +258,7 @@ func (v *View) fog(seen map[campaign.SystemID]bool) {
 	v.Retreats = keep(v.Retreats, func(r Retreat) bool { return r.Owner == v.Player || seen[r.From] })
 	v.Containers = keep(v.Containers, func(c Container) bool { return seen[c.At] })
 	v.Derelicts = keep(v.Derelicts, func(d Derelict) bool { return seen[d.At] })
-	v.Yards = keep(v.Yards, func(y Yard) bool { return seen[y.At] })
+	v.Yards = keep(v.Yards, func(y YardView) bool { return seen[y.At] })
 	v.Docks = keep(v.Docks, func(d Dock) bool { return seen[d.At] })
 	v.Defenses = keep(v.Defenses, func(d Defense) bool { return seen[d.At] })
 	v.Systems = slices.Clone(v.Systems)

@@ -578,13 +578,35 @@ func (d *Dock) take(idx []int) parcel {
 	return p
 }
 
+// YardView is a shipyard as the reports show it: OnOrder is set while
+// the turn it was ordered in waits for its battles, until step 10 builds
+// it (UTD6.382).
+type YardView struct {
+	Yard
+	OnOrder bool `json:"on_order,omitempty"`
+}
+
+// yardViews are the shipyards as the reports show them.
+func (x *Ext) yardViews() []YardView {
+	var out []YardView
+	for i := range x.Yards {
+		out = append(out, YardView{Yard: x.Yards[i], OnOrder: x.yardOrder(&x.Yards[i]) != nil})
+	}
+	return out
+}
+
 // yardRows writes a line for each shipyard of a view, with its capacity
-// and damage, and one for each dry dock, with its ships.
+// and damage, or when it works if it is on order, and one for each dry
+// dock, with its ships.
 func yardRows(v *View) []string {
 	var out []string
 	for i := range v.Yards {
 		y := &v.Yards[i]
 		s := fmt.Sprintf("%s's %s yard at %s: capacity %s MC, %d dry-dock positions", y.Owner, y.Kind(), y.At, capText(y.full()), yardDocks[y.Kind()])
+		if y.OnOrder {
+			s = fmt.Sprintf("%s's %s yard at %s: on order: it is built when %s's turn ends and works from %s's next turn (UTD6.382), with capacity %s MC, %d dry-dock positions",
+				y.Owner, y.Kind(), y.At, y.Owner, y.Owner, capText(y.full()), yardDocks[y.Kind()])
+		}
 		if y.Destroyed > 0 {
 			s += fmt.Sprintf("; %d of %d works boxes destroyed: capacity %s, or half while it repairs itself at the end of %s's turn (UTD6.3724, UTD6.3H)",
 				y.Destroyed, y.Boxes, capText(y.Capacity()), y.Owner)

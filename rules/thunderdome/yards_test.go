@@ -619,3 +619,33 @@ func TestUTD6_3F_ScrapShipyard(t *testing.T) {
 	})
 	wantProblem(t, docked, "  - scrap: {sector: lyra, yard: sc3}\n", "UTD7.62", "6 ships", "organize: {dock: lyra")
 }
+
+// TestUTD6_382_ReportSaysYardOnOrder: a shipyard ordered on a turn that
+// waits for its battles stands in the reports as on order, working from
+// its owner's next turn (UTD6.382), in text, HTML and JSON; a built one
+// does not.
+func TestUTD6_382_ReportSaysYardOnOrder(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		x.Yards = append(x.Yards, thunderdome.Yard{At: "lyra", Owner: player, Size: 3, Boxes: 10, Arrived: st.Turn})
+		x.Builds = append(x.Builds, thunderdome.Build{Owner: player, At: "lyra", Yard: thunderdome.YardSC3, BPV: 200, Turn: st.Turn})
+	})
+	var v game.View
+	for _, gv := range rs.Observe(st) {
+		if gv.Header().Player == "hydran" {
+			v = gv
+		}
+	}
+	want := "lyran's sc3 yard at lyra: on order: it is built when lyran's turn ends and works from lyran's next turn (UTD6.382), with capacity 1 MC, 3 dry-dock positions"
+	for _, f := range []game.Format{game.FormatText, game.FormatHTML} {
+		got := html.UnescapeString(flat(render(t, v, f)))
+		if !strings.Contains(got, want) {
+			t.Errorf("%s report lacks %q", f, want)
+		}
+		if !strings.Contains(got, "lyran's capital yard at lyra: capacity 2 MC") || strings.Contains(got, "capital yard at lyra: on order") {
+			t.Errorf("%s report does not show the capital's yard as built", f)
+		}
+	}
+	if got := flat(render(t, v, game.FormatJSON)); !strings.Contains(got, `"size": 3, "boxes": 10, "arrived": 1, "on_order": true`) {
+		t.Errorf("JSON report lacks the sc3 yard on order: %s", got)
+	}
+}
