@@ -198,7 +198,7 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 // name reads a required field holding one name, such as a fleet or a
 // sector.
 func (p *parser) name(f orders.Fields, field, example string) (string, orders.Pos) {
-	n := p.Need(f, field, example)
+	n := p.Need(f, field, strings.TrimPrefix(example, field+": "))
 	if n == nil {
 		return "", orders.Pos{}
 	}
@@ -222,7 +222,7 @@ func (p *parser) count(f orders.Fields, field string, lo, hi, def int) (int, ord
 
 // names reads a required list of names.
 func (p *parser) names(f orders.Fields, field, example string) ([]string, []orders.Pos) {
-	n := p.Need(f, field, example)
+	n := p.Need(f, field, strings.TrimPrefix(example, field+": "))
 	if n == nil {
 		return nil, nil
 	}

@@ -369,7 +369,7 @@ func readNPEs(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue, players
 		if !ok {
 			continue
 		}
-		name, _ := c.Text(c.Need(f, "name", "name: Varn Reach"), "name")
+		name, _ := c.Text(c.Need(f, "name", "Varn Reach"), "name")
 		switch {
 		case strings.TrimSpace(name) == "":
 			continue
@@ -378,7 +378,7 @@ func readNPEs(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue, players
 			continue
 		}
 		e := NPEEmpire{Name: name}
-		classes, at, _ := c.Names(c.Need(f, "classes", "classes: [cruiser, frigate]"), "classes", "classes: [cruiser, frigate]")
+		classes, at, _ := c.Names(c.Need(f, "classes", "[cruiser, frigate]"), "classes", "classes: [cruiser, frigate]")
 		for i, cl := range classes {
 			if cat.Class(campaign.ClassName(cl)) == nil {
 				c.Add(at[i], "", fmt.Sprintf("npes: %s builds from class %s, which is not in units", name, orders.Quote(cl)), "name a class of units:")

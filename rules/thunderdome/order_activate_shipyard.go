@@ -69,7 +69,7 @@ func (*ActivateShipyard) parse(p *parser, f orders.Fields) Kind {
 	var s string
 	s, a.SectorPos = p.name(f, "sector", "sector: lyra")
 	a.Sector = campaign.SystemID(s)
-	n := p.Need(f, "jobs", "jobs: [{build: frigate, into: f4}]")
+	n := p.Need(f, "jobs", "[{build: frigate, into: f4}]")
 	items, ok := p.List(n, "jobs", "jobs: [{build: frigate, into: f4}]")
 	if ok && len(items) == 0 {
 		p.Add(orders.PosOf(n), "UTD6.371", "jobs is empty", "give the yards at least one job, e.g. {build: frigate, into: f4}")

@@ -44,7 +44,7 @@ func (*Organize) parse(p *parser, f orders.Fields) Kind {
 		d, _ := p.name(f, "dock", "dock: lyra")
 		o.Dock = campaign.SystemID(d)
 	}
-	n := p.Need(f, "fleets", "fleets: {F1: [cruiser], F2: [destroyer]}")
+	n := p.Need(f, "fleets", "{F1: [cruiser], F2: [destroyer]}")
 	if n == nil {
 		return o
 	}

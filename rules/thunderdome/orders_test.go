@@ -1,6 +1,7 @@
 package thunderdome_test
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -356,6 +357,22 @@ func TestUTD4_352_FallenFortificationTrapsNoMore(t *testing.T) {
 	for _, id := range []campaign.FleetID{"f1", "f2"} {
 		if fs := fleetState(ext(t, res.Next), player, id); fs.Trapped {
 			t.Errorf("fleet %s is still trapped at s10 after the fortification fell", id)
+		}
+	}
+}
+
+// TestOrderMissingFieldHintGivesTheKeyOnce: an order missing a field it
+// needs is refused with an example of that field, "add e.g. fleet: f1",
+// not with the key written twice.
+func TestOrderMissingFieldHintGivesTheKeyOnce(t *testing.T) {
+	twice := regexp.MustCompile(`add e\.g\. (\w+): (\w+):`)
+	for _, k := range thunderdome.KindNames() {
+		_, err := parseErr("campaign: thunderdome\nplayer: lyran\nturn: 1\norders:\n  - " + k + ": {}\n")
+		if err == nil {
+			continue
+		}
+		if m := twice.FindStringSubmatch(err.Error()); m != nil && m[1] == m[2] {
+			t.Errorf("%s: %v", k, err)
 		}
 	}
 }

@@ -74,7 +74,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 	}
 	homes := map[campaign.SystemID]campaign.PlayerID{}
 	for _, e := range p.Players {
-		n := c.Need(e.Fields, "home", "home: drakkar")
+		n := c.Need(e.Fields, "home", "drakkar")
 		home, ok := c.Text(n, "home")
 		if !ok || e.ID == "" || p.Systems == nil {
 			continue
