@@ -185,7 +185,11 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 			p.NearestHint(key.Value, kindNames(), "orders"))
 		return Order{}, false
 	}
-	f, ok := p.Mapping(val, "a "+k.Name()+" order", k.fields()...)
+	what := "a " + k.Name() + " order"
+	if strings.ContainsRune("aeiou", rune(k.Name()[0])) {
+		what = "an " + k.Name() + " order"
+	}
+	f, ok := p.Mapping(val, what, k.fields()...)
 	if !ok {
 		if val.Kind != yaml.MappingNode && orders.IsNull(val) {
 			p.Add(orders.PosOf(val), "", k.Name()+" needs its fields", "for example "+k.example())

@@ -376,3 +376,14 @@ func TestOrderMissingFieldHintGivesTheKeyOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderProblemsReadAsEnglish: a problem names an order of a kind that
+// starts with a vowel as "an organize order", not "a organize order".
+func TestOrderProblemsReadAsEnglish(t *testing.T) {
+	for _, k := range []string{"organize", "establish", "explore", "activate_shipyard", "intend"} {
+		_, err := parseErr("campaign: thunderdome\nplayer: lyran\nturn: 1\norders:\n  - " + k + ": {}\n")
+		if err == nil || !strings.Contains(err.Error(), "an "+k+" order") {
+			t.Errorf("%s: problems = %v, want them to name an %s order", k, err, k)
+		}
+	}
+}
