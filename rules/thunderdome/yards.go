@@ -597,7 +597,8 @@ func (x *Ext) yardViews() []YardView {
 
 // yardRows writes a line for each shipyard of a view, with its capacity
 // and damage, or when it works if it is on order, and one for each dry
-// dock, with its ships.
+// dock, with its ships, each wrecked, captured, damaged or short of
+// fighters one apart, as a fleet's row writes them.
 func yardRows(v *View) []string {
 	var out []string
 	for i := range v.Yards {
@@ -614,7 +615,8 @@ func yardRows(v *View) []string {
 		out = append(out, s)
 	}
 	for _, d := range v.Docks {
-		out = append(out, fmt.Sprintf("%s's dry dock at %s: %s (UTD7.6)", d.Owner, d.At, campaign.UnitList(d.Ships.Units)))
+		ships := newFleetRow(&d.Ships, FleetStatus{Wrecked: d.Wrecked, Loads: d.Loads}, nil).Units
+		out = append(out, fmt.Sprintf("%s's dry dock at %s: %s (UTD7.6)", d.Owner, d.At, ships))
 	}
 	return out
 }

@@ -649,3 +649,18 @@ func TestUTD6_382_ReportSaysYardOnOrder(t *testing.T) {
 		t.Errorf("JSON report lacks the sc3 yard on order: %s", got)
 	}
 }
+
+// TestUTD6_3E_ReportShowsADockedWreck: a dry dock's row tells its wrecked,
+// captured and damaged ships as a fleet's row does, so that a captured
+// wreck put into dry dock stands as one (UTD6.3E, UTD6.3773).
+func TestUTD6_3E_ReportShowsADockedWreck(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		x.Docks = append(x.Docks, thunderdome.Dock{Owner: player, At: "lyra", Ships: campaign.Fleet{Units: []campaign.ClassName{ff, cru}, Captured: []int{1}}, Wrecked: []int{1}})
+	})
+	want := "lyran's dry dock at lyra: frigate, cruiser (wrecked, moves only in tow, UTD6.3E; captured, only moves until inspected, UTD6.3773) (UTD7.6)"
+	for _, f := range []game.Format{game.FormatText, game.FormatHTML} {
+		if got := html.UnescapeString(flat(render(t, viewOf(t, resolve(st, nil), "hydran"), f))); !strings.Contains(got, want) {
+			t.Errorf("%s report lacks %q", f, want)
+		}
+	}
+}
