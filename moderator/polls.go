@@ -260,15 +260,30 @@ func tallyLines(p campaign.Poll) []string {
 	return out
 }
 
+// votingStopped says why a campaign counts no votes and opens no
+// proposals now, or returns nil if it does: it is paused or ended, or its
+// turn waits for the GM after an outage. Its polls' clocks stop with it
+// (the GM's resume moves them on).
+func votingStopped(c *store.Campaign) report.Text {
+	if c.Status != store.Running || !c.HeldSince.IsZero() {
+		return report.VotingStopped{Campaign: c.ID, Status: string(c.Status), Held: !c.HeldSince.IsZero(), Turn: c.Turn}
+	}
+	return nil
+}
+
 // castVote carries out a player's "vote <poll> <answer>". A vote from a
 // player who is not a voter, a second vote, a vote for an answer the
-// poll does not offer and a vote on a poll that is closed are refused
-// with the reason, and change nothing.
+// poll does not offer, a vote on a poll that is closed and a vote while
+// the campaign is paused, held or ended are refused with the reason, and
+// change nothing.
 func (m *Moderator) castVote(r *request) (decision, error) {
 	c, s := r.c, r.seat
 	args := strings.Fields(r.sub.Command.Args)
 	if len(args) != 2 {
 		return r.refuse(report.VoteUsage{Given: r.sub.Command.Args})
+	}
+	if stopped := votingStopped(c); stopped != nil {
+		return r.refuse(stopped)
 	}
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
@@ -631,8 +646,8 @@ func (m *Moderator) propose(r *request) (decision, error) {
 	switch {
 	case !m.decidesByVote(c):
 		return r.refuse(report.NoVotes{Title: c.Title})
-	case c.Status != store.Running:
-		return r.refuse(report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)})
+	case votingStopped(c) != nil:
+		return r.refuse(votingStopped(c))
 	case strings.EqualFold(what, pollRule) && rest != "":
 		return m.proposeRule(r, rest)
 	case strings.EqualFold(what, pollSubstitute) && len(strings.Fields(rest)) == 2:

@@ -489,3 +489,51 @@ func TestUTD1_7_VoterLeaves(t *testing.T) {
 		t.Errorf("polls %+v; want rule-1 closed", st.Polls)
 	}
 }
+
+// tdGM sends a GM command to the Thunderdome IV campaign and returns the
+// answer.
+func (h *harness) tdGM(command string) *received {
+	h.t.Helper()
+	h.send(h.mailFrom("gm", "campaign: thunderdome\ntoken: "+h.gmToken()+"\ncommand: "+command+"\n"))
+	return h.next("gm")
+}
+
+// tdPause pauses the Thunderdome IV campaign; every player is told.
+func (h *harness) tdPause(t *testing.T) {
+	t.Helper()
+	h.tdGM("pause").want(t, "paused")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "The GM paused Thunderdome IV")
+	}
+}
+
+// TestVotesWaitWhilePaused: while the GM has the campaign paused, a vote
+// on an open appeal and a proposal are refused with the reason and what
+// to do; nothing changes, however many vote, and the turn stays as it
+// was. Once resumed, the same votes count.
+func TestVotesWaitWhilePaused(t *testing.T) {
+	h, attacker, defender, voters := tdDisputed(t)
+	h.openAppeal(t, attacker, defender, voters)
+	h.tdPause(t)
+	before := h.turnStateOf("thunderdome", 2)
+	for _, v := range voters {
+		h.tdAsk(campaign.PlayerID(v), "command: vote appeal-T1-B1 "+string(attacker)).
+			want(t, "Campaign thunderdome is paused, so no vote is counted", "nothing changed", "once the GM resumes the campaign")
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: propose rule No battles in nebulae.").want(t, "is paused, so no vote is counted")
+	if after := h.turnStateOf("thunderdome", 2); len(after.Polls) != 1 || len(after.Polls[0].Votes) != 0 || len(after.Battles) != len(before.Battles) {
+		t.Fatalf("after votes while paused: polls %+v, battles %d; want the appeal open with no votes", after.Polls, len(after.Battles))
+	}
+	if c := h.tdCampaign(); c.Turn != 2 || c.Status != store.Paused {
+		t.Fatalf("campaign at turn %d, %s; want turn 2, still paused", c.Turn, c.Status)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+
+	h.tdGM("resume").want(t, "resumed")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "The GM resumed")
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "is counted")
+	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "It settled the poll")
+}
+

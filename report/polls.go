@@ -90,6 +90,17 @@ type ProposeUsage struct{ Given string }
 // NoVotes refuses a proposal in a campaign that decides by the GM.
 type NoVotes struct{ Title string }
 
+// VotingStopped refuses a vote or a proposal in a campaign that is not
+// running (Status: paused or ended), or whose turn waits for the GM
+// after an outage (Held, with the open Turn): nothing is counted until it
+// runs again.
+type VotingStopped struct {
+	Campaign campaign.ID
+	Status   string
+	Held     bool
+	Turn     int
+}
+
 // ProposalOpened answers a proposal put to the vote.
 type ProposalOpened struct {
 	Poll   string
@@ -154,6 +165,7 @@ func (AlreadyVoted) text()    {}
 func (NotAnOption) text()     {}
 func (ProposeUsage) text()    {}
 func (NoVotes) text()         {}
+func (VotingStopped) text()   {}
 func (ProposalOpened) text()  {}
 func (ExtensionToVote) text() {}
 func (AppealSettled) text()   {}
