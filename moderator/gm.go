@@ -88,7 +88,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 			return report.Resumed{Title: c.Title, Turn: c.Turn, Deadline: deadlineFor(&c, s), Note: cmd.Text}
 		})
 		answer := m.answer(r, report.ResumeAnswer{Title: c.Title, Turn: c.Turn, Deadline: gmDeadline(&c)})
-		return r.done("resume", answer, decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused))})
+		return r.done("resume", answer, decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused), shiftPollClocks(c.ID, c.Turn, paused))})
 	case "rollback":
 		return m.gmRollback(r, &c, audit)
 	case "replace":

@@ -200,6 +200,24 @@ func (m *Moderator) startNew(c *store.Campaign, before, after *campaign.State, b
 	}, nil
 }
 
+// shiftPollClocks returns the step that moves the close of every open
+// poll of a campaign's open turn on by the length of a pause, as its
+// deadlines and battle clocks move: a poll's clock stops with the
+// campaign's, and no poll closes on resume for the time it was paused.
+func shiftPollClocks(id campaign.ID, turn int, paused time.Duration) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		rec, err := tx.Turn(id, turn)
+		if err != nil || len(rec.State.Polls) == 0 {
+			return err
+		}
+		return editState(id, turn, "polls moved on by the pause", func(st *campaign.State) {
+			for i := range st.Polls {
+				st.Polls[i].Closes = st.Polls[i].Closes.Add(paused)
+			}
+		})(tx)
+	}
+}
+
 // pollsNext returns when the first of a state's polls closes; zero for
 // none.
 func pollsNext(st *campaign.State) time.Time {

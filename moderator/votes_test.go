@@ -537,3 +537,26 @@ func TestVotesWaitWhilePaused(t *testing.T) {
 	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "It settled the poll")
 }
 
+// TestResumeMovesPollDeadlines: an appeal paused past its close time is
+// still open when the GM resumes the campaign, its close time moved on by
+// the pause's length as the deadlines are; it does not close at once with
+// its default, and the voters vote on it.
+func TestResumeMovesPollDeadlines(t *testing.T) {
+	h, attacker, defender, voters := tdDisputed(t)
+	h.openAppeal(t, attacker, defender, voters)
+	closes := h.turnStateOf("thunderdome", 2).Polls[0].Closes
+	h.tdPause(t)
+	paused := h.clock.Now()
+	h.advanceTo(closes.Add(time.Hour))
+	pause := h.clock.Now().Sub(paused)
+	h.tdGM("resume").want(t, "resumed")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "The GM resumed")
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+	st := h.turnStateOf("thunderdome", 2)
+	if len(st.Polls) != 1 || !st.Polls[0].Closes.Equal(closes.Add(pause)) {
+		t.Fatalf("polls after the resume: %+v; want the appeal open, closing at %v", st.Polls, closes.Add(pause))
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "is counted")
+}
