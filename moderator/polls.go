@@ -800,13 +800,19 @@ func (m *Moderator) openProposal(r *request, p campaign.Poll) (decision, error) 
 }
 
 // appeal puts a battle whose time to settle ran out to the vote of the
-// players who did not fight it: which side's result stands, or none,
+// players who did not fight it nor stand in for a side: which side's result stands, or none,
 // when pbemd fights it. It returns false when nobody is left to vote, or
 // no result was sent to choose from.
 func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, bool) {
+	// A player standing in for a side that left reports for it: a side
+	// too, who votes no more than the sides do.
+	fought := slices.Clone(bc.Sides)
+	for _, si := range bc.StandIns {
+		fought = append(fought, si.By)
+	}
 	var others int
 	for _, s := range c.ActiveSeats() {
-		if !slices.Contains(bc.Sides, s.Player) {
+		if !slices.Contains(fought, s.Player) {
 			others++
 		}
 	}
@@ -819,7 +825,7 @@ func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string)
 		q.Results = append(q.Results, report.SentResult{By: r.By, Result: r.Result})
 		options = append(options, string(r.By))
 	}
-	p := newPoll(c, pollAppeal+"-"+bc.ID, pollAppeal, q, bc.Sides, m.clock.Now().Add(voteTime(c)), pollData{Battle: bc.ID})
+	p := newPoll(c, pollAppeal+"-"+bc.ID, pollAppeal, q, fought, m.clock.Now().Add(voteTime(c)), pollData{Battle: bc.ID})
 	p.Options, p.Default = append(options, noResult), noResult
 	bc.Appeal = p.ID
 	mails, open := m.openPoll(c, p, base)

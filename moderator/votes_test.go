@@ -560,3 +560,43 @@ func TestResumeMovesPollDeadlines(t *testing.T) {
 	}
 	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "is counted")
 }
+
+// TestUTD3_45_StandInDoesNotVoteOnAppeal: a player who stands in for a
+// side that left (UTD3.91) and reports the battle's result is a side of
+// it: when the results differ and the clock runs out, the appeal goes to
+// the one player who neither fought nor stood in, not to the stand-in.
+func TestUTD3_45_StandInDoesNotVoteOnAppeal(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	var others []campaign.PlayerID
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			others = append(others, campaign.PlayerID(p))
+		}
+	}
+	voter, sub := others[0], others[1]
+	h.tdResign(defender)
+	for _, o := range append(tdOthers(defender), "gm") {
+		h.next(o).want(t, string(defender)+" resigned")
+	}
+	h.tdAsk(voter, "command: propose substitute T1-B1 "+string(sub)).want(t, "put to the vote as substitute-T1-B1")
+	for _, u := range []campaign.PlayerID{attacker, sub} {
+		h.next(string(u)).want(t, "Vote substitute-T1-B1")
+	}
+	h.tdAsk(sub, "command: vote substitute-T1-B1 yes").want(t, "the outcome is yes")
+	for _, u := range tdOthers(defender) {
+		h.next(u).want(t, "Vote substitute-T1-B1: yes")
+	}
+	h.tdAsk(sub, destroyed(h, attacker)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(attacker)).want(t, "confirm it?")
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "Battle T1-B1 is disputed")
+	h.advanceTo(h.tdBattleCase().ResolveBy)
+	h.next(string(voter)).want(t, "Vote appeal-T1-B1: appeal of battle T1-B1", "1 voter")
+	for _, u := range []campaign.PlayerID{attacker, sub} {
+		h.next(string(u)).want(t, "Vote appeal-T1-B1 is open", "You do not vote on this one")
+	}
+	if p := h.turnStateOf("thunderdome", 2).Polls; len(p) != 1 || !slices.Equal(p[0].Voters, []campaign.PlayerID{voter}) {
+		t.Fatalf("polls %+v; want the appeal with %s its only voter", p, voter)
+	}
+	h.tdAsk(sub, "command: vote appeal-T1-B1 "+string(defender)).want(t, "You do not vote on appeal-T1-B1")
+	h.quiet(append(tdPlayers, "gm")...)
+}
