@@ -218,6 +218,48 @@ func shiftPollClocks(id campaign.ID, turn int, paused time.Duration) func(tx *st
 	}
 }
 
+// restartPolls returns the polls of a turn a rollback reopens, polls, as
+// they run again: the votes cast before the turn was resolved stand, and
+// each closes a full run from now (its Lasts, or the campaign's vote
+// time), as if opened now; an extension's vote still closes at the
+// requester's deadline and a vote on a battle's time before the battle's
+// time to settle runs out, if sooner. c is the campaign as the rollback
+// leaves it.
+func (m *Moderator) restartPolls(c *store.Campaign, polls []campaign.Poll) ([]campaign.Poll, error) {
+	if len(polls) == 0 {
+		return nil, nil
+	}
+	var cases []*store.BattleCase
+	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
+		return nil, err
+	}
+	now := m.clock.Now().UTC()
+	out := slices.Clone(polls)
+	for i := range out {
+		p := &out[i]
+		d, err := dataOf(*p)
+		if err != nil {
+			return nil, err
+		}
+		var by time.Time
+		switch p.Kind {
+		case pollExtension:
+			if s := c.Seat(d.Player); s != nil {
+				by = s.Deadline
+			}
+		case pollBattleTime:
+			if j := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); j >= 0 {
+				by = cases[j].ResolveBy
+			}
+		}
+		p.Closes = now.Add(cmp.Or(p.Lasts, voteTime(c)))
+		if !by.IsZero() && by.Before(p.Closes) {
+			p.Closes = by.UTC()
+		}
+	}
+	return out, nil
+}
+
 // pollsNext returns when the first of a state's polls closes; zero for
 // none.
 func pollsNext(st *campaign.State) time.Time {
@@ -430,7 +472,7 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 		}
 		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
 		if granted {
-			apply = steps(apply, standIn(c.ID, d))
+			apply = steps(apply, standIn(c.ID, p.ID, d))
 		}
 	case pollBattleTime:
 		granted := outcome == "yes"
@@ -438,7 +480,7 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 		if cases, _, err := m.battleCases(c); err == nil {
 			if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
 				by := cases[i].ResolveBy
-				if granted {
+				if granted && !slices.Contains(cases[i].Applied, p.ID) {
 					by = by.Add(time.Duration(d.Hours) * time.Hour)
 				}
 				resolveBy = fmtUTC(by)
@@ -449,7 +491,7 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 		}
 		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
 		if granted {
-			apply = steps(apply, battleTime(c.ID, d, m.clock.Now()))
+			apply = steps(apply, battleTime(c.ID, p.ID, d, m.clock.Now()))
 		}
 	default:
 		mails, apply, effect, err = m.decideByRuleset(c, p, outcome, closed, base)
@@ -768,26 +810,16 @@ func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decisio
 }
 
 // battleTime returns the step that moves the clocks of battle d.Battle
-// that have not run out on by d.Hours, if the battle is still open.
-func battleTime(id campaign.ID, d pollData, now time.Time) func(tx *store.Tx) error {
-	return func(tx *store.Tx) error {
-		cases, err := tx.Battles(id)
-		if err != nil {
-			return err
+// that have not run out on by d.Hours, as poll decided, if the battle is
+// still open and the poll has not done so before.
+func battleTime(id campaign.ID, poll string, d pollData, now time.Time) func(tx *store.Tx) error {
+	return editBattle(id, d.Battle, poll, func(bc *store.BattleCase) {
+		more := time.Duration(d.Hours) * time.Hour
+		if now.Before(bc.ContactBy) {
+			bc.ContactBy = bc.ContactBy.Add(more)
 		}
-		for _, bc := range cases {
-			if bc.ID != d.Battle || bc.Status == store.BattleFinal {
-				continue
-			}
-			more := time.Duration(d.Hours) * time.Hour
-			if now.Before(bc.ContactBy) {
-				bc.ContactBy = bc.ContactBy.Add(more)
-			}
-			bc.ResolveBy = bc.ResolveBy.Add(more)
-			return tx.PutBattle(id, bc)
-		}
-		return nil
-	}
+		bc.ResolveBy = bc.ResolveBy.Add(more)
+	})
 }
 
 // openProposal opens poll p, proposed by the request's player, whose own
@@ -833,20 +865,31 @@ func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string)
 }
 
 // standIn returns the step that lets d.Player finish battle d.Battle in
-// place of d.For, if the battle is still open.
-func standIn(id campaign.ID, d pollData) func(tx *store.Tx) error {
+// place of d.For, as poll decided, if the battle is still open and the
+// poll has not done so before.
+func standIn(id campaign.ID, poll string, d pollData) func(tx *store.Tx) error {
+	return editBattle(id, d.Battle, poll, func(bc *store.BattleCase) {
+		bc.StandIns = append(bc.StandIns, store.StandIn{For: d.For, By: d.Player})
+	})
+}
+
+// editBattle returns the step that applies the outcome of poll to battle
+// case battle with edit, if the battle is still open, and notes on the
+// case that the poll did: a poll a rollback restores, decided again,
+// changes nothing more.
+func editBattle(id campaign.ID, battle, poll string, edit func(bc *store.BattleCase)) func(tx *store.Tx) error {
 	return func(tx *store.Tx) error {
 		cases, err := tx.Battles(id)
 		if err != nil {
 			return err
 		}
-		for _, bc := range cases {
-			if bc.ID == d.Battle && bc.Status != store.BattleFinal {
-				bc.StandIns = append(bc.StandIns, store.StandIn{For: d.For, By: d.Player})
-				return tx.PutBattle(id, bc)
-			}
+		i := slices.IndexFunc(cases, func(bc *store.BattleCase) bool { return bc.ID == battle && bc.Status != store.BattleFinal })
+		if i < 0 || slices.Contains(cases[i].Applied, poll) {
+			return nil
 		}
-		return nil
+		edit(cases[i])
+		cases[i].Applied = append(cases[i].Applied, poll)
+		return tx.PutBattle(id, cases[i])
 	}
 }
 

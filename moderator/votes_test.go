@@ -600,3 +600,57 @@ func TestUTD3_45_StandInDoesNotVoteOnAppeal(t *testing.T) {
 	h.tdAsk(sub, "command: vote appeal-T1-B1 "+string(defender)).want(t, "You do not vote on appeal-T1-B1")
 	h.quiet(append(tdPlayers, "gm")...)
 }
+
+// TestRollbackRestartsPolls: a vote on more time for a battle is open
+// when the GM processes the turn, and carried in the next turn, where
+// the players grant the time. The GM rolls back to the turn the vote
+// was open in, later than its close time: the vote is restored open, its
+// proposer's vote kept, and runs again from now, the voters told anew;
+// it does not close at once with no. Granted again, the battle does not
+// get the hours twice.
+func TestRollbackRestartsPolls(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	poll := "extend-T1-B1"
+	others := tdOthers(defender)
+	h.tdAsk(defender, "command: propose extend T1-B1 168h").want(t, "put to the vote as "+poll)
+	for _, u := range others {
+		h.next(u).want(t, "Vote "+poll)
+	}
+	closes := h.turnStateOf("thunderdome", 2).Polls[0].Closes
+	h.tdGM("process").want(t, "Turn 2 is resolved")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Turn 3")
+	}
+	voters := slices.DeleteFunc(slices.Clone(others), func(u string) bool { return u == string(attacker) })
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" yes").want(t, "is counted")
+	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": yes", "Battle T1-B1 has 168 more hours")
+	}
+	granted := h.tdBattleCase()
+	h.advanceTo(closes.Add(time.Hour))
+	h.tdGM("rollback 2").want(t, "back at the start of turn 2")
+	for _, u := range tdPlayers {
+		if u == string(defender) {
+			h.next(u).want(t, "Turn 2 will be played again")
+			continue
+		}
+		got := h.nextBySubject(u, "Vote "+poll, "Turn 2")
+		got["Vote "+poll].want(t, string(defender)+" asks 168 more hours for battle T1-B1")
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+	st := h.turnStateOf("thunderdome", 2)
+	if len(st.Polls) != 1 || len(st.Polls[0].Votes) != 1 || !st.Polls[0].Closes.After(h.clock.Now()) {
+		t.Fatalf("polls after the rollback: %+v; want %s open, with %s's vote, closing after now", st.Polls, poll, defender)
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" yes").want(t, "is counted")
+	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": yes", "settle it by "+granted.ResolveBy.UTC().Format("2006-01-02"))
+	}
+	if bc := h.tdBattleCase(); !bc.ResolveBy.Equal(granted.ResolveBy) || !bc.ContactBy.Equal(granted.ContactBy) {
+		t.Errorf("battle clocks after the second yes: contact %v, resolve %v; want them as the first yes left them, %v and %v",
+			bc.ContactBy, bc.ResolveBy, granted.ContactBy, granted.ResolveBy)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}

@@ -231,6 +231,10 @@ type BattleCase struct {
 	// StandIns are the players the others voted to finish the battle in
 	// place of a side that left the campaign.
 	StandIns []StandIn `json:"stand_ins,omitempty"`
+	// Applied lists the polls whose outcome changed the case (a stand-in,
+	// more time), so that a poll a rollback restores and the players
+	// decide again does not change it twice.
+	Applied []string `json:"applied,omitempty"`
 	// Settled says how the battle ended: "agreed by both sides", "decided
 	// by the GM", ...
 	Settled string `json:"settled,omitempty"`
