@@ -651,7 +651,11 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 		if err != nil {
 			return time.Time{}, closed, err
 		}
-		mails, apply, err := m.closePoll(cur, p, outcome, !certain, fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix()))
+		base := fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix())
+		mails, apply, err := m.closePoll(cur, p, outcome, !certain, base)
+		if err != nil {
+			mails, apply, err = m.pollFailed(cur, p, outcome, base, err)
+		}
 		if err != nil {
 			return time.Time{}, closed, err
 		}
@@ -671,6 +675,45 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 		wake(m.wakeSender)
 	}
 	return next, closed, nil
+}
+
+// pollFailed closes a poll whose outcome could not be applied (cause) at
+// its close, so that one poll does not stop the scheduler: with a
+// fallback if it has one (an appeal's none, which has pbemd fight the
+// battle; a ruleset's poll's Default), or else with nothing applied,
+// for the GM to decide. The GM is told, once, as the poll is closed.
+func (m *Moderator) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base string, cause error) ([]outgoing, func(tx *store.Tx) error, error) {
+	m.log.Error("poll outcome not applied", "campaign", c.ID, "poll", p.ID, "outcome", outcome, "err", cause)
+	failed := report.PollFailed{Title: c.Title, Poll: p.ID, Subject: p.Subject, Outcome: outcome, Problem: cause.Error()}
+	var fallback string
+	switch p.Kind {
+	case pollAppeal:
+		fallback = noResult
+	case pollExtension, pollRule, pollSubstitute, pollBattleTime:
+	default:
+		fallback = p.Default
+	}
+	var (
+		mails []outgoing
+		apply func(tx *store.Tx) error
+		err   error
+	)
+	if fallback != "" && fallback != outcome {
+		if mails, apply, err = m.closePoll(c, p, fallback, true, base); err != nil {
+			m.log.Error("poll fallback not applied", "campaign", c.ID, "poll", p.ID, "outcome", fallback, "err", err)
+		} else {
+			failed.Fallback = fallback
+		}
+	}
+	if failed.Fallback == "" {
+		mails, apply = nil, steps(editState(c.ID, c.Turn, "poll "+p.ID+" closed for the GM", func(st *campaign.State) { removePoll(st, p.ID) }),
+			func(tx *store.Tx) error {
+				return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction,
+					Detail: p.ID + ": left to the GM"})
+			})
+	}
+	msg := m.mailText(c.ID, c.GM.Email, failed, fmt.Sprintf("failed.%s@%s", base, m.domain))
+	return append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "poll failed"}), apply, nil
 }
 
 // extensionToVote puts a player's extension request to the vote of every

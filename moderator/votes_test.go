@@ -654,3 +654,68 @@ func TestRollbackRestartsPolls(t *testing.T) {
 	}
 	h.quiet(append(tdPlayers, "gm")...)
 }
+
+// brokenCall is volunteers whose call runs an hour from the mail that
+// opens it, and whose outcome cannot be applied in campaign coreward.
+type brokenCall struct{ volunteers }
+
+func (b brokenCall) Resolve(t game.Turn) *game.Result {
+	res := b.volunteers.Resolve(t)
+	for i := range res.Next.Polls {
+		res.Next.Polls[i].Closes, res.Next.Polls[i].Lasts = time.Time{}, time.Hour
+	}
+	return res
+}
+
+func (b brokenCall) Decide(st *campaign.State, p campaign.Poll, outcome string) ([]game.Event, error) {
+	if st.Campaign == "coreward" {
+		return nil, fmt.Errorf("the pirates left Mistral")
+	}
+	return b.volunteers.Decide(st, p, outcome)
+}
+
+// TestFailingPollDoesNotStopOthers: a poll whose outcome cannot be
+// applied at its close, in coreward, which the scheduler tends before
+// frontier, is closed with nothing applied and its GM told once; the same
+// poll in frontier closes with its default and its players are told, and
+// both campaigns' turns still resolve at their deadline.
+func TestFailingPollDoesNotStopOthers(t *testing.T) {
+	h := newHarnessWith(t, game.NewRegistry(brokenCall{}))
+	h.copyFrontier("coreward")
+	h.drain(append(players, "gm")...)
+	deadline := h.campaign().Deadline()
+	h.advanceTo(deadline)
+	h.awaitTurns(map[campaign.ID]int{"frontier": 2, "coreward": 2})
+	h.drain(append(players, "gm")...)
+
+	h.advanceTo(deadline.Add(time.Hour))
+	h.next("gm").want(t, "[coreward] Vote call-1 could not be applied", "the pirates left Mistral", "decide it yourself")
+	for _, p := range players {
+		h.next(p).want(t, "[frontier] Vote call-1: none", "nobody fights the pirates at Mistral.")
+	}
+	for _, id := range []campaign.ID{"frontier", "coreward"} {
+		if st := h.turnStateOf(id, 2); len(st.Polls) != 0 {
+			t.Errorf("%s's polls after the close: %+v; want none", id, st.Polls)
+		}
+	}
+	h.quiet(append(players, "gm")...)
+	var next time.Time
+	h.db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign("coreward")
+		next = c.Deadline()
+		return err
+	})
+	h.advanceTo(next)
+	h.awaitTurns(map[campaign.ID]int{"frontier": 3, "coreward": 3})
+	msgs, err := h.world.Mailbox(h.ctx, "gm", password, "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := 0
+	for _, m := range msgs {
+		told += strings.Count(string(m), "could not be applied")
+	}
+	if told != 1 {
+		t.Errorf("the GM was told %d times that call-1 could not be applied; want once", told)
+	}
+}

@@ -101,6 +101,15 @@ type VotingStopped struct {
 	Turn     int
 }
 
+// PollFailed tells the GM that the outcome Outcome of poll Poll
+// (Subject) of campaign Title could not be applied, and why (Problem):
+// the poll closed with Fallback in its place, or, if none, with nothing
+// applied, for the GM to decide.
+type PollFailed struct {
+	Title, Poll, Subject       string
+	Outcome, Fallback, Problem string
+}
+
 // ProposalOpened answers a proposal put to the vote.
 type ProposalOpened struct {
 	Poll   string
@@ -166,6 +175,7 @@ func (NotAnOption) text()     {}
 func (ProposeUsage) text()    {}
 func (NoVotes) text()         {}
 func (VotingStopped) text()   {}
+func (PollFailed) text()      {}
 func (ProposalOpened) text()  {}
 func (ExtensionToVote) text() {}
 func (AppealSettled) text()   {}
