@@ -301,7 +301,7 @@ var variants = map[string]Text{
 	"VoteCounted-decided": VoteCounted{Poll: "appeal-B2-1", Option: "vorn", For: 2, Need: 2, Closes: sampleDeadline, Decided: true, Outcome: "vorn"},
 	"PollDecided-at-close": PollDecided{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Outcome: "none", Tally: []string{"vorn: ashari"},
 		Need: 2, Default: true, AtClose: true, Effect: "No result was chosen, so pbemd fought battle B2-1 itself."},
-	"PollDecided-certain":     PollDecided{Poll: "rule-1", Subject: "zeph proposes a rule", Outcome: "no", Tally: []string{"yes: zeph", "no: vorn, ashari"}, Need: 3, Default: true},
+	"PollDecided-certain": PollDecided{Poll: "rule-1", Subject: "zeph proposes a rule", Outcome: "no", Tally: []string{"yes: zeph", "no: vorn, ashari"}, Need: 3, Default: true},
 	"PollFailed-to-gm": PollFailed{Title: "Frontier Wars", Poll: "call-1", Subject: "who fights the pirates?", Outcome: "volunteer",
 		Problem: "no such system"},
 	"VotingStopped-held":      VotingStopped{Campaign: "frontier", Status: "running", Held: true, Turn: 3},
