@@ -766,9 +766,19 @@ func (m *Moderator) propose(r *request) (decision, error) {
 }
 
 // proposeRule puts a rule to the vote. An adopted rule is announced and
-// kept in the campaign's log.
+// kept in the campaign's log. A player has one rule proposal open at a
+// time.
 func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
 	c, s := r.c, r.seat
+	rec, err := m.openTurnRecord(c)
+	if err != nil {
+		return decision{}, err
+	}
+	for _, p := range rec.State.Polls {
+		if d, err := dataOf(p); err == nil && p.Kind == pollRule && d.Player == s.Player {
+			return r.refuse(report.RuleProposalOpen{Poll: p.ID})
+		}
+	}
 	var audit []*store.AuditEntry
 	if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
 		return decision{}, err

@@ -719,3 +719,31 @@ func TestFailingPollDoesNotStopOthers(t *testing.T) {
 		t.Errorf("the GM was told %d times that call-1 could not be applied; want once", told)
 	}
 }
+
+// TestUTD1_7_OneRuleProposalAtATime: a player whose rule proposal is
+// still open may not propose another: it is refused with the reason, and
+// no poll opens; another player may, and once the first closes its
+// proposer may again.
+func TestUTD1_7_OneRuleProposalAtATime(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, q := campaign.PlayerID(tdPlayers[1]), campaign.PlayerID(tdPlayers[2])
+	h.tdAsk(p, "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1")
+	for _, u := range tdOthers(p) {
+		h.next(u).want(t, "Vote rule-1")
+	}
+	h.tdAsk(p, "command: propose rule No retreats.").want(t, "Your rule proposal rule-1 is still open", "nothing was proposed")
+	if st := h.turnStateOf("thunderdome", 1); len(st.Polls) != 1 {
+		t.Fatalf("polls %+v; want rule-1 alone", st.Polls)
+	}
+	h.tdAsk(q, "command: propose rule No retreats.").want(t, "put to the vote as rule-2")
+	for _, u := range tdOthers(q) {
+		h.next(u).want(t, "Vote rule-2")
+	}
+	for _, u := range tdOthers(p)[1:] {
+		h.tdAsk(campaign.PlayerID(u), "command: vote rule-1 no")
+	}
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote rule-1: no")
+	}
+	h.tdAsk(p, "command: propose rule No retreats into nebulae.").want(t, "put to the vote as rule-3")
+}

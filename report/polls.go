@@ -110,6 +110,10 @@ type PollFailed struct {
 	Outcome, Fallback, Problem string
 }
 
+// RuleProposalOpen refuses a rule proposal from a player whose rule
+// proposal Poll is still open.
+type RuleProposalOpen struct{ Poll string }
+
 // ProposalOpened answers a proposal put to the vote.
 type ProposalOpened struct {
 	Poll   string
@@ -162,27 +166,28 @@ type PollEvents struct {
 	Due  []DueSeat
 }
 
-func (Ballot) text()          {}
-func (PollOpened) text()      {}
-func (VoteCounted) text()     {}
-func (PollDecided) text()     {}
-func (VoteUsage) text()       {}
-func (NoSuchPoll) text()      {}
-func (PollClosed) text()      {}
-func (NotAVoter) text()       {}
-func (AlreadyVoted) text()    {}
-func (NotAnOption) text()     {}
-func (ProposeUsage) text()    {}
-func (NoVotes) text()         {}
-func (VotingStopped) text()   {}
-func (PollFailed) text()      {}
-func (ProposalOpened) text()  {}
-func (ExtensionToVote) text() {}
-func (AppealSettled) text()   {}
-func (AppealFought) text()    {}
-func (ExtensionVoted) text()  {}
-func (RuleVoted) text()       {}
-func (PollEvents) text()      {}
+func (Ballot) text()           {}
+func (PollOpened) text()       {}
+func (VoteCounted) text()      {}
+func (PollDecided) text()      {}
+func (VoteUsage) text()        {}
+func (NoSuchPoll) text()       {}
+func (PollClosed) text()       {}
+func (NotAVoter) text()        {}
+func (AlreadyVoted) text()     {}
+func (NotAnOption) text()      {}
+func (ProposeUsage) text()     {}
+func (NoVotes) text()          {}
+func (VotingStopped) text()    {}
+func (PollFailed) text()       {}
+func (RuleProposalOpen) text() {}
+func (ProposalOpened) text()   {}
+func (ExtensionToVote) text()  {}
+func (AppealSettled) text()    {}
+func (AppealFought) text()     {}
+func (ExtensionVoted) text()   {}
+func (RuleVoted) text()        {}
+func (PollEvents) text()       {}
 
 // What the moderator asks in the polls it opens: Poll.Subject and
 // Poll.Text.

@@ -223,6 +223,7 @@ var samples = []Text{
 	ProposeUsage{Given: "house rule"},
 	NoVotes{Title: "Frontier Wars"},
 	VotingStopped{Campaign: "frontier", Status: "paused", Turn: 3},
+	RuleProposalOpen{Poll: "rule-1"},
 	PollFailed{Title: "Frontier Wars", Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Outcome: "vorn", Fallback: "none",
 		Problem: "battle B2-1: ship vorn#9 is not in the battle"},
 	ProposalOpened{Poll: "rule-1", Need: 3, Closes: sampleDeadline},
