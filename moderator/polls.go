@@ -677,6 +677,37 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 	return next, closed, nil
 }
 
+// lapsePolls closes, in next, the state that resolving turn n of c
+// made, the votes on an extension of turn n: the turn is over, so the
+// extension lapsed. It returns the mails that tell every player, and the
+// entries of the campaign's log that say each vote closed.
+func (m *Moderator) lapsePolls(c *store.Campaign, n int, next *campaign.State, base string) ([]outgoing, []store.AuditEntry, error) {
+	var (
+		mails []outgoing
+		audit []store.AuditEntry
+	)
+	now := m.clock.Now().UTC()
+	for _, p := range slices.Clone(next.Polls) {
+		d, err := dataOf(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if p.Kind != pollExtension || d.Turn != n {
+			continue
+		}
+		removePoll(next, p.ID)
+		decided := report.PollDecided{Poll: p.ID, Subject: p.Subject, Outcome: lapsed, Tally: tallyLines(p), Need: p.Need,
+			Effect: report.Say(report.ExtensionVoted{Player: d.Player, Hours: d.Hours, Lapsed: true})}
+		mails = append(mails, m.tellPlayers(c, base, "closed-"+p.ID, "", func(*store.Seat) report.Text { return decided })...)
+		audit = append(audit, store.AuditEntry{At: now, Who: "pbemd", Action: pollClosedAction, Detail: p.ID + ": " + lapsed})
+	}
+	return mails, audit, nil
+}
+
+// lapsed is the outcome of a vote on an extension whose turn was resolved
+// before the vote closed.
+const lapsed = "lapsed"
+
 // pollFailed closes a poll whose outcome could not be applied (cause) at
 // its close, so that one poll does not stop the scheduler: with a
 // fallback if it has one (an appeal's none, which has pbemd fight the

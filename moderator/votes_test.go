@@ -747,3 +747,28 @@ func TestUTD1_7_OneRuleProposalAtATime(t *testing.T) {
 	}
 	h.tdAsk(p, "command: propose rule No retreats into nebulae.").want(t, "put to the vote as rule-3")
 }
+
+// TestUTD3_32_ExtensionVoteLapsesWithTurn: a player asks for more time
+// by vote, then sends final orders before anyone votes: the turn resolves
+// at once, and the vote closes with it, lapsed: every player is told, it
+// is no longer open in the next turn, and a vote on it is refused.
+func TestUTD3_32_ExtensionVoteLapsesWithTurn(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	poll := "extension-" + string(p) + "-1"
+	h.askIn("thunderdome", string(p), `extension: {hours: 48, reason: "exams"}`).want(t, "put to the other players' vote as "+poll)
+	for _, o := range tdOthers(p) {
+		h.next(o).want(t, "Vote "+poll)
+	}
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true)))
+	h.next(string(p)).want(t, "passes now")
+	for _, u := range tdPlayers {
+		got := h.nextBySubject(u, "Vote "+poll+": lapsed", "Turn 2")
+		got["Vote "+poll+": lapsed"].want(t, string(p)+"'s turn was over before the vote closed, so the extension lapsed")
+	}
+	if st := h.turnStateOf("thunderdome", 2); len(st.Polls) != 0 {
+		t.Errorf("turn 2's polls: %+v; want none", st.Polls)
+	}
+	h.tdAsk(campaign.PlayerID(tdOthers(p)[0]), "command: vote "+poll+" yes").want(t, "Poll "+poll+" is closed, with the outcome lapsed")
+	h.quiet(append(tdPlayers, "gm")...)
+}
