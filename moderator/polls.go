@@ -476,19 +476,19 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 		}
 	case pollBattleTime:
 		granted := outcome == "yes"
-		var resolveBy string
-		if cases, _, err := m.battleCases(c); err == nil {
-			if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
-				by := cases[i].ResolveBy
-				if granted && !slices.Contains(cases[i].Applied, p.ID) {
-					by = by.Add(time.Duration(d.Hours) * time.Hour)
-				}
-				resolveBy = fmtUTC(by)
+		voted := report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted}
+		cases, _, err := m.battleCases(c)
+		if err != nil {
+			return nil, nil, err
+		}
+		if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
+			by := cases[i].ResolveBy
+			if granted && !slices.Contains(cases[i].Applied, p.ID) {
+				by = by.Add(time.Duration(d.Hours) * time.Hour)
 			}
+			voted.ResolveBy, voted.Settled = fmtUTC(by), cases[i].Status == store.BattleFinal
 		}
-		effect = func(*store.Seat) report.Text {
-			return report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted, ResolveBy: resolveBy}
-		}
+		effect = func(*store.Seat) report.Text { return voted }
 		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
 		if granted {
 			apply = steps(apply, battleTime(c.ID, p.ID, d, m.clock.Now()))

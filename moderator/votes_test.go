@@ -772,3 +772,33 @@ func TestUTD3_32_ExtensionVoteLapsesWithTurn(t *testing.T) {
 	h.tdAsk(campaign.PlayerID(tdOthers(p)[0]), "command: vote "+poll+" yes").want(t, "Poll "+poll+" is closed, with the outcome lapsed")
 	h.quiet(append(tdPlayers, "gm")...)
 }
+
+// TestUTD3_44_BattleTimeAfterSettled: the sides settle their battle while
+// the vote on more time for it is open; when the vote then closes with
+// yes, everyone is told the battle was settled and nothing changed, not
+// that it has more hours.
+func TestUTD3_44_BattleTimeAfterSettled(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	poll := "extend-T1-B1"
+	h.tdAsk(defender, "command: propose extend T1-B1 168h").want(t, "put to the vote as "+poll)
+	for _, u := range tdOthers(defender) {
+		h.next(u).want(t, "Vote "+poll)
+	}
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled")
+	h.drain(append(tdPlayers, "gm")...)
+	var others []string
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			others = append(others, p)
+		}
+	}
+	h.tdAsk(campaign.PlayerID(others[0]), "command: vote "+poll+" yes")
+	h.tdAsk(campaign.PlayerID(others[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		m := h.next(u)
+		m.want(t, "Vote "+poll+": yes", "Battle T1-B1 was settled before the vote closed")
+		m.wantNot(t, "has 168 more hours", "settle it by")
+	}
+}

@@ -253,11 +253,14 @@ type BattleTimePoll struct {
 }
 
 // BattleTimeVoted: battle Battle's clocks run Hours longer, to settle by
-// ResolveBy, or, if not Granted, do not.
+// ResolveBy, or, if not Granted, do not; or Settled, the battle ended
+// before the vote closed, and its clocks no longer matter. ResolveBy is
+// empty when pbemd no longer knows the battle.
 type BattleTimeVoted struct {
 	Battle    string
 	Hours     int
 	Granted   bool
+	Settled   bool
 	ResolveBy string
 }
 

@@ -305,6 +305,8 @@ var variants = map[string]Text{
 	"PollDecided-certain": PollDecided{Poll: "rule-1", Subject: "zeph proposes a rule", Outcome: "no", Tally: []string{"yes: zeph", "no: vorn, ashari"}, Need: 3, Default: true},
 	"PollFailed-to-gm": PollFailed{Title: "Frontier Wars", Poll: "call-1", Subject: "who fights the pirates?", Outcome: "volunteer",
 		Problem: "no such system"},
+	"BattleTimeVoted-settled": BattleTimeVoted{Battle: "B2-1", Hours: 168, Granted: true, Settled: true, ResolveBy: sampleUTC},
+	"BattleTimeVoted-unknown": BattleTimeVoted{Battle: "B2-1", Hours: 168},
 	"VotingStopped-held":      VotingStopped{Campaign: "frontier", Status: "running", Held: true, Turn: 3},
 	"VotingStopped-ended":     VotingStopped{Campaign: "frontier", Status: "ended", Turn: 3},
 	"ExtensionVoted-no":       ExtensionVoted{Player: "ashari", Hours: 240, Deadline: sampleDeadline},
