@@ -476,8 +476,8 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 }
 
 // battleClocks settles the battles whose clocks ran out: a side that sent
-// nothing by the contact deadline withdraws (UTD3.42, UTD3.43); past the
-// resolve deadline the campaign's timeout rule decides (UTD3.5): pbemd
+// nothing by the contact deadline withdraws; past the resolve deadline
+// the campaign's timeout rule decides: pbemd
 // fights it, or the GM decides, or, where the campaign decides by vote,
 // the players who did not fight it vote on its result (appeal). It
 // returns when the next clock runs out.

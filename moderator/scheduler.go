@@ -516,7 +516,7 @@ func (r *resolution) compose() error {
 // prepareResolution resolves the open turn of o with the orders on file
 // and renders every mail, without writing anything. Players without
 // orders forfeit the turn; one who reaches the campaign's forfeit limit is
-// dropped (UTD3.31). The caller holds turnMu.
+// dropped. The caller holds turnMu.
 func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	started := m.clock.Now()
 	var in *play

@@ -207,7 +207,8 @@ const (
 )
 
 // BattleCase is a battle fought outside pbemd (battles: reported): the
-// results the sides sent, its clocks (UTD3.4, UTD3.5) and how it ended.
+// results the sides sent, its clocks (contact, settling) and how it
+// ended.
 type BattleCase struct {
 	ID     string              `json:"id"`
 	Turn   int                 `json:"turn"`
