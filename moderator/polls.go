@@ -81,6 +81,18 @@ func (m *Moderator) voteRule(c *store.Campaign) string {
 	return ""
 }
 
+// votesNeeded is how many of voters must agree to carry a vote the
+// moderator opens in campaign c: as its ruleset's rules say
+// (game.Voting), or else a simple majority, more than half of them.
+func (m *Moderator) votesNeeded(c *store.Campaign, voters int) int {
+	if rs, err := m.ruleset(c); err == nil {
+		if v, ok := rs.(game.Voting); ok {
+			return v.Need(voters)
+		}
+	}
+	return voters/2 + 1
+}
+
 // voteTime is how long a poll the moderator opens runs at most.
 func voteTime(c *store.Campaign) time.Duration {
 	return cmp.Or(c.Moderation.VoteTime, campaign.DefaultModeration().VoteTime)
@@ -88,8 +100,8 @@ func voteTime(c *store.Campaign) time.Duration {
 
 // newPoll is a poll the moderator opens in the open turn of c, on what q
 // asks, for its active players but skip, with data d: yes or no, no
-// unless a supermajority says yes.
-func newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.PlayerID, closes time.Time, d pollData) campaign.Poll {
+// unless as many say yes as the campaign's votes need (votesNeeded).
+func (m *Moderator) newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.PlayerID, closes time.Time, d pollData) campaign.Poll {
 	var voters []campaign.PlayerID
 	for _, s := range c.ActiveSeats() {
 		if !slices.Contains(skip, s.Player) {
@@ -99,7 +111,7 @@ func newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.
 	data, _ := json.Marshal(d) // plain fields: cannot fail
 	subject, text := report.Mail(q)
 	return campaign.Poll{ID: id, Kind: kind, Subject: subject, Text: text, Voters: voters, Options: []string{"yes", "no"},
-		Need: campaign.Supermajority(len(voters)), Default: "no", Opened: c.Turn, Closes: closes.UTC(), Data: data}
+		Need: m.votesNeeded(c, len(voters)), Default: "no", Opened: c.Turn, Closes: closes.UTC(), Data: data}
 }
 
 // dataOf reads a poll's data as the moderator wrote it.
@@ -754,7 +766,7 @@ func (m *Moderator) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base
 func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (decision, error) {
 	c := r.c
 	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: fmtUTC(r.seat.Deadline)}
-	p := newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
+	p := m.newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
 		pollData{Player: ext.Player, Turn: c.Turn, Hours: ext.Hours})
 	p.Votes = []campaign.Vote{{Player: ext.Player, Option: "yes", At: ext.Requested}}
 	mails, open := m.openPoll(c, p, r.in.MessageID)
@@ -818,7 +830,7 @@ func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
 		return e.Action != "poll opened" || !strings.HasPrefix(e.Detail, pollRule+"-")
 	}))
 	q := report.RulePoll{Player: s.Player, Rule: rule}
-	return m.openProposal(r, newPoll(c, fmt.Sprintf("%s-%d", pollRule, n), pollRule, q, nil, m.clock.Now().Add(voteTime(c)),
+	return m.openProposal(r, m.newPoll(c, fmt.Sprintf("%s-%d", pollRule, n), pollRule, q, nil, m.clock.Now().Add(voteTime(c)),
 		pollData{Player: s.Player, Rule: rule}))
 }
 
@@ -852,7 +864,7 @@ func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.Player
 		return r.refuse(report.NoSubstitute{Battle: bc.ID, Open: poll})
 	}
 	q := report.SubstitutePoll{Battle: bc.ID, For: left, By: sub, Proposer: r.seat.Player}
-	return m.openProposal(r, newPoll(c, poll, pollSubstitute, q, nil, m.clock.Now().Add(voteTime(c)),
+	return m.openProposal(r, m.newPoll(c, poll, pollSubstitute, q, nil, m.clock.Now().Add(voteTime(c)),
 		pollData{Battle: bc.ID, Player: sub, For: left}))
 }
 
@@ -890,7 +902,7 @@ func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decisio
 	if bc.ResolveBy.Before(closes) {
 		closes = bc.ResolveBy
 	}
-	return m.openProposal(r, newPoll(c, poll, pollBattleTime, q, nil, closes, pollData{Battle: bc.ID, Player: me, Hours: hours}))
+	return m.openProposal(r, m.newPoll(c, poll, pollBattleTime, q, nil, closes, pollData{Battle: bc.ID, Player: me, Hours: hours}))
 }
 
 // battleTime returns the step that moves the clocks of battle d.Battle
@@ -941,7 +953,7 @@ func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string)
 		q.Results = append(q.Results, report.SentResult{By: r.By, Result: r.Result})
 		options = append(options, string(r.By))
 	}
-	p := newPoll(c, pollAppeal+"-"+bc.ID, pollAppeal, q, fought, m.clock.Now().Add(voteTime(c)), pollData{Battle: bc.ID})
+	p := m.newPoll(c, pollAppeal+"-"+bc.ID, pollAppeal, q, fought, m.clock.Now().Add(voteTime(c)), pollData{Battle: bc.ID})
 	p.Options, p.Default = append(options, noResult), noResult
 	bc.Appeal = p.ID
 	mails, open := m.openPoll(c, p, base)

@@ -802,3 +802,45 @@ func TestUTD3_44_BattleTimeAfterSettled(t *testing.T) {
 		m.wantNot(t, "has 168 more hours", "settle it by")
 	}
 }
+
+// unanimous is Empires at War under a house rule that puts decisions to
+// the players' vote, every one of them to agree (game.Voting).
+type unanimous struct{ eaw.Ruleset }
+
+func (unanimous) VoteRule() string    { return "house rule: all agree" }
+func (unanimous) Need(voters int) int { return voters }
+
+// TestVotesNeededAreTheRulesets: the votes a proposal needs are the
+// ruleset's to say (game.Voting): under unanimous, all 4 players of
+// frontier; Empires at War, which has no voting rule, needs a simple
+// majority where its scenario has decisions: votes, 3 of 4.
+func TestVotesNeededAreTheRulesets(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rules *game.Registry
+		need  string
+	}{
+		{"unanimous", game.NewRegistry(unanimous{}), "4 votes carry it"},
+		{"eaw", rules.Registry(), "3 votes carry it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarnessWith(t, tc.rules)
+			err := h.db.Update(func(tx *store.Tx) error {
+				c, err := tx.Campaign("frontier")
+				if err != nil {
+					return err
+				}
+				c.Moderation.Decisions = campaign.DecideVotes
+				return tx.PutCampaign(c)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.drain(append(players, "gm")...)
+			h.ask("vorn", "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1", tc.need)
+			if p := h.turnStateOf("frontier", 1).Polls; len(p) != 1 || fmt.Sprintf("%d votes carry it", p[0].Need) != tc.need {
+				t.Errorf("polls %+v; want rule-1, %s", p, tc.need)
+			}
+		})
+	}
+}
