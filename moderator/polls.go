@@ -604,37 +604,27 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("campaign %s: ruleset %s opened poll %s (%s) but decides no polls", c.ID, rs.Name(), p.ID, p.Kind)
 	}
-	rec, err := m.openTurnRecord(c)
+	ch, err := m.changeOpenTurn(c, closed, base, func(st *campaign.State) ([]game.Event, error) {
+		removePoll(st, p.ID)
+		events, err := gp.Decide(st, p, outcome)
+		if err != nil {
+			return nil, fmt.Errorf("campaign %s: decide poll %s: %w", c.ID, p.ID, err)
+		}
+		return events, nil
+	})
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	st := rec.State.Clone()
-	removePoll(st, p.ID)
-	events, err := gp.Decide(st, p, outcome)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("campaign %s: decide poll %s: %w", c.ID, p.ID, err)
-	}
-	// The outcome may end what the turn waited on, as a settled battle
-	// does.
-	opened, err := m.openWaiting(c, st)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	mails, start, err := m.startNew(c, rec.State, st, base)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	apply := steps(putSettled(c, st, closed, events, opened), start)
 	effect := func(s *store.Seat) report.Text {
 		var news []string
-		for _, e := range events {
+		for _, e := range ch.events {
 			if e.Concerns(s.Player) {
 				news = append(news, e.Text)
 			}
 		}
-		return report.PollEvents{News: news, Due: dueSeats(opened)}
+		return report.PollEvents{News: news, Due: dueSeats(ch.opened)}
 	}
-	return mails, apply, effect, nil
+	return ch.mails, ch.apply, effect, nil
 }
 
 // pollClocks closes the polls of a campaign's open turn whose time ran
