@@ -454,85 +454,77 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 	audit := func(tx *store.Tx) error {
 		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction, Detail: p.ID + ": " + outcome})
 	}
-	closed := fmt.Sprintf("poll %s closed: %s", p.ID, outcome)
-	var (
-		mails  []outgoing
-		apply  func(tx *store.Tx) error
-		effect func(s *store.Seat) report.Text
-	)
-	switch p.Kind {
-	case pollAppeal:
-		mails, apply, effect, err = m.decideAppeal(c, p, d, outcome, base)
-	case pollExtension:
-		var after *store.Campaign
-		after, apply, effect, err = m.decideExtensionVote(c, d, outcome)
-		c = after
-		apply = steps(apply, editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) }))
-	case pollRule:
-		adopted := outcome == "yes"
-		effect = func(*store.Seat) report.Text { return report.RuleVoted{Rule: d.Rule, By: d.Player, Adopted: adopted} }
-		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
-		if adopted {
-			apply = steps(apply, func(tx *store.Tx) error {
-				return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: string(d.Player), Action: "rule adopted", Detail: d.Rule})
-			})
-		}
-	case pollSubstitute:
-		granted := outcome == "yes"
-		effect = func(*store.Seat) report.Text {
-			return report.SubstituteVoted{Battle: d.Battle, For: d.For, By: d.Player, Granted: granted}
-		}
-		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
-		if granted {
-			apply = steps(apply, standIn(c.ID, p.ID, d))
-		}
-	case pollBattleTime:
-		granted := outcome == "yes"
-		voted := report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted}
-		cases, _, err := m.battleCases(c)
-		if err != nil {
-			return nil, nil, err
-		}
-		if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
-			by := cases[i].ResolveBy
-			if granted && !slices.Contains(cases[i].Applied, p.ID) {
-				by = by.Add(time.Duration(d.Hours) * time.Hour)
-			}
-			voted.ResolveBy, voted.Settled = fmtUTC(by), cases[i].Status == store.BattleFinal
-		}
-		effect = func(*store.Seat) report.Text { return voted }
-		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
-		if granted {
-			apply = steps(apply, battleTime(c.ID, p.ID, d, m.clock.Now()))
-		}
-	default:
-		mails, apply, effect, err = m.decideByRuleset(c, p, outcome, closed, base)
+	q := pollClose{c: c, p: p, d: d, outcome: outcome, closed: fmt.Sprintf("poll %s closed: %s", p.ID, outcome), base: base}
+	decide, ok := moderatorPolls[p.Kind]
+	if !ok {
+		decide = (*Moderator).decideByRuleset
 	}
+	e, err := decide(m, q)
 	if err != nil {
 		return nil, nil, err
 	}
+	if e.c != nil {
+		c = e.c
+	}
 	told := m.tellPlayers(c, base, "closed-"+p.ID, "", func(s *store.Seat) report.Text {
 		decided := decided
-		if effect != nil {
-			decided.Effect = report.Say(effect(s))
+		if e.effect != nil {
+			decided.Effect = report.Say(e.effect(s))
 		}
 		return decided
 	})
 	m.log.Info("poll closed", "campaign", c.ID, "poll", p.ID, "outcome", outcome)
-	return append(told, mails...), steps(apply, audit), nil
+	return append(told, e.mails...), steps(e.apply, audit), nil
+}
+
+// pollClose is a poll to close with an outcome: its campaign, the poll
+// and its data, the change the turn's record notes (closed) and the
+// Message-ID its mails are based on.
+type pollClose struct {
+	c                     *store.Campaign
+	p                     campaign.Poll
+	d                     pollData
+	outcome, closed, base string
+}
+
+// pollEffect is what a poll's outcome changes: the step that removes the
+// poll from the open turn's state and applies the outcome, the mails
+// that start what it opened, what each player is told it changed, and
+// the campaign's record after, if it changed it.
+type pollEffect struct {
+	apply  func(tx *store.Tx) error
+	mails  []outgoing
+	effect func(*store.Seat) report.Text
+	c      *store.Campaign
+}
+
+// moderatorPolls decides the outcome of each kind of poll the moderator
+// opens; the ruleset decides the others (decideByRuleset).
+var moderatorPolls = map[string]func(*Moderator, pollClose) (pollEffect, error){
+	pollAppeal:     (*Moderator).decideAppeal,
+	pollExtension:  (*Moderator).decideExtensionVote,
+	pollRule:       (*Moderator).decideRule,
+	pollSubstitute: (*Moderator).decideSubstitute,
+	pollBattleTime: (*Moderator).decideBattleTime,
+}
+
+// pollRemoved returns the step that takes q's poll off the open turn's
+// state, noting its close in the turn's record.
+func pollRemoved(q pollClose) func(tx *store.Tx) error {
+	return editState(q.c.ID, q.c.Turn, q.closed, func(st *campaign.State) { removePoll(st, q.p.ID) })
 }
 
 // decideAppeal settles an appeal's battle with the result the vote chose,
 // as a GM's decision would, or, if it chose none, has pbemd fight it.
-func (m *Moderator) decideAppeal(c *store.Campaign, p campaign.Poll, d pollData, outcome, base string) ([]outgoing, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
+func (m *Moderator) decideAppeal(q pollClose) (pollEffect, error) {
+	c, p, d, outcome := q.c, q.p, q.d, q.outcome
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
-		return nil, nil, nil, err
+		return pollEffect{}, err
 	}
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle })
 	if i < 0 || cases[i].Status == store.BattleFinal {
-		apply := editState(c.ID, c.Turn, "poll "+p.ID+" closed: its battle was settled", func(st *campaign.State) { removePoll(st, p.ID) })
-		return nil, apply, nil, nil
+		return pollEffect{apply: editState(c.ID, c.Turn, "poll "+p.ID+" closed: its battle was settled", func(st *campaign.State) { removePoll(st, p.ID) })}, nil
 	}
 	bc := *cases[i]
 	bc.Status = store.BattleFinal
@@ -552,20 +544,21 @@ func (m *Moderator) decideAppeal(c *store.Campaign, p campaign.Poll, d pollData,
 			return events, nil, err
 		}
 	}
-	mails, apply, err := m.settlement(c, &bc, base, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
+	mails, apply, err := m.settlement(c, &bc, q.base, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
 		removePoll(st, p.ID)
 		return settle(rb, st)
 	})
-	return mails, apply, func(*store.Seat) report.Text { return effect }, err
+	return pollEffect{apply: apply, mails: mails, effect: func(*store.Seat) report.Text { return effect }}, err
 }
 
-// decideExtensionVote grants or refuses the extension a poll asked for:
-// it returns the campaign's record after, and the step that stores it.
-// An extension whose turn is over lapses.
-func (m *Moderator) decideExtensionVote(c0 *store.Campaign, d pollData, outcome string) (*store.Campaign, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
+// decideExtensionVote grants or refuses the extension a poll asked for,
+// and returns the campaign's record after. An extension whose turn is
+// over lapses.
+func (m *Moderator) decideExtensionVote(q pollClose) (pollEffect, error) {
+	c0, d, outcome := q.c, q.d, q.outcome
 	var exts []*store.Extension
 	if err := m.db.View(func(tx *store.Tx) (err error) { exts, err = tx.Extensions(c0.ID); return err }); err != nil {
-		return nil, nil, nil, err
+		return pollEffect{}, err
 	}
 	i := slices.IndexFunc(exts, func(e *store.Extension) bool {
 		return e.Player == d.Player && e.Turn == d.Turn && e.Status == store.ExtensionPending
@@ -573,7 +566,7 @@ func (m *Moderator) decideExtensionVote(c0 *store.Campaign, d pollData, outcome 
 	seat := c0.Seat(d.Player)
 	if i < 0 || d.Turn != c0.Turn || seat == nil || !seat.Due() {
 		voted := report.ExtensionVoted{Player: d.Player, Hours: d.Hours, Lapsed: true}
-		return c0, nil, func(*store.Seat) report.Text { return voted }, nil
+		return pollEffect{apply: pollRemoved(q), effect: func(*store.Seat) report.Text { return voted }}, nil
 	}
 	now := m.clock.Now().UTC()
 	c, e := c0.Clone(), *exts[i]
@@ -586,25 +579,74 @@ func (m *Moderator) decideExtensionVote(c0 *store.Campaign, d pollData, outcome 
 		action = fmt.Sprintf("extension granted by vote: %s +%dh", e.Player, e.Hours)
 	}
 	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: action}),
-		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) })
-	return c, apply, func(s *store.Seat) report.Text {
+		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) }, pollRemoved(q))
+	return pollEffect{apply: apply, c: c, effect: func(s *store.Seat) report.Text {
 		return report.ExtensionVoted{Player: e.Player, Hours: e.Hours, Granted: outcome == "yes", Deadline: deadlineFor(c, s)}
-	}, nil
+	}}, nil
+}
+
+// decideRule announces whether a proposed rule is adopted, and keeps an
+// adopted rule in the campaign's log.
+func (m *Moderator) decideRule(q pollClose) (pollEffect, error) {
+	d, adopted := q.d, q.outcome == "yes"
+	apply := pollRemoved(q)
+	if adopted {
+		apply = steps(apply, func(tx *store.Tx) error {
+			return writeAudit(tx, q.c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: string(d.Player), Action: "rule adopted", Detail: d.Rule})
+		})
+	}
+	return pollEffect{apply: apply, effect: func(*store.Seat) report.Text { return report.RuleVoted{Rule: d.Rule, By: d.Player, Adopted: adopted} }}, nil
+}
+
+// decideSubstitute lets the substitute a poll chose finish the battle.
+func (m *Moderator) decideSubstitute(q pollClose) (pollEffect, error) {
+	d, granted := q.d, q.outcome == "yes"
+	apply := pollRemoved(q)
+	if granted {
+		apply = steps(apply, standIn(q.c.ID, q.p.ID, d))
+	}
+	return pollEffect{apply: apply, effect: func(*store.Seat) report.Text {
+		return report.SubstituteVoted{Battle: d.Battle, For: d.For, By: d.Player, Granted: granted}
+	}}, nil
+}
+
+// decideBattleTime gives a battle the hours a poll granted, and tells
+// everyone when it must be settled by, or that it was settled already.
+func (m *Moderator) decideBattleTime(q pollClose) (pollEffect, error) {
+	d, granted := q.d, q.outcome == "yes"
+	voted := report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted}
+	cases, _, err := m.battleCases(q.c)
+	if err != nil {
+		return pollEffect{}, err
+	}
+	if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
+		by := cases[i].ResolveBy
+		if granted && !slices.Contains(cases[i].Applied, q.p.ID) {
+			by = by.Add(time.Duration(d.Hours) * time.Hour)
+		}
+		voted.ResolveBy, voted.Settled = fmtUTC(by), cases[i].Status == store.BattleFinal
+	}
+	apply := pollRemoved(q)
+	if granted {
+		apply = steps(apply, battleTime(q.c.ID, q.p.ID, d, m.clock.Now()))
+	}
+	return pollEffect{apply: apply, effect: func(*store.Seat) report.Text { return voted }}, nil
 }
 
 // decideByRuleset has the ruleset apply the outcome of a poll it opened
 // (game.Polls) to the open turn's state, and announces any poll that
 // opens.
-func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome, closed, base string) ([]outgoing, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
+func (m *Moderator) decideByRuleset(q pollClose) (pollEffect, error) {
+	c, p, outcome := q.c, q.p, q.outcome
 	rs, err := m.ruleset(c)
 	if err != nil {
-		return nil, nil, nil, err
+		return pollEffect{}, err
 	}
 	gp, ok := rs.(game.Polls)
 	if !ok {
-		return nil, nil, nil, fmt.Errorf("campaign %s: ruleset %s opened poll %s (%s) but decides no polls", c.ID, rs.Name(), p.ID, p.Kind)
+		return pollEffect{}, fmt.Errorf("campaign %s: ruleset %s opened poll %s (%s) but decides no polls", c.ID, rs.Name(), p.ID, p.Kind)
 	}
-	ch, err := m.changeOpenTurn(c, closed, base, func(st *campaign.State) ([]game.Event, error) {
+	ch, err := m.changeOpenTurn(c, q.closed, q.base, func(st *campaign.State) ([]game.Event, error) {
 		removePoll(st, p.ID)
 		events, err := gp.Decide(st, p, outcome)
 		if err != nil {
@@ -613,7 +655,7 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 		return events, nil
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return pollEffect{}, err
 	}
 	effect := func(s *store.Seat) report.Text {
 		var news []string
@@ -624,7 +666,7 @@ func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome,
 		}
 		return report.PollEvents{News: news, Due: dueSeats(ch.opened)}
 	}
-	return ch.mails, ch.apply, effect, nil
+	return pollEffect{apply: ch.apply, mails: ch.mails, effect: effect}, nil
 }
 
 // pollClocks closes the polls of a campaign's open turn whose time ran
@@ -719,12 +761,10 @@ func (m *Moderator) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base
 	m.log.Error("poll outcome not applied", "campaign", c.ID, "poll", p.ID, "outcome", outcome, "err", cause)
 	failed := report.PollFailed{Title: c.Title, Poll: p.ID, Subject: p.Subject, Outcome: outcome, Problem: cause.Error()}
 	var fallback string
-	switch p.Kind {
-	case pollAppeal:
-		fallback = noResult
-	case pollExtension, pollRule, pollSubstitute, pollBattleTime:
-	default:
+	if _, ours := moderatorPolls[p.Kind]; !ours {
 		fallback = p.Default
+	} else if p.Kind == pollAppeal {
+		fallback = noResult
 	}
 	var (
 		mails []outgoing
