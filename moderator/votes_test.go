@@ -250,22 +250,29 @@ func TestUTD1_7_RuleProposal(t *testing.T) {
 	}
 }
 
+// setDecisions has campaign id decide by votes or by its GM, as its
+// scenario's moderation: {decisions: ...} would.
+func (h *harness) setDecisions(id campaign.ID, d string) {
+	h.t.Helper()
+	err := h.db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign(id)
+		if err != nil {
+			return err
+		}
+		c.Moderation.Decisions = d
+		return tx.PutCampaign(c)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
 // TestDecisionsByGMAsHouseRule: a Thunderdome IV campaign whose scenario
 // says decisions: gm asks the GM about a long extension, as part 1 did,
 // and takes no proposals.
 func TestDecisionsByGMAsHouseRule(t *testing.T) {
 	h := newThunderdomeHarness(t)
-	err := h.db.Update(func(tx *store.Tx) error {
-		c, err := tx.Campaign("thunderdome")
-		if err != nil {
-			return err
-		}
-		c.Moderation.Decisions = campaign.DecideGM
-		return tx.PutCampaign(c)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.setDecisions("thunderdome", campaign.DecideGM)
 	p, _ := h.tdCurrent()
 	h.askIn("thunderdome", string(p), `extension: {hours: 48, reason: "exams"}`).want(t, "is with the GM")
 	h.next("gm").want(t, fmt.Sprintf("%s asks", p))
@@ -825,17 +832,7 @@ func TestVotesNeededAreTheRulesets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarnessWith(t, tc.rules)
-			err := h.db.Update(func(tx *store.Tx) error {
-				c, err := tx.Campaign("frontier")
-				if err != nil {
-					return err
-				}
-				c.Moderation.Decisions = campaign.DecideVotes
-				return tx.PutCampaign(c)
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			h.setDecisions("frontier", campaign.DecideVotes)
 			h.drain(append(players, "gm")...)
 			h.ask("vorn", "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1", tc.need)
 			if p := h.turnStateOf("frontier", 1).Polls; len(p) != 1 || fmt.Sprintf("%d votes carry it", p[0].Need) != tc.need {
