@@ -26,6 +26,12 @@ type Polls interface {
 type Voting interface {
 	Ruleset
 	// VoteRule cites the rule votes follow, for the ballots: who must
-	// agree (campaign.Supermajority).
+	// agree.
 	VoteRule() string
+	// Need is how many of voters must agree to carry a vote the
+	// moderator opens: a proposal, an appeal, an extension. A ruleset
+	// that is not Voting, whose campaign decides by vote all the same
+	// (moderation: {decisions: votes}), has a simple majority: more than
+	// half of the voters.
+	Need(voters int) int
 }

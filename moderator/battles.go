@@ -249,16 +249,11 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 	if err != nil {
 		return nil, nil, err
 	}
-	var rec *store.TurnRecord
-	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
-		return nil, nil, err
-	}
-	st := rec.State.Clone()
-	events, logs, err := settle(rb, st)
-	if err != nil {
-		return nil, nil, err
-	}
-	opened, err := m.openWaiting(c, st)
+	var logs []game.BattleLog
+	ch, err := m.changeOpenTurn(c, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled), base, func(st *campaign.State) (events []game.Event, err error) {
+		events, logs, err = settle(rb, st)
+		return events, err
+	})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -266,7 +261,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 	// none gets no mail.
 	news := func(p campaign.PlayerID) string {
 		var lines []string
-		for _, e := range events {
+		for _, e := range ch.events {
 			if e.Concerns(p) {
 				lines = append(lines, e.Text)
 			}
@@ -274,7 +269,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		return strings.Join(lines, "\n")
 	}
 	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", func(s *store.Seat) report.Text {
-		return report.BattleNews{Battle: bc.ID, News: news(s.Player), Due: dueSeats(opened)}
+		return report.BattleNews{Battle: bc.ID, News: news(s.Player), Due: dueSeats(ch.opened)}
 	})
 	untold := map[string]bool{}
 	for _, s := range c.ActiveSeats() {
@@ -289,17 +284,52 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 			}
 		}
 	}
-	more, start, err := m.startNew(c, rec.State, st, base)
-	if err != nil {
-		return nil, nil, err
-	}
-	mails = append(mails, more...)
-	apply := steps(putSettled(c, st, fmt.Sprintf("battle %s settled, %s", bc.ID, bc.Settled), events, opened), start,
+	apply := steps(ch.apply,
 		func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) },
 		func(tx *store.Tx) error {
 			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
 		})
-	return mails, apply, nil
+	return append(mails, ch.mails...), apply, nil
+}
+
+// stateChange is a change of a campaign's open turn's state worked out
+// on a copy (changeOpenTurn).
+type stateChange struct {
+	// events tell of the change.
+	events []game.Event
+	// opened is the campaign's record if a player's turn opened by it
+	// (openWaiting), or nil.
+	opened *store.Campaign
+	// mails start what the change opened: polls, battles (startNew).
+	mails []outgoing
+	// apply stores the state, change noted in the turn's record, and
+	// what it opened.
+	apply func(tx *store.Tx) error
+}
+
+// changeOpenTurn has edit change a copy of the open turn's state of c,
+// as a battle's end or a poll's outcome does, and works out what follows:
+// the next player's turn if nothing is waited on any more, and the polls
+// and battles it opened, announced from base.
+func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit func(st *campaign.State) ([]game.Event, error)) (*stateChange, error) {
+	rec, err := m.openTurnRecord(c)
+	if err != nil {
+		return nil, err
+	}
+	st := rec.State.Clone()
+	events, err := edit(st)
+	if err != nil {
+		return nil, err
+	}
+	opened, err := m.openWaiting(c, st)
+	if err != nil {
+		return nil, err
+	}
+	mails, start, err := m.startNew(c, rec.State, st, base)
+	if err != nil {
+		return nil, err
+	}
+	return &stateChange{events: events, opened: opened, mails: mails, apply: steps(putSettled(c, st, change, events, opened), start)}, nil
 }
 
 // putSettled returns the step that stores st, settled in place, as the
@@ -476,8 +506,8 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 }
 
 // battleClocks settles the battles whose clocks ran out: a side that sent
-// nothing by the contact deadline withdraws (UTD3.42, UTD3.43); past the
-// resolve deadline the campaign's timeout rule decides (UTD3.5): pbemd
+// nothing by the contact deadline withdraws; past the resolve deadline
+// the campaign's timeout rule decides: pbemd
 // fights it, or the GM decides, or, where the campaign decides by vote,
 // the players who did not fight it vote on its result (appeal). It
 // returns when the next clock runs out.

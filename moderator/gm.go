@@ -88,7 +88,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 			return report.Resumed{Title: c.Title, Turn: c.Turn, Deadline: deadlineFor(&c, s), Note: cmd.Text}
 		})
 		answer := m.answer(r, report.ResumeAnswer{Title: c.Title, Turn: c.Turn, Deadline: gmDeadline(&c)})
-		return r.done("resume", answer, decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused))})
+		return r.done("resume", answer, decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused), shiftPollClocks(c.ID, c.Turn, paused))})
 	case "rollback":
 		return m.gmRollback(r, &c, audit)
 	case "replace":
@@ -284,6 +284,10 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 	c.HeldSince, c.PausedAt = time.Time{}, time.Time{}
 	markReminded(c, now)
 	audit.Detail = fmt.Sprintf("from turn %d back to turn %d", from, n)
+	polls, err := m.restartPolls(c, rec.State.Polls)
+	if err != nil {
+		return decision{}, err
+	}
 	apply := func(tx *store.Tx) error {
 		cur, err := tx.Campaign(c.ID)
 		if err != nil || cur.Turn != from {
@@ -305,11 +309,17 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 		if err := tx.PutCampaign(c); err != nil {
 			return err
 		}
+		if len(polls) > 0 {
+			if err := editState(c.ID, n, "polls restarted by the rollback", func(st *campaign.State) { st.Polls = polls })(tx); err != nil {
+				return err
+			}
+		}
 		return writeAudit(tx, c.ID, audit)
 	}
 	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", func(s *store.Seat) report.Text {
 		return report.RolledBack{Title: c.Title, Turn: n, Deadline: deadlineFor(c, s), Note: r.sub.Command.Text}
 	})
+	mails = append(mails, m.announcePolls(c, polls, r.in.MessageID)...)
 	answer := m.answer(r, report.RollbackAnswer{Title: c.Title, Turn: n, Deadline: gmDeadline(c)})
 	return r.done("rollback", answer, decision{mails: mails, apply: apply})
 }

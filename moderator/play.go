@@ -15,7 +15,7 @@ import (
 // pbemd verify builds it again, as it was, to resolve a past turn anew.
 type play struct {
 	// c is a copy of the campaign with the seats' forfeits counted and
-	// the players dropped for them out (UTD3.31), and Rerun cleared.
+	// the players dropped for them out, and Rerun cleared.
 	c    *store.Campaign
 	turn game.Turn
 	// dropped are the seats of c dropped for forfeits this turn; Out
@@ -27,7 +27,7 @@ type play struct {
 
 // loadPlay builds the resolution of turn c.Turn from its record rec and
 // the orders filed for it: the state, with the players who reach the
-// campaign's forfeit limit dropped (UTD3.31); the orders of the players
+// campaign's forfeit limit dropped; the orders of the players
 // who owe them; the events of the battles settled while the turn was
 // open; and, if the GM rolled back to it, a notice that its reports
 // replace the earlier ones. It reads the earlier turns' orders in tx to

@@ -81,6 +81,18 @@ func (m *Moderator) voteRule(c *store.Campaign) string {
 	return ""
 }
 
+// votesNeeded is how many of voters must agree to carry a vote the
+// moderator opens in campaign c: as its ruleset's rules say
+// (game.Voting), or else a simple majority, more than half of them.
+func (m *Moderator) votesNeeded(c *store.Campaign, voters int) int {
+	if rs, err := m.ruleset(c); err == nil {
+		if v, ok := rs.(game.Voting); ok {
+			return v.Need(voters)
+		}
+	}
+	return voters/2 + 1
+}
+
 // voteTime is how long a poll the moderator opens runs at most.
 func voteTime(c *store.Campaign) time.Duration {
 	return cmp.Or(c.Moderation.VoteTime, campaign.DefaultModeration().VoteTime)
@@ -88,8 +100,8 @@ func voteTime(c *store.Campaign) time.Duration {
 
 // newPoll is a poll the moderator opens in the open turn of c, on what q
 // asks, for its active players but skip, with data d: yes or no, no
-// unless a supermajority says yes.
-func newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.PlayerID, closes time.Time, d pollData) campaign.Poll {
+// unless as many say yes as the campaign's votes need (votesNeeded).
+func (m *Moderator) newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.PlayerID, closes time.Time, d pollData) campaign.Poll {
 	var voters []campaign.PlayerID
 	for _, s := range c.ActiveSeats() {
 		if !slices.Contains(skip, s.Player) {
@@ -99,7 +111,7 @@ func newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.
 	data, _ := json.Marshal(d) // plain fields: cannot fail
 	subject, text := report.Mail(q)
 	return campaign.Poll{ID: id, Kind: kind, Subject: subject, Text: text, Voters: voters, Options: []string{"yes", "no"},
-		Need: campaign.Supermajority(len(voters)), Default: "no", Opened: c.Turn, Closes: closes.UTC(), Data: data}
+		Need: m.votesNeeded(c, len(voters)), Default: "no", Opened: c.Turn, Closes: closes.UTC(), Data: data}
 }
 
 // dataOf reads a poll's data as the moderator wrote it.
@@ -200,6 +212,66 @@ func (m *Moderator) startNew(c *store.Campaign, before, after *campaign.State, b
 	}, nil
 }
 
+// shiftPollClocks returns the step that moves the close of every open
+// poll of a campaign's open turn on by the length of a pause, as its
+// deadlines and battle clocks move: a poll's clock stops with the
+// campaign's, and no poll closes on resume for the time it was paused.
+func shiftPollClocks(id campaign.ID, turn int, paused time.Duration) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		rec, err := tx.Turn(id, turn)
+		if err != nil || len(rec.State.Polls) == 0 {
+			return err
+		}
+		return editState(id, turn, "polls moved on by the pause", func(st *campaign.State) {
+			for i := range st.Polls {
+				st.Polls[i].Closes = st.Polls[i].Closes.Add(paused)
+			}
+		})(tx)
+	}
+}
+
+// restartPolls returns the polls of a turn a rollback reopens, polls, as
+// they run again: the votes cast before the turn was resolved stand, and
+// each closes a full run from now (its Lasts, or the campaign's vote
+// time), as if opened now; an extension's vote still closes at the
+// requester's deadline and a vote on a battle's time before the battle's
+// time to settle runs out, if sooner. c is the campaign as the rollback
+// leaves it.
+func (m *Moderator) restartPolls(c *store.Campaign, polls []campaign.Poll) ([]campaign.Poll, error) {
+	if len(polls) == 0 {
+		return nil, nil
+	}
+	var cases []*store.BattleCase
+	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
+		return nil, err
+	}
+	now := m.clock.Now().UTC()
+	out := slices.Clone(polls)
+	for i := range out {
+		p := &out[i]
+		d, err := dataOf(*p)
+		if err != nil {
+			return nil, err
+		}
+		var by time.Time
+		switch p.Kind {
+		case pollExtension:
+			if s := c.Seat(d.Player); s != nil {
+				by = s.Deadline
+			}
+		case pollBattleTime:
+			if j := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); j >= 0 {
+				by = cases[j].ResolveBy
+			}
+		}
+		p.Closes = now.Add(cmp.Or(p.Lasts, voteTime(c)))
+		if !by.IsZero() && by.Before(p.Closes) {
+			p.Closes = by.UTC()
+		}
+	}
+	return out, nil
+}
+
 // pollsNext returns when the first of a state's polls closes; zero for
 // none.
 func pollsNext(st *campaign.State) time.Time {
@@ -260,15 +332,30 @@ func tallyLines(p campaign.Poll) []string {
 	return out
 }
 
+// votingStopped says why a campaign counts no votes and opens no
+// proposals now, or returns nil if it does: it is paused or ended, or its
+// turn waits for the GM after an outage. Its polls' clocks stop with it
+// (the GM's resume moves them on).
+func votingStopped(c *store.Campaign) report.Text {
+	if c.Status != store.Running || !c.HeldSince.IsZero() {
+		return report.VotingStopped{Campaign: c.ID, Status: string(c.Status), Held: !c.HeldSince.IsZero(), Turn: c.Turn}
+	}
+	return nil
+}
+
 // castVote carries out a player's "vote <poll> <answer>". A vote from a
 // player who is not a voter, a second vote, a vote for an answer the
-// poll does not offer and a vote on a poll that is closed are refused
-// with the reason, and change nothing.
+// poll does not offer, a vote on a poll that is closed and a vote while
+// the campaign is paused, held or ended are refused with the reason, and
+// change nothing.
 func (m *Moderator) castVote(r *request) (decision, error) {
 	c, s := r.c, r.seat
 	args := strings.Fields(r.sub.Command.Args)
 	if len(args) != 2 {
 		return r.refuse(report.VoteUsage{Given: r.sub.Command.Args})
+	}
+	if stopped := votingStopped(c); stopped != nil {
+		return r.refuse(stopped)
 	}
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
@@ -367,187 +454,84 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 	audit := func(tx *store.Tx) error {
 		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction, Detail: p.ID + ": " + outcome})
 	}
-	closed := fmt.Sprintf("poll %s closed: %s", p.ID, outcome)
-	var (
-		mails  []outgoing
-		apply  func(tx *store.Tx) error
-		effect func(s *store.Seat) report.Text
-	)
-	switch p.Kind {
-	case pollAppeal:
-		mails, apply, effect, err = m.decideAppeal(c, p, d, outcome, base)
-	case pollExtension:
-		var after *store.Campaign
-		after, apply, effect, err = m.decideExtensionVote(c, d, outcome)
-		c = after
-		apply = steps(apply, editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) }))
-	case pollRule:
-		adopted := outcome == "yes"
-		effect = func(*store.Seat) report.Text { return report.RuleVoted{Rule: d.Rule, By: d.Player, Adopted: adopted} }
-		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
-		if adopted {
-			apply = steps(apply, func(tx *store.Tx) error {
-				return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: string(d.Player), Action: "rule adopted", Detail: d.Rule})
-			})
-		}
-	case pollSubstitute:
-		granted := outcome == "yes"
-		effect = func(*store.Seat) report.Text {
-			return report.SubstituteVoted{Battle: d.Battle, For: d.For, By: d.Player, Granted: granted}
-		}
-		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
-		if granted {
-			apply = steps(apply, standIn(c.ID, d))
-		}
-	case pollBattleTime:
-		granted := outcome == "yes"
-		var resolveBy string
-		if cases, _, err := m.battleCases(c); err == nil {
-			if i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle }); i >= 0 {
-				by := cases[i].ResolveBy
-				if granted {
-					by = by.Add(time.Duration(d.Hours) * time.Hour)
-				}
-				resolveBy = fmtUTC(by)
-			}
-		}
-		effect = func(*store.Seat) report.Text {
-			return report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted, ResolveBy: resolveBy}
-		}
-		apply = editState(c.ID, c.Turn, closed, func(st *campaign.State) { removePoll(st, p.ID) })
-		if granted {
-			apply = steps(apply, battleTime(c.ID, d, m.clock.Now()))
-		}
-	default:
-		mails, apply, effect, err = m.decideByRuleset(c, p, outcome, closed, base)
+	q := pollClose{c: c, p: p, d: d, outcome: outcome, closed: fmt.Sprintf("poll %s closed: %s", p.ID, outcome), base: base}
+	decide, ok := moderatorPolls[p.Kind]
+	if !ok {
+		decide = (*Moderator).decideByRuleset
 	}
+	e, err := decide(m, q)
 	if err != nil {
 		return nil, nil, err
 	}
+	if e.c != nil {
+		c = e.c
+	}
 	told := m.tellPlayers(c, base, "closed-"+p.ID, "", func(s *store.Seat) report.Text {
 		decided := decided
-		if effect != nil {
-			decided.Effect = report.Say(effect(s))
+		if e.effect != nil {
+			decided.Effect = report.Say(e.effect(s))
 		}
 		return decided
 	})
 	m.log.Info("poll closed", "campaign", c.ID, "poll", p.ID, "outcome", outcome)
-	return append(told, mails...), steps(apply, audit), nil
+	return append(told, e.mails...), steps(e.apply, audit), nil
 }
 
-// decideAppeal settles an appeal's battle with the result the vote chose,
-// as a GM's decision would, or, if it chose none, has pbemd fight it.
-func (m *Moderator) decideAppeal(c *store.Campaign, p campaign.Poll, d pollData, outcome, base string) ([]outgoing, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
-	var cases []*store.BattleCase
-	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
-		return nil, nil, nil, err
-	}
-	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == d.Battle })
-	if i < 0 || cases[i].Status == store.BattleFinal {
-		apply := editState(c.ID, c.Turn, "poll "+p.ID+" closed: its battle was settled", func(st *campaign.State) { removePoll(st, p.ID) })
-		return nil, apply, nil, nil
-	}
-	bc := *cases[i]
-	bc.Status = store.BattleFinal
-	j := slices.IndexFunc(bc.Results, func(r store.ReportedResult) bool { return string(r.By) == outcome })
-	var settle settleFunc
-	var effect report.Text
-	if j < 0 {
-		bc.Settled = report.Say(report.AppealFought{Battle: bc.ID})
-		effect = report.AppealFought{Battle: bc.ID}
-		settle = fightPending(bc.ID)
-	} else {
-		bc.Settled = report.Say(report.AppealSettled{Battle: bc.ID, By: bc.Results[j].By})
-		effect = report.AppealSettled{Battle: bc.ID, By: bc.Results[j].By}
-		result, how := bc.Results[j].Result, bc.Settled
-		settle = func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
-			events, err := rb.ApplyResult(st, bc.ID, result, how)
-			return events, nil, err
-		}
-	}
-	mails, apply, err := m.settlement(c, &bc, base, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
-		removePoll(st, p.ID)
-		return settle(rb, st)
-	})
-	return mails, apply, func(*store.Seat) report.Text { return effect }, err
+// pollClose is a poll to close with an outcome: its campaign, the poll
+// and its data, the change the turn's record notes (closed) and the
+// Message-ID its mails are based on.
+type pollClose struct {
+	c                     *store.Campaign
+	p                     campaign.Poll
+	d                     pollData
+	outcome, closed, base string
 }
 
-// decideExtensionVote grants or refuses the extension a poll asked for:
-// it returns the campaign's record after, and the step that stores it.
-// An extension whose turn is over lapses.
-func (m *Moderator) decideExtensionVote(c0 *store.Campaign, d pollData, outcome string) (*store.Campaign, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
-	var exts []*store.Extension
-	if err := m.db.View(func(tx *store.Tx) (err error) { exts, err = tx.Extensions(c0.ID); return err }); err != nil {
-		return nil, nil, nil, err
-	}
-	i := slices.IndexFunc(exts, func(e *store.Extension) bool {
-		return e.Player == d.Player && e.Turn == d.Turn && e.Status == store.ExtensionPending
-	})
-	seat := c0.Seat(d.Player)
-	if i < 0 || d.Turn != c0.Turn || seat == nil || !seat.Due() {
-		voted := report.ExtensionVoted{Player: d.Player, Hours: d.Hours, Lapsed: true}
-		return c0, nil, func(*store.Seat) report.Text { return voted }, nil
-	}
-	now := m.clock.Now().UTC()
-	c, e := c0.Clone(), *exts[i]
-	e.Decided, e.Status, e.Note = now, store.ExtensionDenied, "decided by vote"
-	action := fmt.Sprintf("extension refused by vote: %s", e.Player)
-	if outcome == "yes" {
-		e.Status, e.Granted = store.ExtensionApproved, e.Hours
-		c.MoveDeadlines(time.Duration(e.Hours) * time.Hour)
-		markReminded(c, now)
-		action = fmt.Sprintf("extension granted by vote: %s +%dh", e.Player, e.Hours)
-	}
-	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: action}),
-		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) })
-	return c, apply, func(s *store.Seat) report.Text {
-		return report.ExtensionVoted{Player: e.Player, Hours: e.Hours, Granted: outcome == "yes", Deadline: deadlineFor(c, s)}
-	}, nil
+// pollEffect is what a poll's outcome changes: the step that removes the
+// poll from the open turn's state and applies the outcome, the mails
+// that start what it opened, what each player is told it changed, and
+// the campaign's record after, if it changed it.
+type pollEffect struct {
+	apply  func(tx *store.Tx) error
+	mails  []outgoing
+	effect func(*store.Seat) report.Text
+	c      *store.Campaign
 }
 
 // decideByRuleset has the ruleset apply the outcome of a poll it opened
 // (game.Polls) to the open turn's state, and announces any poll that
 // opens.
-func (m *Moderator) decideByRuleset(c *store.Campaign, p campaign.Poll, outcome, closed, base string) ([]outgoing, func(tx *store.Tx) error, func(*store.Seat) report.Text, error) {
+func (m *Moderator) decideByRuleset(q pollClose) (pollEffect, error) {
+	c, p, outcome := q.c, q.p, q.outcome
 	rs, err := m.ruleset(c)
 	if err != nil {
-		return nil, nil, nil, err
+		return pollEffect{}, err
 	}
 	gp, ok := rs.(game.Polls)
 	if !ok {
-		return nil, nil, nil, fmt.Errorf("campaign %s: ruleset %s opened poll %s (%s) but decides no polls", c.ID, rs.Name(), p.ID, p.Kind)
+		return pollEffect{}, fmt.Errorf("campaign %s: ruleset %s opened poll %s (%s) but decides no polls", c.ID, rs.Name(), p.ID, p.Kind)
 	}
-	rec, err := m.openTurnRecord(c)
+	ch, err := m.changeOpenTurn(c, q.closed, q.base, func(st *campaign.State) ([]game.Event, error) {
+		removePoll(st, p.ID)
+		events, err := gp.Decide(st, p, outcome)
+		if err != nil {
+			return nil, fmt.Errorf("campaign %s: decide poll %s: %w", c.ID, p.ID, err)
+		}
+		return events, nil
+	})
 	if err != nil {
-		return nil, nil, nil, err
+		return pollEffect{}, err
 	}
-	st := rec.State.Clone()
-	removePoll(st, p.ID)
-	events, err := gp.Decide(st, p, outcome)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("campaign %s: decide poll %s: %w", c.ID, p.ID, err)
-	}
-	// The outcome may end what the turn waited on, as a settled battle
-	// does.
-	opened, err := m.openWaiting(c, st)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	mails, start, err := m.startNew(c, rec.State, st, base)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	apply := steps(putSettled(c, st, closed, events, opened), start)
 	effect := func(s *store.Seat) report.Text {
 		var news []string
-		for _, e := range events {
+		for _, e := range ch.events {
 			if e.Concerns(s.Player) {
 				news = append(news, e.Text)
 			}
 		}
-		return report.PollEvents{News: news, Due: dueSeats(opened)}
+		return report.PollEvents{News: news, Due: dueSeats(ch.opened)}
 	}
-	return mails, apply, effect, nil
+	return pollEffect{apply: ch.apply, mails: ch.mails, effect: effect}, nil
 }
 
 // pollClocks closes the polls of a campaign's open turn whose time ran
@@ -576,7 +560,11 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 		if err != nil {
 			return time.Time{}, closed, err
 		}
-		mails, apply, err := m.closePoll(cur, p, outcome, !certain, fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix()))
+		base := fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix())
+		mails, apply, err := m.closePoll(cur, p, outcome, !certain, base)
+		if err != nil {
+			mails, apply, err = m.pollFailed(cur, p, outcome, base, err)
+		}
 		if err != nil {
 			return time.Time{}, closed, err
 		}
@@ -598,217 +586,72 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 	return next, closed, nil
 }
 
-// extensionToVote puts a player's extension request to the vote of every
-// active player, the player's own vote for it counted; the poll closes at
-// the player's deadline at the latest. n numbers the request in the
-// campaign.
-func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (decision, error) {
-	c := r.c
-	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: fmtUTC(r.seat.Deadline)}
-	p := newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
-		pollData{Player: ext.Player, Turn: c.Turn, Hours: ext.Hours})
-	p.Votes = []campaign.Vote{{Player: ext.Player, Option: "yes", At: ext.Requested}}
-	mails, open := m.openPoll(c, p, r.in.MessageID)
-	apply := steps(func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err }, open,
-		func(tx *store.Tx) error {
-			return writeAudit(tx, c.ID, store.AuditEntry{At: ext.Requested, Who: string(ext.Player), Action: "extension asked",
-				Detail: fmt.Sprintf("%d hours for turn %d, put to the vote: %s", ext.Hours, c.Turn, orNone(ext.Reason))})
-		})
-	answer := m.answer(r, report.ExtensionToVote{Hours: ext.Hours, Turn: c.Turn, Poll: p.ID, Need: p.Need,
-		Closes: report.FormatDeadline(p.Closes, seatLocation(c, r.seat)), Deadline: deadlineFor(c, r.seat)})
-	return r.done("extension put to the vote", answer, decision{mails: mails, apply: apply})
-}
-
-// propose carries out a player's proposal: "propose rule <text>",
-// "propose substitute <battle> <player>" or "propose extend <battle>
-// <hours>". It is put to the vote of every
-// active player, the proposer's own vote for it counted, for the
-// campaign's vote time.
-func (m *Moderator) propose(r *request) (decision, error) {
-	c := r.c
-	what, rest, _ := strings.Cut(strings.TrimSpace(r.sub.Command.Args), " ")
-	rest = strings.TrimSpace(rest)
-	switch {
-	case !m.decidesByVote(c):
-		return r.refuse(report.NoVotes{Title: c.Title})
-	case c.Status != store.Running:
-		return r.refuse(report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)})
-	case strings.EqualFold(what, pollRule) && rest != "":
-		return m.proposeRule(r, rest)
-	case strings.EqualFold(what, pollSubstitute) && len(strings.Fields(rest)) == 2:
-		f := strings.Fields(rest)
-		return m.proposeSubstitute(r, f[0], campaign.PlayerID(strings.ToLower(f[1])))
-	case strings.EqualFold(what, pollBattleTime) && len(strings.Fields(rest)) == 2:
-		f := strings.Fields(rest)
-		if hours, err := parseHours(strings.ToLower(f[1])); err == nil {
-			return m.proposeBattleTime(r, f[0], hours)
-		}
-	}
-	return r.refuse(report.ProposeUsage{Given: r.sub.Command.Args})
-}
-
-// proposeRule puts a rule to the vote. An adopted rule is announced and
-// kept in the campaign's log.
-func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
-	c, s := r.c, r.seat
-	var audit []*store.AuditEntry
-	if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
-		return decision{}, err
-	}
-	n := 1 + len(slices.DeleteFunc(audit, func(e *store.AuditEntry) bool {
-		return e.Action != "poll opened" || !strings.HasPrefix(e.Detail, pollRule+"-")
-	}))
-	q := report.RulePoll{Player: s.Player, Rule: rule}
-	return m.openProposal(r, newPoll(c, fmt.Sprintf("%s-%d", pollRule, n), pollRule, q, nil, m.clock.Now().Add(voteTime(c)),
-		pollData{Player: s.Player, Rule: rule}))
-}
-
-// proposeSubstitute puts to the vote that player sub finish battle id in
-// place of a side that left the campaign.
-func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (decision, error) {
-	c := r.c
-	cases, rec, err := m.battleCases(c)
-	if err != nil {
-		return decision{}, err
-	}
-	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
-	if i < 0 {
-		return r.refuse(report.NoSubstitute{Battle: id, NoBattle: true})
-	}
-	bc := cases[i]
-	var left campaign.PlayerID
-	for _, p := range bc.Sides {
-		if s := c.Seat(p); (s == nil || !s.Active()) && bc.Voice(p) == p {
-			left = p
-		}
-	}
-	poll := pollSubstitute + "-" + bc.ID
-	s := c.Seat(sub)
-	switch {
-	case left == "" || underAppeal(bc, rec.State):
-		return r.refuse(report.NoSubstitute{Battle: bc.ID, NobodyLeft: left == "", Appeal: bc.Appeal})
-	case s == nil || !s.Active() || slices.Contains(bc.Sides, sub):
-		return r.refuse(report.NoSubstitute{Battle: bc.ID, Player: sub, NotFree: true})
-	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
-		return r.refuse(report.NoSubstitute{Battle: bc.ID, Open: poll})
-	}
-	q := report.SubstitutePoll{Battle: bc.ID, For: left, By: sub, Proposer: r.seat.Player}
-	return m.openProposal(r, newPoll(c, poll, pollSubstitute, q, nil, m.clock.Now().Add(voteTime(c)),
-		pollData{Battle: bc.ID, Player: sub, For: left}))
-}
-
-// proposeBattleTime puts to the vote that the clocks of battle id, one
-// of the proposer's, run hours longer. The vote closes before the battle's
-// time to settle runs out.
-func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decision, error) {
-	c, me := r.c, r.seat.Player
-	cases, rec, err := m.battleCases(c)
-	if err != nil {
-		return decision{}, err
-	}
-	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
-	if i < 0 {
-		var open []string
-		for _, b := range cases {
-			if b.Status != store.BattleFinal && b.Side(me) != "" {
-				open = append(open, b.ID)
-			}
-		}
-		return r.refuse(report.NoSuchBattle{Battle: id, Open: open})
-	}
-	bc := cases[i]
-	poll := pollBattleTime + "-" + bc.ID
-	switch {
-	case bc.Side(me) == "":
-		return r.refuse(report.NotYourBattle{Battle: bc.ID, Sides: joinPlayers(bc.Sides)})
-	case underAppeal(bc, rec.State):
-		return r.refuse(report.BattleUnderAppeal{Battle: bc.ID, Poll: bc.Appeal})
-	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
-		return r.refuse(report.PollAlreadyOpen{Poll: poll})
-	}
-	q := report.BattleTimePoll{Battle: bc.ID, Player: me, Hours: hours, ResolveBy: fmtUTC(bc.ResolveBy)}
-	closes := m.clock.Now().Add(voteTime(c))
-	if bc.ResolveBy.Before(closes) {
-		closes = bc.ResolveBy
-	}
-	return m.openProposal(r, newPoll(c, poll, pollBattleTime, q, nil, closes, pollData{Battle: bc.ID, Player: me, Hours: hours}))
-}
-
-// battleTime returns the step that moves the clocks of battle d.Battle
-// that have not run out on by d.Hours, if the battle is still open.
-func battleTime(id campaign.ID, d pollData, now time.Time) func(tx *store.Tx) error {
-	return func(tx *store.Tx) error {
-		cases, err := tx.Battles(id)
+// lapsePolls closes, in next, the state that resolving turn n of c
+// made, the votes on an extension of turn n: the turn is over, so the
+// extension lapsed. It returns the mails that tell every player, and the
+// entries of the campaign's log that say each vote closed.
+func (m *Moderator) lapsePolls(c *store.Campaign, n int, next *campaign.State, base string) ([]outgoing, []store.AuditEntry, error) {
+	var (
+		mails []outgoing
+		audit []store.AuditEntry
+	)
+	now := m.clock.Now().UTC()
+	for _, p := range slices.Clone(next.Polls) {
+		d, err := dataOf(p)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		for _, bc := range cases {
-			if bc.ID != d.Battle || bc.Status == store.BattleFinal {
-				continue
-			}
-			more := time.Duration(d.Hours) * time.Hour
-			if now.Before(bc.ContactBy) {
-				bc.ContactBy = bc.ContactBy.Add(more)
-			}
-			bc.ResolveBy = bc.ResolveBy.Add(more)
-			return tx.PutBattle(id, bc)
+		if p.Kind != pollExtension || d.Turn != n {
+			continue
 		}
-		return nil
+		removePoll(next, p.ID)
+		decided := report.PollDecided{Poll: p.ID, Subject: p.Subject, Outcome: lapsed, Tally: tallyLines(p), Need: p.Need,
+			Effect: report.Say(report.ExtensionVoted{Player: d.Player, Hours: d.Hours, Lapsed: true})}
+		mails = append(mails, m.tellPlayers(c, base, "closed-"+p.ID, "", func(*store.Seat) report.Text { return decided })...)
+		audit = append(audit, store.AuditEntry{At: now, Who: "pbemd", Action: pollClosedAction, Detail: p.ID + ": " + lapsed})
 	}
+	return mails, audit, nil
 }
 
-// openProposal opens poll p, proposed by the request's player, whose own
-// vote for it is counted.
-func (m *Moderator) openProposal(r *request, p campaign.Poll) (decision, error) {
-	p.Votes = []campaign.Vote{{Player: r.seat.Player, Option: "yes", At: m.clock.Now().UTC()}}
-	mails, apply := m.openPoll(r.c, p, r.in.MessageID)
-	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, seatLocation(r.c, r.seat))})
-	return r.done("proposal", answer, decision{mails: mails, apply: apply})
-}
+// lapsed is the outcome of a vote on an extension whose turn was resolved
+// before the vote closed.
+const lapsed = "lapsed"
 
-// appeal puts a battle whose time to settle ran out to the vote of the
-// players who did not fight it: which side's result stands, or none,
-// when pbemd fights it. It returns false when nobody is left to vote, or
-// no result was sent to choose from.
-func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, bool) {
-	var others int
-	for _, s := range c.ActiveSeats() {
-		if !slices.Contains(bc.Sides, s.Player) {
-			others++
+// pollFailed closes a poll whose outcome could not be applied (cause) at
+// its close, so that one poll does not stop the scheduler: with a
+// fallback if it has one (an appeal's none, which has pbemd fight the
+// battle; a ruleset's poll's Default), or else with nothing applied,
+// for the GM to decide. The GM is told, once, as the poll is closed.
+func (m *Moderator) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base string, cause error) ([]outgoing, func(tx *store.Tx) error, error) {
+	m.log.Error("poll outcome not applied", "campaign", c.ID, "poll", p.ID, "outcome", outcome, "err", cause)
+	failed := report.PollFailed{Title: c.Title, Poll: p.ID, Subject: p.Subject, Outcome: outcome, Problem: cause.Error()}
+	var fallback string
+	if _, ours := moderatorPolls[p.Kind]; !ours {
+		fallback = p.Default
+	} else if p.Kind == pollAppeal {
+		fallback = noResult
+	}
+	var (
+		mails []outgoing
+		apply func(tx *store.Tx) error
+		err   error
+	)
+	if fallback != "" && fallback != outcome {
+		if mails, apply, err = m.closePoll(c, p, fallback, true, base); err != nil {
+			m.log.Error("poll fallback not applied", "campaign", c.ID, "poll", p.ID, "outcome", fallback, "err", err)
+		} else {
+			failed.Fallback = fallback
 		}
 	}
-	if others == 0 || len(bc.Results) == 0 {
-		return nil, nil, false
+	if failed.Fallback == "" {
+		mails, apply = nil, steps(editState(c.ID, c.Turn, "poll "+p.ID+" closed for the GM", func(st *campaign.State) { removePoll(st, p.ID) }),
+			func(tx *store.Tx) error {
+				return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction,
+					Detail: p.ID + ": left to the GM"})
+			})
 	}
-	q := report.AppealPoll{Battle: bc.ID, Turn: bc.Turn, Sides: joinPlayers(bc.Sides)}
-	var options []string
-	for _, r := range bc.Results {
-		q.Results = append(q.Results, report.SentResult{By: r.By, Result: r.Result})
-		options = append(options, string(r.By))
-	}
-	p := newPoll(c, pollAppeal+"-"+bc.ID, pollAppeal, q, bc.Sides, m.clock.Now().Add(voteTime(c)), pollData{Battle: bc.ID})
-	p.Options, p.Default = append(options, noResult), noResult
-	bc.Appeal = p.ID
-	mails, open := m.openPoll(c, p, base)
-	return mails, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, open), true
-}
-
-// standIn returns the step that lets d.Player finish battle d.Battle in
-// place of d.For, if the battle is still open.
-func standIn(id campaign.ID, d pollData) func(tx *store.Tx) error {
-	return func(tx *store.Tx) error {
-		cases, err := tx.Battles(id)
-		if err != nil {
-			return err
-		}
-		for _, bc := range cases {
-			if bc.ID == d.Battle && bc.Status != store.BattleFinal {
-				bc.StandIns = append(bc.StandIns, store.StandIn{For: d.For, By: d.Player})
-				return tx.PutBattle(id, bc)
-			}
-		}
-		return nil
-	}
+	msg := m.mailText(c.ID, c.GM.Email, failed, fmt.Sprintf("failed.%s@%s", base, m.domain))
+	return append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "poll failed"}), apply, nil
 }
 
 // openTurnRecord reads the record of a campaign's open turn, from the
@@ -818,28 +661,4 @@ func (m *Moderator) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error)
 	var rec *store.TurnRecord
 	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err })
 	return rec, err
-}
-
-// battleCases reads a campaign's battle cases and its open turn's record.
-func (m *Moderator) battleCases(c *store.Campaign) ([]*store.BattleCase, *store.TurnRecord, error) {
-	var (
-		cases []*store.BattleCase
-		rec   *store.TurnRecord
-	)
-	err := m.db.View(func(tx *store.Tx) (err error) {
-		if cases, err = tx.Battles(c.ID); err != nil {
-			return err
-		}
-		rec, err = tx.Turn(c.ID, c.Turn)
-		return err
-	})
-	return cases, rec, err
-}
-
-// underAppeal reports whether the players vote on a battle's result: its
-// appeal is open in st, the open turn's state. A rollback to a turn
-// before the appeal opened leaves the battle's record naming a poll st
-// does not hold; the battle is then as before its appeal.
-func underAppeal(bc *store.BattleCase, st *campaign.State) bool {
-	return bc.Appeal != "" && slices.ContainsFunc(st.Polls, func(p campaign.Poll) bool { return p.ID == bc.Appeal })
 }

@@ -498,6 +498,9 @@ type resolution struct {
 	battles []*store.BattleCase
 	// started is when resolving began.
 	started time.Time
+	// audit is what the resolution writes to the campaign's log besides:
+	// the polls that lapsed with the turn.
+	audit []store.AuditEntry
 }
 
 // compose composes the resolution's mails, outside any transaction.
@@ -513,7 +516,7 @@ func (r *resolution) compose() error {
 // prepareResolution resolves the open turn of o with the orders on file
 // and renders every mail, without writing anything. Players without
 // orders forfeit the turn; one who reaches the campaign's forfeit limit is
-// dropped (UTD3.31). The caller holds turnMu.
+// dropped. The caller holds turnMu.
 func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	started := m.clock.Now()
 	var in *play
@@ -617,13 +620,21 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	// The clock of a poll the ruleset opened starts now: a change to the
 	// state its resolution made, which the record says (pbemd verify).
 	var changed []string
+	lapsed, audit, err := m.lapsePolls(c, n, res.Next, fmt.Sprintf("lapsed.%s.t%d", id, n))
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
+	notices = append(notices, lapsed...)
+	for _, e := range audit {
+		changed = append(changed, e.Action+" "+e.Detail)
+	}
 	polls := m.startPolls(c, in.turn.State, res.Next)
 	for _, p := range polls {
 		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, fmtUTC(p.Closes)))
 	}
 	notices = append(notices, m.announcePolls(c, polls, fmt.Sprintf("polls.%s.t%d", id, n))...)
 	return &resolution{
-		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started,
+		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started, audit: audit,
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(c),
 			Rerun: in.rerun, Digest: digest, Changed: changed},
 	}, nil
@@ -677,6 +688,11 @@ func (r *resolution) commit(tx *store.Tx) error {
 	}
 	if err := lapseExtensions(tx, r.c.ID, r.turn); err != nil {
 		return err
+	}
+	for _, e := range r.audit {
+		if err := writeAudit(tx, r.c.ID, e); err != nil {
+			return err
+		}
 	}
 	for _, b := range r.battles {
 		if err := tx.PutBattle(r.c.ID, b); err != nil {

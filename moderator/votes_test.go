@@ -250,22 +250,29 @@ func TestUTD1_7_RuleProposal(t *testing.T) {
 	}
 }
 
+// setDecisions has campaign id decide by votes or by its GM, as its
+// scenario's moderation: {decisions: ...} would.
+func (h *harness) setDecisions(id campaign.ID, d string) {
+	h.t.Helper()
+	err := h.db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign(id)
+		if err != nil {
+			return err
+		}
+		c.Moderation.Decisions = d
+		return tx.PutCampaign(c)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
 // TestDecisionsByGMAsHouseRule: a Thunderdome IV campaign whose scenario
 // says decisions: gm asks the GM about a long extension, as part 1 did,
 // and takes no proposals.
 func TestDecisionsByGMAsHouseRule(t *testing.T) {
 	h := newThunderdomeHarness(t)
-	err := h.db.Update(func(tx *store.Tx) error {
-		c, err := tx.Campaign("thunderdome")
-		if err != nil {
-			return err
-		}
-		c.Moderation.Decisions = campaign.DecideGM
-		return tx.PutCampaign(c)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.setDecisions("thunderdome", campaign.DecideGM)
 	p, _ := h.tdCurrent()
 	h.askIn("thunderdome", string(p), `extension: {hours: 48, reason: "exams"}`).want(t, "is with the GM")
 	h.next("gm").want(t, fmt.Sprintf("%s asks", p))
@@ -487,5 +494,350 @@ func TestUTD1_7_VoterLeaves(t *testing.T) {
 	}
 	if st := h.turnStateOf("thunderdome", 1); len(st.Polls) != 0 {
 		t.Errorf("polls %+v; want rule-1 closed", st.Polls)
+	}
+}
+
+// tdGM sends a GM command to the Thunderdome IV campaign and returns the
+// answer.
+func (h *harness) tdGM(command string) *received {
+	h.t.Helper()
+	h.send(h.mailFrom("gm", "campaign: thunderdome\ntoken: "+h.gmToken()+"\ncommand: "+command+"\n"))
+	return h.next("gm")
+}
+
+// tdPause pauses the Thunderdome IV campaign; every player is told.
+func (h *harness) tdPause(t *testing.T) {
+	t.Helper()
+	h.tdGM("pause").want(t, "paused")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "The GM paused Thunderdome IV")
+	}
+}
+
+// TestVotesWaitWhilePaused: while the GM has the campaign paused, a vote
+// on an open appeal and a proposal are refused with the reason and what
+// to do; nothing changes, however many vote, and the turn stays as it
+// was. Once resumed, the same votes count.
+func TestVotesWaitWhilePaused(t *testing.T) {
+	h, attacker, defender, voters := tdDisputed(t)
+	h.openAppeal(t, attacker, defender, voters)
+	h.tdPause(t)
+	before := h.turnStateOf("thunderdome", 2)
+	for _, v := range voters {
+		h.tdAsk(campaign.PlayerID(v), "command: vote appeal-T1-B1 "+string(attacker)).
+			want(t, "Campaign thunderdome is paused, so no vote is counted", "nothing changed", "once the GM resumes the campaign")
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: propose rule No battles in nebulae.").want(t, "is paused, so no vote is counted")
+	if after := h.turnStateOf("thunderdome", 2); len(after.Polls) != 1 || len(after.Polls[0].Votes) != 0 || len(after.Battles) != len(before.Battles) {
+		t.Fatalf("after votes while paused: polls %+v, battles %d; want the appeal open with no votes", after.Polls, len(after.Battles))
+	}
+	if c := h.tdCampaign(); c.Turn != 2 || c.Status != store.Paused {
+		t.Fatalf("campaign at turn %d, %s; want turn 2, still paused", c.Turn, c.Status)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+
+	h.tdGM("resume").want(t, "resumed")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "The GM resumed")
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "is counted")
+	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "It settled the poll")
+}
+
+// TestResumeMovesPollDeadlines: an appeal paused past its close time is
+// still open when the GM resumes the campaign, its close time moved on by
+// the pause's length as the deadlines are; it does not close at once with
+// its default, and the voters vote on it.
+func TestResumeMovesPollDeadlines(t *testing.T) {
+	h, attacker, defender, voters := tdDisputed(t)
+	h.openAppeal(t, attacker, defender, voters)
+	closes := h.turnStateOf("thunderdome", 2).Polls[0].Closes
+	h.tdPause(t)
+	paused := h.clock.Now()
+	h.advanceTo(closes.Add(time.Hour))
+	pause := h.clock.Now().Sub(paused)
+	h.tdGM("resume").want(t, "resumed")
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "The GM resumed")
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+	st := h.turnStateOf("thunderdome", 2)
+	if len(st.Polls) != 1 || !st.Polls[0].Closes.Equal(closes.Add(pause)) {
+		t.Fatalf("polls after the resume: %+v; want the appeal open, closing at %v", st.Polls, closes.Add(pause))
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(attacker)).want(t, "is counted")
+}
+
+// TestUTD3_45_StandInDoesNotVoteOnAppeal: a player who stands in for a
+// side that left (UTD3.91) and reports the battle's result is a side of
+// it: when the results differ and the clock runs out, the appeal goes to
+// the one player who neither fought nor stood in, not to the stand-in.
+func TestUTD3_45_StandInDoesNotVoteOnAppeal(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	var others []campaign.PlayerID
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			others = append(others, campaign.PlayerID(p))
+		}
+	}
+	voter, sub := others[0], others[1]
+	h.tdResign(defender)
+	for _, o := range append(tdOthers(defender), "gm") {
+		h.next(o).want(t, string(defender)+" resigned")
+	}
+	h.tdAsk(voter, "command: propose substitute T1-B1 "+string(sub)).want(t, "put to the vote as substitute-T1-B1")
+	for _, u := range []campaign.PlayerID{attacker, sub} {
+		h.next(string(u)).want(t, "Vote substitute-T1-B1")
+	}
+	h.tdAsk(sub, "command: vote substitute-T1-B1 yes").want(t, "the outcome is yes")
+	for _, u := range tdOthers(defender) {
+		h.next(u).want(t, "Vote substitute-T1-B1: yes")
+	}
+	h.tdAsk(sub, destroyed(h, attacker)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(attacker)).want(t, "confirm it?")
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "Battle T1-B1 is disputed")
+	h.advanceTo(h.tdBattleCase().ResolveBy)
+	h.next(string(voter)).want(t, "Vote appeal-T1-B1: appeal of battle T1-B1", "1 voter")
+	for _, u := range []campaign.PlayerID{attacker, sub} {
+		h.next(string(u)).want(t, "Vote appeal-T1-B1 is open", "You do not vote on this one")
+	}
+	if p := h.turnStateOf("thunderdome", 2).Polls; len(p) != 1 || !slices.Equal(p[0].Voters, []campaign.PlayerID{voter}) {
+		t.Fatalf("polls %+v; want the appeal with %s its only voter", p, voter)
+	}
+	h.tdAsk(sub, "command: vote appeal-T1-B1 "+string(defender)).want(t, "You do not vote on appeal-T1-B1")
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestRollbackRestartsPolls: a vote on more time for a battle is open
+// when the GM processes the turn, and carried in the next turn, where
+// the players grant the time. The GM rolls back to the turn the vote
+// was open in, later than its close time: the vote is restored open, its
+// proposer's vote kept, and runs again from now, the voters told anew;
+// it does not close at once with no. Granted again, the battle does not
+// get the hours twice.
+func TestRollbackRestartsPolls(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	poll := "extend-T1-B1"
+	others := tdOthers(defender)
+	h.tdAsk(defender, "command: propose extend T1-B1 168h").want(t, "put to the vote as "+poll)
+	for _, u := range others {
+		h.next(u).want(t, "Vote "+poll)
+	}
+	closes := h.turnStateOf("thunderdome", 2).Polls[0].Closes
+	h.tdGM("process").want(t, "Turn 2 is resolved")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Turn 3")
+	}
+	voters := slices.DeleteFunc(slices.Clone(others), func(u string) bool { return u == string(attacker) })
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" yes").want(t, "is counted")
+	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": yes", "Battle T1-B1 has 168 more hours")
+	}
+	granted := h.tdBattleCase()
+	h.advanceTo(closes.Add(time.Hour))
+	h.tdGM("rollback 2").want(t, "back at the start of turn 2")
+	for _, u := range tdPlayers {
+		if u == string(defender) {
+			h.next(u).want(t, "Turn 2 will be played again")
+			continue
+		}
+		got := h.nextBySubject(u, "Vote "+poll, "Turn 2")
+		got["Vote "+poll].want(t, string(defender)+" asks 168 more hours for battle T1-B1")
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+	st := h.turnStateOf("thunderdome", 2)
+	if len(st.Polls) != 1 || len(st.Polls[0].Votes) != 1 || !st.Polls[0].Closes.After(h.clock.Now()) {
+		t.Fatalf("polls after the rollback: %+v; want %s open, with %s's vote, closing after now", st.Polls, poll, defender)
+	}
+	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" yes").want(t, "is counted")
+	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote "+poll+": yes", "settle it by "+granted.ResolveBy.UTC().Format("2006-01-02"))
+	}
+	if bc := h.tdBattleCase(); !bc.ResolveBy.Equal(granted.ResolveBy) || !bc.ContactBy.Equal(granted.ContactBy) {
+		t.Errorf("battle clocks after the second yes: contact %v, resolve %v; want them as the first yes left them, %v and %v",
+			bc.ContactBy, bc.ResolveBy, granted.ContactBy, granted.ResolveBy)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// brokenCall is volunteers whose call runs an hour from the mail that
+// opens it, and whose outcome cannot be applied in campaign coreward.
+type brokenCall struct{ volunteers }
+
+func (b brokenCall) Resolve(t game.Turn) *game.Result {
+	res := b.volunteers.Resolve(t)
+	for i := range res.Next.Polls {
+		res.Next.Polls[i].Closes, res.Next.Polls[i].Lasts = time.Time{}, time.Hour
+	}
+	return res
+}
+
+func (b brokenCall) Decide(st *campaign.State, p campaign.Poll, outcome string) ([]game.Event, error) {
+	if st.Campaign == "coreward" {
+		return nil, fmt.Errorf("the pirates left Mistral")
+	}
+	return b.volunteers.Decide(st, p, outcome)
+}
+
+// TestFailingPollDoesNotStopOthers: a poll whose outcome cannot be
+// applied at its close, in coreward, which the scheduler tends before
+// frontier, is closed with nothing applied and its GM told once; the same
+// poll in frontier closes with its default and its players are told, and
+// both campaigns' turns still resolve at their deadline.
+func TestFailingPollDoesNotStopOthers(t *testing.T) {
+	h := newHarnessWith(t, game.NewRegistry(brokenCall{}))
+	h.copyFrontier("coreward")
+	h.drain(append(players, "gm")...)
+	deadline := h.campaign().Deadline()
+	h.advanceTo(deadline)
+	h.awaitTurns(map[campaign.ID]int{"frontier": 2, "coreward": 2})
+	h.drain(append(players, "gm")...)
+
+	h.advanceTo(deadline.Add(time.Hour))
+	h.next("gm").want(t, "[coreward] Vote call-1 could not be applied", "the pirates left Mistral", "decide it yourself")
+	for _, p := range players {
+		h.next(p).want(t, "[frontier] Vote call-1: none", "nobody fights the pirates at Mistral.")
+	}
+	for _, id := range []campaign.ID{"frontier", "coreward"} {
+		if st := h.turnStateOf(id, 2); len(st.Polls) != 0 {
+			t.Errorf("%s's polls after the close: %+v; want none", id, st.Polls)
+		}
+	}
+	h.quiet(append(players, "gm")...)
+	var next time.Time
+	h.db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign("coreward")
+		next = c.Deadline()
+		return err
+	})
+	h.advanceTo(next)
+	h.awaitTurns(map[campaign.ID]int{"frontier": 3, "coreward": 3})
+	msgs, err := h.world.Mailbox(h.ctx, "gm", password, "INBOX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := 0
+	for _, m := range msgs {
+		told += strings.Count(string(m), "could not be applied")
+	}
+	if told != 1 {
+		t.Errorf("the GM was told %d times that call-1 could not be applied; want once", told)
+	}
+}
+
+// TestUTD1_7_OneRuleProposalAtATime: a player whose rule proposal is
+// still open may not propose another: it is refused with the reason, and
+// no poll opens; another player may, and once the first closes its
+// proposer may again.
+func TestUTD1_7_OneRuleProposalAtATime(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, q := campaign.PlayerID(tdPlayers[1]), campaign.PlayerID(tdPlayers[2])
+	h.tdAsk(p, "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1")
+	for _, u := range tdOthers(p) {
+		h.next(u).want(t, "Vote rule-1")
+	}
+	h.tdAsk(p, "command: propose rule No retreats.").want(t, "Your rule proposal rule-1 is still open", "nothing was proposed")
+	if st := h.turnStateOf("thunderdome", 1); len(st.Polls) != 1 {
+		t.Fatalf("polls %+v; want rule-1 alone", st.Polls)
+	}
+	h.tdAsk(q, "command: propose rule No retreats.").want(t, "put to the vote as rule-2")
+	for _, u := range tdOthers(q) {
+		h.next(u).want(t, "Vote rule-2")
+	}
+	for _, u := range tdOthers(p)[1:] {
+		h.tdAsk(campaign.PlayerID(u), "command: vote rule-1 no")
+	}
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Vote rule-1: no")
+	}
+	h.tdAsk(p, "command: propose rule No retreats into nebulae.").want(t, "put to the vote as rule-3")
+}
+
+// TestUTD3_32_ExtensionVoteLapsesWithTurn: a player asks for more time
+// by vote, then sends final orders before anyone votes: the turn resolves
+// at once, and the vote closes with it, lapsed: every player is told, it
+// is no longer open in the next turn, and a vote on it is refused.
+func TestUTD3_32_ExtensionVoteLapsesWithTurn(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	poll := "extension-" + string(p) + "-1"
+	h.askIn("thunderdome", string(p), `extension: {hours: 48, reason: "exams"}`).want(t, "put to the other players' vote as "+poll)
+	for _, o := range tdOthers(p) {
+		h.next(o).want(t, "Vote "+poll)
+	}
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true)))
+	h.next(string(p)).want(t, "passes now")
+	for _, u := range tdPlayers {
+		got := h.nextBySubject(u, "Vote "+poll+": lapsed", "Turn 2")
+		got["Vote "+poll+": lapsed"].want(t, string(p)+"'s turn was over before the vote closed, so the extension lapsed")
+	}
+	if st := h.turnStateOf("thunderdome", 2); len(st.Polls) != 0 {
+		t.Errorf("turn 2's polls: %+v; want none", st.Polls)
+	}
+	h.tdAsk(campaign.PlayerID(tdOthers(p)[0]), "command: vote "+poll+" yes").want(t, "Poll "+poll+" is closed, with the outcome lapsed")
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// TestUTD3_44_BattleTimeAfterSettled: the sides settle their battle while
+// the vote on more time for it is open; when the vote then closes with
+// yes, everyone is told the battle was settled and nothing changed, not
+// that it has more hours.
+func TestUTD3_44_BattleTimeAfterSettled(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	poll := "extend-T1-B1"
+	h.tdAsk(defender, "command: propose extend T1-B1 168h").want(t, "put to the vote as "+poll)
+	for _, u := range tdOthers(defender) {
+		h.next(u).want(t, "Vote "+poll)
+	}
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled")
+	h.drain(append(tdPlayers, "gm")...)
+	var others []string
+	for _, p := range tdPlayers {
+		if p != string(attacker) && p != string(defender) {
+			others = append(others, p)
+		}
+	}
+	h.tdAsk(campaign.PlayerID(others[0]), "command: vote "+poll+" yes")
+	h.tdAsk(campaign.PlayerID(others[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
+	for _, u := range tdPlayers {
+		m := h.next(u)
+		m.want(t, "Vote "+poll+": yes", "Battle T1-B1 was settled before the vote closed")
+		m.wantNot(t, "has 168 more hours", "settle it by")
+	}
+}
+
+// unanimous is Empires at War under a house rule that puts decisions to
+// the players' vote, every one of them to agree (game.Voting).
+type unanimous struct{ eaw.Ruleset }
+
+func (unanimous) VoteRule() string    { return "house rule: all agree" }
+func (unanimous) Need(voters int) int { return voters }
+
+// TestVotesNeededAreTheRulesets: the votes a proposal needs are the
+// ruleset's to say (game.Voting): under unanimous, all 4 players of
+// frontier; Empires at War, which has no voting rule, needs a simple
+// majority where its scenario has decisions: votes, 3 of 4.
+func TestVotesNeededAreTheRulesets(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rules *game.Registry
+		need  string
+	}{
+		{"unanimous", game.NewRegistry(unanimous{}), "4 votes carry it"},
+		{"eaw", rules.Registry(), "3 votes carry it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarnessWith(t, tc.rules)
+			h.setDecisions("frontier", campaign.DecideVotes)
+			h.drain(append(players, "gm")...)
+			h.ask("vorn", "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1", tc.need)
+			if p := h.turnStateOf("frontier", 1).Polls; len(p) != 1 || fmt.Sprintf("%d votes carry it", p[0].Need) != tc.need {
+				t.Errorf("polls %+v; want rule-1, %s", p, tc.need)
+			}
+		})
 	}
 }

@@ -90,6 +90,30 @@ type ProposeUsage struct{ Given string }
 // NoVotes refuses a proposal in a campaign that decides by the GM.
 type NoVotes struct{ Title string }
 
+// VotingStopped refuses a vote or a proposal in a campaign that is not
+// running (Status: paused or ended), or whose turn waits for the GM
+// after an outage (Held, with the open Turn): nothing is counted until it
+// runs again.
+type VotingStopped struct {
+	Campaign campaign.ID
+	Status   string
+	Held     bool
+	Turn     int
+}
+
+// PollFailed tells the GM that the outcome Outcome of poll Poll
+// (Subject) of campaign Title could not be applied, and why (Problem):
+// the poll closed with Fallback in its place, or, if none, with nothing
+// applied, for the GM to decide.
+type PollFailed struct {
+	Title, Poll, Subject       string
+	Outcome, Fallback, Problem string
+}
+
+// RuleProposalOpen refuses a rule proposal from a player whose rule
+// proposal Poll is still open.
+type RuleProposalOpen struct{ Poll string }
+
 // ProposalOpened answers a proposal put to the vote.
 type ProposalOpened struct {
 	Poll   string
@@ -142,25 +166,28 @@ type PollEvents struct {
 	Due  []DueSeat
 }
 
-func (Ballot) text()          {}
-func (PollOpened) text()      {}
-func (VoteCounted) text()     {}
-func (PollDecided) text()     {}
-func (VoteUsage) text()       {}
-func (NoSuchPoll) text()      {}
-func (PollClosed) text()      {}
-func (NotAVoter) text()       {}
-func (AlreadyVoted) text()    {}
-func (NotAnOption) text()     {}
-func (ProposeUsage) text()    {}
-func (NoVotes) text()         {}
-func (ProposalOpened) text()  {}
-func (ExtensionToVote) text() {}
-func (AppealSettled) text()   {}
-func (AppealFought) text()    {}
-func (ExtensionVoted) text()  {}
-func (RuleVoted) text()       {}
-func (PollEvents) text()      {}
+func (Ballot) text()           {}
+func (PollOpened) text()       {}
+func (VoteCounted) text()      {}
+func (PollDecided) text()      {}
+func (VoteUsage) text()        {}
+func (NoSuchPoll) text()       {}
+func (PollClosed) text()       {}
+func (NotAVoter) text()        {}
+func (AlreadyVoted) text()     {}
+func (NotAnOption) text()      {}
+func (ProposeUsage) text()     {}
+func (NoVotes) text()          {}
+func (VotingStopped) text()    {}
+func (PollFailed) text()       {}
+func (RuleProposalOpen) text() {}
+func (ProposalOpened) text()   {}
+func (ExtensionToVote) text()  {}
+func (AppealSettled) text()    {}
+func (AppealFought) text()     {}
+func (ExtensionVoted) text()   {}
+func (RuleVoted) text()        {}
+func (PollEvents) text()       {}
 
 // What the moderator asks in the polls it opens: Poll.Subject and
 // Poll.Text.
@@ -226,11 +253,14 @@ type BattleTimePoll struct {
 }
 
 // BattleTimeVoted: battle Battle's clocks run Hours longer, to settle by
-// ResolveBy, or, if not Granted, do not.
+// ResolveBy, or, if not Granted, do not; or Settled, the battle ended
+// before the vote closed, and its clocks no longer matter. ResolveBy is
+// empty when pbemd no longer knows the battle.
 type BattleTimeVoted struct {
 	Battle    string
 	Hours     int
 	Granted   bool
+	Settled   bool
 	ResolveBy string
 }
 

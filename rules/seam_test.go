@@ -25,13 +25,18 @@ var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw", "github.com/pbemd/pbe
 // eawRule matches a citation of an Empires at War rule, "EaW 5a".
 var eawRule = regexp.MustCompile(`\bEaW [0-9]`)
 
+// tdRule matches a citation of a Thunderdome IV rule, "UTD3.45".
+var tdRule = regexp.MustCompile(`\bUTD[0-9]`)
+
 // kits lists the packages every ruleset shares: the order-language kit
 // and the report kit, which the daemon uses and which hold no ruleset's
 // rules.
 var kits = []string{"orders", "report"}
 
 // TestDaemonIsRulesetBlind: no file of the daemon, nor of the kits it
-// uses, imports a ruleset's package or cites an EaW rule; what depends on
+// uses, imports a ruleset's package or cites an EaW rule, and no file of
+// the daemon cites a Thunderdome IV rule (the kits' texts still cite the
+// UTD rules on battles and extensions they word); what depends on
 // the rules is asked of the campaign's game.Ruleset. The kits' templates
 // (the texts every ruleset's players and GMs read) cite none either.
 func TestDaemonIsRulesetBlind(t *testing.T) {
@@ -58,6 +63,9 @@ func TestDaemonIsRulesetBlind(t *testing.T) {
 				}
 			}
 			noEaWRule(t, path, src)
+			if slices.Contains(daemon, dir) {
+				noRule(t, path, src, tdRule, "a Thunderdome IV")
+			}
 		}
 	}
 	templates, err := filepath.Glob(filepath.Join("..", "report", "*", "*.tmpl"))
@@ -76,9 +84,16 @@ func TestDaemonIsRulesetBlind(t *testing.T) {
 // noEaWRule fails for every line of src that cites an EaW rule.
 func noEaWRule(t *testing.T, path string, src []byte) {
 	t.Helper()
+	noRule(t, path, src, eawRule, "an EaW")
+}
+
+// noRule fails for every line of src that cites a rule that rule
+// matches, of the ruleset named.
+func noRule(t *testing.T, path string, src []byte, rule *regexp.Regexp, ruleset string) {
+	t.Helper()
 	for i, line := range strings.Split(string(src), "\n") {
-		if eawRule.MatchString(line) {
-			t.Errorf("%s:%d cites an EaW rule: %s", path, i+1, strings.TrimSpace(line))
+		if rule.MatchString(line) {
+			t.Errorf("%s:%d cites %s rule: %s", path, i+1, ruleset, strings.TrimSpace(line))
 		}
 	}
 }

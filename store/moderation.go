@@ -207,7 +207,8 @@ const (
 )
 
 // BattleCase is a battle fought outside pbemd (battles: reported): the
-// results the sides sent, its clocks (UTD3.4, UTD3.5) and how it ended.
+// results the sides sent, its clocks (contact, settling) and how it
+// ended.
 type BattleCase struct {
 	ID     string              `json:"id"`
 	Turn   int                 `json:"turn"`
@@ -231,6 +232,10 @@ type BattleCase struct {
 	// StandIns are the players the others voted to finish the battle in
 	// place of a side that left the campaign.
 	StandIns []StandIn `json:"stand_ins,omitempty"`
+	// Applied lists the polls whose outcome changed the case (a stand-in,
+	// more time), so that a poll a rollback restores and the players
+	// decide again does not change it twice.
+	Applied []string `json:"applied,omitempty"`
 	// Settled says how the battle ended: "agreed by both sides", "decided
 	// by the GM", ...
 	Settled string `json:"settled,omitempty"`

@@ -1,6 +1,9 @@
 package thunderdome
 
-import "github.com/pbemd/pbemd/game"
+import (
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+)
 
 var _ game.Voting = Ruleset{}
 
@@ -10,3 +13,7 @@ var _ game.Voting = Ruleset{}
 // ran out of time (UTD3.45), rule changes and a substitute for a resigned
 // player's battle (UTD3.91) go to the players' vote (game.Voting).
 func (Ruleset) VoteRule() string { return "UTD1.7" }
+
+// Need is the supermajority of UTD1.7 (campaign.Supermajority) that every
+// vote the moderator opens needs.
+func (Ruleset) Need(voters int) int { return campaign.Supermajority(voters) }
