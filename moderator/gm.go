@@ -243,8 +243,11 @@ func (m *Moderator) gmProcess(r *request) (decision, error) {
 		}
 		return writeAudit(tx, r.c.ID, audit)
 	}
-	answer := m.answer(r, report.ProcessAnswer{Turn: res.turn, Reports: len(res.reports),
-		Ended: res.c.Status == store.Ended, Next: res.c.Turn, Deadline: gmDeadline(res.c)})
+	next := report.ProcessAnswer{Turn: res.turn, Reports: len(res.reports), Ended: res.c.Status == store.Ended, Next: res.c.Turn}
+	if !res.c.Deadline().IsZero() {
+		next.Deadline = gmDeadline(res.c)
+	}
+	answer := m.answer(r, next)
 	return r.done("process", answer, decision{mails: append(res.notices, res.reports...), apply: apply, resolved: res})
 }
 

@@ -233,7 +233,9 @@ type ProcessAnswer struct {
 	Turn, Reports int
 	Ended         bool
 	Next          int
-	Deadline      string
+	// Deadline is when the next turn's orders are due; empty while
+	// nobody owes any, the turn waiting on battles or votes.
+	Deadline string
 }
 
 // RollbackNeedsTurn refuses a rollback without a turn number.
