@@ -43,7 +43,8 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles
 		cases = append(cases, &store.BattleCase{ID: b.ID, Turn: b.Turn, Sides: b.Sides, Status: store.BattleOpen,
 			Opened: now, ContactBy: contactBy, ResolveBy: resolveBy})
 		fight := report.BattleOrders{Campaign: c.ID, Battle: b.ID, Turn: b.Turn, Ships: ships(rb, b), FightOrder: rb.FightOrder(b),
-			ContactBy: fmtUTC(contactBy), ResolveBy: fmtUTC(resolveBy)}
+			ContactBy: fmtUTC(contactBy), ResolveBy: fmtUTC(resolveBy),
+			ContactRule: m.cite(c, game.TopicBattleContact), SettleRule: m.cite(c, game.TopicBattleSettle)}
 		fight.At, fight.LaneA, fight.LaneB = battlePlace(next, b)
 		if ex, ok := rb.(game.ResultExampler); ok {
 			fight.Example, fight.Fates = ex.ResultExample(next, b)
@@ -447,7 +448,8 @@ func (m *Moderator) askGMBattle(c *store.Campaign, bc *store.BattleCase, base st
 	if err != nil {
 		return outgoing{}, "", err
 	}
-	q := report.BattleQuestion{Battle: bc.ID, Turn: bc.Turn, Sides: joinPlayers(bc.Sides), TimedOut: timedOut}
+	q := report.BattleQuestion{Battle: bc.ID, Turn: bc.Turn, Sides: joinPlayers(bc.Sides), TimedOut: timedOut,
+		Rule: m.cite(c, game.TopicBattleSettle)}
 	for _, r := range bc.Results {
 		q.Results = append(q.Results, report.SentResult{By: r.By, Result: r.Result})
 	}
@@ -552,14 +554,14 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 		case underAppeal(&bc, rec.State):
 			continue // the players' vote settles it (closePoll)
 		case !now.Before(bc.ResolveBy) && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
-			bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})
+			bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{Rule: m.cite(c, game.TopicBattleSettle)})
 			mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
 		case !now.Before(bc.ResolveBy) && !bc.AskedGM && m.decidesByVote(c):
 			var appealed bool
 			if mails, apply, appealed = m.appeal(c, &bc, base); !appealed {
 				// Nobody is left to vote, or there is no result to
 				// choose from: pbemd fights the battle.
-				bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{})
+				bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{Rule: m.cite(c, game.TopicBattleSettle)})
 				mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
 			} else {
 				later(now.Add(voteTime(c)))
@@ -630,7 +632,7 @@ func (m *Moderator) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base
 		for _, p := range withdrawn {
 			names = append(names, string(p))
 		}
-		bc.Settled = report.Say(report.SilentWithdrew{Players: names})
+		bc.Settled = report.Say(report.SilentWithdrew{Players: names, Rule: m.cite(c, game.TopicSilentSide)})
 		events, err := rb.ApplyResult(st, bc.ID, r, bc.Settled)
 		return events, nil, err
 	})

@@ -94,7 +94,7 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 	case !auto && e.Hours > rules.MaxHours:
 		return r.refuse(report.TooManyHours{Asked: e.Hours, Max: rules.MaxHours})
 	case !auto && mine >= rules.PerPlayer:
-		return r.refuse(report.PlayerExtensionLimit{Had: mine})
+		return r.refuse(report.PlayerExtensionLimit{Had: mine, Rule: m.cite(c, game.TopicExtension)})
 	case !auto && all >= rules.PerCampaign:
 		return r.refuse(report.CampaignExtensionLimit{Had: all})
 	}
@@ -190,14 +190,15 @@ func (m *Moderator) grantRealLife(r *request, ext *store.Extension, d time.Durat
 	ext.Granted = int(d / time.Hour)
 	c.MoveDeadlines(d)
 	markReminded(c, now)
+	rule := m.cite(c, game.TopicExtension)
 	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
 		Detail: fmt.Sprintf("%s: %d hours on a real-life claim: %s", ext.Player, ext.Granted, orNone(ext.Reason))}),
 		func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err })
 	mails := m.tellPlayers(c, r.in.MessageID, "extended", ext.Player, func(s *store.Seat) report.Text {
-		return report.RealLifeExtended{Player: ext.Player, Turn: c.Turn, Deadline: deadlineFor(c, s)}
+		return report.RealLifeExtended{Player: ext.Player, Turn: c.Turn, Deadline: deadlineFor(c, s), Rule: rule}
 	})
-	mails = append(mails, m.toGM(c, r.in.MessageID, "fyi", report.RealLifeGM{Player: ext.Player, Reason: ext.Reason, Turn: c.Turn, Deadline: gmDeadline(c)}))
-	answer := m.answer(r, report.RealLifeAnswer{Turn: c.Turn, Deadline: deadlineFor(c, r.seat)})
+	mails = append(mails, m.toGM(c, r.in.MessageID, "fyi", report.RealLifeGM{Player: ext.Player, Reason: ext.Reason, Turn: c.Turn, Deadline: gmDeadline(c), Rule: rule}))
+	answer := m.answer(r, report.RealLifeAnswer{Turn: c.Turn, Deadline: deadlineFor(c, r.seat), Rule: rule})
 	return r.done("extension granted (real life)", answer, decision{mails: mails, apply: apply})
 }
 

@@ -250,3 +250,13 @@ func (m *Moderator) ruleset(c *store.Campaign) (game.Ruleset, error) {
 	}
 	return rs, nil
 }
+
+// cite names the rule of campaign c's ruleset on topic t, for its texts
+// to cite, or "" if its rules have none (game.Cite): an Empires at War
+// player reads no Thunderdome IV rule.
+func (m *Moderator) cite(c *store.Campaign, t game.Topic) string {
+	if rs, err := m.ruleset(c); err == nil {
+		return game.Cite(rs, t)
+	}
+	return ""
+}

@@ -30,9 +30,10 @@ type play struct {
 // campaign's forfeit limit dropped; the orders of the players
 // who owe them; the events of the battles settled while the turn was
 // open; and, if the GM rolled back to it, a notice that its reports
-// replace the earlier ones. It reads the earlier turns' orders in tx to
-// count forfeits, and changes neither c nor rec.
-func loadPlay(tx *store.Tx, c *store.Campaign, rec *store.TurnRecord, filed []*store.OrdersRecord) (*play, error) {
+// replace the earlier ones. dropRule cites the ruleset's rule on dropping
+// a player for forfeits, "" for none. It reads the earlier turns' orders
+// in tx to count forfeits, and changes neither c nor rec.
+func loadPlay(tx *store.Tx, dropRule string, c *store.Campaign, rec *store.TurnRecord, filed []*store.OrdersRecord) (*play, error) {
 	p := &play{c: c.Clone()}
 	id, n := c.ID, c.Turn
 	st := rec.State
@@ -49,7 +50,7 @@ func loadPlay(tx *store.Tx, c *store.Campaign, rec *store.TurnRecord, filed []*s
 		}
 		s.Forfeits = before + 1
 		if limit := c.Moderation.DropAfter; limit > 0 && s.Forfeits >= limit {
-			why := report.Say(report.DroppedForForfeits{Turns: s.Forfeits})
+			why := report.Say(report.DroppedForForfeits{Turns: s.Forfeits, Rule: dropRule})
 			if st == rec.State {
 				st = st.Clone()
 			}

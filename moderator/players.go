@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
@@ -59,7 +60,8 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 		return decision{}, err
 	}
 	st := report.PlayerStatus{Title: c.Title, Turn: c.Turn, Date: rec.State.Date().String(), Status: string(c.Status),
-		Ended: c.Status == store.Ended, Deadline: deadlineFor(c, s), Due: s.Due(), Filed: on != nil, PerPlayer: c.Moderation.Extensions.PerPlayer}
+		Ended: c.Status == store.Ended, Deadline: deadlineFor(c, s), Due: s.Due(), Filed: on != nil, PerPlayer: c.Moderation.Extensions.PerPlayer,
+		Rule: m.cite(c, game.TopicForfeit)}
 	if s.Due() && on != nil {
 		st.Received, st.Final = report.FormatDeadline(on.Received, seatLocation(c, s)), on.Submission.Final
 		rs, err := m.ruleset(c)

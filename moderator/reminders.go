@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
@@ -103,7 +104,8 @@ func (m *Moderator) remind(o *openTurn) error {
 // is the seat's orders on file, or nil.
 func (m *Moderator) reminder(c *store.Campaign, s *store.Seat, on *store.OrdersRecord, which time.Duration, now time.Time) outgoing {
 	loc := seatLocation(c, s)
-	remind := report.Reminder{Turn: c.Turn, Title: c.Title, Left: s.Deadline.Sub(now), Deadline: report.FormatDeadline(s.Deadline, loc)}
+	remind := report.Reminder{Turn: c.Turn, Title: c.Title, Left: s.Deadline.Sub(now), Deadline: report.FormatDeadline(s.Deadline, loc),
+		Rule: m.cite(c, game.TopicForfeit)}
 	if on != nil {
 		remind.Received = report.FormatDeadline(on.Received, loc)
 	}

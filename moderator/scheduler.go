@@ -530,7 +530,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 			changed.State = o.state
 			rec = &changed
 		}
-		in, err = loadPlay(tx, o.c, rec, o.filed)
+		in, err = loadPlay(tx, m.cite(o.c, game.TopicForfeitDrop), o.c, rec, o.filed)
 		return err
 	})
 	if err != nil {

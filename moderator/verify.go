@@ -153,7 +153,7 @@ func verifyTurn(db *store.DB, rs game.Ruleset, id campaign.ID, n int, force bool
 		if err != nil {
 			return err
 		}
-		in, err = loadPlay(tx, asResolved(c, rec, next), rec, filed)
+		in, err = loadPlay(tx, game.Cite(rs, game.TopicForfeitDrop), asResolved(c, rec, next), rec, filed)
 		return err
 	})
 	if err != nil {

@@ -11,8 +11,10 @@ import (
 )
 
 // Battles fought outside pbemd (battles: reported): what the sides are
-// asked and answered, what the GM decides, and how they end (UTD3.4,
-// UTD3.5).
+// asked and answered, what the GM decides, and how they end. A text on a
+// matter the campaign's rules govern cites their rule in a Rule field,
+// which the moderator fills from the ruleset (game.Cite); empty, the
+// text cites none.
 
 // Ship is a ship of a battle, by the name results give it, and its class.
 type Ship struct{ Ref, Class string }
@@ -34,6 +36,9 @@ type BattleOrders struct {
 	Ships                []Ship
 	FightOrder           string
 	ContactBy, ResolveBy string
+	// ContactRule and SettleRule cite the rules on making contact and
+	// settling; "" for none.
+	ContactRule, SettleRule string
 	// Example is the ruleset's example result, the lines under
 	// "result:", and Fates its paragraph on the fates a ship may meet;
 	// both empty for the default example.
@@ -128,6 +133,8 @@ type BattleQuestion struct {
 	Sides    string
 	TimedOut bool
 	Results  []SentResult
+	// Rule cites the rule on settling in time; "" for none.
+	Rule string
 }
 
 // SentResult is a result a side sent.
@@ -155,10 +162,15 @@ type (
 	DecidedByGM struct{ For campaign.PlayerID }
 	// FoughtAtGMsWord: the GM had pbemd fight it.
 	FoughtAtGMsWord struct{}
-	// FoughtOnTimeout: pbemd fought it when its time ran out (UTD3.5).
-	FoughtOnTimeout struct{}
-	// SilentWithdrew: the Players who sent nothing in time withdrew.
-	SilentWithdrew struct{ Players []string }
+	// FoughtOnTimeout: pbemd fought it when its time ran out, under
+	// the Rule on settling in time, "" for none.
+	FoughtOnTimeout struct{ Rule string }
+	// SilentWithdrew: the Players who sent nothing in time withdrew,
+	// under the Rule on silent sides, "" for none.
+	SilentWithdrew struct {
+		Players []string
+		Rule    string
+	}
 )
 
 // points lists the victory points of a result, by player: "castellan 0,

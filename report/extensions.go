@@ -3,7 +3,8 @@ package report
 import "github.com/pbemd/pbemd/campaign"
 
 // Extensions: what a player who asks for more time is answered, what the
-// GM is asked and answered, and what the other players hear (UTD3.32).
+// GM is asked and answered, and what the other players hear. Rule cites
+// the campaign's rule on extensions, "" for none.
 
 // NothingToExtend refuses an extension in a campaign that does not run.
 type NothingToExtend struct {
@@ -24,7 +25,10 @@ type TooManyHours struct{ Asked, Max int }
 
 // PlayerExtensionLimit refuses an extension to a player who had as many
 // as the campaign allows one player.
-type PlayerExtensionLimit struct{ Had int }
+type PlayerExtensionLimit struct {
+	Had  int
+	Rule string
+}
 
 // CampaignExtensionLimit refuses an extension in a campaign that had as
 // many as it allows.
@@ -58,6 +62,7 @@ type RealLifeExtended struct {
 	Player   campaign.PlayerID
 	Turn     int
 	Deadline string
+	Rule     string
 }
 
 // RealLifeGM tells the GM a player got a week at once on a real-life
@@ -67,12 +72,14 @@ type RealLifeGM struct {
 	Reason   string
 	Turn     int
 	Deadline string
+	Rule     string
 }
 
 // RealLifeAnswer answers a real-life claim, granted at once.
 type RealLifeAnswer struct {
 	Turn     int
 	Deadline string
+	Rule     string
 }
 
 // UnknownReplyAddress answers a reply to an address pbemd never gave out.

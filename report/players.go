@@ -38,6 +38,8 @@ type PlayerStatus struct {
 	ByVote  bool
 	// Ballots are the open polls the player may still vote on.
 	Ballots []OpenBallot
+	// Rule cites the rule on forfeiting a turn; "" for none.
+	Rule string
 }
 
 // OpenBallot is a poll a player may still vote on, and when it closes at

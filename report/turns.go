@@ -12,13 +12,14 @@ import (
 
 // Reminder reminds a player that turn Turn is due in Left, at Deadline;
 // Received is when the orders on file, not final, arrived, or empty for
-// none.
+// none. Rule cites the rule on forfeits, "" for none.
 type Reminder struct {
 	Turn     int
 	Title    string
 	Left     time.Duration
 	Deadline string
 	Received string
+	Rule     string
 }
 
 // HoldNotice tells the GM that turn Turn waits after an outage: pbemd
@@ -38,8 +39,11 @@ type HoldNotice struct {
 type RerunNotice struct{ Turn int }
 
 // DroppedForForfeits is why a player who sent no orders for Turns turns
-// in a row is out (UTD3.31).
-type DroppedForForfeits struct{ Turns int }
+// in a row is out, under the Rule on it, "" for none.
+type DroppedForForfeits struct {
+	Turns int
+	Rule  string
+}
 
 // Dropped tells a player they are out of the campaign, and Why.
 type Dropped struct{ Title, Why string }
