@@ -28,7 +28,7 @@ type BattleReport struct {
 // BattleResult says what became of each ship; a ship not named came
 // through intact. VP are the victory points each side scored. Negotiated,
 // when set, says the sides agreed the battle's end, in the ruleset's words
-// (Thunderdome IV: a non-player empire's surrender, UTD5.224); a ruleset
+// (in Thunderdome IV, a non-player empire's surrender); a ruleset
 // without negotiated ends refuses it.
 type BattleResult struct {
 	Ships      []ShipFate
@@ -54,7 +54,7 @@ type ShipFate struct {
 	// Direction is the neighbouring system a disengaged ship left for.
 	Direction campaign.SystemID
 	// Fighters and PFs are the fighters, in load points, and the PFs the
-	// ship lost, for rulesets that keep them (Thunderdome IV, UTD6.3B).
+	// ship lost, for rulesets that keep them (Thunderdome IV).
 	Fighters int
 	PFs      int
 	Pos      Pos

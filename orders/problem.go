@@ -30,7 +30,7 @@ type Problem struct {
 	// File names the file the text came from; empty for a mail.
 	File string
 	Pos
-	Rule string // the rule broken, as the ruleset cites it, e.g. "UTD3.32"; empty for syntax problems
+	Rule string // the rule broken, as the campaign's ruleset cites it; empty for syntax problems and pbemd's own limits
 	Msg  string // what is wrong, one sentence
 	Hint string // what would be valid / what to send instead
 }
@@ -41,7 +41,7 @@ var (
 )
 
 // Error formats the problem on one line, leaving out what is unknown or
-// empty: "file:3:12: UTD3.32: msg; hint".
+// empty: "file:3:12: rule: msg; hint".
 func (p Problem) Error() string {
 	var b strings.Builder
 	b.WriteString(p.File)

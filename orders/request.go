@@ -9,12 +9,14 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Extension asks the GM for more time before the deadline (UTD3.32).
+// Extension asks the GM for more time before the deadline. What a
+// campaign grants is its moderation's and its ruleset's to say; a
+// malformed request cites no rule, since the kit serves every ruleset.
 type Extension struct {
 	Hours  int
 	Reason string
 	// RealLife claims "pressing real life issues", which a campaign may
-	// grant without asking the GM (UTD3.32, UTD3.44).
+	// grant without asking the GM.
 	RealLife bool
 }
 
@@ -56,16 +58,16 @@ var extensionKeys = []string{"hours", "reason", "real_life"}
 func (p *parser) extension(n *yaml.Node) *Extension {
 	const example = `extension: {hours: 48, reason: "away at a wedding"}`
 	if n.Kind != yaml.MappingNode {
-		p.Add(PosOf(n), "UTD3.32", "extension must be a mapping with hours: and reason:, not "+Describe(n), example)
+		p.Add(PosOf(n), "", "extension must be a mapping with hours: and reason:, not "+Describe(n), example)
 		return nil
 	}
 	f, _ := p.Mapping(n, "extension", extensionKeys...)
 	ext := &Extension{}
 	if e, ok := f.Get("hours"); !ok {
-		p.Add(PosOf(n), "UTD3.32", "the extension says no hours:", "add how many hours you need, e.g. "+example)
+		p.Add(PosOf(n), "", "the extension says no hours:", "add how many hours you need, e.g. "+example)
 	} else if h, ok := p.Int(e.Value, "hours", "hours: 48"); ok {
 		if h < 1 || h > MaxExtensionHours {
-			p.Add(PosOf(e.Value), "UTD3.32", fmt.Sprintf("hours must be from 1 to %d, not %d", MaxExtensionHours, h), "for example hours: 48")
+			p.Add(PosOf(e.Value), "", fmt.Sprintf("hours must be from 1 to %d, not %d", MaxExtensionHours, h), "for example hours: 48")
 		}
 		ext.Hours = h
 	}

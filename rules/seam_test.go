@@ -33,12 +33,19 @@ var tdRule = regexp.MustCompile(`\bUTD[0-9]`)
 // rules.
 var kits = []string{"orders", "report"}
 
+// tdBlind lists the packages that cite no Thunderdome IV rule either:
+// the daemon's, and the order-language kit, whose problems every
+// ruleset's players read.
+var tdBlind = append(slices.Clone(daemon), "orders")
+
 // TestDaemonIsRulesetBlind: no file of the daemon, nor of the kits it
 // uses, imports a ruleset's package or cites an EaW rule, and no file of
-// the daemon cites a Thunderdome IV rule (the kits' texts still cite the
-// UTD rules on battles and extensions they word); what depends on
-// the rules is asked of the campaign's game.Ruleset. The kits' templates
-// (the texts every ruleset's players and GMs read) cite none either.
+// the daemon or of the order kit cites a Thunderdome IV rule; what
+// depends on the rules is asked of the campaign's game.Ruleset, and a
+// text on a matter the rules govern cites the rule the ruleset names
+// (game.Citer). The kits' templates (the texts every ruleset's players
+// and GMs read) cite no rule of either: an Empires at War player must
+// not read a Thunderdome IV rule number in a reminder or a battle mail.
 func TestDaemonIsRulesetBlind(t *testing.T) {
 	for _, dir := range append(slices.Clone(daemon), kits...) {
 		files, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
@@ -63,7 +70,7 @@ func TestDaemonIsRulesetBlind(t *testing.T) {
 				}
 			}
 			noEaWRule(t, path, src)
-			if slices.Contains(daemon, dir) {
+			if slices.Contains(tdBlind, dir) {
 				noRule(t, path, src, tdRule, "a Thunderdome IV")
 			}
 		}
@@ -78,6 +85,7 @@ func TestDaemonIsRulesetBlind(t *testing.T) {
 			t.Fatal(err)
 		}
 		noEaWRule(t, path, src)
+		noRule(t, path, src, tdRule, "a Thunderdome IV")
 	}
 }
 
