@@ -39,6 +39,7 @@ func newReportedBattle(t *testing.T) (*harness, string) {
 		}
 		a.want(t, "Battle T1-B1: report its result", "castellan#1", "light-cruiser", "vorn#3", "scout", "confirm: true")
 		a.wantNot(t, "3rd", "2nd") // fleet IDs stay secret
+		a.wantNot(t, "UTD")        // EaW has no rule on battle clocks to cite
 		b.want(t, "Turn 2 report", "T1-B1 at Meridian, pending")
 	}
 	for _, p := range []string{"ashari", "tekkar"} {
@@ -125,7 +126,8 @@ func TestBattleClocks(t *testing.T) {
 	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
 	h.next("castellan").want(t, "confirm it?")
 	// Castellan never answers: past the contact clock (3 days) castellan's
-	// ships withdraw (UTD3.42, UTD3.43), whatever vorn claimed.
+	// ships withdraw, whatever vorn claimed; EaW has no rule on it to
+	// cite.
 	h.advanceTo(h.clock.Now().Add(72*time.Hour + time.Minute))
 	for _, p := range players {
 		m := h.next(p)
@@ -133,6 +135,7 @@ func TestBattleClocks(t *testing.T) {
 			m = h.next(p)
 		}
 		m.want(t, "Battle T1-B1 is settled", "castellan sent nothing in time and withdrew", "castellan#1 light-cruiser disengaged")
+		m.wantNot(t, "UTD")
 	}
 }
 

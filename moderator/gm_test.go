@@ -188,7 +188,8 @@ func TestExtensionCapsAndRealLifeWeek(t *testing.T) {
 	h.ask("vorn", `extension: {hours: 1}`).want(t, "You have had 2 extension(s)")
 	h.quiet("gm")
 
-	// The real-life week, where a campaign grants it (UTD3.32).
+	// The real-life week, where a campaign's moderation grants it: EaW
+	// has no rule on extensions, so the answer cites none.
 	err := h.db.Update(func(tx *store.Tx) error {
 		c, err := tx.Campaign("frontier")
 		if err != nil {
@@ -201,7 +202,9 @@ func TestExtensionCapsAndRealLifeWeek(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := h.campaign().Deadline()
-	h.ask("castellan", `extension: {hours: 24, reason: "family emergency", real_life: true}`).want(t, "Granted: a week more", "UTD3.32")
+	granted := h.ask("castellan", `extension: {hours: 24, reason: "family emergency", real_life: true}`)
+	granted.want(t, "Granted: a week more")
+	granted.wantNot(t, "UTD")
 	h.next("gm").want(t, "castellan got a week's extension", "family emergency")
 	if got := h.campaign().Deadline(); !got.Equal(before.Add(7 * 24 * time.Hour)) {
 		t.Errorf("deadline = %v, want a week after %v", got, before)
@@ -222,7 +225,9 @@ func TestRemindersGoOnlyToPlayersWithoutFinalOrders(t *testing.T) {
 	h.advanceTo(deadline.Add(-24 * time.Hour))
 	h.next("castellan").want(t, "due in 24 hours", "not marked final")
 	for _, p := range []string{"ashari", "tekkar"} {
-		h.next(p).want(t, "due in 24 hours", "no orders on file", "forfeit")
+		r := h.next(p)
+		r.want(t, "due in 24 hours", "no orders on file", "forfeit the turn: nothing of yours moves.")
+		r.wantNot(t, "UTD") // EaW has no forfeit rule to cite
 	}
 	h.advanceTo(deadline.Add(-2 * time.Hour))
 	for _, p := range []string{"castellan", "ashari", "tekkar"} {
@@ -350,7 +355,9 @@ func TestThreeForfeitsDropAPlayer(t *testing.T) {
 		h.gm(token, "process").want(t, fmt.Sprintf("Turn %d is resolved", turn))
 		if turn == 3 {
 			h.next("tekkar").want(t, "You are out of", "dropped after 3 turns in a row without orders")
-			h.next("gm").want(t, "tekkar is out", "UTD3.31")
+			gm := h.next("gm")
+			gm.want(t, "tekkar is out", "without orders (EaW 29.0)")
+			gm.wantNot(t, "UTD")
 		}
 		for _, p := range players {
 			if turn == 3 && p == "tekkar" {

@@ -45,7 +45,7 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID, *re
 		if !strings.Contains(a.Subject, "Battle T1-B1") {
 			a, b = b, a
 		}
-		a.want(t, "Battle T1-B1: report its result", string(attacker)+"#1", string(defender)+"#1", "contact: true")
+		a.want(t, "Battle T1-B1: report its result", string(attacker)+"#1", string(defender)+"#1", "contact: true", "(UTD3.4)", "(UTD3.5)")
 		b.want(t, "Turn 2", "Battle T1-B1")
 		if p == attacker {
 			mail = a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,8 +241,8 @@ func TestUTD3_31_DroppedAfterThreeForfeits(t *testing.T) {
 		}
 	}
 	c := h.tdCampaign()
-	if s := c.Seat(idle); s.Active() || s.Forfeits != 3 {
-		t.Errorf("%s: out %q after %d forfeits; want dropped after 3", idle, s.Out, s.Forfeits)
+	if s := c.Seat(idle); s.Active() || s.Forfeits != 3 || !strings.Contains(s.Out, "(UTD3.31)") {
+		t.Errorf("%s: out %q after %d forfeits; want dropped after 3, citing UTD3.31", idle, s.Out, s.Forfeits)
 	}
 	if st := h.turnStateOf("thunderdome", c.Turn); slices.ContainsFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == idle }) {
 		t.Errorf("%s's fleets are still on the map", idle)
@@ -289,7 +290,7 @@ func TestUTD3_3_ReminderBeforeTheClockRunsOut(t *testing.T) {
 	first, _ := h.tdCurrent()
 	due := h.tdCampaign().Seat(first).Deadline
 	h.advanceTo(due.Add(-24 * time.Hour))
-	h.next(string(first)).want(t, "Turn 1 of Thunderdome IV is due in 24 hours")
+	h.next(string(first)).want(t, "Turn 1 of Thunderdome IV is due in 24 hours", "forfeit the turn: nothing of yours moves (UTD3.31).")
 	h.advanceTo(due.Add(-2 * time.Hour))
 	h.next(string(first)).want(t, "Turn 1 of Thunderdome IV is due in 2 hours")
 	h.advanceTo(due)

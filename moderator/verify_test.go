@@ -28,7 +28,7 @@ func (h *harness) drain(users ...string) {
 // pbemd, settled while turn 2 is open (its events carried into turn 2's
 // report, its result into turn 2's stored state); a rollback to turn 2
 // and its rerun, whose reports say they replace the earlier ones; tekkar
-// dropped after three turns without orders (UTD3.31); and ashari dropped
+// dropped after three turns without orders (EaW 29.0); and ashari dropped
 // by the GM while turn 4 is open.
 func playVerifiedTurns(t *testing.T) *harness {
 	t.Helper()
@@ -55,7 +55,7 @@ func playVerifiedTurns(t *testing.T) *harness {
 	h.drain(players...)
 	send(3)
 	h.gm(token, "process").want(t, "Turn 3 is resolved")
-	h.next("gm").want(t, "tekkar is out", "UTD3.31")
+	h.next("gm").want(t, "tekkar is out", "(EaW 29.0)")
 	h.drain(players...)
 	h.gm(token, "drop ashari").want(t, "ashari is out")
 	h.gm(token, "process").want(t, "Turn 4 is resolved")
