@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/rules"
 )
 
@@ -118,5 +119,31 @@ func TestRegistry(t *testing.T) {
 	}
 	if _, err := reg.Lookup("chess"); err == nil || !strings.Contains(err.Error(), "this pbemd runs eaw, thunderdome") {
 		t.Errorf("Lookup(chess) = %v, want an error naming the rulesets there are", err)
+	}
+}
+
+// TestCitationsAreTheRulesetsOwn: the rule a ruleset names for each of
+// the daemon's topics (game.Citer), which the daemon's texts cite, is its
+// own: Thunderdome IV names a UTD rule on every one, Empires at War
+// none, or an EaW rule, never a UTD one.
+func TestCitationsAreTheRulesetsOwn(t *testing.T) {
+	topics := []game.Topic{game.TopicBattleContact, game.TopicBattleSettle, game.TopicSilentSide,
+		game.TopicForfeit, game.TopicForfeitDrop, game.TopicExtension}
+	reg := rules.Registry()
+	td, err := reg.Lookup("thunderdome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eaw, err := reg.Lookup("eaw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, topic := range topics {
+		if rule := game.Cite(td, topic); !tdRule.MatchString(rule) || eawRule.MatchString(rule) {
+			t.Errorf("thunderdome cites %q on topic %d, want a UTD rule", rule, topic)
+		}
+		if rule := game.Cite(eaw, topic); rule != "" && !eawRule.MatchString(rule) || tdRule.MatchString(rule) {
+			t.Errorf("eaw cites %q on topic %d, want an EaW rule or none", rule, topic)
+		}
 	}
 }
