@@ -298,3 +298,38 @@ func TestUTD3_3_ReminderBeforeTheClockRunsOut(t *testing.T) {
 		h.next(p).want(t, "Turn 2", string(first)+" sent no orders in time")
 	}
 }
+
+// TestUTD6_37_ShipyardOrdersByMail: a shipyard activation over capacity
+// is refused at intake with the capacity left, and nothing is filed; a
+// mail that activates the capital's yard and revises the home's defenses
+// is confirmed with what it costs, and the build arrives with the turn
+// (UTD6.37, UTD6.372, UTD6.3A, UTD6.3734).
+func TestUTD6_37_ShipyardOrdersByMail(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	st := h.turnStateOf("thunderdome", 1)
+	home := st.Player(p).Home
+	bank := st.Player(p).Treasury
+
+	over := fmt.Sprintf("activate_shipyard: {sector: %s, jobs: [{build: battlecruiser, into: f1}, {build: battlecruiser, into: f2}, {build: battlecruiser, into: f3}]}", home)
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, over)))
+	h.next(string(p)).want(t, "not accepted", "too little capacity left", "UTD6.3721")
+	if rec := h.onFileIn("thunderdome", p, 1); rec != nil {
+		t.Errorf("a refused shipyard order left orders on file: %+v", rec.Submission)
+	}
+
+	ok := fmt.Sprintf("activate_shipyard: {sector: %s, jobs: [{build: battlecruiser, into: f1}]}", home)
+	def := fmt.Sprintf("revise_defenses: {sector: %s, build: [defsat]}", home)
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true, ok, def)))
+	h.next(string(p)).want(t, "Orders for turn 1 accepted", "activate_shipyard", "revise_defenses", "passes now")
+	for _, q := range tdPlayers {
+		h.next(q).want(t, "Turn 2")
+	}
+	next := h.turnStateOf("thunderdome", 2)
+	if f := next.Fleet(p, "f1"); f == nil || !slices.Contains(f.Units, "battlecruiser") || len(f.Units) != len(st.Fleet(p, "f1").Units)+1 {
+		t.Errorf("%s's f1 after the turn = %+v; want the new battlecruiser in it", p, f)
+	}
+	if got := next.Player(p).Treasury; got >= bank {
+		t.Errorf("bank %d after building, was %d; want the build and the defense paid for", got, bank)
+	}
+}
