@@ -134,17 +134,6 @@ func (c *ctx) disband(id campaign.FleetID) {
 	c.say("fleet %s, left without ships, is disbanded", id)
 }
 
-// bpvOf is the BPV of some units: what they cost to build (UTD1.2).
-func (c *ctx) bpvOf(units []campaign.ClassName) int {
-	bpv := 0
-	for _, u := range units {
-		if k := c.st.Catalogue.Class(u); k != nil {
-			bpv += k.EBPV
-		}
-	}
-	return bpv
-}
-
 // hasRole reports whether fleet f holds a unit of a class with the role.
 func (c *ctx) hasRole(f *campaign.Fleet, roles ...campaign.Role) bool {
 	for _, u := range f.Units {

@@ -101,7 +101,7 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(c.x.carriedBy(gone))) / 2
+		refund = (unitsEBPV(c.st, gone.units.Units) + c.x.loadBPV(c.x.carriedBy(gone))) / 2
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
@@ -225,7 +225,7 @@ func (s *Scrap) offer(o *offerer) {
 	}
 	if pick != nil {
 		u := pick.Units[unit]
-		o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", c.bpvOf([]campaign.ClassName{u})/2),
+		o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", ebpv(c.st, u)/2),
 			(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
 	}
 	s.offerYard(o)
