@@ -180,18 +180,6 @@ func at(pos []orders.Pos, i int) orders.Pos {
 	return orders.Pos{}
 }
 
-// defenseClasses lists the classes of a player's defenses at a sector but
-// for the capital's freighter, leaving out those at skip.
-func (x *Ext) defenseClasses(p campaign.PlayerID, s campaign.SystemID, skip []int) []campaign.ClassName {
-	var out []campaign.ClassName
-	for i, d := range x.Defenses {
-		if d.Owner == p && d.At == s && !d.Capital && !slices.Contains(skip, i) {
-			out = append(out, d.Class)
-		}
-	}
-	return out
-}
-
 // defenseClassNames lists the classes revise_defenses builds, in the
 // catalogue's order.
 func (x *Ext) defenseClassNames(cat campaign.Catalogue) []campaign.ClassName {
