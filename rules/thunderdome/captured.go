@@ -227,11 +227,7 @@ func (t *turn) scrapPrize(pz prize, what string) {
 	if l := pz.ship.loads[0]; l != nil {
 		carried = l.Carried
 	}
-	bpv := t.x.loadBPV(carried)
-	if c := t.st.Catalogue.Class(class); c != nil {
-		bpv += c.EBPV
-	}
-	bpv /= 2
+	bpv := (t.x.loadBPV(carried) + ebpv(t.st, class)) / 2
 	t.credit(pz.captor, bpv)
 	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %d BPV, half its BPV%s, went to %s (UTD6.3I6).", what, bpv, withFighters(carried), pz.captor)
 }
