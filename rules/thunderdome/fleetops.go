@@ -106,15 +106,11 @@ func (p *parcel) add(o parcel) {
 
 // pick finds one unit of fleet f for each class named (campaign.PickUnits),
 // refusing the order when the fleet lacks one. rule is the order's.
-func (c *ctx) pick(f *campaign.Fleet, classes []campaign.ClassName, at []orders.Pos, rule string) ([]int, bool) {
+func (c *ctx) pick(f *campaign.Fleet, classes []campaign.ClassName, pos []orders.Pos, rule string) ([]int, bool) {
 	idx, missing := campaign.PickUnits(f, classes)
 	if len(missing) > 0 {
 		n := missing[0]
-		var pos orders.Pos
-		if n < len(at) {
-			pos = at[n]
-		}
-		c.refuse(pos, rule, fmt.Sprintf("fleet %s has no %s left to name here; it holds %s", f.ID, classes[n], campaign.UnitList(f.Units)),
+		c.refuse(at(pos, n), rule, fmt.Sprintf("fleet %s has no %s left to name here; it holds %s", f.ID, classes[n], campaign.UnitList(f.Units)),
 			"name each ship by its class, once per ship")
 		return nil, false
 	}

@@ -172,14 +172,6 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	}
 }
 
-// at is the position at index i, or zero.
-func at(pos []orders.Pos, i int) orders.Pos {
-	if i < len(pos) {
-		return pos[i]
-	}
-	return orders.Pos{}
-}
-
 // defenseClassNames lists the classes revise_defenses builds, in the
 // catalogue's order.
 func (x *Ext) defenseClassNames(cat campaign.Catalogue) []campaign.ClassName {
