@@ -170,7 +170,7 @@ func (r *ReplaceCapital) offer(o *offerer) {
 	c := o.c
 	if c.emp.Capital == "" && c.x.capitalYard(c.player) == nil {
 		for _, d := range c.st.Developments {
-			if d.Owner != c.player || d.Kind != campaign.Colony || !c.ownColony(d.At) {
+			if d.Owner != c.player || d.Kind != campaign.Colony {
 				continue
 			}
 			if slices.ContainsFunc(c.x.Yards, func(y Yard) bool { return y.Owner == c.player && y.At == d.At && y.Size == 2 }) {
