@@ -122,7 +122,7 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		case c.emp.Capital == "" && r.At == "":
 			c.refuse(r.FreighterPos, "UTD4.3237", "you have no capital for the freighter to serve", "replace the capital first, with at:")
 			return
-		case slices.ContainsFunc(c.x.Defenses, func(d Defense) bool { return d.Owner == c.player && d.Capital }):
+		case c.x.hasCapitalFreighter(c.player):
 			c.refuse(r.FreighterPos, "UTD4.3237", "your capital has its repair freighter", "drop freighter:")
 			return
 		}
@@ -181,7 +181,7 @@ func (r *ReplaceCapital) offer(o *offerer) {
 			break
 		}
 	}
-	if c.emp.Capital == "" || slices.ContainsFunc(c.x.Defenses, func(d Defense) bool { return d.Owner == c.player && d.Capital }) {
+	if c.emp.Capital == "" || c.x.hasCapitalFreighter(c.player) {
 		return
 	}
 	for _, u := range c.st.Catalogue {
@@ -190,4 +190,10 @@ func (r *ReplaceCapital) offer(o *offerer) {
 			return
 		}
 	}
+}
+
+// hasCapitalFreighter reports whether the player's capital has its
+// supporting repair freighter (UTD4.3237).
+func (x *Ext) hasCapitalFreighter(p campaign.PlayerID) bool {
+	return slices.ContainsFunc(x.Defenses, func(d Defense) bool { return d.Owner == p && d.Capital })
 }
