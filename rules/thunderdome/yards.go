@@ -170,6 +170,10 @@ func (y *Yard) Capacity() int {
 	return max(y.full()/2, damaged)
 }
 
+// unused is what the yard's capacity this turn has left after the turn's
+// work so far, in sixtieths of an MC, none below 0.
+func (y *Yard) unused() int { return max(y.Capacity()-y.Used, 0) }
+
 // forgoes reports whether the yard's work this turn took more than half
 // its capacity while damaged, so that it does not repair itself after
 // step 8 (UTD6.3H).
