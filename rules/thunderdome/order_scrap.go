@@ -101,7 +101,7 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = (unitsEBPV(c.st, gone.units.Units) + c.x.loadBPV(c.x.carriedBy(gone))) / 2
+		refund = c.x.scrapRefund(c.st, gone)
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
@@ -178,6 +178,12 @@ func (s *Scrap) yard(c *ctx) (int, int) {
 func (c *ctx) noYard(y YardAt, rule string, kinds []string) {
 	c.refuse(y.YardPos, rule, fmt.Sprintf("you have no %s yard at %s", y.Yard, orders.Quote(string(y.Sector))),
 		"your yards there are "+listOr(kinds, "none; they are at "+listOr(c.x.yardPlaces(c.player), "no sector")))
+}
+
+// scrapRefund is what scrapped ships bring back: half their BPV and half
+// the BPV of the fighters and PFs they carry (UTD6.3F, UTD6.3I6).
+func (x *Ext) scrapRefund(st *campaign.State, gone parcel) int {
+	return (unitsEBPV(st, gone.units.Units) + x.loadBPV(x.carriedBy(gone))) / 2
 }
 
 // carriedBy is the fighters and PFs the units of a parcel carry
