@@ -128,9 +128,7 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	}
 	refund := 0
 	for _, j := range gone {
-		if u := c.st.Catalogue.Class(c.x.Defenses[j].Class); u != nil {
-			refund += u.EBPV
-		}
+		refund += ebpv(c.st, c.x.Defenses[j].Class)
 	}
 	refund /= 2
 	if cost > c.funds()+refund {
