@@ -187,6 +187,18 @@ func (s *State) PlayerIDs() []PlayerID {
 	return out
 }
 
+// ActivePlayers returns the IDs of the players still in the campaign, in
+// the state's order.
+func (s *State) ActivePlayers() []PlayerID {
+	var out []PlayerID
+	for _, p := range s.Players {
+		if p.Active() {
+			out = append(out, p.ID)
+		}
+	}
+	return out
+}
+
 // Player returns the player with this ID, or nil.
 func (s *State) Player(id PlayerID) *Player {
 	for i := range s.Players {

@@ -101,7 +101,7 @@ func (t *turn) announceFleetCaps() {
 	if total == newTotal && big == newBig {
 		return
 	}
-	t.emit(game.Event{Kind: EventFleetCaps, Players: t.activePlayers(), Rule: "EaW 17.0",
+	t.emit(game.Event{Kind: EventFleetCaps, Players: t.next.ActivePlayers(), Rule: "EaW 17.0",
 		Text: fmt.Sprintf("New Year Y%d: a fleet may now hold %s, %s of it in size class 2 and 3 ships.",
 			t.date.Year+1, capText(newTotal), capText(newBig))})
 }
@@ -113,15 +113,4 @@ func capText(n int) string {
 		return "any combat BPV"
 	}
 	return fmt.Sprintf("%d combat BPV", n)
-}
-
-// activePlayers returns the IDs of the players still in the campaign.
-func (t *turn) activePlayers() []campaign.PlayerID {
-	var out []campaign.PlayerID
-	for _, p := range t.next.Players {
-		if p.Active() {
-			out = append(out, p.ID)
-		}
-	}
-	return out
 }

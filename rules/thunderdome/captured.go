@@ -222,18 +222,9 @@ func (t *turn) placeDock(pz prize, what string) bool {
 // fighters and PFs it carries, into the captor's bank (UTD6.3I6). pbemd
 // keeps no extra commander's options, so that is all (reading).
 func (t *turn) scrapPrize(pz prize, what string) {
-	class := pz.ship.units.Units[0]
-	carried := t.x.fullLoad(0, class).Carried
-	if l := pz.ship.loads[0]; l != nil {
-		carried = l.Carried
-	}
-	bpv := t.x.loadBPV(carried)
-	if c := t.st.Catalogue.Class(class); c != nil {
-		bpv += c.EBPV
-	}
-	bpv /= 2
+	bpv := t.x.scrapRefund(t.st, pz.ship)
 	t.credit(pz.captor, bpv)
-	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %d BPV, half its BPV%s, went to %s (UTD6.3I6).", what, bpv, withFighters(carried), pz.captor)
+	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %d BPV, half its BPV%s, went to %s (UTD6.3I6).", what, bpv, withFighters(t.x.carriedBy(pz.ship)), pz.captor)
 }
 
 // withFighters names the fighters and PFs a scrapped ship carried, for
@@ -253,10 +244,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 	if t.noRoom(f, pz) == "" {
 		return
 	}
-	worth := 0
-	if c := t.st.Catalogue.Class(pz.ship.units.Units[0]); c != nil {
-		worth = c.EBPV
-	}
+	worth := ebpv(t.st, pz.ship.units.Units[0])
 	var cheap []int
 	for i, u := range f.Units {
 		if c := t.st.Catalogue.Class(u); c != nil && c.EBPV < worth && !f.IsCaptured(i) && !slices.Contains(t.x.fleet(f.Owner, f.ID).Wrecked, i) {
@@ -273,11 +261,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 			continue
 		}
 		gone := t.x.take(f, cheap[:n])
-		refund := t.x.loadBPV(t.x.carriedBy(gone)) // their fighters too (UTD6.3F)
-		for _, u := range gone.units.Units {
-			refund += t.st.Catalogue.Class(u).EBPV
-		}
-		refund /= 2
+		refund := t.x.scrapRefund(t.st, gone) // their fighters too (UTD6.3F)
 		t.credit(f.Owner, refund)
 		t.emit(EventCapture, pz.at, "UTD6.3I7", "%s scrapped %s of fleet %s, free, to make room for the captured %s: %d BPV, half their BPV, went to %s (UTD6.3I7, UTD6.3F).",
 			f.Owner, campaign.UnitList(gone.units.Units), f.ID, pz.ship.units.Units[0], refund, f.Owner)

@@ -103,6 +103,14 @@ func (c *ctx) refuse(at orders.Pos, rule, msg, hint string) {
 	c.refused = true
 }
 
+// at is the position at index i, or zero.
+func at(pos []orders.Pos, i int) orders.Pos {
+	if i < len(pos) {
+		return pos[i]
+	}
+	return orders.Pos{}
+}
+
 // spend charges order points, refusing the order when too few are left
 // (UTD2.3 s4).
 func (c *ctx) spend(points int, rule string) bool {

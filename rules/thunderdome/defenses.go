@@ -161,15 +161,24 @@ func overLimit(kinds []DefenseKind) (*defenseLimit, int) {
 	return nil, 0
 }
 
-// defenseKindsAt lists the kinds of a player's defenses at a sector,
+// defenseClasses lists the classes of a player's defenses at a sector,
 // arrived or not, but for the capital's freighter (§11 #53), leaving out
 // the ones at skip.
-func (x *Ext) defenseKindsAt(cat campaign.Catalogue, p campaign.PlayerID, at campaign.SystemID, skip []int) []DefenseKind {
-	var out []DefenseKind
+func (x *Ext) defenseClasses(p campaign.PlayerID, at campaign.SystemID, skip []int) []campaign.ClassName {
+	var out []campaign.ClassName
 	for i, d := range x.Defenses {
 		if d.Owner == p && d.At == at && !d.Capital && !slices.Contains(skip, i) {
-			out = append(out, x.defenseKind(cat, d.Class))
+			out = append(out, d.Class)
 		}
+	}
+	return out
+}
+
+// defenseKindsAt lists the kinds of the defenses defenseClasses lists.
+func (x *Ext) defenseKindsAt(cat campaign.Catalogue, p campaign.PlayerID, at campaign.SystemID, skip []int) []DefenseKind {
+	var out []DefenseKind
+	for _, cls := range x.defenseClasses(p, at, skip) {
+		out = append(out, x.defenseKind(cat, cls))
 	}
 	return out
 }

@@ -106,15 +106,11 @@ func (p *parcel) add(o parcel) {
 
 // pick finds one unit of fleet f for each class named (campaign.PickUnits),
 // refusing the order when the fleet lacks one. rule is the order's.
-func (c *ctx) pick(f *campaign.Fleet, classes []campaign.ClassName, at []orders.Pos, rule string) ([]int, bool) {
+func (c *ctx) pick(f *campaign.Fleet, classes []campaign.ClassName, pos []orders.Pos, rule string) ([]int, bool) {
 	idx, missing := campaign.PickUnits(f, classes)
 	if len(missing) > 0 {
 		n := missing[0]
-		var pos orders.Pos
-		if n < len(at) {
-			pos = at[n]
-		}
-		c.refuse(pos, rule, fmt.Sprintf("fleet %s has no %s left to name here; it holds %s", f.ID, classes[n], campaign.UnitList(f.Units)),
+		c.refuse(at(pos, n), rule, fmt.Sprintf("fleet %s has no %s left to name here; it holds %s", f.ID, classes[n], campaign.UnitList(f.Units)),
 			"name each ship by its class, once per ship")
 		return nil, false
 	}
@@ -132,17 +128,6 @@ func (c *ctx) disband(id campaign.FleetID) {
 	c.st.Fleets = slices.DeleteFunc(c.st.Fleets, func(g campaign.Fleet) bool { return g.Owner == c.player && g.ID == id })
 	c.x.prune(c.st)
 	c.say("fleet %s, left without ships, is disbanded", id)
-}
-
-// bpvOf is the BPV of some units: what they cost to build (UTD1.2).
-func (c *ctx) bpvOf(units []campaign.ClassName) int {
-	bpv := 0
-	for _, u := range units {
-		if k := c.st.Catalogue.Class(u); k != nil {
-			bpv += k.EBPV
-		}
-	}
-	return bpv
 }
 
 // hasRole reports whether fleet f holds a unit of a class with the role.

@@ -48,10 +48,7 @@ func (x *Ext) moot(st *campaign.State, it Intention) string {
 			return fmt.Sprintf("fleet %s, which it was to join, is gone", id)
 		}
 	}
-	if a := attack(st, x, it.Owner, it.At); a != "" {
-		return a
-	}
-	return ""
+	return attack(st, x, it.Owner, it.At)
 }
 
 // illegalFleets lists the player's fleets that are illegal now.

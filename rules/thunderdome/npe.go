@@ -140,8 +140,8 @@ func ebpv(st *campaign.State, c campaign.ClassName) int {
 	return 0
 }
 
-// unitsEBPV is the economic BPV of units: the BPV of an attacking force
-// (UTD5.252, reading §11).
+// unitsEBPV is the economic BPV of units: what they cost to build
+// (UTD1.2), and the BPV of an attacking force (UTD5.252, reading §11).
 func unitsEBPV(st *campaign.State, units []campaign.ClassName) int {
 	n := 0
 	for _, u := range units {

@@ -66,7 +66,7 @@ type npePoll struct {
 // step 8 until the call closes. With nobody to ask, the Anschluss follows
 // at once.
 func (t *turn) callVolunteer(n *NPE, budget int) {
-	voters := slices.DeleteFunc(t.activePlayers(), func(p campaign.PlayerID) bool { return p == t.player })
+	voters := slices.DeleteFunc(t.st.ActivePlayers(), func(p campaign.PlayerID) bool { return p == t.player })
 	if len(voters) == 0 {
 		t.emit(EventBattle, n.At, "UTD5.231", "Nobody but %s is left to play the %s at %s (UTD5.231).", t.player, n.Empire, n.At)
 		t.anschluss(n.At, t.player, t.fighter(t.player, n.At))
@@ -342,7 +342,7 @@ func (t *turn) callApproval(n *NPE, objection campaign.Poll) {
 	if len(objection.Votes) > 0 {
 		objector = objection.Votes[0].Player
 	}
-	voters := t.activePlayers()
+	voters := t.st.ActivePlayers()
 	text := fmt.Sprintf("%s objected to the %s of the %s at %s to %s (UTD5.26). It stands only if %d of the %d players approve it within %d days.",
 		objector, n.Surrender, n.Empire, n.At, n.Victor, campaign.Supermajority(len(voters)), len(voters), VolunteerDays)
 	t.openPoll(campaign.Poll{ID: fmt.Sprintf("npe-%s-t%d-approval", n.At, objection.Opened), Kind: PollApproval,
@@ -361,20 +361,9 @@ func (t *turn) openPoll(p campaign.Poll, d npePoll) {
 	}
 	p.Data = data
 	if p.Voters == nil {
-		p.Voters = t.activePlayers()
+		p.Voters = t.st.ActivePlayers()
 	}
 	t.st.Polls = append(t.st.Polls, p)
-}
-
-// activePlayers lists the players still in the campaign.
-func (t *turn) activePlayers() []campaign.PlayerID {
-	var out []campaign.PlayerID
-	for _, p := range t.st.Players {
-		if p.Active() {
-			out = append(out, p.ID)
-		}
-	}
-	return out
 }
 
 // surrender applies a negotiated end: the Anschluss before combat, the

@@ -763,9 +763,9 @@ func (c *ctx) do(p jobPlan) {
 	}
 	what := pastOf(j.Kind) + " " + string(j.Class)
 	if j.Kind == JobOverhaul || j.Kind == JobInspect {
-		p.ships.Damage = slices.DeleteFunc(p.ships.Damage, func(d campaign.UnitDamage) bool { return d.Unit == p.unit })
-		p.ships.Captured = slices.DeleteFunc(p.ships.Captured, func(i int) bool { return i == p.unit })
 		drop := func(i int) bool { return i == p.unit }
+		p.ships.Damage = slices.DeleteFunc(p.ships.Damage, func(d campaign.UnitDamage) bool { return d.Unit == p.unit })
+		p.ships.Captured = slices.DeleteFunc(p.ships.Captured, drop)
 		if p.fleet != nil {
 			fs := c.x.fleet(p.fleet.Owner, p.fleet.ID)
 			fs.Wrecked, fs.Mended = slices.DeleteFunc(fs.Wrecked, drop), slices.DeleteFunc(fs.Mended, drop)

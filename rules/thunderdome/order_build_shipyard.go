@@ -52,7 +52,7 @@ func (b *BuildShipyard) apply(c *ctx) {
 // check checks the yard against the colony's limits and the player's BPV,
 // refusing the order when it breaks one, and returns its price.
 func (b *BuildShipyard) check(c *ctx) (int, bool) {
-	if !ownColonyAt(c.st, c.player, b.Sector) {
+	if !c.ownColony(b.Sector) {
 		c.refuse(b.SectorPos, "UTD6.38", fmt.Sprintf("you have no developed colony at %s", orders.Quote(string(b.Sector))),
 			"build shipyards at a developed colony of yours")
 		return 0, false
@@ -88,7 +88,7 @@ func (b *BuildShipyard) check(c *ctx) (int, bool) {
 func (b *BuildShipyard) offer(o *offerer) {
 	c := o.c
 	for _, d := range c.st.Developments {
-		if d.Owner != c.player || d.Kind != campaign.Colony || !ownColonyAt(c.st, c.player, d.At) {
+		if d.Owner != c.player || d.Kind != campaign.Colony {
 			continue
 		}
 		for _, kind := range builtKinds {

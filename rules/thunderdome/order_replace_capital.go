@@ -101,7 +101,7 @@ func (r *ReplaceCapital) apply(c *ctx) {
 			return
 		}
 		if r.Designate {
-			i := slices.IndexFunc(c.x.Yards, func(y Yard) bool { return y.Owner == c.player && y.At == r.At && y.Size == 2 })
+			i := c.x.sc2Yard(c.player, r.At)
 			if i < 0 {
 				c.refuse(r.AtPos, "UTD6.3843", fmt.Sprintf("you have no size class 2 shipyard at %s to designate", r.At),
 					fmt.Sprintf("build one first (build_shipyard), or buy a new capital for %d BPV without designate", ReplacementCapital))
@@ -122,7 +122,7 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		case c.emp.Capital == "" && r.At == "":
 			c.refuse(r.FreighterPos, "UTD4.3237", "you have no capital for the freighter to serve", "replace the capital first, with at:")
 			return
-		case slices.ContainsFunc(c.x.Defenses, func(d Defense) bool { return d.Owner == c.player && d.Capital }):
+		case c.x.hasCapitalFreighter(c.player):
 			c.refuse(r.FreighterPos, "UTD4.3237", "your capital has its repair freighter", "drop freighter:")
 			return
 		}
@@ -170,10 +170,10 @@ func (r *ReplaceCapital) offer(o *offerer) {
 	c := o.c
 	if c.emp.Capital == "" && c.x.capitalYard(c.player) == nil {
 		for _, d := range c.st.Developments {
-			if d.Owner != c.player || d.Kind != campaign.Colony || !c.ownColony(d.At) {
+			if d.Owner != c.player || d.Kind != campaign.Colony {
 				continue
 			}
-			if slices.ContainsFunc(c.x.Yards, func(y Yard) bool { return y.Owner == c.player && y.At == d.At && y.Size == 2 }) {
+			if c.x.sc2Yard(c.player, d.At) >= 0 {
 				o.add(r, 1, 0, "your sc2 yard there becomes the capital, with a new bank (UTD6.3843, UTD4.3236)", (&ReplaceCapital{At: d.At, Designate: true}).yaml())
 			} else {
 				o.add(r, 1, ReplacementCapital, "a new capital with its bank, opening at the end of the turn (UTD4.3235, UTD4.3236)", (&ReplaceCapital{At: d.At}).yaml())
@@ -181,7 +181,7 @@ func (r *ReplaceCapital) offer(o *offerer) {
 			break
 		}
 	}
-	if c.emp.Capital == "" || slices.ContainsFunc(c.x.Defenses, func(d Defense) bool { return d.Owner == c.player && d.Capital }) {
+	if c.emp.Capital == "" || c.x.hasCapitalFreighter(c.player) {
 		return
 	}
 	for _, u := range c.st.Catalogue {
@@ -190,4 +190,17 @@ func (r *ReplaceCapital) offer(o *offerer) {
 			return
 		}
 	}
+}
+
+// hasCapitalFreighter reports whether the player's capital has its
+// supporting repair freighter (UTD4.3237).
+func (x *Ext) hasCapitalFreighter(p campaign.PlayerID) bool {
+	return slices.ContainsFunc(x.Defenses, func(d Defense) bool { return d.Owner == p && d.Capital })
+}
+
+// sc2Yard is the index into Ext.Yards of the player's first size class 2
+// shipyard at a sector, which may be designated the capital (UTD6.3843),
+// or -1.
+func (x *Ext) sc2Yard(p campaign.PlayerID, at campaign.SystemID) int {
+	return slices.IndexFunc(x.Yards, func(y Yard) bool { return y.Owner == p && y.At == at && y.Size == 2 })
 }

@@ -128,9 +128,7 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	}
 	refund := 0
 	for _, j := range gone {
-		if u := c.st.Catalogue.Class(c.x.Defenses[j].Class); u != nil {
-			refund += u.EBPV
-		}
+		refund += ebpv(c.st, c.x.Defenses[j].Class)
 	}
 	refund /= 2
 	if cost > c.funds()+refund {
@@ -170,26 +168,6 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	if len(scrapped) == 0 && mended == 0 && len(r.Build) == 0 {
 		c.say("the defenses at %s had nothing to overhaul (UTD6.3A)", r.Sector)
 	}
-}
-
-// at is the position at index i, or zero.
-func at(pos []orders.Pos, i int) orders.Pos {
-	if i < len(pos) {
-		return pos[i]
-	}
-	return orders.Pos{}
-}
-
-// defenseClasses lists the classes of a player's defenses at a sector but
-// for the capital's freighter, leaving out those at skip.
-func (x *Ext) defenseClasses(p campaign.PlayerID, s campaign.SystemID, skip []int) []campaign.ClassName {
-	var out []campaign.ClassName
-	for i, d := range x.Defenses {
-		if d.Owner == p && d.At == s && !d.Capital && !slices.Contains(skip, i) {
-			out = append(out, d.Class)
-		}
-	}
-	return out
 }
 
 // defenseClassNames lists the classes revise_defenses builds, in the

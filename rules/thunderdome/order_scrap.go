@@ -101,7 +101,7 @@ func (s *Scrap) apply(c *ctx) {
 	gone := c.x.take(f, idx)
 	refund := 0
 	if s.Refund {
-		refund = (c.bpvOf(gone.units.Units) + c.x.loadBPV(c.x.carriedBy(gone))) / 2
+		refund = c.x.scrapRefund(c.st, gone)
 		c.credit(refund)
 		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
@@ -180,6 +180,12 @@ func (c *ctx) noYard(y YardAt, rule string, kinds []string) {
 		"your yards there are "+listOr(kinds, "none; they are at "+listOr(c.x.yardPlaces(c.player), "no sector")))
 }
 
+// scrapRefund is what scrapped ships bring back: half their BPV and half
+// the BPV of the fighters and PFs they carry (UTD6.3F, UTD6.3I6).
+func (x *Ext) scrapRefund(st *campaign.State, gone parcel) int {
+	return (unitsEBPV(st, gone.units.Units) + x.loadBPV(x.carriedBy(gone))) / 2
+}
+
 // carriedBy is the fighters and PFs the units of a parcel carry
 // together.
 func (x *Ext) carriedBy(p parcel) Attrition {
@@ -225,7 +231,7 @@ func (s *Scrap) offer(o *offerer) {
 	}
 	if pick != nil {
 		u := pick.Units[unit]
-		o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", c.bpvOf([]campaign.ClassName{u})/2),
+		o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", ebpv(c.st, u)/2),
 			(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
 	}
 	s.offerYard(o)

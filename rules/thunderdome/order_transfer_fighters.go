@@ -76,14 +76,7 @@ func (t *TransferFighters) apply(c *ctx) {
 	if from == nil {
 		return
 	}
-	held, lacking := 0, 0
-	for i := range from.Units {
-		held += c.x.loadOf(from, i).Spares
-	}
-	for i := range to.Units {
-		l := c.x.loadOf(to, i)
-		lacking += max(l.Paid.Fighters-l.Carried.Fighters, 0)
-	}
+	held, lacking := c.x.sparesHeld(from), c.x.fightersLacking(to)
 	buy := fmt.Sprintf("or buy the %s with replace_fighters for %d BPV (UTD6.3B1)", plural(lacking, "fighter"), c.x.loadBPV(Attrition{Fighters: lacking}))
 	switch {
 	case from.At != to.At:
@@ -134,19 +127,12 @@ func (t *TransferFighters) offer(o *offerer) {
 	c := o.c
 	fleets := o.fleets()
 	for _, to := range fleets {
-		lacking := 0
-		for i := range to.Units {
-			l := c.x.loadOf(to, i)
-			lacking += max(l.Paid.Fighters-l.Carried.Fighters, 0)
-		}
+		lacking := c.x.fightersLacking(to)
 		if lacking == 0 {
 			continue
 		}
 		for _, from := range fleets {
-			held := 0
-			for i := range from.Units {
-				held += c.x.loadOf(from, i).Spares
-			}
+			held := c.x.sparesHeld(from)
 			if from.At != to.At || held == 0 {
 				continue
 			}
@@ -155,4 +141,20 @@ func (t *TransferFighters) offer(o *offerer) {
 			break
 		}
 	}
+}
+
+// sparesHeld is the spare fighters the units of fleet f hold.
+func (x *Ext) sparesHeld(f *campaign.Fleet) int {
+	held := 0
+	for i := range f.Units {
+		held += x.loadOf(f, i).Spares
+	}
+	return held
+}
+
+// fightersLacking is the fighters the units of fleet f lack of those paid
+// for (shortfall).
+func (x *Ext) fightersLacking(f *campaign.Fleet) int {
+	missing, _ := x.shortfall(f)
+	return missing.Fighters
 }

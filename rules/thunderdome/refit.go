@@ -90,7 +90,7 @@ func (x *Ext) refitLoad(old Load, from, to campaign.ClassName, paid Attrition) (
 func (c *ctx) refitRoom(at campaign.SystemID) int {
 	room := 0
 	for _, i := range c.x.workingYards(c.player, at) {
-		room += max(c.x.Yards[i].Capacity()-c.x.Yards[i].Used, 0)
+		room += c.x.Yards[i].unused()
 	}
 	return room
 }
@@ -101,7 +101,7 @@ func (c *ctx) refitRoom(at campaign.SystemID) int {
 func (c *ctx) useRoom(at campaign.SystemID, need int) {
 	for _, i := range c.x.workingYards(c.player, at) {
 		y := &c.x.Yards[i]
-		n := min(need, max(y.Capacity()-y.Used, 0))
+		n := min(need, y.unused())
 		y.Used += n
 		need -= n
 	}

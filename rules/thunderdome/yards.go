@@ -170,6 +170,10 @@ func (y *Yard) Capacity() int {
 	return max(y.full()/2, damaged)
 }
 
+// unused is what the yard's capacity this turn has left after the turn's
+// work so far, in sixtieths of an MC, none below 0.
+func (y *Yard) unused() int { return max(y.Capacity()-y.Used, 0) }
+
 // forgoes reports whether the yard's work this turn took more than half
 // its capacity while damaged, so that it does not repair itself after
 // step 8 (UTD6.3H).
@@ -427,7 +431,7 @@ const EventYard game.EventKind = "yard"
 func (t *turn) receiveYard(b Build) {
 	capital := b.Yard == YardCapital
 	i := slices.IndexFunc(t.x.Yards, func(y Yard) bool { return b.builds(&y) })
-	if i < 0 || !ownColonyAt(t.st, b.Owner, b.At) {
+	if i < 0 || !t.st.HasDevelopment(b.Owner, b.At, campaign.Colony) {
 		if i >= 0 {
 			t.x.Yards = slices.Delete(t.x.Yards, i, i+1)
 		}
@@ -478,14 +482,6 @@ func (t *turn) refund(b Build, why string) {
 		p.Treasury += b.BPV
 	}
 	t.emit(EventYard, b.At, "UTD6.3734", "%s: %s, so its %d BPV went back (reading).", b.Owner, why, b.BPV)
-}
-
-// ownColonyAt reports whether the player has a developed colony at a
-// sector (UTD6.38).
-func ownColonyAt(st *campaign.State, p campaign.PlayerID, at campaign.SystemID) bool {
-	return slices.ContainsFunc(st.Developments, func(d campaign.Development) bool {
-		return d.At == at && d.Owner == p && d.Kind == campaign.Colony
-	})
 }
 
 // readConverts reads a class's converts:, a list of classes of the
