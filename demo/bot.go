@@ -88,7 +88,7 @@ func (b *bot) step(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := sender.Send(ctx, []mail.Envelope{env}, func(int) error { return nil }); err != nil {
+		if err := sender.Send(ctx, []mail.Envelope{env}, func([]int) error { return nil }); err != nil {
 			return err
 		}
 	}

@@ -373,8 +373,8 @@ func TestSenderFaults(t *testing.T) {
 			// flush sends the outbox and keeps what was not reported sent.
 			flush := func() error {
 				sent := 0
-				err := s.Send(t.Context(), outbox, func(i int) error {
-					sent = i + 1
+				err := s.Send(t.Context(), outbox, func(accepted []int) error {
+					sent = accepted[len(accepted)-1] + 1
 					return nil
 				})
 				outbox = outbox[sent:]

@@ -25,6 +25,7 @@ const (
 	// the end of a mail, which it sets long to avoid duplicates.
 	defaultDataTimeout = 10 * time.Minute
 	defaultKeepAlive   = 10 * time.Second
+	defaultUnrecorded  = 8
 )
 
 // SenderOptions configures a Sender. Only Host is required.
@@ -50,7 +51,14 @@ type SenderOptions struct {
 	// each few would cost the server and the daemon more than the mail.
 	// 0 means 10s; a negative value closes it at once.
 	KeepAlive time.Duration
-	Logger    *slog.Logger
+	// Unrecorded is how many mails the server may hold accepted while
+	// Send's sent has not yet recorded them: a crash sends at most that
+	// many again, each with its Message-ID, so a mail client that dedupes
+	// shows it once. Recording them a few at a time makes one disk flush
+	// serve several mails, where one per mail would set the pace. 0 means
+	// 8; 1 records each mail before the next may be accepted.
+	Unrecorded int
+	Logger     *slog.Logger
 }
 
 // Sender delivers mail to one SMTP submission server. It is safe for
@@ -116,6 +124,9 @@ func NewSender(opts SenderOptions) *Sender {
 	if opts.DataTimeout <= 0 {
 		opts.DataTimeout = defaultDataTimeout
 	}
+	if opts.Unrecorded <= 0 {
+		opts.Unrecorded = defaultUnrecorded
+	}
 	if opts.KeepAlive == 0 {
 		opts.KeepAlive = defaultKeepAlive
 	}
@@ -132,16 +143,16 @@ func NewSender(opts SenderOptions) *Sender {
 	return s
 }
 
-// Send delivers envs over one connection, in order, calling sent(i) once
-// the server accepted envs[i]; an error from sent stops Send. sent runs
-// while the next mail is on its way, but Send waits for it to return
-// before it ends that mail's DATA: the server never accepts a mail while
-// the one before is not recorded as sent, so a crash leaves at most one
-// mail accepted and unrecorded, as if sent ran at once; and the time sent
-// takes to record a mail durably is hidden behind the next one's
-// transfer. The connection of the previous Send is used if it is still
-// kept (KeepAlive), and this one is kept in turn if every mail went
-// through.
+// Send delivers envs over one connection, in order, and hands the indices
+// of the mails the server accepted to sent, which records them: in the
+// order accepted, one call at a time, each with the mails accepted since
+// the call before. sent runs while the next mails are on their way, but a
+// mail's DATA ends only while fewer than SenderOptions.Unrecorded mails
+// are accepted and not yet recorded, so a crash leaves at most that many
+// sent and unrecorded; and the time sent takes to record mail durably is
+// hidden behind the transfers. An error from sent stops Send. The
+// connection of the previous Send is used if it is still kept
+// (KeepAlive), and this one is kept in turn if every mail went through.
 //
 // When a session that has delivered some mail, or was kept from an earlier
 // Send, fails temporarily (a 4xx, as OpenSMTPD answers after 100 mails, or
@@ -149,7 +160,7 @@ func NewSender(opts SenderOptions) *Sender {
 // failed; a new session that fails on its first mail ends Send. It returns
 // the first error it could not get past: a *SendError for a mail, or the
 // connection error; the mails before it stay sent.
-func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) error) error {
+func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(accepted []int) error) error {
 	if _, err := s.opts.TLS.check(); err != nil {
 		return err
 	}
@@ -163,9 +174,12 @@ func (s *Sender) Send(ctx context.Context, envs []Envelope, sent func(i int) err
 		// When ctx ends, no new mail is started, and the connection is
 		// closed after sendGrace.
 		stop := context.AfterFunc(ctx, func() { time.AfterFunc(sendGrace, func() { c.raw.Close() }) })
-		n, err := s.session(ctx, c.sc, envs[start:], func(i int) error {
-			if err := sent(start + i); err != nil {
-				return &recordError{index: start + i, err: err}
+		n, err := s.session(ctx, c.sc, envs[start:], func(accepted []int) error {
+			for k := range accepted {
+				accepted[k] += start
+			}
+			if err := sent(accepted); err != nil {
+				return &recordError{index: accepted[0], err: err}
 			}
 			return nil
 		})
@@ -251,45 +265,133 @@ func (s *Sender) keep(c *conn) {
 
 // session sends envs over one connection until the first failure and
 // returns how many were accepted. A *SendError's Index is within envs.
-// sent(i) runs beside the transfer of envs[i+1], which waits for it before
-// its end of DATA; its error is returned as it is.
-func (s *Sender) session(ctx context.Context, sc *smtp.Client, envs []Envelope, sent func(i int) error) (int, error) {
-	var recorded chan error // sent's answer for the mail accepted last; nil once read
-	await := func() error {
-		if recorded == nil {
-			return nil
-		}
-		err := <-recorded
-		recorded = nil
-		return err
-	}
+// The mails accepted go to sent as Send says; its error is returned as it
+// is, before any error of the mail on its way meanwhile.
+func (s *Sender) session(ctx context.Context, sc *smtp.Client, envs []Envelope, sent func(accepted []int) error) (int, error) {
+	r := &sentRecorder{sent: sent, limit: s.opts.Unrecorded}
 	for i, env := range envs {
 		if err := ctx.Err(); err != nil {
-			return i, cmp.Or(await(), err)
+			return i, cmp.Or(r.finish(), err)
 		}
 		var rerr error
-		err := s.sendOne(sc, env, func() error { rerr = await(); return rerr })
-		if rerr = cmp.Or(rerr, await()); rerr != nil { // await again if sendOne failed before the end
+		err := s.sendOne(sc, env, func() error { rerr = r.makeRoom(); return rerr })
+		if rerr != nil {
 			return i, rerr
 		}
 		if err != nil {
-			return i, &SendError{Index: i, Code: replyCode(err), Err: err}
+			return i, cmp.Or(r.finish(), error(&SendError{Index: i, Code: replyCode(err), Err: err}))
 		}
-		recorded = make(chan error, 1)
-		go func() { recorded <- sent(i) }()
+		if err := r.accepted(i); err != nil {
+			return i + 1, err
+		}
 	}
-	return len(envs), await()
+	return len(envs), r.finish()
 }
 
-// recordError is an error of Send's sent: the mail was accepted, but not
-// recorded as sent.
+// sentRecorder hands the mails a session's server accepted to sent, one call
+// at a time beside the transfers, and keeps count of those accepted and
+// not yet recorded.
+type sentRecorder struct {
+	sent  func(accepted []int) error
+	limit int // most mails accepted and unrecorded
+
+	pending  []int      // accepted, not yet handed to sent
+	busy     chan error // the answer of the call of sent in flight; nil if none
+	inFlight int        // how many mails that call records
+}
+
+// accepted notes that the server accepted mail i, and hands it to sent
+// at once unless a call is in flight; it returns that call's error if the
+// call has failed meanwhile.
+func (r *sentRecorder) accepted(i int) error {
+	r.pending = append(r.pending, i)
+	return r.poll()
+}
+
+// makeRoom waits until the server may accept one more mail: until fewer
+// than limit are accepted and unrecorded.
+func (r *sentRecorder) makeRoom() error {
+	if err := r.poll(); err != nil {
+		return err
+	}
+	for r.inFlight+len(r.pending) >= r.limit {
+		if err := r.wait(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish waits until every mail accepted is recorded.
+func (r *sentRecorder) finish() error {
+	for r.busy != nil {
+		if err := r.wait(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// poll takes the answer of the call in flight if it is in, and starts the
+// next call if mails wait for one.
+func (r *sentRecorder) poll() error {
+	if r.busy != nil {
+		select {
+		case err := <-r.busy:
+			if err := r.answered(err); err != nil {
+				return err
+			}
+		default:
+			return nil
+		}
+	}
+	r.start()
+	return nil
+}
+
+// wait waits for the call in flight, if any, and starts the next.
+func (r *sentRecorder) wait() error {
+	if r.busy != nil {
+		if err := r.answered(<-r.busy); err != nil {
+			return err
+		}
+	}
+	r.start()
+	return nil
+}
+
+// answered ends the call in flight with its answer. After an error the
+// mails pending are left unrecorded, as after a crash, and nothing more
+// is started.
+func (r *sentRecorder) answered(err error) error {
+	r.busy, r.inFlight = nil, 0
+	if err != nil {
+		r.pending = nil
+	}
+	return err
+}
+
+// start hands the mails pending to sent, if any, in a call of its own.
+func (r *sentRecorder) start() {
+	if r.busy != nil || len(r.pending) == 0 {
+		return
+	}
+	batch := r.pending
+	r.pending = nil
+	busy := make(chan error, 1)
+	r.busy, r.inFlight = busy, len(batch)
+	go func() { busy <- r.sent(batch) }()
+}
+
+// recordError is an error of Send's sent: the mails from index on were
+// accepted, but not recorded as sent.
 type recordError struct {
 	index int
 	err   error
 }
 
 func (e *recordError) Error() string {
-	return fmt.Sprintf("mail: record mail %d as sent: %v", e.index, e.err)
+	return fmt.Sprintf("mail: record mails from %d on as sent: %v", e.index, e.err)
 }
 
 func (e *recordError) Unwrap() error { return e.err }

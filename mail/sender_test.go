@@ -19,13 +19,20 @@ import (
 
 func testSender(t *testing.T, w *localmail.World, user, password string) *Sender {
 	t.Helper()
+	return testSenderWith(t, w, SenderOptions{User: user, Password: password})
+}
+
+// testSenderWith is testSender with opts, to which it adds the world's
+// server.
+func testSenderWith(t *testing.T, w *localmail.World, opts SenderOptions) *Sender {
+	t.Helper()
 	host, port, err := net.SplitHostPort(w.SMTPAddr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := strconv.Atoi(port)
-	s := NewSender(SenderOptions{Host: host, Port: p, TLS: TLSNone, User: user, Password: password,
-		HELO: "pbemd.test", Timeout: 10 * time.Second, Logger: testLogger(t)})
+	opts.Host, opts.TLS, opts.HELO, opts.Timeout, opts.Logger = host, TLSNone, "pbemd.test", 10*time.Second, testLogger(t)
+	opts.Port, _ = strconv.Atoi(port)
+	s := NewSender(opts)
 	t.Cleanup(s.Close)
 	return s
 }
@@ -72,8 +79,8 @@ func TestSender_delivers(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "bob"), envelope(t, w, 2, "alice", "bob")}
 	var sent []int
-	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
-		sent = append(sent, i)
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(accepted []int) error {
+		sent = append(sent, accepted...)
 		return nil
 	})
 	if err != nil {
@@ -91,7 +98,7 @@ func TestSender_delivers(t *testing.T) {
 
 func TestSender_noAuth(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
-	if err := testSender(t, w, "", "").Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func(int) error { return nil }); err != nil {
+	if err := testSender(t, w, "", "").Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func([]int) error { return nil }); err != nil {
 		t.Fatalf("Send() without login error: %v", err)
 	}
 	if got := subjects(t, w, "alice"); !slices.Equal(got, []string{"report 0"}) {
@@ -101,7 +108,7 @@ func TestSender_noAuth(t *testing.T) {
 
 func TestSender_wrongPassword(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
-	err := testSender(t, w, "gm", "wrong").Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func(int) error {
+	err := testSender(t, w, "gm", "wrong").Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func([]int) error {
 		t.Errorf("sent called despite a failed login")
 		return nil
 	})
@@ -111,14 +118,17 @@ func TestSender_wrongPassword(t *testing.T) {
 }
 
 // TestSender_temporaryFailure: a 4xx that persists after reconnecting ends
-// Send; the mail before it stays sent.
+// Send; the mail before it stays sent. The sender records each mail before
+// the next is accepted, so that the failure armed while mail 0 is recorded
+// meets mail 1.
 func TestSender_temporaryFailure(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice"), envelope(t, w, 2, "alice")}
 	var sent []int
-	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
-		sent = append(sent, i)
-		if i == 0 { // mail 1 fails in this session and again after reconnecting
+	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: 1})
+	err := s.Send(t.Context(), envs, func(accepted []int) error {
+		sent = append(sent, accepted...)
+		if accepted[0] == 0 { // mail 1 fails in this session and again after reconnecting
 			w.FailNextData(&smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try later"})
 			w.FailNextData(&smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try later"})
 		}
@@ -137,14 +147,16 @@ func TestSender_temporaryFailure(t *testing.T) {
 }
 
 // TestSender_reconnects: one 4xx after some mail (OpenSMTPD's limit of mails
-// per session) is passed by reconnecting.
+// per session) is passed by reconnecting. As in temporaryFailure, the
+// failure is armed while mail 0 is recorded, before mail 1 may end.
 func TestSender_reconnects(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice"), envelope(t, w, 2, "alice")}
 	var sent []int
-	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
-		sent = append(sent, i)
-		if i == 0 {
+	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: 1})
+	err := s.Send(t.Context(), envs, func(accepted []int) error {
+		sent = append(sent, accepted...)
+		if accepted[0] == 0 {
 			w.FailNextData(&smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 5, 3}, Message: "Too many messages sent"})
 		}
 		return nil
@@ -172,7 +184,7 @@ func TestSender_keepsTheConnection(t *testing.T) {
 	t.Cleanup(s.Close)
 	send := func(i int) {
 		t.Helper()
-		if err := s.Send(t.Context(), []Envelope{envelope(t, w, i, "alice")}, func(int) error { return nil }); err != nil {
+		if err := s.Send(t.Context(), []Envelope{envelope(t, w, i, "alice")}, func([]int) error { return nil }); err != nil {
 			t.Fatalf("Send(report %d) error: %v", i, err)
 		}
 	}
@@ -192,16 +204,21 @@ func TestSender_keepsTheConnection(t *testing.T) {
 	}
 }
 
-// TestSender_recordsBeforeTheNextMail: while sent records a mail, which
-// may take as long as a disk's flush, the next mail is on its way but not
-// accepted: the server holds only the mails recorded and the one being
-// recorded, so a crash leaves at most one mail sent and unrecorded.
+// TestSender_recordsBeforeTheNextMail: with Unrecorded 1, while sent
+// records a mail, which may take as long as a disk's flush, the next mail
+// is on its way but not accepted: the server holds only the mails recorded
+// and the one being recorded, so a crash leaves at most one mail sent and
+// unrecorded.
 func TestSender_recordsBeforeTheNextMail(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice"), envelope(t, w, 2, "alice")}
-	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
+	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: 1})
+	err := s.Send(t.Context(), envs, func(accepted []int) error {
+		if len(accepted) != 1 {
+			t.Errorf("sent(%v), want one mail at a time", accepted)
+		}
 		for _, when := range []string{"as", "after"} { // reading the INBOX takes a while
-			if n := len(subjects(t, w, "alice")); n != i+1 {
+			if n, i := len(subjects(t, w, "alice")), accepted[0]; n != i+1 {
 				t.Errorf("%s mail %d is recorded, alice holds %d mails, want %d", when, i, n, i+1)
 			}
 		}
@@ -215,12 +232,56 @@ func TestSender_recordsBeforeTheNextMail(t *testing.T) {
 	}
 }
 
+// TestSender_recordsAFewAtATime: while sent records the first mail, the
+// server accepts more, up to Unrecorded in all; the next waits before the
+// end of its DATA, and the mails accepted meanwhile are recorded together
+// by the next call, so one disk flush serves them all.
+func TestSender_recordsAFewAtATime(t *testing.T) {
+	const unrecorded = 3
+	w := testWorld(t, localmail.Options{})
+	var envs []Envelope
+	for i := range 7 {
+		envs = append(envs, envelope(t, w, i, "alice"))
+	}
+	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: unrecorded})
+	var calls [][]int
+	err := s.Send(t.Context(), envs, func(accepted []int) error {
+		calls = append(calls, slices.Clone(accepted))
+		if len(calls) > 1 {
+			return nil
+		}
+		// The first call holds up its mail until the server has accepted
+		// as many as may be unrecorded, and sees that it accepts no more.
+		deadline := time.Now().Add(10 * time.Second)
+		for len(subjects(t, w, "alice")) < unrecorded && time.Now().Before(deadline) {
+		}
+		for _, when := range []string{"once", "still"} { // reading the INBOX takes a while
+			if n := len(subjects(t, w, "alice")); n != unrecorded {
+				t.Errorf("%s mail 0 is being recorded, alice holds %d mails, want %d", when, n, unrecorded)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Send() error: %v", err)
+	}
+	if len(calls) < 2 || !slices.Equal(calls[0], []int{0}) || !slices.Equal(calls[1], []int{1, 2}) {
+		t.Errorf("sent called with %v, want [0], then [1 2] accepted meanwhile", calls)
+	}
+	if got, want := slices.Concat(calls...), []int{0, 1, 2, 3, 4, 5, 6}; !slices.Equal(got, want) {
+		t.Errorf("sent recorded %v, want %v, each once, in order", got, want)
+	}
+	if got := subjects(t, w, "alice"); len(got) != len(envs) {
+		t.Errorf("INBOX of alice = %q, want %d mails", got, len(envs))
+	}
+}
+
 func TestSender_permanentFailure(t *testing.T) {
 	w := testWorld(t, localmail.Options{})
 	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "nobody"), envelope(t, w, 2, "alice")}
 	var sent []int
-	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(i int) error {
-		sent = append(sent, i)
+	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(accepted []int) error {
+		sent = append(sent, accepted...)
 		return nil
 	})
 	var se *SendError
@@ -232,16 +293,26 @@ func TestSender_permanentFailure(t *testing.T) {
 	}
 }
 
+// TestSender_sentError: when sent cannot record mail, Send stops with its
+// error, and the server holds no more mails than may be unrecorded.
 func TestSender_sentError(t *testing.T) {
-	w := testWorld(t, localmail.Options{})
-	envs := []Envelope{envelope(t, w, 0, "alice"), envelope(t, w, 1, "alice")}
-	errStore := errors.New("store is full")
-	err := testSender(t, w, "gm", "gm").Send(t.Context(), envs, func(int) error { return errStore })
-	if !errors.Is(err, errStore) {
-		t.Fatalf("Send() error = %v, want %v", err, errStore)
-	}
-	if got := subjects(t, w, "alice"); !slices.Equal(got, []string{"report 0"}) {
-		t.Errorf("INBOX of alice = %q, want [report 0]", got)
+	for _, unrecorded := range []int{1, 8} {
+		t.Run(fmt.Sprintf("unrecorded %d", unrecorded), func(t *testing.T) {
+			w := testWorld(t, localmail.Options{})
+			var envs []Envelope
+			for i := range 12 {
+				envs = append(envs, envelope(t, w, i, "alice"))
+			}
+			errStore := errors.New("store is full")
+			s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: unrecorded})
+			err := s.Send(t.Context(), envs, func([]int) error { return errStore })
+			if !errors.Is(err, errStore) {
+				t.Fatalf("Send() error = %v, want %v", err, errStore)
+			}
+			if got := subjects(t, w, "alice"); len(got) < 1 || len(got) > unrecorded {
+				t.Errorf("INBOX of alice = %q, want 1 to %d mails", got, unrecorded)
+			}
+		})
 	}
 }
 
@@ -255,7 +326,7 @@ func TestSender_serverDown(t *testing.T) {
 	s := NewSender(SenderOptions{Host: "127.0.0.1", Port: port, TLS: TLSNone, Timeout: time.Minute})
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	err = s.Send(ctx, []Envelope{{From: "gm@pbemd.test", To: []string{"alice@pbemd.test"}, Raw: []byte("Subject: x\r\n\r\nx\r\n")}}, func(int) error {
+	err = s.Send(ctx, []Envelope{{From: "gm@pbemd.test", To: []string{"alice@pbemd.test"}, Raw: []byte("Subject: x\r\n\r\nx\r\n")}}, func([]int) error {
 		t.Errorf("sent called with the server down")
 		return nil
 	})
@@ -266,7 +337,7 @@ func TestSender_serverDown(t *testing.T) {
 
 func TestSender_unknownTLSMode(t *testing.T) {
 	s := NewSender(SenderOptions{Host: "127.0.0.1", Port: 1, TLS: "tls"})
-	if err := s.Send(t.Context(), []Envelope{{}}, func(int) error { return nil }); err == nil {
+	if err := s.Send(t.Context(), []Envelope{{}}, func([]int) error { return nil }); err == nil {
 		t.Fatalf("Send() with TLS mode %q succeeded", "tls")
 	}
 }
@@ -297,7 +368,7 @@ func TestSender_TLS(t *testing.T) {
 			s := NewSender(SenderOptions{Host: host, Port: p, TLS: tc.mode, TLSConfig: tc.cfg, User: "gm", Password: "gm",
 				Timeout: 5 * time.Second, Logger: testLogger(t)})
 			sent := 0
-			err := s.Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func(int) error { sent++; return nil })
+			err := s.Send(t.Context(), []Envelope{envelope(t, w, 0, "alice")}, func(accepted []int) error { sent += len(accepted); return nil })
 			if tc.ok && (err != nil || sent != 1) {
 				t.Errorf("Send() = %v after %d mails, want 1 mail sent", err, sent)
 			}

@@ -97,10 +97,11 @@ func (m *Moderator) releasePages(n int64) {
 }
 
 // Flush sends one batch of the outbox over one SMTP connection and returns
-// how many mails left the outbox. Each is marked sent once the server
-// accepted it, while the next is on its way but before the server may
-// accept that one; a crash in between sends it again with the same
-// Message-ID.
+// how many mails left the outbox. The mails the server accepted are marked
+// sent a few at a time while the next are on their way, one commit for
+// those accepted meanwhile; a crash before the commit sends them again
+// (at most mail.SenderOptions.Unrecorded of them), with the same
+// Message-IDs.
 // A mail the server refuses for good (5xx) moves to the failed log, so it
 // cannot hold up the mails behind it; a temporary failure is returned.
 func (m *Moderator) Flush(ctx context.Context) (int, error) {
@@ -119,12 +120,25 @@ func (m *Moderator) Flush(ctx context.Context) (int, error) {
 		m.read.Add(int64(len(ml.Raw)))
 	}
 	sent := 0
-	err = m.sender.Send(ctx, envs, func(i int) error {
-		sent++
-		m.log.Debug("mail sent", "msgid", batch[i].MessageID, "purpose", batch[i].Purpose, "campaign", batch[i].Campaign)
-		m.observe.MailSent(batch[i].Purpose)
+	err = m.sender.Send(ctx, envs, func(accepted []int) error {
 		now := m.clock.Now().UTC()
-		return m.db.UpdateShared(func(tx *store.Tx) error { return tx.MarkSent(batch[i], now) })
+		err := m.db.UpdateShared(func(tx *store.Tx) error {
+			for _, i := range accepted {
+				if err := tx.MarkSent(batch[i], now); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, i := range accepted {
+			m.log.Debug("mail sent", "msgid", batch[i].MessageID, "purpose", batch[i].Purpose, "campaign", batch[i].Campaign)
+			m.observe.MailSent(batch[i].Purpose)
+		}
+		sent += len(accepted)
+		return nil
 	})
 	var se *mail.SendError
 	if !errors.As(err, &se) || se.Temporary() || se.Index < 0 || se.Index >= len(batch) {
