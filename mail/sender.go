@@ -25,8 +25,11 @@ const (
 	// the end of a mail, which it sets long to avoid duplicates.
 	defaultDataTimeout = 10 * time.Minute
 	defaultKeepAlive   = 10 * time.Second
-	defaultUnrecorded  = 8
 )
+
+// DefaultUnrecorded is SenderOptions.Unrecorded's default: how many mails
+// a crash may send twice.
+const DefaultUnrecorded = 8
 
 // SenderOptions configures a Sender. Only Host is required.
 type SenderOptions struct {
@@ -56,7 +59,8 @@ type SenderOptions struct {
 	// many again, each with its Message-ID, so a mail client that dedupes
 	// shows it once. Recording them a few at a time makes one disk flush
 	// serve several mails, where one per mail would set the pace. 0 means
-	// 8; 1 records each mail before the next may be accepted.
+	// DefaultUnrecorded; 1 records each mail before the next may be
+	// accepted.
 	Unrecorded int
 	Logger     *slog.Logger
 }
@@ -125,7 +129,7 @@ func NewSender(opts SenderOptions) *Sender {
 		opts.DataTimeout = defaultDataTimeout
 	}
 	if opts.Unrecorded <= 0 {
-		opts.Unrecorded = defaultUnrecorded
+		opts.Unrecorded = DefaultUnrecorded
 	}
 	if opts.KeepAlive == 0 {
 		opts.KeepAlive = defaultKeepAlive
