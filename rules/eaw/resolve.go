@@ -9,8 +9,9 @@ import (
 )
 
 // Version is stamped into every resolved turn. Raise it whenever a change
-// alters the outcome of the same state and orders.
-const Version = 3
+// alters the outcome of the same state and orders. Version 4: the drop of
+// a player for missed turns cites EaW 29.0, where version 3 wrote UTD3.31.
+const Version = 4
 
 // Result is one resolved turn.
 type Result struct {
