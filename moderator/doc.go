@@ -10,7 +10,8 @@
 //     orders final, it resolves the turn and commits the next state together
 //     with every report mail;
 //   - sender: it mails whatever waits in the outbox and marks each mail sent
-//     once the SMTP server accepted it;
+//     once the SMTP server accepted it, those accepted meanwhile in one
+//     commit (mail.SenderOptions.Unrecorded);
 //   - retention, if Options.Retention is set: every hour it drops the stored
 //     copy of mail processed longer ago than that, a batch per transaction,
 //     and keeps the record, so the mail is still known by its Message-ID.
