@@ -55,10 +55,11 @@ type SenderOptions struct {
 	// 0 means 10s; a negative value closes it at once.
 	KeepAlive time.Duration
 	// Unrecorded is how many mails the server may hold accepted while
-	// Send's sent has not yet recorded them: a crash sends at most that
-	// many again, each with its Message-ID, so a mail client that dedupes
-	// shows it once. Recording them a few at a time makes one disk flush
-	// serve several mails, where one per mail would set the pace. 0 means
+	// Send's sent has not yet recorded them: a crash, or a sent that
+	// fails, has the caller send at most that many again, each with its
+	// Message-ID, so a mail client that dedupes shows it once. Recording
+	// them a few at a time makes one disk flush serve several mails,
+	// where one per mail would set the pace. 0 or less means
 	// DefaultUnrecorded; 1 records each mail before the next may be
 	// accepted.
 	Unrecorded int
@@ -154,7 +155,9 @@ func NewSender(opts SenderOptions) *Sender {
 // mail's DATA ends only while fewer than SenderOptions.Unrecorded mails
 // are accepted and not yet recorded, so a crash leaves at most that many
 // sent and unrecorded; and the time sent takes to record mail durably is
-// hidden behind the transfers. An error from sent stops Send. The
+// hidden behind the transfers. An error from sent stops Send, is returned
+// before any error of the mail then on its way, and leaves the mails
+// accepted since that call unreported, as a crash would. The
 // connection of the previous Send is used if it is still kept
 // (KeepAlive), and this one is kept in turn if every mail went through.
 //

@@ -8,6 +8,7 @@ import (
 	"net"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -232,33 +233,27 @@ func TestSender_recordsBeforeTheNextMail(t *testing.T) {
 	}
 }
 
-// TestSender_recordsAFewAtATime: while sent records the first mail, the
-// server accepts more, up to Unrecorded in all; the next waits before the
-// end of its DATA, and the mails accepted meanwhile are recorded together
-// by the next call, so one disk flush serves them all.
+// TestSender_recordsAFewAtATime: while sent records mail, the server
+// accepts more, up to Unrecorded in all; the next waits before the end of
+// its DATA, and the mails accepted meanwhile are recorded together by the
+// next call, so one disk flush serves them all.
 func TestSender_recordsAFewAtATime(t *testing.T) {
 	const unrecorded = 3
 	w := testWorld(t, localmail.Options{})
-	var envs []Envelope
-	for i := range 7 {
-		envs = append(envs, envelope(t, w, i, "alice"))
-	}
+	envs := envelopes(t, w, 7)
 	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: unrecorded})
 	var calls [][]int
 	err := s.Send(t.Context(), envs, func(accepted []int) error {
 		calls = append(calls, slices.Clone(accepted))
-		if len(calls) > 1 {
-			return nil
-		}
-		// The first call holds up its mail until the server has accepted
-		// as many as may be unrecorded, and sees that it accepts no more.
-		deadline := time.Now().Add(10 * time.Second)
-		for len(subjects(t, w, "alice")) < unrecorded && time.Now().Before(deadline) {
-		}
-		for _, when := range []string{"once", "still"} { // reading the INBOX takes a while
-			if n := len(subjects(t, w, "alice")); n != unrecorded {
-				t.Errorf("%s mail 0 is being recorded, alice holds %d mails, want %d", when, n, unrecorded)
-			}
+		// The first two calls hold up their mails until the server has
+		// accepted as many as may be unrecorded, and see that it accepts
+		// no more: mail 0 being recorded and 1 and 2 waiting, then 1 and
+		// 2 being recorded and 3 waiting.
+		switch accepted[0] {
+		case 0:
+			holdUntil(t, w, unrecorded)
+		case 1:
+			holdUntil(t, w, 1+unrecorded)
 		}
 		return nil
 	})
@@ -273,6 +268,67 @@ func TestSender_recordsAFewAtATime(t *testing.T) {
 	}
 	if got := subjects(t, w, "alice"); len(got) != len(envs) {
 		t.Errorf("INBOX of alice = %q, want %d mails", got, len(envs))
+	}
+}
+
+// TestSender_reconnectsWithMailUnrecorded: a 4xx that a new session gets
+// past comes while mails wait to be recorded; they are recorded before
+// Send reconnects, and the mails of the new session are reported by
+// their places in the whole outbox, several at a time.
+func TestSender_reconnectsWithMailUnrecorded(t *testing.T) {
+	const unrecorded = 3
+	w := testWorld(t, localmail.Options{})
+	envs := envelopes(t, w, 8)
+	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: unrecorded})
+	var calls [][]int
+	err := s.Send(t.Context(), envs, func(accepted []int) error {
+		calls = append(calls, slices.Clone(accepted))
+		switch accepted[0] {
+		case 0:
+			// Mail 3 waits before the end of its DATA, already past the
+			// DATA command: the failure meets mail 4, in this session.
+			holdUntil(t, w, unrecorded)
+			w.FailNextData(&smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 5, 3}, Message: "Too many messages sent"})
+		case 4: // the new session's first mail
+			holdUntil(t, w, 4+unrecorded)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Send() error: %v", err)
+	}
+	if want := [][]int{{0}, {1, 2}, {3}, {4}, {5, 6}, {7}}; !slices.EqualFunc(calls, want, slices.Equal) {
+		t.Errorf("sent called with %v, want %v", calls, want)
+	}
+	want := []string{"report 0", "report 1", "report 2", "report 3", "report 4", "report 5", "report 6", "report 7"}
+	if got := subjects(t, w, "alice"); !slices.Equal(got, want) {
+		t.Errorf("INBOX of alice = %q, want %q", got, want)
+	}
+}
+
+// envelopes composes n reports to alice.
+func envelopes(t *testing.T, w *localmail.World, n int) []Envelope {
+	t.Helper()
+	envs := make([]Envelope, n)
+	for i := range envs {
+		envs[i] = envelope(t, w, i, "alice")
+	}
+	return envs
+}
+
+// holdUntil waits, inside a call of sent, until alice's INBOX holds n
+// mails, and checks that it holds no more, twice, as reading the INBOX
+// takes a while: the sender must wait for the call before it lets the
+// server accept another.
+func holdUntil(t *testing.T, w *localmail.World, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(subjects(t, w, "alice")) < n && time.Now().Before(deadline) {
+	}
+	for _, when := range []string{"once", "still"} {
+		if got := len(subjects(t, w, "alice")); got != n {
+			t.Errorf("%s sent holds up its call, alice holds %d mails, want %d", when, got, n)
+		}
 	}
 }
 
@@ -294,23 +350,29 @@ func TestSender_permanentFailure(t *testing.T) {
 }
 
 // TestSender_sentError: when sent cannot record mail, Send stops with its
-// error, and the server holds no more mails than may be unrecorded.
+// error once the server holds as many mails as may be unrecorded, and
+// calls sent no more.
 func TestSender_sentError(t *testing.T) {
 	for _, unrecorded := range []int{1, 8} {
 		t.Run(fmt.Sprintf("unrecorded %d", unrecorded), func(t *testing.T) {
 			w := testWorld(t, localmail.Options{})
-			var envs []Envelope
-			for i := range 12 {
-				envs = append(envs, envelope(t, w, i, "alice"))
-			}
 			errStore := errors.New("store is full")
 			s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: unrecorded})
-			err := s.Send(t.Context(), envs, func([]int) error { return errStore })
+			var calls atomic.Int32
+			var returned atomic.Bool
+			err := s.Send(t.Context(), envelopes(t, w, 12), func([]int) error {
+				if calls.Add(1) > 1 || returned.Load() {
+					t.Errorf("sent called again after it failed, or after Send returned")
+				}
+				holdUntil(t, w, unrecorded)
+				return errStore
+			})
+			returned.Store(true)
 			if !errors.Is(err, errStore) {
 				t.Fatalf("Send() error = %v, want %v", err, errStore)
 			}
-			if got := subjects(t, w, "alice"); len(got) < 1 || len(got) > unrecorded {
-				t.Errorf("INBOX of alice = %q, want 1 to %d mails", got, unrecorded)
+			if got := subjects(t, w, "alice"); len(got) != unrecorded {
+				t.Errorf("INBOX of alice = %q, want %d mails", got, unrecorded)
 			}
 		})
 	}

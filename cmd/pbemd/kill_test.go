@@ -24,8 +24,8 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -494,9 +494,9 @@ func (w *logWatch) String() string {
 // interrupted is the work a kill cut short, as the store shows it after
 // the kill.
 type interrupted struct {
-	unread  int    // orders mails delivered before the kill and not yet processed
-	decided int    // of those, ones the daemon had logged its decision on
-	due     bool   // every player was final: the turn was being resolved
+	unread  int      // orders mails delivered before the kill and not yet processed
+	decided int      // of those, ones the daemon had logged its decision on
+	due     bool     // every player was final: the turn was being resolved
 	outbox  int      // mails waiting to be sent
 	front   []string // the first mail.DefaultUnrecorded of them: those the server may hold unrecorded
 }
