@@ -19,7 +19,7 @@ type Extension struct {
 	// grant without asking the GM.
 	RealLife bool
 	// Battle, if set, asks for more time for that battle's clocks, not
-	// the turn's (Thunderdome IV UTD3.44).
+	// the turn's, where the campaign's ruleset grants it.
 	Battle string
 }
 

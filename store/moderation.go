@@ -236,11 +236,11 @@ type BattleCase struct {
 	// more time), so that a poll a rollback restores and the players
 	// decide again does not change it twice.
 	Applied []string `json:"applied,omitempty"`
-	// Weeks are the weeks granted without a vote (Thunderdome IV
-	// UTD3.44), one per side and clock at most.
+	// Weeks are the weeks granted without a vote, where the campaign's
+	// ruleset grants them, one per side and clock at most.
 	Weeks []BattleWeek `json:"weeks,omitempty"`
 	// WeekAsked are the sides' requests for a week without a real-life
-	// claim, waiting for the other side's (UTD3.44[b]).
+	// claim, waiting for the other side's.
 	WeekAsked []BattleWeek `json:"week_asked,omitempty"`
 	// Settled says how the battle ended: "agreed by both sides", "decided
 	// by the GM", ...
