@@ -73,9 +73,13 @@ func extensionCounts(exts []*store.Extension, player string) (mine, all int) {
 // once per player and turn, whatever the caps, which limit what the GM or
 // the players are asked; otherwise it puts the request to the players'
 // vote where the campaign decides by vote, or else asks the GM by a mail
-// the GM answers by replying.
+// the GM answers by replying. A request that names a battle asks for its
+// clocks instead (requestBattleWeek).
 func (m *Moderator) requestExtension(r *request) (decision, error) {
 	c, e, p := r.c, r.sub.Extension, r.seat.Player
+	if e.Battle != "" {
+		return m.requestBattleWeek(r)
+	}
 	rules := c.Moderation.Extensions
 	var exts []*store.Extension
 	if err := m.db.View(func(tx *store.Tx) (err error) { exts, err = tx.Extensions(c.ID); return err }); err != nil {
