@@ -65,17 +65,24 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	if e.RealLife {
 		return m.grantBattleWeek(r, bc, running, side, true, week)
 	}
+	// Every side asking grants the week to every side: not for a clock
+	// another side had its week for already.
 	others := slices.DeleteFunc(slices.Clone(bc.Sides), func(p campaign.PlayerID) bool { return p == side })
-	agreed := slices.DeleteFunc(slices.Clone(running), func(clock string) bool {
+	open := slices.DeleteFunc(slices.Clone(running), func(clock string) bool {
+		return slices.ContainsFunc(others, func(p campaign.PlayerID) bool { return hasWeek(bc.Weeks, p, clock) })
+	})
+	agreed := slices.DeleteFunc(slices.Clone(open), func(clock string) bool {
 		return slices.ContainsFunc(others, func(p campaign.PlayerID) bool { return !hasWeek(bc.WeekAsked, p, clock) })
 	})
-	if len(agreed) > 0 {
+	switch {
+	case len(open) == 0:
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, OtherUsed: true, Other: joinPlayers(others), Clocks: clockNames(running), Rule: rule})
+	case len(agreed) > 0:
 		return m.grantBattleWeek(r, bc, agreed, side, false, week)
-	}
-	if hasWeek(bc.WeekAsked, side, store.ClockSettle) {
+	case hasWeek(bc.WeekAsked, side, store.ClockSettle):
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Other: joinPlayers(others)})
 	}
-	return m.askBattleWeek(r, bc, side, others, running)
+	return m.askBattleWeek(r, bc, side, others, open)
 }
 
 // clocksOn names the clocks of a battle a week moves on at now: the

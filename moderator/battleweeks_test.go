@@ -20,7 +20,8 @@ func utc(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 // reasons gets a week more for its battle at once, without a vote, though
 // it asked for fewer hours: both clocks move on, the other side and the
 // GM are told the new deadlines, and a second claim by the same side is
-// refused and points to the vote. The battle's contact clock then runs
+// refused and points to the vote, as is the other side's asking for the
+// week that both sides asking would grant. The battle's contact clock then runs
 // out a week later than it would have: the side that sent nothing
 // withdraws then, not before.
 func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
@@ -42,8 +43,10 @@ func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
 	h.tdAsk(defender, "extension: {hours: 168, real_life: true, battle: T1-B1}").
 		want(t, "You had your week without a vote for battle T1-B1's contact and settling clocks already", "Nothing changed",
 			"command: propose extend T1-B1 <hours>")
+	h.tdAsk(attacker, "extension: {hours: 168, battle: T1-B1}").
+		want(t, string(defender)+" had the week without a vote for battle T1-B1's contact and settling clocks already", "Nothing changed")
 	if after := h.tdBattleCase(); !reflect.DeepEqual(after, bc) {
-		t.Errorf("a refused second claim changed the battle: %+v, was %+v", after, bc)
+		t.Errorf("a refused request changed the battle: %+v, was %+v", after, bc)
 	}
 	h.quiet(append(tdPlayers, "gm")...)
 
@@ -122,4 +125,23 @@ func TestUTD3_44_BadBattleExtensionChangesNothing(t *testing.T) {
 		t.Errorf("the deadline moved to %v, was %v", c.Deadline(), deadline)
 	}
 	eaw.quiet("vorn", "castellan", "ashari", "tekkar", "gm")
+}
+
+// TestUTD3_44_SubstituteAsksForTheSide: the player who stands in for a
+// side that left the campaign (UTD3.91) claims the week for that side: it
+// is granted, the other side and the GM are told, and it counts as the
+// side's week, not the substitute's own.
+func TestUTD3_44_SubstituteAsksForTheSide(t *testing.T) {
+	h, attacker, defender, sub := tdStandIn(t)
+	before := h.tdBattleCase()
+	h.tdAsk(sub, "extension: {hours: 168, real_life: true, battle: T1-B1}").
+		want(t, "Granted: battle T1-B1 has a week more, on your real-life claim", "settle it by "+utc(before.ResolveBy.Add(week)))
+	for _, u := range []string{string(attacker), "gm"} {
+		h.next(u).want(t, "Battle T1-B1 has a week more, as "+string(sub)+" claimed real-life reasons")
+	}
+	bc := h.tdBattleCase()
+	if !bc.ResolveBy.Equal(before.ResolveBy.Add(week)) || len(bc.Weeks) == 0 || bc.Weeks[0].Side != defender {
+		t.Errorf("settle by %v, weeks %+v; want a week after %v, counted for %s", bc.ResolveBy, bc.Weeks, before.ResolveBy, defender)
+	}
+	h.quiet(append(tdPlayers, "gm")...)
 }

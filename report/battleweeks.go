@@ -53,23 +53,24 @@ type BattleWeekAsked struct {
 // the sender is none of its Sides; Settled, it ended (How); Appeal, the
 // others vote on its result in that poll; TimeUp, its time to settle ran
 // out at ResolveBy; Used, the sender had the week for its Clocks
-// already; or else the sender asked already and the week waits for
-// Other.
+// already; OtherUsed, Other had it, so that asking too grants none; or
+// else the sender asked already and the week waits for Other.
 type NoBattleWeek struct {
-	Battle   string
-	NoVotes  bool
-	Title    string
-	NoBattle bool
-	Open     []string
-	NotSide  bool
-	Sides    string
-	Settled  bool
-	How      string
-	Appeal   string
-	TimeUp   bool
-	Used     bool
-	Clocks   string
-	Other    string
+	Battle    string
+	NoVotes   bool
+	Title     string
+	NoBattle  bool
+	Open      []string
+	NotSide   bool
+	Sides     string
+	Settled   bool
+	How       string
+	Appeal    string
+	TimeUp    bool
+	Used      bool
+	OtherUsed bool
+	Clocks    string
+	Other     string
 	// ResolveBy is when the battle must be settled by.
 	ResolveBy string
 	Rule      string

@@ -331,6 +331,7 @@ var variants = map[string]Text{
 	"NoBattleWeek-appeal":     NoBattleWeek{Battle: "B2-1", Appeal: "appeal-B2-1"},
 	"NoBattleWeek-time-up":    NoBattleWeek{Battle: "B2-1", TimeUp: true, ResolveBy: sampleUTC},
 	"NoBattleWeek-waiting":    NoBattleWeek{Battle: "B2-1", Other: "castellan"},
+	"NoBattleWeek-other-used": NoBattleWeek{Battle: "B2-1", OtherUsed: true, Other: "castellan", Clocks: "settling clock", Rule: "UTD3.44"},
 	"RuleVoted-refused":       RuleVoted{Rule: "No battles in nebulae.", By: "zeph"},
 	"Ballot-first-answer": Ballot{Campaign: "frontier", Player: "ashari", Poll: "npe-s21-t3", Subject: "Who plays the Varn Reach at s21 against zeph?",
 		Text: "Any player but zeph may volunteer.", Options: []string{"volunteer"}, Default: "none", Need: 1, Voters: 3,
