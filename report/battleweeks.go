@@ -2,9 +2,9 @@ package report
 
 import "github.com/pbemd/pbemd/campaign"
 
-// Battle weeks: the week more for a battle's clocks that a Thunderdome IV
-// campaign grants without a vote (UTD3.44), on a side's real-life claim or
-// when both sides ask. ContactBy is empty where the contact clock ran out
+// Battle weeks: the week more for a battle's clocks that a campaign
+// deciding by vote grants without one, where its ruleset grants a week on
+// a real-life claim: on a side's real-life claim, or when both sides ask. ContactBy is empty where the contact clock ran out
 // before and did not move; Rule cites the rule, or is empty.
 
 // BattleWeekAnswer answers the side whose request got battle Battle a
