@@ -13,20 +13,21 @@ import (
 )
 
 // A week for a battle without a vote: where the campaign decides by vote
-// and its ruleset grants a week at once on a real-life claim, a side of a
-// battle fought outside pbemd (or the player standing in for it) gets its
-// clocks that still run moved on by that week, on a real-life claim, or
-// when every side asks; once per side and clock. More time goes to the
-// vote (proposeBattleTime).
+// and its ruleset grants a week at once on a real-life claim
+// (game.ExtensionPolicy; a campaign's own real_life_week does not), a
+// side of a battle fought outside pbemd (or the player standing in for
+// it) gets its clocks that still run moved on by that week, on a
+// real-life claim, or when every side asks; once per side and clock.
+// More time goes to the vote (proposeBattleTime).
 
 // requestBattleWeek carries out an extension request that names a
 // battle. A request that cannot be granted nor noted is refused with what
 // to send instead, and changes nothing.
 func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	c, e, me := r.c, r.sub.Extension, r.seat.Player
-	week := m.realLifeGrant(c)
-	if !m.decidesByVote(c) || week == 0 {
-		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoVotes: true, Title: c.Title})
+	week := m.rulesetGrant(c)
+	if vote := m.decidesByVote(c); !vote || week == 0 {
+		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoWeeks: true, Title: c.Title, Vote: vote})
 	}
 	if stopped := votingStopped(c); stopped != nil {
 		return r.refuse(stopped)

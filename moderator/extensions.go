@@ -164,13 +164,22 @@ func orNone(s string) string {
 // claim: its ruleset's (game.ExtensionPolicy), or else a week where its
 // moderation settings grant one (real_life_week); zero for none.
 func (m *Moderator) realLifeGrant(c *store.Campaign) time.Duration {
-	if rs, err := m.ruleset(c); err == nil {
-		if p, ok := rs.(game.ExtensionPolicy); ok && p.RealLifeExtension() > 0 {
-			return p.RealLifeExtension()
-		}
+	if d := m.rulesetGrant(c); d > 0 {
+		return d
 	}
 	if c.Moderation.Extensions.RealLifeWeek {
 		return campaign.RealLifeExtension
+	}
+	return 0
+}
+
+// rulesetGrant is the extension a campaign's ruleset grants at once on a
+// real-life claim (game.ExtensionPolicy); zero for none.
+func (m *Moderator) rulesetGrant(c *store.Campaign) time.Duration {
+	if rs, err := m.ruleset(c); err == nil {
+		if p, ok := rs.(game.ExtensionPolicy); ok {
+			return p.RealLifeExtension()
+		}
 	}
 	return 0
 }

@@ -47,8 +47,9 @@ type BattleWeekAsked struct {
 	Rule                 string
 }
 
-// NoBattleWeek refuses a request for a week for battle Battle: NoVotes,
-// the campaign Title grants none without its GM; NoBattle, no such
+// NoBattleWeek refuses a request for a week for battle Battle: NoWeeks,
+// the campaign Title grants none on request (it decides by its GM, or,
+// where it decides by Vote, its rules grant no week at once); NoBattle, no such
 // battle waits for a result (Open lists the sender's that do); NotSide,
 // the sender is none of its Sides; Settled, it ended (How); Appeal, the
 // others vote on its result in that poll; TimeUp, its time to settle ran
@@ -57,8 +58,9 @@ type BattleWeekAsked struct {
 // else the sender asked already and the week waits for Other.
 type NoBattleWeek struct {
 	Battle    string
-	NoVotes   bool
+	NoWeeks   bool
 	Title     string
+	Vote      bool
 	NoBattle  bool
 	Open      []string
 	NotSide   bool
