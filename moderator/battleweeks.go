@@ -36,8 +36,12 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	if err != nil {
 		return decision{}, err
 	}
+	// A battle no longer pending in the open turn's state and not
+	// settled, as after a rollback past the turn that found it, has no
+	// clock to move.
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool {
-		return strings.EqualFold(b.ID, e.Battle) && slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID })
+		return strings.EqualFold(b.ID, e.Battle) &&
+			(b.Status == store.BattleFinal || slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID }))
 	})
 	if i < 0 {
 		var open []string

@@ -23,7 +23,7 @@ func utc(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 // refused and points to the vote, as is the other side's asking for the
 // week that both sides asking would grant. The battle's contact clock then runs
 // out a week later than it would have: the side that sent nothing
-// withdraws then, not before.
+// withdraws then, not before; a claim for the settled battle is refused.
 func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
 	h, attacker, defender, _ := tdBattle(t)
 	h.tdAsk(defender, "battle: T1-B1", "contact: true").want(t, "contact with the other side of battle T1-B1 is noted")
@@ -58,6 +58,9 @@ func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
 	}
 	h.advanceTo(contactBy)
 	h.tdNextDue(t, attacker, string(attacker)+" sent nothing in time and withdrew")
+	h.tdAsk(attacker, "extension: {hours: 168, real_life: true, battle: T1-B1}").
+		want(t, "Battle T1-B1 is settled ("+string(attacker)+" sent nothing in time and withdrew", "Nothing changed")
+	h.quiet(append(tdPlayers, "gm")...)
 }
 
 // TestUTD3_44_BothSidesAskGetTheWeek: a side that asks for a week
