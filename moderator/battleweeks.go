@@ -85,7 +85,7 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	case len(agreed) > 0:
 		return m.grantBattleWeek(r, bc, agreed, side, false, week)
 	case hasWeek(bc.WeekAsked, side, store.ClockSettle):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Other: joinPlayers(others)})
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Other: voices(bc, others)})
 	}
 	return m.askBattleWeek(r, bc, side, others, open)
 }
@@ -157,10 +157,8 @@ func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []
 	if !realLife {
 		how = "as every side asked"
 	}
-	apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, func(tx *store.Tx) error {
-		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(me), Action: "battle week granted",
-			Detail: fmt.Sprintf("%s: %s +%dh %s, settle by %s", bc.ID, clockNames(clocks), int(week/time.Hour), how, resolveBy)})
-	})
+	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week granted",
+		Detail: fmt.Sprintf("%s: %s +%dh %s, settle by %s", bc.ID, clockNames(clocks), int(week/time.Hour), how, resolveBy)})
 	notice := report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
 	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", notice)
 	if c.GM.Email != "" {
@@ -182,14 +180,33 @@ func (m *Moderator) askBattleWeek(r *request, bc0 *store.BattleCase, side campai
 	}
 	contactBy, resolveBy := battleDeadlines(&bc, now)
 	rule := m.cite(c, game.TopicBattleTime)
-	apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, func(tx *store.Tx) error {
-		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(me), Action: "battle week asked",
-			Detail: fmt.Sprintf("%s: %s, for %s", bc.ID, clockNames(clocks), side)})
-	})
+	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week asked",
+		Detail: fmt.Sprintf("%s: %s, for %s", bc.ID, clockNames(clocks), side)})
 	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week",
 		report.BattleWeekAsked{Battle: bc.ID, By: me, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
-	answer := m.answer(r, report.BattleWeekWaits{Battle: bc.ID, Other: joinPlayers(others), ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
+	answer := m.answer(r, report.BattleWeekWaits{Battle: bc.ID, Other: voices(&bc, others), ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
 	return r.done("battle week asked", answer, decision{mails: mails, apply: apply})
+}
+
+// putBattle returns the step that stores a battle case and notes what
+// changed in the campaign's audit log.
+func putBattle(id campaign.ID, bc *store.BattleCase, audit store.AuditEntry) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		if err := tx.PutBattle(id, bc); err != nil {
+			return err
+		}
+		return writeAudit(tx, id, audit)
+	}
+}
+
+// voices names who speaks for sides of a battle: each side, or the
+// player standing in for it.
+func voices(bc *store.BattleCase, sides []campaign.PlayerID) string {
+	out := make([]campaign.PlayerID, len(sides))
+	for i, p := range sides {
+		out[i] = bc.Voice(p)
+	}
+	return joinPlayers(out)
 }
 
 // tellSides writes t to the players who speak for a battle's sides, but

@@ -3,6 +3,8 @@ package moderator_test
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,6 +41,13 @@ func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
 	bc := h.tdBattleCase()
 	if !bc.ContactBy.Equal(contactBy) || !bc.ResolveBy.Equal(resolveBy) {
 		t.Fatalf("clocks contact %v, settle %v; want a week after %v and %v", bc.ContactBy, bc.ResolveBy, before.ContactBy, before.ResolveBy)
+	}
+	var audit []*store.AuditEntry
+	h.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog("thunderdome"); return err })
+	if !slices.ContainsFunc(audit, func(e *store.AuditEntry) bool {
+		return e.Who == string(defender) && e.Action == "battle week granted" && strings.Contains(e.Detail, "T1-B1")
+	}) {
+		t.Errorf("the audit log notes no battle week granted to %s", defender)
 	}
 	h.tdAsk(defender, "extension: {hours: 168, real_life: true, battle: T1-B1}").
 		want(t, "You had your week without a vote for battle T1-B1's contact and settling clocks already", "Nothing changed",
