@@ -22,6 +22,9 @@ const (
 	TopicForfeitDrop
 	// TopicExtension: players ask for more time before a deadline.
 	TopicExtension
+	// TopicBattleTime: the sides of a reported battle get more time for
+	// its clocks without a vote.
+	TopicBattleTime
 )
 
 // Citer is a Ruleset whose rules speak to some of the daemon's topics:

@@ -52,7 +52,10 @@ type ExtensionPolicy interface {
 	Ruleset
 	// RealLifeExtension is how long an extension granted at once is: the
 	// player gets it for no more hours than that, once per turn. Zero
-	// grants none at once.
+	// grants none at once. Where the campaign decides by vote, a side of
+	// a battle fought outside pbemd gets as much more for the battle's
+	// clocks, on the claim or as every side asks, once per side and
+	// clock.
 	RealLifeExtension() time.Duration
 }
 

@@ -73,9 +73,13 @@ func extensionCounts(exts []*store.Extension, player string) (mine, all int) {
 // once per player and turn, whatever the caps, which limit what the GM or
 // the players are asked; otherwise it puts the request to the players'
 // vote where the campaign decides by vote, or else asks the GM by a mail
-// the GM answers by replying.
+// the GM answers by replying. A request that names a battle asks for its
+// clocks instead (requestBattleWeek).
 func (m *Moderator) requestExtension(r *request) (decision, error) {
 	c, e, p := r.c, r.sub.Extension, r.seat.Player
+	if e.Battle != "" {
+		return m.requestBattleWeek(r)
+	}
 	rules := c.Moderation.Extensions
 	var exts []*store.Extension
 	if err := m.db.View(func(tx *store.Tx) (err error) { exts, err = tx.Extensions(c.ID); return err }); err != nil {
@@ -160,13 +164,22 @@ func orNone(s string) string {
 // claim: its ruleset's (game.ExtensionPolicy), or else a week where its
 // moderation settings grant one (real_life_week); zero for none.
 func (m *Moderator) realLifeGrant(c *store.Campaign) time.Duration {
-	if rs, err := m.ruleset(c); err == nil {
-		if p, ok := rs.(game.ExtensionPolicy); ok && p.RealLifeExtension() > 0 {
-			return p.RealLifeExtension()
-		}
+	if d := m.rulesetGrant(c); d > 0 {
+		return d
 	}
 	if c.Moderation.Extensions.RealLifeWeek {
 		return campaign.RealLifeExtension
+	}
+	return 0
+}
+
+// rulesetGrant is the extension a campaign's ruleset grants at once on a
+// real-life claim (game.ExtensionPolicy); zero for none.
+func (m *Moderator) rulesetGrant(c *store.Campaign) time.Duration {
+	if rs, err := m.ruleset(c); err == nil {
+		if p, ok := rs.(game.ExtensionPolicy); ok {
+			return p.RealLifeExtension()
+		}
 	}
 	return 0
 }

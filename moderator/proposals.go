@@ -303,11 +303,7 @@ func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decisio
 // still open and the poll has not done so before.
 func battleTime(id campaign.ID, poll string, d pollData, now time.Time) func(tx *store.Tx) error {
 	return editBattle(id, d.Battle, poll, func(bc *store.BattleCase) {
-		more := time.Duration(d.Hours) * time.Hour
-		if now.Before(bc.ContactBy) {
-			bc.ContactBy = bc.ContactBy.Add(more)
-		}
-		bc.ResolveBy = bc.ResolveBy.Add(more)
+		moveClocks(bc, clocksOn(bc, now), time.Duration(d.Hours)*time.Hour)
 	})
 }
 

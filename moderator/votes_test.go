@@ -348,21 +348,21 @@ func TestRulesetPollByMail(t *testing.T) {
 	}
 }
 
-// TestUTD3_91_SubstituteFinishesBattle: the defender of a battle still
-// waiting for its result resigns; a player proposes that another finish
-// the battle in the defender's place, the players still in vote yes (2 of
-// 3), and the substitute reports the result as the defender's side,
-// which the attacker confirms. A side cannot be proposed, nor a battle
-// whose sides are all in.
-func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
-	h, attacker, defender, _ := tdBattle(t)
+// tdStandIn has the defender of battle T1-B1 resign and the players
+// still in vote (2 of 3) that another finish the battle in its place: the
+// substitute sub. A side cannot be proposed, nor a battle whose sides are
+// all in.
+func tdStandIn(t *testing.T) (h *harness, attacker, defender, sub campaign.PlayerID) {
+	t.Helper()
+	h, attacker, defender, _ = tdBattle(t)
 	var others []string
 	for _, p := range tdPlayers {
 		if p != string(attacker) && p != string(defender) {
 			others = append(others, p)
 		}
 	}
-	proposer, sub := campaign.PlayerID(others[0]), campaign.PlayerID(others[1])
+	proposer := campaign.PlayerID(others[0])
+	sub = campaign.PlayerID(others[1])
 	h.tdAsk(proposer, "command: propose substitute T1-B1 "+string(sub)).want(t, "Every side of battle T1-B1 is still in the campaign")
 	h.tdResign(defender)
 	for _, o := range append(tdOthers(defender), "gm") {
@@ -378,6 +378,15 @@ func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
 	for _, u := range tdOthers(defender) {
 		h.next(u).want(t, "Vote "+poll+": yes", string(sub)+" finishes battle T1-B1 in "+string(defender)+"'s place")
 	}
+	return h, attacker, defender, sub
+}
+
+// TestUTD3_91_SubstituteFinishesBattle: the defender of a battle still
+// waiting for its result resigns; the players vote that another finish
+// the battle in the defender's place (tdStandIn), and the substitute
+// reports the result as the defender's side, which the attacker confirms.
+func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
+	h, attacker, defender, sub := tdStandIn(t)
 	h.tdAsk(sub, destroyed(h, attacker)...).want(t, "result for battle T1-B1 is on file")
 	h.next(string(attacker)).want(t, "confirm it?", string(defender)+" reports battle T1-B1")
 	h.tdAsk(attacker, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")

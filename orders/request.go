@@ -18,6 +18,9 @@ type Extension struct {
 	// RealLife claims "pressing real life issues", which a campaign may
 	// grant without asking the GM.
 	RealLife bool
+	// Battle, if set, asks for more time for that battle's clocks, not
+	// the turn's, where the campaign's ruleset grants it.
+	Battle string
 }
 
 // Command is a one-line command to the moderator, such as "status",
@@ -52,7 +55,7 @@ var Verbs = []string{
 	"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast", // the GM
 }
 
-var extensionKeys = []string{"hours", "reason", "real_life"}
+var extensionKeys = []string{"hours", "reason", "real_life", "battle"}
 
 // extension reads an extension request.
 func (p *parser) extension(n *yaml.Node) *Extension {
@@ -76,6 +79,9 @@ func (p *parser) extension(n *yaml.Node) *Extension {
 	}
 	if e, ok := f.Get("real_life"); ok {
 		ext.RealLife, _ = p.Bool(e.Value, "real_life")
+	}
+	if e, ok := f.Get("battle"); ok {
+		ext.Battle, _ = p.Name(e.Value, "battle", "battle: T1-B1")
 	}
 	return ext
 }

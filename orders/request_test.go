@@ -21,6 +21,26 @@ func TestParseExtensionRequest(t *testing.T) {
 	}
 }
 
+// TestParseBattleExtensionRequest: an extension naming a battle asks for
+// that battle's clocks (Thunderdome IV UTD3.44); a malformed battle is a
+// problem that says what to write.
+func TestParseBattleExtensionRequest(t *testing.T) {
+	src := "campaign: thunderdome\nplayer: vorn\ntoken: AAAA\nextension: {hours: 168, real_life: true, battle: T1-B1}\n"
+	sub, err := Parse([]byte(src), words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Extension{Hours: 168, RealLife: true, Battle: "T1-B1"}
+	if sub.Extension == nil || *sub.Extension != want {
+		t.Fatalf("extension = %+v, want %+v", sub.Extension, want)
+	}
+	_, err = Parse([]byte("campaign: thunderdome\nextension: {hours: 168, battle: [T1-B1]}\n"), words)
+	var ps Problems
+	if !errors.As(err, &ps) || !strings.Contains(ps.Error(), "battle: T1-B1") {
+		t.Errorf("a list for battle: err = %v, want a problem with the example battle: T1-B1", err)
+	}
+}
+
 func TestParseCommands(t *testing.T) {
 	for _, tc := range []struct {
 		src  string

@@ -243,6 +243,12 @@ var samples = []Text{
 	PollAlreadyOpen{Poll: "extend-B2-1"},
 	NoSubstitute{Battle: "B2-1", NobodyLeft: true},
 	SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari", Granted: true},
+	// Weeks for a battle without a vote (UTD3.44).
+	BattleWeekAnswer{Battle: "B2-1", RealLife: true, Asked: 48, ContactBy: sampleUTC, ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	BattleWeekGranted{Battle: "B2-1", By: "vorn", RealLife: true, ContactBy: sampleUTC, ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	BattleWeekWaits{Battle: "B2-1", Other: "castellan", ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	BattleWeekAsked{Battle: "B2-1", By: "vorn", ContactBy: sampleUTC, ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	NoBattleWeek{Battle: "B2-1", Used: true, Clocks: "contact and settling clocks", Rule: "UTD3.44"},
 }
 
 // sampleResult is a battle result with every fate.
@@ -316,6 +322,17 @@ var variants = map[string]Text{
 	"NoSubstitute-open":       NoSubstitute{Battle: "B2-1", Open: "substitute-B2-1"},
 	"SubstituteVoted-refused": SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari"},
 	"BattleTimeVoted-refused": BattleTimeVoted{Battle: "B2-1", Hours: 168, ResolveBy: sampleUTC},
+	"BattleWeekAnswer-both":   BattleWeekAnswer{Battle: "B2-1", Asked: 168, ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	"BattleWeekGranted-both":  BattleWeekGranted{Battle: "B2-1", By: "castellan", ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	"NoBattleWeek-gm":         NoBattleWeek{Battle: "B2-1", NoWeeks: true, Title: "Frontier Wars"},
+	"NoBattleWeek-no-weeks":   NoBattleWeek{Battle: "B2-1", NoWeeks: true, Title: "Frontier Wars", Vote: true},
+	"NoBattleWeek-no-battle":  NoBattleWeek{Battle: "B9-9", NoBattle: true, Open: []string{"B2-1", "B2-2"}},
+	"NoBattleWeek-not-side":   NoBattleWeek{Battle: "B2-1", NotSide: true, Sides: "vorn, castellan"},
+	"NoBattleWeek-settled":    NoBattleWeek{Battle: "B2-1", Settled: true, How: "agreed by both sides"},
+	"NoBattleWeek-appeal":     NoBattleWeek{Battle: "B2-1", Appeal: "appeal-B2-1"},
+	"NoBattleWeek-time-up":    NoBattleWeek{Battle: "B2-1", TimeUp: true, ResolveBy: sampleUTC},
+	"NoBattleWeek-waiting":    NoBattleWeek{Battle: "B2-1", Other: "castellan"},
+	"NoBattleWeek-other-used": NoBattleWeek{Battle: "B2-1", OtherUsed: true, Other: "castellan", Clocks: "settling clock", Rule: "UTD3.44"},
 	"RuleVoted-refused":       RuleVoted{Rule: "No battles in nebulae.", By: "zeph"},
 	"Ballot-first-answer": Ballot{Campaign: "frontier", Player: "ashari", Poll: "npe-s21-t3", Subject: "Who plays the Varn Reach at s21 against zeph?",
 		Text: "Any player but zeph may volunteer.", Options: []string{"volunteer"}, Default: "none", Need: 1, Voters: 3,

@@ -128,7 +128,7 @@ func TestRegistry(t *testing.T) {
 // none, or an EaW rule, never a UTD one.
 func TestCitationsAreTheRulesetsOwn(t *testing.T) {
 	topics := []game.Topic{game.TopicBattleContact, game.TopicBattleSettle, game.TopicSilentSide,
-		game.TopicForfeit, game.TopicForfeitDrop, game.TopicExtension}
+		game.TopicForfeit, game.TopicForfeitDrop, game.TopicExtension, game.TopicBattleTime}
 	reg := rules.Registry()
 	td, err := reg.Lookup("thunderdome")
 	if err != nil {

@@ -236,9 +236,31 @@ type BattleCase struct {
 	// more time), so that a poll a rollback restores and the players
 	// decide again does not change it twice.
 	Applied []string `json:"applied,omitempty"`
+	// Weeks are the weeks granted without a vote, where the campaign's
+	// ruleset grants them, one per side and clock at most.
+	Weeks []BattleWeek `json:"weeks,omitempty"`
+	// WeekAsked are the sides' requests for a week without a real-life
+	// claim, waiting for the other side's.
+	WeekAsked []BattleWeek `json:"week_asked,omitempty"`
 	// Settled says how the battle ended: "agreed by both sides", "decided
 	// by the GM", ...
 	Settled string `json:"settled,omitempty"`
+}
+
+// The clocks of a battle case a week without a vote moves on.
+const (
+	// ClockContact is the clock to make contact by (ContactBy).
+	ClockContact = "contact"
+	// ClockSettle is the clock to settle the battle by (ResolveBy).
+	ClockSettle = "settle"
+)
+
+// BattleWeek is a week for one clock of a battle, ClockContact or
+// ClockSettle, granted to side Side or asked by it, At then.
+type BattleWeek struct {
+	Side  campaign.PlayerID `json:"side"`
+	Clock string            `json:"clock"`
+	At    time.Time         `json:"at"`
 }
 
 // StandIn is a player who speaks for a side of a battle, For, that left

@@ -7,7 +7,8 @@ var _ game.Citer = Ruleset{}
 // Cite names the TD IV rule on each of the daemon's topics: making
 // contact (UTD3.4) and settling (UTD3.5) a battle fought outside pbemd,
 // a silent side withdrawing (UTD3.42, UTD3.43), forfeiting a turn and
-// being dropped for it (UTD3.31), and extensions (UTD3.32).
+// being dropped for it (UTD3.31), extensions (UTD3.32) and the week more
+// for a battle's clocks (UTD3.44).
 func (Ruleset) Cite(t game.Topic) string {
 	switch t {
 	case game.TopicBattleContact:
@@ -20,6 +21,8 @@ func (Ruleset) Cite(t game.Topic) string {
 		return "UTD3.31"
 	case game.TopicExtension:
 		return "UTD3.32"
+	case game.TopicBattleTime:
+		return "UTD3.44"
 	}
 	return ""
 }

@@ -25,7 +25,9 @@ const RealLifeDays = 7
 // once per turn (UTD3.32). Any other request, a second one or one without
 // the claim, is put to every player still in as a vote by mail, carried
 // by a supermajority (UTD1.7, UTD3.32; votes.go), or to the GM where the
-// campaign decides by its GM (moderation: {decisions: gm}).
+// campaign decides by its GM (moderation: {decisions: gm}). The same week
+// moves a reported battle's clocks on, on a side's real-life claim or as
+// both sides ask, once per side and clock (UTD3.44).
 func (Ruleset) RealLifeExtension() time.Duration { return RealLifeDays * 24 * time.Hour }
 
 // Queue lists the players still in, in the turn order rolled at setup

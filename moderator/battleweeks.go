@@ -1,0 +1,226 @@
+package moderator
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/store"
+)
+
+// A week for a battle without a vote: where the campaign decides by vote
+// and its ruleset grants a week at once on a real-life claim
+// (game.ExtensionPolicy; a campaign's own real_life_week does not), a
+// side of a battle fought outside pbemd (or the player standing in for
+// it) gets its clocks that still run moved on by that week, on a
+// real-life claim, or when every side asks; once per side and clock.
+// More time goes to the vote (proposeBattleTime).
+
+// requestBattleWeek carries out an extension request that names a
+// battle. A request that cannot be granted nor noted is refused with what
+// to send instead, and changes nothing.
+func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
+	c, e, me := r.c, r.sub.Extension, r.seat.Player
+	week := m.rulesetGrant(c)
+	if vote := m.decidesByVote(c); !vote || week == 0 {
+		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoWeeks: true, Title: c.Title, Vote: vote})
+	}
+	if stopped := votingStopped(c); stopped != nil {
+		return r.refuse(stopped)
+	}
+	cases, rec, err := m.battleCases(c)
+	if err != nil {
+		return decision{}, err
+	}
+	// A battle no longer pending in the open turn's state and not
+	// settled, as after a rollback past the turn that found it, has no
+	// clock to move.
+	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool {
+		return strings.EqualFold(b.ID, e.Battle) &&
+			(b.Status == store.BattleFinal || slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID }))
+	})
+	if i < 0 {
+		var open []string
+		for _, b := range cases {
+			if b.Status != store.BattleFinal && b.Side(me) != "" {
+				open = append(open, b.ID)
+			}
+		}
+		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: open})
+	}
+	bc, now := cases[i], m.clock.Now()
+	side, rule := bc.Side(me), m.cite(c, game.TopicBattleTime)
+	running := clocksOn(bc, now)
+	switch {
+	case side == "":
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, NotSide: true, Sides: joinPlayers(bc.Sides)})
+	case bc.Status == store.BattleFinal:
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Settled: true, How: bc.Settled})
+	case underAppeal(bc, rec.State):
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Appeal: bc.Appeal})
+	case !now.Before(bc.ResolveBy):
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: fmtUTC(bc.ResolveBy)})
+	case slices.ContainsFunc(running, func(clock string) bool { return hasWeek(bc.Weeks, side, clock) }):
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Used: true, Clocks: clockNames(running), Rule: rule})
+	}
+	if e.RealLife {
+		return m.grantBattleWeek(r, bc, running, side, true, week)
+	}
+	// Every side asking grants the week to every side: not for a clock
+	// another side had its week for already.
+	others := slices.DeleteFunc(slices.Clone(bc.Sides), func(p campaign.PlayerID) bool { return p == side })
+	open := slices.DeleteFunc(slices.Clone(running), func(clock string) bool {
+		return slices.ContainsFunc(others, func(p campaign.PlayerID) bool { return hasWeek(bc.Weeks, p, clock) })
+	})
+	agreed := slices.DeleteFunc(slices.Clone(open), func(clock string) bool {
+		return slices.ContainsFunc(others, func(p campaign.PlayerID) bool { return !hasWeek(bc.WeekAsked, p, clock) })
+	})
+	switch {
+	case len(open) == 0:
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, OtherUsed: true, Other: joinPlayers(others), Clocks: clockNames(running), Rule: rule})
+	case len(agreed) > 0:
+		return m.grantBattleWeek(r, bc, agreed, side, false, week)
+	case hasWeek(bc.WeekAsked, side, store.ClockSettle):
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Other: voices(bc, others)})
+	}
+	return m.askBattleWeek(r, bc, side, others, open)
+}
+
+// clocksOn names the clocks of a battle a week moves on at now: the
+// contact clock while it runs, and the clock to settle it.
+func clocksOn(bc *store.BattleCase, now time.Time) []string {
+	if now.Before(bc.ContactBy) {
+		return []string{store.ClockContact, store.ClockSettle}
+	}
+	return []string{store.ClockSettle}
+}
+
+// moveClocks moves the named clocks of a battle on by more.
+func moveClocks(bc *store.BattleCase, clocks []string, more time.Duration) {
+	if slices.Contains(clocks, store.ClockContact) {
+		bc.ContactBy = bc.ContactBy.Add(more)
+	}
+	if slices.Contains(clocks, store.ClockSettle) {
+		bc.ResolveBy = bc.ResolveBy.Add(more)
+	}
+}
+
+// hasWeek reports whether weeks holds one for side and clock.
+func hasWeek(weeks []store.BattleWeek, side campaign.PlayerID, clock string) bool {
+	return slices.ContainsFunc(weeks, func(w store.BattleWeek) bool { return w.Side == side && w.Clock == clock })
+}
+
+// clockNames names clocks for a player: "contact and settling clocks".
+func clockNames(clocks []string) string {
+	if slices.Contains(clocks, store.ClockContact) {
+		return "contact and settling clocks"
+	}
+	return "settling clock"
+}
+
+// battleDeadlines writes a battle's deadlines for a text: the contact
+// deadline only while its clock runs.
+func battleDeadlines(bc *store.BattleCase, now time.Time) (contactBy, resolveBy string) {
+	if now.Before(bc.ContactBy) {
+		contactBy = fmtUTC(bc.ContactBy)
+	}
+	return contactBy, fmtUTC(bc.ResolveBy)
+}
+
+// grantBattleWeek moves the battle's clocks on by a week and tells the
+// battle's sides and the GM. The week counts against side alone, on its
+// real-life claim, or else against every side, who all asked.
+func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []string, side campaign.PlayerID, realLife bool, week time.Duration) (decision, error) {
+	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
+	sides := bc0.Sides
+	if realLife {
+		sides = []campaign.PlayerID{side}
+	}
+	bc := *bc0
+	moveClocks(&bc, clocks, week)
+	bc.Weeks = slices.Clone(bc.Weeks)
+	for _, p := range sides {
+		for _, clock := range clocks {
+			bc.Weeks = append(bc.Weeks, store.BattleWeek{Side: p, Clock: clock, At: now})
+		}
+	}
+	bc.WeekAsked = slices.DeleteFunc(slices.Clone(bc.WeekAsked), func(w store.BattleWeek) bool {
+		return slices.Contains(sides, w.Side) && slices.Contains(clocks, w.Clock)
+	})
+	contactBy, resolveBy := battleDeadlines(&bc, now)
+	rule := m.cite(c, game.TopicBattleTime)
+	how := "on " + string(me) + "'s real-life claim"
+	if !realLife {
+		how = "as every side asked"
+	}
+	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week granted",
+		Detail: fmt.Sprintf("%s: %s +%dh %s, settle by %s", bc.ID, clockNames(clocks), int(week/time.Hour), how, resolveBy)})
+	notice := report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
+	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", notice)
+	if c.GM.Email != "" {
+		mails = append(mails, m.toGM(c, r.in.MessageID, "battle-week", notice))
+	}
+	answer := m.answer(r, report.BattleWeekAnswer{Battle: bc.ID, RealLife: realLife, Asked: r.sub.Extension.Hours,
+		ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
+	return r.done("battle week granted", answer, decision{mails: mails, apply: apply})
+}
+
+// askBattleWeek notes a side's request for a week without a real-life
+// claim, for the clocks that run, and tells the other sides how to agree.
+func (m *Moderator) askBattleWeek(r *request, bc0 *store.BattleCase, side campaign.PlayerID, others []campaign.PlayerID, clocks []string) (decision, error) {
+	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
+	bc := *bc0
+	bc.WeekAsked = slices.Clone(bc.WeekAsked)
+	for _, clock := range clocks {
+		bc.WeekAsked = append(bc.WeekAsked, store.BattleWeek{Side: side, Clock: clock, At: now})
+	}
+	contactBy, resolveBy := battleDeadlines(&bc, now)
+	rule := m.cite(c, game.TopicBattleTime)
+	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week asked",
+		Detail: fmt.Sprintf("%s: %s, for %s", bc.ID, clockNames(clocks), side)})
+	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week",
+		report.BattleWeekAsked{Battle: bc.ID, By: me, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
+	answer := m.answer(r, report.BattleWeekWaits{Battle: bc.ID, Other: voices(&bc, others), ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
+	return r.done("battle week asked", answer, decision{mails: mails, apply: apply})
+}
+
+// putBattle returns the step that stores a battle case and notes what
+// changed in the campaign's audit log.
+func putBattle(id campaign.ID, bc *store.BattleCase, audit store.AuditEntry) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		if err := tx.PutBattle(id, bc); err != nil {
+			return err
+		}
+		return writeAudit(tx, id, audit)
+	}
+}
+
+// voices names who speaks for sides of a battle: each side, or the
+// player standing in for it.
+func voices(bc *store.BattleCase, sides []campaign.PlayerID) string {
+	out := make([]campaign.PlayerID, len(sides))
+	for i, p := range sides {
+		out[i] = bc.Voice(p)
+	}
+	return joinPlayers(out)
+}
+
+// tellSides writes t to the players who speak for a battle's sides, but
+// the sender me.
+func (m *Moderator) tellSides(c *store.Campaign, bc *store.BattleCase, me campaign.PlayerID, incoming, purpose string, t report.Text) []outgoing {
+	var out []outgoing
+	for _, p := range bc.Sides {
+		s := c.Seat(bc.Voice(p))
+		if s == nil || !s.Active() || s.Player == me {
+			continue
+		}
+		msg := m.mailText(c.ID, s.Email, t, m.derivedID(incoming, purpose, s.Email))
+		msg.AutoSubmitted = "auto-generated"
+		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
+	}
+	return out
+}
