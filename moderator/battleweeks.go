@@ -44,13 +44,7 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 			(b.Status == store.BattleFinal || slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID }))
 	})
 	if i < 0 {
-		var open []string
-		for _, b := range cases {
-			if b.Status != store.BattleFinal && b.Side(me) != "" {
-				open = append(open, b.ID)
-			}
-		}
-		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: open})
+		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: openBattlesOf(cases, me)})
 	}
 	bc, now := cases[i], m.clock.Now()
 	side, rule := bc.Side(me), m.cite(c, game.TopicBattleTime)
@@ -88,6 +82,28 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Other: voices(bc, others)})
 	}
 	return m.askBattleWeek(r, bc, side, others, open)
+}
+
+// openBattlesOf lists the battles not yet settled that player p fights,
+// or speaks for a side of.
+func openBattlesOf(cases []*store.BattleCase, p campaign.PlayerID) []string {
+	var open []string
+	for _, b := range cases {
+		if b.Status != store.BattleFinal && b.Side(p) != "" {
+			open = append(open, b.ID)
+		}
+	}
+	return open
+}
+
+// weekBattles lists the battles player p may ask a week for in campaign
+// c: none where the campaign grants no battle weeks.
+func (m *Moderator) weekBattles(c *store.Campaign, p campaign.PlayerID) ([]string, error) {
+	if !m.decidesByVote(c) || m.rulesetGrant(c) == 0 {
+		return nil, nil
+	}
+	cases, _, err := m.battleCases(c)
+	return openBattlesOf(cases, p), err
 }
 
 // clocksOn names the clocks of a battle a week moves on at now: the

@@ -81,6 +81,10 @@ func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
 func TestUTD3_44_BothSidesAskGetTheWeek(t *testing.T) {
 	h, attacker, defender, _ := tdBattle(t)
 	before := h.tdBattleCase()
+	// The defender, whose turn it is not, asks for the turn's deadline
+	// first: the answer names the battle it may ask a week for.
+	h.tdAsk(defender, "extension: {hours: 168}").want(t, "you have no deadline to extend",
+		"To ask for more time for battle T1-B1, name it in the request: extension: {battle: T1-B1, hours: 168}")
 	h.tdAsk(attacker, "extension: {hours: 168, battle: T1-B1}").
 		want(t, "Noted: you ask for a week more for battle T1-B1", "when "+string(defender)+" asks too",
 			"real_life: true", "command: propose extend T1-B1 <hours>", "settle it by "+utc(before.ResolveBy))

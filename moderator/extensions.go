@@ -94,7 +94,11 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 	case !c.HeldSince.IsZero():
 		return r.refuse(report.HeldForGM{Turn: c.Turn})
 	case !r.seat.Due():
-		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn})
+		battles, err := m.weekBattles(c, p)
+		if err != nil {
+			return decision{}, err
+		}
+		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn, Battles: battles})
 	case !auto && e.Hours > rules.MaxHours:
 		return r.refuse(report.TooManyHours{Asked: e.Hours, Max: rules.MaxHours})
 	case !auto && mine >= rules.PerPlayer:

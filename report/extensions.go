@@ -17,7 +17,12 @@ type NothingToExtend struct {
 type HeldForGM struct{ Turn int }
 
 // NoDeadlineToExtend refuses an extension to a player who owes no orders.
-type NoDeadlineToExtend struct{ Turn int }
+// Battles, if any, are the open battles the player may ask a week for
+// instead, by naming one in the request.
+type NoDeadlineToExtend struct {
+	Turn    int
+	Battles []string
+}
 
 // TooManyHours refuses a request for more hours than the campaign allows
 // at once.
