@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
@@ -140,17 +142,20 @@ func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rep.Ruleset.Render(rep.View, game.Format(req.Format), game.ReportOptions{Deadline: rep.Deadline, Location: rep.Location})
+	return rep.Ruleset.Render(rep.View, game.Format(req.Format), rep.Options())
 }
 
 // CheckFormat returns an error wrapping ErrUnknownFormat unless format is
-// a report format: text (or empty), html, json or png.
+// a report format (game.Formats) or empty, for text.
 func CheckFormat(format string) error {
-	switch format {
-	case "", "text", "html", "json", "png":
+	if format == "" || slices.Contains(game.Formats, game.Format(format)) {
 		return nil
 	}
-	return fmt.Errorf("%w %q: want text, html, json or png", ErrUnknownFormat, format)
+	names := make([]string, len(game.Formats))
+	for i, f := range game.Formats {
+		names[i] = string(f)
+	}
+	return fmt.Errorf("%w %q: want one of %s", ErrUnknownFormat, format, strings.Join(names, ", "))
 }
 
 // Backup writes a consistent copy of the data file to path (store

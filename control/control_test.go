@@ -234,6 +234,10 @@ func TestReport(t *testing.T) {
 		if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
 			t.Errorf("%s: Report(png) = %.20q, %v", name, png, err)
 		}
+		tmpl, err := b.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Turn: -1, Format: "orders"})
+		if err != nil || !bytes.Contains(tmpl, []byte("player: blue\n")) || !bytes.Contains(tmpl, []byte("orders:\n")) {
+			t.Errorf("%s: Report(orders) = %.300q, %v; want blue's order template", name, tmpl, err)
+		}
 		if _, err := b.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Format: "pdf"}); !errors.Is(err, ErrUnknownFormat) {
 			t.Errorf("%s: Report(pdf) = %v, want ErrUnknownFormat", name, err)
 		}

@@ -149,10 +149,12 @@ const (
 	FormatHTML Format = "html"
 	FormatJSON Format = "json"
 	FormatPNG  Format = "png"
+	// FormatOrders is the order template the report mail carries.
+	FormatOrders Format = "orders"
 )
 
 // Formats lists the report formats.
-var Formats = []Format{FormatText, FormatHTML, FormatJSON, FormatPNG}
+var Formats = []Format{FormatText, FormatHTML, FormatJSON, FormatPNG, FormatOrders}
 
 // ReportOptions say when and where a report is read.
 type ReportOptions struct {

@@ -101,6 +101,12 @@ type PastReport struct {
 	Location *time.Location
 }
 
+// Options are the options the report mail was rendered with, for
+// Ruleset.Render.
+func (r *PastReport) Options() game.ReportOptions {
+	return game.ReportOptions{Deadline: r.Deadline, Location: r.Location, SchemaRef: schemaFile}
+}
+
 // ReportOf rebuilds a player's turn n report, the one that opened turn n
 // of a campaign (1: the first report, when the campaign started), from the
 // stored state and events, so a GM can see exactly what the player saw.

@@ -124,6 +124,11 @@ func TestReportShowsWhatThePlayerGot(t *testing.T) {
 	if strings.TrimSpace(out) != strings.TrimSpace(mailed) {
 		t.Errorf("pbemd report shows:\n%s\nbut the mail said:\n%s", out, mailed)
 	}
+	template, found := localmail.Attachment(msgs[1], "orders-1.yaml")
+	code, out, errOut = run(t, "report", "frontier", "vorn", "--config", path, "--format", "orders")
+	if !found || code != exitOK || out != template {
+		t.Errorf("pbemd report --format orders = %d, %q, shows:\n%s\nbut the mail's order template (found %v) said:\n%s", code, errOut, out, found, template)
+	}
 	code, out, _ = run(t, "report", "frontier", "vorn", "--data", filepath.Join(dir, "pbemd.db"), "--format", "json")
 	if code != exitOK || !strings.Contains(out, `"player": "vorn"`) {
 		t.Errorf("report --format json = %d, %.200q", code, out)

@@ -14,7 +14,7 @@ func cmdReport(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("report")
 	loc := addDataFlags(fs)
 	turn := fs.Int("turn", 0, "the turn `N` whose report to show, as the mail's subject names it (default: the latest; 1: the first report)")
-	format := fs.String("format", "text", "the report `FORMAT`: text, html, json or png")
+	format := fs.String("format", "text", "the report `FORMAT`: text, html, json, png, or orders (the order template the mail carried)")
 	positional, flags := splitPositional(args, 2)
 	if err := parseFlags(fs, flags); err != nil {
 		return err

@@ -31,3 +31,26 @@ func PlainText(raw []byte) string {
 		}
 	}
 }
+
+// Attachment returns the body of the attachment named name in a raw
+// message, with CRLF line endings turned to LF, or false if it has none.
+func Attachment(raw []byte, name string) (string, bool) {
+	r, err := gmmail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return "", false
+	}
+	for {
+		p, err := r.NextPart()
+		if err != nil {
+			return "", false
+		}
+		h, ok := p.Header.(*gmmail.AttachmentHeader)
+		if !ok {
+			continue
+		}
+		if n, _ := h.Filename(); n == name {
+			b, _ := io.ReadAll(io.LimitReader(p.Body, 16<<20))
+			return strings.ReplaceAll(string(b), "\r\n", "\n"), true
+		}
+	}
+}

@@ -72,6 +72,8 @@ func (Ruleset) Render(v game.View, f game.Format, opts game.ReportOptions) ([]by
 		return ReportJSON(rv, opts.Deadline)
 	case game.FormatPNG:
 		return RenderMap(rv, report.FormatDeadline(opts.Deadline, opts.Location))
+	case game.FormatOrders:
+		return OrderTemplate(rv, opts.SchemaRef), nil
 	case game.FormatText, "":
 		return []byte(RenderText(rv, opts.Deadline, opts.Location)), nil
 	}

@@ -110,6 +110,8 @@ func (Ruleset) Render(gv game.View, f game.Format, opts game.ReportOptions) ([]b
 		return reportJSON(v, opts)
 	case game.FormatPNG:
 		return report.PaintMap(mapOf(v))
+	case game.FormatOrders:
+		return OrderTemplate(v, opts.SchemaRef), nil
 	}
 	return nil, fmt.Errorf("thunderdome: no %s reports", f)
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // reportOpts are the options of the reports the tests render.
-var reportOpts = game.ReportOptions{Deadline: time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), Location: time.UTC, MapSrc: "map.png"}
+var reportOpts = game.ReportOptions{Deadline: time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), Location: time.UTC, MapSrc: "map.png", SchemaRef: "orders.schema.json"}
 
 // playedTurn plays the first turn: the first player moves f1 one lane
 // out, explores there and names the sector, and buys an order point; the
@@ -74,7 +74,7 @@ func TestUTD3_1_ReportGoldens(t *testing.T) {
 	golden.Check(t, "testdata/report-next.html.golden", render(t, next, game.FormatHTML))
 	golden.Check(t, "testdata/report-next.json.golden", render(t, next, game.FormatJSON))
 	golden.Check(t, "testdata/report-played.txt.golden", render(t, viewOf(t, res, x.Order[0]), game.FormatText))
-	golden.Check(t, "testdata/orders-next.yaml.golden", thunderdome.OrderTemplate(next.(*thunderdome.View), "orders.schema.json"))
+	golden.Check(t, "testdata/orders-next.yaml.golden", render(t, next, game.FormatOrders))
 }
 
 // TestUTD3_1_EveryReportShowsEveryOrder: public play shows every player
@@ -159,7 +159,7 @@ func TestHouseVisionShowsNothingOutOfSight(t *testing.T) {
 	hidden.Fleets = append(hidden.Fleets, campaign.Fleet{Owner: p, ID: "armada", At: homeOf(t, hidden, p), Units: hidden.Fleet(p, "f1").Units})
 	b := resolve(hidden, parse(t, hidden, p, fmt.Sprintf("  - move: {fleet: f2, to: %s}\n  - explore: {sector: %s, name: Secret}\n  - buy: {order_points: 1}\n", to, to)))
 
-	formats := []game.Format{game.FormatText, game.FormatHTML, game.FormatJSON, game.FormatPNG}
+	formats := game.Formats
 	for _, f := range formats {
 		if !bytes.Equal(render(t, viewOf(t, a, far), f), render(t, viewOf(t, b, far), f)) {
 			t.Errorf("%s's %s report changes with what happens out of their sight", far, f)
