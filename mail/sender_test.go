@@ -238,24 +238,19 @@ func TestSender_recordsBeforeTheNextMail(t *testing.T) {
 // its DATA, and the mails accepted meanwhile are recorded together by the
 // next call, so one disk flush serves them all.
 func TestSender_recordsAFewAtATime(t *testing.T) {
-	const unrecorded = 3
 	w := testWorld(t, localmail.Options{})
 	envs := envelopes(t, w, 7)
-	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: unrecorded})
-	var calls [][]int
-	err := s.Send(t.Context(), envs, func(accepted []int) error {
-		calls = append(calls, slices.Clone(accepted))
-		// The first two calls hold up their mails until the server has
-		// accepted as many as may be unrecorded, and see that it accepts
-		// no more: mail 0 being recorded and 1 and 2 waiting, then 1 and
-		// 2 being recorded and 3 waiting.
-		switch accepted[0] {
+	// The first two calls hold up their mails until the server has
+	// accepted as many as may be unrecorded, and see that it accepts no
+	// more: mail 0 being recorded and 1 and 2 waiting, then 1 and 2 being
+	// recorded and 3 waiting.
+	calls, err := sendHolding(t, w, envs, func(first int) {
+		switch first {
 		case 0:
-			holdUntil(t, w, unrecorded)
+			holdUntil(t, w, holdWindow)
 		case 1:
-			holdUntil(t, w, 1+unrecorded)
+			holdUntil(t, w, 1+holdWindow)
 		}
-		return nil
 	})
 	if err != nil {
 		t.Fatalf("Send() error: %v", err)
@@ -276,23 +271,17 @@ func TestSender_recordsAFewAtATime(t *testing.T) {
 // Send reconnects, and the mails of the new session are reported by
 // their places in the whole outbox, several at a time.
 func TestSender_reconnectsWithMailUnrecorded(t *testing.T) {
-	const unrecorded = 3
 	w := testWorld(t, localmail.Options{})
-	envs := envelopes(t, w, 8)
-	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: unrecorded})
-	var calls [][]int
-	err := s.Send(t.Context(), envs, func(accepted []int) error {
-		calls = append(calls, slices.Clone(accepted))
-		switch accepted[0] {
+	calls, err := sendHolding(t, w, envelopes(t, w, 8), func(first int) {
+		switch first {
 		case 0:
 			// Mail 3 waits before the end of its DATA, already past the
 			// DATA command: the failure meets mail 4, in this session.
-			holdUntil(t, w, unrecorded)
+			holdUntil(t, w, holdWindow)
 			w.FailNextData(&smtp.SMTPError{Code: 452, EnhancedCode: smtp.EnhancedCode{4, 5, 3}, Message: "Too many messages sent"})
 		case 4: // the new session's first mail
-			holdUntil(t, w, 4+unrecorded)
+			holdUntil(t, w, 4+holdWindow)
 		}
-		return nil
 	})
 	if err != nil {
 		t.Fatalf("Send() error: %v", err)
@@ -304,6 +293,24 @@ func TestSender_reconnectsWithMailUnrecorded(t *testing.T) {
 	if got := subjects(t, w, "alice"); !slices.Equal(got, want) {
 		t.Errorf("INBOX of alice = %q, want %q", got, want)
 	}
+}
+
+// holdWindow is the Unrecorded of sendHolding's sender.
+const holdWindow = 3
+
+// sendHolding sends envs with at most holdWindow mails unrecorded, and
+// calls hold with the first mail of each call of sent, inside the call.
+// It returns the mails of each call, and Send's error.
+func sendHolding(t *testing.T, w *localmail.World, envs []Envelope, hold func(first int)) ([][]int, error) {
+	t.Helper()
+	s := testSenderWith(t, w, SenderOptions{User: "gm", Password: "gm", Unrecorded: holdWindow})
+	var calls [][]int
+	err := s.Send(t.Context(), envs, func(accepted []int) error {
+		calls = append(calls, slices.Clone(accepted))
+		hold(accepted[0])
+		return nil
+	})
+	return calls, err
 }
 
 // envelopes composes n reports to alice.
