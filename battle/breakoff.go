@@ -37,7 +37,7 @@ type breakOffTry struct {
 // attackers, who may not try in round 1, then the defender, every round.
 // A surprised side may not try in round 1 (001 §7.4c). The attempts of one
 // role are simultaneous: each differential is taken before any of them is
-// rolled.
+// rolled. A held squadron does not try: the log says it stays.
 func (f *fight) breakOff() {
 	for _, role := range []Role{Attacker, Defender} {
 		if role == Attacker && f.round == 1 {
@@ -49,7 +49,10 @@ func (f *fight) breakOff() {
 				continue
 			}
 			for _, sq := range sd.squadrons {
-				if sq.declares() {
+				switch {
+				case sq.declares() && sq.held:
+					f.log(Event{Kind: KindHeld, Side: int32(sd.idx), Who: sq.id})
+				case sq.declares():
 					tries = append(tries, breakOffTry{sq, f.differential(sq)})
 				}
 			}

@@ -105,6 +105,10 @@ const (
 	KindCap
 	// KindTie: a tie among N sides at the cap is broken by Roll on d(Die).
 	KindTie
+	// KindHeld: squadron Who is held (Squadron.Held) and stays where it
+	// would have tried to break off; at the round cap What says who
+	// holds the field.
+	KindHeld
 )
 
 // Result is how an event came out, in a word.
@@ -169,6 +173,7 @@ var kindNames = [...]string{
 	KindLosses:       "losses",
 	KindCap:          "cap",
 	KindTie:          "tie",
+	KindHeld:         "held",
 }
 
 // String returns the kind's name, such as "to-hit".

@@ -1,5 +1,7 @@
 package battle
 
+import "slices"
+
 // Fight fights the battle s describes and returns its outcome. It returns
 // an error wrapping ErrSetup, and no outcome, only when s cannot be fought:
 // fewer than two sides, a side or squadron without ships, a repeated ship
@@ -122,7 +124,8 @@ func (f *fight) fleetSpeed(sd *side) (int, bool) {
 // capRounds ends a battle still going at the round cap (seed-tactical §4.6
 // R6): the defender holds and the attackers withdraw without a roll; with
 // no defender left, the side with the most Attack holds, ties broken by a
-// die.
+// die. A held squadron does not withdraw: it stays in place, and the
+// holder still holds the field.
 func (f *fight) capRounds() {
 	f.out.CapReached = true
 	var left []*side
@@ -132,14 +135,23 @@ func (f *fight) capRounds() {
 		}
 	}
 	holder, why := f.capHolder(left)
+	f.out.Winner = holder.in.Player
 	for _, sd := range left {
 		if sd == holder {
 			continue
 		}
-		f.log(Event{Kind: KindCap, Side: int32(sd.idx), Who: string(sd.in.Player), What: why})
-		for _, s := range sd.ships {
-			if s.present() {
-				f.disengage(s)
+		if slices.ContainsFunc(sd.squadrons, func(sq *squadron) bool { return !sq.held && sq.hasPresent() }) {
+			f.log(Event{Kind: KindCap, Side: int32(sd.idx), Who: string(sd.in.Player), What: why})
+		}
+		for _, sq := range sd.squadrons {
+			if sq.held && sq.hasPresent() {
+				f.log(Event{Kind: KindHeld, Side: int32(sd.idx), Who: sq.id, What: why})
+				continue
+			}
+			for _, s := range sq.ships {
+				if s.present() {
+					f.disengage(s)
+				}
 			}
 		}
 	}
@@ -196,13 +208,15 @@ func (f *fight) disengage(s *ship) {
 func (f *fight) finish() {
 	o := f.out
 	o.Rounds = f.round
-	for _, sd := range f.sides {
-		if sd.present() {
-			o.Winner = sd.in.Player
+	if !o.CapReached { // capRounds named the holder
+		for _, sd := range f.sides {
+			if sd.present() {
+				o.Winner = sd.in.Player
+			}
 		}
-	}
-	if !f.over() {
-		panic("battle: a battle ended with two sides in place")
+		if !f.over() {
+			panic("battle: a battle ended with two sides in place")
+		}
 	}
 	for _, s := range f.ships {
 		fate := s.fate

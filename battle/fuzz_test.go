@@ -8,11 +8,13 @@ import (
 
 // FuzzFight fights battles with bent stats and options, and checks what
 // must always hold: no error for a valid setup, no panic, every ship with
-// a fate, a winner only if it alone is left, and the same bytes twice.
+// a fate, a winner only if it alone is left but for held squadrons at the
+// round cap, no held ship disengaged, and the same bytes twice.
 func FuzzFight(f *testing.F) {
 	f.Add(uint64(1), uint8(8), uint8(18), uint8(9), uint8(5), uint8(0), uint8(0), uint8(2))
 	f.Add(uint64(7), uint8(0), uint8(1), uint8(0), uint8(0), uint8(3), uint8(6), uint8(1))
 	f.Add(uint64(42), uint8(40), uint8(200), uint8(30), uint8(20), uint8(5), uint8(2), uint8(6))
+	f.Add(uint64(3), uint8(8), uint8(18), uint8(9), uint8(5), uint8(2), uint8(0), uint8(64+128+1))
 	f.Fuzz(func(t *testing.T, seed uint64, attack, structure, def, armor, options, space, volleys uint8) {
 		cat := frontier(t)
 		s := mirror(t, cat, seed)
@@ -25,6 +27,14 @@ func FuzzFight(f *testing.F) {
 		s.Sides[1].Dispersal = options&16 != 0 && s.Sides[1].Role == Defender
 		s.Sides[1].Impulse = options&32 != 0
 		s.Situation = []Situation{Skirmish, Strategic, Major}[int(options>>6)%3]
+		s.Sides[0].Squadrons[1].Held = volleys&64 != 0
+		s.Sides[1].Squadrons[0].Held = volleys&128 != 0
+		held := map[string]bool{}
+		for _, sd := range s.Sides {
+			for _, sq := range sd.Squadrons {
+				held[sq.ID] = sq.Held
+			}
+		}
 		if space > 0 {
 			s.Sides[0].Leader = &Leader{Name: "L", Leadership: int(space) % 7, Ship: "a2-3"}
 		}
@@ -39,8 +49,14 @@ func FuzzFight(f *testing.F) {
 		for _, r := range o.Ships {
 			switch r.Fate {
 			case FateIntact, FateCrippled:
-				left[r.Player] = true
-			case FateDestroyed, FateDisengaged:
+				if !held[r.Squadron] || r.Player == o.Winner || !o.CapReached {
+					left[r.Player] = true
+				}
+			case FateDisengaged:
+				if held[r.Squadron] {
+					t.Fatalf("held ship %s disengaged", r.Ship)
+				}
+			case FateDestroyed:
 			default:
 				t.Fatalf("ship %s: fate %q", r.Ship, r.Fate)
 			}

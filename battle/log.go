@@ -74,7 +74,11 @@ func (p *printer) header() {
 					names[j] += " (" + damageText(d) + ")"
 				}
 			}
-			p.f("  squadron %s: %s\n", sq.ID, strings.Join(names, ", "))
+			held := ""
+			if sq.Held {
+				held = " (held: may not break off)"
+			}
+			p.f("  squadron %s%s: %s\n", sq.ID, held, strings.Join(names, ", "))
 		}
 	}
 }
@@ -289,6 +293,12 @@ func (p *printer) event2(e Event) {
 		p.f("  %s has lost %d%% of its attack, its limit is %d%%: %s\n", e.Who, e.N, e.Need, e.What)
 	case KindCap:
 		p.f("  round cap: %s withdraws, the %s\n", e.Who, e.What)
+	case KindHeld:
+		if e.What != ResultNothing {
+			p.f("  round cap: %s is held and may not withdraw: it stays, and the %s\n", p.squadron(e), e.What)
+		} else {
+			p.f("  %s is held and may not break off: it stays and fights\n", p.squadron(e))
+		}
 	case KindTie:
 		p.f("  round cap: %d sides tie for the most attack; d%d %d picks the one that holds\n", e.N, e.Die, e.Roll)
 	default:

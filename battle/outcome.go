@@ -30,7 +30,7 @@ type Outcome struct {
 	// Rounds is the number of rounds fought.
 	Rounds int
 	// CapReached says the battle ran to the round cap and the attackers
-	// withdrew without a roll.
+	// withdrew without a roll, but for held squadrons, which stayed.
 	CapReached bool
 	// Ships are the ships in setup order.
 	Ships []ShipResult

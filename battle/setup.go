@@ -31,7 +31,7 @@ type Setup struct {
 	// Situation sets the morale modifiers; the zero value is Skirmish.
 	Situation Situation
 	// MaxRounds caps the battle (default DefaultMaxRounds). At the cap the
-	// attackers withdraw and the defender holds.
+	// attackers withdraw and the defender holds; held squadrons stay.
 	MaxRounds int
 	// Volleys is the number of volleys in a round (default DefaultVolleys).
 	Volleys int
@@ -127,6 +127,12 @@ type Squadron struct {
 	// to reach a later one pays the bypass penalty (B5 "Target
 	// selection").
 	Ships []Ship
+	// Held says the squadron may not break off, as a fleet at an enemy
+	// fortification (EaW 10g): it never tries, whatever its side's
+	// orders, morale or losses say, and at the round cap it stays in
+	// place instead of withdrawing. The log says so where it would
+	// have tried.
+	Held bool
 }
 
 // Ship is one ship as it enters the battle.

@@ -48,6 +48,8 @@ type squadron struct {
 	// attempts counts break-off attempts, each −1 to the next (001 §7.4b).
 	attempts    int
 	withdrawing bool
+	// held: the squadron may not break off (Squadron.Held).
+	held bool
 	// The morale ladder (B5 "Morale"): morale starts at the squadron's
 	// structure on entry; levels are the circles, next the first circle
 	// not yet rolled for.
@@ -186,7 +188,7 @@ func newFight(s Setup) *fight {
 const pcgStream = 0x9e3779b97f4a7c15
 
 func (f *fight) newSquadron(sd *side, q Squadron) *squadron {
-	sq := &squadron{side: sd, id: q.ID}
+	sq := &squadron{side: sd, id: q.ID, held: q.Held}
 	for _, in := range q.Ships {
 		s := &ship{sq: sq, id: in.ID, class: in.Class, base: in.Stats, dmg: in.Damage, entry: in.Damage, arrive: 1}
 		sq.ships = append(sq.ships, s)

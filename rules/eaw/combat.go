@@ -73,7 +73,8 @@ func (t *turn) fightPair(s *series, a, c *campaign.Fleet) bool {
 		fb.Fleets = append(fb.Fleets, campaign.BattleFleet{Owner: f.Owner, ID: f.ID, Units: slices.Clone(f.Units), CBPV: t.next.FleetCBPV(f)})
 	}
 	extra := map[campaign.FleetKey][]battle.Ship{a.Key(): t.frdShips(s, a), c.Key(): t.frdShips(s, c)}
-	out, err := battle.Fight(t.battleSetup(fb, fleets, extra))
+	held := map[campaign.FleetKey]bool{a.Key(): t.heldByFortification(s, a), c.Key(): t.heldByFortification(s, c)}
+	out, err := battle.Fight(t.battleSetup(fb, fleets, extra, held))
 	if err != nil {
 		// A catalogue the loader checked cannot fail here; if it does, the
 		// battle waits for the GM rather than vanish.
@@ -96,7 +97,16 @@ func (t *turn) tellFight(fb campaign.Battle, out *battle.Outcome, how string, ma
 		Text: fmt.Sprintf("Battle %s %s%s: %s", fb.ID, t.placeText(fb), serialText(fb), how)})
 	log := &t.logBuf
 	log.Reset()
-	fmt.Fprintf(log, "Battle %s %s%s, turn %d (battle resolver version %d, seed %d)\n\n", fb.ID, t.placeText(fb), serialText(fb), t.prev.Turn, out.Version, out.Seed)
+	fmt.Fprintf(log, "Battle %s %s%s, turn %d (battle resolver version %d, seed %d)\n", fb.ID, t.placeText(fb), serialText(fb), t.prev.Turn, out.Version, out.Seed)
+	for _, sd := range out.Setup.Sides {
+		for _, sq := range sd.Squadrons {
+			if sq.Held {
+				fmt.Fprintf(log, "Fleet %s may not break off: %s's fortification here holds it, and no minesweeper or second fleet of its own frees it (EaW 10g, 21b).\n",
+					sq.ID, t.fortifiedInMovement(fb.At, sd.Player))
+			}
+		}
+	}
+	log.WriteString("\n")
 	out.WriteLog(log)
 	t.logs = append(t.logs, foughtLog{sides: fb.Sides, log: game.BattleLog{Battle: fb.ID, Text: log.String()}})
 }
@@ -126,8 +136,9 @@ func (t *turn) battleFleets(b campaign.Battle) []*campaign.Fleet {
 // its screen order. A side whose every fleet was there when the turn
 // began defends; a side that jumped in this turn is marked so (001
 // §7.4c, 7.4d). The stakes follow the place: a home system is a major
-// world, a developed one strategic (B5 situational modifiers).
-func (t *turn) battleSetup(b campaign.Battle, fleets []*campaign.Fleet, extra map[campaign.FleetKey][]battle.Ship) battle.Setup {
+// world, a developed one strategic (B5 situational modifiers). A fleet
+// that held says may not break off is a held squadron (EaW 10g, 21b).
+func (t *turn) battleSetup(b campaign.Battle, fleets []*campaign.Fleet, extra map[campaign.FleetKey][]battle.Ship, held map[campaign.FleetKey]bool) battle.Setup {
 	s := battle.Setup{Seed: diceSeed(t.prev.Seed, t.prev.Turn, "battle", b.ID), Situation: battle.Skirmish}
 	if b.Lane == nil {
 		for _, p := range t.prev.Players {
@@ -151,7 +162,7 @@ func (t *turn) battleSetup(b campaign.Battle, fleets []*campaign.Fleet, extra ma
 				stayed = false
 				side.Jumped = b.Lane == nil
 			}
-			sq := battle.Squadron{ID: fmt.Sprintf("%s %s", f.Owner, f.ID)}
+			sq := battle.Squadron{ID: fmt.Sprintf("%s %s", f.Owner, f.ID), Held: held[f.Key()]}
 			for i, u := range f.Units {
 				cls := t.next.Catalogue.Class(u)
 				if cls == nil || cls.IsBase() {

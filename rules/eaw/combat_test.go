@@ -221,7 +221,7 @@ func TestEaW14a_CarriedBasesAreCargo(t *testing.T) {
 	tn := newTurn(st.State)
 	b := campaign.Battle{ID: "T1-B1", Turn: 1, At: "c", Sides: []campaign.PlayerID{"blue", "red"}}
 	blue, red := tn.next.Fleet("blue", "1st"), tn.next.Fleet("red", "1st")
-	setup := tn.battleSetup(b, []*campaign.Fleet{blue, red}, nil)
+	setup := tn.battleSetup(b, []*campaign.Fleet{blue, red}, nil, nil)
 	for _, sd := range setup.Sides {
 		for _, sq := range sd.Squadrons {
 			for _, sh := range sq.Ships {

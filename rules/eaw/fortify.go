@@ -36,6 +36,25 @@ func fortOwner(devs []campaign.Development, at campaign.SystemID, owner campaign
 	return ""
 }
 
+// heldByFortification reports whether a fleet may not break off in a
+// fight of the meeting s (EaW 10g, 21b): the meeting is at another
+// player's fortification (every other player is an enemy), the fleet has
+// no minesweeper (EaW 10d), and no fleet of its owner stands behind it,
+// as the second fleet of 10b would: it is its owner's last fleet in the
+// order of battle. A Legendary Captain changes nothing (EaW 21b).
+func (t *turn) heldByFortification(s *series, f *campaign.Fleet) bool {
+	if s.b.Lane != nil || t.fortifiedInMovement(s.b.At, f.Owner) == "" || t.fleetHas(f, campaign.RoleMinesweeper) {
+		return false
+	}
+	var last campaign.FleetKey
+	for _, k := range s.order {
+		if k.Owner == f.Owner {
+			last = k
+		}
+	}
+	return last == f.Key()
+}
+
 // trap stops a mover at another player's fortification (EaW 10a): its
 // fleets are trapped and lose their remaining orders (EaW 10h).
 func (t *turn) trap(m *mover) {

@@ -2,6 +2,7 @@ package eaw
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -310,5 +311,146 @@ func TestEaW10e_FleetAwayFromAnyFortificationIsFree(t *testing.T) {
 	res := Resolve(st.State, nil)
 	if f := res.Next.Fleet("blue", "1st"); f.Trapped != 0 {
 		t.Errorf("blue 1st trapped %d with no fortification at c, want free", f.Trapped)
+	}
+}
+
+// fortBattles resolves the turn for seeds 1 to n, blue's orders in each,
+// and calls check with the result and blue's battle logs, in the order
+// fought.
+func fortBattles(t *testing.T, st testState, n int, check func(seed uint64, res *Result, logs []string), orders ...string) {
+	t.Helper()
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		st.Seed = seed
+		res := resolveOne(t, st, "blue", orders...)
+		var logs []string
+		for _, l := range viewOf(t, res, "blue").BattleLogs {
+			logs = append(logs, l.Text)
+		}
+		if len(logs) == 0 {
+			t.Fatalf("seed %d: no battle", seed)
+		}
+		check(seed, res, logs)
+	}
+}
+
+// brokeOff reports whether a ship of the fleet disengaged in the battle
+// the log tells.
+func brokeOff(log string, owner campaign.PlayerID, fleet campaign.FleetID) bool {
+	return regexp.MustCompile(`(?m)^ +` + string(owner) + `/` + string(fleet) + `/\d+ disengages$`).MatchString(log)
+}
+
+// heldIn reports whether the log lists the fleet's squadron as held.
+func heldIn(log string, owner campaign.PlayerID, fleet campaign.FleetID) bool {
+	return strings.Contains(log, fmt.Sprintf("squadron %s %s (held: may not break off)", owner, fleet))
+}
+
+// TestEaW10g_LoneFleetCannotBreakOff: a lone blue fleet that enters
+// red's fortification, where red's stronger fleet waits, would break off
+// as its morale fails; held by the fortification it stays and fights, and
+// what is left of it is still trapped there after the turn (EaW 10g, 21b,
+// 10a). Without the fortification the same fleet gets away.
+func TestEaW10g_LoneFleetCannotBreakOff(t *testing.T) {
+	blue, red := []campaign.ClassName{"cruiser", "frigate"}, []campaign.ClassName{"cruiser", "cruiser"}
+	st := redFortAtC().withFleet("blue", "1st", "b", blue...).withFleet("red", "1st", "c", red...)
+	wouldTry, stayed := 0, 0
+	fortBattles(t, st, 30, func(seed uint64, res *Result, logs []string) {
+		if !heldIn(logs[0], "blue", "1st") || brokeOff(logs[0], "blue", "1st") ||
+			!strings.Contains(logs[0], "Fleet blue 1st may not break off: red's fortification here holds it") {
+			t.Fatalf("seed %d: blue's lone fleet is not held by red's fortification, or broke off:\n%s", seed, logs[0])
+		}
+		if strings.Contains(logs[0], "blue blue 1st is held and may not break off") {
+			wouldTry++
+		}
+		if f := res.Next.Fleet("blue", "1st"); f != nil {
+			stayed++
+			if f.At != "c" || f.Trapped == 0 {
+				t.Errorf("seed %d: blue 1st at %s, trapped %d; want still trapped at c", seed, f.At, f.Trapped)
+			}
+		}
+	}, "move: {fleet: 1st, path: [c]}")
+	if wouldTry == 0 || stayed == 0 {
+		t.Errorf("blue's fleet wanted to break off in %d seeds and survived in %d; want some of each", wouldTry, stayed)
+	}
+
+	free := newTestState().withFleet("blue", "1st", "b", blue...).withFleet("red", "1st", "c", red...)
+	got := 0
+	fortBattles(t, free, 30, func(_ uint64, _ *Result, logs []string) {
+		if brokeOff(logs[0], "blue", "1st") {
+			got++
+		}
+	}, "move: {fleet: 1st, path: [c]}")
+	if got == 0 {
+		t.Error("without the fortification blue's fleet never broke off either: the test shows nothing")
+	}
+}
+
+// TestEaW10g_MinesweeperMayBreakOff: a fleet with a minesweeper is not
+// held: it breaks off, and withdraws where it came from (EaW 10g, 10d,
+// 21.0).
+func TestEaW10g_MinesweeperMayBreakOff(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "frigate", "minesweeper").withFleet("red", "1st", "c", "cruiser", "cruiser", "cruiser")
+	got := 0
+	fortBattles(t, st, 30, func(seed uint64, res *Result, logs []string) {
+		if heldIn(logs[0], "blue", "1st") {
+			t.Fatalf("seed %d: blue's fleet with a minesweeper is held:\n%s", seed, logs[0])
+		}
+		f := res.Next.Fleet("blue", "1st")
+		if f != nil && f.At == "b" {
+			got++
+		}
+	}, "move: {fleet: 1st, path: [c]}")
+	if got == 0 {
+		t.Error("blue's fleet with a minesweeper never broke off and withdrew to b")
+	}
+}
+
+// TestEaW10g_SecondFleetLetsTheFirstGo: with two blue fleets at red's
+// fortification, the first in the order of battle may break off, since
+// the second stays behind (EaW 10b); the second, with no third behind it,
+// is held (EaW 10g).
+func TestEaW10g_SecondFleetLetsTheFirstGo(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "cruiser").withFleet("blue", "2nd", "b", "frigate").
+		withFleet("red", "1st", "c", "cruiser", "cruiser", "cruiser")
+	first, second := 0, 0
+	fortBattles(t, st, 30, func(seed uint64, res *Result, logs []string) {
+		for _, log := range logs {
+			if strings.Contains(log, "squadron blue 1st") && heldIn(log, "blue", "1st") {
+				t.Fatalf("seed %d: blue's first fleet is held:\n%s", seed, log)
+			}
+			if strings.Contains(log, "squadron blue 2nd") && !heldIn(log, "blue", "2nd") {
+				t.Fatalf("seed %d: blue's second fleet is free:\n%s", seed, log)
+			}
+			if brokeOff(log, "blue", "2nd") {
+				t.Fatalf("seed %d: blue's second fleet broke off:\n%s", seed, log)
+			}
+		}
+		if f := res.Next.Fleet("blue", "1st"); f != nil && f.At == "b" {
+			first++
+		}
+		if len(logs) == 2 {
+			second++
+		}
+	}, "move: {fleet: 1st, path: [c]}", "move: {fleet: 2nd, path: [c]}")
+	if first == 0 || second == 0 {
+		t.Errorf("blue's first fleet broke off in %d seeds and its second fought in %d; want some of each", first, second)
+	}
+}
+
+// TestEaW10g_OwnerBreaksOffFreely: the fortification's owner breaks off
+// like any fleet, and withdraws; the enemy that came in is held (EaW
+// 10g, 21b).
+func TestEaW10g_OwnerBreaksOffFreely(t *testing.T) {
+	st := redFortAtC().withFleet("blue", "1st", "b", "cruiser", "cruiser").withFleet("red", "1st", "c", "frigate")
+	got := 0
+	fortBattles(t, st, 30, func(seed uint64, res *Result, logs []string) {
+		if heldIn(logs[0], "red", "1st") || !heldIn(logs[0], "blue", "1st") {
+			t.Fatalf("seed %d: want red free and blue held:\n%s", seed, logs[0])
+		}
+		if f := res.Next.Fleet("red", "1st"); f != nil && f.At != "c" && brokeOff(logs[0], "red", "1st") {
+			got++
+		}
+	}, "move: {fleet: 1st, path: [c]}")
+	if got == 0 {
+		t.Error("red's frigate never broke off and withdrew from its own fortification")
 	}
 }
