@@ -58,6 +58,9 @@ type BattleLeader struct {
 type BattleSquadron struct {
 	ID    string
 	Ships []BattleShip
+	// Held may not break off, as a fleet at an enemy fortification
+	// (EaW 10g).
+	Held bool
 }
 
 // BattleShip is one ship: its class's stats, and what it has lost.
@@ -322,7 +325,7 @@ func (b *battleLoader) squadrons(n *yaml.Node, player campaign.PlayerID) []Battl
 	var out []BattleSquadron
 	ids := map[string]*yaml.Node{}
 	for _, item := range items {
-		f, ok := b.Mapping(item, "squadron", "id", "ships")
+		f, ok := b.Mapping(item, "squadron", "id", "ships", "held")
 		if !ok {
 			continue
 		}
@@ -333,6 +336,7 @@ func (b *battleLoader) squadrons(n *yaml.Node, player campaign.PlayerID) []Battl
 		}
 		ids[id] = idNode
 		sq := BattleSquadron{ID: id}
+		sq.Held, _ = b.Bool(f.Value("held"), "held")
 		ships, _ := b.List(b.Need(f, "ships", "[cruiser, destroyer]"), "ships", "")
 		if len(ships) == 0 && f.Value("ships") != nil {
 			b.Addf(f.Value("ships"), "the squadron has no ships; list at least one class, e.g. ships: [cruiser, destroyer]")

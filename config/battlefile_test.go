@@ -56,6 +56,9 @@ func TestLoadBattle_inlineUnits(t *testing.T) {
 	if len(south) != 2 || south[0] != want[0] || south[1] != want[1] {
 		t.Errorf("south's ships = %+v, want %+v", south, want)
 	}
+	if !b.Sides[0].Squadrons[0].Held || b.Sides[1].Squadrons[0].Held {
+		t.Errorf("held: north's 1st %v, south's home-guard %v; want only north's held", b.Sides[0].Squadrons[0].Held, b.Sides[1].Squadrons[0].Held)
+	}
 	if b.Situation != "" || b.MaxRounds != 0 || b.Sides[0].Role != "" {
 		t.Errorf("defaults: situation %q, max rounds %d, role %q; want them empty for the engine's own", b.Situation, b.MaxRounds, b.Sides[0].Role)
 	}

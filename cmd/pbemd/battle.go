@@ -72,7 +72,7 @@ func battleSetup(b *config.Battle, seed uint64) battle.Setup {
 			sd.Leader = &battle.Leader{Name: l.Name, Leadership: l.Leadership, Boost: l.Boost, Weaken: l.Weaken, Ship: l.Ship}
 		}
 		for _, bq := range bs.Squadrons {
-			sq := battle.Squadron{ID: bq.ID}
+			sq := battle.Squadron{ID: bq.ID, Held: bq.Held}
 			for _, sh := range bq.Ships {
 				sq.Ships = append(sq.Ships, battle.Ship{ID: sh.ID, Class: sh.Class, Stats: sh.Stats,
 					Damage: battle.Damage{Structure: sh.Structure, Attack: sh.Attack, Sensor: sh.Sensor, Speed: sh.Speed}})

@@ -22,6 +22,28 @@ func TestBattleSimulate(t *testing.T) {
 	}
 }
 
+// TestBattleSimulate_held: a squadron the battle file holds, as a fleet at
+// an enemy fortification (EaW 10g), is said to stay where it would have
+// broken off, and never breaks off.
+func TestBattleSimulate_held(t *testing.T) {
+	example, _ := os.ReadFile(battleExample)
+	frontier, _ := filepath.Abs("../../scenarios/frontier.yaml")
+	text := strings.Replace(string(example), "scenario: frontier.yaml", "scenario: "+frontier, 1)
+	text = strings.Replace(text, "withdraw: morale ", "withdraw: always ", 1)
+	text = strings.Replace(text, "# held: true ", "held: true   ", 1)
+	held := filepath.Join(t.TempDir(), "held.yaml")
+	if err := os.WriteFile(held, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "battle", "simulate", held, "--seed", "1")
+	if code != exitOK || !strings.Contains(out, "vorn 1st is held and may not break off") {
+		t.Fatalf("battle simulate of a held squadron = %d, %q; want it held in the log:\n%s", code, errOut, out)
+	}
+	if strings.Contains(out, "vorn-1st-1 disengages") {
+		t.Errorf("the held squadron broke off:\n%s", out)
+	}
+}
+
 func TestBattleSimulate_runs(t *testing.T) {
 	code, out, errOut := run(t, "battle", "simulate", battleExample, "--seed", "7", "--runs", "300")
 	if code != exitOK {
