@@ -58,8 +58,7 @@ type BattleLeader struct {
 type BattleSquadron struct {
 	ID    string
 	Ships []BattleShip
-	// Held may not break off, as a fleet at an enemy fortification
-	// (EaW 10g).
+	// Held may not break off, as a fleet at an enemy fortification.
 	Held bool
 }
 
