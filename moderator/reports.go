@@ -101,8 +101,8 @@ type PastReport struct {
 	Location *time.Location
 }
 
-// Options are the options the report mail was rendered with, for
-// Ruleset.Render.
+// Options are the options Ruleset.Render needs to render the report as
+// its mail did: its deadline, time zone and schema reference.
 func (r *PastReport) Options() game.ReportOptions {
 	return game.ReportOptions{Deadline: r.Deadline, Location: r.Location, SchemaRef: schemaFile}
 }

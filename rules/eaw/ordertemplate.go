@@ -33,14 +33,10 @@ import (
 // prizes take the fleet over the fleet limits (EaW 17.0), which the
 // template does not work out.
 //
-// It reads nothing but the view. For an ended campaign it returns a short
-// comment saying so.
+// It reads nothing but the view. A report carries one only while its
+// player is in a campaign that goes on (noTemplate).
 func OrderTemplate(v *View, schemaRef string) []byte {
 	var b strings.Builder
-	if v.Ended {
-		b.WriteString(wrapComment(fmt.Sprintf("%s (%s) is over: no turn is open, and no orders are taken.", v.Title, v.Campaign), 76))
-		return []byte(b.String())
-	}
 	if schemaRef != "" {
 		fmt.Fprintf(&b, "# yaml-language-server: $schema=%s\n", schemaRef)
 	}

@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/scenarios"
 )
@@ -166,11 +168,30 @@ func kindOf(o Order) string {
 	return o.Kind.Name()
 }
 
-func TestOrderTemplateOfAnEndedCampaign(t *testing.T) {
-	v := &View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Ended: true}
-	got := string(OrderTemplate(v, "orders.schema.json"))
-	if got != "# Frontier Wars (frontier) is over: no turn is open, and no orders are\n# taken.\n" {
-		t.Errorf("OrderTemplate(ended) = %q", got)
+// TestOrderTemplateOnlyWhereTheMailCarriesOne: pbemd report --format
+// orders prints a template only where the report mail carried one: not
+// when the campaign is over, nor to a player who is out of it.
+func TestOrderTemplateOnlyWhereTheMailCarriesOne(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(v *View)
+		want string
+	}{
+		{"campaign over", func(v *View) { v.Ended = true }, "carried no order template: the campaign is over"},
+		{"player out", func(v *View) { v.Out = "eliminated" }, "carried no order template: the player is out of the campaign"},
+	} {
+		v := newViewBuilder().view()
+		tc.edit(v)
+		if _, err := (Ruleset{}).Render(v, game.FormatOrders, game.ReportOptions{}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Render(orders) = %v, want an error saying %q", tc.name, err, tc.want)
+		}
+		if r, err := RenderReport(v, time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC), time.UTC, "", nil); err != nil || r.Orders != nil {
+			t.Errorf("%s: the report mail carries an order template (%v)", tc.name, err)
+		}
+	}
+	tmpl, err := (Ruleset{}).Render(newViewBuilder().view(), game.FormatOrders, game.ReportOptions{SchemaRef: "orders.schema.json"})
+	if err != nil || !bytes.HasPrefix(tmpl, []byte("# yaml-language-server: $schema=orders.schema.json\n")) {
+		t.Errorf("Render(orders) of a player in the campaign = %.80q, %v; want the template", tmpl, err)
 	}
 }
 

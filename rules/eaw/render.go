@@ -73,6 +73,9 @@ func (Ruleset) Render(v game.View, f game.Format, opts game.ReportOptions) ([]by
 	case game.FormatPNG:
 		return RenderMap(rv, report.FormatDeadline(opts.Deadline, opts.Location))
 	case game.FormatOrders:
+		if why := noTemplate(rv); why != "" {
+			return nil, fmt.Errorf("%s's turn %d report carried no order template: %s", rv.Player, rv.Turn, why)
+		}
 		return OrderTemplate(rv, opts.SchemaRef), nil
 	case game.FormatText, "":
 		return []byte(RenderText(rv, opts.Deadline, opts.Location)), nil

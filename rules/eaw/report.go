@@ -83,11 +83,23 @@ func reportFiles(v *View, deadline time.Time, loc *time.Location, schemaRef stri
 			return nil, err
 		}
 	}
-	if !v.Ended && v.Out == "" {
+	if noTemplate(v) == "" {
 		r.Orders = OrderTemplate(v, schemaRef)
 		r.Schema = Schema(v.Rules)
 	}
 	return r, nil
+}
+
+// noTemplate says why a player's report carries no order template: the
+// campaign is over, or the player is out of it; "" when it carries one.
+func noTemplate(v *View) string {
+	switch {
+	case v.Ended:
+		return "the campaign is over"
+	case v.Out != "":
+		return "the player is out of the campaign"
+	}
+	return ""
 }
 
 // RenderText renders a player's view as the plain-text report.

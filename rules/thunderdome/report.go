@@ -111,7 +111,14 @@ func (Ruleset) Render(gv game.View, f game.Format, opts game.ReportOptions) ([]b
 	case game.FormatPNG:
 		return report.PaintMap(mapOf(v))
 	case game.FormatOrders:
-		return OrderTemplate(v, opts.SchemaRef), nil
+		if tmpl := OrderTemplate(v, opts.SchemaRef); tmpl != nil {
+			return tmpl, nil
+		}
+		why := fmt.Sprintf("it was %s's turn; a player's template comes with the report that opens their turn", v.Current)
+		if v.Ended {
+			why = "the campaign is over"
+		}
+		return nil, fmt.Errorf("%s's turn %d report carried no order template: %s", v.Player, v.Turn, why)
 	}
 	return nil, fmt.Errorf("thunderdome: no %s reports", f)
 }

@@ -75,6 +75,10 @@ func TestUTD3_1_ReportGoldens(t *testing.T) {
 	golden.Check(t, "testdata/report-next.json.golden", render(t, next, game.FormatJSON))
 	golden.Check(t, "testdata/report-played.txt.golden", render(t, viewOf(t, res, x.Order[0]), game.FormatText))
 	golden.Check(t, "testdata/orders-next.yaml.golden", render(t, next, game.FormatOrders))
+	played := viewOf(t, res, x.Order[0])
+	if _, err := rs.Render(played, game.FormatOrders, reportOpts); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("it was %s's turn", x.Order[1])) {
+		t.Errorf("Render(orders) of %s, whose turn it is not = %v; want an error naming whose turn it was", x.Order[0], err)
+	}
 }
 
 // TestUTD3_1_EveryReportShowsEveryOrder: public play shows every player
