@@ -517,6 +517,17 @@ func summary(out *battle.Outcome) string {
 		}
 		fmt.Fprintf(&b, " %s: %s.", sd.Player, strings.Join(parts, "; "))
 	}
+	fate := make(map[string]battle.Fate, len(out.Ships))
+	for _, r := range out.Ships {
+		fate[r.Ship] = r.Fate
+	}
+	for _, sd := range out.Setup.Sides {
+		for _, sq := range sd.Squadrons {
+			if sq.Held && sd.Player != out.Winner && slices.ContainsFunc(sq.Ships, func(s battle.Ship) bool { return fate[s.ID] != battle.FateDestroyed }) {
+				fmt.Fprintf(&b, " %s stays there, held by the fortification (EaW 10g).", sq.ID)
+			}
+		}
+	}
 	return b.String()
 }
 

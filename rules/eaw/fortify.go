@@ -48,7 +48,8 @@ func (t *turn) heldByFortification(s *series, f *campaign.Fleet) bool {
 	}
 	var last campaign.FleetKey
 	for _, k := range s.order {
-		if k.Owner == f.Owner {
+		// A reported battle's order may name a fleet gone since.
+		if g := t.fleet(k); k.Owner == f.Owner && g != nil && g.At == s.b.At {
 			last = k
 		}
 	}

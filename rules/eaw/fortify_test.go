@@ -454,3 +454,41 @@ func TestEaW10g_OwnerBreaksOffFreely(t *testing.T) {
 		t.Error("red's frigate never broke off and withdrew from its own fortification")
 	}
 }
+
+// TestEaW10g_HeldFleetStaysAtTheRoundCap: two tenders whose hits cannot
+// get through each other's armor fight to the round cap. Red, the fortification's owner,
+// holds the field and makes its free repairs (EaW 23a); blue's held fleet
+// does not withdraw: it stays there, trapped, makes no repairs, as it does
+// not hold the field, and the battle's summary says it stays (EaW 10g,
+// 21b; docs/battles.md on the cap).
+func TestEaW10g_HeldFleetStaysAtTheRoundCap(t *testing.T) {
+	st := redFortAtC()
+	tender := campaign.DefaultCombat(4, 40, false)
+	tender.Damage, tender.Armor = 2, 6 // it fires, but no hit gets through
+	st.Catalogue = append(st.Catalogue, campaign.UnitClass{Class: "tender", CBPV: 40, EBPV: 40, Size: 4, Docking: 3, Damcon: 2, Combat: &tender})
+	st = st.withFleet("blue", "1st", "b", "tender").withFleet("red", "1st", "c", "tender")
+	for i := range st.Fleets {
+		st.Fleets[i].Damage = []campaign.UnitDamage{{Unit: 0, Structure: 1}}
+	}
+	fortBattles(t, st, 5, func(seed uint64, res *Result, logs []string) {
+		if !strings.Contains(logs[0], "round cap: blue blue 1st is held and may not withdraw: it stays, and the defender holds") {
+			t.Fatalf("seed %d: the fight did not end at the round cap with blue held:\n%s", seed, logs[0])
+		}
+		blue, red := res.Next.Fleet("blue", "1st"), res.Next.Fleet("red", "1st")
+		if blue == nil || blue.At != "c" || blue.Trapped == 0 || !blue.DamageOf(0).Any() {
+			t.Errorf("seed %d: blue 1st after the cap = %+v; want it still at c, trapped, unrepaired", seed, blue)
+		}
+		if red == nil || red.DamageOf(0).Any() {
+			t.Errorf("seed %d: red 1st after the cap = %+v; want its free repairs made", seed, red)
+		}
+		var fought string
+		for _, e := range res.Events {
+			if e.Kind == EventBattleFought {
+				fought = e.Text
+			}
+		}
+		if !strings.Contains(fought, "After 10 rounds red held the field.") || !strings.Contains(fought, "blue 1st stays there, held by the fortification (EaW 10g).") {
+			t.Errorf("seed %d: the battle's summary = %q; want red holding the field and blue's fleet staying", seed, fought)
+		}
+	}, "move: {fleet: 1st, path: [c]}")
+}
