@@ -217,6 +217,8 @@ func (f *fight) finish() {
 		if !f.over() {
 			panic("battle: a battle ended with two sides in place")
 		}
+	} else if slices.ContainsFunc(f.ships, func(s *ship) bool { return s.present() && !s.sq.held && s.side().in.Player != o.Winner }) {
+		panic("battle: a ship neither the holder's nor held stayed past the round cap")
 	}
 	for _, s := range f.ships {
 		fate := s.fate
