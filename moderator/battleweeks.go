@@ -17,8 +17,9 @@ import (
 // (game.ExtensionPolicy; a campaign's own real_life_week does not), a
 // side of a battle fought outside pbemd (or the player standing in for
 // it) gets its clocks that still run moved on by that week, on a
-// real-life claim, or when every side asks; once per side and clock.
-// More time goes to the vote (proposeBattleTime).
+// real-life claim, or when every side asks; once per side and clock, and
+// for a request of a week at most. More time goes to the vote
+// (proposeBattleTime).
 
 // requestBattleWeek carries out an extension request that names a
 // battle. A request that cannot be granted nor noted is refused with what
@@ -58,10 +59,12 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	case !now.Before(bc.ResolveBy):
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: fmtUTC(bc.ResolveBy),
 			Fought: c.Moderation.Battles.Timeout == campaign.TimeoutAuto})
-	case e.Hours > hours:
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TooLong: true, Asked: e.Hours, Week: hours, Rule: rule})
 	case slices.ContainsFunc(running, func(clock store.BattleClock) bool { return hasWeek(bc.Weeks, side, clock) }):
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Used: true, Contact: contact, Rule: rule})
+	case e.Hours > hours:
+		// The rules grant the week without a vote for a week asked;
+		// fewer hours get the week, more go to the vote.
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TooLong: true, Asked: e.Hours, Week: hours, Rule: rule})
 	}
 	if e.RealLife {
 		return m.grantBattleWeek(r, bc, running, side, true, week)
