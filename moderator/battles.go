@@ -542,7 +542,7 @@ func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
 	for _, b := range cases {
 		// A battle no longer pending in the open turn's state, as after
 		// a rollback past the turn that found it, has no clock.
-		if b.Status == store.BattleFinal || !slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID }) {
+		if !pendingBattle(b, rec.State) {
 			continue
 		}
 		bc := *b

@@ -17,8 +17,9 @@ import (
 // (game.ExtensionPolicy; a campaign's own real_life_week does not), a
 // side of a battle fought outside pbemd (or the player standing in for
 // it) gets its clocks that still run moved on by that week, on a
-// real-life claim, or when every side asks; once per side and clock.
-// More time goes to the vote (proposeBattleTime).
+// real-life claim, or when every side asks; once per side and clock, and
+// for a request of a week at most. More time goes to the vote
+// (proposeBattleTime).
 
 // requestBattleWeek carries out an extension request that names a
 // battle. A request that cannot be granted nor noted is refused with what
@@ -26,29 +27,28 @@ import (
 func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	c, e, me := r.c, r.sub.Extension, r.seat.Player
 	week := m.rulesetGrant(c)
+	hours := int(week / time.Hour)
 	if vote := m.decidesByVote(c); !vote || week == 0 {
 		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoWeeks: true, Title: c.Title, Vote: vote})
-	}
-	if stopped := votingStopped(c); stopped != nil {
-		return r.refuse(stopped)
 	}
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
 		return decision{}, err
 	}
-	// A battle no longer pending in the open turn's state and not
-	// settled, as after a rollback past the turn that found it, has no
-	// clock to move.
+	now := m.clock.Now()
+	// A settled battle is named as settled; one no longer pending in the
+	// open turn's state, as after a rollback past the turn that found it,
+	// has no clock to move.
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool {
-		return strings.EqualFold(b.ID, e.Battle) &&
-			(b.Status == store.BattleFinal || slices.ContainsFunc(rec.State.Battles, func(p campaign.Battle) bool { return p.ID == b.ID }))
+		return strings.EqualFold(b.ID, e.Battle) && (b.Status == store.BattleFinal || pendingBattle(b, rec.State))
 	})
 	if i < 0 {
-		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: openBattlesOf(cases, me)})
+		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: openBattlesOf(cases, rec.State, now, me)})
 	}
-	bc, now := cases[i], m.clock.Now()
+	bc := cases[i]
 	side, rule := bc.Side(me), m.cite(c, game.TopicBattleTime)
 	running := clocksOn(bc, now)
+	contact := slices.Contains(running, store.ClockContact)
 	switch {
 	case side == "":
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, NotSide: true, Sides: joinPlayers(bc.Sides)})
@@ -57,9 +57,14 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	case underAppeal(bc, rec.State):
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Appeal: bc.Appeal})
 	case !now.Before(bc.ResolveBy):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: fmtUTC(bc.ResolveBy)})
-	case slices.ContainsFunc(running, func(clock string) bool { return hasWeek(bc.Weeks, side, clock) }):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Used: true, Clocks: clockNames(running), Rule: rule})
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: fmtUTC(bc.ResolveBy),
+			Fought: c.Moderation.Battles.Timeout == campaign.TimeoutAuto})
+	case slices.ContainsFunc(running, func(clock store.BattleClock) bool { return hasWeek(bc.Weeks, side, clock) }):
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Used: true, Contact: contact, Rule: rule})
+	case e.Hours > hours:
+		// The rules grant the week without a vote for a week asked;
+		// fewer hours get the week, more go to the vote.
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TooLong: true, Asked: e.Hours, Week: hours, Rule: rule})
 	}
 	if e.RealLife {
 		return m.grantBattleWeek(r, bc, running, side, true, week)
@@ -67,29 +72,45 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	// Every side asking grants the week to every side: not for a clock
 	// another side had its week for already.
 	others := slices.DeleteFunc(slices.Clone(bc.Sides), func(p campaign.PlayerID) bool { return p == side })
-	open := slices.DeleteFunc(slices.Clone(running), func(clock string) bool {
+	open := slices.DeleteFunc(slices.Clone(running), func(clock store.BattleClock) bool {
 		return slices.ContainsFunc(others, func(p campaign.PlayerID) bool { return hasWeek(bc.Weeks, p, clock) })
 	})
-	agreed := slices.DeleteFunc(slices.Clone(open), func(clock string) bool {
+	agreed := slices.DeleteFunc(slices.Clone(open), func(clock store.BattleClock) bool {
 		return slices.ContainsFunc(others, func(p campaign.PlayerID) bool { return !hasWeek(bc.WeekAsked, p, clock) })
+	})
+	// A side that left the campaign, with nobody standing in for it yet,
+	// cannot ask too.
+	left := slices.DeleteFunc(slices.Clone(others), func(p campaign.PlayerID) bool {
+		s := c.Seat(bc.Voice(p))
+		return s != nil && s.Active()
 	})
 	switch {
 	case len(open) == 0:
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, OtherUsed: true, Other: joinPlayers(others), Clocks: clockNames(running), Rule: rule})
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, OtherUsed: true, Other: joinPlayers(others), Contact: contact, Week: hours, Rule: rule})
 	case len(agreed) > 0:
 		return m.grantBattleWeek(r, bc, agreed, side, false, week)
+	case len(left) > 0:
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Left: true, Other: joinPlayers(left), Week: hours})
 	case hasWeek(bc.WeekAsked, side, store.ClockSettle):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Other: voices(bc, others)})
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Other: voices(bc, others), Week: hours})
 	}
-	return m.askBattleWeek(r, bc, side, others, open)
+	return m.askBattleWeek(r, bc, side, others, open, hours)
 }
 
-// openBattlesOf lists the battles not yet settled that player p fights,
-// or speaks for a side of.
-func openBattlesOf(cases []*store.BattleCase, p campaign.PlayerID) []string {
+// pendingBattle reports whether battle case b waits for its result in
+// st, the open turn's state: it is not settled, and st still holds it (a
+// rollback past the turn that found it leaves its case behind).
+func pendingBattle(b *store.BattleCase, st *campaign.State) bool {
+	return b.Status != store.BattleFinal && slices.ContainsFunc(st.Battles, func(p campaign.Battle) bool { return p.ID == b.ID })
+}
+
+// openBattlesOf lists the battles player p fights, or speaks for a side
+// of, that a week may still be asked for at now: pending in st, not under
+// appeal, and with time left to settle them.
+func openBattlesOf(cases []*store.BattleCase, st *campaign.State, now time.Time, p campaign.PlayerID) []string {
 	var open []string
 	for _, b := range cases {
-		if b.Status != store.BattleFinal && b.Side(p) != "" {
+		if b.Side(p) != "" && pendingBattle(b, st) && !underAppeal(b, st) && now.Before(b.ResolveBy) {
 			open = append(open, b.ID)
 		}
 	}
@@ -102,21 +123,24 @@ func (m *Moderator) weekBattles(c *store.Campaign, p campaign.PlayerID) ([]strin
 	if !m.decidesByVote(c) || m.rulesetGrant(c) == 0 {
 		return nil, nil
 	}
-	cases, _, err := m.battleCases(c)
-	return openBattlesOf(cases, p), err
+	cases, rec, err := m.battleCases(c)
+	if err != nil {
+		return nil, err
+	}
+	return openBattlesOf(cases, rec.State, m.clock.Now(), p), nil
 }
 
 // clocksOn names the clocks of a battle a week moves on at now: the
 // contact clock while it runs, and the clock to settle it.
-func clocksOn(bc *store.BattleCase, now time.Time) []string {
+func clocksOn(bc *store.BattleCase, now time.Time) []store.BattleClock {
 	if now.Before(bc.ContactBy) {
-		return []string{store.ClockContact, store.ClockSettle}
+		return []store.BattleClock{store.ClockContact, store.ClockSettle}
 	}
-	return []string{store.ClockSettle}
+	return []store.BattleClock{store.ClockSettle}
 }
 
 // moveClocks moves the named clocks of a battle on by more.
-func moveClocks(bc *store.BattleCase, clocks []string, more time.Duration) {
+func moveClocks(bc *store.BattleCase, clocks []store.BattleClock, more time.Duration) {
 	if slices.Contains(clocks, store.ClockContact) {
 		bc.ContactBy = bc.ContactBy.Add(more)
 	}
@@ -126,16 +150,8 @@ func moveClocks(bc *store.BattleCase, clocks []string, more time.Duration) {
 }
 
 // hasWeek reports whether weeks holds one for side and clock.
-func hasWeek(weeks []store.BattleWeek, side campaign.PlayerID, clock string) bool {
+func hasWeek(weeks []store.BattleWeek, side campaign.PlayerID, clock store.BattleClock) bool {
 	return slices.ContainsFunc(weeks, func(w store.BattleWeek) bool { return w.Side == side && w.Clock == clock })
-}
-
-// clockNames names clocks for a player: "contact and settling clocks".
-func clockNames(clocks []string) string {
-	if slices.Contains(clocks, store.ClockContact) {
-		return "contact and settling clocks"
-	}
-	return "settling clock"
 }
 
 // battleDeadlines writes a battle's deadlines for a text: the contact
@@ -150,7 +166,7 @@ func battleDeadlines(bc *store.BattleCase, now time.Time) (contactBy, resolveBy 
 // grantBattleWeek moves the battle's clocks on by a week and tells the
 // battle's sides and the GM. The week counts against side alone, on its
 // real-life claim, or else against every side, who all asked.
-func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []string, side campaign.PlayerID, realLife bool, week time.Duration) (decision, error) {
+func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []store.BattleClock, side campaign.PlayerID, realLife bool, week time.Duration) (decision, error) {
 	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
 	sides := bc0.Sides
 	if realLife {
@@ -174,20 +190,21 @@ func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []
 		how = "as every side asked"
 	}
 	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week granted",
-		Detail: fmt.Sprintf("%s: %s +%dh %s, settle by %s", bc.ID, clockNames(clocks), int(week/time.Hour), how, resolveBy)})
+		Detail: fmt.Sprintf("%s: %v +%dh %s, settle by %s", bc.ID, clocks, int(week/time.Hour), how, resolveBy)})
 	notice := report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
 	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", notice)
 	if c.GM.Email != "" {
 		mails = append(mails, m.toGM(c, r.in.MessageID, "battle-week", notice))
 	}
-	answer := m.answer(r, report.BattleWeekAnswer{Battle: bc.ID, RealLife: realLife, Asked: r.sub.Extension.Hours,
+	answer := m.answer(r, report.BattleWeekAnswer{Battle: bc.ID, RealLife: realLife, Asked: r.sub.Extension.Hours, Week: int(week / time.Hour),
 		ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
 	return r.done("battle week granted", answer, decision{mails: mails, apply: apply})
 }
 
-// askBattleWeek notes a side's request for a week without a real-life
-// claim, for the clocks that run, and tells the other sides how to agree.
-func (m *Moderator) askBattleWeek(r *request, bc0 *store.BattleCase, side campaign.PlayerID, others []campaign.PlayerID, clocks []string) (decision, error) {
+// askBattleWeek notes a side's request for a week (week hours) without a
+// real-life claim, for the clocks that run, and tells the other sides how
+// to agree.
+func (m *Moderator) askBattleWeek(r *request, bc0 *store.BattleCase, side campaign.PlayerID, others []campaign.PlayerID, clocks []store.BattleClock, week int) (decision, error) {
 	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
 	bc := *bc0
 	bc.WeekAsked = slices.Clone(bc.WeekAsked)
@@ -197,10 +214,10 @@ func (m *Moderator) askBattleWeek(r *request, bc0 *store.BattleCase, side campai
 	contactBy, resolveBy := battleDeadlines(&bc, now)
 	rule := m.cite(c, game.TopicBattleTime)
 	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week asked",
-		Detail: fmt.Sprintf("%s: %s, for %s", bc.ID, clockNames(clocks), side)})
+		Detail: fmt.Sprintf("%s: %v, for %s", bc.ID, clocks, side)})
 	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week",
-		report.BattleWeekAsked{Battle: bc.ID, By: me, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
-	answer := m.answer(r, report.BattleWeekWaits{Battle: bc.ID, Other: voices(&bc, others), ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
+		report.BattleWeekAsked{Battle: bc.ID, By: me, Week: week, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
+	answer := m.answer(r, report.BattleWeekWaits{Battle: bc.ID, Other: voices(&bc, others), Week: week, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
 	return r.done("battle week asked", answer, decision{mails: mails, apply: apply})
 }
 

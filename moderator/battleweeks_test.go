@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -43,7 +44,9 @@ func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
 		t.Fatalf("clocks contact %v, settle %v; want a week after %v and %v", bc.ContactBy, bc.ResolveBy, before.ContactBy, before.ResolveBy)
 	}
 	var audit []*store.AuditEntry
-	h.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog("thunderdome"); return err })
+	if err := h.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog("thunderdome"); return err }); err != nil {
+		t.Fatal(err)
+	}
 	if !slices.ContainsFunc(audit, func(e *store.AuditEntry) bool {
 		return e.Who == string(defender) && e.Action == "battle week granted" && strings.Contains(e.Detail, "T1-B1")
 	}) {
@@ -115,20 +118,49 @@ func TestUTD3_44_BothSidesAskGetTheWeek(t *testing.T) {
 
 // TestUTD3_44_BadBattleExtensionChangesNothing: a week for a battle that
 // does not wait for a result, asked by a player who did not fight it, for
-// a battle under appeal, or in a campaign decided by its GM, is refused
-// with what to send instead, and changes nothing.
+// more than the week, for a battle whose time to settle ran out, for a
+// battle under appeal, while the campaign is paused, or in a campaign
+// decided by its GM, is refused with what to send instead, and changes
+// nothing. A battle under appeal is named neither as one a week may be
+// asked for, nor to a side who owes no orders.
 func TestUTD3_44_BadBattleExtensionChangesNothing(t *testing.T) {
 	h, attacker, defender, voters := tdDisputed(t)
 	bc := h.tdBattleCase()
 	claim := "extension: {hours: 168, real_life: true, battle: %s}"
-	h.tdAsk(defender, fmt.Sprintf(claim, "T9-B9")).want(t, "No battle T9-B9 waits for its result; yours that do: T1-B1", "Nothing changed")
+	h.tdAsk(defender, fmt.Sprintf(claim, "T9-B9")).want(t, "No battle T9-B9 waits for its result with time left to settle it; yours that do: T1-B1", "Nothing changed")
 	h.tdAsk(campaign.PlayerID(voters[0]), fmt.Sprintf(claim, "T1-B1")).want(t, "You did not fight battle T1-B1", "Nothing changed")
+	h.tdAsk(defender, "extension: {hours: 336, real_life: true, battle: T1-B1}").
+		want(t, "The rules grant battle T1-B1 a week (168 hours) more without a vote (UTD3.44); you asked for 336 hours", "Nothing changed",
+			"extension: {hours: 168, battle: T1-B1}", "command: propose extend T1-B1 <hours>")
 	if after := h.tdBattleCase(); !reflect.DeepEqual(after, bc) {
 		t.Errorf("a refused request changed the battle: %+v, was %+v", after, bc)
 	}
+
+	// The battle's time to settle runs out before the scheduler has seen
+	// it: the store says so, and the clock the scheduler waits on has not
+	// moved. No request wakes it: each is refused.
+	ranOut := *bc
+	ranOut.ResolveBy = h.clock.Now()
+	h.putTDBattle(&ranOut)
+	h.tdAsk(defender, fmt.Sprintf(claim, "T1-B1")).want(t, "Battle T1-B1's time to settle ran out at "+utc(ranOut.ResolveBy), "Nothing changed",
+		"Next, the players who did not fight it vote on its result")
+	h.tdAsk(defender, fmt.Sprintf(claim, "T9-B9")).want(t, "No battle T9-B9 waits for its result with time left to settle it, and none of yours does")
+	if after := h.tdBattleCase(); !reflect.DeepEqual(after, &ranOut) {
+		t.Errorf("a refused request changed the battle: %+v, was %+v", after, ranOut)
+	}
+	h.putTDBattle(bc)
+
 	h.openAppeal(t, attacker, defender, voters)
 	bc = h.tdBattleCase()
-	h.tdAsk(attacker, fmt.Sprintf(claim, "T1-B1")).want(t, "now vote on its result (appeal-T1-B1)", "Nothing changed")
+	h.tdAsk(attacker, fmt.Sprintf(claim, "T1-B1")).want(t, "now vote on its result (appeal-T1-B1)", "Nothing changed",
+		"The voters decide its result; its sides can do nothing more about it here")
+	h.tdAsk(attacker, fmt.Sprintf(claim, "T9-B9")).want(t, "No battle T9-B9 waits for its result with time left to settle it, and none of yours does")
+	a := h.tdAsk(defender, "extension: {hours: 168}")
+	if a.want(t, "you have no deadline to extend"); strings.Contains(a.body(), "battle T1-B1") {
+		t.Errorf("the answer names the battle under appeal for a week:\n%s", a.body())
+	}
+	h.tdPause(t)
+	h.tdAsk(attacker, fmt.Sprintf(claim, "T1-B1")).want(t, "Campaign thunderdome is paused, so there is no deadline to extend")
 	if after := h.tdBattleCase(); !reflect.DeepEqual(after, bc) {
 		t.Errorf("a request under appeal changed the battle: %+v, was %+v", after, bc)
 	}
@@ -141,6 +173,57 @@ func TestUTD3_44_BadBattleExtensionChangesNothing(t *testing.T) {
 		t.Errorf("the deadline moved to %v, was %v", c.Deadline(), deadline)
 	}
 	eaw.quiet("vorn", "castellan", "ashari", "tekkar", "gm")
+}
+
+// TestUTD3_44_VotingCampaignWithoutBattleWeeks: an Empires at War
+// campaign that decides by vote has no week without a vote for a battle's
+// clocks, as its ruleset grants none on a real-life claim: the request is
+// refused, points to the vote, and changes nothing.
+func TestUTD3_44_VotingCampaignWithoutBattleWeeks(t *testing.T) {
+	h := newHarnessWith(t, rules.Registry())
+	h.setDecisions("frontier", campaign.DecideVotes)
+	h.drain(append(players, "gm")...)
+	deadline := h.campaign().Deadline()
+	h.ask("vorn", "extension: {hours: 168, real_life: true, battle: B1-1}").
+		want(t, "The rules of Frontier Wars grant no week for a battle's clocks without a vote", "Nothing changed",
+			"command: propose extend B1-1 <hours>")
+	if c := h.campaign(); !c.Deadline().Equal(deadline) {
+		t.Errorf("the deadline moved to %v, was %v", c.Deadline(), deadline)
+	}
+	h.quiet(append(players, "gm")...)
+}
+
+// TestUTD3_44_OtherSideLeft: the other side of a battle left the
+// campaign and nobody stands in for it yet, so nobody can ask for the
+// week too: asking without a real-life claim is refused, says so, points
+// to the real-life claim, the substitute and the vote, and changes
+// nothing; the real-life claim is granted.
+func TestUTD3_44_OtherSideLeft(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	h.tdResign(defender)
+	for _, o := range append(tdOthers(defender), "gm") {
+		h.next(o).want(t, string(defender)+" resigned")
+	}
+	bc := h.tdBattleCase()
+	h.tdAsk(attacker, "extension: {hours: 168, battle: T1-B1}").
+		want(t, string(defender)+" left the campaign, and nobody stands in for them yet", "Nothing changed",
+			"extension: {hours: 168, real_life: true, battle: T1-B1}", "command: propose substitute T1-B1 <player>",
+			"command: propose extend T1-B1 <hours>")
+	if after := h.tdBattleCase(); !reflect.DeepEqual(after, bc) {
+		t.Errorf("a refused request changed the battle: %+v, was %+v", after, bc)
+	}
+	h.tdAsk(attacker, "extension: {hours: 168, real_life: true, battle: T1-B1}").
+		want(t, "Granted: battle T1-B1 has a week more, on your real-life claim", "settle it by "+utc(bc.ResolveBy.Add(week)))
+	h.next("gm").want(t, "Battle T1-B1 has a week more")
+	h.quiet(append(tdPlayers, "gm")...)
+}
+
+// putTDBattle stores the Thunderdome IV campaign's battle case bc.
+func (h *harness) putTDBattle(bc *store.BattleCase) {
+	h.t.Helper()
+	if err := h.db.Update(func(tx *store.Tx) error { return tx.PutBattle("thunderdome", bc) }); err != nil {
+		h.t.Fatal(err)
+	}
 }
 
 // TestUTD3_44_SubstituteAsksForTheSide: the player who stands in for a

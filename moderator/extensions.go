@@ -67,6 +67,19 @@ func extensionCounts(exts []*store.Extension, player string) (mine, all int) {
 	return mine, all
 }
 
+// extensionStopped says why a campaign extends no deadline now, or
+// returns nil if it does: it is paused or ended, or its turn waits for the
+// GM after an outage.
+func extensionStopped(c *store.Campaign) report.Text {
+	switch {
+	case c.Status != store.Running:
+		return report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)}
+	case !c.HeldSince.IsZero():
+		return report.HeldForGM{Turn: c.Turn}
+	}
+	return nil
+}
+
 // requestExtension checks a player's extension request against the
 // campaign's caps. It grants a real-life claim at once where the ruleset
 // or the campaign allows (realLifeGrant), for no more than that grant and
@@ -77,6 +90,9 @@ func extensionCounts(exts []*store.Extension, player string) (mine, all int) {
 // clocks instead (requestBattleWeek).
 func (m *Moderator) requestExtension(r *request) (decision, error) {
 	c, e, p := r.c, r.sub.Extension, r.seat.Player
+	if stopped := extensionStopped(c); stopped != nil {
+		return r.refuse(stopped)
+	}
 	if e.Battle != "" {
 		return m.requestBattleWeek(r)
 	}
@@ -89,16 +105,12 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 	grant := m.realLifeGrant(c)
 	auto := e.RealLife && grant > 0 && time.Duration(e.Hours)*time.Hour <= grant && !grantedAtOnce(exts, p, c.Turn)
 	switch {
-	case c.Status != store.Running:
-		return r.refuse(report.NothingToExtend{Campaign: c.ID, Status: string(c.Status)})
-	case !c.HeldSince.IsZero():
-		return r.refuse(report.HeldForGM{Turn: c.Turn})
 	case !r.seat.Due():
 		battles, err := m.weekBattles(c, p)
 		if err != nil {
 			return decision{}, err
 		}
-		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn, Battles: battles})
+		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn, Battles: battles, Week: int(m.rulesetGrant(c) / time.Hour)})
 	case !auto && e.Hours > rules.MaxHours:
 		return r.refuse(report.TooManyHours{Asked: e.Hours, Max: rules.MaxHours})
 	case !auto && mine >= rules.PerPlayer:

@@ -4,16 +4,19 @@ import "github.com/pbemd/pbemd/campaign"
 
 // Battle weeks: the week more for a battle's clocks that a campaign
 // deciding by vote grants without one, where its ruleset grants a week on
-// a real-life claim: on a side's real-life claim, or when both sides ask. ContactBy is empty where the contact clock ran out
-// before and did not move; Rule cites the rule, or is empty.
+// a real-life claim: on a side's real-life claim, or when both sides ask.
+// Week is that week in hours, as the ruleset grants it. ContactBy is empty
+// where the contact clock ran out before and did not move; Rule cites the
+// rule, or is empty.
 
 // BattleWeekAnswer answers the side whose request got battle Battle a
 // week: on its real-life claim, or as the other side asked too. Asked is
-// the hours asked for; a week is what is granted.
+// the hours asked for; a week, Week hours, is what is granted.
 type BattleWeekAnswer struct {
 	Battle               string
 	RealLife             bool
 	Asked                int
+	Week                 int
 	ContactBy, ResolveBy string
 	Rule                 string
 }
@@ -34,6 +37,7 @@ type BattleWeekGranted struct {
 type BattleWeekWaits struct {
 	Battle               string
 	Other                string
+	Week                 int
 	ContactBy, ResolveBy string
 	Rule                 string
 }
@@ -43,19 +47,24 @@ type BattleWeekWaits struct {
 type BattleWeekAsked struct {
 	Battle               string
 	By                   campaign.PlayerID
+	Week                 int
 	ContactBy, ResolveBy string
 	Rule                 string
 }
 
 // NoBattleWeek refuses a request for a week for battle Battle: NoWeeks,
 // the campaign Title grants none on request (it decides by its GM, or,
-// where it decides by Vote, its rules grant no week at once); NoBattle, no such
-// battle waits for a result (Open lists the sender's that do); NotSide,
-// the sender is none of its Sides; Settled, it ended (How); Appeal, the
-// others vote on its result in that poll; TimeUp, its time to settle ran
-// out at ResolveBy; Used, the sender had the week for its Clocks
-// already; OtherUsed, Other had it, so that asking too grants none; or
-// else the sender asked already and the week waits for Other.
+// where it decides by Vote, its rules grant no week for a battle without
+// one); NoBattle, no such battle may have a week (Open lists the sender's
+// that may); NotSide, the sender is none of its Sides; Settled, it ended
+// (How); Appeal, the others vote on its result in that poll; TimeUp, its
+// time to settle ran out at ResolveBy, and pbemd fights it where Fought,
+// else the others vote on its result; TooLong, the sender Asked for more
+// hours than the Week; Used, the sender had the week for the clocks that
+// run (the contact clock too where Contact) already; OtherUsed, Other had
+// it, so that asking too grants none; Left, Other left the campaign with
+// nobody standing in yet, so cannot ask too; or else the sender asked
+// already and the week waits for Other.
 type NoBattleWeek struct {
 	Battle    string
 	NoWeeks   bool
@@ -69,9 +78,14 @@ type NoBattleWeek struct {
 	How       string
 	Appeal    string
 	TimeUp    bool
+	Fought    bool
+	TooLong   bool
+	Asked     int
+	Week      int
 	Used      bool
 	OtherUsed bool
-	Clocks    string
+	Left      bool
+	Contact   bool
 	Other     string
 	// ResolveBy is when the battle must be settled by.
 	ResolveBy string

@@ -18,10 +18,11 @@ type HeldForGM struct{ Turn int }
 
 // NoDeadlineToExtend refuses an extension to a player who owes no orders.
 // Battles, if any, are the open battles the player may ask a week for
-// instead, by naming one in the request.
+// instead, by naming one in the request, for a week of Week hours.
 type NoDeadlineToExtend struct {
 	Turn    int
 	Battles []string
+	Week    int
 }
 
 // TooManyHours refuses a request for more hours than the campaign allows

@@ -247,19 +247,23 @@ type BattleCase struct {
 	Settled string `json:"settled,omitempty"`
 }
 
-// The clocks of a battle case a week without a vote moves on.
+// BattleClock names a clock of a battle case that a week without a vote
+// moves on.
+type BattleClock string
+
+// The clocks of a battle case.
 const (
 	// ClockContact is the clock to make contact by (ContactBy).
-	ClockContact = "contact"
+	ClockContact BattleClock = "contact"
 	// ClockSettle is the clock to settle the battle by (ResolveBy).
-	ClockSettle = "settle"
+	ClockSettle BattleClock = "settle"
 )
 
 // BattleWeek is a week for one clock of a battle, ClockContact or
 // ClockSettle, granted to side Side or asked by it, At then.
 type BattleWeek struct {
 	Side  campaign.PlayerID `json:"side"`
-	Clock string            `json:"clock"`
+	Clock BattleClock       `json:"clock"`
 	At    time.Time         `json:"at"`
 }
 
