@@ -41,6 +41,26 @@ func TestUTD6_2_OrderPoints(t *testing.T) {
 	}
 }
 
+// TestUTD6_2_RefusalNamesTheBudget: a paid order refused for lack of
+// points says what it costs, what is left and of what budget; with
+// retreat debt, how much of the budget the debt took (UTD7.4663).
+func TestUTD6_2_RefusalNamesTheBudget(t *testing.T) {
+	st := start(t)
+	p := first(t, st)
+	moves := strings.Repeat("  - move: {fleet: f1, to: "+string(awayFrom(t, st, p))+"}\n  - move: {fleet: f1, to: "+string(homeOf(t, st, p))+"}\n", 5)
+	ps := refused(t, st, parse(t, st, p, moves))
+	if want := "this order costs 1 point and you have 0 points left of 4 this turn"; ps[0].Msg != want {
+		t.Errorf("problem = %q, want %q", ps[0].Msg, want)
+	}
+	x := ext(t, st)
+	x.Empires[slices.IndexFunc(x.Empires, func(e thunderdome.Empire) bool { return e.Player == p })].Owed = 2
+	thunderdome.SaveExt(x, st)
+	ps = refused(t, st, parse(t, st, p, moves))
+	if want := "this order costs 1 point and you have 0 points left of 4 this turn, 2 points of it taken by retreat debt (UTD7.4663)"; ps[0].Msg != want {
+		t.Errorf("problem with debt = %q, want %q", ps[0].Msg, want)
+	}
+}
+
 // TestUTD4_334_FreeMoveFromColony: leaving the home's colony is free.
 func TestUTD4_334_FreeMoveFromColony(t *testing.T) {
 	st := start(t)
