@@ -170,14 +170,22 @@ func (t *turn) exploreOne(s *Sector, plan *Explore) {
 	t.emit(EventExplore, s.ID, "UTD5.13", "%s.", text)
 }
 
-// behind reports whether the player owns at least 2 sectors of a type
-// fewer than the player who owns the most (UTD5.1321, UTD5.1322; a home
-// counts as both).
+// behind reports whether the player has at least 2 sectors of a type
+// fewer than the player who has the most (UTD5.1321, UTD5.1322; a home
+// counts as both): the sectors each owns, and for the player also those
+// they explored this turn, one at a time, so that a sector just turned
+// counts for the next (UTD5.13213: "Player B now has 4 mineral sectors").
 func (t *turn) behind(typ SectorType) bool {
 	count := map[campaign.PlayerID]int{}
 	for _, s := range t.x.Sectors {
-		if s.Owner != "" && (s.Type == typ || s.Type == Home) {
+		if s.Type != typ && s.Type != Home {
+			continue
+		}
+		switch {
+		case s.Owner != "":
 			count[s.Owner]++
+		case s.Explorer == t.player && s.Explored == t.x.Cycle:
+			count[t.player]++
 		}
 	}
 	most := 0
