@@ -157,7 +157,7 @@ func (t *turn) exploreOne(s *Sector, plan *Explore) {
 		text += t.findNPE(s, purpose)
 	}
 	s.Terrain = t.terrain(s, purpose)
-	text += "; terrain: " + s.Terrain + " (UTD5.134)"
+	text += "; terrain: " + t.npeTerrain(s) + " (UTD5.134)"
 	if plan != nil && plan.Called != "" {
 		if sys := t.st.System(s.ID); sys != nil {
 			sys.Name = plan.Called
@@ -169,6 +169,23 @@ func (t *turn) exploreOne(s *Sector, plan *Explore) {
 	}
 	t.emit(EventExplore, s.ID, "UTD5.13", "%s.", text)
 }
+
+// npeTerrain changes the terrain rolled for a sector where a Hydran NPE
+// was found into a gas giant (UTD5.21), and writes the terrain for the
+// exploration's event, saying why it is not the one rolled.
+func (t *turn) npeTerrain(s *Sector) string {
+	n := t.x.npeAt(s.ID)
+	if n == nil || !t.x.npeEmpire(n.Empire).Hydran {
+		return s.Terrain
+	}
+	rolled := s.Terrain
+	s.Terrain = gasGiant
+	return fmt.Sprintf("%s, as the NPE there is Hydran (UTD5.21), where the roll gave %s", gasGiant, rolled)
+}
+
+// gasGiant is the terrain of a Hydran NPE's sector (UTD5.21), named as
+// the terrain tables name it (UTD5.1341).
+const gasGiant = "gas giant and moons"
 
 // behind reports whether the player has at least 2 sectors of a type
 // fewer than the player who has the most (UTD5.1321, UTD5.1322; a home
