@@ -76,8 +76,9 @@ func (Ruleset) Resign(st *campaign.State, p campaign.PlayerID) (*campaign.State,
 // leave takes off the map what TD IV keeps of a player out of the
 // campaign beside the shared state: the capital, developments and
 // retreats on the way, defenses, shipyards, dry docks and construction,
-// the legal intentions of their fleets, the sectors they own, their
-// fleets' records (UTD3.91). Dead drops stay: they belong to whoever takes them. The
+// the legal intentions of their fleets, the fortifications their
+// minesweepers destroyed whose colonies and mines still wait (UTD4.353),
+// the sectors they own, their fleets' records (UTD3.91). Dead drops stay: they belong to whoever takes them. The
 // moderator has taken the player's fleets and developments already
 // (campaign.State.Drop).
 func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
@@ -87,6 +88,7 @@ func (x *Ext) leave(st *campaign.State, p campaign.PlayerID) {
 	x.Pending = slices.DeleteFunc(x.Pending, func(d Pending) bool { return d.Owner == p })
 	x.Defenses = slices.DeleteFunc(x.Defenses, func(d Defense) bool { return d.Owner == p })
 	x.Retreats = slices.DeleteFunc(x.Retreats, func(r Retreat) bool { return r.Owner == p })
+	x.Breaches = slices.DeleteFunc(x.Breaches, func(b Breach) bool { return b.By == p })
 	x.Intentions = slices.DeleteFunc(x.Intentions, func(it Intention) bool { return it.Owner == p })
 	x.leaveYards(p)
 	for i := range x.Sectors {

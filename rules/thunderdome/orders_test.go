@@ -361,6 +361,74 @@ func TestUTD4_352_FallenFortificationTrapsNoMore(t *testing.T) {
 	}
 }
 
+// fortifiedMine puts a hydran fortification and a developed mine at s10,
+// a mineral sector hydran owns.
+func fortifiedMine(st *campaign.State, x *thunderdome.Ext) {
+	sector(x, "s10").Type, sector(x, "s10").Owner = thunderdome.Mineral, "hydran"
+	st.Developments = append(st.Developments,
+		campaign.Development{At: "s10", Owner: "hydran", Kind: campaign.Fortification},
+		campaign.Development{At: "s10", Owner: "hydran", Kind: campaign.Mine})
+}
+
+// untilTurnOf resolves the turns of the other players, with no orders,
+// until p's turn is open again.
+func untilTurnOf(t *testing.T, st *campaign.State, p campaign.PlayerID, each func(*campaign.State)) *campaign.State {
+	t.Helper()
+	for range 8 {
+		if x := ext(t, st); x.Order[x.Current] == p {
+			return st
+		}
+		st = resolve(st, nil).Next
+		each(st)
+	}
+	t.Fatalf("%s's turn never came back", p)
+	return nil
+}
+
+// mineOwner is the owner of the mine at s10, or "" without one.
+func mineOwner(st *campaign.State) campaign.PlayerID {
+	for _, d := range st.DevelopmentsAt("s10") {
+		if d.Kind == campaign.Mine {
+			return d.Owner
+		}
+	}
+	return ""
+}
+
+// TestUTD4_353_MinesweeperCaptureWaitsForTheNextTurn plays the example
+// of UTD4.353: lyran's fleet f2, with a minesweeper and a troop ship,
+// enters s10, where hydran has a fortification and a developed mine, on
+// turn Y. At step 9 the fortification falls, but the mine stays hydran's
+// through the other players' turns, paying hydran its income. If f2 stays
+// in s10 on lyran's next turn, Y+1, its troop ship captures the mine; if
+// it moves away, the mine remains hydran's.
+func TestUTD4_353_MinesweeperCaptureWaitsForTheNextTurn(t *testing.T) {
+	st := setup(t, fortifiedMine)
+	res := resolve(st, parse(t, st, player, "  - move: {fleet: f2, to: s10}\n"))
+	if enemyFortAt := res.Next.DevelopmentsAt("s10"); len(enemyFortAt) != 1 || mineOwner(res.Next) != "hydran" {
+		t.Fatalf("after turn Y: s10 holds %v; want the fortification gone and hydran's mine standing", enemyFortAt)
+	}
+	if text := eventText(res, thunderdome.EventCapture); !strings.Contains(text, "lyran takes hydran's mine at s10 only if its fleet stays there until lyran's next turn (UTD4.353)") {
+		t.Errorf("capture events = %q, want the mine's wait told", text)
+	}
+	yPlus1 := untilTurnOf(t, res.Next, player, func(st *campaign.State) {
+		if mineOwner(st) != "hydran" {
+			t.Fatalf("turn %d: the mine at s10 is %q's; want hydran's until lyran's next turn", st.Turn, mineOwner(st))
+		}
+	})
+	stays := resolve(yPlus1, nil)
+	if got := mineOwner(stays.Next); got != player {
+		t.Errorf("f2 stayed in s10 on turn Y+1: the mine is %q's; want it captured by lyran's troop ship", got)
+	}
+	moves := resolve(yPlus1, parse(t, yPlus1, player, "  - move: {fleet: f2, to: s11}\n"))
+	if got := mineOwner(moves.Next); got != "hydran" {
+		t.Errorf("f2 moved from s10 on turn Y+1: the mine is %q's; want it hydran's still", got)
+	}
+	if text := eventText(moves, thunderdome.EventCapture); !strings.Contains(text, "hydran's mine at s10 remains") {
+		t.Errorf("capture events = %q, want the mine said to remain", text)
+	}
+}
+
 // TestOrderMissingFieldHintGivesTheKeyOnce: an order missing a field it
 // needs is refused with an example of that field, "add e.g. fleet: f1",
 // not with the key written twice.
