@@ -440,9 +440,9 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 			keep = append(keep, c)
 			continue
 		}
-		bpv := 100 * c.Count
+		bpv := whole(containerWorth * c.Count)
 		t.credit(p, bpv)
-		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %d BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
+		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %s BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
 	}
 	t.x.Containers = keep
 	var stay []Derelict

@@ -47,7 +47,7 @@ type ctx struct {
 type Outcome struct {
 	Order  string   `json:"order"`
 	Points int      `json:"points"`
-	BPV    int      `json:"bpv,omitempty"`
+	BPV    BPV      `json:"bpv,omitempty"`
 	Text   []string `json:"text,omitempty"`
 }
 
@@ -135,21 +135,21 @@ func (c *ctx) spend(points int, rule string) bool {
 
 // funds is the BPV the player may spend: the bank, with a capital, and
 // the income received without one this turn (UTD4.3236).
-func (c *ctx) funds() int {
-	return c.st.Player(c.player).Treasury + c.emp.Unbanked
+func (c *ctx) funds() BPV {
+	return c.x.bank(c.st, c.player) + c.emp.Unbanked
 }
 
 // pay spends BPV, unbanked income first (UTD4.3236), refusing the order
 // when the player has too little.
-func (c *ctx) pay(bpv int, rule, what string) bool {
+func (c *ctx) pay(bpv BPV, rule, what string) bool {
 	if bpv > c.funds() {
-		c.refuse(orders.Pos{}, rule, fmt.Sprintf("%s costs %d BPV and you have %d", what, bpv, c.funds()),
+		c.refuse(orders.Pos{}, rule, fmt.Sprintf("%s costs %s BPV and you have %s", what, bpv, c.funds()),
 			"drop it, or scrap ships for BPV first (UTD6.3F)")
 		return false
 	}
 	from := min(bpv, c.emp.Unbanked)
 	c.emp.Unbanked -= from
-	c.st.Player(c.player).Treasury -= bpv - from
+	c.x.setBank(c.st, c.player, c.x.bank(c.st, c.player)-(bpv-from))
 	c.out().BPV += bpv
 	return true
 }

@@ -13,12 +13,18 @@ func (x *Ext) UnitsMC(units []campaign.ClassName) int { return x.unitsMC(units) 
 
 // Spent is what a checked submission's orders cost together, in order
 // points and BPV, for tests.
-func Spent(c game.Checked) (points, bpv int) {
+func Spent(c game.Checked) (points int, bpv BPV) {
 	for _, o := range c.(*checked).ctx.outcomes {
 		points, bpv = points+o.Points, bpv+o.BPV
 	}
 	return points, bpv
 }
+
+// Bank is a player's bank, fractions included, for tests.
+func (x *Ext) Bank(st *campaign.State, p campaign.PlayerID) BPV { return x.bank(st, p) }
+
+// Whole is n whole BPV, for tests.
+func Whole(n int) BPV { return whole(n) }
 
 // KindNames lists the order kinds, for tests.
 func KindNames() []string { return kindNames() }

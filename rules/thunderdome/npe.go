@@ -321,11 +321,7 @@ func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.
 // ship of theirs there, else destroyed.
 func (t *turn) conquer(at campaign.SystemID, p campaign.PlayerID) {
 	n := t.x.npeAt(at)
-	if e := t.x.empire(p); e != nil && e.Capital == "" {
-		e.Unbanked += NPEReward
-	} else {
-		t.st.Player(p).Treasury += NPEReward
-	}
+	t.credit(p, whole(NPEReward))
 	kind := developmentOf(t.x.sector(at).Type)
 	fate := "destroyed: it must be built again (UTD5.2A2)"
 	if t.hasCommando(p, at) {

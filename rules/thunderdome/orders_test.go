@@ -1,6 +1,8 @@
 package thunderdome_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -255,6 +257,71 @@ func TestUTD6_3F_Scrap(t *testing.T) {
 	res = resolve(st, parse(t, st, player, "  - scrap: {fleet: f3, units: [large-freighter, repair-tender, frigate], refund: false}\n"))
 	if res.Next.Fleet(player, "f3") != nil {
 		t.Errorf("fleet f3 left empty still stands")
+	}
+}
+
+// TestUTD6_3F_ScrapRetainsAllFractions: scrapping ships of 63 and 80 BPV
+// pays 71.5 into the bank, not 71 (UTD6.3F: "retain all fractions"); the
+// half stays in the bank, the reply and the report print it, the state
+// keeps it across a save, and a second half makes a whole BPV.
+func TestUTD6_3F_ScrapRetainsAllFractions(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		addClass(st, x, "ff63", 63, 4, 10, nil, nil)
+		addClass(st, x, "dd80", 80, 4, 15, nil, nil)
+		st.Fleet(player, "f3").Units = append(st.Fleet(player, "f3").Units, "ff63", "dd80", "ff63")
+	})
+	bank := bankOf(t, st, player)
+	mail := "  - scrap: {fleet: f3, units: [ff63, dd80]}\n"
+	c := check(t, st, parse(t, st, player, mail))
+	if !strings.Contains(c.Echo(), "71.5 BPV, half their BPV, came back to lyran's bank (UTD6.3F)") {
+		t.Errorf("echo = %q, want 71.5 BPV back", c.Echo())
+	}
+	if want := fmt.Sprintf("Bank: %s BPV", bank+thunderdome.Whole(71)+thunderdome.Whole(1)/2); !strings.Contains(c.Summary(), want) {
+		t.Errorf("summary = %q, want %q", c.Summary(), want)
+	}
+	res := resolve(st, parse(t, st, player, mail))
+	if got := bankOf(t, res.Next, player) - bank; got != thunderdome.Whole(143)/2 {
+		t.Errorf("the bank gained %s BPV, want 71.5", got)
+	}
+	if got := bankOf(t, res.Next, player).String(); !strings.HasSuffix(got, ".5") {
+		t.Errorf("the bank = %s, want it to keep the half", got)
+	}
+	st = setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		addClass(st, x, "ff63", 63, 4, 10, nil, nil)
+		st.Fleet(player, "f3").Units = append(st.Fleet(player, "f3").Units, "ff63", "ff63")
+	})
+	bank = bankOf(t, st, player)
+	res = resolve(st, parse(t, st, player, "  - scrap: {fleet: f3, units: [ff63]}\n  - scrap: {fleet: f3, units: [ff63]}\n"))
+	if got := bankOf(t, res.Next, player); got != bank+thunderdome.Whole(63) || res.Next.Player(player).Treasury != st.Player(player).Treasury+63 {
+		t.Errorf("two halves of 63: bank %s, treasury %d; want %s, whole", got, res.Next.Player(player).Treasury, bank+thunderdome.Whole(63))
+	}
+}
+
+// TestUTD6_3F_BPVReadsAsADecimal: an amount of BPV is written and read
+// as a JSON number with its fraction, exactly, and the whole numbers of
+// states from before version 6 read as they were.
+func TestUTD6_3F_BPVReadsAsADecimal(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want thunderdome.BPV
+	}{{"71", thunderdome.Whole(71)}, {"71.5", thunderdome.Whole(143) / 2}, {"179.8", 17980}, {"33.25", 3325}, {"0.05", 5}, {"-2.5", -250}} {
+		var got thunderdome.BPV
+		if err := json.Unmarshal([]byte(tc.text), &got); err != nil || got != tc.want {
+			t.Errorf("json.Unmarshal(%s) = %d, %v; want %d", tc.text, got, err, tc.want)
+		}
+		if out, err := json.Marshal(tc.want); err != nil || string(out) != tc.text {
+			t.Errorf("json.Marshal(%d) = %s, %v; want %s", tc.want, out, err, tc.text)
+		}
+	}
+	for _, bad := range []string{"71.555", "7e2", "\"71\"", "71.", ".5", "--1"} {
+		var got thunderdome.BPV
+		if err := json.Unmarshal([]byte(bad), &got); err == nil {
+			t.Errorf("json.Unmarshal(%s) = %d, want an error", bad, got)
+		}
+	}
+	var e thunderdome.Empire
+	if err := json.Unmarshal([]byte(`{"player": "lyran", "unbanked": 71}`), &e); err != nil || e.Unbanked != thunderdome.Whole(71) || e.BankFraction != 0 {
+		t.Errorf("an empire of version 5 = %+v, %v; want 71 BPV unbanked and no fraction", e, err)
 	}
 }
 

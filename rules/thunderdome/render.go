@@ -225,9 +225,9 @@ func newEmpireRow(e *EmpireView) empireRow {
 		r.Bank, r.Extras, r.Capital = unseen, unseen, or2(string(e.Capital), unseen)
 		return r
 	}
-	r.Bank = fmt.Sprintf("%d BPV", e.Bank)
+	r.Bank = fmt.Sprintf("%s BPV", e.Bank)
 	if e.Unbanked > 0 {
-		r.Bank += fmt.Sprintf(" and %d unbanked", e.Unbanked)
+		r.Bank += fmt.Sprintf(" and %s unbanked", e.Unbanked)
 	}
 	r.Extras = fmt.Sprintf("%s, %s", plural(e.Permanent, "permanent point"), plural(e.ExtraFleets, "extra fleet"))
 	if debt := e.RetreatDebt + e.Owed; debt > 0 {
@@ -279,9 +279,9 @@ func (d *reportData) Status() []string {
 	}
 	out = append(out, pl+".")
 	if d.Me != nil {
-		bank := fmt.Sprintf("Bank: %d BPV", d.Me.Bank)
+		bank := fmt.Sprintf("Bank: %s BPV", d.Me.Bank)
 		if d.Me.Unbanked > 0 {
-			bank += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", d.Me.Unbanked)
+			bank += fmt.Sprintf("; unbanked income %s BPV, lost at the end of the turn unless spent (UTD4.3236)", d.Me.Unbanked)
 		}
 		out = append(out, bank+".")
 	}

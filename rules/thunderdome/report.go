@@ -168,8 +168,9 @@ func body(v *View, opts game.ReportOptions, mapSrc string) (template.HTML, error
 }
 
 // ReportJSONVersion is the version of the JSON report's format
-// (docs/report-json.md, Thunderdome IV).
-const ReportJSONVersion = 1
+// (docs/report-json.md, Thunderdome IV). Version 2: amounts of BPV are
+// numbers with their fractions (UTD6.3F), no longer integers.
+const ReportJSONVersion = 2
 
 // reportJSON is the JSON report: the view with its format's version and
 // the deadline of the open turn.

@@ -193,13 +193,13 @@ func TestUTD4_3236_NoCapitalNoBank(t *testing.T) {
 	res := resolve(st, nil)
 	e := ext(t, res.Next).Empires
 	i := slices.IndexFunc(e, func(e thunderdome.Empire) bool { return e.Player == next })
-	if e[i].Unbanked != 100 || res.Next.Player(next).Treasury != bank {
-		t.Errorf("unbanked %d, bank %d; want 100 unbanked and the bank unchanged at %d", e[i].Unbanked, res.Next.Player(next).Treasury, bank)
+	if e[i].Unbanked != thunderdome.Whole(100) || res.Next.Player(next).Treasury != bank {
+		t.Errorf("unbanked %s, bank %d; want 100 unbanked and the bank unchanged at %d", e[i].Unbanked, res.Next.Player(next).Treasury, bank)
 	}
 	res = resolve(res.Next, nil)
 	e = ext(t, res.Next).Empires
 	if e[i].Unbanked != 0 {
-		t.Errorf("unbanked %d after the turn, want 0: lost", e[i].Unbanked)
+		t.Errorf("unbanked %s after the turn, want 0: lost", e[i].Unbanked)
 	}
 }
 

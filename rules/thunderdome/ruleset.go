@@ -135,11 +135,11 @@ func (c *checked) Echo() string {
 }
 
 // bpvNote is ", 100 BPV" for an order that spent BPV.
-func bpvNote(bpv int) string {
+func bpvNote(bpv BPV) string {
 	if bpv == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", %d BPV", bpv)
+	return fmt.Sprintf(", %s BPV", bpv)
 }
 
 // Summary says what the turn has spent and what is left.
@@ -149,9 +149,9 @@ func (c *checked) Summary() string {
 	if x.emp.Owed > 0 {
 		s += fmt.Sprintf(" (%s of retreat debt paid first, UTD7.4663)", pts(x.emp.Owed))
 	}
-	s += fmt.Sprintf(".\nBank: %d BPV", x.st.Player(x.player).Treasury)
+	s += fmt.Sprintf(".\nBank: %s BPV", x.x.bank(x.st, x.player))
 	if x.emp.Unbanked > 0 {
-		s += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
+		s += fmt.Sprintf("; unbanked income %s BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
 	}
 	s += ".\n"
 	if c.prefs.Defend != nil {

@@ -107,12 +107,17 @@ type HouseRules struct {
 }
 
 // Empire is one player's TD IV accounts. The bank is the player's
-// campaign.Player.Treasury (UTD4.3236).
+// campaign.Player.Treasury, in whole BPV, and BankFraction (UTD4.3236;
+// Ext.bank).
 type Empire struct {
 	Player campaign.PlayerID `json:"player"`
+	// BankFraction is the bank's hundredths of a BPV below its whole BPV,
+	// which campaign.Player.Treasury holds (UTD6.3F: "retain all
+	// fractions").
+	BankFraction BPV `json:"bank_fraction,omitempty"`
 	// Unbanked is income received without a capital: spent this turn or
 	// lost at its end (UTD4.3236).
-	Unbanked int `json:"unbanked,omitempty"`
+	Unbanked BPV `json:"unbanked,omitempty"`
 	// Permanent are the permanent extra order points bought (UTD6.22),
 	// and Temporary those bought for the open turn (UTD6.21).
 	Permanent int `json:"permanent,omitempty"`

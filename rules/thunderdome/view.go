@@ -84,7 +84,7 @@ type View struct {
 type EmpireView struct {
 	Empire
 	Name   string `json:"name"`
-	Bank   int    `json:"bank"`
+	Bank   BPV    `json:"bank"`
 	Out    string `json:"out,omitempty"`
 	Hidden bool   `json:"hidden,omitempty"`
 }
@@ -182,7 +182,9 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 		if p == nil {
 			continue
 		}
-		base.Empires = append(base.Empires, EmpireView{Empire: e, Name: p.Name, Bank: p.Treasury, Out: p.Out})
+		bank := x.bank(st, e.Player)
+		e.BankFraction = 0 // the view's bank holds it
+		base.Empires = append(base.Empires, EmpireView{Empire: e, Name: p.Name, Bank: bank, Out: p.Out})
 	}
 	for _, s := range x.Sectors {
 		sv := SectorView{Sector: s, Developments: st.DevelopmentsAt(s.ID), NPE: x.npeAt(s.ID)}
