@@ -263,11 +263,11 @@ func (t *turn) advance() {
 			left = append(left, p.ID)
 			continue
 		}
-		t.st.Drop(p.ID, "eliminated")
-		t.x.leave(t.st, p.ID)
+		t.st.Drop(p.ID, "eliminated: no unit left on the map (UTD4.32)")
 		t.x.Gone = append(t.x.Gone, p.ID)
 		t.events = append(t.events, game.Event{Kind: game.EventEliminated, Players: t.st.PlayerIDs(), Rule: "UTD4.32",
 			Text: fmt.Sprintf("%s has no unit left on the map and is out of the campaign (UTD4.32).", p.ID)})
+		t.x.leave(t.st, p.ID, t.emit)
 	}
 	if len(left) <= 1 && len(t.st.Players) > 1 {
 		t.win(left)
