@@ -361,6 +361,8 @@ var variants = map[string]Text{
 	"RealLifeAnswer-eaw":           RealLifeAnswer{Turn: 3, Deadline: sampleDeadline},
 	"Reminder-eaw":                 Reminder{Turn: 3, Title: "Frontier Wars", Left: 24 * time.Hour, Deadline: sampleDeadline},
 	"DroppedForForfeits-eaw":       DroppedForForfeits{Turns: 3, Rule: "EaW 29.0"},
+	"Eliminated-by-battle": Eliminated{Player: "b5d", Title: "Thunderdome IV", Why: "eliminated: no unit left on the map (UTD4.32)",
+		By: "battle T1-B1 settled, agreed by both sides"},
 	"PlayerStatus-unfiled": PlayerStatus{Title: "Thunderdome IV", Turn: 3, Date: "cycle 1", Status: "running", Deadline: sampleDeadline,
 		Due: true, PerPlayer: 2, Rule: "UTD3.31"},
 	"PlayerStatus-unfiled-eaw": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "running", Deadline: sampleDeadline,

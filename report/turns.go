@@ -55,10 +55,12 @@ type DroppedGM struct {
 }
 
 // Eliminated tells the GM the turn put Player out of the campaign, and
-// Why.
+// Why; By, when the change that did was not a turn's resolution but, say,
+// a battle settled while the turn was open ("battle T1-B1 settled, agreed
+// by both sides"): their last mail told them of it.
 type Eliminated struct {
-	Player     campaign.PlayerID
-	Title, Why string
+	Player         campaign.PlayerID
+	Title, Why, By string
 }
 
 // CampaignOver tells the GM the campaign ended with the turn just played,
