@@ -272,11 +272,17 @@ func (s *State) HasDevelopment(owner PlayerID, at SystemID, kind DevelopmentKind
 	return false
 }
 
-// FleetCBPV returns the combat BPV of a fleet as the fleet limits count it
-// (EaW 17.0): the sum of its units' CBPV, leaving out the units FleetLoad
-// leaves out (uninspected prizes and carried bases).
+// FleetCBPV returns the combat BPV of a fleet as battles and scouts
+// report it: the sum of the CBPV of its units that count (Counts), which
+// leaves out uninspected prizes and carried bases. The fleet limits leave
+// out civilian ships too (FleetLoad, EaW 17.0).
 func (s *State) FleetCBPV(f *Fleet) int {
-	total, _ := s.FleetLoad(f)
+	total := 0
+	for i, u := range f.Units {
+		if s.Counts(f, i) {
+			total += s.Catalogue.Class(u).CBPV
+		}
+	}
 	return total
 }
 

@@ -9,13 +9,9 @@ import (
 )
 
 // Version is stamped into every resolved turn. Raise it whenever a change
-// alters the outcome of the same state and orders. Version 4: the drop of
-// a player for missed turns cites EaW 29.0, where version 3 wrote UTD3.31;
-// and in the automatic battles a fortification holds its owner's enemies
-// (EaW 10g, 21b): their fleets no longer break off there, nor withdraw at
-// the round cap, unless a minesweeper or a later fleet of theirs frees
-// them.
-const Version = 4
+// alters the outcome of the same state and orders. docs/rules-eaw.md,
+// "Resolver versions", says what each version changed.
+const Version = 5
 
 // Result is one resolved turn.
 type Result struct {
