@@ -26,12 +26,15 @@ type State struct {
 	Ended  bool     `json:"ended,omitempty"`
 	Winner PlayerID `json:"winner,omitempty"`
 
-	Map          Map           `json:"map"`
-	Catalogue    Catalogue     `json:"catalogue"`
-	Players      []Player      `json:"players"`
-	Fleets       []Fleet       `json:"fleets"`
-	FRDs         []FRD         `json:"frds"`
-	Developments []Development `json:"developments"`
+	Map       Map       `json:"map"`
+	Catalogue Catalogue `json:"catalogue"`
+	Players   []Player  `json:"players"`
+	Fleets    []Fleet   `json:"fleets"`
+	FRDs      []FRD     `json:"frds"`
+	// Construction are the ships FRDs build over two seasonal turns
+	// (EaW 6.0), in the order laid down.
+	Construction []Construction `json:"construction,omitempty"`
+	Developments []Development  `json:"developments"`
 	// Bases are the ground bases, DEFSATs and CPLs installed at planets
 	// (EaW 14.0), in the order they were installed.
 	Bases []Installation `json:"bases,omitempty"`
@@ -120,6 +123,7 @@ func (s *State) Clone() *State {
 		return f
 	})
 	c.FRDs = slices.Clone(s.FRDs)
+	c.Construction = slices.Clone(s.Construction)
 	c.Developments = slices.Clone(s.Developments)
 	c.Bases = slices.Clone(s.Bases)
 	c.Battles = cloneEach(s.Battles, func(b Battle) Battle {
@@ -173,6 +177,7 @@ func (s *State) Drop(id PlayerID, why string) bool {
 	p.Out, p.OutTurn = why, s.Turn
 	s.Fleets = slices.DeleteFunc(s.Fleets, func(f Fleet) bool { return f.Owner == id })
 	s.FRDs = slices.DeleteFunc(s.FRDs, func(f FRD) bool { return f.Owner == id })
+	s.Construction = slices.DeleteFunc(s.Construction, func(c Construction) bool { return c.Owner == id })
 	s.Developments = slices.DeleteFunc(s.Developments, func(d Development) bool { return d.Owner == id })
 	s.Bases = slices.DeleteFunc(s.Bases, func(b Installation) bool { return b.Owner == id })
 	return true

@@ -137,6 +137,9 @@ func (a act) sentTo(id campaign.FleetID) campaign.SystemID {
 // with 0 MP join after movement and move next turn (EaW 6.0). The fleets
 // stay in owner and ID order.
 func (t *turn) placeBuilds(s step) {
+	if s == stepBuildLate {
+		t.completeBigShips() // EaW 6.0: ships laid down last turn
+	}
 	t.carryOut(s)
 	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 }
