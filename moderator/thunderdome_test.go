@@ -333,3 +333,41 @@ func TestUTD6_37_ShipyardOrdersByMail(t *testing.T) {
 		t.Errorf("bank %d after building, was %d; want the build and the defense paid for", got, bank)
 	}
 }
+
+// TestUTD6_2_RefusalByMailNamesTheBudget: orders that spend more points
+// than the turn has are refused by mail, the refusal naming what the
+// order costs, what is left and of what budget (UTD6.2), and nothing is
+// filed.
+func TestUTD6_2_RefusalByMailNamesTheBudget(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, to := h.tdCurrent()
+	home := h.turnStateOf("thunderdome", 1).Player(p).Home
+	var moves []string
+	for range 5 {
+		moves = append(moves, fmt.Sprintf("move: {fleet: f1, to: %s}", to), fmt.Sprintf("move: {fleet: f1, to: %s}", home))
+	}
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, moves...)))
+	r := h.next(string(p))
+	r.want(t, "Orders not accepted")
+	r.says(t, "this order costs 1 point and you have 0 points left of 4 this turn")
+	if rec := h.onFileIn("thunderdome", p, 1); rec != nil {
+		t.Errorf("refused orders left orders on file: %+v", rec.Submission)
+	}
+}
+
+// TestUTD6_3F_ScrapRefundByMail: a player scraps a frigate of 55 BPV by
+// mail: the reply says 27.5 BPV came back and the bank holds the half,
+// and so does every player's report of the turn (UTD6.3F: "retain all
+// fractions").
+func TestUTD6_3F_ScrapRefundByMail(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	bank := h.turnStateOf("thunderdome", 1).Player(p).Treasury
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true, "scrap: {fleet: f2, units: [frigate]}")))
+	h.next(string(p)).says(t, "27.5 BPV, half their BPV, came back", fmt.Sprintf("Bank: %d.5 BPV", bank+27))
+	for _, q := range tdPlayers {
+		r := h.next(q)
+		r.want(t, "Turn 2")
+		r.says(t, fmt.Sprintf("%s (%s): bank %d.5 BPV", p, h.turnStateOf("thunderdome", 1).Player(p).Name, bank+27))
+	}
+}
