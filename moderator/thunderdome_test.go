@@ -266,16 +266,8 @@ func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
 			h.next(o).says(t, p+" resigned")
 		}
 	}
-	final := fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9)", winner)
 	h.next("gm").want(t, "Thunderdome IV has ended: "+string(winner)+" won it")
-	for _, p := range tdPlayers {
-		r := h.next(p)
-		r.want(t, "The campaign is over")
-		r.says(t, final)
-	}
-	if c := h.tdCampaign(); c.Status != store.Ended || len(duePlayers(c)) != 0 {
-		t.Errorf("campaign %s with %v due; want ended, nobody due", c.Status, duePlayers(c))
-	}
+	h.tdWonBy(winner)
 	h.send(h.mailFrom(string(winner), h.tdOrders(winner, 2, true)))
 	h.next(string(winner)).want(t, "ended")
 	h.quiet(append(tdPlayers, "gm")...)
@@ -369,5 +361,21 @@ func TestUTD6_3F_ScrapRefundByMail(t *testing.T) {
 		r := h.next(q)
 		r.want(t, "Turn 2")
 		r.says(t, fmt.Sprintf("%s (%s): bank %d.5 BPV", p, h.turnStateOf("thunderdome", 1).Player(p).Name, bank+27))
+	}
+}
+
+// tdWonBy checks that every player, those out too, got the final report
+// naming winner the last player on the map (UTD1.9), and that the
+// campaign ended with nobody due.
+func (h *harness) tdWonBy(winner campaign.PlayerID) {
+	h.t.Helper()
+	final := fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9)", winner)
+	for _, p := range tdPlayers {
+		r := h.next(p)
+		r.want(h.t, "The campaign is over")
+		r.says(h.t, final)
+	}
+	if c := h.tdCampaign(); c.Status != store.Ended || len(duePlayers(c)) != 0 {
+		h.t.Errorf("campaign %s with %v due; want ended, nobody due", c.Status, duePlayers(c))
 	}
 }

@@ -55,29 +55,35 @@ func (*Build) parse(p *parser, key, n *yaml.Node) Kind {
 		s, _ := p.Name(e.Value, "at", "at: drakkar")
 		b.At, b.AtPos = campaign.SystemID(s), orders.PosOf(e.Value)
 	}
-	if e, ok := f.Get("mp"); ok {
-		b.MPPos = orders.PosOf(e.Value)
-		if v, ok := p.Int(e.Value, "mp", "mp: 1"); ok {
-			if v != 0 && v != 1 {
-				p.Add(orders.PosOf(e.Value), "EaW 6.0", fmt.Sprintf("mp must be 0 or 1, not %d", v),
-					"write mp: 1 (the units may move this turn, for a build's order points) or mp: 0 (free; they move next turn)")
-			} else {
-				b.MP = v
-			}
-		}
+	var mp, frds int
+	if mp, b.MPPos = eitherInt(p, f, "mp", [2]int{0, 1},
+		"write mp: 1 (the units may move this turn, for a build's order points) or mp: 0 (free; they move next turn)"); mp >= 0 {
+		b.MP = mp
 	}
-	if e, ok := f.Get("frds"); ok {
-		b.FRDsPos = orders.PosOf(e.Value)
-		if v, ok := p.Int(e.Value, "frds", "frds: 2"); ok {
-			if v != 1 && v != 2 {
-				p.Add(orders.PosOf(e.Value), "EaW 6.0", fmt.Sprintf("frds must be 1 or 2, not %d", v),
-					"write frds: 2 for two FRDs in one system building a ship of more docking points than one FRD builds in a turn")
-			} else {
-				b.TwoFRDs = v == 2
-			}
-		}
-	}
+	frds, b.FRDsPos = eitherInt(p, f, "frds", [2]int{1, 2},
+		"write frds: 2 for two FRDs in one system building a ship of more docking points than one FRD builds in a turn")
+	b.TwoFRDs = frds == 2
 	return b
+}
+
+// eitherInt reads the optional field name of a build order, one of two
+// numbers (EaW 6.0): it returns the number and where it stands, or -1
+// when the field is left out or is neither, which is a problem with hint.
+func eitherInt(p *parser, f orders.Fields, name string, either [2]int, hint string) (int, orders.Pos) {
+	e, ok := f.Get(name)
+	if !ok {
+		return -1, orders.Pos{}
+	}
+	at := orders.PosOf(e.Value)
+	v, ok := p.Int(e.Value, name, fmt.Sprintf("%s: %d", name, either[1]))
+	switch {
+	case !ok:
+		return -1, at
+	case v != either[0] && v != either[1]:
+		p.Add(at, "EaW 6.0", fmt.Sprintf("%s must be %d or %d, not %d", name, either[0], either[1], v), hint)
+		return -1, at
+	}
+	return v, at
 }
 
 func (*Build) schema(r *campaign.Rules) *schema {
