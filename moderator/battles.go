@@ -311,11 +311,11 @@ type stateChange struct {
 
 // changeOpenTurn has edit change a copy of the open turn's state of c,
 // as a battle's end or a poll's outcome does, and works out what follows:
-// the seats of the players it put out of the campaign, out at once
-// (UTD4.32), the next player's turn if nothing is waited on any more, and
-// the polls and battles it opened, announced from base; or, when it ended
-// the campaign, as the last rival's elimination does (UTD1.9), the open
-// turn's resolution with the final reports (endWith).
+// the seats of the players it put out of the campaign, out at once, the
+// next player's turn if nothing is waited on any more, and the polls and
+// battles it opened, announced from base; or, when it ended the
+// campaign, as the last rival's elimination may, the open turn's
+// resolution with the final reports (endWith).
 func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit func(st *campaign.State) ([]game.Event, error)) (*stateChange, error) {
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
@@ -350,8 +350,8 @@ func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit 
 
 // seatsOut marks out, on a copy of campaign c, the seats of the players
 // a change of the open turn's state took out of the campaign, as a
-// battle's end that left them nothing on the map (UTD4.32): out at once,
-// so that they vote in no poll opened after and owe nothing. The GM is
+// battle's end that left them nothing on the map may: out at once, so
+// that they vote in no poll opened after and owe nothing. The GM is
 // told of each, as when a turn's resolution eliminates a player; the
 // players read it in the change's news. It returns c itself when nobody
 // went out.
