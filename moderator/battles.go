@@ -366,7 +366,7 @@ func (m *Moderator) seatsOut(c *store.Campaign, st *campaign.State, change, base
 			next = c.Clone()
 		}
 		next.Seat(p.ID).Out = p.Out
-		mails = append(mails, m.toGM(next, base, "eliminated-"+string(p.ID),
+		mails = append(mails, m.toGM(next, base+".elim."+string(p.ID), "eliminated",
 			report.Eliminated{Player: p.ID, Title: c.Title, Why: p.Out, By: change}))
 	}
 	return next, mails
