@@ -188,6 +188,12 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 				return decision{}, err
 			}
 		}
+		// Final orders end the turn: the player was told it passes with
+		// them, and it does, whatever comes before it is resolved.
+		if onFile != nil && onFile.Final {
+			return reject(c.ID, &report.Rejection{Reason: report.Say(report.TurnFinal{
+				Turn: c.Turn, Player: s.seat.Player, Received: report.FormatDeadline(prior, loc), Proxy: s.proxy})})
+		}
 		whole = seq.Amend(onFile, sub)
 	}
 	checked, err := m.turns.checker(c.ID, rec0, rs)(whole)

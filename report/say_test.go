@@ -170,6 +170,7 @@ var samples = []Text{
 	NotDue{Turn: 3, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}, {Player: "castellan", Deadline: sampleDeadline}}},
 	WrongTurn{Turn: 2, Open: 3, Deadline: sampleDeadline},
 	TooLate{Turn: 3, Deadline: sampleDeadline, Arrived: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)"},
+	TurnFinal{Turn: 3, Player: "vorn", Received: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)", Proxy: true},
 	OnFile{Received: sampleDeadline},
 	// A player's seat: proxies and resignation.
 	ProxyMayNot{Player: "vorn"},
