@@ -28,6 +28,8 @@ type Metrics struct {
 
 	received, sent, failed *counterVec
 	resolved               *counterVec
+	campaignFailures       *counterVec
+	loopPanics             *counterVec
 	resolveTime            *histogram
 	imapReconnects         *counter
 	smtpFailures           *counter
@@ -61,6 +63,11 @@ func New(opts Options) *Metrics {
 	m.sent = newCounterVec("pbemd_mail_sent_total", "Mails the SMTP server accepted, by purpose (report, confirmation, rejection, welcome, ...).", "purpose")
 	m.failed = newCounterVec("pbemd_mail_failed_total", "Mails the SMTP server refused for good (5xx), by purpose; they are in the failed log, not sent.", "purpose")
 	m.resolved = newCounterVec("pbemd_turns_resolved_total", "Turns resolved, by campaign.", "campaign")
+	m.campaignFailures = newCounterVec("pbemd_campaign_failures_total", "Failures in the work on one campaign (a panic in its ruleset's code), by campaign; each holds the campaign for its GM.", "campaign")
+	m.loopPanics = newCounterVec("pbemd_loop_panics_total", "Panics of the daemon's loops, by loop; each loop is restarted after a pause.", "loop")
+	for _, l := range moderator.Loops() {
+		m.loopPanics.touch(l)
+	}
 	m.resolveTime = newHistogram("pbemd_turn_resolution_seconds",
 		"How long resolving a turn took, rendering its reports and committing them included.",
 		0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300)
@@ -101,3 +108,9 @@ func (m *Metrics) TurnResolved(c campaign.ID, took time.Duration) {
 	m.resolved.inc(string(c))
 	m.resolveTime.observe(took.Seconds())
 }
+
+// CampaignFailed counts a failure that held a campaign.
+func (m *Metrics) CampaignFailed(c campaign.ID) { m.campaignFailures.inc(string(c)) }
+
+// LoopPanicked counts a panic of one of the daemon's loops.
+func (m *Metrics) LoopPanicked(loop string) { m.loopPanics.inc(loop) }

@@ -30,6 +30,8 @@ var pbemdTypes = map[string]string{
 	"pbemd_smtp_failures_total":            "counter",
 	"pbemd_campaigns":                      "gauge",
 	"pbemd_campaign_next_deadline_seconds": "gauge",
+	"pbemd_campaign_failures_total":        "counter",
+	"pbemd_loop_panics_total":              "counter",
 }
 
 // TestExpositionIsWhatPrometheusReads scrapes /metrics after something of
@@ -49,6 +51,7 @@ func TestExpositionIsWhatPrometheusReads(t *testing.T) {
 		m.TurnResolved(`odd "id" \ here`, took)
 	}
 	m.TurnResolved("frontier", time.Second)
+	m.CampaignFailed("frontier")
 
 	code, body := fetch(t, url+"/metrics")
 	if code != http.StatusOK {
@@ -85,6 +88,8 @@ func TestExpositionIsWhatPrometheusReads(t *testing.T) {
 		`pbemd_turns_resolved_total{campaign="odd \"id\" \\ here"}`: 3,
 		`pbemd_turn_resolution_seconds`:                             4,
 		`pbemd_campaigns{status="running"}`:                         0,
+		`pbemd_campaign_failures_total{campaign="frontier"}`:        1,
+		`pbemd_loop_panics_total{loop="intake"}`:                    0,
 		`pbemd_outbox_mails`:                                        0,
 	} {
 		if got := metricstest.Value(fams, series); got != want {

@@ -32,9 +32,11 @@ func (m *Metrics) serveMetrics(w http.ResponseWriter, _ *http.Request) {
 	now := m.clock.Now()
 	e := expo{new(bytes.Buffer)}
 	writeGo(e)
+	m.campaignFailures.write(e)
 	st.write(e, now)
 	m.imapReconnects.write(e)
 	m.imap.write(e, "pbemd_imap_up", "1 while the IMAP session works, 0 while it is down or not yet made.")
+	m.loopPanics.write(e)
 	m.failed.write(e)
 	m.received.write(e)
 	m.sent.write(e)

@@ -159,7 +159,14 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound) (*handling, error
 		return h, nil
 	}
 	rec := h.rec
-	out, err := m.decide(in, rec)
+	var out decision
+	err = contain("", fmt.Sprintf("handling the mail <%s> from %s", in.MessageID, in.From), func() (err error) {
+		out, err = m.decide(in, rec)
+		return err
+	})
+	if f := asFailure(err); f != nil {
+		out, err = m.failedMail(in, rec, f)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}
