@@ -9,13 +9,9 @@ import (
 )
 
 // Version is stamped into every resolved turn. Raise it whenever a change
-// alters the outcome of the same state and orders. Version 4: the drop of
-// a player for missed turns cites EaW 29.0, where version 3 wrote UTD3.31;
-// and in the automatic battles a fortification holds its owner's enemies
-// (EaW 10g, 21b): their fleets no longer break off there, nor withdraw at
-// the round cap, unless a minesweeper or a later fleet of theirs frees
-// them.
-const Version = 4
+// alters the outcome of the same state and orders; what each version
+// changed is in docs/rules-eaw.md ("Resolver versions").
+const Version = 5
 
 // Result is one resolved turn.
 type Result struct {
@@ -39,7 +35,8 @@ func (r *Result) Announce(text string) {
 
 // Resolve plays st.Turn with the orders on file and returns the next turn.
 // subs maps players to their submissions; a player without one does
-// nothing this turn and forfeits it (UTD3.31). Orders are validated again against st, so orders that
+// nothing this turn and forfeits it; the rules know no forfeits, so the
+// event cites no rule. Orders are validated again against st, so orders that
 // no longer fit the state (after a rollback, say) are dropped with an event
 // instead of being half applied.
 func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) *Result {
