@@ -95,6 +95,8 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		return m.gmReplace(r, &c, audit)
 	case "drop":
 		return m.gmDrop(r, &c, audit)
+	case "token":
+		return m.newGMToken(r, &c, audit)
 	case "broadcast":
 		body := strings.TrimSpace(strings.TrimSpace(cmd.Args) + "\n" + cmd.Text)
 		if body == "" {

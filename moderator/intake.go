@@ -213,6 +213,9 @@ func (m *Moderator) handled(h *handling) {
 	if len(h.composed) > 0 {
 		wake(m.wakeSender)
 	}
+	if !h.out.alertsDue.IsZero() && m.alerts.note(h.out.alertsDue) {
+		wake(m.wakeScheduler)
+	}
 	// Only final orders can make everyone final, and a request may have
 	// moved the deadline; other orders give the scheduler nothing to do.
 	if (h.out.filed != nil && h.out.filed.Submission.Final) || h.out.apply != nil {
@@ -292,6 +295,9 @@ type decision struct {
 	limited bool
 	// resolved is the turn apply resolves, if it does.
 	resolved *resolution
+	// alertsDue is when the summary of alerts to a GM that apply holds
+	// back falls due; zero if it holds none back.
+	alertsDue time.Time
 }
 
 // decide classifies a mail, authenticates its sender and checks its orders.
@@ -357,6 +363,12 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	}
 	if d, misused, err := m.misusedGMToken(in, rec, sub, reject); misused || err != nil {
 		return d, err
+	}
+	if c, s, err := m.leakedSeat(in, sub); c != nil || err != nil {
+		if err != nil {
+			return decision{}, err
+		}
+		return m.tokenLeaked(in, rec, c, s, true, reject)
 	}
 	if err != nil {
 		r := problemsRejection(err, in)
@@ -464,16 +476,19 @@ func sourceName(in *mail.Inbound) string {
 	return "your mail"
 }
 
-// strangerAlerts is how many alerts one unknown address may cause in an
-// hour: enough to tell the GM, too few to flood them.
-const strangerAlerts = 3
-
 // stranger handles mail from an address that plays in no campaign: it is
-// never answered. If it tries a command in a campaign, that campaign's GM
-// is told.
+// never answered. If it carries a player's token, the player and the GM
+// are told (tokenLeaked); if it tries a command in a campaign, that
+// campaign's GM is (withAlert).
 func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
 	sub, _ := orders.Parse(in.Text, m.kindsOf(nil, nil))
+	if c, s, err := m.leakedSeat(in, sub); c != nil || err != nil {
+		if err != nil {
+			return decision{}, err
+		}
+		return m.tokenLeaked(in, rec, c, s, false, nil)
+	}
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
 		return decision{}, nil
 	}
@@ -481,13 +496,10 @@ func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decisi
 	if err != nil || c == nil {
 		return decision{}, err
 	}
-	if n, _ := m.senders.add(in.From, m.clock.Now()); n > strangerAlerts {
-		return decision{}, nil
-	}
 	rec.Campaign = string(c.ID)
 	alert := report.StrangerAlert{From: in.From, Campaign: c.ID}
 	if sub.Command != nil {
 		alert.Verb = sub.Command.Verb
 	}
-	return decision{mails: []outgoing{m.alertGM(c, in, alert)}}, nil
+	return m.withAlert(decision{}, c, in, alert, false)
 }

@@ -70,6 +70,10 @@ func TestForgedMailCannotLockAPlayerOut(t *testing.T) {
 		h.next("vorn").want(t, "not accepted")
 	}
 	h.next("vorn").want(t, "Orders for turn 1 accepted", "path: [ferrum]")
+	// castellan's token in a mail from vorn's address: castellan and the
+	// GM hear it was used from elsewhere.
+	h.next("castellan").want(t, "Your token was used from another address")
+	h.next("gm").want(t, "castellan's token was used from another address")
 	h.quiet("vorn", "gm")
 	if rec := h.onFile("vorn", 1); rec == nil || rec.MessageID != genuine {
 		t.Errorf("vorn's orders on file = %+v, want the genuine mail's", rec)

@@ -78,6 +78,8 @@ type Moderator struct {
 	// token, unauthenticated those that do not, ignored the mails nobody
 	// answers, each over the last hour.
 	senders, unauthenticated, ignored window
+	// alerts knows when the next summary of alerts to a GM is due.
+	alerts alertClock
 	// turns caches the decoded open turns, and campaigns every
 	// campaign's record, read-only.
 	turns     turnCache

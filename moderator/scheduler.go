@@ -125,7 +125,11 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	return earliest(next, when), nil
+	summaries, err := m.sendAlertSummaries()
+	if err != nil {
+		return time.Time{}, err
+	}
+	return earliest(earliest(next, when), summaries), nil
 }
 
 // tended is what the scheduler learnt when it last tended a campaign.

@@ -170,6 +170,9 @@ var samples = []Text{
 	NotDue{Turn: 3, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}, {Player: "castellan", Deadline: sampleDeadline}}},
 	WrongTurn{Turn: 2, Open: 3, Deadline: sampleDeadline},
 	TooLate{Turn: 3, Deadline: sampleDeadline, Arrived: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)"},
+	AlertSummary{Title: "Frontier Wars", Count: 37, Since: sampleDeadline, PerHour: 3},
+	TokenUsed{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", From: "mallory@example.net", Count: 2, First: sampleDeadline, Latest: sampleDeadline},
+	NewToken{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Token: "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567"},
 	TurnFinal{Turn: 3, Player: "vorn", Received: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)", Proxy: true},
 	OnFile{Received: sampleDeadline},
 	// A player's seat: proxies and resignation.
@@ -270,6 +273,8 @@ var sampleResult = &orders.BattleResult{
 // a golden file of its own.
 var variants = map[string]Text{
 	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
+	"TokenUsed-to-gm":       TokenUsed{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", From: "mallory@example.net", ToGM: true, Answered: true, Count: 1, First: sampleDeadline, Latest: sampleDeadline},
+	"NewToken-gm":           NewToken{Title: "Frontier Wars", Campaign: "frontier", Token: "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567"},
 	"GMStatus-held":         GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
 	"GMStatus-failed": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline,
 		Failed: "while resolving turn 3: runtime error: index out of range [4] with length 4"},

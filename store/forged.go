@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -43,4 +44,71 @@ func (tx *Tx) PutForgery(id campaign.ID, name string, f *Forgery) error {
 		return err
 	}
 	return putJSON(b, []byte(name), f)
+}
+
+var keyAlerts = []byte("alerts")
+
+// Alerts counts the refused attempts to act as a campaign's GM, or as a
+// player, that its GM hears of: one mail each for the first few in an
+// hour, one summary for the rest once the hour is over. A campaign keeps
+// one record per class of attempt, so a flood of one class cannot hide
+// the other.
+type Alerts struct {
+	// Since is when the hour began, and Told how many alerts went in it.
+	Since time.Time `json:"since,omitzero"`
+	Told  int       `json:"told,omitempty"`
+	// Held counts the attempts since the last summary that the GM was not
+	// told of one by one; First is when the first of them came.
+	Held  int       `json:"held,omitempty"`
+	First time.Time `json:"first,omitzero"`
+}
+
+// SummaryDue is when the summary of the attempts held back is due: when
+// their hour is over; zero if none are held back.
+func (a *Alerts) SummaryDue() time.Time {
+	if a.Held == 0 {
+		return time.Time{}
+	}
+	return a.Since.Add(time.Hour)
+}
+
+// Alerts returns the alerts counted in a class of a campaign; the zero
+// Alerts if there were none.
+func (tx *Tx) Alerts(id campaign.ID, class string) (*Alerts, error) {
+	var a Alerts
+	b, err := tx.campaignSub(id, keyAlerts)
+	if err != nil || b == nil {
+		return &a, err
+	}
+	if _, err := getJSON(b, []byte(class), &a); err != nil {
+		return nil, fmt.Errorf("load alerts %s of %s: %w", class, id, err)
+	}
+	return &a, nil
+}
+
+// PutAlerts stores the alerts counted in a class of a campaign.
+func (tx *Tx) PutAlerts(id campaign.ID, class string, a *Alerts) error {
+	b, err := tx.campaignSub(id, keyAlerts)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, []byte(class), a)
+}
+
+// AllAlerts returns every class of alerts counted in a campaign.
+func (tx *Tx) AllAlerts(id campaign.ID) (map[string]*Alerts, error) {
+	b, err := tx.campaignSub(id, keyAlerts)
+	if err != nil || b == nil {
+		return nil, err
+	}
+	out := map[string]*Alerts{}
+	err = b.ForEach(func(k, v []byte) error {
+		var a Alerts
+		if err := json.Unmarshal(v, &a); err != nil {
+			return fmt.Errorf("load alerts %s of %s: %w", k, id, err)
+		}
+		out[string(k)] = &a
+		return nil
+	})
+	return out, err
 }
