@@ -33,8 +33,8 @@ type corpusCase struct {
 	// Leaked names the seat whose token the mail carries from another
 	// address: that player and the GM may be told (once a day).
 	Leaked string `yaml:"leaked"`
-	Raw     bool     `yaml:"raw"`     // deliver the bytes as they are
-	Why     string   `yaml:"why"`
+	Raw    bool   `yaml:"raw"` // deliver the bytes as they are
+	Why    string `yaml:"why"`
 }
 
 // The outcomes a corpus mail may have.
