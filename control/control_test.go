@@ -82,7 +82,13 @@ func (f *fixture) outbox(t *testing.T) int {
 // dial serves the fixture's Admin over net.Pipe and returns a Client.
 func (f *fixture) dial(t *testing.T) *Client {
 	t.Helper()
-	srv := NewServer(ServerOptions{Backend: f.admin, Data: f.db.Path(), Started: t0})
+	return f.dialBackend(t, f.admin)
+}
+
+// dialBackend serves b over net.Pipe and returns a Client.
+func (f *fixture) dialBackend(t *testing.T, b Backend) *Client {
+	t.Helper()
+	srv := NewServer(ServerOptions{Backend: b, Data: f.db.Path(), Started: t0})
 	serverEnd, clientEnd := net.Pipe()
 	done := make(chan struct{})
 	go func() { srv.ServeConn(t.Context(), serverEnd); close(done) }()
@@ -494,16 +500,8 @@ func (panickyReport) Report(context.Context, ReportRequest) ([]byte, error) {
 // daemon go on answering.
 func TestServerSurvivesAPanickingCommand(t *testing.T) {
 	f := newFixture(t)
-	srv := NewServer(ServerOptions{Backend: panickyReport{f.admin}, Data: f.db.Path(), Started: t0})
-	serverEnd, clientEnd := net.Pipe()
-	done := make(chan struct{})
-	go func() { srv.ServeConn(t.Context(), serverEnd); close(done) }()
-	c, err := NewClient(t.Context(), clientEnd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { c.Close(); <-done }()
-	_, err = c.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Turn: 1})
+	c := f.dialBackend(t, panickyReport{f.admin})
+	_, err := c.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Turn: 1})
 	if err == nil || !strings.Contains(err.Error(), "report failed inside the daemon") || !strings.Contains(err.Error(), "report rendering broke") {
 		t.Errorf("Report = %v; want the panic answered as an error", err)
 	}

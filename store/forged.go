@@ -26,24 +26,35 @@ type Forgery struct {
 // Forgery returns the forged mail counted in a name in a campaign; the
 // zero Forgery if there was none.
 func (tx *Tx) Forgery(id campaign.ID, name string) (*Forgery, error) {
-	var f Forgery
-	b, err := tx.campaignSub(id, keyForgeries)
-	if err != nil || b == nil {
-		return &f, err
-	}
-	if _, err := getJSON(b, []byte(name), &f); err != nil {
-		return nil, fmt.Errorf("load forgery %s of %s: %w", name, id, err)
-	}
-	return &f, nil
+	return getInSub[Forgery](tx, id, keyForgeries, name)
 }
 
 // PutForgery stores the forged mail counted in a name in a campaign.
 func (tx *Tx) PutForgery(id campaign.ID, name string, f *Forgery) error {
-	b, err := tx.campaignSub(id, keyForgeries)
+	return putInSub(tx, id, keyForgeries, name, f)
+}
+
+// getInSub reads the record under key in a campaign's sub-bucket; the
+// zero value if there is none.
+func getInSub[T any](tx *Tx, id campaign.ID, sub []byte, key string) (*T, error) {
+	var v T
+	b, err := tx.campaignSub(id, sub)
+	if err != nil || b == nil {
+		return &v, err
+	}
+	if _, err := getJSON(b, []byte(key), &v); err != nil {
+		return nil, fmt.Errorf("load %s %s of %s: %w", sub, key, id, err)
+	}
+	return &v, nil
+}
+
+// putInSub stores a record under key in a campaign's sub-bucket.
+func putInSub[T any](tx *Tx, id campaign.ID, sub []byte, key string, v *T) error {
+	b, err := tx.campaignSub(id, sub)
 	if err != nil {
 		return err
 	}
-	return putJSON(b, []byte(name), f)
+	return putJSON(b, []byte(key), v)
 }
 
 var keyAlerts = []byte("alerts")
@@ -75,24 +86,12 @@ func (a *Alerts) SummaryDue() time.Time {
 // Alerts returns the alerts counted in a class of a campaign; the zero
 // Alerts if there were none.
 func (tx *Tx) Alerts(id campaign.ID, class string) (*Alerts, error) {
-	var a Alerts
-	b, err := tx.campaignSub(id, keyAlerts)
-	if err != nil || b == nil {
-		return &a, err
-	}
-	if _, err := getJSON(b, []byte(class), &a); err != nil {
-		return nil, fmt.Errorf("load alerts %s of %s: %w", class, id, err)
-	}
-	return &a, nil
+	return getInSub[Alerts](tx, id, keyAlerts, class)
 }
 
 // PutAlerts stores the alerts counted in a class of a campaign.
 func (tx *Tx) PutAlerts(id campaign.ID, class string, a *Alerts) error {
-	b, err := tx.campaignSub(id, keyAlerts)
-	if err != nil {
-		return err
-	}
-	return putJSON(b, []byte(class), a)
+	return putInSub(tx, id, keyAlerts, class, a)
 }
 
 // AllAlerts returns every class of alerts counted in a campaign.
