@@ -44,7 +44,7 @@ var commands = []command{
 	{"run", "--config FILE", "run the daemon: read the inbox, answer mail, resolve turns, send reports", cmdRun},
 	{"init", "--config FILE --scenario FILE", "create a campaign from a scenario and mail every player a welcome with their token", cmdInit},
 	{"sim", "--scenario FILE --orders DIR --turns N --out DIR", "play a campaign offline from order files, with no mail", cmdSim},
-	{"demo", "[--rules eaw|thunderdome] [--turn 3m] [--data FILE] [--log LEVEL]", "run a campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
+	{"demo", "[--rules eaw|thunderdome] [--turn 3m] [--first-turn 30m] [--data FILE] [--log LEVEL]", "run a campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
 	{"report", "CAMPAIGN PLAYER (--data FILE | --config FILE) [--turn N] [--format text|html|json|png|orders]", "show a player's report as that player received it", cmdReport},
 	{"status", "(--config FILE | --data FILE) [--json]", "show every campaign's turn, deadline and orders on file, and the outbox; through the daemon if it runs", cmdStatus},
 	{"resolve", "CAMPAIGN --config FILE", "resolve a campaign's open turn now with the orders on file; through the daemon if it runs", cmdResolve},
