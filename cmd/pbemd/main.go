@@ -16,6 +16,7 @@ import (
 
 	_ "time/tzdata" // campaigns name IANA zones; do not depend on the host's zoneinfo
 
+	"github.com/pbemd/pbemd/internal/buildinfo"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -58,6 +59,7 @@ var commands = []command{
 	{"config test", "FILE", "check a daemon config file", cmdConfigTest},
 	{"config example", "", "print a documented example config", cmdConfigExample},
 	{"schema orders", "[--rules NAME]", "print the JSON Schema of the order language, for editors", cmdSchemaOrders},
+	{"version", "", "print pbemd's version and the revision it was built from (also --version)", cmdVersion},
 }
 
 func main() {
@@ -69,6 +71,9 @@ func main() {
 func runMain(ctx context.Context, e *env, args []string) int {
 	if len(args) > 1 && args[0] == "help" { // pbemd help COMMAND
 		args = append(args[1:], "--help")
+	}
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	cmd, rest := lookup(args)
 	if cmd == nil {
@@ -206,6 +211,16 @@ func newLogger(w io.Writer, format, level string) *slog.Logger {
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// cmdVersion prints the module version and the revision the binary was
+// built from.
+func cmdVersion(ctx context.Context, e *env, args []string) error {
+	if err := noArgs(newFlags("version"), args); err != nil {
+		return err
+	}
+	_, err := io.WriteString(e.stdout, buildinfo.Read().String())
+	return err
 }
 
 func splitWords(s string) []string { return strings.Fields(s) }
