@@ -86,7 +86,9 @@ type SMTP struct {
 
 // Log says how the daemon logs.
 type Log struct {
-	// Format is "text" (the default) or "json".
+	// Format is "text" or "json"; empty (the default) leaves it to the
+	// daemon: JSON to systemd's journal or any file or pipe, text to a
+	// terminal.
 	Format string
 	// Level is "debug", "info" (the default), "warn" or "error".
 	Level string
@@ -338,7 +340,7 @@ func (c *checker) choice(n *yaml.Node, what string, choices []string, def string
 }
 
 func (c *checker) log(n *yaml.Node) Log {
-	lg := Log{Format: "text", Level: "info"}
+	lg := Log{Level: "info"}
 	f, ok := c.Mapping(n, "log", "format", "level")
 	if !ok {
 		return lg

@@ -188,8 +188,8 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// newLogger logs text to a terminal and JSON otherwise (under systemd),
-// unless format says which.
+// newLogger logs as format says, "text" or "json"; empty picks text for a
+// terminal and JSON for anything else: systemd's journal, a file, a pipe.
 func newLogger(w io.Writer, format, level string) *slog.Logger {
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(level)); err != nil {
