@@ -181,15 +181,25 @@ var (
 // password_file) are resolved against the file's directory. Content problems
 // are returned as Problems; failing to read the file is a wrapped error.
 func Load(path string) (*Config, error) {
-	data, err := readLimited(path, MaxConfigBytes)
+	data, dir, err := readConfig(path)
 	if err != nil {
-		return nil, fmt.Errorf("load config: %w", err)
+		return nil, err
+	}
+	return parseConfig(path, dir, data)
+}
+
+// readConfig reads the config file at path, and the directory its
+// relative paths are resolved against.
+func readConfig(path string) (data []byte, dir string, err error) {
+	data, err = readLimited(path, MaxConfigBytes)
+	if err != nil {
+		return nil, "", fmt.Errorf("load config: %w", err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("load config: %w", err)
+		return nil, "", fmt.Errorf("load config: %w", err)
 	}
-	return parseConfig(path, filepath.Dir(abs), data)
+	return data, filepath.Dir(abs), nil
 }
 
 // Parse checks a config held in data; file names it in problems, and
@@ -203,15 +213,11 @@ func Parse(file string, data []byte) (*Config, error) {
 // is not set, is a problem at the key that names it, listed with every
 // other problem of the file. Run it as the daemon's user.
 func Test(path string) (*Config, error) {
-	data, err := readLimited(path, MaxConfigBytes)
+	data, dir, err := readConfig(path)
 	if err != nil {
-		return nil, fmt.Errorf("load config: %w", err)
+		return nil, err
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, fmt.Errorf("load config: %w", err)
-	}
-	c, cfg := check(path, filepath.Dir(abs), data)
+	c, cfg := check(path, dir, data)
 	for _, p := range c.passwords {
 		if _, err := password(p.what, p.file, p.env); err != nil {
 			c.Addf(p.node, "%v%s", err, permissionHint(err, p.file))

@@ -2,7 +2,6 @@ package metrics_test
 
 import (
 	"fmt"
-	"net/http"
 	"os"
 	"regexp"
 	"slices"
@@ -48,7 +47,7 @@ var pbemdTypes = map[string]dto.MetricType{
 func TestFirstScrape(t *testing.T) {
 	_, db, url := served(t)
 	createCampaign(t, db, "frontier")
-	fams := scrape(t, url)
+	fams := metricstest.Scrape(t, url)
 	for name, typ := range pbemdTypes {
 		if got := fams[name]; got == nil || got.GetType() != typ {
 			t.Errorf("family %s: %v, want a %s", name, got, typ)
@@ -100,7 +99,7 @@ func TestMetricsCount(t *testing.T) {
 	}
 	m.TurnResolved("frontier", time.Second)
 
-	fams := scrape(t, url)
+	fams := metricstest.Scrape(t, url)
 	for series, want := range map[string]float64{
 		`pbemd_mail_received_total{outcome="accepted"}`: 1,
 		`pbemd_mail_received_total{outcome="rejected"}`: 0,
@@ -130,20 +129,6 @@ func TestMetricsCount(t *testing.T) {
 	if got, want := strings.Join(buckets, " "), "0.1:1 0.25:2 1:3 300:3"; got != want {
 		t.Errorf("buckets %s, want %s", got, want)
 	}
-}
-
-// scrape reads /metrics with Prometheus's own parser.
-func scrape(t *testing.T, url string) map[string]*dto.MetricFamily {
-	t.Helper()
-	code, body := fetch(t, url+"/metrics")
-	if code != http.StatusOK {
-		t.Fatalf("GET /metrics = %d %q", code, body)
-	}
-	fams, err := metricstest.Parse(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
-	return fams
 }
 
 // createCampaign puts a running campaign in the store, its one player's

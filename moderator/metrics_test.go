@@ -146,7 +146,7 @@ func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*d
 	h.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		fams := scrape(h.t, url)
+		fams := metricstest.Scrape(h.t, url)
 		var wrong []string
 		for _, series := range slices.Sorted(maps.Keys(want)) {
 			if got := metricstest.Value(fams, series); got != want[series] {
@@ -161,20 +161,6 @@ func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*d
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// scrape reads /metrics with Prometheus's own parser.
-func scrape(t *testing.T, url string) map[string]*dto.MetricFamily {
-	t.Helper()
-	code, body := get(t, url+"/metrics")
-	if code != http.StatusOK {
-		t.Fatalf("GET /metrics = %d:\n%s", code, body)
-	}
-	fams, err := metricstest.Parse(body)
-	if err != nil {
-		t.Fatalf("parse /metrics: %v\n%s", err, body)
-	}
-	return fams
 }
 
 // get fetches a URL and returns its status and body.

@@ -4,19 +4,38 @@
 package metricstest
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
+	"testing"
 
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 )
 
-// Parse reads the text exposition format, with the metric and label names
-// every Prometheus accepts.
-func Parse(text string) (map[string]*dto.MetricFamily, error) {
+// Scrape gets base's /metrics, as Prometheus does, and reads it with the
+// metric and label names every Prometheus accepts; it fails t unless the
+// answer is 200 and well formed.
+func Scrape(t testing.TB, base string) map[string]*dto.MetricFamily {
+	t.Helper()
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatalf("GET /metrics: %v", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /metrics = %d, %v:\n%s", resp.StatusCode, err, body)
+	}
 	p := expfmt.NewTextParser(model.LegacyValidation)
-	return p.TextToMetricFamilies(strings.NewReader(text))
+	fams, err := p.TextToMetricFamilies(bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("parse /metrics: %v\n%s", err, body)
+	}
+	return fams
 }
 
 // Value is a series' value, written as in PromQL: name{label="value"}
