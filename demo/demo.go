@@ -159,9 +159,14 @@ var games = map[string]demoGame{
 // everyTurn is the pace of a campaign whose turns pass on a schedule, the
 // first waiting longer for the newcomer.
 func everyTurn(opts Options) string {
-	return fmt.Sprintf(`a turn every %v, or sooner once every player's orders are final.
-Your first turn waits for you: it lasts %v, and ends as soon as your
-orders say final: true, so take the time to set up your mail client`, opts.Turn, opts.FirstTurn)
+	return fmt.Sprintf(`a turn every %s, or sooner once every player's orders are final.
+Your first turn waits for you: it lasts %s, and ends as soon as your
+orders say final: true, so take the time to set up your mail client`, short(opts.Turn), short(opts.FirstTurn))
+}
+
+// short writes a duration without its zero seconds: 3m, 1h30m.
+func short(d time.Duration) string {
+	return strings.TrimSuffix(d.String(), "0s")
 }
 
 // setTurn sets the length of a campaign's turns after the first, whose
@@ -197,7 +202,8 @@ func withDefaults(o Options) Options {
 }
 
 func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, pace string) {
-	fmt.Fprintf(w, `pbemd demo: %s (campaign %s), %s.
+	fmt.Fprintf(w, `pbemd demo: %s (campaign %s):
+%s.
 Scripted players hold every seat but one. The free seat is yours:
 
   player    %s

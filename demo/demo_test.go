@@ -186,7 +186,7 @@ func TestDemoFirstTurnWaitsForTheNewcomer(t *testing.T) {
 	start := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
 	clk := clocktest.New(start)
 	d := startDemo(t, Options{Turn: turn, Clock: clk})
-	for _, want := range []string{"a turn every 3m0s", "Your first turn waits for you: it lasts 30m0s"} {
+	for _, want := range []string{"a turn every 3m, or sooner", "Your first turn waits for you: it lasts 30m,"} {
 		if !strings.Contains(d.out.String(), want) {
 			t.Errorf("the banner lacks %q:\n%s", want, d.out.String())
 		}
