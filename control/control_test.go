@@ -480,3 +480,34 @@ func TestListen_stale(t *testing.T) {
 		t.Errorf("Listen on a long path = %v, want advice", err)
 	}
 }
+
+// panickyReport is the fixture's Admin with a report command that
+// panics, as a ruleset's rendering might.
+type panickyReport struct{ *Admin }
+
+func (panickyReport) Report(context.Context, ReportRequest) ([]byte, error) {
+	panic("report rendering broke")
+}
+
+// TestServerSurvivesAPanickingCommand: a command that panics inside the
+// daemon is answered as an error that says so, and the connection and the
+// daemon go on answering.
+func TestServerSurvivesAPanickingCommand(t *testing.T) {
+	f := newFixture(t)
+	srv := NewServer(ServerOptions{Backend: panickyReport{f.admin}, Data: f.db.Path(), Started: t0})
+	serverEnd, clientEnd := net.Pipe()
+	done := make(chan struct{})
+	go func() { srv.ServeConn(t.Context(), serverEnd); close(done) }()
+	c, err := NewClient(t.Context(), clientEnd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { c.Close(); <-done }()
+	_, err = c.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Turn: 1})
+	if err == nil || !strings.Contains(err.Error(), "report failed inside the daemon") || !strings.Contains(err.Error(), "report rendering broke") {
+		t.Errorf("Report = %v; want the panic answered as an error", err)
+	}
+	if st, err := c.Status(t.Context()); err != nil || len(st.Campaigns) != 1 {
+		t.Errorf("Status after the panic = %v, %v; want the campaign", st, err)
+	}
+}

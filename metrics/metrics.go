@@ -32,11 +32,13 @@ type Metrics struct {
 	reg   *prometheus.Registry
 
 	received, sent, failed     *prometheus.CounterVec
+	loopPanics                 *prometheus.CounterVec
 	resolveTime                prometheus.Histogram
 	imapReconnects, smtpErrors prometheus.Counter
-	// turns counts the turns resolved by campaign; the store's
-	// collector shows every campaign, at 0 until one resolves.
-	turns *turnCounts
+	// turns counts the turns resolved by campaign, failures the failures
+	// that held one; the store's collector shows every campaign, at 0
+	// until it is counted.
+	turns, failures *campaignCounts
 
 	// imap and smtp are the mail servers' connections: IMAP down until
 	// the first session works, SMTP up until a send fails.
@@ -50,10 +52,11 @@ var (
 
 // New returns Metrics counting from zero. Every family is there from the
 // first scrape, and each counter with a label has a series at 0 for every
-// value it is known to take: the mail outcomes and purposes, the
-// campaigns in the store.
+// value it is known to take: the mail outcomes and purposes, the loops,
+// the campaigns in the store.
 func New(opts Options) *Metrics {
-	m := &Metrics{db: opts.DB, clock: opts.Clock, log: opts.Logger, reg: prometheus.NewRegistry(), turns: &turnCounts{}}
+	m := &Metrics{db: opts.DB, clock: opts.Clock, log: opts.Logger, reg: prometheus.NewRegistry(),
+		turns: &campaignCounts{}, failures: &campaignCounts{}}
 	if m.clock == nil {
 		m.clock = clock.System{}
 	}
@@ -66,6 +69,10 @@ func New(opts Options) *Metrics {
 	m.received = counterVec("pbemd_mail_received_total", "Incoming mails handled, by outcome: accepted, rejected, ignored (never answered), rate_limited (over the sender's hourly limit).", "outcome")
 	m.sent = counterVec("pbemd_mail_sent_total", "Mails the SMTP server accepted, by purpose (report, confirmation, rejection, welcome, ...).", "purpose")
 	m.failed = counterVec("pbemd_mail_failed_total", "Mails the SMTP server refused for good (5xx), by purpose; they are in the failed log, not sent.", "purpose")
+	m.loopPanics = counterVec("pbemd_loop_panics_total", "Panics of the daemon's loops, by loop; each loop is restarted after a pause.", "loop")
+	for _, l := range moderator.Loops() {
+		m.loopPanics.WithLabelValues(l)
+	}
 	for _, o := range moderator.MailOutcomes() {
 		m.received.WithLabelValues(string(o))
 	}
@@ -83,7 +90,7 @@ func New(opts Options) *Metrics {
 	m.reg.MustRegister(
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		buildInfo(buildinfo.Read()),
-		m.received, m.sent, m.failed, m.resolveTime, m.imapReconnects, m.smtpErrors,
+		m.received, m.sent, m.failed, m.loopPanics, m.resolveTime, m.imapReconnects, m.smtpErrors,
 		m.imap.gauge("pbemd_imap_up", "1 while the IMAP session works, 0 while it is down or not yet made."),
 		m.smtp.gauge("pbemd_smtp_up", "1 while sending mail works, 0 from a failed attempt until one goes through."),
 		&storeCollector{m: m},
@@ -137,3 +144,9 @@ func (m *Metrics) TurnResolved(c campaign.ID, took time.Duration) {
 	m.turns.inc(c)
 	m.resolveTime.Observe(took.Seconds())
 }
+
+// CampaignFailed counts a failure that held a campaign.
+func (m *Metrics) CampaignFailed(c campaign.ID) { m.failures.inc(c) }
+
+// LoopPanicked counts a panic of one of the daemon's loops.
+func (m *Metrics) LoopPanicked(loop string) { m.loopPanics.WithLabelValues(loop).Inc() }

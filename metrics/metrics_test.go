@@ -36,6 +36,8 @@ var pbemdTypes = map[string]dto.MetricType{
 	"pbemd_campaigns":                      dto.MetricType_GAUGE,
 	"pbemd_campaign_next_deadline_seconds": dto.MetricType_GAUGE,
 	"pbemd_build_info":                     dto.MetricType_GAUGE,
+	"pbemd_campaign_failures_total":        dto.MetricType_COUNTER,
+	"pbemd_loop_panics_total":              dto.MetricType_COUNTER,
 }
 
 // TestFirstScrape scrapes /metrics before anything happened, with one
@@ -69,7 +71,10 @@ func TestFirstScrape(t *testing.T) {
 	if got := metricstest.Value(fams, `pbemd_campaign_next_deadline_seconds{campaign="frontier"}`); got != 24*60*60 {
 		t.Errorf("pbemd_campaign_next_deadline_seconds = %v, want a day", got)
 	}
-	zeros = append(zeros, `pbemd_turns_resolved_total{campaign="frontier"}`, "pbemd_imap_reconnects_total", "pbemd_smtp_failures_total",
+	for _, l := range moderator.Loops() {
+		zeros = append(zeros, fmt.Sprintf("pbemd_loop_panics_total{loop=%q}", l))
+	}
+	zeros = append(zeros, `pbemd_turns_resolved_total{campaign="frontier"}`, `pbemd_campaign_failures_total{campaign="frontier"}`, "pbemd_imap_reconnects_total", "pbemd_smtp_failures_total",
 		"pbemd_turn_resolution_seconds")
 	for _, series := range zeros {
 		if got := metricstest.Value(fams, series); got != 0 {
@@ -98,6 +103,8 @@ func TestMetricsCount(t *testing.T) {
 		m.TurnResolved(`odd "id" \ here`, took)
 	}
 	m.TurnResolved("frontier", time.Second)
+	m.CampaignFailed("frontier")
+	m.LoopPanicked("sender")
 
 	fams := metricstest.Scrape(t, url)
 	for series, want := range map[string]float64{
@@ -113,6 +120,9 @@ func TestMetricsCount(t *testing.T) {
 		`pbemd_turns_resolved_total{campaign="odd \"id\" \\ here"}`: 3,
 		`pbemd_turn_resolution_seconds`:                             4,
 		`pbemd_campaigns{status="running"}`:                         0,
+		`pbemd_campaign_failures_total{campaign="frontier"}`:        1,
+		`pbemd_loop_panics_total{loop="sender"}`:                    1,
+		`pbemd_loop_panics_total{loop="intake"}`:                    0,
 		`pbemd_outbox_mails`:                                        0,
 	} {
 		if got := metricstest.Value(fams, series); got != want {

@@ -33,6 +33,8 @@ var (
 		"How long the oldest mail in the outbox has waited; 0 when it is empty.", nil, nil)
 	turnsDesc = prometheus.NewDesc("pbemd_turns_resolved_total",
 		"Turns resolved, by campaign.", []string{"campaign"}, nil)
+	failuresDesc = prometheus.NewDesc("pbemd_campaign_failures_total",
+		"Failures in the work on one campaign (a panic in its ruleset's code), by campaign; each holds the campaign for its GM.", []string{"campaign"}, nil)
 )
 
 // storeCollector reads the outbox and the campaigns in one read
@@ -43,13 +45,14 @@ type storeCollector struct{ m *Metrics }
 
 // Describe sends the families the store gives.
 func (s *storeCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{campaignsDesc, deadlineDesc, outboxDesc, oldestDesc, turnsDesc} {
+	for _, d := range []*prometheus.Desc{campaignsDesc, deadlineDesc, outboxDesc, oldestDesc, turnsDesc, failuresDesc} {
 		ch <- d
 	}
 }
 
-// Collect reads the store and sends its families; the turns resolved are
-// counted since the start, for every campaign in the store.
+// Collect reads the store and sends its families; the turns resolved and
+// the failures are counted since the start, for every campaign in the
+// store.
 func (s *storeCollector) Collect(ch chan<- prometheus.Metric) {
 	var (
 		queued int
@@ -77,32 +80,27 @@ func (s *storeCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(outboxDesc, prometheus.GaugeValue, float64(queued))
 	ch <- prometheus.MustNewConstMetric(oldestDesc, prometheus.GaugeValue, age)
 	byStatus := map[string]int{}
-	turns := s.m.turns.snapshot()
 	for _, c := range camps {
 		st := statusOf(c)
 		byStatus[st]++
 		if st == "running" && !c.Deadline().IsZero() {
 			ch <- prometheus.MustNewConstMetric(deadlineDesc, prometheus.GaugeValue, c.Deadline().Sub(now).Seconds(), string(c.ID))
 		}
-		if _, ok := turns[c.ID]; !ok {
-			turns[c.ID] = 0
-		}
 	}
 	for _, st := range statuses {
 		ch <- prometheus.MustNewConstMetric(campaignsDesc, prometheus.GaugeValue, float64(byStatus[st]), st)
 	}
-	for id, n := range turns {
-		ch <- prometheus.MustNewConstMetric(turnsDesc, prometheus.CounterValue, n, string(id))
-	}
+	s.m.turns.collect(ch, turnsDesc, camps)
+	s.m.failures.collect(ch, failuresDesc, camps)
 }
 
-// turnCounts counts the turns resolved by campaign.
-type turnCounts struct {
+// campaignCounts counts something by campaign.
+type campaignCounts struct {
 	mu sync.Mutex
 	n  map[campaign.ID]float64
 }
 
-func (t *turnCounts) inc(c campaign.ID) {
+func (t *campaignCounts) inc(c campaign.ID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.n == nil {
@@ -111,12 +109,19 @@ func (t *turnCounts) inc(c campaign.ID) {
 	t.n[c]++
 }
 
-// snapshot returns a copy of the counts, never nil.
-func (t *turnCounts) snapshot() map[campaign.ID]float64 {
+// collect sends the counts as counters of desc, with each of camps at 0
+// until it is counted.
+func (t *campaignCounts) collect(ch chan<- prometheus.Metric, desc *prometheus.Desc, camps []*store.Campaign) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.n == nil {
-		return map[campaign.ID]float64{}
+	counts := maps.Clone(t.n)
+	t.mu.Unlock()
+	if counts == nil {
+		counts = map[campaign.ID]float64{}
 	}
-	return maps.Clone(t.n)
+	for _, c := range camps {
+		counts[c.ID] += 0
+	}
+	for id, n := range counts {
+		ch <- prometheus.MustNewConstMetric(desc, prometheus.CounterValue, n, string(id))
+	}
 }

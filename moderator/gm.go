@@ -57,7 +57,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		}
 		held := !c.HeldSince.IsZero()
 		c.SetDeadlines(t)
-		c.HeldSince = time.Time{}
+		c.Release()
 		markReminded(&c, now)
 		if c.Status == store.Paused {
 			c.PausedAt = now
@@ -170,7 +170,7 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.resolvesEarly(c),
 		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
 	if !c.HeldSince.IsZero() {
-		st.HeldSince = fmtUTC(c.HeldSince)
+		st.HeldSince, st.Failed = fmtUTC(c.HeldSince), c.Failed
 	}
 	if c.Status == store.Paused {
 		st.PausedSince = fmtUTC(c.PausedAt)
@@ -284,7 +284,8 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 	}
 	c.Open(n, due)
 	c.Status, c.Rerun = store.Running, n
-	c.HeldSince, c.PausedAt = time.Time{}, time.Time{}
+	c.Release()
+	c.PausedAt = time.Time{}
 	markReminded(c, now)
 	audit.Detail = fmt.Sprintf("from turn %d back to turn %d", from, n)
 	polls, err := m.restartPolls(c, rec.State.Polls)

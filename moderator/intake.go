@@ -46,9 +46,10 @@ var _ mail.BatchHandler = (*Moderator)(nil)
 // Under a stream of mail the disk's flushes set the pace, so the outcomes
 // of several mails are committed in one transaction, as long as none of
 // them depends on another: a mail is decided only after every earlier mail
-// from the same sender, with the same Message-ID, or from a GM, whose
-// commands read what players filed, is committed; and a mail that asks for
-// a change is committed alone, before the next is decided.
+// whose outcome it may read (its scope) is committed, and a mail that
+// asks for a change is committed alone, before the next is decided. So a
+// batch leaves the same state and sends the same answers as the same
+// mails handled one by one.
 func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, error) {
 	ins := make([]*mail.Inbound, len(fs))
 	for i, f := range fs {
@@ -58,6 +59,7 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 	defer m.turnMu.Unlock()
 	committed := 0
 	var group []*handling
+	pending := newScope() // the scopes of group's mails
 	flush := func() error {
 		if len(group) == 0 {
 			return nil
@@ -76,13 +78,13 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 			m.handled(h)
 		}
 		committed += len(group)
-		group = group[:0]
+		group, pending = group[:0], newScope()
 		return nil
 	}
 	for i, f := range fs {
 		in := ins[i]
-		depends, err := m.dependsOn(in, group)
-		if err == nil && depends {
+		sc, err := m.scopeOf(in)
+		if err == nil && sc.overlaps(pending) {
 			err = flush()
 		}
 		if err != nil {
@@ -94,6 +96,7 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 		}
 		if h.out.apply == nil {
 			group = append(group, h)
+			pending.add(sc)
 			continue
 		}
 		if err := flush(); err != nil {
@@ -106,22 +109,6 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 		committed++
 	}
 	return committed, flush()
-}
-
-// dependsOn reports whether a mail's outcome may depend on the outcome of
-// one of group, not yet committed: one from the same sender, or with the
-// same Message-ID; or any, for mail from a GM.
-func (m *Moderator) dependsOn(in *mail.Inbound, group []*handling) (bool, error) {
-	if len(group) == 0 {
-		return false, nil
-	}
-	for _, h := range group {
-		if strings.EqualFold(h.in.From, in.From) || h.in.MessageID == in.MessageID {
-			return true, nil
-		}
-	}
-	gms, err := m.gmCampaigns(in.From)
-	return len(gms) > 0, err
 }
 
 // inbound parses a fetched mail, and checks its DKIM signatures where the
@@ -172,7 +159,14 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound) (*handling, error
 		return h, nil
 	}
 	rec := h.rec
-	out, err := m.decide(in, rec)
+	var out decision
+	err = contain("", fmt.Sprintf("handling the mail <%s> from %s", in.MessageID, in.From), func() (err error) {
+		out, err = m.decide(in, rec)
+		return err
+	})
+	if f := asFailure(err); f != nil {
+		out, err = m.failedMail(in, rec, f)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}

@@ -102,6 +102,16 @@ type TooLate struct {
 	Deadline, Arrived string
 }
 
+// TurnFinal refuses orders for turn Turn, whose orders on file for
+// Player, received at Received, are final: the turn passes with them, so
+// nothing more is added. Proxy says a proxy sent the mail.
+type TurnFinal struct {
+	Turn     int
+	Player   campaign.PlayerID
+	Received string
+	Proxy    bool
+}
+
 // OnFile says which orders stay on file after a mail changed nothing.
 // Added says the mail's orders would have been added to them, as a
 // sequential ruleset's turn takes several mails.
@@ -179,6 +189,7 @@ func (NotTakingOrders) text()  {}
 func (NotDue) text()           {}
 func (WrongTurn) text()        {}
 func (TooLate) text()          {}
+func (TurnFinal) text()        {}
 func (OnFile) text()           {}
 func (NeedsPlayerLine) text()  {}
 func (NotTheGM) text()         {}

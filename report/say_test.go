@@ -172,6 +172,7 @@ var samples = []Text{
 	NotDue{Turn: 3, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}, {Player: "castellan", Deadline: sampleDeadline}}},
 	WrongTurn{Turn: 2, Open: 3, Deadline: sampleDeadline},
 	TooLate{Turn: 3, Deadline: sampleDeadline, Arrived: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)"},
+	TurnFinal{Turn: 3, Player: "vorn", Received: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)", Proxy: true},
 	OnFile{Received: sampleDeadline},
 	// A player's seat: proxies and resignation.
 	ProxyMayNot{Player: "vorn"},
@@ -201,6 +202,9 @@ var samples = []Text{
 	// Turns.
 	Reminder{Turn: 3, Title: "Frontier Wars", Left: 24 * time.Hour, Deadline: sampleDeadline, Rule: "UTD3.31"},
 	HoldNotice{Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
+	FailureNotice{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Doing: "handling the mail <m1.vorn@example.org> from vorn@example.org",
+		Panic: "runtime error: index out of range [4] with length 4", At: sampleDeadline},
+	MailFailed{Title: "Frontier Wars", Turn: 3},
 	RerunNotice{Turn: 2},
 	DroppedForForfeits{Turns: 3, Rule: "UTD3.31"},
 	Dropped{Title: "Frontier Wars", Why: "dropped by the GM"},
@@ -269,7 +273,9 @@ var sampleResult = &orders.BattleResult{
 var variants = map[string]Text{
 	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
 	"GMStatus-held":         GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
-	"GMStatus-paused":       GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-failed": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline,
+		Failed: "while resolving turn 3: runtime error: index out of range [4] with length 4"},
+	"GMStatus-paused": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
 	"GMStatus-votes": GMStatus{Title: "Thunderdome IV", Campaign: "thunderdome", Turn: 3, Date: "cycle 1", Status: "running", Deadline: sampleDeadline,
 		Pending: []ExtensionState{{Player: "ashari", Hours: 48, Turn: 3}}, ByVote: true,
 		Polls: []PollState{{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Closes: sampleDeadline, Votes: 1, Voters: 2, Need: 2}}},
