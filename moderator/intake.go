@@ -322,6 +322,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		if d, handled, err := m.handleApproval(in, rec, token); handled || err != nil {
 			return d, err
 		}
+	} else if d, handled, err := m.misaddressedVerdict(in, rec); handled || err != nil {
+		return d, err
 	}
 	seats, err := m.seatsOf(in.From)
 	if err != nil {

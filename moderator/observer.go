@@ -88,3 +88,14 @@ func (nobody) SMTPWorks()                              {}
 func (nobody) TurnResolved(campaign.ID, time.Duration) {}
 func (nobody) CampaignFailed(campaign.ID)              {}
 func (nobody) LoopPanicked(string)                     {}
+
+// MailPurposes returns the purpose of every mail the daemon sends, as
+// MailSent and MailFailed name them, in the order of their names.
+func MailPurposes() []string {
+	return []string{
+		"alert", "answer", "ask-gm", "battle", "battle-week", "broadcast", "confirmation", "deadline", "decision",
+		"digest", "dropped", "eliminated", "ended", "extended", "failed", "farewell", "forged", "forged-gm", "fyi", "held",
+		"message", "paused", "poll-failed", "rejection", "reminder", "report", "resigned", "resumed", "rollback",
+		"welcome",
+	}
+}

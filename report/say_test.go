@@ -116,6 +116,8 @@ var samples = []Text{
 	RealLifeGM{Player: "ashari", Turn: 3, Deadline: sampleDeadline, Rule: "UTD3.32"},
 	RealLifeAnswer{Turn: 3, Deadline: sampleDeadline, Rule: "UTD3.32"},
 	UnknownReplyAddress{},
+	MisaddressedVerdict{Address: "moderator@example.org", Requests: []WaitingRequest{
+		{Title: "Frontier Wars", Player: "ashari", Hours: 24, Turn: 3, Address: "moderator+k7qxm2pa@example.org"}}},
 	ExtensionAnsweredBefore{Player: "ashari", When: sampleUTC, Status: "approved"},
 	ExtensionLapsed{Player: "ashari", Turn: 3, Open: 4, Deadline: sampleDeadline},
 	ReplyExpired{Player: "ashari"},
@@ -376,6 +378,10 @@ var variants = map[string]Text{
 		Due: true, PerPlayer: 2, Rule: "UTD3.31"},
 	"PlayerStatus-unfiled-eaw": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "running", Deadline: sampleDeadline,
 		Due: true, PerPlayer: 2},
+	"MisaddressedVerdict-two": MisaddressedVerdict{Address: "moderator@example.org", Requests: []WaitingRequest{
+		{Title: "Frontier Wars", Player: "ashari", Hours: 24, Turn: 3, Address: "moderator+k7qxm2pa@example.org"},
+		{Title: "Rim Worlds", Player: "vorn", Hours: 48, Turn: 5, Address: "moderator+b3lq9zt1@example.org"}}},
+	"MisaddressedVerdict-none": MisaddressedVerdict{Address: "moderator@example.org"},
 	"Ballot-house-rule": Ballot{Campaign: "frontier", Player: "ashari", Poll: "rule-1", Subject: "zeph proposes a rule", Text: "zeph proposes a rule.",
 		Options: []string{"yes", "no"}, Default: "no", Need: 3, Voters: 4, VoterNames: "vorn, castellan, ashari, zeph", Closes: sampleDeadline},
 }
