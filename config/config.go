@@ -2,7 +2,9 @@ package config
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -86,7 +88,9 @@ type SMTP struct {
 
 // Log says how the daemon logs.
 type Log struct {
-	// Format is "text" (the default) or "json".
+	// Format is "text" or "json"; empty (the default) leaves it to the
+	// daemon: JSON to systemd's journal or any file or pipe, text to a
+	// terminal.
 	Format string
 	// Level is "debug", "info" (the default), "warn" or "error".
 	Level string
@@ -177,15 +181,25 @@ var (
 // password_file) are resolved against the file's directory. Content problems
 // are returned as Problems; failing to read the file is a wrapped error.
 func Load(path string) (*Config, error) {
-	data, err := readLimited(path, MaxConfigBytes)
+	data, dir, err := readConfig(path)
 	if err != nil {
-		return nil, fmt.Errorf("load config: %w", err)
+		return nil, err
+	}
+	return parseConfig(path, dir, data)
+}
+
+// readConfig reads the config file at path, and the directory its
+// relative paths are resolved against.
+func readConfig(path string) (data []byte, dir string, err error) {
+	data, err = readLimited(path, MaxConfigBytes)
+	if err != nil {
+		return nil, "", fmt.Errorf("load config: %w", err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("load config: %w", err)
+		return nil, "", fmt.Errorf("load config: %w", err)
 	}
-	return parseConfig(path, filepath.Dir(abs), data)
+	return data, filepath.Dir(abs), nil
 }
 
 // Parse checks a config held in data; file names it in problems, and
@@ -194,18 +208,54 @@ func Parse(file string, data []byte) (*Config, error) {
 	return parseConfig(file, filepath.Dir(file), data)
 }
 
-func parseConfig(file, dir string, data []byte) (*Config, error) {
-	c := newChecker(file)
-	c.KeyHints = map[string]string{"password": "never write a password in the config file: keep it in a file and write password_file: FILE, or in an environment variable and write password_env: NAME"}
-	root := c.document(data, MaxConfigBytes, "file is empty; a config needs at least data, address, imap and smtp")
-	if root == nil {
-		return nil, c.Err()
+// Test is Load, and reads every password the config names as the daemon
+// will: a password file it cannot read, or an environment variable that
+// is not set, is a problem at the key that names it, listed with every
+// other problem of the file. Run it as the daemon's user.
+func Test(path string) (*Config, error) {
+	data, dir, err := readConfig(path)
+	if err != nil {
+		return nil, err
 	}
-	cfg := c.config(root, dir)
+	c, cfg := check(path, dir, data)
+	for _, p := range c.passwords {
+		if _, err := password(p.what, p.file, p.env); err != nil {
+			c.Addf(p.node, "%v%s", err, permissionHint(err, p.file))
+		}
+	}
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// permissionHint says how to let the daemon read a password file it may
+// not read.
+func permissionHint(err error, file string) string {
+	if !errors.Is(err, fs.ErrPermission) {
+		return ""
+	}
+	return fmt.Sprintf("; the daemon's user must read it: under systemd, chgrp pbemd %s && chmod 640 %s", file, file)
+}
+
+func parseConfig(file, dir string, data []byte) (*Config, error) {
+	c, cfg := check(file, dir, data)
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// check reads a config; the checker holds its problems, and cfg is nil if
+// the file is no YAML document.
+func check(file, dir string, data []byte) (c *checker, cfg *Config) {
+	c = newChecker(file)
+	c.KeyHints = map[string]string{"password": "never write a password in the config file: keep it in a file and write password_file: FILE, or in an environment variable and write password_env: NAME"}
+	root := c.document(data, MaxConfigBytes, "file is empty; a config needs at least data, address, imap and smtp")
+	if root == nil {
+		return c, nil
+	}
+	return c, c.config(root, dir)
 }
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
@@ -247,6 +297,7 @@ func (c *checker) imap(n *yaml.Node, dir string) IMAP {
 	im.Port = c.port(f.Value("port"), imapPorts[im.TLS])
 	im.User, _ = c.Text(c.Need(f, "user", "moderator@example.org"), "user")
 	im.PasswordFile, im.PasswordEnv = c.passwordSource(f, dir, true)
+	c.notePassword(f, "imap", im.PasswordFile, im.PasswordEnv)
 	if s, ok := c.Text(f.Value("mailbox"), "mailbox"); ok {
 		im.Mailbox = s
 	}
@@ -276,6 +327,9 @@ func (c *checker) smtp(n *yaml.Node, dir string) SMTP {
 	sm.Port = c.port(f.Value("port"), smtpPorts[sm.TLS])
 	sm.User, _ = c.Text(f.Value("user"), "user")
 	sm.PasswordFile, sm.PasswordEnv = c.passwordSource(f, dir, sm.User != "")
+	if sm.User != "" {
+		c.notePassword(f, "smtp", sm.PasswordFile, sm.PasswordEnv)
+	}
 	if sm.User == "" && (sm.PasswordFile != "" || sm.PasswordEnv != "") {
 		c.Addf(f.Node, "smtp has a password but no user; add e.g. user: moderator@example.org")
 	}
@@ -300,6 +354,25 @@ func (c *checker) passwordSource(f orders.Fields, dir string, required bool) (fi
 		file = resolve(dir, file)
 	}
 	return file, env
+}
+
+// passwordSource is where the config says a password is kept, and the
+// key that says so.
+type passwordSource struct {
+	what, file, env string
+	node            *yaml.Node
+}
+
+// notePassword keeps a password source for Test, at password_file or
+// password_env; one that names neither has been reported.
+func (c *checker) notePassword(f orders.Fields, what, file, env string) {
+	node := f.Value("password_file")
+	if file == "" {
+		node = f.Value("password_env")
+	}
+	if node != nil && (file != "") != (env != "") {
+		c.passwords = append(c.passwords, passwordSource{what: what, file: file, env: env, node: node})
+	}
 }
 
 // hasKey reports whether the mapping n has the key, known or not.
@@ -338,7 +411,7 @@ func (c *checker) choice(n *yaml.Node, what string, choices []string, def string
 }
 
 func (c *checker) log(n *yaml.Node) Log {
-	lg := Log{Format: "text", Level: "info"}
+	lg := Log{Level: "info"}
 	f, ok := c.Mapping(n, "log", "format", "level")
 	if !ok {
 		return lg

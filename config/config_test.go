@@ -24,7 +24,7 @@ func TestParse_example(t *testing.T) {
 			PasswordFile: "/etc/pbemd/imap.pass", Mailbox: "INBOX", Processed: "pbemd/processed", Poll: time.Minute},
 		SMTP: SMTP{Host: "smtp.example.org", Port: 587, TLS: "starttls", User: "moderator@example.org",
 			PasswordFile: "/etc/pbemd/smtp.pass"},
-		Log:       Log{Format: "text", Level: "info"},
+		Log:       Log{Level: "info"},
 		Limits:    Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200},
 		Retention: Retention{Mail: 90 * 24 * time.Hour},
 		Auth:      Auth{AuthServID: "mx.example.org"},
@@ -50,7 +50,7 @@ func TestParse_defaults(t *testing.T) {
 			return c.IMAP.Port == 993 && c.IMAP.TLS == "implicit" && c.IMAP.Mailbox == "INBOX" &&
 				c.IMAP.Processed == "pbemd/processed" && c.IMAP.Poll == time.Minute &&
 				c.SMTP.Port == 587 && c.SMTP.TLS == "starttls" && c.SMTP.User == "" &&
-				c.Log == Log{Format: "text", Level: "info"} &&
+				c.Log == Log{Level: "info"} &&
 				c.Limits == Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200} &&
 				c.Retention == Retention{Mail: 90 * 24 * time.Hour} &&
 				c.Metrics.Listen == ""

@@ -20,10 +20,12 @@ const maxDepth = 16
 // the ones only files need.
 type checker struct {
 	*orders.Collector
+	// passwords are the config's password sources, for Test to read.
+	passwords []passwordSource
 }
 
 func newChecker(file string) *checker {
-	return &checker{&orders.Collector{File: file}}
+	return &checker{Collector: &orders.Collector{File: file}}
 }
 
 // document reads data as one YAML document of at most limit bytes and

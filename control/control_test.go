@@ -82,7 +82,13 @@ func (f *fixture) outbox(t *testing.T) int {
 // dial serves the fixture's Admin over net.Pipe and returns a Client.
 func (f *fixture) dial(t *testing.T) *Client {
 	t.Helper()
-	srv := NewServer(ServerOptions{Backend: f.admin, Data: f.db.Path(), Started: t0})
+	return f.dialBackend(t, f.admin)
+}
+
+// dialBackend serves b over net.Pipe and returns a Client.
+func (f *fixture) dialBackend(t *testing.T, b Backend) *Client {
+	t.Helper()
+	srv := NewServer(ServerOptions{Backend: b, Data: f.db.Path(), Started: t0})
 	serverEnd, clientEnd := net.Pipe()
 	done := make(chan struct{})
 	go func() { srv.ServeConn(t.Context(), serverEnd); close(done) }()
@@ -478,5 +484,28 @@ func TestListen_stale(t *testing.T) {
 	long := filepath.Join(t.TempDir(), strings.Repeat("d", 100), "pbemd.db")
 	if _, err := Listen(long); err == nil || !strings.Contains(err.Error(), "shorter path") {
 		t.Errorf("Listen on a long path = %v, want advice", err)
+	}
+}
+
+// panickyReport is the fixture's Admin with a report command that
+// panics, as a ruleset's rendering might.
+type panickyReport struct{ *Admin }
+
+func (panickyReport) Report(context.Context, ReportRequest) ([]byte, error) {
+	panic("report rendering broke")
+}
+
+// TestServerSurvivesAPanickingCommand: a command that panics inside the
+// daemon is answered as an error that says so, and the connection and the
+// daemon go on answering.
+func TestServerSurvivesAPanickingCommand(t *testing.T) {
+	f := newFixture(t)
+	c := f.dialBackend(t, panickyReport{f.admin})
+	_, err := c.Report(t.Context(), ReportRequest{Campaign: "duel", Player: "blue", Turn: 1})
+	if err == nil || !strings.Contains(err.Error(), "report failed inside the daemon") || !strings.Contains(err.Error(), "report rendering broke") {
+		t.Errorf("Report = %v; want the panic answered as an error", err)
+	}
+	if st, err := c.Status(t.Context()); err != nil || len(st.Campaigns) != 1 {
+		t.Errorf("Status after the panic = %v, %v; want the campaign", st, err)
 	}
 }

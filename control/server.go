@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -189,7 +190,7 @@ func (s *Server) answer(ctx context.Context, line []byte) response {
 		return errorResponse(fmt.Errorf("%w: %v", ErrBadRequest, err))
 	}
 	start := time.Now()
-	result, err := s.dispatch(ctx, &req)
+	result, err := s.dispatchSafely(ctx, &req)
 	log := s.log.With("cmd", req.Cmd, "took", time.Since(start).Round(time.Millisecond))
 	if req.Campaign != "" {
 		log = log.With("campaign", req.Campaign)
@@ -208,6 +209,19 @@ func (s *Server) answer(ctx context.Context, line []byte) response {
 		return errorResponse(fmt.Errorf("encode %s result: %w", req.Cmd, err))
 	}
 	return response{Result: data}
+}
+
+// dispatchSafely is dispatch with a panic in the command (a ruleset's
+// rendering, say) logged with its stack and answered as an error: one
+// command must not stop the daemon behind the socket.
+func (s *Server) dispatchSafely(ctx context.Context, req *request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("control command panicked", "cmd", req.Cmd, "campaign", req.Campaign, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			result, err = nil, fmt.Errorf("control: %s failed inside the daemon: %v; its log has the detail", req.Cmd, r)
+		}
+	}()
+	return s.dispatch(ctx, req)
 }
 
 // dispatch runs the command a request names.

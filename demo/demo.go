@@ -40,6 +40,11 @@ type Options struct {
 	// Thunderdome IV keeps its own clock: a player's turn ends when their
 	// orders are final, or after a week.
 	Turn time.Duration
+	// FirstTurn is the length of Frontier Wars' first turn, which waits
+	// for a newcomer to set up a mail client and write first orders: it
+	// ends when every player's orders are final, or after FirstTurn;
+	// default 30 minutes, or Turn if that is longer.
+	FirstTurn time.Duration
 	// Data is the bbolt file; default a file in a fresh temporary
 	// directory, removed afterwards.
 	Data string
@@ -77,7 +82,8 @@ func Run(ctx context.Context, opts Options) error {
 		return fmt.Errorf("load the %s scenario: %w", play.file, err)
 	}
 	if opts.Rules != thunderdome.Name {
-		sc.Schedule = campaign.Schedule{Every: opts.Turn}
+		sc.Schedule = campaign.Schedule{Every: opts.FirstTurn}
+		sc.Moderation.EarlyResolution = true
 	}
 
 	world, err := localmail.New(localmail.Options{Domain: domainOf(sc.GM.Email), Logger: opts.Logger.With("server", "localmail")})
@@ -112,8 +118,13 @@ func Run(ctx context.Context, opts Options) error {
 	if err != nil {
 		return err
 	}
+	if opts.Rules != thunderdome.Name {
+		if err := setTurn(db, sc.State.Campaign, opts.Turn); err != nil {
+			return err
+		}
+	}
 	free := seats[len(seats)-1]
-	printWelcome(opts.Stdout, world, sc, moderatorAddr, free, play.pace(opts.Turn))
+	printWelcome(opts.Stdout, world, sc, moderatorAddr, free, play.pace(opts))
 
 	var wg sync.WaitGroup
 	for _, s := range seats[:len(seats)-1] {
@@ -133,24 +144,50 @@ type demoGame struct {
 	file     string
 	scenario []byte
 	script   func(b *bot, view json.RawMessage) (int, []string)
-	pace     func(turn time.Duration) string
+	pace     func(opts Options) string
 }
 
 // games are the demo's campaigns by --rules.
 var games = map[string]demoGame{
 	"":    {"frontier.yaml", scenarios.Frontier, eawScript, everyTurn},
 	"eaw": {"frontier.yaml", scenarios.Frontier, eawScript, everyTurn},
-	thunderdome.Name: {"thunderdome.yaml", scenarios.Thunderdome, thunderdomeScript, func(time.Duration) string {
+	thunderdome.Name: {"thunderdome.yaml", scenarios.Thunderdome, thunderdomeScript, func(Options) string {
 		return "one player at a time; a turn passes when its player's orders are final, or after a week"
 	}},
 }
 
-// everyTurn is the pace of a campaign whose turns pass on a schedule.
-func everyTurn(turn time.Duration) string { return fmt.Sprintf("a turn every %v", turn) }
+// everyTurn is the pace of a campaign whose turns pass on a schedule, the
+// first waiting longer for the newcomer.
+func everyTurn(opts Options) string {
+	return fmt.Sprintf(`a turn every %s, or sooner once every player's orders are final.
+Your first turn waits for you: it lasts %s, and ends as soon as your
+orders say final: true, so take the time to set up your mail client`, short(opts.Turn), short(opts.FirstTurn))
+}
+
+// short writes a duration without its zero seconds: 3m, 1h30m.
+func short(d time.Duration) string {
+	return strings.TrimSuffix(d.String(), "0s")
+}
+
+// setTurn sets the length of a campaign's turns after the first, whose
+// deadline CreateCampaign set from the scenario's schedule.
+func setTurn(db *store.DB, id campaign.ID, turn time.Duration) error {
+	return db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign(id)
+		if err != nil {
+			return err
+		}
+		c.Schedule = campaign.Schedule{Every: turn}
+		return tx.PutCampaign(c)
+	})
+}
 
 func withDefaults(o Options) Options {
 	if o.Turn == 0 {
 		o.Turn = 3 * time.Minute
+	}
+	if o.FirstTurn == 0 {
+		o.FirstTurn = max(30*time.Minute, o.Turn)
 	}
 	if o.Poll == 0 {
 		o.Poll = 2 * time.Second
@@ -165,7 +202,8 @@ func withDefaults(o Options) Options {
 }
 
 func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, pace string) {
-	fmt.Fprintf(w, `pbemd demo: %s (campaign %s), %s.
+	fmt.Fprintf(w, `pbemd demo: %s (campaign %s):
+%s.
 Scripted players hold every seat but one. The free seat is yours:
 
   player    %s
@@ -178,6 +216,9 @@ Point any mail client at these servers. Your welcome mail carries your
 token and an example; every deadline brings a report. The GM's mailbox is
 user %q with the same password: it holds the GM token, and from there you
 can run the campaign by mail (docs/by-mail.md), e.g. "command: status".
+Ask for more time from your seat ("extension: {hours: 24}") and the GM
+approves it by replying to the request, whose Reply-To is a single-use
+moderator+<token> address.
 
 Ctrl-C stops the demo.
 `, sc.State.Title, sc.State.Campaign, pace, free.Player, free.Email,

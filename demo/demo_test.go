@@ -2,6 +2,8 @@ package demo
 
 import (
 	"context"
+	"fmt"
+	"net/smtp"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,8 +18,9 @@ import (
 
 // TestDemoPlaysTurns runs the demo on a fake clock: once every scripted
 // player's orders for turn 1 are accepted, it moves the clock past the
-// deadline, twice, until the free seat, whose player sends nothing, has the
-// reports of two turns resolved at their deadlines. Then it stops the demo
+// deadline, the first turn's after 30 minutes and the next after one
+// turn, until the free seat, whose player sends nothing, has the reports
+// of two turns resolved at their deadlines. Then it stops the demo
 // as Ctrl-C would, and checks that the scripted players' orders are on file.
 func TestDemoPlaysTurns(t *testing.T) {
 	const turn = 10 * time.Minute
@@ -27,7 +30,7 @@ func TestDemoPlaysTurns(t *testing.T) {
 	for _, bot := range []string{"vorn", "castellan", "ashari"} {
 		waitForMails(t, imapAddr, bot, 3) // welcome, first report, orders accepted
 	}
-	clk.Advance(turn)
+	clk.Advance(30 * time.Minute)          // the first turn waits longer for the newcomer
 	waitForMails(t, imapAddr, "tekkar", 3) // welcome, first report, report of turn 1
 	clk.Advance(turn)
 	waitForMails(t, imapAddr, "tekkar", 4) // and of turn 2
@@ -171,4 +174,103 @@ func waitForSubject(t *testing.T, imapAddr, user, s string) {
 		}
 	}
 	t.Fatalf("%s never had a mail with %q", user, s)
+}
+
+// TestDemoFirstTurnWaitsForTheNewcomer: the first turn of Frontier Wars
+// lasts FirstTurn, not Turn, so a newcomer has time to set up a mail
+// client, and the banner says so; it ends as soon as the newcomer's
+// orders are final, as the scripted players' are. The turns after it
+// last Turn.
+func TestDemoFirstTurnWaitsForTheNewcomer(t *testing.T) {
+	const turn, first = 3 * time.Minute, 30 * time.Minute
+	start := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+	clk := clocktest.New(start)
+	d := startDemo(t, Options{Turn: turn, Clock: clk})
+	for _, want := range []string{"a turn every 3m, or sooner", "Your first turn waits for you: it lasts 30m,"} {
+		if !strings.Contains(d.out.String(), want) {
+			t.Errorf("the banner lacks %q:\n%s", want, d.out.String())
+		}
+	}
+	for _, bot := range []string{"vorn", "castellan", "ashari"} {
+		waitForMails(t, d.imapAddr, bot, 3) // welcome, first report, orders accepted
+	}
+	welcome := mailWith(t, d.imapAddr, "tekkar", "Welcome to")
+	if want := "Orders are due Tue 1 Dec 2026 18:30 UTC."; !strings.Contains(welcome, want) {
+		t.Errorf("the free seat's welcome lacks %q:\n%s", want, welcome)
+	}
+	d.send(t, "tekkar", "moderator@example.test", fmt.Sprintf(
+		"campaign: frontier\nplayer: tekkar\nturn: 1\ntoken: %s\nfinal: true\norders: []\n", tokenIn(t, welcome)))
+	waitForSubject(t, d.imapAddr, "tekkar", "Orders are due Tue 1 Dec 2026 18:03 UTC")
+
+	db := d.stop(t)
+	db.View(func(tx *store.Tx) error {
+		t1, err := tx.Turn("frontier", 1)
+		if err != nil || !t1.Deadline.Equal(start.Add(first)) {
+			t.Errorf("turn 1 deadline = %v, %v; want %v", t1.Deadline, err, start.Add(first))
+		}
+		c, err := tx.Campaign("frontier")
+		if err != nil || c.Turn != 2 || !c.Deadline().Equal(start.Add(turn)) {
+			t.Errorf("the campaign is at turn %d due %v, %v; want turn 2 due %v", c.Turn, c.Deadline(), err, start.Add(turn))
+		}
+		return nil
+	})
+}
+
+// TestDemoGMApprovesByReply plays the GM's extension flow of
+// docs/by-mail.md over the demo's own SMTP and IMAP servers: the free seat
+// asks for more time, the GM's mailbox gets the request with a single-use
+// Reply-To address, moderator+<token>@example.test, and the GM's reply
+// to it approves the extension.
+func TestDemoGMApprovesByReply(t *testing.T) {
+	clk := clocktest.New(time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC))
+	d := startDemo(t, Options{Clock: clk})
+	welcome := mailWith(t, d.imapAddr, "tekkar", "Welcome to")
+	d.send(t, "tekkar", "moderator@example.test", fmt.Sprintf(
+		"campaign: frontier\nplayer: tekkar\ntoken: %s\nextension: {hours: 24, reason: \"setting up mutt\"}\n", tokenIn(t, welcome)))
+	ask := mailWith(t, d.imapAddr, "gm", "tekkar asks for 24 more hours")
+	replyTo := regexp.MustCompile(`(?m)^Reply-To: [^<]*<(moderator\+[a-z0-9]+@example\.test)>`).FindStringSubmatch(ask)
+	if replyTo == nil {
+		t.Fatalf("the GM's request has no reply address:\n%s", ask)
+	}
+	d.send(t, "gm", replyTo[1], "approve\n")
+	waitForSubject(t, d.imapAddr, "tekkar", "The GM approved 24 more hours for turn 1.")
+	waitForSubject(t, d.imapAddr, "gm", "Approved: 24 more hours for tekkar.")
+}
+
+// send mails text from a demo user, logged in over the demo's SMTP.
+func (d *runningDemo) send(t *testing.T, from, to, text string) {
+	t.Helper()
+	addr := waitFor(t, d.out, regexp.MustCompile(`SMTP +(127\.0\.0\.1:\d+)`))
+	sender := from + "@example.test"
+	msg := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: demo\r\nMessage-ID: <%s.%d@example.test>\r\nDate: %s\r\n\r\n%s",
+		sender, to, from, time.Now().UnixNano(), time.Now().Format(time.RFC1123Z), strings.ReplaceAll(text, "\n", "\r\n"))
+	auth := smtp.PlainAuth("", from, Password, "127.0.0.1")
+	if err := smtp.SendMail(addr, auth, sender, []string{to}, []byte(msg)); err != nil {
+		t.Fatalf("mail from %s to %s: %v", from, to, err)
+	}
+}
+
+// mailWith waits for a mail in a demo mailbox that contains s, and
+// returns it.
+func mailWith(t *testing.T, imapAddr, user, s string) string {
+	t.Helper()
+	waitForSubject(t, imapAddr, user, s)
+	msgs, _ := (&localmail.World{IMAPAddr: imapAddr}).Mailbox(t.Context(), user, Password, "INBOX")
+	for _, m := range msgs {
+		if strings.Contains(string(m), s) {
+			return string(m)
+		}
+	}
+	t.Fatalf("%s has no mail with %q", user, s)
+	return ""
+}
+
+// tokenIn finds the token in a welcome mail.
+func tokenIn(t *testing.T, welcome string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^token: (\S+)`).FindStringSubmatch(welcome)
+	if m == nil {
+		t.Fatalf("no token in the welcome:\n%s", welcome)
+	}
+	return m[1]
 }

@@ -5,7 +5,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"html"
 	"io"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -37,6 +39,9 @@ type walker struct {
 	yaml  *candidate
 	text  *candidate
 	html  bool
+	// htmlText is the text of the first HTML part, read only in case the
+	// mail has no other (Inbound.HTMLText).
+	htmlText []byte
 	// other is the name of the first attachment that is neither text nor
 	// YAML, such as a zip, to name it when there is nothing else.
 	other string
@@ -97,8 +102,27 @@ func (w *walker) leaf(e *message.Entity, encErr error) {
 	case ct == "text/plain" && w.text == nil:
 		w.text = w.readBody(e, params, encErr)
 	case ct == "text/html":
+		if !w.html {
+			w.htmlText = w.readHTML(e, encErr)
+		}
 		w.html = true
 	}
+}
+
+// htmlTag matches an HTML tag or comment, for readHTML to drop.
+var htmlTag = regexp.MustCompile(`(?s)<!--.*?-->|<[^>]*>`)
+
+// readHTML reads the text of an HTML part, its tags dropped and its
+// character references decoded; nil if it cannot be read.
+func (w *walker) readHTML(e *message.Entity, encErr error) []byte {
+	if encErr != nil && message.IsUnknownEncoding(encErr) {
+		return nil
+	}
+	data, _, err := readLimited(e.Body, w.opts.MaxTextBytes)
+	if err != nil || !utf8.Valid(data) {
+		return nil
+	}
+	return []byte(html.UnescapeString(htmlTag.ReplaceAllString(string(normalize(data)), " ")))
 }
 
 // isYAML reports whether a part is a YAML attachment, by file name or type.
@@ -212,7 +236,7 @@ func (w *walker) finish(in *Inbound, walkErr error) {
 	case walkErr != nil:
 		in.Unreadable = msgStructure
 	case w.html:
-		in.Unreadable = msgOnlyHTML
+		in.Unreadable, in.HTMLText = msgOnlyHTML, w.htmlText
 	case w.other != "":
 		in.Unreadable = fmt.Sprintf(msgOnlyOther, w.other)
 	default:

@@ -2,8 +2,11 @@ package mail
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -57,8 +60,9 @@ type Envelope struct {
 // or an address cannot be written.
 var ErrInvalidMessage = errors.New("mail: invalid message")
 
-// Compose renders m as RFC 5322 bytes with CRLF line endings. The output is
-// deterministic except for multipart boundaries; it reads no clock.
+// Compose renders m as RFC 5322 bytes with CRLF line endings. The same
+// message gives the same bytes: it reads no clock, and its multipart
+// boundaries derive from its Message-ID (see fixBoundaries).
 func Compose(m Message) ([]byte, error) {
 	msg, err := newMsg(m)
 	if err != nil {
@@ -68,7 +72,25 @@ func Compose(m Message) ([]byte, error) {
 	if _, err := msg.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("mail: render message %s: %w", m.MessageID, err)
 	}
-	return buf.Bytes(), nil
+	return fixBoundaries(buf.Bytes(), m.MessageID), nil
+}
+
+// drawnBoundary matches a multipart boundary as go-mail (and
+// mime/multipart) draw them, 30 random bytes in hex, where a part's
+// header declares it.
+var drawnBoundary = regexp.MustCompile("(?m)^Content-Type: multipart/[a-z]+;\r\n boundary=([0-9a-f]{60})\r\n")
+
+// fixBoundaries replaces the boundaries go-mail drew at random with ones
+// derived from the Message-ID, so that composing a mail again, as after a
+// crash or to show a report again, gives the same bytes. A boundary of 60
+// random hex digits is found nowhere else in the mail.
+func fixBoundaries(raw []byte, messageID string) []byte {
+	for i, m := range drawnBoundary.FindAllSubmatch(raw, -1) {
+		sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00boundary %d", messageID, i))
+		fixed := hex.EncodeToString(sum[:])[:len(m[1])]
+		raw = bytes.ReplaceAll(raw, m[1], []byte(fixed))
+	}
+	return raw
 }
 
 // ComposeEnvelope renders m and addresses it from m.From to every m.To.

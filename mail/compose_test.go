@@ -117,16 +117,38 @@ func TestCompose_parts(t *testing.T) {
 	}
 }
 
+// TestCompose_deterministic: the same message composes to the same bytes,
+// multipart boundaries included, so that a mail composed again (after a
+// crash, or to show a report again) is the mail sent; another Message-ID
+// gives other boundaries, each one of its own.
 func TestCompose_deterministic(t *testing.T) {
-	boundary := regexp.MustCompile(`[0-9a-f]{40,}`)
 	a, errA := Compose(testMessage())
 	b, errB := Compose(testMessage())
 	if errA != nil || errB != nil {
 		t.Fatalf("Compose() errors: %v, %v", errA, errB)
 	}
-	a, b = boundary.ReplaceAll(a, []byte("BOUNDARY")), boundary.ReplaceAll(b, []byte("BOUNDARY"))
 	if !bytes.Equal(a, b) {
-		t.Errorf("Compose() twice differs beyond the boundaries:\n%s\n---\n%s", a, b)
+		t.Errorf("Compose() twice differs:\n%s\n---\n%s", a, b)
+	}
+	boundaries := func(raw []byte) []string {
+		var out []string
+		for _, m := range regexp.MustCompile(`boundary=([0-9a-f]+)`).FindAllSubmatch(raw, -1) {
+			out = append(out, string(m[1]))
+		}
+		return out
+	}
+	other := testMessage()
+	other.MessageID = "other@pbem.example"
+	c, err := Compose(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ba, bc := boundaries(a), boundaries(c)
+	if len(ba) < 2 || len(slices.Compact(slices.Sorted(slices.Values(ba)))) != len(ba) {
+		t.Errorf("Compose() boundaries = %q; want nested parts, each with a boundary of its own", ba)
+	}
+	if slices.Equal(ba, bc) {
+		t.Errorf("two Message-IDs composed with the same boundaries %q", ba)
 	}
 }
 

@@ -86,6 +86,12 @@ type Inbound struct {
 	// Unreadable is set when Text is empty: a sentence for the player saying
 	// why, and what to send instead.
 	Unreadable string
+	// HTMLText is the text of the mail's HTML part, tags dropped, when it
+	// has nothing else: pbemd reads no orders from it, but a token in it
+	// still shows that the mail comes from the token's holder, so that
+	// the answer saying to send plain text is not lost to the hourly
+	// limit of unproven mail.
+	HTMLText []byte
 	// Auth is what the operator's mail server (ParseOptions.AuthServID)
 	// says of whether the From domain sent the mail; a DKIMVerifier may
 	// fill it when the server says nothing.

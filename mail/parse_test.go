@@ -330,3 +330,27 @@ func TestParse_relayed(t *testing.T) {
 		})
 	}
 }
+
+// TestParse_htmlText: of a mail with only an HTML part, pbemd reads no
+// orders, but keeps the part's text, tags dropped and character references
+// decoded, so that a token in it still shows who sent the mail.
+func TestParse_htmlText(t *testing.T) {
+	raw := "From: alice@example.org\r\nTo: orders@pbem.example\r\nMessage-ID: <h1@example.org>\r\n" +
+		"Content-Type: text/html; charset=utf-8\r\n\r\n" +
+		"<html><body><p>campaign: eaw-7<br>\r\n<b>token:</b>&nbsp;ABCD-EFGH</p><!-- a <p> in a comment --></body></html>\r\n"
+	in, err := Parse([]byte(raw), ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.Text) != 0 || !strings.Contains(in.Unreadable, "only an HTML part") {
+		t.Errorf("Parse(HTML only) Text %q, Unreadable %q; want no text, and why", in.Text, in.Unreadable)
+	}
+	got := strings.Join(strings.Fields(string(in.HTMLText)), " ")
+	if want := "campaign: eaw-7 token: ABCD-EFGH"; got != want {
+		t.Errorf("Parse(HTML only).HTMLText = %q (fields), want %q", got, want)
+	}
+	plain := parseEML(t, "plain.eml", ParseOptions{})
+	if plain.HTMLText != nil {
+		t.Errorf("Parse(plain.eml).HTMLText = %q, want none beside a plain text", plain.HTMLText)
+	}
+}

@@ -1,9 +1,9 @@
-// Package metrics serves the daemon's metrics in the Prometheus text format
-// on /metrics, and its health on /healthz, for the monitoring operators
-// already run. The exposition is written here, not by Prometheus's client
-// library, under the names and types that library gives the runtime's go_*
-// and process_* families; it would bring a protocol-buffer stack the
-// daemon does not need.
+// Package metrics serves the daemon's metrics on /metrics, through
+// Prometheus's own client library (its registry, its Go and process
+// collectors, promhttp), and its health on /healthz, for the monitoring
+// operators already run. Every family is there from the first scrape,
+// each labelled counter with a series at 0 for every value it is known
+// to take; pbemd_build_info names the running version.
 //
 // Metrics hears the daemon's events as a moderator.Observer and a
 // mail.IntakeObserver, and reads the outbox and the campaigns from the

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -38,13 +40,14 @@ func (l *link) state() (up bool, since time.Time, err error) {
 	return l.up, l.since, l.err
 }
 
-// write writes the link's gauge: 1 while it is up, 0 while it is down.
-func (l *link) write(e expo, name, help string) {
-	v := 0.0
-	if up, _, _ := l.state(); up {
-		v = 1
-	}
-	e.gauge(name, help, v)
+// gauge is the link's gauge: 1 while it is up, 0 while it is down.
+func (l *link) gauge(name, help string) prometheus.GaugeFunc {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 {
+		if up, _, _ := l.state(); up {
+			return 1
+		}
+		return 0
+	})
 }
 
 // Health returns nil while the daemon is healthy: its IMAP session works,

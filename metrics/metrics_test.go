@@ -1,42 +1,96 @@
 package metrics_test
 
 import (
-	"net/http"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	dto "github.com/prometheus/client_model/go"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/internal/buildinfo"
 	"github.com/pbemd/pbemd/metrics/metricstest"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/store"
 )
 
 // The daemon's own families and their types, as the README's table and
 // its alerts name them; operators' dashboards and alerts rely on both.
-var pbemdTypes = map[string]string{
-	"pbemd_mail_received_total":            "counter",
-	"pbemd_mail_sent_total":                "counter",
-	"pbemd_mail_failed_total":              "counter",
-	"pbemd_outbox_mails":                   "gauge",
-	"pbemd_outbox_oldest_age_seconds":      "gauge",
-	"pbemd_turns_resolved_total":           "counter",
-	"pbemd_turn_resolution_seconds":        "histogram",
-	"pbemd_imap_up":                        "gauge",
-	"pbemd_imap_reconnects_total":          "counter",
-	"pbemd_smtp_up":                        "gauge",
-	"pbemd_smtp_failures_total":            "counter",
-	"pbemd_campaigns":                      "gauge",
-	"pbemd_campaign_next_deadline_seconds": "gauge",
+var pbemdTypes = map[string]dto.MetricType{
+	"pbemd_mail_received_total":            dto.MetricType_COUNTER,
+	"pbemd_mail_sent_total":                dto.MetricType_COUNTER,
+	"pbemd_mail_failed_total":              dto.MetricType_COUNTER,
+	"pbemd_outbox_mails":                   dto.MetricType_GAUGE,
+	"pbemd_outbox_oldest_age_seconds":      dto.MetricType_GAUGE,
+	"pbemd_turns_resolved_total":           dto.MetricType_COUNTER,
+	"pbemd_turn_resolution_seconds":        dto.MetricType_HISTOGRAM,
+	"pbemd_imap_up":                        dto.MetricType_GAUGE,
+	"pbemd_imap_reconnects_total":          dto.MetricType_COUNTER,
+	"pbemd_smtp_up":                        dto.MetricType_GAUGE,
+	"pbemd_smtp_failures_total":            dto.MetricType_COUNTER,
+	"pbemd_campaigns":                      dto.MetricType_GAUGE,
+	"pbemd_campaign_next_deadline_seconds": dto.MetricType_GAUGE,
+	"pbemd_build_info":                     dto.MetricType_GAUGE,
+	"pbemd_campaign_failures_total":        dto.MetricType_COUNTER,
+	"pbemd_loop_panics_total":              dto.MetricType_COUNTER,
 }
 
-// TestExpositionIsWhatPrometheusReads scrapes /metrics after something of
-// every kind was counted and reads it strictly as Prometheus does: every
-// family the README lists is there under its type, with the runtime's go_*
-// and process_* families, and the values are what was counted.
-func TestExpositionIsWhatPrometheusReads(t *testing.T) {
+// TestFirstScrape scrapes /metrics before anything happened, with one
+// campaign in the store, and reads it with Prometheus's own parser:
+// every family is there under its type (the deadline's only while a
+// campaign runs), with the runtime's go_* and process_* families, and
+// every labelled counter has a series at 0 for each value it is known to
+// take: each mail outcome and purpose, each campaign.
+func TestFirstScrape(t *testing.T) {
+	_, db, url := served(t)
+	createCampaign(t, db, "frontier")
+	fams := metricstest.Scrape(t, url)
+	for name, typ := range pbemdTypes {
+		if got := fams[name]; got == nil || got.GetType() != typ {
+			t.Errorf("family %s: %v, want a %s", name, got, typ)
+		}
+	}
+	for _, name := range []string{"go_goroutines", "go_memstats_heap_inuse_bytes", "go_gc_duration_seconds",
+		"process_cpu_seconds_total", "process_resident_memory_bytes", "process_open_fds", "process_start_time_seconds"} {
+		if fams[name] == nil {
+			t.Errorf("no family %s", name)
+		}
+	}
+	var zeros []string
+	for _, o := range moderator.MailOutcomes() {
+		zeros = append(zeros, fmt.Sprintf("pbemd_mail_received_total{outcome=%q}", o))
+	}
+	for _, p := range moderator.MailPurposes() {
+		zeros = append(zeros, fmt.Sprintf("pbemd_mail_sent_total{purpose=%q}", p), fmt.Sprintf("pbemd_mail_failed_total{purpose=%q}", p))
+	}
+	if got := metricstest.Value(fams, `pbemd_campaign_next_deadline_seconds{campaign="frontier"}`); got != 24*60*60 {
+		t.Errorf("pbemd_campaign_next_deadline_seconds = %v, want a day", got)
+	}
+	for _, l := range moderator.Loops() {
+		zeros = append(zeros, fmt.Sprintf("pbemd_loop_panics_total{loop=%q}", l))
+	}
+	zeros = append(zeros, `pbemd_turns_resolved_total{campaign="frontier"}`, `pbemd_campaign_failures_total{campaign="frontier"}`, "pbemd_imap_reconnects_total", "pbemd_smtp_failures_total",
+		"pbemd_turn_resolution_seconds")
+	for _, series := range zeros {
+		if got := metricstest.Value(fams, series); got != 0 {
+			t.Errorf("%s = %v on the first scrape, want 0", series, got)
+		}
+	}
+	bi := buildinfo.Read()
+	if got := metricstest.Value(fams, fmt.Sprintf("pbemd_build_info{version=%q}", bi.Version)); got != 1 {
+		t.Errorf("pbemd_build_info{version=%q} = %v, want 1", bi.Version, got)
+	}
+}
+
+// TestMetricsCount scrapes /metrics after something of every kind was
+// counted and reads it with Prometheus's own parser: the values are what
+// was counted.
+func TestMetricsCount(t *testing.T) {
 	m, _, url := served(t)
 	m.MailReceived(moderator.MailAccepted)
 	m.MailSent("report")
@@ -49,29 +103,10 @@ func TestExpositionIsWhatPrometheusReads(t *testing.T) {
 		m.TurnResolved(`odd "id" \ here`, took)
 	}
 	m.TurnResolved("frontier", time.Second)
+	m.CampaignFailed("frontier")
+	m.LoopPanicked("sender")
 
-	code, body := fetch(t, url+"/metrics")
-	if code != http.StatusOK {
-		t.Fatalf("GET /metrics = %d %q", code, body)
-	}
-	fams, err := metricstest.Parse(body)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, body)
-	}
-	for name, typ := range pbemdTypes {
-		if name == "pbemd_campaign_next_deadline_seconds" {
-			continue // only while a campaign runs: TestMetricsCountWhatTheDaemonDid
-		}
-		if got := fams[name]; got == nil || got.Type != typ {
-			t.Errorf("family %s: %+v, want a %s", name, got, typ)
-		}
-	}
-	for _, name := range []string{"go_goroutines", "go_memstats_heap_inuse_bytes", "go_gc_duration_seconds",
-		"process_cpu_seconds_total", "process_resident_memory_bytes", "process_open_fds", "process_start_time_seconds"} {
-		if fams[name] == nil {
-			t.Errorf("no family %s", name)
-		}
-	}
+	fams := metricstest.Scrape(t, url)
 	for series, want := range map[string]float64{
 		`pbemd_mail_received_total{outcome="accepted"}`: 1,
 		`pbemd_mail_received_total{outcome="rejected"}`: 0,
@@ -85,6 +120,9 @@ func TestExpositionIsWhatPrometheusReads(t *testing.T) {
 		`pbemd_turns_resolved_total{campaign="odd \"id\" \\ here"}`: 3,
 		`pbemd_turn_resolution_seconds`:                             4,
 		`pbemd_campaigns{status="running"}`:                         0,
+		`pbemd_campaign_failures_total{campaign="frontier"}`:        1,
+		`pbemd_loop_panics_total{loop="sender"}`:                    1,
+		`pbemd_loop_panics_total{loop="intake"}`:                    0,
 		`pbemd_outbox_mails`:                                        0,
 	} {
 		if got := metricstest.Value(fams, series); got != want {
@@ -93,13 +131,27 @@ func TestExpositionIsWhatPrometheusReads(t *testing.T) {
 	}
 	// A bucket counts what took up to its bound, that included.
 	var buckets []string
-	for _, s := range fams["pbemd_turn_resolution_seconds"].Samples {
-		if s.Name == "pbemd_turn_resolution_seconds_bucket" && slices.Contains([]string{"0.1", "0.25", "1", "300", "+Inf"}, s.Labels["le"]) {
-			buckets = append(buckets, s.Labels["le"]+":"+strconv.FormatFloat(s.Value, 'g', -1, 64))
+	for _, b := range fams["pbemd_turn_resolution_seconds"].GetMetric()[0].GetHistogram().GetBucket() {
+		if slices.Contains([]float64{0.1, 0.25, 1, 300}, b.GetUpperBound()) {
+			buckets = append(buckets, fmt.Sprintf("%g:%d", b.GetUpperBound(), b.GetCumulativeCount()))
 		}
 	}
-	if got, want := strings.Join(buckets, " "), "0.1:1 0.25:2 1:3 300:3 +Inf:4"; got != want {
+	if got, want := strings.Join(buckets, " "), "0.1:1 0.25:2 1:3 300:3"; got != want {
 		t.Errorf("buckets %s, want %s", got, want)
+	}
+}
+
+// createCampaign puts a running campaign in the store, its one player's
+// orders due in a day.
+func createCampaign(t *testing.T, db *store.DB, id campaign.ID) {
+	t.Helper()
+	c := &store.Campaign{ID: id, Status: store.Running, Players: []store.Seat{{Player: "vorn"}}}
+	c.Open(1, []game.Due{{Player: "vorn", By: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}})
+	err := db.Update(func(tx *store.Tx) error {
+		return tx.CreateCampaign(c, &store.TurnRecord{State: &campaign.State{Campaign: id, Turn: 1}})
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

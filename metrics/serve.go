@@ -1,7 +1,6 @@
 package metrics
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -9,44 +8,21 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// Handler serves /metrics in the Prometheus text format and /healthz.
+// Handler serves /metrics in the Prometheus text format (or another that
+// the scraper asks for, through promhttp) and /healthz. A scrape fails
+// with 500 if the data file cannot be read.
 func (m *Metrics) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /metrics", m.serveMetrics)
+	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
+		ErrorHandling: promhttp.HTTPErrorOnError,
+		ErrorLog:      slog.NewLogLogger(m.log.Handler(), slog.LevelError),
+	}))
 	mux.HandleFunc("GET /healthz", m.serveHealth)
 	return mux
-}
-
-// serveMetrics writes every family in the text format (version 0.0.4),
-// in the order of their names. If the store cannot be read, the scrape
-// fails with 500 and why, rather than show an empty outbox.
-func (m *Metrics) serveMetrics(w http.ResponseWriter, _ *http.Request) {
-	st, err := m.readStore()
-	if err != nil {
-		m.log.Error("serve metrics", "err", err)
-		http.Error(w, "read the data file: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	now := m.clock.Now()
-	e := expo{new(bytes.Buffer)}
-	writeGo(e)
-	st.write(e, now)
-	m.imapReconnects.write(e)
-	m.imap.write(e, "pbemd_imap_up", "1 while the IMAP session works, 0 while it is down or not yet made.")
-	m.failed.write(e)
-	m.received.write(e)
-	m.sent.write(e)
-	st.writeOutbox(e, now)
-	m.smtpFailures.write(e)
-	m.smtp.write(e, "pbemd_smtp_up", "1 while sending mail works, 0 from a failed attempt until one goes through.")
-	m.resolveTime.write(e)
-	m.resolved.write(e)
-	writeProcess(e)
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Write(e.w.Bytes())
 }
 
 // Start listens on addr (host:port; port 0 takes a free one) and serves

@@ -46,13 +46,19 @@ func (m *Moderator) seatsOf(addr string) ([]seat, error) {
 // tokenAfterKey matches a token written as the value of a token key, in
 // block or flow style, quoted or not, in YAML pbemd may not be able to
 // parse: only there does a token say who sent a mail.
-var tokenAfterKey = regexp.MustCompile(`(?i:\btoken)[ \t]*:[ \t]*["']?([A-Z2-7]{4}(?:-[A-Z2-7]{4}){7})\b`)
+// A space may be a no-break space, as HTML mail writes &nbsp;.
+var tokenAfterKey = regexp.MustCompile(`(?i:\btoken)[ \t\x{a0}]*:[ \t\x{a0}]*["']?([A-Z2-7]{4}(?:-[A-Z2-7]{4}){7})\b`)
 
-// authentic reports whether a mail's text carries, after a token key, the
-// token of a seat its sender holds or of a campaign its sender is the GM
-// of. It says only that the mail comes from someone who holds a token of
-// the address; which seat the mail is for is authenticateSeat's job.
-func authentic(text []byte, seats []seat, gms []*store.Campaign) bool {
+// authentic reports whether a mail carries, after a token key, the token
+// of a seat its sender holds or of a campaign its sender is the GM of: in
+// its text, or in its HTML part where it has no text. It says only that
+// the mail comes from someone who holds a token of the address; which
+// seat the mail is for is authenticateSeat's job.
+func authentic(in *mail.Inbound, seats []seat, gms []*store.Campaign) bool {
+	text := in.Text
+	if len(text) == 0 {
+		text = in.HTMLText
+	}
 	for _, m := range tokenAfterKey.FindAllSubmatch(text, 16) {
 		token := string(m[1])
 		for _, s := range seats {
@@ -188,6 +194,12 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 				return decision{}, err
 			}
 		}
+		// Final orders end the turn: the player was told it passes with
+		// them, and it does, whatever comes before it is resolved.
+		if onFile != nil && onFile.Final {
+			return reject(c.ID, &report.Rejection{Reason: report.Say(report.TurnFinal{
+				Turn: c.Turn, Player: s.seat.Player, Received: report.FormatDeadline(prior, loc), Proxy: s.proxy})})
+		}
 		whole = seq.Amend(onFile, sub)
 	}
 	checked, err := m.turns.checker(c.ID, rec0, rs)(whole)
@@ -262,7 +274,7 @@ func copyPlayer(d decision, in *mail.Inbound, rec *store.MessageRecord, seats []
 		return d
 	}
 	for _, s := range seats {
-		if s.proxy && string(s.campaign.ID) == rec.Campaign && string(s.seat.Player) == rec.Player && authentic(in.Text, []seat{s}, nil) {
+		if s.proxy && string(s.campaign.ID) == rec.Campaign && string(s.seat.Player) == rec.Player && authentic(in, []seat{s}, nil) {
 			d.mails[0].msg.To = append(d.mails[0].msg.To, mail.Address{Email: s.seat.Email})
 		}
 	}

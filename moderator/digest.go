@@ -68,8 +68,14 @@ func (m *Moderator) sendDigests() (time.Time, error) {
 	var next time.Time
 	now := m.clock.Now()
 	for _, p := range pending {
+		if p.c.Failed != "" {
+			continue // held for the GM after a failure
+		}
 		if !p.due.After(now) {
-			err := m.sendDigest(p)
+			err := contain(p.c.ID, fmt.Sprintf("writing %s's digest of reports", p.seat.Player), func() error { return m.sendDigest(p) })
+			if f := asFailure(err); f != nil {
+				err = m.holdFailed(f)
+			}
 			if err == nil {
 				continue
 			}

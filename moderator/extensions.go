@@ -411,17 +411,20 @@ func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *s
 		return decision{}, nil
 	}
 	rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
-	alert := m.alertGM(c, in, alertText)
 	seats, err := m.seatsOf(in.From)
 	if err != nil {
 		return decision{}, err
 	}
 	gms, err := m.gmCampaigns(in.From)
-	if err != nil || len(seats) == 0 && len(gms) == 0 {
-		return decision{mails: []outgoing{alert}}, err
+	if err != nil {
+		return decision{}, err
 	}
-	explain := outgoing{msg: m.replyText(in, c.ID, report.NotYourAddress{Title: c.Title, Address: m.address}), campaign: string(c.ID), purpose: "answer"}
-	return decision{mails: []outgoing{explain, alert}}, nil
+	var d decision
+	if len(seats) > 0 || len(gms) > 0 {
+		explain := outgoing{msg: m.replyText(in, c.ID, report.NotYourAddress{Title: c.Title, Address: m.address}), campaign: string(c.ID), purpose: "answer"}
+		d.mails = []outgoing{explain}
+	}
+	return m.withAlert(d, c, in, alertText, false)
 }
 
 // decideExtension applies the GM's verdict on an extension request: the

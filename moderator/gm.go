@@ -57,7 +57,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		}
 		held := !c.HeldSince.IsZero()
 		c.SetDeadlines(t)
-		c.HeldSince = time.Time{}
+		c.Release()
 		markReminded(&c, now)
 		if c.Status == store.Paused {
 			c.PausedAt = now
@@ -95,6 +95,8 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 		return m.gmReplace(r, &c, audit)
 	case "drop":
 		return m.gmDrop(r, &c, audit)
+	case "token":
+		return m.newGMToken(r, &c, audit)
 	case "broadcast":
 		body := strings.TrimSpace(strings.TrimSpace(cmd.Args) + "\n" + cmd.Text)
 		if body == "" {
@@ -170,7 +172,7 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.resolvesEarly(c),
 		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
 	if !c.HeldSince.IsZero() {
-		st.HeldSince = fmtUTC(c.HeldSince)
+		st.HeldSince, st.Failed = fmtUTC(c.HeldSince), c.Failed
 	}
 	if c.Status == store.Paused {
 		st.PausedSince = fmtUTC(c.PausedAt)
@@ -284,7 +286,8 @@ func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditE
 	}
 	c.Open(n, due)
 	c.Status, c.Rerun = store.Running, n
-	c.HeldSince, c.PausedAt = time.Time{}, time.Time{}
+	c.Release()
+	c.PausedAt = time.Time{}
 	markReminded(c, now)
 	audit.Detail = fmt.Sprintf("from turn %d back to turn %d", from, n)
 	polls, err := m.restartPolls(c, rec.State.Polls)

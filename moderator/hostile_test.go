@@ -30,8 +30,11 @@ type corpusCase struct {
 	Outcome string   `yaml:"outcome"` // accepted, rejected or silent
 	Player  string   `yaml:"player"`  // whose address gets the reply
 	Want    []string `yaml:"want"`    // in the reply
-	Raw     bool     `yaml:"raw"`     // deliver the bytes as they are
-	Why     string   `yaml:"why"`
+	// Leaked names the seat whose token the mail carries from another
+	// address: that player and the GM may be told (once a day).
+	Leaked string `yaml:"leaked"`
+	Raw    bool   `yaml:"raw"` // deliver the bytes as they are
+	Why    string `yaml:"why"`
 }
 
 // The outcomes a corpus mail may have.
@@ -334,6 +337,15 @@ func (h *harness) checkFiling(t *testing.T, raw []byte, c corpusCase, before, af
 func (h *harness) checkAnswer(t *testing.T, src []byte, c corpusCase, queued []store.MailInfo) {
 	t.Helper()
 	var replies []*received
+	var notices []store.MailInfo
+	queued = slices.DeleteFunc(slices.Clone(queued), func(m store.MailInfo) bool {
+		if m.Purpose == "token-used" && c.Leaked != "" {
+			notices = append(notices, m)
+			return true
+		}
+		return false
+	})
+	h.checkTokenUsed(t, c, notices)
 	for _, m := range queued {
 		for _, to := range m.To {
 			user, ok := strings.CutSuffix(to, "@example.test")
@@ -364,6 +376,30 @@ func (h *harness) checkAnswer(t *testing.T, src []byte, c corpusCase, queued []s
 	reply := replies[0]
 	verdict := map[string]string{outcomeAccepted: "accepted", outcomeRejected: "not accepted"}[c.Outcome]
 	reply.want(t, append([]string{verdict}, c.Want...)...)
+}
+
+// checkTokenUsed checks the notices that a corpus mail carried a seat's
+// token from another address: none, where that player heard of it within
+// the day, or one to the player and one to the GM, which name the address
+// the mail came from and nothing secret.
+func (h *harness) checkTokenUsed(t *testing.T, c corpusCase, notices []store.MailInfo) {
+	t.Helper()
+	var to []string
+	for _, m := range notices {
+		to = append(to, m.To...)
+	}
+	slices.Sort(to)
+	want := []string{"gm@example.test", c.Leaked + "@example.test"}
+	slices.Sort(want)
+	if len(to) > 0 && !slices.Equal(to, want) {
+		t.Errorf("token-used notices to %v; want none, or to %v", to, want)
+	}
+	for _, addr := range to {
+		user, _ := strings.CutSuffix(addr, "@example.test")
+		n := h.nextWith(user, "token was used from another address") // the GM's welcome is still unread
+
+		n.wantNot(t, h.tokens[campaign.PlayerID(c.Leaked)])
+	}
 }
 
 // checkNoLeak checks a reply for tokens (the players' and any the corpus

@@ -46,9 +46,10 @@ var _ mail.BatchHandler = (*Moderator)(nil)
 // Under a stream of mail the disk's flushes set the pace, so the outcomes
 // of several mails are committed in one transaction, as long as none of
 // them depends on another: a mail is decided only after every earlier mail
-// from the same sender, with the same Message-ID, or from a GM, whose
-// commands read what players filed, is committed; and a mail that asks for
-// a change is committed alone, before the next is decided.
+// whose outcome it may read (its scope) is committed, and a mail that
+// asks for a change is committed alone, before the next is decided. So a
+// batch leaves the same state and sends the same answers as the same
+// mails handled one by one.
 func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, error) {
 	ins := make([]*mail.Inbound, len(fs))
 	for i, f := range fs {
@@ -58,6 +59,7 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 	defer m.turnMu.Unlock()
 	committed := 0
 	var group []*handling
+	pending := newScope() // the scopes of group's mails
 	flush := func() error {
 		if len(group) == 0 {
 			return nil
@@ -76,13 +78,13 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 			m.handled(h)
 		}
 		committed += len(group)
-		group = group[:0]
+		group, pending = group[:0], newScope()
 		return nil
 	}
 	for i, f := range fs {
 		in := ins[i]
-		depends, err := m.dependsOn(in, group)
-		if err == nil && depends {
+		sc, err := m.scopeOf(in)
+		if err == nil && sc.overlaps(pending) {
 			err = flush()
 		}
 		if err != nil {
@@ -94,6 +96,7 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 		}
 		if h.out.apply == nil {
 			group = append(group, h)
+			pending.add(sc)
 			continue
 		}
 		if err := flush(); err != nil {
@@ -106,22 +109,6 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 		committed++
 	}
 	return committed, flush()
-}
-
-// dependsOn reports whether a mail's outcome may depend on the outcome of
-// one of group, not yet committed: one from the same sender, or with the
-// same Message-ID; or any, for mail from a GM.
-func (m *Moderator) dependsOn(in *mail.Inbound, group []*handling) (bool, error) {
-	if len(group) == 0 {
-		return false, nil
-	}
-	for _, h := range group {
-		if strings.EqualFold(h.in.From, in.From) || h.in.MessageID == in.MessageID {
-			return true, nil
-		}
-	}
-	gms, err := m.gmCampaigns(in.From)
-	return len(gms) > 0, err
 }
 
 // inbound parses a fetched mail, and checks its DKIM signatures where the
@@ -172,7 +159,14 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound) (*handling, error
 		return h, nil
 	}
 	rec := h.rec
-	out, err := m.decide(in, rec)
+	var out decision
+	err = contain("", fmt.Sprintf("handling the mail <%s> from %s", in.MessageID, in.From), func() (err error) {
+		out, err = m.decide(in, rec)
+		return err
+	})
+	if f := asFailure(err); f != nil {
+		out, err = m.failedMail(in, rec, f)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}
@@ -218,6 +212,9 @@ func (m *Moderator) handled(h *handling) {
 	}
 	if len(h.composed) > 0 {
 		wake(m.wakeSender)
+	}
+	if !h.out.alertsDue.IsZero() && m.alerts.note(h.out.alertsDue) {
+		wake(m.wakeScheduler)
 	}
 	// Only final orders can make everyone final, and a request may have
 	// moved the deadline; other orders give the scheduler nothing to do.
@@ -298,6 +295,9 @@ type decision struct {
 	limited bool
 	// resolved is the turn apply resolves, if it does.
 	resolved *resolution
+	// alertsDue is when the summary of alerts to a GM that apply holds
+	// back falls due; zero if it holds none back.
+	alertsDue time.Time
 }
 
 // decide classifies a mail, authenticates its sender and checks its orders.
@@ -322,6 +322,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		if d, handled, err := m.handleApproval(in, rec, token); handled || err != nil {
 			return d, err
 		}
+	} else if d, handled, err := m.misaddressedVerdict(in, rec); handled || err != nil {
+		return d, err
 	}
 	seats, err := m.seatsOf(in.From)
 	if err != nil {
@@ -363,6 +365,12 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	}
 	if d, misused, err := m.misusedGMToken(in, rec, sub, reject); misused || err != nil {
 		return d, err
+	}
+	if c, s, err := m.leakedSeat(in, sub); c != nil || err != nil {
+		if err != nil {
+			return decision{}, err
+		}
+		return m.tokenLeaked(in, rec, c, s, true, reject)
 	}
 	if err != nil {
 		r := problemsRejection(err, in)
@@ -470,16 +478,19 @@ func sourceName(in *mail.Inbound) string {
 	return "your mail"
 }
 
-// strangerAlerts is how many alerts one unknown address may cause in an
-// hour: enough to tell the GM, too few to flood them.
-const strangerAlerts = 3
-
 // stranger handles mail from an address that plays in no campaign: it is
-// never answered. If it tries a command in a campaign, that campaign's GM
-// is told.
+// never answered. If it carries a player's token, the player and the GM
+// are told (tokenLeaked); if it tries a command in a campaign, that
+// campaign's GM is (withAlert).
 func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
 	sub, _ := orders.Parse(in.Text, m.kindsOf(nil, nil))
+	if c, s, err := m.leakedSeat(in, sub); c != nil || err != nil {
+		if err != nil {
+			return decision{}, err
+		}
+		return m.tokenLeaked(in, rec, c, s, false, nil)
+	}
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
 		return decision{}, nil
 	}
@@ -487,13 +498,10 @@ func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decisi
 	if err != nil || c == nil {
 		return decision{}, err
 	}
-	if n, _ := m.senders.add(in.From, m.clock.Now()); n > strangerAlerts {
-		return decision{}, nil
-	}
 	rec.Campaign = string(c.ID)
 	alert := report.StrangerAlert{From: in.From, Campaign: c.ID}
 	if sub.Command != nil {
 		alert.Verb = sub.Command.Verb
 	}
-	return decision{mails: []outgoing{m.alertGM(c, in, alert)}}, nil
+	return m.withAlert(decision{}, c, in, alert, false)
 }

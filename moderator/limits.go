@@ -53,11 +53,14 @@ func (l Limits) withDefaults() Limits {
 // overLimit counts a mail from a player's or GM's address against the
 // hourly limit it falls under, and says whether it is over: then the
 // decision is the polite answer to the first mail over the sender's
-// limit, or none. Only mail that carries a token of its sender's counts
-// against the sender's limit; other mail may have a forged From, so it
-// counts apart (see Limits.UnauthenticatedMailsPerHour).
+// limit, or none. Mail that proves its sender counts against the
+// sender's limit: it carries a token of theirs, or the operator's mail
+// server found it sent by its From domain (mail.Authentic). Other mail
+// may have a forged From, so it counts apart (see
+// Limits.UnauthenticatedMailsPerHour): a forger cannot use up the
+// answers a player's own mail gets.
 func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, reject rejectFunc) (decision, bool, error) {
-	if !authentic(in.Text, seats, gms) {
+	if in.Auth.Verdict != mail.Authentic && !authentic(in, seats, gms) {
 		return decision{}, m.unauthenticatedOver(in.From, rec), nil
 	}
 	n, until := m.senders.add(in.From, m.clock.Now())

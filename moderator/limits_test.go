@@ -70,6 +70,10 @@ func TestForgedMailCannotLockAPlayerOut(t *testing.T) {
 		h.next("vorn").want(t, "not accepted")
 	}
 	h.next("vorn").want(t, "Orders for turn 1 accepted", "path: [ferrum]")
+	// castellan's token in a mail from vorn's address: castellan and the
+	// GM hear it was used from elsewhere.
+	h.next("castellan").want(t, "Your token was used from another address")
+	h.next("gm").want(t, "castellan's token was used from another address")
 	h.quiet("vorn", "gm")
 	if rec := h.onFile("vorn", 1); rec == nil || rec.MessageID != genuine {
 		t.Errorf("vorn's orders on file = %+v, want the genuine mail's", rec)
@@ -91,4 +95,39 @@ func TestForgedRepliesToTheGMAreBounded(t *testing.T) {
 		h.next("gm").want(t, "never gave out the address")
 	}
 	h.quiet("gm")
+}
+
+// TestForgedMailCannotSilenceAPlayer: forged mail in vorn's name, without
+// his token, uses up the answers an hour that unproven mail from his
+// address gets. Mail that proves its sender still gets its answer: his
+// own mail with only an HTML part, which carries his token in it, is told
+// to send plain text; and a mail without a token that the operator's
+// server found sent by example.test (Authentication-Results) is answered
+// too.
+func TestForgedMailCannotSilenceAPlayer(t *testing.T) {
+	h, _ := newGMHarness(t)
+	h.trustServer()
+	for range moderator.DefaultUnauthenticatedMailsPerHour + 3 {
+		h.send(h.mailFrom("vorn", "campaign: frontier\nplayer: vorn\nturn: 1\norders: []\n"))
+	}
+	html := fmt.Sprintf("<html><body><p>campaign: frontier<br>player: vorn<br>turn: 1<br>token:&nbsp;%s<br>orders: []</p></body></html>\n", h.tokens["vorn"])
+	h.send(h.mailFrom("vorn", html, "Content-Type: text/html; charset=utf-8"))
+	ownHTML := h.lastID
+	h.send(h.mailFrom("vorn", "Hello, when is the deadline?\n", "Authentication-Results: "+trustedServer+"; dkim=pass header.d=example.test; dmarc=pass header.from=example.test"))
+	signed := h.lastID
+	for range moderator.DefaultUnauthenticatedMailsPerHour {
+		h.next("vorn").want(t, "not accepted")
+	}
+	answered := map[string]string{}
+	for range 2 {
+		r := h.next("vorn")
+		answered[r.InReplyTo] = r.body()
+	}
+	if !strings.Contains(answered[ownHTML], "HTML") {
+		t.Errorf("vorn's own HTML mail got %q; want the answer to send plain text", answered[ownHTML])
+	}
+	if !strings.Contains(answered[signed], "changed nothing") {
+		t.Errorf("vorn's mail signed for example.test got %q; want an answer", answered[signed])
+	}
+	h.quiet("vorn", "gm")
 }

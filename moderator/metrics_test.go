@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	dto "github.com/prometheus/client_model/go"
+
 	"github.com/pbemd/pbemd/metrics"
 	"github.com/pbemd/pbemd/metrics/metricstest"
 	"github.com/pbemd/pbemd/moderator"
@@ -56,11 +58,11 @@ func TestMetricsCountWhatTheDaemonDid(t *testing.T) {
 	if got := metricstest.Value(fams, `pbemd_campaign_next_deadline_seconds{campaign="frontier"}`); got != next || next <= 0 {
 		t.Errorf("pbemd_campaign_next_deadline_seconds = %v, want %v", got, next)
 	}
-	for _, fam := range fams {
-		for _, s := range fam.Samples {
-			for name, v := range s.Labels {
-				if strings.Contains(v, "@") {
-					t.Errorf("%s has the label %s=%q: an address", s.Name, name, v)
+	for name, fam := range fams {
+		for _, s := range fam.GetMetric() {
+			for _, l := range s.GetLabel() {
+				if strings.Contains(l.GetValue(), "@") {
+					t.Errorf("%s has the label %s=%q: an address", name, l.GetName(), l.GetValue())
 				}
 			}
 		}
@@ -140,11 +142,11 @@ func (h *harness) nextAfterReports(player string) *received {
 // scrapeUntil scrapes /metrics until every series in want has its value,
 // as the counters of mail just sent may lag its delivery by a moment, and
 // returns the last scrape, parsed.
-func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*metricstest.Family {
+func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*dto.MetricFamily {
 	h.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		fams := scrape(h.t, url)
+		fams := metricstest.Scrape(h.t, url)
 		var wrong []string
 		for _, series := range slices.Sorted(maps.Keys(want)) {
 			if got := metricstest.Value(fams, series); got != want[series] {
@@ -159,20 +161,6 @@ func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*m
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// scrape reads /metrics and parses it as strictly as Prometheus does.
-func scrape(t *testing.T, url string) map[string]*metricstest.Family {
-	t.Helper()
-	code, body := get(t, url+"/metrics")
-	if code != http.StatusOK {
-		t.Fatalf("GET /metrics = %d:\n%s", code, body)
-	}
-	fams, err := metricstest.Parse(body)
-	if err != nil {
-		t.Fatalf("parse /metrics: %v\n%s", err, body)
-	}
-	return fams
 }
 
 // get fetches a URL and returns its status and body.

@@ -78,6 +78,8 @@ type Moderator struct {
 	// token, unauthenticated those that do not, ignored the mails nobody
 	// answers, each over the last hour.
 	senders, unauthenticated, ignored window
+	// alerts knows when the next summary of alerts to a GM is due.
+	alerts alertClock
 	// turns caches the decoded open turns, and campaigns every
 	// campaign's record, read-only.
 	turns     turnCache
@@ -107,6 +109,8 @@ type Moderator struct {
 	// quiet holds the sender back while the scheduler resolves turns.
 	quiet  senderHold
 	panics atomic.Int64
+	// failures counts the failures caught in the work on one campaign.
+	failures atomic.Int64
 	// read counts the bytes of mail the sender read from the data file,
 	// and turns committed to it, since the pages were last handed back.
 	read atomic.Int64
@@ -186,6 +190,17 @@ func (m *Moderator) awaitInbox() {
 // Panics returns how many panics the loops recovered from.
 func (m *Moderator) Panics() int64 { return m.panics.Load() }
 
+// The daemon's loops, by the names logs and metrics give them.
+const (
+	loopIntake    = "intake"
+	loopScheduler = "scheduler"
+	loopSender    = "sender"
+	loopRetention = "retention"
+)
+
+// Loops returns the names of the daemon's loops.
+func Loops() []string { return []string{loopIntake, loopScheduler, loopSender, loopRetention} }
+
 // Run runs the intake, scheduler and sender loops, and the retention loop
 // if a retention is set, until ctx is done.
 func (m *Moderator) Run(ctx context.Context) error {
@@ -195,12 +210,12 @@ func (m *Moderator) Run(ctx context.Context) error {
 		name string
 		run  func(context.Context) error
 	}
-	loops := []loop{{"scheduler", m.runScheduler}, {"sender", m.runSender}}
+	loops := []loop{{loopScheduler, m.runScheduler}, {loopSender, m.runSender}}
 	if m.intake != nil {
-		loops = append(loops, loop{"intake", func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
+		loops = append(loops, loop{loopIntake, func(ctx context.Context) error { return m.intake.Run(ctx, m) }})
 	}
 	if m.retention > 0 {
-		loops = append(loops, loop{"retention", m.runRetention})
+		loops = append(loops, loop{loopRetention, m.runRetention})
 	}
 	errs := make([]error, len(loops))
 	for i, l := range loops {
@@ -210,10 +225,22 @@ func (m *Moderator) Run(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// Restarts of a loop after a panic wait first: at least minRestartWait,
+// twice as long after each panic that follows within restartCalm of the
+// last restart, up to maxRestartWait. A loop that panics on the same
+// thing each time then neither spins the CPU nor floods the log.
+const (
+	minRestartWait = time.Second
+	maxRestartWait = 5 * time.Minute
+	restartCalm    = 10 * time.Minute
+)
+
 // guard runs a loop and restarts it after a panic, which it logs with the
-// stack and counts, until ctx is done.
+// stack and counts, until ctx is done; it backs off between restarts.
 func (m *Moderator) guard(ctx context.Context, name string, run func(context.Context) error) error {
+	wait := minRestartWait
 	for {
+		began := m.clock.Now()
 		err, panicked := m.protect(ctx, name, run)
 		if !panicked || ctx.Err() != nil {
 			if ctx.Err() != nil {
@@ -221,6 +248,14 @@ func (m *Moderator) guard(ctx context.Context, name string, run func(context.Con
 			}
 			return err
 		}
+		if m.clock.Now().Sub(began) >= restartCalm {
+			wait = minRestartWait
+		}
+		m.log.Warn("loop restarts after a panic", "loop", name, "in", wait)
+		if m.sleep(ctx, wait) != nil {
+			return nil
+		}
+		wait = min(2*wait, maxRestartWait)
 	}
 }
 
@@ -228,6 +263,7 @@ func (m *Moderator) protect(ctx context.Context, name string, run func(context.C
 	defer func() {
 		if r := recover(); r != nil {
 			m.panics.Add(1)
+			m.observe.LoopPanicked(name)
 			m.log.Error("loop panicked", "loop", name, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			panicked = true
 		}

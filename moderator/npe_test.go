@@ -143,7 +143,9 @@ func TestUTD5_231_NoVolunteerAnschlussByMail(t *testing.T) {
 	h, attacker, poll, empire, at, others := tdNPE(t)
 	h.send(h.mailFrom(others[0], fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\ncommand: vote %s volunteer\n",
 		others[0], h.tokens[campaign.PlayerID(others[1])], poll)))
-	h.next(others[0]).want(t, "The token does not match this seat", "changed nothing")
+	h.next(others[0]).want(t, "The token in this mail is not yours", "changed nothing")
+	h.next(others[1]).want(t, "Your token was used from another address", others[0]+"@example.test")
+	h.next("gm").want(t, "token was used from another address")
 	if p := h.turnStateOf("thunderdome", 2).Polls; len(p) != 1 || len(p[0].Votes) != 0 {
 		t.Fatalf("polls after a forged vote: %+v; want the call with no vote", p)
 	}

@@ -28,6 +28,12 @@ type Observer interface {
 	// TurnResolved is called when a resolved turn is committed, with how
 	// long resolving, rendering and committing it took.
 	TurnResolved(c campaign.ID, took time.Duration)
+	// CampaignFailed is called when the work on campaign c failed (a
+	// panic in its ruleset's code) and c was held for its GM.
+	CampaignFailed(c campaign.ID)
+	// LoopPanicked is called when one of the daemon's loops ("intake",
+	// "scheduler", "sender", "retention") panicked and is restarted.
+	LoopPanicked(loop string)
 }
 
 // MailOutcome is what became of an incoming mail, as an Observer hears it.
@@ -80,3 +86,16 @@ func (nobody) MailFailed(string)                       {}
 func (nobody) SMTPFailed(error)                        {}
 func (nobody) SMTPWorks()                              {}
 func (nobody) TurnResolved(campaign.ID, time.Duration) {}
+func (nobody) CampaignFailed(campaign.ID)              {}
+func (nobody) LoopPanicked(string)                     {}
+
+// MailPurposes returns the purpose of every mail the daemon sends, as
+// MailSent and MailFailed name them, in the order of their names.
+func MailPurposes() []string {
+	return []string{
+		"alert", "alert-summary", "answer", "ask-gm", "battle", "battle-week", "broadcast", "confirmation", "deadline",
+		"decision", "digest", "dropped", "eliminated", "ended", "extended", "failed", "farewell", "forged", "forged-gm",
+		"fyi", "held", "message", "paused", "poll-failed", "rejection", "reminder", "report", "resigned", "resumed",
+		"rollback", "token", "token-used", "welcome",
+	}
+}

@@ -32,6 +32,8 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 		return m.castVote(r)
 	case "propose":
 		return m.propose(r)
+	case "token":
+		return m.newSeatToken(r)
 	}
 	return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
 }

@@ -651,7 +651,7 @@ func (m *Moderator) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base
 			})
 	}
 	msg := m.mailText(c.ID, c.GM.Email, failed, fmt.Sprintf("failed.%s@%s", base, m.domain))
-	return append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "poll failed"}), apply, nil
+	return append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "poll-failed"}), apply, nil
 }
 
 // openTurnRecord reads the record of a campaign's open turn, from the

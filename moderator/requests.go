@@ -122,8 +122,10 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 	}
 	if slices.Contains(gmVerbs, sub.Command.Verb) {
 		d, err := reject(r.c.ID, problem("command", report.GMOnly{Verb: sub.Command.Verb}))
-		d.mails = append(d.mails, m.alertGM(r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}))
-		return d, err
+		if err != nil {
+			return d, err
+		}
+		return m.withAlert(d, r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}, true)
 	}
 	return m.playerCommand(r)
 }
@@ -144,6 +146,9 @@ func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageReco
 	}
 	rec.Campaign = string(c.ID)
 	d, err := reject(c.ID, r)
+	if err != nil {
+		return d, err
+	}
 	alert := report.GMCommandAlert{From: in.From, Verb: sub.Command.Verb}
 	for _, s := range seats {
 		if s.campaign.ID == c.ID {
@@ -151,8 +156,7 @@ func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageReco
 			alert.WithToken = sub.Token != "" && tokenMatches(sub.Token, s.seat.TokenHash)
 		}
 	}
-	d.mails = append(d.mails, m.alertGM(c, in, alert))
-	return d, err
+	return m.withAlert(d, c, in, alert, alert.WithToken)
 }
 
 // misusedGMToken refuses a mail that carries a campaign's GM token from
@@ -169,7 +173,10 @@ func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, s
 	rec.Campaign = string(c.ID)
 	d, err := reject(c.ID, &report.Rejection{Request: sub.Command != nil || sub.Extension != nil || sub.Battle != nil,
 		Reason: report.Say(report.NotYourToken{})})
-	d.mails = append(d.mails, m.alertGM(c, in, report.GMTokenAlert{From: in.From}))
+	if err != nil {
+		return d, true, err
+	}
+	d, err = m.withAlert(d, c, in, report.GMTokenAlert{From: in.From}, true)
 	return d, true, err
 }
 

@@ -96,7 +96,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 			next = earliest(next, t.next)
 			continue
 		}
-		t, err := m.tend(ctx, c.ID)
+		t, err := m.tendContained(ctx, c.ID)
 		if err != nil {
 			return time.Time{}, err
 		}
@@ -125,7 +125,11 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	return earliest(next, when), nil
+	summaries, err := m.sendAlertSummaries()
+	if err != nil {
+		return time.Time{}, err
+	}
+	return earliest(earliest(next, when), summaries), nil
 }
 
 // tended is what the scheduler learnt when it last tended a campaign.
@@ -204,6 +208,18 @@ func (o *openTurn) deserted() bool {
 
 // orders returns a player's orders on file, or nil.
 func (o *openTurn) orders(p campaign.PlayerID) *store.OrdersRecord { return filedBy(o.filed, p) }
+
+// tendContained tends a campaign, and holds it if that fails.
+func (m *Moderator) tendContained(ctx context.Context, id campaign.ID) (t tended, err error) {
+	err = contain(id, "keeping its clocks (deadline, reminders, battles, votes)", func() error {
+		t, err = m.tend(ctx, id)
+		return err
+	})
+	if f := asFailure(err); f != nil {
+		return tended{}, m.holdFailed(f)
+	}
+	return t, err
+}
 
 // tend does what is due for one campaign, under turnMu so that no orders
 // are filed in between: hold it after an outage, send reminders, or find
@@ -367,9 +383,15 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 		}
 		var ready []*resolution
 		for _, p := range batch {
-			if p.err != nil {
+			switch f := asFailure(p.err); {
+			case f != nil:
+				// The campaign is held; the others go on.
+				if err := m.holdFailed(f); err != nil {
+					errs = append(errs, err)
+				}
+			case p.err != nil:
 				errs = append(errs, p.err)
-			} else if p.r != nil {
+			case p.r != nil:
 				ready = append(ready, p.r)
 			}
 		}
@@ -398,14 +420,19 @@ func (m *Moderator) prepareDue(id campaign.ID) (*resolution, error) {
 	if err != nil || !m.resolvable(o, m.clock.Now()) {
 		return nil, err
 	}
-	r, err := m.prepareResolution(o)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.compose(); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return m.prepareComposed(o)
+}
+
+// prepareComposed resolves an open turn and composes its mails, writing
+// nothing; a panic in it comes back as a failure of the campaign.
+func (m *Moderator) prepareComposed(o *openTurn) (r *resolution, err error) {
+	err = contain(o.c.ID, fmt.Sprintf("resolving turn %d", o.c.Turn), func() error {
+		if r, err = m.prepareResolution(o); err != nil {
+			return err
+		}
+		return r.compose()
+	})
+	return r, err
 }
 
 // commitResolutions commits resolved turns in one transaction, then logs
@@ -461,11 +488,11 @@ func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
 	if o.c.Status != store.Running {
 		return fmt.Errorf("process %s: %w (it is %s)", id, ErrNotRunning, o.c.Status)
 	}
-	r, err := m.prepareResolution(o)
-	if err != nil {
-		return err
+	r, err := m.prepareComposed(o)
+	if f := asFailure(err); f != nil {
+		return errors.Join(err, m.holdFailed(f))
 	}
-	if err := r.compose(); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := m.db.Update(r.commit); err != nil {
@@ -564,7 +591,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 	}
 	c.Open(res.Next.Turn, due)
-	c.HeldSince = time.Time{}
+	c.Release()
 	markReminded(c, now)
 	over := res.Next.Over()
 	if over {

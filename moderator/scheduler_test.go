@@ -9,7 +9,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/mail"
-	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/scenarios"
 	"github.com/pbemd/pbemd/store"
 )
@@ -65,17 +64,24 @@ func TestEveryCampaignResolvesAtItsDeadline(t *testing.T) {
 
 // copyFrontier creates a campaign with the given ID from the frontier
 // scenario, with the same players, its text further changed by replace
-// (old, new pairs).
-func (h *harness) copyFrontier(id campaign.ID, replace ...string) {
+// (old, new pairs), under the daemon's rulesets. It returns the players'
+// tokens.
+func (h *harness) copyFrontier(id campaign.ID, replace ...string) map[campaign.PlayerID]string {
 	h.t.Helper()
 	pairs := append([]string{"campaign: frontier", "campaign: " + string(id)}, replace...)
-	sc, err := config.ParseScenario(string(id)+".yaml", []byte(strings.NewReplacer(pairs...).Replace(string(scenarios.Frontier))), rules.Registry())
+	sc, err := config.ParseScenario(string(id)+".yaml", []byte(strings.NewReplacer(pairs...).Replace(string(scenarios.Frontier))), h.rulesets)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	if _, err := h.mod.CreateCampaign(h.ctx, sc); err != nil {
+	seats, err := h.mod.CreateCampaign(h.ctx, sc)
+	if err != nil {
 		h.t.Fatalf("CreateCampaign(%s) = %v", id, err)
 	}
+	tokens := map[campaign.PlayerID]string{}
+	for _, s := range seats {
+		tokens[s.Player] = s.Token
+	}
+	return tokens
 }
 
 // awaitTurns waits until each campaign has the given turn open, and no

@@ -14,14 +14,16 @@ import (
 // TestProxyOrders: a player names an address that may send orders for
 // them; its mail with the player's token is taken as the player's, and
 // the answer goes to both. Before it is named, and after it is removed,
-// the address is a stranger: never answered, nothing filed. A proxy may
-// not give the player's commands.
+// the address is a stranger: never answered, nothing filed, and the
+// player told (once a day) that their token came from another address. A
+// proxy may not give the player's commands.
 func TestProxyOrders(t *testing.T) {
 	h, _ := newGMHarness(t)
 	proxyOrders := func(final bool) string {
 		return h.mailFrom("stranger", h.orders("vorn", 1, final, "move: {fleet: 1st, path: [ferrum]}"))
 	}
 	h.send(proxyOrders(false))
+	h.next("vorn").want(t, "Your token was used from another address", "stranger@example.test")
 	h.quiet("stranger", "vorn")
 	if h.onFile("vorn", 1) != nil {
 		t.Fatal("orders from an address vorn never named are on file")

@@ -15,7 +15,7 @@ import (
 // what the sender reads at once.
 const (
 	minBackoff = 5 * time.Second
-	maxBackoff = 5 * time.Minute
+	maxBackoff = 15 * time.Second // a restarted SMTP server is used again within about as long
 	batchSize  = 100
 	// batchBytes bounds the stored size of a batch: a hundred reports
 	// with their maps would take tens of MB at once.

@@ -51,7 +51,7 @@ const (
 
 // Verbs lists every command verb, players' and the GM's.
 var Verbs = []string{
-	"status", "report", "message", "mail", "proxy", "resign", "vote", "propose", // players (and status for the GM)
+	"status", "report", "message", "mail", "proxy", "resign", "vote", "propose", "token", // players (and status and token for the GM)
 	"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast", // the GM
 }
 

@@ -91,6 +91,26 @@ type RealLifeAnswer struct {
 // UnknownReplyAddress answers a reply to an address pbemd never gave out.
 type UnknownReplyAddress struct{}
 
+// MisaddressedVerdict answers a GM's decision on an extension request
+// written to the moderator's own Address rather than to the request's
+// single-use reply address: nothing was decided, and each request that
+// may have been meant has a new reply address. None means no request
+// waits for the GM.
+type MisaddressedVerdict struct {
+	Address  string
+	Requests []WaitingRequest
+}
+
+// WaitingRequest is an extension request waiting for the GM's decision,
+// and the single-use Address that takes it.
+type WaitingRequest struct {
+	Title   string
+	Player  campaign.PlayerID
+	Hours   int
+	Turn    int
+	Address string
+}
+
 // ExtensionAnsweredBefore answers a second reply to the GM's address for
 // Player's request, answered When with Status.
 type ExtensionAnsweredBefore struct {
@@ -167,6 +187,7 @@ func (RealLifeExtended) text()        {}
 func (RealLifeGM) text()              {}
 func (RealLifeAnswer) text()          {}
 func (UnknownReplyAddress) text()     {}
+func (MisaddressedVerdict) text()     {}
 func (ExtensionAnsweredBefore) text() {}
 func (ExtensionLapsed) text()         {}
 func (ReplyExpired) text()            {}

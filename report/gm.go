@@ -66,8 +66,10 @@ type GMStatus struct {
 	Ended    bool
 	// HeldSince and PausedSince are times, or empty.
 	HeldSince, PausedSince string
-	NoDeadline             bool
-	Deadline               string
+	// Failed says what failed, where that is why the turn is held.
+	Failed     string
+	NoDeadline bool
+	Deadline   string
 	// Early says the turn resolves once every player is final.
 	Early bool
 	Seats []SeatState

@@ -102,6 +102,16 @@ type TooLate struct {
 	Deadline, Arrived string
 }
 
+// TurnFinal refuses orders for turn Turn, whose orders on file for
+// Player, received at Received, are final: the turn passes with them, so
+// nothing more is added. Proxy says a proxy sent the mail.
+type TurnFinal struct {
+	Turn     int
+	Player   campaign.PlayerID
+	Received string
+	Proxy    bool
+}
+
 // OnFile says which orders stay on file after a mail changed nothing.
 // Added says the mail's orders would have been added to them, as a
 // sequential ruleset's turn takes several mails.
@@ -156,6 +166,42 @@ type GMCommandAlert struct {
 // GMTokenAlert: From sent a mail carrying the GM token.
 type GMTokenAlert struct{ From string }
 
+// AlertSummary tells the GM of Count more attempts refused since Since,
+// in Title, beyond the PerHour they heard of one by one; Proven says the
+// mails carried a valid token.
+type AlertSummary struct {
+	Title   string
+	Count   int
+	Since   string
+	PerHour int
+	Proven  bool
+}
+
+// TokenUsed tells Player, or the GM if ToGM, that Player's token for
+// Campaign (Title) came in Count mails from From, which is not the seat's
+// address, the First and the Latest at those times: the token has reached
+// someone else. Answered says From, who plays here, was told the token is
+// not theirs; a stranger is not answered.
+type TokenUsed struct {
+	Title         string
+	Campaign      campaign.ID
+	Player        campaign.PlayerID
+	From          string
+	ToGM          bool
+	Answered      bool
+	Count         int
+	First, Latest string
+}
+
+// NewToken answers a request for a new token with it: Player's in
+// Campaign (Title), or the GM's for no Player.
+type NewToken struct {
+	Title    string
+	Campaign campaign.ID
+	Player   campaign.PlayerID
+	Token    string
+}
+
 // StrangerAlert: From, who plays no seat, sent the command Verb (or
 // another request, for none) for Campaign.
 type StrangerAlert struct {
@@ -165,6 +211,9 @@ type StrangerAlert struct {
 }
 
 func (TooLarge) text()         {}
+func (AlertSummary) text()     {}
+func (TokenUsed) text()        {}
+func (NewToken) text()         {}
 func (UnreadableHeader) text() {}
 func (NoOrders) text()         {}
 func (RateLimit) text()        {}
@@ -179,6 +228,7 @@ func (NotTakingOrders) text()  {}
 func (NotDue) text()           {}
 func (WrongTurn) text()        {}
 func (TooLate) text()          {}
+func (TurnFinal) text()        {}
 func (OnFile) text()           {}
 func (NeedsPlayerLine) text()  {}
 func (NotTheGM) text()         {}

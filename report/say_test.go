@@ -116,6 +116,8 @@ var samples = []Text{
 	RealLifeGM{Player: "ashari", Turn: 3, Deadline: sampleDeadline, Rule: "UTD3.32"},
 	RealLifeAnswer{Turn: 3, Deadline: sampleDeadline, Rule: "UTD3.32"},
 	UnknownReplyAddress{},
+	MisaddressedVerdict{Address: "moderator@example.org", Requests: []WaitingRequest{
+		{Title: "Frontier Wars", Player: "ashari", Hours: 24, Turn: 3, Address: "moderator+k7qxm2pa@example.org"}}},
 	ExtensionAnsweredBefore{Player: "ashari", When: sampleUTC, Status: "approved"},
 	ExtensionLapsed{Player: "ashari", Turn: 3, Open: 4, Deadline: sampleDeadline},
 	ReplyExpired{Player: "ashari"},
@@ -170,6 +172,10 @@ var samples = []Text{
 	NotDue{Turn: 3, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}, {Player: "castellan", Deadline: sampleDeadline}}},
 	WrongTurn{Turn: 2, Open: 3, Deadline: sampleDeadline},
 	TooLate{Turn: 3, Deadline: sampleDeadline, Arrived: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)"},
+	AlertSummary{Title: "Frontier Wars", Count: 37, Since: sampleDeadline, PerHour: 3},
+	TokenUsed{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", From: "mallory@example.net", Count: 2, First: sampleDeadline, Latest: sampleDeadline},
+	NewToken{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Token: "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567"},
+	TurnFinal{Turn: 3, Player: "vorn", Received: "Wed 25 Nov 2026 20:03 CET (19:03 UTC)", Proxy: true},
 	OnFile{Received: sampleDeadline},
 	// A player's seat: proxies and resignation.
 	ProxyMayNot{Player: "vorn"},
@@ -199,6 +205,9 @@ var samples = []Text{
 	// Turns.
 	Reminder{Turn: 3, Title: "Frontier Wars", Left: 24 * time.Hour, Deadline: sampleDeadline, Rule: "UTD3.31"},
 	HoldNotice{Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
+	FailureNotice{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Doing: "handling the mail <m1.vorn@example.org> from vorn@example.org",
+		Panic: "runtime error: index out of range [4] with length 4", At: sampleDeadline},
+	MailFailed{Title: "Frontier Wars", Turn: 3},
 	RerunNotice{Turn: 2},
 	DroppedForForfeits{Turns: 3, Rule: "UTD3.31"},
 	Dropped{Title: "Frontier Wars", Why: "dropped by the GM"},
@@ -266,8 +275,12 @@ var sampleResult = &orders.BattleResult{
 // a golden file of its own.
 var variants = map[string]Text{
 	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
+	"TokenUsed-to-gm":       TokenUsed{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", From: "mallory@example.net", ToGM: true, Answered: true, Count: 1, First: sampleDeadline, Latest: sampleDeadline},
+	"NewToken-gm":           NewToken{Title: "Frontier Wars", Campaign: "frontier", Token: "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567"},
 	"GMStatus-held":         GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
-	"GMStatus-paused":       GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-failed": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline,
+		Failed: "while resolving turn 3: runtime error: index out of range [4] with length 4"},
+	"GMStatus-paused": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
 	"GMStatus-votes": GMStatus{Title: "Thunderdome IV", Campaign: "thunderdome", Turn: 3, Date: "cycle 1", Status: "running", Deadline: sampleDeadline,
 		Pending: []ExtensionState{{Player: "ashari", Hours: 48, Turn: 3}}, ByVote: true,
 		Polls: []PollState{{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Closes: sampleDeadline, Votes: 1, Voters: 2, Need: 2}}},
@@ -367,6 +380,10 @@ var variants = map[string]Text{
 		Due: true, PerPlayer: 2, Rule: "UTD3.31"},
 	"PlayerStatus-unfiled-eaw": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "running", Deadline: sampleDeadline,
 		Due: true, PerPlayer: 2},
+	"MisaddressedVerdict-two": MisaddressedVerdict{Address: "moderator@example.org", Requests: []WaitingRequest{
+		{Title: "Frontier Wars", Player: "ashari", Hours: 24, Turn: 3, Address: "moderator+k7qxm2pa@example.org"},
+		{Title: "Rim Worlds", Player: "vorn", Hours: 48, Turn: 5, Address: "moderator+b3lq9zt1@example.org"}}},
+	"MisaddressedVerdict-none": MisaddressedVerdict{Address: "moderator@example.org"},
 	"Ballot-house-rule": Ballot{Campaign: "frontier", Player: "ashari", Poll: "rule-1", Subject: "zeph proposes a rule", Text: "zeph proposes a rule.",
 		Options: []string{"yes", "no"}, Default: "no", Need: 3, Voters: 4, VoterNames: "vorn, castellan, ashari, zeph", Closes: sampleDeadline},
 }

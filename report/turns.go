@@ -34,6 +34,25 @@ type HoldNotice struct {
 	Example     string
 }
 
+// FailureNotice tells the GM that pbemd failed in its work on campaign
+// Campaign (Title) at At, while Doing, with the Panic it raised: turn
+// Turn waits for the GM, as it was.
+type FailureNotice struct {
+	Title     string
+	Campaign  campaign.ID
+	Turn      int
+	Doing     string
+	Panic, At string
+}
+
+// MailFailed tells the sender of a mail that pbemd failed while handling
+// it, and did nothing of it; turn Turn of the campaign Title waits for
+// the GM.
+type MailFailed struct {
+	Title string
+	Turn  int
+}
+
 // RerunNotice tells the players, in the report of turn Turn played again
 // after a rollback, that it replaces the earlier one.
 type RerunNotice struct{ Turn int }
@@ -85,6 +104,8 @@ func roughly(d time.Duration) string {
 
 func (Reminder) text()           {}
 func (HoldNotice) text()         {}
+func (FailureNotice) text()      {}
+func (MailFailed) text()         {}
 func (RerunNotice) text()        {}
 func (DroppedForForfeits) text() {}
 func (Dropped) text()            {}

@@ -58,6 +58,10 @@ type Campaign struct {
 	// HeldSince is set when the daemon found the deadline long past after
 	// an outage: the turn waits for the GM's process or a new deadline.
 	HeldSince time.Time `json:"held_since,omitzero"`
+	// Failed says what failed while pbemd worked on the campaign (a
+	// panic in its ruleset's code), when that is why it is held: the GM
+	// was told once, and is told again only after the hold ends.
+	Failed string `json:"failed,omitempty"`
 	// Rerun is the turn the GM rolled back to, while it is open again:
 	// its reports say they correct the earlier ones.
 	Rerun int `json:"rerun,omitempty"`
@@ -95,6 +99,9 @@ type Seat struct {
 	// battle results for them, with their token.
 	Proxies []string `json:"proxies,omitempty"`
 }
+
+// Release ends a hold: the turn goes on.
+func (c *Campaign) Release() { c.HeldSince, c.Failed = time.Time{}, "" }
 
 // ProxiedBy reports whether the player named addr their proxy.
 func (s *Seat) ProxiedBy(addr string) bool {

@@ -16,6 +16,7 @@ import (
 
 	_ "time/tzdata" // campaigns name IANA zones; do not depend on the host's zoneinfo
 
+	"github.com/pbemd/pbemd/internal/buildinfo"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -44,7 +45,7 @@ var commands = []command{
 	{"run", "--config FILE", "run the daemon: read the inbox, answer mail, resolve turns, send reports", cmdRun},
 	{"init", "--config FILE --scenario FILE", "create a campaign from a scenario and mail every player a welcome with their token", cmdInit},
 	{"sim", "--scenario FILE --orders DIR --turns N --out DIR", "play a campaign offline from order files, with no mail", cmdSim},
-	{"demo", "[--rules eaw|thunderdome] [--turn 3m] [--data FILE] [--log LEVEL]", "run a campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
+	{"demo", "[--rules eaw|thunderdome] [--turn 3m] [--first-turn 30m] [--data FILE] [--log LEVEL]", "run a campaign with embedded mail servers and scripted players, one seat free for you", cmdDemo},
 	{"report", "CAMPAIGN PLAYER (--data FILE | --config FILE) [--turn N] [--format text|html|json|png|orders]", "show a player's report as that player received it", cmdReport},
 	{"status", "(--config FILE | --data FILE) [--json]", "show every campaign's turn, deadline and orders on file, and the outbox; through the daemon if it runs", cmdStatus},
 	{"resolve", "CAMPAIGN --config FILE", "resolve a campaign's open turn now with the orders on file; through the daemon if it runs", cmdResolve},
@@ -58,6 +59,7 @@ var commands = []command{
 	{"config test", "FILE", "check a daemon config file", cmdConfigTest},
 	{"config example", "", "print a documented example config", cmdConfigExample},
 	{"schema orders", "[--rules NAME]", "print the JSON Schema of the order language, for editors", cmdSchemaOrders},
+	{"version", "", "print pbemd's version and the revision it was built from (also --version)", cmdVersion},
 }
 
 func main() {
@@ -69,6 +71,9 @@ func main() {
 func runMain(ctx context.Context, e *env, args []string) int {
 	if len(args) > 1 && args[0] == "help" { // pbemd help COMMAND
 		args = append(args[1:], "--help")
+	}
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	cmd, rest := lookup(args)
 	if cmd == nil {
@@ -183,8 +188,8 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// newLogger logs text to a terminal and JSON otherwise (under systemd),
-// unless format says which.
+// newLogger logs as format says, "text" or "json"; empty picks text for a
+// terminal and JSON for anything else: systemd's journal, a file, a pipe.
 func newLogger(w io.Writer, format, level string) *slog.Logger {
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(level)); err != nil {
@@ -206,6 +211,16 @@ func newLogger(w io.Writer, format, level string) *slog.Logger {
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// cmdVersion prints the module version and the revision the binary was
+// built from.
+func cmdVersion(ctx context.Context, e *env, args []string) error {
+	if err := noArgs(newFlags("version"), args); err != nil {
+		return err
+	}
+	_, err := io.WriteString(e.stdout, buildinfo.Read().String())
+	return err
 }
 
 func splitWords(s string) []string { return strings.Fields(s) }

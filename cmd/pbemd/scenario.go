@@ -55,21 +55,16 @@ func cmdScenarioGenerate(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// cmdConfigTest checks a daemon config; a bad one exits 2, as `pbemd run`
+// cmdConfigTest checks a daemon config, and reads its passwords as the
+// daemon will, listing every problem; a bad one exits 2, as `pbemd run`
 // would over it.
 func cmdConfigTest(ctx context.Context, e *env, args []string) error {
 	args, err := fileArg(newFlags("config test"), args, "name one config file")
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(args[0])
-	if err != nil {
-		return err
-	}
-	for _, get := range []func() (string, error){cfg.IMAP.Password, cfg.SMTP.Password} {
-		if _, err := get(); err != nil {
-			return configError{err}
-		}
+	if _, err := config.Test(args[0]); err != nil {
+		return configError{err}
 	}
 	fmt.Fprintf(e.stdout, "%s: no problems\n", args[0])
 	return nil

@@ -35,7 +35,9 @@ func Build(t testing.TB, race bool) string {
 			return
 		}
 		built.bin = filepath.Join(built.dir, "pbemd")
-		args := []string{"build", "-o", built.bin}
+		// As a release is built: with the revision stamped in, where
+		// the source is a checkout, whatever GOFLAGS says.
+		args := []string{"build", "-buildvcs=auto", "-o", built.bin}
 		if race {
 			args = append(args, "-race")
 		}

@@ -84,10 +84,29 @@ protocol lmtp {
 // startDovecot writes Dovecot's configuration under dir/dovecot, starts
 // it in the foreground, and waits until IMAP, LMTP and auth answer.
 func (s *System) startDovecot(ctx context.Context) (*daemon, error) {
-	dir := filepath.Join(s.dir, "dovecot")
-	if err := s.layoutDovecot(dir); err != nil {
+	if err := s.layoutDovecot(filepath.Join(s.dir, "dovecot")); err != nil {
 		return nil, fmt.Errorf("realmail: set up dovecot: %w", err)
 	}
+	return s.runDovecot(ctx)
+}
+
+// StopDovecot stops Dovecot, as an operator's restart does: IMAP refuses
+// connections, and Postfix keeps the mail for its users queued. Its
+// configuration and mailboxes stay for StartDovecot.
+func (s *System) StopDovecot() { s.dovecot.stop() }
+
+// StartDovecot starts Dovecot again after StopDovecot, on the same ports
+// with the same users and mailboxes, and waits until it answers.
+func (s *System) StartDovecot(ctx context.Context) error {
+	d, err := s.runDovecot(ctx)
+	s.dovecot = d
+	return err
+}
+
+// runDovecot starts Dovecot on the configuration under dir/dovecot and
+// waits until IMAP, LMTP and auth answer.
+func (s *System) runDovecot(ctx context.Context) (*daemon, error) {
+	dir := filepath.Join(s.dir, "dovecot")
 	d, err := startDaemon("dovecot", []string{filepath.Join(dir, "dovecot.out"), filepath.Join(dir, "dovecot.log")},
 		s.bins.dovecot, "-F", "-c", filepath.Join(dir, "dovecot.conf"))
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -64,9 +65,12 @@ func (s *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
 	return nil
 }
 
-// Rcpt accepts only local users of the World's domain.
+// Rcpt accepts only local users of the World's domain, with or without a
+// sub-address: user+detail@domain is delivered to user, as Postfix's
+// recipient_delimiter and Dovecot's do, and as pbemd's reply addresses
+// (moderator+token@domain) need.
 func (s *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
-	acc := s.w.account(to)
+	acc := s.w.account(withoutDetail(to))
 	if acc == nil {
 		return errNoSuchUser
 	}
@@ -110,3 +114,16 @@ func (s *smtpSession) Reset() {
 
 // Logout ends the session.
 func (s *smtpSession) Logout() error { return nil }
+
+// withoutDetail drops the sub-address, "+" and what follows up to the "@",
+// from an address's local part.
+func withoutDetail(addr string) string {
+	local, domain, found := strings.Cut(addr, "@")
+	if user, _, plus := strings.Cut(local, "+"); plus && user != "" {
+		local = user
+	}
+	if !found {
+		return local
+	}
+	return local + "@" + domain
+}

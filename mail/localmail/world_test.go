@@ -64,12 +64,17 @@ func TestSMTPDelivery(t *testing.T) {
 	if err := smtp.SendMail(w.SMTPAddr, nil, "", []string{"gm@pbemd.test"}, msg); err != nil {
 		t.Fatalf("SendMail() with the null sender and no login error: %v", err)
 	}
+	// A sub-address is delivered to its user, as pbemd's reply addresses
+	// (moderator+token@) need.
+	if err := smtp.SendMail(w.SMTPAddr, nil, "alice@pbemd.test", []string{"gm+k7qx2@pbemd.test"}, msg); err != nil {
+		t.Fatalf("SendMail() to a sub-address error: %v", err)
+	}
 	tests := []struct {
 		user, password string
 		want           []string
 	}{
 		{"alice", "alicepw", []string{"Return-Path: <gm@pbemd.test>\r\n" + string(msg)}},
-		{"gm", "gmpw", []string{"Return-Path: <>\r\n" + string(msg)}},
+		{"gm", "gmpw", []string{"Return-Path: <>\r\n" + string(msg), "Return-Path: <alice@pbemd.test>\r\n" + string(msg)}},
 	}
 	for _, tc := range tests {
 		raws, err := w.Mailbox(t.Context(), tc.user, tc.password, "INBOX")
@@ -95,6 +100,8 @@ func TestSMTPRefusals(t *testing.T) {
 	}{
 		{name: "unknown user", to: "bob@pbemd.test", code: 550},
 		{name: "other domain", to: "alice@example.org", code: 550},
+		{name: "sub-address of an unknown user", to: "bob+x@pbemd.test", code: 550},
+		{name: "no user before the plus", to: "+alice@pbemd.test", code: 550},
 		{name: "wrong password", auth: smtp.PlainAuth("", "gm", "wrong", "127.0.0.1"), to: "alice@pbemd.test", code: 535},
 		{name: "FailNextData", to: "alice@pbemd.test", fail: &gosmtp.SMTPError{Code: 451, Message: "later"}, code: 451},
 	}

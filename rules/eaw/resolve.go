@@ -9,9 +9,9 @@ import (
 )
 
 // Version is stamped into every resolved turn. Raise it whenever a change
-// alters the outcome of the same state and orders. docs/rules-eaw.md,
-// "Resolver versions", says what each version changed.
-const Version = 5
+// alters the outcome of the same state and orders; what each version
+// changed is in docs/rules-eaw.md ("Resolver versions").
+const Version = 6
 
 // Result is one resolved turn.
 type Result struct {
@@ -35,7 +35,8 @@ func (r *Result) Announce(text string) {
 
 // Resolve plays st.Turn with the orders on file and returns the next turn.
 // subs maps players to their submissions; a player without one does
-// nothing this turn and forfeits it (UTD3.31). Orders are validated again against st, so orders that
+// nothing this turn and forfeits it; the rules know no forfeits, so the
+// event cites no rule. Orders are validated again against st, so orders that
 // no longer fit the state (after a rollback, say) are dropped with an event
 // instead of being half applied.
 func Resolve(st *campaign.State, subs map[campaign.PlayerID]*orders.Submission) *Result {

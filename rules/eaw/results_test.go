@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -44,13 +45,17 @@ type resultCampaign struct {
 // golden campaign's orders, with the preset's rules, with battles reported
 // by the players (settled between turns by a reported result and by the
 // built-in resolver when their clock runs out, and a moderator's notice),
-// and with overrides; and generated campaigns whose fleets move every turn
-// and fight. A change to the resolver that alters any outcome fails here:
-// raise Version and say why, or keep the outcome.
+// and with overrides, and with a player who stops sending orders,
+// forfeits and is dropped (EaW 29.0); and generated campaigns whose fleets
+// move every turn and fight. A change to the resolver that alters any
+// outcome fails here: raise Version and say why, or keep the outcome.
+// Every event and view, as marshalled, cites only EaW rules: an EaW player
+// must not read a Thunderdome IV rule number.
 func TestResultsDigest(t *testing.T) {
 	t.Parallel() // the package's longest, on its own campaigns
 	for _, c := range []resultCampaign{
 		{"frontier", scenarios.Frontier, 8, fileOrders},
+		{"frontier-forfeits", scenarios.Frontier, 5, forfeitingOrders},
 		{"frontier-reported", frontierWith(t, "{battles: reported}"), 8, fileOrders},
 		{"frontier-overrides", frontierWith(t, "{vision: {radius: 2}, budget: {min: 5, jump_cost: 2}, fleets: {per_system: 4}, "+
 			"fortify: {siege: 8}, frd: {price: 150, tow_cost: [4, 3, 2]}}"), 8, fileOrders},
@@ -99,9 +104,9 @@ func playDigests(t *testing.T, c resultCampaign) []byte {
 		res := rs.Resolve(gt)
 		fmt.Fprintf(&out, "turn %d: %d events, %d battles pending\n", turn, len(res.Events), len(res.Next.Battles))
 		fmt.Fprintf(&out, "  state %s\n", digest(t, res.Next))
-		fmt.Fprintf(&out, "  events %s\n", digest(t, res.Events))
+		fmt.Fprintf(&out, "  events %s\n", ownRulesDigest(t, res.Events))
 		for _, v := range res.Views {
-			fmt.Fprintf(&out, "  view %s %s\n", v.Header().Player, digest(t, v))
+			fmt.Fprintf(&out, "  view %s %s\n", v.Header().Player, ownRulesDigest(t, v))
 		}
 		fmt.Fprintf(&out, "  replay %s\n", digest(t, rs.Replay(res.Next, res.Events)))
 		st = res.Next
@@ -113,11 +118,31 @@ func playDigests(t *testing.T, c resultCampaign) []byte {
 // digest is the start of the SHA-256 of v's JSON.
 func digest(t *testing.T, v any) string {
 	t.Helper()
+	return fmt.Sprintf("%x", sha256.Sum256(marshal(t, v)))[:16]
+}
+
+// ownRulesDigest is digest of what players read, which must cite no
+// Thunderdome IV rule.
+func ownRulesDigest(t *testing.T, v any) string {
+	t.Helper()
+	data := marshal(t, v)
+	if m := tdRule.Find(data); m != nil {
+		i := bytes.Index(data, m)
+		t.Errorf("an Empires at War event or view cites %s: …%s…", m, data[max(0, i-120):min(len(data), i+40)])
+	}
+	return fmt.Sprintf("%x", sha256.Sum256(data))[:16]
+}
+
+// tdRule matches a citation of a Thunderdome IV rule, "UTD3.31".
+var tdRule = regexp.MustCompile(`\bUTD[0-9]`)
+
+func marshal(t *testing.T, v any) []byte {
+	t.Helper()
 	data, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("%x", sha256.Sum256(data))[:16]
+	return data
 }
 
 // settleBattles settles the battles pending in st as a campaign with
@@ -161,6 +186,17 @@ func fileOrders(t *testing.T, st *campaign.State) map[campaign.PlayerID]*orders.
 			t.Fatal(err)
 		}
 		subs[p.ID] = parseOrders(t, src)
+	}
+	return subs
+}
+
+// forfeitingOrders are fileOrders without tekkar's from turn 2 on: he
+// forfeits turns 2 to 4 and is dropped after the third (EaW 29.0).
+func forfeitingOrders(t *testing.T, st *campaign.State) map[campaign.PlayerID]*orders.Submission {
+	t.Helper()
+	subs := fileOrders(t, st)
+	if st.Turn > 1 {
+		delete(subs, "tekkar")
 	}
 	return subs
 }

@@ -92,7 +92,7 @@ func (t *turn) acceptOrders(subs map[campaign.PlayerID]*orders.Submission) {
 		}
 		sub, ok := subs[p.ID]
 		if !ok || sub == nil {
-			t.emit(game.Event{Kind: game.EventForfeit, Players: t.everyone, Rule: "UTD3.31",
+			t.emit(game.Event{Kind: game.EventForfeit, Players: t.everyone,
 				Text: fmt.Sprintf("%s (%s) sent no orders for turn %d and forfeits it: nothing of theirs moved, but income still accrues.", p.Name, p.ID, t.prev.Turn)})
 			continue
 		}

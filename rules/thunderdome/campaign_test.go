@@ -40,7 +40,7 @@ const goldenTurns = 16
 // exploration, fought, and taken by Anschluss. It pins, for each turn,
 // the next state, the events, every player's text report and the order
 // template of the player whose turn opens; and plays the campaign twice
-// for the same bytes.
+// for the same bytes. Nothing of it cites an Empires at War rule.
 func TestGoldenCampaign(t *testing.T) {
 	first := playGolden(t, testing.Verbose())
 	second := playGolden(t, false)
@@ -52,8 +52,13 @@ func TestGoldenCampaign(t *testing.T) {
 	kinds := map[string]bool{}
 	jobs := 0
 	var events []game.Event
+	eawRule := regexp.MustCompile(`\bEaW [0-9]`)
 	for _, f := range first {
 		golden.Check(t, f.path, f.data)
+		// What players read cites Thunderdome IV rules only.
+		if m := eawRule.Find(f.data); m != nil {
+			t.Errorf("%s cites an Empires at War rule: %q", f.path, m)
+		}
 		for _, k := range f.kinds {
 			kinds[k] = true
 		}

@@ -1,0 +1,124 @@
+package moderator
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbemd/pbemd/mail"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/store"
+)
+
+// leakedSeat returns the seat of the campaign a submission names whose
+// token it carries, when it comes from an address that is neither the
+// seat's own nor one of its proxies: the token has reached someone else.
+// nil if it carries no such token.
+func (m *Moderator) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*store.Campaign, *store.Seat, error) {
+	if sub == nil || sub.Token == "" {
+		return nil, nil, nil
+	}
+	c, err := m.campaignByID(sub.Campaign)
+	if err != nil || c == nil {
+		return nil, nil, err
+	}
+	for i := range c.Players {
+		s := &c.Players[i]
+		if tokenMatches(sub.Token, s.TokenHash) && !strings.EqualFold(s.Email, in.From) && !s.ProxiedBy(in.From) {
+			return c, s, nil
+		}
+	}
+	return nil, nil, nil
+}
+
+// tokenLeaked handles a mail that carries seat s's token from another
+// address (leakedSeat): nothing it asks is done; the player, at the
+// seat's own address, and the GM are told that the token was used from
+// elsewhere, and how to get a new one, at most once a day (as forged
+// mail is, forgedNoticeEvery); the rest are counted. A sender who plays or
+// runs a campaign here is told the token is not theirs; a stranger is not
+// answered.
+func (m *Moderator) tokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, s *store.Seat, known bool, reject rejectFunc) (decision, error) {
+	var d decision
+	if known {
+		var err error
+		if d, err = reject(c.ID, &report.Rejection{Reason: report.Say(report.NotYourToken{})}); err != nil {
+			return d, err
+		}
+	} else {
+		rec.Outcome, rec.Detail = store.Ignored, "another seat's token, from a stranger"
+	}
+	rec.Campaign = string(c.ID)
+	key := "leaked/" + string(s.Player)
+	var f *store.Forgery
+	if err := m.db.View(func(tx *store.Tx) (err error) { f, err = tx.Forgery(c.ID, key); return err }); err != nil {
+		return d, err
+	}
+	now := m.clock.Now().UTC()
+	told, next, notice := tally(*f, now)
+	if notice {
+		d.mails = append(d.mails, m.leakNotices(in, c, s, told, known)...)
+	}
+	detail := fmt.Sprintf("mail <%s> from %s carried %s's token; nothing done", in.MessageID, in.From, s.Player)
+	d.apply = steps(d.apply, func(tx *store.Tx) error {
+		if err := tx.PutForgery(c.ID, key, &next); err != nil {
+			return err
+		}
+		if told.Count > forgedAuditsPerNotice {
+			return nil
+		}
+		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "token used elsewhere", Detail: detail})
+	})
+	return d, nil
+}
+
+// leakNotices tells seat s's player, at the seat's own address, and the
+// GM that the seat's token was used from in's address.
+func (m *Moderator) leakNotices(in *mail.Inbound, c *store.Campaign, s *store.Seat, told store.Forgery, answered bool) []outgoing {
+	notice := func(to string, loc *time.Location, toGM bool) outgoing {
+		t := report.TokenUsed{Title: c.Title, Campaign: c.ID, Player: s.Player, From: in.From, ToGM: toGM, Answered: answered, Count: told.Count,
+			First: report.FormatDeadline(told.First, loc), Latest: report.FormatDeadline(told.Last, loc)}
+		msg := m.mailText(c.ID, to, t, m.derivedID(in.MessageID+"\x00leak", fmt.Sprint(toGM), to))
+		msg.AutoSubmitted = "auto-generated"
+		return outgoing{msg: msg, campaign: string(c.ID), purpose: "token-used"}
+	}
+	return []outgoing{notice(s.Email, seatLocation(c, s), false), notice(c.GM.Email, playerLocation(c, nil), true)}
+}
+
+// newSeatToken replaces a player's token, at their request from the
+// seat's own address with the current token (proxies give no commands):
+// the new token goes only to that address, so a forger who only writes
+// the From line cannot change it, and the old one stops working at once.
+func (m *Moderator) newSeatToken(r *request) (decision, error) {
+	token, err := newToken(m.rand)
+	if err != nil {
+		return decision{}, err
+	}
+	c := r.c.Clone()
+	s := c.Seat(r.seat.Player)
+	s.TokenHash = hashToken(token)
+	now := m.clock.Now().UTC()
+	audit := store.AuditEntry{At: now, Who: string(s.Player), Action: "new token"}
+	answer := m.tokenAnswer(r, report.NewToken{Title: c.Title, Campaign: c.ID, Player: s.Player, Token: token})
+	return r.done("new token", answer, decision{apply: putCampaign(c, c.Turn, audit)})
+}
+
+// newGMToken replaces the GM's token, at the GM's request with the
+// current one, as newSeatToken does a player's.
+func (m *Moderator) newGMToken(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+	token, err := newToken(m.rand)
+	if err != nil {
+		return decision{}, err
+	}
+	c.GMTokenHash = hashToken(token)
+	audit.Action, audit.Detail = "new GM token", ""
+	answer := m.tokenAnswer(r, report.NewToken{Title: c.Title, Campaign: c.ID, Token: token})
+	return r.done("new token", answer, decision{apply: putCampaign(c, c.Turn, audit)})
+}
+
+// tokenAnswer is the answer that carries a new token: like a welcome, it
+// is a mail whose token is not masked (compose).
+func (m *Moderator) tokenAnswer(r *request, t report.Text) outgoing {
+	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: "token"}
+}
