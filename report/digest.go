@@ -61,7 +61,7 @@ func RenderDigest(f *DigestFrame) (subject, text, html string, err error) {
 	}
 	plain := data
 	plain.Intro = Wrap(data.Intro, 76, "")
-	text = render("digest.tmpl", plain)
+	text = WrapLines(render("digest.tmpl", plain))
 	if !f.Mail.TextOnly {
 		data.Reports = f.Bodies
 		if html, err = ExecuteHTML(htmls, "digest.tmpl", data); err != nil {
