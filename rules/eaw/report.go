@@ -55,7 +55,7 @@ func RenderReport(v *View, deadline time.Time, loc *time.Location, schemaRef str
 	footer := report.NewMailFooter(mail, loc)
 	data := newReportData(v, deadline, loc)
 	data.Mail = footer
-	r.Text = render("report.tmpl", data)
+	r.Text = reportText(data)
 	if withMap {
 		h := htmlReportOf(data, "cid:"+MapCID)
 		if r.HTML, err = report.ExecuteHTML(htmls, "report.tmpl", h); err != nil {
@@ -104,8 +104,12 @@ func noTemplate(v *View) string {
 
 // RenderText renders a player's view as the plain-text report.
 func RenderText(v *View, deadline time.Time, loc *time.Location) string {
-	return render("report.tmpl", newReportData(v, deadline, loc))
+	return reportText(newReportData(v, deadline, loc))
 }
+
+// reportText is the text report of d, no line longer than a mail's
+// (report.MaxLine).
+func reportText(d *reportData) string { return report.WrapLines(render("report.tmpl", d)) }
 
 // ReportJSON renders a player's view as the versioned JSON report: exactly
 // the view, no more.
