@@ -321,7 +321,7 @@ func visionNote(v *View) string {
 
 // text writes the text report, for plain-text mail clients: the open
 // turn, what the turn just played did, and the empires, sectors and
-// fleets (UTD3.1).
+// fleets (UTD3.1), no line longer than a mail's (report.MaxLine).
 func text(v *View, opts game.ReportOptions) string {
 	d := newReportData(v, opts, "")
 	var b strings.Builder
@@ -420,5 +420,5 @@ func text(v *View, opts game.ReportOptions) string {
 	if d.Mail != nil {
 		w("\nYour mail\n%s\n", d.Mail.Text)
 	}
-	return b.String()
+	return report.WrapLines(b.String())
 }
