@@ -12,6 +12,10 @@ import (
 // DigestMapCID is the Content-ID of the i-th report's map in a digest.
 func DigestMapCID(i int) string { return fmt.Sprintf("map-%d.png", i+1) }
 
+// DigestPhoneMapCID is the Content-ID of the i-th report's phone map in a
+// digest.
+func DigestPhoneMapCID(i int) string { return fmt.Sprintf("map-%d-phone.png", i+1) }
+
 // DigestFrame is a player's held reports, oldest first, as their ruleset
 // rendered them, and what the digest says around them.
 type DigestFrame struct {

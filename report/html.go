@@ -48,6 +48,28 @@ func ExecuteHTML(t *template.Template, name string, data any) (string, error) {
 	return b.String(), nil
 }
 
+// MapPictures are where a report's HTML finds its map: the wide picture
+// (PaintMap) and the phone's (PaintPhoneMap), each a "cid:" URL in a mail
+// or a file name beside a saved report, made safe by MapURL; an empty
+// Wide means no map, an empty Phone the wide one on every screen. Alt is
+// the pictures' alternative text. The shell's "map" shows the wide one
+// on a wide screen and the phone's on a narrow one (MapBreakpoint).
+type MapPictures struct {
+	Wide, Phone template.URL
+	Alt         string
+}
+
+// NewMapPictures returns the map pictures at wide and phone, described by
+// alt.
+func NewMapPictures(wide, phone, alt string) MapPictures {
+	return MapPictures{Wide: MapURL(wide), Phone: MapURL(phone), Alt: alt}
+}
+
+// MapBreakpoint is the widest screen, in CSS pixels, that a report shows
+// the phone's map on: on a wider one the wide map is shown at a size
+// where its labels read.
+const MapBreakpoint = 1000
+
 // MapURL makes a map's address safe for an src attribute: a "cid:" URL
 // (RFC 2392) or a relative file name, each part percent-encoded, so that
 // html/template can trust the scheme it would otherwise refuse. An empty

@@ -58,7 +58,8 @@
 // # Reports
 //
 // The package renders its views itself, with the report kit (package
-// report): the text, HTML and JSON reports, the map (the view as a
+// report): the text, HTML and JSON reports, the maps, wide and for a
+// phone (the view as a
 // report.Map), the order template, a confirmation's echo and costs, and a
 // welcome's example orders. Every renderer takes only a View, so a report
 // cannot show what its player cannot see.

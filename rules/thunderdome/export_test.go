@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
 )
 
 // SaveExt writes a changed TD IV part back into a state, for tests.
@@ -22,3 +23,6 @@ func Spent(c game.Checked) (points, bpv int) {
 
 // KindNames lists the order kinds, for tests.
 func KindNames() []string { return kindNames() }
+
+// MapOf is the map model of a view, for tests.
+func MapOf(v *View, deadline string) *report.Map { return mapOf(v, deadline) }

@@ -2,7 +2,6 @@ package thunderdome
 
 import (
 	"fmt"
-	"html/template"
 	"slices"
 	"strings"
 
@@ -40,7 +39,7 @@ type reportData struct {
 	// (prefs:).
 	Defenses []string
 	Prefs    []string
-	MapSrc   template.URL
+	Maps     report.MapPictures
 	Mail     *report.MailFooter
 	// Template names the order template the mail carries, "" for none.
 	Template string
@@ -67,9 +66,9 @@ type fleetRow struct {
 const unseen = "out of sight"
 
 // newReportData gathers what the reports of v show.
-func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData {
+func newReportData(v *View, opts game.ReportOptions, maps report.MapPictures) *reportData {
 	d := &reportData{V: v, Mine: v.Current == v.Player && v.Winner == "", Left: max(v.Points-v.Debt, 0),
-		MapSrc: report.MapURL(mapSrc), Mail: report.NewMailFooter(opts.Mail, opts.Location)}
+		Maps: maps, Mail: report.NewMailFooter(opts.Mail, opts.Location)}
 	if !opts.Deadline.IsZero() {
 		d.Deadline = report.FormatDeadline(opts.Deadline, opts.Location)
 	}
@@ -323,7 +322,7 @@ func visionNote(v *View) string {
 // turn, what the turn just played did, and the empires, sectors and
 // fleets (UTD3.1), no line longer than a mail's (report.MaxLine).
 func text(v *View, opts game.ReportOptions) string {
-	d := newReportData(v, opts, "")
+	d := newReportData(v, opts, report.MapPictures{})
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	line := func(s string) { b.WriteString(report.Wrap(s, 76, "  ")) }
