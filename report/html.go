@@ -6,6 +6,8 @@ import (
 	"html/template"
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 //go:embed html/*.tmpl
@@ -39,13 +41,14 @@ func HTMLShell() *template.Template {
 	return template.Must(shell.Clone())
 }
 
-// ExecuteHTML executes an HTML template and returns what it wrote.
+// ExecuteHTML executes an HTML template and returns what it wrote, with
+// long runs of text made breakable (breakLongRuns).
 func ExecuteHTML(t *template.Template, name string, data any) (string, error) {
 	var b bytes.Buffer
 	if err := t.ExecuteTemplate(&b, name, data); err != nil {
 		return "", err
 	}
-	return b.String(), nil
+	return breakLongRuns(b.String()), nil
 }
 
 // MapPictures are where a report's HTML finds its map: the wide picture
@@ -82,4 +85,111 @@ func MapURL(src string) template.URL {
 		return template.URL("cid:" + url.PathEscape(cid))
 	}
 	return template.URL(url.PathEscape(src))
+}
+
+// Runs of text without a space longer than longRun characters get a
+// <wbr> every runBreak characters (breakLongRuns).
+const (
+	longRun  = 20
+	runBreak = 10
+)
+
+// breakLongRuns lets a long run of text without a space break across
+// lines: a name of 500 characters must not widen the page beyond a
+// phone's screen. Text is left alone everywhere else: no word breaks,
+// and a table cell is never narrower than its longest word. Only text
+// between tags is touched, never a tag, an attribute, an entity or the
+// text of <title>, <style> or <script>.
+func breakLongRuns(page string) string {
+	var b strings.Builder
+	for i := 0; i < len(page); {
+		switch {
+		case page[i] == '<':
+			end := tagEnd(page, i)
+			b.WriteString(page[i:end])
+			i = end
+		default:
+			end := strings.IndexByte(page[i:], '<')
+			if end < 0 {
+				end = len(page) - i
+			}
+			b.WriteString(breakRuns(page[i : i+end]))
+			i += end
+		}
+	}
+	return b.String()
+}
+
+// tagEnd is the end of the tag that starts at i, and of the text up to
+// its closing tag for an element whose text is not markup.
+func tagEnd(page string, i int) int {
+	end := strings.IndexByte(page[i:], '>')
+	if end < 0 {
+		return len(page)
+	}
+	end += i + 1
+	for _, raw := range []string{"title", "style", "script"} {
+		if strings.HasPrefix(page[i:], "<"+raw) {
+			if close := strings.Index(page[end:], "</"+raw); close >= 0 {
+				return end + close
+			}
+		}
+	}
+	return end
+}
+
+// breakRuns puts a <wbr> every runBreak characters into each run of text
+// longer than longRun characters without a space, an entity counting as
+// one character.
+func breakRuns(text string) string {
+	if len(text) <= longRun {
+		return text
+	}
+	var b strings.Builder
+	for _, run := range splitSpaces(text) {
+		chars := entityChars(run)
+		if len(chars) <= longRun {
+			b.WriteString(run)
+			continue
+		}
+		for k, c := range chars {
+			if k > 0 && k%runBreak == 0 {
+				b.WriteString("<wbr>")
+			}
+			b.WriteString(c)
+		}
+	}
+	return b.String()
+}
+
+// splitSpaces splits text into runs of spaces and runs of anything else,
+// in order.
+func splitSpaces(text string) []string {
+	var out []string
+	start := 0
+	for i, r := range text {
+		if i > start && unicode.IsSpace(r) != unicode.IsSpace(rune(text[start])) {
+			out = append(out, text[start:i])
+			start = i
+		}
+	}
+	return append(out, text[start:])
+}
+
+// entityChars splits HTML text into its characters, each entity one.
+func entityChars(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if s[i] == '&' {
+			if end := strings.IndexByte(s[i:], ';'); end > 0 && end < 12 {
+				out = append(out, s[i:i+end+1])
+				i += end + 1
+				continue
+			}
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		out = append(out, s[i:i+size])
+		i += size
+	}
+	return out
 }

@@ -56,6 +56,18 @@ type sectorRow struct {
 	Hidden                                           bool
 }
 
+// Details are what the sectors table says of what is in the sector, a
+// line each: its terrain, its holdings and its fleets.
+func (r sectorRow) Details() []string {
+	var out []string
+	for _, d := range []struct{ label, val string }{{"", r.Terrain}, {"", r.Holdings}, {"fleets: ", r.Fleets}} {
+		if d.val != "" {
+			out = append(out, d.label+d.val)
+		}
+	}
+	return out
+}
+
 // fleetRow is one line of the fleets table.
 type fleetRow struct {
 	Owner, ID, At, Units, Note string
