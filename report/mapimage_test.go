@@ -392,8 +392,8 @@ func playersMap() *Map {
 	m.Legend = []MapKey{{MarkLife, "life sector"}, {MarkMineral, "mineral sector or home"}, {MarkFleets, "fleets: count×BPV"},
 		{MarkOwned, "owned"}, {MarkCapital, "capital"}, {MarkYard, "shipyard"}, {MarkColony, "colony"}, {MarkMine, "mine"},
 		{MarkFort, "fortification"}, {MarkNPE, "non-player empire"}, {MarkBattle, "battle to be fought"}, {MarkRetreat, "retreat under way"}}
-	for _, p := range []MapPlayer{{"lyran", "lyran: Kess Rhanor · you", true}, {"hydran", "hydran: Tarn Vel", false},
-		{"gorn", "gorn: Ssarath (to play)", false}, {"kzinti", "kzinti: Rrowl", false}} {
+	for _, p := range []MapPlayer{{"lyran", "lyran (you): Kess Rhanor", true}, {"hydran", "hydran: Tarn Vel", false},
+		{"gorn", "gorn (to play): Ssarath", false}, {"kzinti", "kzinti: Rrowl", false}} {
 		m.Players = append(m.Players, p)
 	}
 	for _, home := range []struct{ at, owner string }{{"lyra", "lyran"}, {"hydra", "hydran"}, {"gorn", "gorn"}, {"kzin", "kzinti"}} {

@@ -109,20 +109,24 @@ func mapSub(v *View, deadline string) string {
 	return fmt.Sprintf("%s · %s's orders due %s", s, v.Current, deadline)
 }
 
-// playerLabel names a player in the map's legend, with who is the reader,
-// who plays now and who is out.
+// playerLabel names a player in the map's legend, saying first, where a
+// narrow legend cuts the name short, who is the reader, who plays now and
+// who is out: "gorn (you, to play): Ssarath".
 func playerLabel(v *View, e EmpireView) string {
-	s := fmt.Sprintf("%s: %s", e.Player, e.Name)
+	var notes []string
+	if e.Player == v.Player {
+		notes = append(notes, "you")
+	}
 	switch {
 	case e.Out != "":
-		s += " (out)"
+		notes = append(notes, "out")
 	case e.Player == v.Current && !v.Ended:
-		s += " (to play)"
+		notes = append(notes, "to play")
 	}
-	if e.Player == v.Player {
-		s += " · you"
+	if len(notes) == 0 {
+		return fmt.Sprintf("%s: %s", e.Player, e.Name)
 	}
-	return s
+	return fmt.Sprintf("%s (%s): %s", e.Player, strings.Join(notes, ", "), e.Name)
 }
 
 // focusOf are the systems of the reader's fleets, holdings and sectors,
