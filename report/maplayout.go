@@ -30,8 +30,9 @@ type mapLayout struct {
 	labelSize float64
 	// overview is the box of the small outline of the whole map a phone's
 	// picture of part of it has below the legend, and view the part, in
-	// the outline's pixels; empty for none.
+	// the outline's pixels; empty for none. outline places systems in it.
 	overview, view image.Rectangle
+	outline        outlineScale
 }
 
 // layoutRoom is what a layout makes room for beside the map: the lines

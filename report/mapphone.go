@@ -47,7 +47,7 @@ func newPhoneLayout(src *Map, room layoutRoom) mapLayout {
 	const s = phoneScale
 	u := func(v float64) int { return int(math.Round(v * s)) }
 	n := len(src.Systems)
-	l := mapLayout{s: s, labelAll: n <= mapLabelAll, labelSize: phoneLabel, legendCols: 2}
+	l := mapLayout{s: s, labelSize: phoneLabel, legendCols: 2}
 	l.w = u(PhoneMapWidth)
 	top := u(24 + 16*float64(len(subLines(src.Sub))+1) + 10)
 	fw := l.w - 2*u(phonePad)
@@ -70,6 +70,7 @@ func newPhoneLayout(src *Map, room layoutRoom) mapLayout {
 		l.pos[i], l.in[i] = p, image.Pt(int(p.x), int(p.y)).In(keep)
 	}
 	l.r = markerRadius(content, count(l.in), s)
+	l.labelAll = count(l.in) <= mapLabelAll
 	if view.part {
 		l.addOverview(src.Systems, view, u)
 	}
@@ -153,9 +154,13 @@ func typicalLane(src *Map) float64 {
 // focusExtent is the extent of the model's Focus systems; ok is false for
 // none.
 func focusExtent(src *Map) (minX, minY, spanX, spanY float64, ok bool) {
+	focus := make(map[campaign.SystemID]bool, len(src.Focus))
+	for _, id := range src.Focus {
+		focus[id] = true
+	}
 	var sys []campaign.System
 	for _, s := range src.Systems {
-		if slices.Contains(src.Focus, s.ID) {
+		if focus[s.ID] {
 			sys = append(sys, s)
 		}
 	}
@@ -170,26 +175,30 @@ func focusExtent(src *Map) (minX, minY, spanX, spanY float64, ok bool) {
 // the part the frame shows marked.
 func (l *mapLayout) addOverview(systems []campaign.System, view mapView, u func(float64) int) {
 	minX, minY, spanX, spanY := extent(systems)
-	w := l.frame.Dx()
-	scale := fitScale(spanX, spanY, float64(w-2*u(10)), float64(u(phoneOverview)-2*u(10)))
-	h := int(math.Ceil(spanY*scale)) + 2*u(10)
+	w, pad := l.frame.Dx(), u(10)
+	scale := fitScale(spanX, spanY, float64(w-2*pad), float64(u(phoneOverview)-2*pad))
+	h := int(math.Ceil(spanY*scale)) + 2*pad
 	l.overview = image.Rect(l.frame.Min.X, l.legend.Max.Y+u(mapGap/2), l.frame.Max.X, l.legend.Max.Y+u(mapGap/2)+h)
 	l.h = l.overview.Max.Y + u(phonePad)
-	ox := float64(l.overview.Min.X) + (float64(w)-spanX*scale)/2
-	oy := float64(l.overview.Min.Y) + float64(u(10))
-	at := func(x, y float64) image.Point {
-		return image.Pt(int(math.Round(ox+(x-minX)*scale)), int(math.Round(oy+(y-minY)*scale)))
-	}
-	l.view = image.Rectangle{Min: at(view.minX, view.minY), Max: at(view.minX+view.spanX, view.minY+view.spanY)}
+	l.outline = outlineScale{minX: minX, minY: minY, scale: scale,
+		ox: float64(l.overview.Min.X) + (float64(w)-spanX*scale)/2, oy: float64(l.overview.Min.Y + pad)}
+	a, b := l.outline.at(view.minX, view.minY), l.outline.at(view.minX+view.spanX, view.minY+view.spanY)
+	l.view = image.Rect(int(math.Round(float64(a.x))), int(math.Round(float64(a.y))), int(math.Round(float64(b.x))), int(math.Round(float64(b.y))))
+}
+
+// outlineScale places the map's coordinates in the outline of the whole
+// map: the least coordinates, the pixels per unit, and where the least
+// coordinates stand.
+type outlineScale struct{ minX, minY, scale, ox, oy float64 }
+
+// at is where the coordinates x, y stand in the outline.
+func (o outlineScale) at(x, y float64) pt {
+	return pt{float32(o.ox + (x-o.minX)*o.scale), float32(o.oy + (y-o.minY)*o.scale)}
 }
 
 // overviewAt is where a system stands in the outline of the whole map.
 func (m *mapModel) overviewAt(s campaign.System) pt {
-	minX, minY, spanX, spanY := extent(m.src.Systems)
-	o, pad := m.lay.overview, float64(10*m.lay.s)
-	scale := fitScale(spanX, spanY, float64(o.Dx())-2*pad, float64(o.Dy())-2*pad)
-	ox := float64(o.Min.X) + (float64(o.Dx())-spanX*scale)/2
-	return pt{float32(ox + (float64(s.X)-minX)*scale), float32(float64(o.Min.Y) + pad + (float64(s.Y)-minY)*scale)}
+	return m.lay.outline.at(float64(s.X), float64(s.Y))
 }
 
 // spreadIn spreads the systems the frame shows, as spread does, within box.
