@@ -146,50 +146,61 @@ func breakRuns(text string) string {
 		return text
 	}
 	var b strings.Builder
-	for _, run := range splitSpaces(text) {
-		chars := entityChars(run)
-		if len(chars) <= longRun {
+	start := 0
+	flush := func(end int) {
+		run := text[start:end]
+		if chars(run, -1) <= longRun {
 			b.WriteString(run)
-			continue
+			return
 		}
-		for k, c := range chars {
-			if k > 0 && k%runBreak == 0 {
+		for k := 0; run != ""; k++ {
+			if k > 0 {
 				b.WriteString("<wbr>")
 			}
-			b.WriteString(c)
+			n := chars(run, runBreak)
+			b.WriteString(run[:n])
+			run = run[n:]
 		}
 	}
+	for i, r := range text {
+		if unicode.IsSpace(r) {
+			flush(i)
+			b.WriteRune(r)
+			start = i + utf8.RuneLen(r)
+		}
+	}
+	flush(len(text))
 	return b.String()
 }
 
-// splitSpaces splits text into runs of spaces and runs of anything else,
-// in order.
-func splitSpaces(text string) []string {
-	var out []string
-	start := 0
-	for i, r := range text {
-		if i > start && unicode.IsSpace(r) != unicode.IsSpace(rune(text[start])) {
-			out = append(out, text[start:i])
-			start = i
+// chars counts the characters of HTML text, each entity one: with upTo
+// below 0, all of them; else it returns the length in bytes of the first
+// upTo.
+func chars(s string, upTo int) int {
+	n := 0
+	for i := 0; i < len(s); n++ {
+		if n == upTo {
+			return i
 		}
-	}
-	return append(out, text[start:])
-}
-
-// entityChars splits HTML text into its characters, each entity one.
-func entityChars(s string) []string {
-	var out []string
-	for i := 0; i < len(s); {
-		if s[i] == '&' {
-			if end := strings.IndexByte(s[i:], ';'); end > 0 && end < 12 {
-				out = append(out, s[i:i+end+1])
-				i += end + 1
-				continue
-			}
+		size := entityLen(s[i:])
+		if size == 0 {
+			_, size = utf8.DecodeRuneInString(s[i:])
 		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		out = append(out, s[i:i+size])
 		i += size
 	}
-	return out
+	if upTo >= 0 {
+		return len(s)
+	}
+	return n
+}
+
+// entityLen is the length of the entity s starts with, 0 for none.
+func entityLen(s string) int {
+	if s == "" || s[0] != '&' {
+		return 0
+	}
+	if end := strings.IndexByte(s, ';'); end > 0 && end < 12 {
+		return end + 1
+	}
+	return 0
 }

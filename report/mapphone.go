@@ -106,8 +106,9 @@ type mapView struct {
 // phoneView is the part of the map a phone's picture shows in a frame cw
 // pixels wide, and its pixels per unit of the map's coordinates: the
 // whole map where lanes of typical length come out phoneSpacing units
-// long or more; else as much round the model's Focus as that scale
-// shows, but never so little that the Focus does not fit.
+// long or more; else as much round the model's Focus (or the middle of
+// the map, without one) as that scale shows, but never so little that
+// the Focus does not fit.
 func phoneView(src *Map, cw float64) (mapView, float64) {
 	minX, minY, spanX, spanY := extent(src.Systems)
 	whole := mapView{minX: minX, minY: minY, spanX: spanX, spanY: spanY}
@@ -120,7 +121,11 @@ func phoneView(src *Map, cw float64) (mapView, float64) {
 	if !ok {
 		fx, fy = minX+spanX/2, minY+spanY/2
 	}
-	scale := max(full, min(readable, fitScale(fsx, fsy, cw, cw*phoneTall)))
+	focus := readable // a point, or nothing: the middle of the map
+	if fsx > 0 || fsy > 0 {
+		focus = fitScale(fsx, fsy, cw, cw*phoneTall)
+	}
+	scale := max(full, min(readable, focus))
 	v := mapView{spanX: min(spanX, cw/scale), spanY: min(spanY, cw*phoneTall/scale), part: true}
 	v.minX = min(max(fx+fsx/2-v.spanX/2, minX), minX+spanX-v.spanX)
 	v.minY = min(max(fy+fsy/2-v.spanY/2, minY), minY+spanY-v.spanY)

@@ -39,7 +39,8 @@ func encodePNG(img *image.RGBA, textPx float64) ([]byte, error) {
 	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
 	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
 	ihdr = append(ihdr, 8, 2, 0, 0, 0) // 8 bits, truecolour, deflate, no filter, no interlace
-	out := make([]byte, 0, idat.Len()+64)
+	// The signature and the chunks round IDAT take about 100 bytes.
+	out := make([]byte, 0, idat.Len()+128)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	out = appendChunk(out, "IHDR", ihdr)
 	out = appendChunk(out, "IDAT", idat.Bytes())
