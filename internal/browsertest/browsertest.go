@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 )
 
@@ -289,6 +290,47 @@ func ReportMail(name string, r *game.Report) Mail {
 	}
 	return m
 }
+
+// ReportOptions are the options of the report mails the tests read:
+// mailed, as HTML with the maps and every attachment.
+func ReportOptions() game.ReportOptions {
+	return game.ReportOptions{Deadline: time.Date(2026, 11, 26, 19, 0, 0, 0, time.UTC),
+		Location: time.FixedZone("CET", 3600), SchemaRef: "orders.schema.json", Mail: &campaign.MailPrefs{}}
+}
+
+// Reports are the report mails of views, each named by its player and
+// turn.
+func Reports(t testing.TB, rs game.Ruleset, views []game.View) []Mail {
+	t.Helper()
+	var out []Mail
+	for _, v := range views {
+		h := v.Header()
+		rep, err := rs.Report(v, ReportOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ReportMail(fmt.Sprintf("%s's turn %d report", h.Player, h.Turn), rep))
+	}
+	return out
+}
+
+// Digest is the daily digest of one player's views, oldest first.
+func Digest(t testing.TB, rs game.Ruleset, views []game.View) Mail {
+	t.Helper()
+	var items []game.DigestItem
+	for _, v := range views {
+		items = append(items, game.DigestItem{View: v, Deadline: ReportOptions().Deadline})
+	}
+	d, err := rs.Digest(items, ReportOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ReportMail("digest", d)
+}
+
+// LongName is a player's name of 500 characters without a space, which
+// a report must wrap rather than let it widen the page.
+var LongName = strings.Repeat("Ж", 200) + strings.Repeat("x", 300)
 
 // KeepScreens keeps screenshots of m's HTML, light, as a phone and a
 // desktop show it, at prefix-390.png and prefix-1280.png: the top of the

@@ -1,12 +1,8 @@
 package eaw_test
 
 import (
-	"fmt"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/browsertest"
@@ -17,11 +13,6 @@ import (
 	"github.com/pbemd/pbemd/scenarios"
 )
 
-// screenOpts are the options of the report mails the screen tests read:
-// mailed, as HTML with the map and every attachment.
-var screenOpts = game.ReportOptions{Deadline: time.Date(2026, 11, 26, 19, 0, 0, 0, time.UTC),
-	Location: time.FixedZone("CET", 3600), SchemaRef: "orders.schema.json", Mail: &campaign.MailPrefs{}}
-
 // TestMailsReadOnEveryScreen reads every kind of mail Empires at War
 // sends, as a phone of 390 pixels and a desktop of 1,280 show it, light
 // and dark (browsertest.CheckMails): the report mails of Frontier Wars
@@ -29,40 +20,30 @@ var screenOpts = game.ReportOptions{Deadline: time.Date(2026, 11, 26, 19, 0, 0, 
 // with battles, for every player; one of a campaign that is over; one
 // whose player's name is 500 characters without a space, which must wrap
 // rather than widen the page; a daily digest; the welcome and a
-// confirmation. With -update it keeps a screenshot of a report at each
-// width in docs/screens.
+// confirmation. With -update it keeps a screenshot of vorn's report
+// after four turns at each width in docs/screens.
 func TestMailsReadOnEveryScreen(t *testing.T) {
 	t.Parallel() // mostly waits on Chromium
 	bin := browsertest.Chromium(t)
-	rs := eaw.Ruleset{}
-	mails, views := screenReports(t)
+	views := playedViews(t)
 	long := *views[len(views)-1].(*eaw.View)
-	long.Name = strings.Repeat("Ж", 200) + strings.Repeat("x", 300)
+	long.Name = browsertest.LongName
 	ended := long
 	ended.Name, ended.Ended = "Warlord Drask", true
-	for name, v := range map[string]*eaw.View{"a 500-character name": &long, "the campaign is over": &ended} {
-		mails = append(mails, reportMail(t, name, v))
-	}
-	var items []game.DigestItem
-	for _, v := range views[len(views)-3:] {
-		items = append(items, game.DigestItem{View: v, Deadline: screenOpts.Deadline})
-	}
-	d, err := rs.Digest(items, screenOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mails = append(mails, browsertest.ReportMail("digest", d))
+	rs := eaw.Ruleset{}
+	mails := browsertest.Reports(t, rs, append(views, &long, &ended))
+	mails = append(mails, browsertest.Digest(t, rs, []game.View{views[0], views[4]})) // vorn's
 	mails = append(mails, welcomeAndConfirmation(t)...)
 	browsertest.CheckMails(t, bin, mails)
-	if golden.Updating() { // vorn's report after four turns
-		browsertest.KeepScreens(t, bin, mails[len(views)], "../../docs/screens/eaw")
+	if golden.Updating() {
+		browsertest.KeepScreens(t, bin, mails[4], "../../docs/screens/eaw")
 	}
 }
 
-// screenReports plays Frontier Wars for four turns on the golden
-// campaign's orders and returns the report mails of every player at its
-// start and after the last turn, and those views.
-func screenReports(t *testing.T) ([]browsertest.Mail, []game.View) {
+// playedViews plays Frontier Wars for four turns on the golden campaign's
+// orders and returns the views of every player at its start and after
+// the last turn, in the players' order.
+func playedViews(t *testing.T) []game.View {
 	t.Helper()
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
@@ -74,29 +55,16 @@ func screenReports(t *testing.T) ([]browsertest.Mail, []game.View) {
 	var carried []game.Event
 	for range 4 {
 		res := rs.Resolve(game.Turn{State: st, Orders: fileOrders(t, st), Carried: carried})
-		st, views = res.Next, append(views, res.Views...)
-		carried = settleBattles(t, st)
+		st, carried = res.Next, settleBattles(t, res.Next)
+		if st.Turn == 5 {
+			views = append(views, res.Views...)
+		}
 	}
-	first, last := views[:len(st.Players)], views[len(views)-len(st.Players):]
-	var mails []browsertest.Mail
-	for _, v := range append(first, last...) {
-		mails = append(mails, reportMail(t, fmt.Sprintf("%s's turn %d report", v.Header().Player, v.Header().Turn), v))
-	}
-	return mails, last
-}
-
-// reportMail is the report mail of a view.
-func reportMail(t *testing.T, name string, v game.View) browsertest.Mail {
-	t.Helper()
-	rep, err := eaw.Ruleset{}.Report(v, screenOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return browsertest.ReportMail(name, rep)
+	return views
 }
 
 // welcomeAndConfirmation are vorn's welcome to Frontier Wars and the
-// confirmation of orders that move, develop and build.
+// confirmation of vorn's first orders.
 func welcomeAndConfirmation(t *testing.T) []browsertest.Mail {
 	t.Helper()
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())

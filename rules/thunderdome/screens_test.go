@@ -2,22 +2,14 @@ package thunderdome_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/browsertest"
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 )
-
-// screenOpts are the options of the report mails the screen tests read:
-// mailed, as HTML with the map and every attachment.
-var screenOpts = game.ReportOptions{Deadline: time.Date(2026, 11, 26, 19, 0, 0, 0, time.UTC),
-	Location: time.FixedZone("CET", 3600), SchemaRef: "orders.schema.json", Mail: &campaign.MailPrefs{}}
 
 // TestMailsReadOnEveryScreen reads every kind of mail Thunderdome IV
 // sends, as a phone of 390 pixels and a desktop of 1,280 show it, light
@@ -27,56 +19,36 @@ var screenOpts = game.ReportOptions{Deadline: time.Date(2026, 11, 26, 19, 0, 0, 
 // others; one under the vision house rule; one of a campaign that is
 // over; one whose player's name is 500 characters without a space; a
 // daily digest; the welcome and a confirmation. With -update it keeps a
-// screenshot of a report at each width in docs/screens.
+// screenshot of the report that opens the turn after the last at each
+// width in docs/screens.
 func TestMailsReadOnEveryScreen(t *testing.T) {
 	t.Parallel() // mostly waits on Chromium
 	bin := browsertest.Chromium(t)
-	var mails []browsertest.Mail
-	var last []*thunderdome.View
+	var views []game.View
 	shown := 0 // the report that opens the turn after the last
 	for _, turn := range []string{"04", "08", "12", "16"} {
-		_, views := goldenViews(t, turn)
-		for _, v := range views {
+		_, vs := goldenViews(t, turn)
+		for _, v := range vs {
 			if v.Player == v.Current {
-				shown = len(mails)
+				shown = len(views)
 			}
-			mails = append(mails, tdReportMail(t, fmt.Sprintf("%s's turn %d report", v.Player, v.Turn), v))
+			views = append(views, v)
 		}
-		last = views
 	}
 	vst := visionStart(t)
 	vx := ext(t, vst)
 	far := viewOf(t, resolve(vst, parse(t, vst, vx.Order[0], "  - buy: {order_points: 1}\n")), farthest(t, vst, vx.Order[0]))
-	long, ended := *last[0], *last[1]
-	long.Name = strings.Repeat("Ж", 200) + strings.Repeat("x", 300)
+	long, ended := *views[len(views)-1].(*thunderdome.View), *views[len(views)-2].(*thunderdome.View)
+	long.Name = browsertest.LongName
 	ended.Ended, ended.Winner = true, ended.Player
-	for name, v := range map[string]game.View{"vision house rule": far, "a 500-character name": &long, "the campaign is over": &ended} {
-		mails = append(mails, tdReportMail(t, name, v))
-	}
-	var items []game.DigestItem
-	for _, v := range last[:3] {
-		items = append(items, game.DigestItem{View: v, Deadline: screenOpts.Deadline})
-	}
-	d, err := rs.Digest(items, screenOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mails = append(mails, browsertest.ReportMail("digest", d))
+	mails := browsertest.Reports(t, rs, append(views, far, &long, &ended))
+	first := []game.View{views[0], views[4], views[8]} // the first player's, oldest first
+	mails = append(mails, browsertest.Digest(t, rs, first))
 	mails = append(mails, tdWelcomeAndConfirmation(t)...)
 	browsertest.CheckMails(t, bin, mails)
 	if golden.Updating() {
 		browsertest.KeepScreens(t, bin, mails[shown], "../../docs/screens/thunderdome")
 	}
-}
-
-// tdReportMail is the report mail of a view.
-func tdReportMail(t *testing.T, name string, v game.View) browsertest.Mail {
-	t.Helper()
-	rep, err := rs.Report(v, screenOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return browsertest.ReportMail(name, rep)
 }
 
 // tdWelcomeAndConfirmation are the first player's welcome to the example
