@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -27,5 +28,31 @@ func TestBreakLongRuns(t *testing.T) {
 				t.Errorf("breakLongRuns twice = %q, want it as once", again)
 			}
 		})
+	}
+}
+
+// TestShellMapSizes: the shell's map shows the phone's picture up to
+// MapBreakpoint and never wider than its pixels at the phone's density,
+// as its numbers, written in the template, say.
+func TestShellMapSizes(t *testing.T) {
+	page, err := ExecuteHTML(HTMLShell(), "map", NewMapPictures("cid:map.png", "cid:map-phone.png", "The map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := ExecuteHTML(HTMLShell(), "page-top", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{fmt.Sprintf("max-width:%dpx", PhoneMapWidth*phoneScale), `class="pb-map-wide"`, `class="pb-map-phone"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the shell's map lacks %q:\n%s", want, page)
+		}
+	}
+	if want := fmt.Sprintf("@media (max-width: %dpx)", MapBreakpoint); !strings.Contains(head, want) {
+		t.Errorf("the shell's page lacks %q", want)
+	}
+	wideOnly, err := ExecuteHTML(HTMLShell(), "map", NewMapPictures("map.png", "", "The map"))
+	if err != nil || strings.Contains(wideOnly, "pb-map-") {
+		t.Errorf("a map without a phone's picture is hidden on a narrow screen (%v):\n%s", err, wideOnly)
 	}
 }

@@ -179,9 +179,10 @@ func PaintMap(src *Map) ([]byte, error) { return paintMap(src, false) }
 
 // PaintPhoneMap draws a map as PaintMap does, for a phone: a picture
 // PhoneMapWidth CSS pixels wide at twice the density, with the legend
-// below the map, so that every label reads at MapMinTextPx as shown. Where
-// the whole map would be too small for that, it shows the part of it
-// round the model's Focus, with a small outline of the whole map below.
+// below the map, so that every text reads at MapMinText CSS pixels or
+// more as a phone shows it. Where the whole map would be too small for
+// that, it shows the part of it round the model's Focus (or its middle),
+// with a small outline of the whole map below.
 func PaintPhoneMap(src *Map) ([]byte, error) { return paintMap(src, true) }
 
 func paintMap(src *Map, phone bool) ([]byte, error) {

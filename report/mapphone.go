@@ -13,7 +13,7 @@ import (
 // CSS pixels wide, the width of a report's card on a phone of 390, and
 // painted at phoneScale pixels to the CSS pixel, for the sharp screens of
 // phones. Its text is phoneLabel units high, so that it reads at that
-// size on the phone, and never less than MapMinText on a narrower one.
+// size on the phone, and at MapMinText at least on one of 360 pixels.
 const (
 	PhoneMapWidth = 364
 	phoneScale    = 2
