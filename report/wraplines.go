@@ -118,7 +118,10 @@ func unindent(s string, max int) string {
 // last column minRoom characters at least of a line of max; 0 for none.
 func lastCell(line string, from, max int) int {
 	col := 0
-	for _, m := range cellGap.FindAllStringSubmatchIndex(line, -1) {
+	// Only the first max-minRoom characters can hold the column; the
+	// gaps past them are never looked for.
+	head := line[:runeOffset(line, max-minRoom+1)]
+	for _, m := range cellGap.FindAllStringSubmatchIndex(head, -1) {
 		if end := m[3]; end > from && width(line[:end]) <= max-minRoom {
 			col = end
 		}
@@ -157,12 +160,12 @@ func fill(head, cont, text string, max int) []string {
 		out, line, bare = append(out, strings.TrimRight(line, " ")), cont, true
 	}
 	for _, w := range strings.Fields(text) {
-		for w != "" {
+		for n := width(w); w != ""; {
 			room := max - width(line)
 			if !bare {
 				room-- // the space before w
 			}
-			switch n := width(w); {
+			switch {
 			case n <= room:
 			case !bare && n <= max-width(cont):
 				next()
@@ -175,7 +178,7 @@ func fill(head, cont, text string, max int) []string {
 				if !bare {
 					line += " "
 				}
-				line, w = line+w[:cut], w[cut:]
+				line, w, n = line+w[:cut], w[cut:], n-room
 				next()
 				continue
 			}

@@ -128,3 +128,16 @@ func checkMail(t *testing.T, path, text string) {
 	golden.Check(t, path, []byte(text))
 	checkLines(t, text)
 }
+
+// BenchmarkWrapLines wraps a line of a megabyte, as a message relayed from
+// a player may hold: one word, and words with gaps of a table. Each takes
+// time in proportion to its length.
+func BenchmarkWrapLines(b *testing.B) {
+	for name, line := range map[string]string{"word": strings.Repeat("x", 1<<20), "gaps": strings.Repeat("ab  ", 1<<18)} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				WrapLines(line)
+			}
+		})
+	}
+}
