@@ -102,7 +102,9 @@ type Sighting struct {
 }
 
 // MapFleet is a fleet: where it is, whose (empty for the reader's on a
-// map without players), and its BPV, which the label sums.
+// map without players), and its BPV, which the label sums; below 0 for
+// not known, and a label of a fleet whose BPV is not known gives the
+// count alone.
 type MapFleet struct {
 	At    campaign.SystemID
 	Owner campaign.PlayerID
@@ -261,7 +263,8 @@ type mapIndex struct {
 	you    campaign.PlayerID
 }
 
-// fleetSum is one player's fleets at one system: how many, and their BPV.
+// fleetSum is one player's fleets at one system: how many, and their BPV,
+// below 0 where one's is not known.
 type fleetSum struct {
 	owner campaign.PlayerID
 	n     int
@@ -294,7 +297,12 @@ func newMapIndex(src *Map) mapIndex {
 			sums, k = append(sums, fleetSum{owner: f.Owner}), len(sums)
 		}
 		sums[k].n++
-		sums[k].bpv += f.BPV
+		switch {
+		case f.BPV < 0:
+			sums[k].bpv = -1
+		case sums[k].bpv >= 0:
+			sums[k].bpv += f.BPV
+		}
 		x.fleets[f.At] = sums
 	}
 	for _, h := range src.Holdings {

@@ -497,3 +497,24 @@ func TestPhoneMapShowsTheFocus(t *testing.T) {
 		})
 	}
 }
+
+// TestFleetLabelOfUnknownBPV: fleets whose BPV is not known are labelled
+// with their count alone, and fleets of two players at one system each
+// with their own label.
+func TestFleetLabelOfUnknownBPV(t *testing.T) {
+	m := playersMap()
+	m.Fleets = []MapFleet{{"s01", "lyran", 200}, {"s01", "lyran", -1}, {"s01", "gorn", 55}}
+	model, err := newMapModel(m, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range model.labels {
+		if l.kind == labelFleet {
+			got = append(got, l.text)
+		}
+	}
+	if want := []string{"2", "1×55"}; !slices.Equal(got, want) {
+		t.Errorf("fleet labels = %q, want %q", got, want)
+	}
+}

@@ -413,9 +413,13 @@ func (m *mapModel) markerBox(i int) image.Rectangle {
 }
 
 // fleetLabel shows a player's fleets at a system, above its marker if
-// there is room: a triangle and "count×BPV", in the player's colour.
+// there is room: a triangle and "count×BPV" (the count alone where a
+// fleet's BPV is not known), in the player's colour.
 func (m *mapModel) fleetLabel(i int, f fleetSum) candidate {
-	text := strconv.Itoa(f.n) + "×" + strconv.Itoa(f.bpv)
+	text := strconv.Itoa(f.n)
+	if f.bpv >= 0 {
+		text += "×" + strconv.Itoa(f.bpv)
+	}
 	c := newCandidate(m.faces.own, text, m.colour(f.owner), capHeight(m.faces.own)+int(m.u(3)))
 	c.kind = labelFleet
 	c.spots = around(m.lay.pos[i], m.reach(m.src.Systems[i].ID), c.size, "aRLb")

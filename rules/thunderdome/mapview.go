@@ -71,7 +71,11 @@ func mapOf(v *View, deadline string) *report.Map {
 		}
 	}
 	for i, f := range v.Fleets {
-		m.Fleets = append(m.Fleets, report.MapFleet{At: f.At, Owner: f.Owner, BPV: v.FleetBPV[i]})
+		bpv := -1 // unknown in a view held from before views had it
+		if i < len(v.FleetBPV) {
+			bpv = v.FleetBPV[i]
+		}
+		m.Fleets = append(m.Fleets, report.MapFleet{At: f.At, Owner: f.Owner, BPV: bpv})
 	}
 	for _, b := range v.BattleSites {
 		m.Battles = append(m.Battles, report.MapBattle{At: b.At})

@@ -121,3 +121,34 @@ func TestHouseVisionMapShowsOnlyWhatIsInSight(t *testing.T) {
 		t.Error("the legend does not explain the sectors out of sight")
 	}
 }
+
+// TestMapOfAViewHeldFromBefore: a view held for a digest before views
+// had their fleets' BPV still makes its report, the map labelling those
+// fleets with their count alone.
+func TestMapOfAViewHeldFromBefore(t *testing.T) {
+	_, views := goldenViews(t, "12")
+	data, err := json.Marshal(views[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old map[string]any
+	if err := json.Unmarshal(data, &old); err != nil {
+		t.Fatal(err)
+	}
+	delete(old, "fleet_bpv")
+	if data, err = json.Marshal(old); err != nil {
+		t.Fatal(err)
+	}
+	v, err := rs.DecodeView(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rs.Report(v, reportOpts); err != nil {
+		t.Fatalf("Report(a view held from before) = %v", err)
+	}
+	for _, f := range thunderdome.MapOf(v.(*thunderdome.View), "").Fleets {
+		if f.BPV >= 0 {
+			t.Errorf("the map of a view without fleet_bpv gives fleet at %s a BPV of %d, want none known", f.At, f.BPV)
+		}
+	}
+}
