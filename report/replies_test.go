@@ -7,7 +7,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -24,9 +23,9 @@ func TestRenderRejection(t *testing.T) {
 	if strings.Contains(text, "ABCD-EFGH") {
 		t.Error("the rejection quotes the token")
 	}
-	golden.Check(t, "testdata/rejection.txt.golden", []byte(text))
+	checkMail(t, "testdata/rejection.txt.golden", text)
 	_, text = RenderRejection(&Rejection{Reason: "Your mail had only an HTML part; send the orders as plain text."})
-	golden.Check(t, "testdata/rejection-reason.txt.golden", []byte(text))
+	checkMail(t, "testdata/rejection-reason.txt.golden", text)
 }
 
 func TestRejectionNeverQuotesAToken(t *testing.T) {
@@ -67,7 +66,7 @@ func TestRejectionOfAHugeMailIsBounded(t *testing.T) {
 	if len(text) > 8<<10 {
 		t.Errorf("the rejection of a %d-byte mail with %d problems is %d bytes, want at most 8 KiB", src.Len(), len(ps), len(text))
 	}
-	golden.Check(t, "testdata/rejection-many.txt.golden", []byte(text))
+	checkMail(t, "testdata/rejection-many.txt.golden", text)
 }
 
 func TestRejectionQuotesAWindowOfALongLine(t *testing.T) {
@@ -122,7 +121,7 @@ func TestRenderGMWelcome(t *testing.T) {
 	if !strings.Contains(text, "command: drop zeph ") || strings.Contains(text, "vorn") {
 		t.Errorf("the GM's examples do not name the campaign's player zeph:\n%s", text)
 	}
-	golden.Check(t, "testdata/gmwelcome.txt.golden", []byte(text))
+	checkMail(t, "testdata/gmwelcome.txt.golden", text)
 }
 
 // TestRenderSequentialReplies: under a ruleset whose turns take several
@@ -147,5 +146,5 @@ func TestRenderSequentialReplies(t *testing.T) {
 		Problems: orders.Problems{{Pos: orders.Pos{Line: 2, Col: 19}, Msg: "you have no fleet 9th", Hint: "your fleets are 1st and 2nd"}},
 		OnFile:   Say(OnFile{Received: "Mon 23 Nov 2026 13:00 CET (12:00 UTC)", Added: true}), Added: true})
 	fmt.Fprintf(&all, "== rejection\n%s", text)
-	golden.Check(t, "testdata/sequential-replies.txt.golden", []byte(all.String()))
+	checkMail(t, "testdata/sequential-replies.txt.golden", all.String())
 }

@@ -389,11 +389,17 @@ var variants = map[string]Text{
 }
 
 // TestTexts words every sample and compares it with its golden file: the
-// subject or hint, if the text has one, then a blank line, then the text.
+// subject or hint, if the text has one, then a blank line, then the text,
+// as its mail says it if it is one, no line longer than MaxLine.
 func TestTexts(t *testing.T) {
 	check := func(name string, s Text) {
 		t.Run(name, func(t *testing.T) {
-			golden.Check(t, "testdata/texts/"+name+".txt.golden", []byte(worded(s)))
+			w := worded(s)
+			golden.Check(t, "testdata/texts/"+name+".txt.golden", []byte(w))
+			if texts.Lookup(textName(s)+".subject") != nil {
+				_, body, _ := strings.Cut(w, "\n\n")
+				checkLines(t, body)
+			}
 		})
 	}
 	for _, s := range samples {
@@ -407,14 +413,16 @@ func TestTexts(t *testing.T) {
 func worded(s Text) string {
 	var b strings.Builder
 	name := textName(s)
+	body := Say(s)
 	if texts.Lookup(name+".subject") != nil {
-		subject, _ := Mail(s)
+		subject, text := Mail(s)
 		b.WriteString("Subject: " + subject + "\n")
+		body = text
 	}
 	if texts.Lookup(name+".hint") != nil {
 		b.WriteString("Hint: " + Problem(s, orders.Pos{}).Hint + "\n")
 	}
-	b.WriteString("\n" + Say(s))
+	b.WriteString("\n" + body)
 	return b.String()
 }
 

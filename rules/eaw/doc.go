@@ -59,10 +59,10 @@
 // # Reports
 //
 // The package renders its views itself, with the report kit (package
-// report): the text, HTML and JSON reports, the map (the view as a
-// report.Map), the order template, a confirmation's echo and costs, and a
-// welcome's example orders. Every renderer takes only a View, so a report
-// cannot show what its player cannot see.
+// report): the text, HTML and JSON reports, the maps, wide and for a
+// phone (the view as a report.Map), the order template, a confirmation's
+// echo and costs, and a welcome's example orders. Every renderer takes
+// only a View, so a report cannot show what its player cannot see.
 //
 // Like everything behind the seam it is pure: no I/O, no clock, no global
 // randomness, and no ranging over unsorted maps. Given the same state and

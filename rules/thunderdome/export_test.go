@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
 )
 
 // SaveExt writes a changed TD IV part back into a state, for tests.
@@ -28,3 +29,6 @@ func Whole(n int) BPV { return whole(n) }
 
 // KindNames lists the order kinds, for tests.
 func KindNames() []string { return kindNames() }
+
+// MapOf is the map model of a view, for tests.
+func MapOf(v *View, deadline string) *report.Map { return mapOf(v, deadline) }

@@ -2,7 +2,6 @@ package thunderdome
 
 import (
 	"fmt"
-	"html/template"
 	"slices"
 	"strings"
 
@@ -40,7 +39,7 @@ type reportData struct {
 	// (prefs:).
 	Defenses []string
 	Prefs    []string
-	MapSrc   template.URL
+	Maps     report.MapPictures
 	Mail     *report.MailFooter
 	// Template names the order template the mail carries, "" for none.
 	Template string
@@ -57,6 +56,18 @@ type sectorRow struct {
 	Hidden                                           bool
 }
 
+// Details are what the sectors table says of what is in the sector, a
+// line each: its terrain, its holdings and its fleets.
+func (r sectorRow) Details() []string {
+	var out []string
+	for _, d := range []struct{ label, val string }{{"", r.Terrain}, {"", r.Holdings}, {"fleets: ", r.Fleets}} {
+		if d.val != "" {
+			out = append(out, d.label+d.val)
+		}
+	}
+	return out
+}
+
 // fleetRow is one line of the fleets table.
 type fleetRow struct {
 	Owner, ID, At, Units, Note string
@@ -67,9 +78,9 @@ type fleetRow struct {
 const unseen = "out of sight"
 
 // newReportData gathers what the reports of v show.
-func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData {
+func newReportData(v *View, opts game.ReportOptions, maps report.MapPictures) *reportData {
 	d := &reportData{V: v, Mine: v.Current == v.Player && v.Winner == "", Left: max(v.Points-v.Debt, 0),
-		MapSrc: report.MapURL(mapSrc), Mail: report.NewMailFooter(opts.Mail, opts.Location)}
+		Maps: maps, Mail: report.NewMailFooter(opts.Mail, opts.Location)}
 	if !opts.Deadline.IsZero() {
 		d.Deadline = report.FormatDeadline(opts.Deadline, opts.Location)
 	}
@@ -321,9 +332,9 @@ func visionNote(v *View) string {
 
 // text writes the text report, for plain-text mail clients: the open
 // turn, what the turn just played did, and the empires, sectors and
-// fleets (UTD3.1).
+// fleets (UTD3.1), no line longer than a mail's (report.MaxLine).
 func text(v *View, opts game.ReportOptions) string {
-	d := newReportData(v, opts, "")
+	d := newReportData(v, opts, report.MapPictures{})
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	line := func(s string) { b.WriteString(report.Wrap(s, 76, "  ")) }
@@ -420,5 +431,5 @@ func text(v *View, opts game.ReportOptions) string {
 	if d.Mail != nil {
 		w("\nYour mail\n%s\n", d.Mail.Text)
 	}
-	return b.String()
+	return report.WrapLines(b.String())
 }
