@@ -261,7 +261,7 @@ func TestUTD4_32_SettledBattleEliminatesAtOnce(t *testing.T) {
 	}
 	p, _ := h.tdCurrent()
 	asked := h.askIn("thunderdome", string(p), `extension: {hours: 72, reason: "still moving"}`)
-	m := regexp.MustCompile(`put to the other players' vote as ([\w-]+)`).FindStringSubmatch(asked.body())
+	m := regexp.MustCompile(`put to the other players' vote as ([\w-]+)`).FindStringSubmatch(strings.Join(strings.Fields(asked.body()), " "))
 	if m == nil {
 		t.Fatalf("the extension was not put to the vote:\n%s", asked.body())
 	}
