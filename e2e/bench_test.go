@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +21,8 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/realmail"
+	"github.com/pbemd/pbemd/mail"
+	mod "github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw"
@@ -546,4 +549,51 @@ func (r *daemonRun) finish() {
 	r.w.b.Helper()
 	r.d.stop()
 	checkAccepted(r.w.b, r.data, r.mails)
+}
+
+// BenchmarkHandleBatch measures the daemon's own part of intake: the same
+// 1,000 order mails from 50 players as BenchmarkIntakeDovecot, handed to
+// Moderator.HandleBatch in batches of 50, as intake fetches them, on a
+// real data file, with no mail servers. One op is the 1,000 mails; it
+// reports the CPU time and the allocations per mail.
+func BenchmarkHandleBatch(b *testing.B) {
+	const address = "moderator@example.test"
+	sc := benchScenario(b)
+	var mallocs, bytes uint64
+	var before, after runtime.MemStats
+	for b.Loop() {
+		b.StopTimer()
+		path := filepath.Join(b.TempDir(), "pbemd.db")
+		seats := createCampaigns(b, path, address, sc)
+		retireOutbox(b, path)
+		tokens := map[campaign.PlayerID]string{}
+		for _, s := range seats {
+			tokens[s.Player] = s.Token
+		}
+		mails := orderMails(b, sc, tokens, address, "batch", benchMails)
+		fs := make([]mail.Fetched, len(mails))
+		for i, m := range mails {
+			fs[i] = mail.Fetched{UIDValidity: 1, UID: uint32(i + 1), Raw: m.raw, Size: int64(len(m.raw))}
+		}
+		db := openDataFile(b, path)
+		m := mod.New(mod.Options{DB: db, Rulesets: rules.Registry(), Address: address})
+		runtime.ReadMemStats(&before)
+		b.StartTimer()
+		for batch := range slices.Chunk(fs, 50) {
+			if n, err := m.HandleBatch(b.Context(), batch); err != nil || n != len(batch) {
+				b.Fatalf("HandleBatch = %d, %v", n, err)
+			}
+		}
+		b.StopTimer()
+		runtime.ReadMemStats(&after)
+		mallocs += after.Mallocs - before.Mallocs
+		bytes += after.TotalAlloc - before.TotalAlloc
+		db.Close()
+		checkAccepted(b, path, mails)
+		b.StartTimer()
+	}
+	per := float64(b.N * benchMails)
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/per, "ms/mail")
+	b.ReportMetric(float64(bytes)/1024/per, "KiB/mail")
+	b.ReportMetric(float64(mallocs)/per, "allocs/mail")
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -75,22 +74,54 @@ func Compose(m Message) ([]byte, error) {
 	return fixBoundaries(buf.Bytes(), m.MessageID), nil
 }
 
-// drawnBoundary matches a multipart boundary as go-mail (and
-// mime/multipart) draw them, 30 random bytes in hex, where a part's
-// header declares it.
-var drawnBoundary = regexp.MustCompile("(?m)^Content-Type: multipart/[a-z]+;\r\n boundary=([0-9a-f]{60})\r\n")
+// multipartHeader opens the header line that declares a multipart
+// boundary, as go-mail writes it.
+const multipartHeader = "\r\nContent-Type: multipart/"
+
+// boundaryParam is the parameter that follows it on the next line.
+const boundaryParam = ";\r\n boundary="
+
+// drawnLen is the length of a boundary as go-mail (and mime/multipart)
+// draw them: 30 random bytes in hex.
+const drawnLen = 60
 
 // fixBoundaries replaces the boundaries go-mail drew at random with ones
 // derived from the Message-ID, so that composing a mail again, as after a
 // crash or to show a report again, gives the same bytes. A boundary of 60
-// random hex digits is found nowhere else in the mail.
+// random hex digits is found nowhere else in the mail. It searches with
+// bytes.Index, not a regular expression: a report mail is a megabyte of
+// base64.
 func fixBoundaries(raw []byte, messageID string) []byte {
-	for i, m := range drawnBoundary.FindAllSubmatch(raw, -1) {
+	var drawn [][]byte
+	for rest := raw; ; {
+		i := bytes.Index(rest, []byte(multipartHeader))
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(multipartHeader):]
+		j := bytes.IndexByte(rest, ';')
+		if j < 0 || !bytes.HasPrefix(rest[j:], []byte(boundaryParam)) {
+			continue
+		}
+		b := rest[j+len(boundaryParam):]
+		if len(b) >= drawnLen+2 && isHex(b[:drawnLen]) && bytes.HasPrefix(b[drawnLen:], []byte("\r\n")) {
+			drawn = append(drawn, bytes.Clone(b[:drawnLen]))
+		}
+	}
+	for i, b := range drawn {
 		sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00boundary %d", messageID, i))
-		fixed := hex.EncodeToString(sum[:])[:len(m[1])]
-		raw = bytes.ReplaceAll(raw, m[1], []byte(fixed))
+		raw = bytes.ReplaceAll(raw, b, []byte(hex.EncodeToString(sum[:])[:drawnLen]))
 	}
 	return raw
+}
+
+func isHex(b []byte) bool {
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // ComposeEnvelope renders m and addresses it from m.From to every m.To.

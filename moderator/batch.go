@@ -1,9 +1,12 @@
 package moderator
 
 import (
+	"bytes"
+
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/store"
 )
 
 // scope is what deciding a mail may read that the commit of another
@@ -39,17 +42,20 @@ func newScope() *scope {
 	return &scope{campaigns: map[campaign.ID]bool{}, seats: map[seatKey]bool{}, messageIDs: map[string]bool{}}
 }
 
-// scopeOf finds the scope of a mail: the orders on file of the seats its
-// sender holds or acts for, when it is orders only; else the whole of
-// every campaign its sender plays or runs; and everything for a reply to
-// a GM address, which names its campaign only in its token.
-func (m *Moderator) scopeOf(in *mail.Inbound) (*scope, error) {
-	s := newScope()
-	s.messageIDs[in.MessageID] = true
-	if m.replyToken(in) != "" {
-		s.all = true
-		return s, nil
-	}
+// sender is who a mail's From line names, and the mail's text read as
+// their orders: found once, for the mail's scope and for its decision.
+type sender struct {
+	seats []seat
+	gms   []*store.Campaign
+	// sub and parseErr are orders.Parse's reading of a readable text
+	// from a player or a GM; nil and nil for any other mail.
+	sub      *orders.Submission
+	parseErr error
+}
+
+// senderOf finds the seats a mail's sender holds or acts for and the
+// campaigns they run, and reads the mail's text as their orders.
+func (m *Moderator) senderOf(in *mail.Inbound) (*sender, error) {
 	seats, err := m.seatsOf(in.From)
 	if err != nil {
 		return nil, err
@@ -58,22 +64,37 @@ func (m *Moderator) scopeOf(in *mail.Inbound) (*scope, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range gms {
+	who := &sender{seats: seats, gms: gms}
+	if (len(seats) > 0 || len(gms) > 0) && in.Unreadable == "" && len(bytes.TrimSpace(in.Text)) > 0 {
+		who.sub, who.parseErr = orders.Parse(in.Text, m.kindsOf(seats, gms))
+	}
+	return who, nil
+}
+
+// scopeOf finds the scope of a mail from who: the orders on file of the
+// seats its sender holds or acts for, when it is orders only; else the
+// whole of every campaign its sender plays or runs; and everything for a
+// reply to a GM address, which names its campaign only in its token.
+func (m *Moderator) scopeOf(in *mail.Inbound, who *sender) *scope {
+	s := newScope()
+	s.messageIDs[in.MessageID] = true
+	if m.replyToken(in) != "" {
+		s.all = true
+		return s
+	}
+	for _, c := range who.gms {
 		s.campaigns[c.ID] = true
 	}
-	if len(seats) == 0 {
-		return s, nil
-	}
-	sub, err := orders.Parse(in.Text, m.kindsOf(seats, gms))
-	ordersOnly := err == nil && in.Unreadable == "" && sub.Command == nil && sub.Extension == nil && sub.Battle == nil
-	for _, st := range seats {
+	sub := who.sub
+	ordersOnly := sub != nil && who.parseErr == nil && sub.Command == nil && sub.Extension == nil && sub.Battle == nil
+	for _, st := range who.seats {
 		if ordersOnly {
 			s.seats[seatKey{st.campaign.ID, st.seat.Player}] = true
 		} else {
 			s.campaigns[st.campaign.ID] = true
 		}
 	}
-	return s, nil
+	return s
 }
 
 // overlaps reports whether two scopes share anything: then the mail of

@@ -83,14 +83,17 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 	}
 	for i, f := range fs {
 		in := ins[i]
-		sc, err := m.scopeOf(in)
-		if err == nil && sc.overlaps(pending) {
-			err = flush()
-		}
+		who, err := m.senderOf(in)
 		if err != nil {
 			return committed, err
 		}
-		h, err := m.handling(f, in)
+		sc := m.scopeOf(in, who)
+		if sc.overlaps(pending) {
+			if err := flush(); err != nil {
+				return committed, err
+			}
+		}
+		h, err := m.handling(f, in, who)
 		if err != nil {
 			return committed, errors.Join(err, flush())
 		}
@@ -138,7 +141,7 @@ type handling struct {
 
 // handling decides on a mail and composes its answers, writing nothing. A
 // mail processed before gets no decision. The caller holds turnMu.
-func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound) (*handling, error) {
+func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*handling, error) {
 	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
 	now := m.clock.Now().UTC()
 	h := &handling{f: f, in: in, rec: &store.MessageRecord{
@@ -161,7 +164,7 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound) (*handling, error
 	rec := h.rec
 	var out decision
 	err = contain("", fmt.Sprintf("handling the mail <%s> from %s", in.MessageID, in.From), func() (err error) {
-		out, err = m.decide(in, rec)
+		out, err = m.decide(in, rec, who)
 		return err
 	})
 	if f := asFailure(err); f != nil {
@@ -303,7 +306,7 @@ type decision struct {
 // decide classifies a mail, authenticates its sender and checks its orders.
 // It fills rec's outcome and returns the answer; it writes nothing. An
 // error (the store failed) means no decision: the mail is tried again.
-func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
+func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *sender) (decision, error) {
 	ignore := func(why string) (decision, error) {
 		rec.Outcome, rec.Detail = store.Ignored, why
 		return decision{}, nil
@@ -325,14 +328,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 	} else if d, handled, err := m.misaddressedVerdict(in, rec); handled || err != nil {
 		return d, err
 	}
-	seats, err := m.seatsOf(in.From)
-	if err != nil {
-		return decision{}, err
-	}
-	gms, err := m.gmCampaigns(in.From)
-	if err != nil {
-		return decision{}, err
-	}
+	seats, gms := who.seats, who.gms
 	if len(seats) == 0 && len(gms) == 0 {
 		return m.stranger(in, rec)
 	}
@@ -359,7 +355,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord) (decision
 		}
 		return reject(soleCampaign(seats), &report.Rejection{Reason: reason})
 	}
-	sub, err := orders.Parse(in.Text, m.kindsOf(seats, gms))
+	sub, err := who.sub, who.parseErr
 	if sub != nil {
 		secret = sub.Token
 	}

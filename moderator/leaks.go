@@ -1,6 +1,7 @@
 package moderator
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"strings"
 	"time"
@@ -19,14 +20,19 @@ func (m *Moderator) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*store
 	if sub == nil || sub.Token == "" {
 		return nil, nil, nil
 	}
-	c, err := m.campaignByID(sub.Campaign)
+	c, err := m.cachedCampaign(sub.Campaign)
 	if err != nil || c == nil {
 		return nil, nil, err
 	}
+	hash := hashToken(sub.Token)
 	for i := range c.Players {
 		s := &c.Players[i]
-		if tokenMatches(sub.Token, s.TokenHash) && !strings.EqualFold(s.Email, in.From) && !s.ProxiedBy(in.From) {
-			return c, s, nil
+		if subtle.ConstantTimeCompare(hash, s.TokenHash) == 1 {
+			if strings.EqualFold(s.Email, in.From) || s.ProxiedBy(in.From) {
+				return nil, nil, nil
+			}
+			c = c.Clone()
+			return c, c.Seat(s.Player), nil
 		}
 	}
 	return nil, nil, nil

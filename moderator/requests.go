@@ -166,10 +166,11 @@ func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, s
 	if sub == nil || sub.Token == "" {
 		return decision{}, false, nil
 	}
-	c, err := m.campaignByID(sub.Campaign)
+	c, err := m.cachedCampaign(sub.Campaign)
 	if err != nil || c == nil || strings.EqualFold(c.GM.Email, in.From) || !tokenMatches(sub.Token, c.GMTokenHash) {
 		return decision{}, false, err
 	}
+	c = c.Clone()
 	rec.Campaign = string(c.ID)
 	d, err := reject(c.ID, &report.Rejection{Request: sub.Command != nil || sub.Extension != nil || sub.Battle != nil,
 		Reason: report.Say(report.NotYourToken{})})
@@ -183,11 +184,21 @@ func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, s
 // campaignByID returns a campaign's record, or nil if there is none by
 // that ID.
 func (m *Moderator) campaignByID(id campaign.ID) (*store.Campaign, error) {
+	c, err := m.cachedCampaign(id)
+	if c != nil {
+		c = c.Clone()
+	}
+	return c, err
+}
+
+// cachedCampaign is campaignByID without the copy: the record is shared
+// and must not be changed.
+func (m *Moderator) cachedCampaign(id campaign.ID) (*store.Campaign, error) {
 	var c *store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.campaigns.all(tx)
 		if i, found := slices.BinarySearchFunc(camps, id, func(c *store.Campaign, id campaign.ID) int { return cmp.Compare(c.ID, id) }); found {
-			c = camps[i].Clone()
+			c = camps[i]
 		}
 		return err
 	})

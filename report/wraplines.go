@@ -152,22 +152,36 @@ func wrapCommented(content, gap, comment string, max int) []string {
 
 // fill writes head, then the words of text, in lines of at most max
 // characters, each after the first starting with cont; a word longer than
-// a whole line is split.
+// a whole line is split. Each line is built in one buffer, not word by
+// word: every confirmation fills its paragraphs.
 func fill(head, cont, text string, max int) []string {
 	var out []string
-	line, bare := head, true
+	var line strings.Builder
+	line.WriteString(head)
+	n, bare := width(head), true // n is the line's width so far
 	next := func() {
-		out, line, bare = append(out, strings.TrimRight(line, " ")), cont, true
+		out = append(out, strings.TrimRight(line.String(), " "))
+		line.Reset()
+		line.WriteString(cont)
+		n, bare = width(cont), true
 	}
-	for _, w := range strings.Fields(text) {
-		for n := width(w); w != ""; {
-			room := max - width(line)
+	add := func(w string, wn int) {
+		if !bare {
+			line.WriteByte(' ')
+			n++
+		}
+		line.WriteString(w)
+		n += wn
+	}
+	for w := range strings.FieldsSeq(text) {
+		for wn := width(w); w != ""; {
+			room := max - n
 			if !bare {
 				room-- // the space before w
 			}
 			switch {
-			case n <= room:
-			case !bare && n <= max-width(cont):
+			case wn <= room:
+			case !bare && wn <= max-width(cont):
 				next()
 				continue
 			case room < 1:
@@ -175,17 +189,13 @@ func fill(head, cont, text string, max int) []string {
 				continue
 			default: // too long for any line: split it to fill this one
 				cut := runeOffset(w, room)
-				if !bare {
-					line += " "
-				}
-				line, w, n = line+w[:cut], w[cut:], n-room
+				add(w[:cut], room)
+				w, wn = w[cut:], wn-room
 				next()
 				continue
 			}
-			if !bare {
-				line += " "
-			}
-			line, bare, w = line+w, false, ""
+			add(w, wn)
+			bare, w = false, ""
 		}
 	}
 	if !bare || len(out) == 0 {
