@@ -43,7 +43,6 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles
 		cases = append(cases, &store.BattleCase{ID: b.ID, Turn: b.Turn, Sides: b.Sides, Status: store.BattleOpen,
 			Opened: now, ContactBy: contactBy, ResolveBy: resolveBy})
 		fight := report.BattleOrders{Campaign: c.ID, Battle: b.ID, Turn: b.Turn, Ships: ships(rb, b), FightOrder: rb.FightOrder(b),
-			ContactBy: fmtUTC(contactBy), ResolveBy: fmtUTC(resolveBy),
 			ContactRule: m.cite(c, game.TopicBattleContact), SettleRule: m.cite(c, game.TopicBattleSettle)}
 		fight.At, fight.LaneA, fight.LaneB = battlePlace(next, b)
 		if ex, ok := rb.(game.ResultExampler); ok {
@@ -55,6 +54,7 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles
 				continue
 			}
 			fight.Player = p
+			fight.ContactBy, fight.ResolveBy = localTime(c, s, contactBy), localTime(c, s, resolveBy)
 			msg := m.mailText(c.ID, s.Email, fight, fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
 			msg.AutoSubmitted = "auto-generated"
 			mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
@@ -140,7 +140,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	now := m.clock.Now().UTC()
 	if rep.Contact {
 		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: fmtUTC(bc.ResolveBy)}), decision{apply: apply})
+		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: r.localTime(bc.ResolveBy)}), decision{apply: apply})
 	}
 	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	if rep.Confirm {
@@ -167,7 +167,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		bc.Status = store.BattleDisputed
 		if m.decidesByVote(c) {
 			apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: fmtUTC(bc.ResolveBy)}),
+			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
 				decision{apply: apply})
 		}
 		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, false)
@@ -270,7 +270,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		return strings.Join(lines, "\n")
 	}
 	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", func(s *store.Seat) report.Text {
-		return report.BattleNews{Battle: bc.ID, News: news(s.Player), Due: dueSeats(ch.opened)}
+		return report.BattleNews{Battle: bc.ID, News: news(s.Player), Due: dueSeats(ch.opened, s)}
 	})
 	untold := map[string]bool{}
 	for _, s := range c.ActiveSeats() {
@@ -382,14 +382,15 @@ func (m *Moderator) openWaiting(c *store.Campaign, st *campaign.State) (*store.C
 	return opened, nil
 }
 
-// dueSeats lists who owes orders in a campaign, by when; none for nil.
-func dueSeats(c *store.Campaign) []report.DueSeat {
+// dueSeats lists who owes orders in a campaign, by when, for the reader
+// of seat to (localTime); none for nil c.
+func dueSeats(c *store.Campaign, to *store.Seat) []report.DueSeat {
 	if c == nil {
 		return nil
 	}
 	var out []report.DueSeat
 	for _, s := range c.DueSeats() {
-		out = append(out, report.DueSeat{Player: s.Player, Deadline: fmtUTC(s.Deadline)})
+		out = append(out, report.DueSeat{Player: s.Player, Deadline: localTime(c, to, s.Deadline)})
 	}
 	return out
 }

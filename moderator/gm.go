@@ -56,6 +56,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 			return r.refuse(report.NoDeadlineToMove{Campaign: c.ID})
 		}
 		held := !c.HeldSince.IsZero()
+		audit.Detail = utcStamp(t)
 		c.SetDeadlines(t)
 		c.Release()
 		markReminded(&c, now)
@@ -109,6 +110,10 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 	return r.refuse(report.NotAGMCommand{Verb: cmd.Verb, Player: examplePlayer(&c)})
 }
 
+// deadlineLayout is how the GM writes a deadline in the campaign's time
+// zone: "command: deadline 2026-12-01 20:00".
+const deadlineLayout = "2006-01-02 15:04"
+
 // parseDeadline reads the GM's new deadline: "2026-12-01 20:00" in the
 // campaign's time zone, an RFC 3339 time, or "+48h" from now. It must be
 // in the future. It returns why not, if it cannot read one.
@@ -130,13 +135,13 @@ func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, repor
 		t = now.Add(d)
 	default:
 		if t, err = time.Parse(time.RFC3339, s); err != nil {
-			if t, err = time.ParseInLocation("2006-01-02 15:04", s, loc); err != nil {
+			if t, err = time.ParseInLocation(deadlineLayout, s, loc); err != nil {
 				return t, report.DeadlineUnreadable{Given: s}
 			}
 		}
 	}
 	if !t.After(now) {
-		return t, report.DeadlinePast{Time: fmtUTC(t)}
+		return t, report.DeadlinePast{Time: report.FormatDeadline(t, loc)}
 	}
 	return t.UTC(), nil
 }
@@ -172,15 +177,15 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.resolvesEarly(c),
 		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
 	if !c.HeldSince.IsZero() {
-		st.HeldSince, st.Failed = fmtUTC(c.HeldSince), c.Failed
+		st.HeldSince, st.Failed = localTime(c, nil, c.HeldSince), c.Failed
 	}
 	if c.Status == store.Paused {
-		st.PausedSince = fmtUTC(c.PausedAt)
+		st.PausedSince = localTime(c, nil, c.PausedAt)
 	}
 	for _, s := range c.Players {
 		seat := report.SeatState{Player: s.Player, Out: s.Out, Due: s.Due(), Forfeits: s.Forfeits}
 		if r := o.orders(s.Player); r != nil {
-			seat.Filed, seat.Final, seat.Orders, seat.Received = true, r.Submission.Final, r.Submission.Orders.Len(), fmtUTC(r.Received)
+			seat.Filed, seat.Final, seat.Orders, seat.Received = true, r.Submission.Final, r.Submission.Orders.Len(), localTime(c, nil, r.Received)
 		}
 		st.Seats = append(st.Seats, seat)
 	}
@@ -202,8 +207,11 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 		}
 		st.Battles = append(st.Battles, b)
 	}
+	// The log keeps times in UTC; the GM reads them in the campaign's
+	// time zone.
+	loc := playerLocation(c, nil)
 	for _, e := range log[max(0, len(log)-30):] {
-		st.Log = append(st.Log, report.AuditLine{At: fmtUTC(e.At), Who: e.Who, Action: e.Action, Detail: e.Detail})
+		st.Log = append(st.Log, report.AuditLine{At: localTime(c, nil, e.At), Who: e.Who, Action: e.Action, Detail: localStamps(e.Detail, loc)})
 	}
 	return st, nil
 }

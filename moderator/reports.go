@@ -3,10 +3,12 @@ package moderator
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -80,6 +82,39 @@ func playerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
 // seatLocation is playerLocation for a seat, without the state.
 func seatLocation(c *store.Campaign, s *store.Seat) *time.Location {
 	return playerLocation(c, &campaign.Player{TimeZone: s.TimeZone})
+}
+
+// localTime writes t for a mail to seat s of campaign c, in the seat's
+// time zone, or in the campaign's for a nil s (the GM, or every player
+// alike), with UTC beside it: every time a mail shows is written so.
+func localTime(c *store.Campaign, s *store.Seat, t time.Time) string {
+	if s == nil {
+		return report.FormatDeadline(t, playerLocation(c, nil))
+	}
+	return report.FormatDeadline(t, seatLocation(c, s))
+}
+
+// utcStamps matches the times internal records write (utcStamp), which
+// the GM's status shows in the campaign's time zone (localStamps).
+var utcStamps = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\b`)
+
+// utcStamp writes t for an internal record, such as the campaign's audit
+// log: in UTC, as localStamps reads it back for a mail.
+func utcStamp(t time.Time) string { return t.UTC().Format(utcStampLayout) }
+
+// utcStampLayout is how utcStamp writes a time.
+const utcStampLayout = "2006-01-02 15:04 UTC"
+
+// localStamps writes every utcStamp in text in the time zone loc, with
+// UTC beside it, as a mail shows a time.
+func localStamps(text string, loc *time.Location) string {
+	return utcStamps.ReplaceAllStringFunc(text, func(s string) string {
+		t, err := time.Parse(utcStampLayout, s)
+		if err != nil {
+			return s
+		}
+		return report.FormatDeadline(t, loc)
+	})
 }
 
 // zoneOf returns the player's own time zone if set and valid, else

@@ -657,7 +657,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	}
 	polls := m.startPolls(c, in.turn.State, res.Next)
 	for _, p := range polls {
-		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, fmtUTC(p.Closes)))
+		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, utcStamp(p.Closes)))
 	}
 	notices = append(notices, m.announcePolls(c, polls, fmt.Sprintf("polls.%s.t%d", id, n))...)
 	return &resolution{
@@ -760,12 +760,14 @@ const (
 func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	now := m.clock.Now().UTC()
 	c.HeldSince = now
-	detail := fmt.Sprintf("deadline %s passed while pbemd was down", fmtUTC(c.Deadline()))
+	detail := fmt.Sprintf("deadline %s passed while pbemd was down", utcStamp(c.Deadline()))
 	if why == holdInboxUnread {
-		detail = fmt.Sprintf("inbox unread since deadline %s", fmtUTC(c.Deadline()))
+		detail = fmt.Sprintf("inbox unread since deadline %s", utcStamp(c.Deadline()))
 	}
-	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: fmtUTC(c.Deadline()),
-		Now: fmtUTC(now), Example: now.Add(48 * time.Hour).Format("2006-01-02 15:04")}
+	// The example is written as the GM's deadline command reads it: in
+	// the campaign's time zone.
+	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: localTime(c, nil, c.Deadline()),
+		Now: localTime(c, nil, now), Example: now.Add(48 * time.Hour).In(playerLocation(c, nil)).Format(deadlineLayout)}
 	msg := m.mailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
 	composed, err := compose([]outgoing{{msg: msg, campaign: string(c.ID), purpose: "held"}})
 	if err != nil {
@@ -787,8 +789,6 @@ func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	wake(m.wakeSender)
 	return nil
 }
-
-func fmtUTC(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // sleep waits on the moderator's clock.
 func (m *Moderator) sleep(ctx context.Context, d time.Duration) error {

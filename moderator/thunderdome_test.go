@@ -25,6 +25,20 @@ var tdPlayers = []string{"lyran", "hydran", "gorn", "kzinti"}
 // past the welcome mails and the first reports.
 func newThunderdomeHarness(t *testing.T) *harness {
 	t.Helper()
+	h := newThunderdomeStarted(t)
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Welcome to Thunderdome IV")
+		h.next(p).want(t, "Turn 1")
+	}
+	h.next("gm")
+	return h
+}
+
+// newThunderdomeStarted starts the Thunderdome IV example campaign, its
+// scenario's text changed by edit, pairs of a text and what replaces it;
+// no mail is read yet.
+func newThunderdomeStarted(t *testing.T, edit ...string) *harness {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	clk := clocktest.New(start)
 	world := localmail.Start(t, localmail.Options{Domain: "example.test", Clock: clk})
@@ -33,7 +47,14 @@ func newThunderdomeHarness(t *testing.T) *harness {
 	}
 	h := newBareHarness(t, ctx, world, clk)
 	h.mod = h.newModerator()
-	sc, err := config.ParseScenario("thunderdome.yaml", scenarios.Thunderdome, rules.Registry())
+	src := string(scenarios.Thunderdome)
+	for i := 0; i+1 < len(edit); i += 2 {
+		if !strings.Contains(src, edit[i]) {
+			t.Fatalf("the thunderdome scenario has no %q", edit[i])
+		}
+		src = strings.Replace(src, edit[i], edit[i+1], 1)
+	}
+	sc, err := config.ParseScenario("thunderdome.yaml", []byte(src), rules.Registry())
 	if err != nil {
 		t.Fatalf("thunderdome scenario: %v", err)
 	}
@@ -45,11 +66,6 @@ func newThunderdomeHarness(t *testing.T) *harness {
 		h.tokens[s.Player] = s.Token
 	}
 	h.run(ctx, cancel)
-	for _, p := range tdPlayers {
-		h.next(p).want(t, "Welcome to Thunderdome IV")
-		h.next(p).want(t, "Turn 1")
-	}
-	h.next("gm")
 	return h
 }
 

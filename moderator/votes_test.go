@@ -662,7 +662,7 @@ func TestRollbackRestartsPolls(t *testing.T) {
 	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" yes").want(t, "is counted")
 	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
 	for _, u := range tdPlayers {
-		h.next(u).want(t, "Vote "+poll+": yes", "settle it by "+granted.ResolveBy.UTC().Format("2006-01-02"))
+		h.next(u).want(t, "Vote "+poll+": yes", "settle it by "+utc(granted.ResolveBy))
 	}
 	if bc := h.tdBattleCase(); !bc.ResolveBy.Equal(granted.ResolveBy) || !bc.ContactBy.Equal(granted.ContactBy) {
 		t.Errorf("battle clocks after the second yes: contact %v, resolve %v; want them as the first yes left them, %v and %v",

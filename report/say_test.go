@@ -16,10 +16,11 @@ import (
 	"github.com/pbemd/pbemd/orders"
 )
 
-// Times and deadlines as the moderator writes them, for the samples.
+// Times and deadlines as the moderator writes them, for the samples: in
+// the reader's time zone, with UTC beside it (FormatDeadline).
 const (
 	sampleDeadline = "Wed 25 Nov 2026 20:00 CET (19:00 UTC)"
-	sampleUTC      = "2026-11-24 09:15 UTC"
+	sampleTime     = "Tue 24 Nov 2026 10:15 CET (09:15 UTC)"
 )
 
 // samples holds a representative value of every text the moderator sends,
@@ -29,8 +30,8 @@ var samples = []Text{
 	GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running",
 		Deadline: sampleDeadline, Early: true,
 		Seats: []SeatState{
-			{Player: "vorn", Due: true, Filed: true, Final: true, Orders: 4, Received: sampleUTC},
-			{Player: "castellan", Due: true, Filed: true, Orders: 2, Received: sampleUTC},
+			{Player: "vorn", Due: true, Filed: true, Final: true, Orders: 4, Received: sampleTime},
+			{Player: "castellan", Due: true, Filed: true, Orders: 2, Received: sampleTime},
 			{Player: "ashari", Due: true, Forfeits: 1},
 			{Player: "zeph", Out: "dropped by the GM"},
 		},
@@ -38,15 +39,15 @@ var samples = []Text{
 		Pending: []ExtensionState{{Player: "ashari", Hours: 24, Turn: 3}},
 		Battles: []BattleState{{ID: "B2-1", Turn: 2, At: "vega", Sides: "vorn, castellan"},
 			{ID: "B2-2", Turn: 2, LaneA: "ferrum", LaneB: "vega", Sides: "vorn, ashari"}},
-		Log: []AuditLine{{At: "2026-11-23 12:00 UTC", Who: "gm", Action: "pause"},
-			{At: sampleUTC, Who: "ashari", Action: "extension asked", Detail: "24 hours for turn 3: (none given)"}},
+		Log: []AuditLine{{At: "Mon 23 Nov 2026 13:00 CET (12:00 UTC)", Who: "gm", Action: "pause"},
+			{At: sampleTime, Who: "ashari", Action: "extension asked", Detail: "24 hours for turn 3: (none given)"}},
 	},
 	NotAGMCommand{Verb: "mail", Player: "vorn"},
 	NoDeadlineToMove{Campaign: "frontier"},
 	DeadlineNeedsTime{},
 	DeadlineNotFromNow{Given: "+soon"},
 	DeadlineUnreadable{Given: "next friday"},
-	DeadlinePast{Time: "2026-11-20 20:00 UTC"},
+	DeadlinePast{Time: "Fri 20 Nov 2026 21:00 CET (20:00 UTC)"},
 	DeadlineMoved{Turn: 3, Deadline: sampleDeadline, Paused: true},
 	DeadlineAnswer{Turn: 3, Deadline: sampleDeadline, Held: true},
 	CannotPause{Campaign: "frontier", Status: "paused"},
@@ -118,7 +119,7 @@ var samples = []Text{
 	UnknownReplyAddress{},
 	MisaddressedVerdict{Address: "moderator@example.org", Requests: []WaitingRequest{
 		{Title: "Frontier Wars", Player: "ashari", Hours: 24, Turn: 3, Address: "moderator+k7qxm2pa@example.org"}}},
-	ExtensionAnsweredBefore{Player: "ashari", When: sampleUTC, Status: "approved"},
+	ExtensionAnsweredBefore{Player: "ashari", When: sampleTime, Status: "approved"},
 	ExtensionLapsed{Player: "ashari", Turn: 3, Open: 4, Deadline: sampleDeadline},
 	ReplyExpired{Player: "ashari"},
 	NoVerdict{Player: "ashari"},
@@ -129,10 +130,10 @@ var samples = []Text{
 	ExtensionGranted{Player: "ashari", Hours: 24, Turn: 3, Deadline: sampleDeadline},
 
 	// Battles fought outside pbemd.
-	BattleDecidedBefore{Battle: "B2-1", When: sampleUTC},
+	BattleDecidedBefore{Battle: "B2-1", When: sampleTime},
 	BattleOrders{Campaign: "frontier", Player: "vorn", Battle: "B2-1", Turn: 2, At: "Vega",
 		Ships:     []Ship{{Ref: "vorn#1", Class: "CA"}, {Ref: "vorn#2", Class: "FF"}, {Ref: "castellan#1", Class: "DD"}},
-		ContactBy: "2026-11-25 19:00 UTC", ResolveBy: "2026-11-29 19:00 UTC", ContactRule: "UTD3.4", SettleRule: "UTD3.5"},
+		ContactBy: "Wed 25 Nov 2026 20:00 CET (19:00 UTC)", ResolveBy: "Sun 29 Nov 2026 20:00 CET (19:00 UTC)", ContactRule: "UTD3.4", SettleRule: "UTD3.5"},
 	BattleSettled{Battle: "B2-1", How: "agreed by both sides"},
 	NoSuchBattle{Battle: "B9-9", Open: []string{"B2-1", "B2-2"}},
 	NotYourBattle{Battle: "B2-1", Sides: "vorn, castellan"},
@@ -144,7 +145,7 @@ var samples = []Text{
 	ResultOnFile{Battle: "B2-1", Result: sampleResult},
 	BattleSettledAnswer{Battle: "B2-1", How: "agreed by both sides"},
 	BattleNews{Battle: "B2-1", News: "The battle at Vega is over: castellan's DD was destroyed."},
-	ContactNoted{Battle: "B2-1", ResolveBy: "2026-11-29 19:00 UTC"},
+	ContactNoted{Battle: "B2-1", ResolveBy: "Sun 29 Nov 2026 20:00 CET (19:00 UTC)"},
 	BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", Results: []SentResult{
 		{By: "vorn", Result: sampleResult}, {By: "castellan", Result: &orders.BattleResult{}}}},
 	BattleAlreadySettled{Battle: "B2-1"},
@@ -160,7 +161,7 @@ var samples = []Text{
 	TooLarge{Size: 12 << 20},
 	UnreadableHeader{},
 	NoOrders{},
-	RateLimit{Count: 31, Limit: 30, Until: "14:05 UTC"},
+	RateLimit{Count: 31, Limit: 30, Until: "Tue 24 Nov 2026 15:05 CET (14:05 UTC)"},
 	NoCampaignHere{Campaign: "fronteir"},
 	GMSentOrders{Campaigns: []string{"frontier", "rimward"}, Campaign: "frontier"},
 	NotYourCampaign{Campaign: "fronteir", Mine: []string{"frontier", "rimward"}},
@@ -204,7 +205,7 @@ var samples = []Text{
 
 	// Turns.
 	Reminder{Turn: 3, Title: "Frontier Wars", Left: 24 * time.Hour, Deadline: sampleDeadline, Rule: "UTD3.31"},
-	HoldNotice{Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
+	HoldNotice{Turn: 3, Title: "Frontier Wars", Deadline: "Wed 25 Nov 2026 20:00 CET (19:00 UTC)", Now: "Thu 26 Nov 2026 09:12 CET (08:12 UTC)", Example: "2026-11-28 09:12"},
 	FailureNotice{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Doing: "handling the mail <m1.vorn@example.org> from vorn@example.org",
 		Panic: "runtime error: index out of range [4] with length 4", At: sampleDeadline},
 	MailFailed{Title: "Frontier Wars", Turn: 3},
@@ -243,20 +244,20 @@ var samples = []Text{
 	RuleVoted{Rule: "No battles in nebulae.", By: "zeph", Adopted: true},
 	PollEvents{News: []string{"zeph volunteers to fight for the NPE at Vega."}},
 	AppealPoll{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", Results: []SentResult{{By: "vorn", Result: sampleResult}, {By: "castellan", Result: &orders.BattleResult{}}}},
-	ExtensionPoll{Player: "ashari", Hours: 240, Turn: 3, Reason: "exams", Deadline: sampleUTC},
+	ExtensionPoll{Player: "ashari", Hours: 240, Turn: 3, Reason: "exams", Deadline: sampleTime},
 	RulePoll{Player: "zeph", Rule: "No battles in nebulae."},
 	BattleUnderAppeal{Battle: "B2-1", Poll: "appeal-B2-1"},
 	SubstitutePoll{Battle: "B2-1", For: "castellan", By: "ashari", Proposer: "vorn"},
-	BattleTimePoll{Battle: "B2-1", Player: "vorn", Hours: 168, ResolveBy: sampleUTC},
-	BattleTimeVoted{Battle: "B2-1", Hours: 168, Granted: true, ResolveBy: sampleUTC},
+	BattleTimePoll{Battle: "B2-1", Player: "vorn", Hours: 168, ResolveBy: sampleTime},
+	BattleTimeVoted{Battle: "B2-1", Hours: 168, Granted: true, ResolveBy: sampleTime},
 	PollAlreadyOpen{Poll: "extend-B2-1"},
 	NoSubstitute{Battle: "B2-1", NobodyLeft: true},
 	SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari", Granted: true},
 	// Weeks for a battle without a vote (UTD3.44).
-	BattleWeekAnswer{Battle: "B2-1", RealLife: true, Asked: 48, Week: 168, ContactBy: sampleUTC, ResolveBy: sampleUTC, Rule: "UTD3.44"},
-	BattleWeekGranted{Battle: "B2-1", By: "vorn", RealLife: true, ContactBy: sampleUTC, ResolveBy: sampleUTC, Rule: "UTD3.44"},
-	BattleWeekWaits{Battle: "B2-1", Other: "castellan", Week: 168, ResolveBy: sampleUTC, Rule: "UTD3.44"},
-	BattleWeekAsked{Battle: "B2-1", By: "vorn", Week: 168, ContactBy: sampleUTC, ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	BattleWeekAnswer{Battle: "B2-1", RealLife: true, Asked: 48, Week: 168, ContactBy: sampleTime, ResolveBy: sampleTime, Rule: "UTD3.44"},
+	BattleWeekGranted{Battle: "B2-1", By: "vorn", RealLife: true, ContactBy: sampleTime, ResolveBy: sampleTime, Rule: "UTD3.44"},
+	BattleWeekWaits{Battle: "B2-1", Other: "castellan", Week: 168, ResolveBy: sampleTime, Rule: "UTD3.44"},
+	BattleWeekAsked{Battle: "B2-1", By: "vorn", Week: 168, ContactBy: sampleTime, ResolveBy: sampleTime, Rule: "UTD3.44"},
 	NoBattleWeek{Battle: "B2-1", Used: true, Contact: true, Rule: "UTD3.44"},
 }
 
@@ -277,10 +278,10 @@ var variants = map[string]Text{
 	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
 	"TokenUsed-to-gm":       TokenUsed{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", From: "mallory@example.net", ToGM: true, Answered: true, Count: 1, First: sampleDeadline, Latest: sampleDeadline},
 	"NewToken-gm":           NewToken{Title: "Frontier Wars", Campaign: "frontier", Token: "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567"},
-	"GMStatus-held":         GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline},
-	"GMStatus-failed": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleUTC, Deadline: sampleDeadline,
+	"GMStatus-held":         GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleTime, Deadline: sampleDeadline},
+	"GMStatus-failed": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "running", HeldSince: sampleTime, Deadline: sampleDeadline,
 		Failed: "while resolving turn 3: runtime error: index out of range [4] with length 4"},
-	"GMStatus-paused": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleUTC, Deadline: sampleDeadline},
+	"GMStatus-paused": GMStatus{Title: "Frontier Wars", Campaign: "frontier", Turn: 3, Date: "Y1 Autumn", Status: "paused", PausedSince: sampleTime, Deadline: sampleDeadline},
 	"GMStatus-votes": GMStatus{Title: "Thunderdome IV", Campaign: "thunderdome", Turn: 3, Date: "cycle 1", Status: "running", Deadline: sampleDeadline,
 		Pending: []ExtensionState{{Player: "ashari", Hours: 48, Turn: 3}}, ByVote: true,
 		Polls: []PollState{{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Closes: sampleDeadline, Votes: 1, Voters: 2, Need: 2}}},
@@ -300,7 +301,7 @@ var variants = map[string]Text{
 	"BattleOrders-lane": BattleOrders{Campaign: "frontier", Player: "vorn", Battle: "B2-2", Turn: 2, LaneA: "Ferrum", LaneB: "Vega",
 		Ships:      []Ship{{Ref: "vorn#1", Class: "CA"}, {Ref: "ashari#1", Class: "DD"}, {Ref: "ashari#2", Class: "DD"}},
 		FightOrder: "Three fleets met here; they fight in pairs, in this order:\n  1. vorn against ashari\n",
-		ContactBy:  "2026-11-25 19:00 UTC", ResolveBy: "2026-11-29 19:00 UTC", ContactRule: "UTD3.4", SettleRule: "UTD3.5"},
+		ContactBy:  "Wed 25 Nov 2026 20:00 CET (19:00 UTC)", ResolveBy: "Sun 29 Nov 2026 20:00 CET (19:00 UTC)", ContactRule: "UTD3.4", SettleRule: "UTD3.5"},
 	"BattleQuestion-timed-out": BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", TimedOut: true, Rule: "UTD3.5"},
 	"NotDue-nobody":            NotDue{Turn: 3},
 	"OnFile-added":             OnFile{Received: sampleDeadline, Added: true},
@@ -313,11 +314,11 @@ var variants = map[string]Text{
 	"GMCommandAlert-forged":    GMCommandAlert{From: "vorn@example.org", Verb: "process"},
 	"StrangerAlert-request":    StrangerAlert{From: "stranger@example.org", Campaign: "frontier"},
 	"Reminder-not-final":       Reminder{Turn: 3, Title: "Frontier Wars", Left: 45 * time.Minute, Deadline: sampleDeadline, Received: sampleDeadline},
-	"HoldNotice-inbox-unread":  HoldNotice{InboxUnread: true, Turn: 3, Title: "Frontier Wars", Deadline: "2026-11-25 19:00 UTC", Now: "2026-11-26 08:12 UTC", Example: "2026-11-28 08:12"},
+	"HoldNotice-inbox-unread":  HoldNotice{InboxUnread: true, Turn: 3, Title: "Frontier Wars", Deadline: "Wed 25 Nov 2026 20:00 CET (19:00 UTC)", Now: "Thu 26 Nov 2026 09:12 CET (08:12 UTC)", Example: "2026-11-28 09:12"},
 	"MailPrefsAnswer-held-one": MailPrefsAnswer{Title: "Frontier Wars", Location: time.UTC, Held: 1},
 	"ConfirmResult-negotiated": ConfirmResult{Campaign: "frontier", Player: "castellan", From: "vorn", Battle: "B2-1",
 		Result: &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "castellan#1", Fate: "destroyed"}}, Negotiated: "conquest"}},
-	"BattleDisputed-vote": BattleDisputed{Battle: "B2-1", Other: "castellan", Vote: true, ResolveBy: sampleUTC},
+	"BattleDisputed-vote": BattleDisputed{Battle: "B2-1", Other: "castellan", Vote: true, ResolveBy: sampleTime},
 	"ConfirmResult-vote":  ConfirmResult{Campaign: "frontier", Player: "castellan", From: "vorn", Battle: "B2-1", Result: sampleResult, Vote: true},
 	"VoteCounted-decided": VoteCounted{Poll: "appeal-B2-1", Option: "vorn", For: 2, Need: 2, Closes: sampleDeadline, Decided: true, Outcome: "vorn"},
 	"PollDecided-at-close": PollDecided{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Outcome: "none", Tally: []string{"vorn: ashari"},
@@ -325,7 +326,7 @@ var variants = map[string]Text{
 	"PollDecided-certain": PollDecided{Poll: "rule-1", Subject: "zeph proposes a rule", Outcome: "no", Tally: []string{"yes: zeph", "no: vorn, ashari"}, Need: 3, Default: true},
 	"PollFailed-to-gm": PollFailed{Title: "Frontier Wars", Poll: "call-1", Subject: "who fights the pirates?", Outcome: "volunteer",
 		Problem: "no such system"},
-	"BattleTimeVoted-settled":     BattleTimeVoted{Battle: "B2-1", Hours: 168, Granted: true, Settled: true, ResolveBy: sampleUTC},
+	"BattleTimeVoted-settled":     BattleTimeVoted{Battle: "B2-1", Hours: 168, Granted: true, Settled: true, ResolveBy: sampleTime},
 	"BattleTimeVoted-unknown":     BattleTimeVoted{Battle: "B2-1", Hours: 168},
 	"VotingStopped-held":          VotingStopped{Campaign: "frontier", Status: "running", Held: true, Turn: 3},
 	"VotingStopped-ended":         VotingStopped{Campaign: "frontier", Status: "ended", Turn: 3},
@@ -334,9 +335,9 @@ var variants = map[string]Text{
 	"NoSubstitute-not-free":       NoSubstitute{Battle: "B2-1", Player: "vorn", NotFree: true},
 	"NoSubstitute-open":           NoSubstitute{Battle: "B2-1", Open: "substitute-B2-1"},
 	"SubstituteVoted-refused":     SubstituteVoted{Battle: "B2-1", For: "castellan", By: "ashari"},
-	"BattleTimeVoted-refused":     BattleTimeVoted{Battle: "B2-1", Hours: 168, ResolveBy: sampleUTC},
-	"BattleWeekAnswer-both":       BattleWeekAnswer{Battle: "B2-1", Asked: 168, Week: 168, ResolveBy: sampleUTC, Rule: "UTD3.44"},
-	"BattleWeekGranted-both":      BattleWeekGranted{Battle: "B2-1", By: "castellan", ResolveBy: sampleUTC, Rule: "UTD3.44"},
+	"BattleTimeVoted-refused":     BattleTimeVoted{Battle: "B2-1", Hours: 168, ResolveBy: sampleTime},
+	"BattleWeekAnswer-both":       BattleWeekAnswer{Battle: "B2-1", Asked: 168, Week: 168, ResolveBy: sampleTime, Rule: "UTD3.44"},
+	"BattleWeekGranted-both":      BattleWeekGranted{Battle: "B2-1", By: "castellan", ResolveBy: sampleTime, Rule: "UTD3.44"},
 	"NoBattleWeek-gm":             NoBattleWeek{Battle: "B2-1", NoWeeks: true, Title: "Frontier Wars"},
 	"NoDeadlineToExtend-battle":   NoDeadlineToExtend{Turn: 3, Battles: []string{"B2-1"}, Week: 168},
 	"NoDeadlineToExtend-battles":  NoDeadlineToExtend{Turn: 3, Battles: []string{"B2-1", "B2-2"}, Week: 168},
@@ -345,8 +346,8 @@ var variants = map[string]Text{
 	"NoBattleWeek-not-side":       NoBattleWeek{Battle: "B2-1", NotSide: true, Sides: "vorn, castellan"},
 	"NoBattleWeek-settled":        NoBattleWeek{Battle: "B2-1", Settled: true, How: "agreed by both sides"},
 	"NoBattleWeek-appeal":         NoBattleWeek{Battle: "B2-1", Appeal: "appeal-B2-1"},
-	"NoBattleWeek-time-up":        NoBattleWeek{Battle: "B2-1", TimeUp: true, ResolveBy: sampleUTC},
-	"NoBattleWeek-time-up-fought": NoBattleWeek{Battle: "B2-1", TimeUp: true, Fought: true, ResolveBy: sampleUTC},
+	"NoBattleWeek-time-up":        NoBattleWeek{Battle: "B2-1", TimeUp: true, ResolveBy: sampleTime},
+	"NoBattleWeek-time-up-fought": NoBattleWeek{Battle: "B2-1", TimeUp: true, Fought: true, ResolveBy: sampleTime},
 	"NoBattleWeek-too-long":       NoBattleWeek{Battle: "B2-1", TooLong: true, Asked: 336, Week: 168, Rule: "UTD3.44"},
 	"NoBattleWeek-left":           NoBattleWeek{Battle: "B2-1", Left: true, Other: "castellan", Week: 168},
 	"NoBattleWeek-waiting":        NoBattleWeek{Battle: "B2-1", Other: "castellan", Week: 168},
@@ -356,7 +357,7 @@ var variants = map[string]Text{
 		Text: "Any player but zeph may volunteer.", Options: []string{"volunteer"}, Default: "none", Need: 1, Voters: 3,
 		VoterNames: "vorn, castellan, ashari", Closes: sampleDeadline, Rule: "UTD1.7"},
 	"PollDecided-nobody": PollDecided{Poll: "npe-s21-t3", Subject: "Who plays the Varn Reach at s21 against zeph?", Outcome: "none",
-		Need: 1, Default: true, AtClose: true, Effect: "Nobody volunteered within 7 days to play the Varn Reach at s21 (UTD5.231).\nThe turn goes on: orders are due from vorn by 2026-12-08 00:00 UTC."},
+		Need: 1, Default: true, AtClose: true, Effect: "Nobody volunteered within 7 days to play the Varn Reach at s21 (UTD5.231).\nThe turn goes on: orders are due from vorn by Tue 8 Dec 2026 01:00 CET (00:00 UTC)."},
 	"NotDue-waiting": NotDue{Turn: 3, Battles: []string{"T2-B1"}, Polls: []OpenBallot{{Poll: "npe-s21-t2", Subject: "Who plays the Varn Reach at s21 against zeph?", Closes: sampleDeadline}},
 		Before: []campaign.PlayerID{"zeph"}},
 	// Empires at War has no rule on battle clocks, forfeits or
@@ -364,7 +365,7 @@ var variants = map[string]Text{
 	// for forfeits drops out under EaW 29.0.
 	"BattleOrders-eaw": BattleOrders{Campaign: "frontier", Player: "vorn", Battle: "B2-1", Turn: 2, At: "Vega",
 		Ships:     []Ship{{Ref: "vorn#1", Class: "CA"}, {Ref: "castellan#1", Class: "DD"}},
-		ContactBy: "2026-11-25 19:00 UTC", ResolveBy: "2026-11-29 19:00 UTC"},
+		ContactBy: "Wed 25 Nov 2026 20:00 CET (19:00 UTC)", ResolveBy: "Sun 29 Nov 2026 20:00 CET (19:00 UTC)"},
 	"BattleQuestion-timed-out-eaw": BattleQuestion{Battle: "B2-1", Turn: 2, Sides: "vorn, castellan", TimedOut: true},
 	"FoughtOnTimeout-eaw":          FoughtOnTimeout{},
 	"SilentWithdrew-eaw":           SilentWithdrew{Players: []string{"castellan"}},

@@ -1,0 +1,110 @@
+package moderator_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/internal/mailtimes"
+	"github.com/pbemd/pbemd/store"
+)
+
+// wantTimesIn checks that every time a mail shows is in the reader's time
+// zone loc, with UTC beside it.
+func (r *received) wantTimesIn(t *testing.T, loc *time.Location) {
+	t.Helper()
+	for _, p := range mailtimes.Check(r.Subject+"\n"+r.body(), loc) {
+		t.Errorf("mail %q: %s", r.Subject, p)
+	}
+}
+
+// readAll waits for the daemon to settle and returns every mail users got
+// that the test has not read, checking the times of each in loc.
+func (h *harness) readAll(t *testing.T, loc *time.Location, users ...string) []*received {
+	t.Helper()
+	h.settle()
+	var out []*received
+	for _, u := range users {
+		for h.inboxSize(u) > h.read[u] {
+			m := h.next(u)
+			m.wantTimesIn(t, loc)
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// newTokyoBattle starts the Thunderdome IV campaign in the time zone of
+// Tokyo, with battles its players fight and report, and plays the first
+// player's turn into a sector where another's fleet stands: battle T1-B1
+// waits. It checks the time of every mail so far, and returns the
+// attacker and the defender.
+func newTokyoBattle(t *testing.T) (h *harness, tokyo *time.Location, attacker, defender campaign.PlayerID) {
+	t.Helper()
+	tokyo, err := time.LoadLocation("Asia/Tokyo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h = newThunderdomeStarted(t, "timezone: UTC", "timezone: Asia/Tokyo", "battles: auto ", "battles: reported ")
+	all := append([]string{"gm"}, tdPlayers...)
+	for _, u := range all {
+		h.next(u).wantTimesIn(t, tokyo)
+	}
+	for _, p := range tdPlayers {
+		h.next(p).wantTimesIn(t, tokyo)
+	}
+	attacker, to := h.tdCurrent()
+	err = h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", 1)
+		if err != nil {
+			return err
+		}
+		for i := range rec.State.Fleets {
+			if f := &rec.State.Fleets[i]; f.Owner != attacker && f.ID == "f1" && defender == "" {
+				f.At, defender = to, f.Owner
+			}
+		}
+		return tx.PutTurn("thunderdome", rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
+	h.next(string(attacker)).wantTimesIn(t, tokyo)
+	for _, p := range tdPlayers {
+		h.next(p).wantTimesIn(t, tokyo)
+	}
+	for _, p := range []campaign.PlayerID{attacker, defender} {
+		h.next(string(p)).wantTimesIn(t, tokyo)
+	}
+	return h, tokyo, attacker, defender
+}
+
+// TestTimesInTheReadersZone: in a campaign whose time zone is Tokyo,
+// every time every mail shows is in Tokyo's zone with UTC beside it: the
+// battle's clocks, its contact and dispute answers and settlement, the
+// GM's status and audit log, the ballots and the extension answers.
+func TestTimesInTheReadersZone(t *testing.T) {
+	h, tokyo, attacker, defender := newTokyoBattle(t)
+	all := append([]string{"gm"}, tdPlayers...)
+	h.tdAsk(defender, "battle: T1-B1", "contact: true").wantTimesIn(t, tokyo)
+	h.send(h.mailFrom("gm", fmt.Sprintf("campaign: thunderdome\ntoken: %s\ncommand: status\n", h.gmTokenOf("thunderdome"))))
+	h.next("gm").wantTimesIn(t, tokyo)
+	h.tdAsk(attacker, destroyed(h, defender)...).wantTimesIn(t, tokyo)
+	h.next(string(defender)).wantTimesIn(t, tokyo)
+	h.tdAsk(defender, destroyed(h, attacker)...).want(t, "is disputed", "JST")
+	h.tdAsk(attacker, "battle: T1-B1", "confirm: true").want(t, "settled")
+	h.readAll(t, tokyo, all...)
+
+	p, _ := h.tdCurrent()
+	h.askIn("thunderdome", string(p), `extension: {hours: 168, reason: "moving house", real_life: true}`).wantTimesIn(t, tokyo)
+	h.askIn("thunderdome", string(p), `extension: {hours: 72, reason: "still moving"}`).wantTimesIn(t, tokyo)
+	if got := h.readAll(t, tokyo, all...); len(got) < 3 {
+		t.Errorf("%d mails after the requests; want the notices and ballots", len(got))
+	}
+	h.send(h.mailFrom("gm", fmt.Sprintf("campaign: thunderdome\ntoken: %s\ncommand: status\n", h.gmTokenOf("thunderdome"))))
+	st := h.next("gm")
+	st.want(t, "extension asked", "JST (")
+	st.wantTimesIn(t, tokyo)
+}
