@@ -67,7 +67,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
 			campaign: string(st.Campaign), purpose: "welcome",
 		})
-		report, err := m.reportMail(rec, views[i], &p)
+		report, err := m.reportMail(rec, views[i], &p, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -406,7 +406,11 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	if err != nil {
 		return decision{}, err
 	}
-	latest, err := m.reportMail(c, past.View, &p)
+	clocks, err := m.openClocks(c, rec.State)
+	if err != nil {
+		return decision{}, err
+	}
+	latest, err := m.reportMail(c, past.View, &p, clocks)
 	if err != nil {
 		return decision{}, err
 	}

@@ -110,7 +110,11 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
 		return decision{}, err
 	}
-	again, err := m.reportMail(c, past.View, rec.State.Player(s.Player))
+	clocks, err := m.openClocks(c, rec.State)
+	if err != nil {
+		return decision{}, err
+	}
+	again, err := m.reportMail(c, past.View, rec.State.Player(s.Player), clocks)
 	if err != nil {
 		return decision{}, err
 	}

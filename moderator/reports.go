@@ -20,21 +20,23 @@ const schemaFile = "orders.schema.json"
 // their seat's mail preferences ask for: text and HTML alternatives with
 // the map inline, or text alone, and as attachments the JSON report, the
 // battle logs, the next turn's order template and the schema it refers to.
-func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Player) (outgoing, error) {
-	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID))
+// clocks are those of the open turn (openClocks), for a report of a turn
+// that waits.
+func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Player, clocks []game.Clock) (outgoing, error) {
+	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID), clocks)
 }
 
 // reportMails renders the report mail of each view whose seat is given,
 // all at once: they are independent, and rendering them is most of the
 // time a turn takes.
-func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat) ([]outgoing, error) {
+func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat, clocks []game.Clock) ([]outgoing, error) {
 	reps := make([]outgoing, len(res.Views))
 	err := eachIndex(len(res.Views), func(i int) error {
 		if seats[i] == nil {
 			return nil
 		}
 		var err error
-		reps[i], err = m.reportMail(c, res.Views[i], &res.Next.Players[i])
+		reps[i], err = m.reportMail(c, res.Views[i], &res.Next.Players[i], clocks)
 		return err
 	})
 	return reps, err
@@ -42,13 +44,13 @@ func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*st
 
 // reportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
-func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time) (outgoing, error) {
+func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (outgoing, error) {
 	rs, err := m.ruleset(c)
 	if err != nil {
 		return outgoing{}, err
 	}
 	prefs := seatPrefs(c, p.ID)
-	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: playerLocation(c, p), SchemaRef: schemaFile, Mail: &prefs})
+	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: playerLocation(c, p), SchemaRef: schemaFile, Mail: &prefs, Clocks: clocks})
 	if err != nil {
 		return outgoing{}, err
 	}
@@ -58,6 +60,36 @@ func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Pl
 	msg.HTML = rep.HTML
 	msg.Attachments = reportAttachments(prefs, rep.Attachments)
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
+}
+
+// openClocks reads the clocks of what the open turn of campaign c, whose
+// state is st, may wait on (clocksOf).
+func (m *Moderator) openClocks(c *store.Campaign, st *campaign.State) ([]game.Clock, error) {
+	var cases []*store.BattleCase
+	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
+		return nil, err
+	}
+	return clocksOf(cases, st.Polls, m.clock.Now()), nil
+}
+
+// clocksOf are the clocks of the battle cases not settled, each with its
+// contact deadline while that has not passed at now, and of the polls.
+func clocksOf(cases []*store.BattleCase, polls []campaign.Poll, now time.Time) []game.Clock {
+	var out []game.Clock
+	for _, bc := range cases {
+		if bc.Status == store.BattleFinal {
+			continue
+		}
+		clock := game.Clock{ID: bc.ID, Until: bc.ResolveBy}
+		if now.Before(bc.ContactBy) {
+			clock.Contact = bc.ContactBy
+		}
+		out = append(out, clock)
+	}
+	for _, p := range polls {
+		out = append(out, game.Clock{ID: p.ID, Until: p.Closes})
+	}
+	return out
 }
 
 // seatAddress is where a player's mail goes: their seat's address, which

@@ -2,11 +2,13 @@ package moderator_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/mailtimes"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -39,7 +41,8 @@ func (h *harness) readAll(t *testing.T, loc *time.Location, users ...string) []*
 // Tokyo, with battles its players fight and report, and plays the first
 // player's turn into a sector where another's fleet stands: battle T1-B1
 // waits. It checks the time of every mail so far, and returns the
-// attacker and the defender.
+// attacker and the defender; each player's report of the turn that waits
+// is in h.waiting.
 func newTokyoBattle(t *testing.T) (h *harness, tokyo *time.Location, attacker, defender campaign.PlayerID) {
 	t.Helper()
 	tokyo, err := time.LoadLocation("Asia/Tokyo")
@@ -72,11 +75,19 @@ func newTokyoBattle(t *testing.T) (h *harness, tokyo *time.Location, attacker, d
 	}
 	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
 	h.next(string(attacker)).wantTimesIn(t, tokyo)
+	h.waiting = map[string]*received{}
 	for _, p := range tdPlayers {
-		h.next(p).wantTimesIn(t, tokyo)
-	}
-	for _, p := range []campaign.PlayerID{attacker, defender} {
-		h.next(string(p)).wantTimesIn(t, tokyo)
+		n := 1
+		if p == string(attacker) || p == string(defender) {
+			n = 2 // the battle mail too, in either order
+		}
+		for range n {
+			m := h.next(p)
+			m.wantTimesIn(t, tokyo)
+			if strings.Contains(m.Subject, "Turn 2") {
+				h.waiting[p] = m
+			}
+		}
 	}
 	return h, tokyo, attacker, defender
 }
@@ -107,4 +118,23 @@ func TestTimesInTheReadersZone(t *testing.T) {
 	st := h.next("gm")
 	st.want(t, "extension asked", "JST (")
 	st.wantTimesIn(t, tokyo)
+}
+
+// TestUTD2_3_ReportsWhileTheTurnWaits: while turn 2 waits for battle
+// T1-B1 (UTD2.3 step 8), every player's report, the attacker's too, says
+// what it waits for and until when, in the reader's time zone, by the
+// battle's clocks; none says whose turn it is, offers order points or an
+// order template, or repeats the income that opened the turn just played.
+func TestUTD2_3_ReportsWhileTheTurnWaits(t *testing.T) {
+	h, tokyo, attacker, _ := newTokyoBattle(t)
+	bc := h.tdBattleCase()
+	for _, p := range tdPlayers {
+		r := h.waiting[p]
+		if r == nil {
+			t.Fatalf("%s got no report of turn 2", p)
+		}
+		r.want(t, "Turn 2, cycle 1.0: waiting for battle T1-B1", "Turn 2 waits for battle T1-B1: nobody owes orders until then",
+			"make contact by "+report.FormatDeadline(bc.ContactBy, tokyo)+" (UTD3.4)", "settle it by "+report.FormatDeadline(bc.ResolveBy, tokyo)+" (UTD3.5)")
+		r.wantNot(t, "It is your turn", "It is "+string(attacker)+"'s turn", "Order points:", "orders-2.yaml", "mine paid")
+	}
 }
