@@ -330,7 +330,64 @@ func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit 
 	if err != nil {
 		return nil, err
 	}
-	return &stateChange{events: events, opened: opened, mails: mails, apply: steps(putSettled(c, st, change, events, opened), start)}, nil
+	reports, held, err := m.openingReports(opened, rec, st, events, base)
+	if err != nil {
+		return nil, err
+	}
+	hold := func(tx *store.Tx) error { return storeHeld(tx, c.ID, held) }
+	return &stateChange{events: events, opened: opened, mails: append(mails, reports...),
+		apply: steps(putSettled(c, st, change, events, opened), start, hold)}, nil
+}
+
+// openingReports are the reports of the player's turn a change opened,
+// opened being the campaign's record after it, st the state and events
+// what the change did: every player gets the report that opens the turn,
+// as when a turn resolves, telling what the turn that waited did (rec's
+// events), what settled it, and for the player now due their points and
+// order template. A report for a player who reads a daily digest is held
+// for it. None when no turn opened.
+func (m *Moderator) openingReports(opened *store.Campaign, rec *store.TurnRecord, st *campaign.State, events []game.Event, base string) ([]outgoing, []*store.HeldReport, error) {
+	if opened == nil {
+		return nil, nil, nil
+	}
+	rs, err := m.ruleset(opened)
+	if err != nil {
+		return nil, nil, err
+	}
+	played, err := storedEvents(rec)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the events of turn %d: %w", rec.State.Turn-1, err)
+	}
+	settled, err := settledEvents(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	now := m.clock.Now().UTC()
+	var (
+		mails []outgoing
+		held  []*store.HeldReport
+	)
+	for i, v := range rs.Replay(st, slices.Concat(played, settled, events)) {
+		s := opened.Seat(v.Header().Player)
+		if s == nil || !s.Active() {
+			continue
+		}
+		rep, err := m.reportMail(opened, v, &st.Players[i], nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		rep.msg.MessageID = m.derivedID(base, "report", s.Email)
+		h, err := holdReport(s, v, deadlineOf(opened, s.Player), now, nil)
+		switch {
+		case err != nil:
+			return nil, nil, err
+		case h != nil:
+			held = append(held, h)
+		default:
+			mails = append(mails, rep)
+		}
+	}
+	return mails, held, nil
 }
 
 // putSettled returns the step that stores st, settled in place, as the

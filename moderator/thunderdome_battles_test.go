@@ -91,11 +91,19 @@ func (h *harness) tdAsk(p campaign.PlayerID, lines ...string) *received {
 }
 
 // tdNextDue checks that after the battle the next player in the turn
-// order owes orders for turn 2, and that every player was told.
+// order owes orders for turn 2, and that every player was told, and got
+// the report that opens that turn: the next player's with their order
+// points and order template, as every turn's opening (UTD2.3).
 func (h *harness) tdNextDue(t *testing.T, attacker campaign.PlayerID, news ...string) {
 	t.Helper()
+	var mine []string
 	for _, p := range tdPlayers {
-		h.next(p).want(t, append([]string{"Battle T1-B1 is settled", "orders are due from"}, news...)...)
+		h.next(p).want(t, append([]string{"Battle T1-B1 is settled", "orders are due from", "The report that opens the turn follows"}, news...)...)
+		r := h.next(p)
+		r.want(t, "Battle T1-B1 at")
+		if tdOpening(t, r) {
+			mine = append(mine, p)
+		}
 	}
 	c, _ := h.campaignNamed("thunderdome")
 	st := h.turnStateOf("thunderdome", c.Turn)
@@ -106,6 +114,40 @@ func (h *harness) tdNextDue(t *testing.T, attacker campaign.PlayerID, news ...st
 	due := duePlayers(c)
 	if len(st.Battles) != 0 || len(due) != 1 || due[0] != x.Order[x.Current] || due[0] == attacker {
 		t.Errorf("after the battle: battles %v, due %v, current %s; want the next player due", st.Battles, due, x.Order[x.Current])
+	}
+	if len(mine) != 1 || len(due) != 1 || mine[0] != string(due[0]) {
+		t.Errorf("%v got the report that opens their turn; want %v, who owes orders", mine, due)
+	}
+}
+
+// tdOpening checks that r is the report that opens turn 2 once what held
+// it is settled, as every turn's opening: for the player now due their
+// points and order template, for the others whose turn it is and by
+// when. It reports whether r is the due player's.
+func tdOpening(t *testing.T, r *received) bool {
+	t.Helper()
+	r.want(t, "Turn 2, cycle 1.0: ")
+	if strings.HasSuffix(r.Subject, ": your turn") {
+		r.want(t, "It is your turn.", "Order points:", "orders-2.yaml")
+		return true
+	}
+	r.want(t, "'s turn; their orders are due")
+	r.wantNot(t, "orders-2.yaml")
+	return false
+}
+
+// tdOpened reads every player's report that opens turn 2 (tdOpening),
+// and checks that one of them is the due player's.
+func (h *harness) tdOpened(t *testing.T) {
+	t.Helper()
+	mine := 0
+	for _, p := range tdPlayers {
+		if tdOpening(t, h.next(p)) {
+			mine++
+		}
+	}
+	if mine != 1 {
+		t.Errorf("%d players got the report that opens their turn; want 1", mine)
 	}
 }
 
@@ -134,7 +176,8 @@ func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
 
 // TestThunderdomeBattleReportedByBothSides: the attacker reports the
 // defender's fleet destroyed, the defender confirms, and the next
-// player's turn opens.
+// player's turn opens: every player gets the report that opens it, the
+// next player's with their order points and order template (tdNextDue).
 func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 	h, attacker, defender, _ := tdBattle(t)
 	st := h.turnStateOf("thunderdome", 2)
