@@ -8,15 +8,22 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
 // gmWelcome is the GM's copy of the campaign's start: the GM token and how
 // to run the campaign by mail.
-func (m *Moderator) gmWelcome(c *store.Campaign, token string) outgoing {
-	subject, text := report.RenderGMWelcome(&report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn,
-		Deadline: gmDeadline(c), Address: m.address, Token: token, Player: examplePlayer(c)})
+func (m *Moderator) gmWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) outgoing {
+	w := &report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Deadline: gmDeadline(c), Address: m.address, Token: token,
+		Player: examplePlayer(c), ByVote: m.decidesByVote(c), VoteRule: m.voteRule(c)}
+	if order, ok := rs.(game.TurnOrder); ok {
+		for _, p := range order.Queue(st) {
+			w.Queue = append(w.Queue, string(p))
+		}
+	}
+	subject, text := report.RenderGMWelcome(w)
 	msg := m.newMail(c.GM.Email, subject, text, fmt.Sprintf("welcome.%s.gm@%s", c.ID, m.domain))
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "welcome"}
 }
@@ -395,11 +402,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	}
 	p := *rec.State.Player(s.Player)
 	p.Email = email
-	subject, text := report.RenderWelcome(&report.Welcome{
-		Title: c.Title, Campaign: c.ID, Player: p.ID, Name: p.Name, Token: token,
-		Address: m.address, GM: fmt.Sprintf("%s <%s>", c.GM.Name, c.GM.Email),
-		Turn: c.Turn, Deadline: deadlineFor(c, s), Orders: rs.Example(rec.State, p.ID).Orders,
-	})
+	subject, text := report.RenderWelcome(m.welcomeOf(c, rs, rec.State, s, p.Name, token))
 	welcome := m.newMail(email, subject, text, m.derivedID(r.in.MessageID, "welcome", email))
 	mails := []outgoing{{msg: welcome, campaign: string(c.ID), purpose: "welcome"}}
 	past, err := ReportOf(m.db, m.rules, c.ID, p.ID, c.Turn)

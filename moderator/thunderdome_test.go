@@ -12,6 +12,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/clock/clocktest"
 	"github.com/pbemd/pbemd/mail/localmail"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/scenarios"
@@ -348,4 +349,40 @@ func TestUTD6_37_ShipyardOrdersByMail(t *testing.T) {
 	if got := next.Player(p).Treasury; got >= bank {
 		t.Errorf("bank %d after building, was %d; want the build and the defense paid for", got, bank)
 	}
+}
+
+// TestUTD2_1_WelcomesTellTheTurnOrder: each player's welcome says their
+// place in the turn order and when their turn comes: the first player's
+// that the open turn is theirs and when it is due, each other's the turn
+// that will be theirs and when it opens at the latest, each turn before
+// running its full clock (UTD2.1, UTD3.3), never the first player's
+// deadline as their own. The GM's welcome says whose turn is first and,
+// as the players decide by vote (UTD1.7), what the GM does there.
+func TestUTD2_1_WelcomesTellTheTurnOrder(t *testing.T) {
+	h := newThunderdomeStarted(t, "timezone: UTC", "timezone: Asia/Tokyo")
+	tokyo, err := time.LoadLocation("Asia/Tokyo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := h.tdCampaign()
+	queue := thunderdome.Ruleset{}.Queue(h.turnStateOf("thunderdome", 1))
+	due := c.Seat(queue[0]).Deadline
+	order := fmt.Sprintf("(%s, %s, %s, %s)", queue[0], queue[1], queue[2], queue[3])
+	places := []string{"first", "second", "third", "fourth"}
+	for i, p := range queue {
+		w := h.next(string(p))
+		h.next(string(p)).want(t, "Turn 1")
+		if i == 0 {
+			w.want(t, "Turn 1 is open, and it is yours: you play first in the turn order "+order,
+				"Your orders are due "+report.FormatDeadline(due, tokyo), "turn: 1")
+			continue
+		}
+		opens := due.AddDate(0, 0, 8*(i-1))
+		w.want(t, fmt.Sprintf("You play %s in the turn order %s: your turn, turn %d, comes after those of", places[i], order, i+1),
+			"by "+report.FormatDeadline(opens, tokyo)+" at the latest", fmt.Sprintf("turn: %d", i+1))
+		w.wantNot(t, "Turn 1 is open", "Orders are due")
+	}
+	gm := h.next("gm")
+	gm.want(t, fmt.Sprintf("it is %s's, the first in the turn order", queue[0]), "the players decide by vote what a GM decides elsewhere (UTD1.7)")
+	gm.wantNot(t, "reply to them with")
 }
