@@ -180,7 +180,11 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 		return nil, err
 	}
 	o := &openTurn{c: c, filed: filed}
-	st := report.GMStatus{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Date: rec.State.Date().String(), Status: string(c.Status),
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return nil, err
+	}
+	st := report.GMStatus{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Date: game.TurnDate(rs, rec.State), Status: string(c.Status),
 		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.resolvesEarly(c),
 		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
 	if !c.HeldSince.IsZero() {

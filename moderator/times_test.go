@@ -138,3 +138,33 @@ func TestUTD2_3_ReportsWhileTheTurnWaits(t *testing.T) {
 		r.wantNot(t, "It is your turn", "It is "+string(attacker)+"'s turn", "Order points:", "orders-2.yaml", "mine paid")
 	}
 }
+
+// TestUTD2_2_TurnNamedByCycleAndSeason: a Thunderdome IV turn is named by
+// its cycle and season (UTD2.2) wherever a mail names its date: the
+// reports, the order template, a player's status and the GM's. While the
+// turn waits on a battle, a player's status says so, not a deadline
+// nobody has.
+func TestUTD2_2_TurnNamedByCycleAndSeason(t *testing.T) {
+	h, _, attacker, defender := newTokyoBattle(t)
+	h.waiting[string(attacker)].want(t, "Cycle 1.0, spring Y165.")
+	for _, p := range []campaign.PlayerID{attacker, defender} {
+		st := h.tdAsk(p, "command: status")
+		st.want(t, "Thunderdome IV: turn 2 (cycle 1.0, spring Y165), running.", "it waits on battle T1-B1")
+		st.wantNot(t, "summer", "Deadline:", "0001")
+	}
+	h.send(h.mailFrom("gm", fmt.Sprintf("campaign: thunderdome\ntoken: %s\ncommand: status\n", h.gmTokenOf("thunderdome"))))
+	h.next("gm").want(t, "Thunderdome IV (thunderdome): turn 2, cycle 1.0, spring Y165, running.")
+}
+
+// TestUTD2_2_OrderTemplateNamesTheCycle: the order template that comes
+// with the report opening a player's turn names it as the report does.
+func TestUTD2_2_OrderTemplateNamesTheCycle(t *testing.T) {
+	h := newThunderdomeStarted(t)
+	first, _ := h.tdCurrent()
+	h.next(string(first))
+	r := h.next(string(first))
+	r.want(t, "Cycle 1.0, spring Y165.")
+	if tmpl := mailParts(t, r.raw)["orders-1.yaml"]; !strings.Contains(tmpl, "turn 1 (cycle 1.0, spring Y165)") {
+		t.Errorf("the order template does not name the turn as the report does:\n%s", tmpl)
+	}
+}

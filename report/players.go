@@ -40,6 +40,9 @@ type PlayerStatus struct {
 	Ballots []OpenBallot
 	// Rule cites the rule on forfeiting a turn; "" for none.
 	Rule string
+	// Owed, for a player who owes no orders, says who does, or what the
+	// turn waits on, and when the player's turn comes; nil if not known.
+	Owed *NotDue
 }
 
 // OpenBallot is a poll a player may still vote on, and when it closes at

@@ -201,6 +201,25 @@ func (c *checked) Summary() string {
 // ends as if final (UTD6.121).
 func (c *checked) Spent() bool { return c.ctx.left() <= 0 }
 
+var _ game.Calendar = Ruleset{}
+
+// TurnDate names the turn st opens by its cycle and season (UTD2.2), as
+// the reports do: "cycle 1.0, spring Y165".
+func (Ruleset) TurnDate(st *campaign.State) string {
+	x, err := load(st)
+	if err != nil {
+		return st.Date().String()
+	}
+	year, spring := x.Year(x.Cycle)
+	return turnDate(CycleLabel(x.Cycle), season(spring), year)
+}
+
+// turnDate writes a turn's cycle and season: "cycle 1.0, spring Y165"
+// (UTD2.2).
+func turnDate(cycle, season string, year int) string {
+	return fmt.Sprintf("cycle %s, %s Y%d", cycle, season, year)
+}
+
 // Observe returns every player's view of a state no turn was resolved
 // into: the reports that start a campaign.
 func (Ruleset) Observe(st *campaign.State) []game.View {

@@ -160,7 +160,7 @@ func OrderTemplate(v *View, schemaRef string) []byte {
 		fmt.Fprintf(&b, "# yaml-language-server: $schema=%s\n", schemaRef)
 	}
 	comment := func(s string) { b.WriteString(report.Wrap(s, 76, "# ")) }
-	comment(fmt.Sprintf("Orders for %s, turn %d (cycle %s): %s (%s).", v.Title, v.Turn, v.Cycle, v.Name, v.Player))
+	comment(fmt.Sprintf("Orders for %s, turn %d (%s): %s (%s).", v.Title, v.Turn, turnDate(v.Cycle, v.Season, v.Year), v.Name, v.Player))
 	b.WriteString("#\n")
 	comment(`To give an order, remove the "# " before its "- " and change it as you like; lines starting with "#" are comments, ` +
 		"so this file sent back unchanged orders nothing. Each order's comment gives its cost in order points and BPV on the " +
