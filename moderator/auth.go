@@ -115,13 +115,14 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem problemFunc)
 	c := s.campaign
 	switch {
 	case sub.Player != s.seat.Player:
-		return s, problem("player", report.WrongSeat{Player: s.seat.Player, Campaign: c.ID, Named: sub.Player})
+		return s, problem("player", report.WrongSeat{Player: s.seat.Player, Campaign: c.ID, Named: sub.Player, Proxy: s.proxy})
 	case sub.Token == "":
 		return s, problem("token", report.NoToken{})
 	case !tokenMatches(sub.Token, s.seat.TokenHash):
 		return s, problem("token", report.WrongToken{})
 	case !s.seat.Active():
-		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.seat.Out})}
+		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.seat.Out,
+			Resigned: s.seat.Out == report.Say(report.ResignedOut{})})}
 	}
 	return s, nil
 }
@@ -207,7 +208,6 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		r := problemsRejection(err, in)
 		if filed {
 			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior, loc), Added: sequential})
-			r.Added = sequential
 		}
 		return reject(c.ID, r)
 	}

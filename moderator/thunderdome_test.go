@@ -386,3 +386,55 @@ func TestUTD2_1_WelcomesTellTheTurnOrder(t *testing.T) {
 	gm.want(t, fmt.Sprintf("it is %s's, the first in the turn order", queue[0]), "the players decide by vote what a GM decides elsewhere (UTD1.7)")
 	gm.wantNot(t, "reply to them with")
 }
+
+// TestThunderdomeConfirmationsSayItOnce: a Thunderdome IV confirmation
+// says once how the turn goes on, and a final one only that it passes; a
+// mail with a mistake asks for its own orders again, as a turn's orders
+// are added mail by mail (UTD6.121), never for the whole set; a proxy's
+// mail for another player is answered as the proxy's; a resigned
+// player's vote is told a resignation cannot be undone, not to write to
+// a GM who decides nothing here (UTD1.11).
+func TestThunderdomeConfirmationsSayItOnce(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, to := h.tdCurrent()
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, "move: {fleet: f9, to: nowhere}")))
+	bad := h.next(string(p))
+	bad.want(t, "not accepted", "Fix the mistakes and send this mail's orders again.")
+	bad.wantNot(t, "whole set")
+
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, fmt.Sprintf("move: {fleet: f2, to: %s}", to))))
+	more := h.next(string(p))
+	more.want(t, "Your turn is not over")
+	if n := strings.Count(more.body(), "final: true"); n != 1 {
+		t.Errorf("the confirmation says %d times how to end the turn; want once:\n%s", n, more.body())
+	}
+
+	h.send(h.mailFrom(string(p), fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\ncommand: proxy add stranger@example.test\n", p, h.tokens[p])))
+	h.next(string(p)).want(t, "Proxy added")
+	other := campaign.PlayerID(tdOthers(p)[0])
+	h.send(h.mailFrom("stranger", strings.Replace(h.tdOrders(p, 1, false), "player: "+string(p), "player: "+string(other), 1)))
+	proxy := h.next("stranger")
+	proxy.want(t, "This address is "+string(p)+"'s proxy in thunderdome: it sends orders and battle results for "+string(p)+`, not for "`+string(other)+`"`)
+	proxy.wantNot(t, "This address plays")
+	h.next(string(p)).want(t, "proxy")
+
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true)))
+	final := h.next(string(p))
+	final.want(t, "You marked your turn final: it passes now")
+	final.wantNot(t, "Send more orders", "Your turn is not over")
+	for _, q := range tdPlayers {
+		h.next(q).want(t, "Turn 2")
+	}
+
+	quitter := campaign.PlayerID(tdOthers(p)[1])
+	h.tdResign(quitter)
+	h.settle()
+	for _, u := range append(tdOthers(quitter), "gm") {
+		for h.inboxSize(u) > h.read[u] {
+			h.next(u)
+		}
+	}
+	out := h.tdAsk(quitter, "command: vote rule-1 yes")
+	out.want(t, "You are out of campaign thunderdome: resigned. A resignation cannot be undone by mail.")
+	out.wantNot(t, "Write to the GM")
+}

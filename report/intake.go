@@ -41,11 +41,12 @@ type NotYourCampaign struct {
 }
 
 // WrongSeat points at a player: line that names another seat than the
-// sender's, Player in Campaign.
+// sender's, Player in Campaign, or the one the sender is the Proxy of.
 type WrongSeat struct {
 	Player   campaign.PlayerID
 	Campaign campaign.ID
 	Named    campaign.PlayerID
+	Proxy    bool
 }
 
 // NoToken points at a mail without a token.
@@ -54,10 +55,12 @@ type NoToken struct{}
 // WrongToken points at a token that is not the seat's.
 type WrongToken struct{}
 
-// PlayerIsOut refuses a mail from a player who is out of Campaign.
+// PlayerIsOut refuses a mail from a player who is out of Campaign, for
+// the reason Out; one who Resigned cannot come back by mail.
 type PlayerIsOut struct {
 	Campaign campaign.ID
 	Out      string
+	Resigned bool
 }
 
 // NotTakingOrders refuses orders for a campaign that does not run.

@@ -60,9 +60,9 @@ type Rejection struct {
 	// Request says the mail was a request (a command, an extension, a
 	// battle result), not orders.
 	Request bool
-	// Added says the mail's orders were to be added to those on file, as
-	// a turn of a sequential ruleset takes several mails: only they are
-	// to be sent again.
+	// Added says the mail's orders were to be added to any on file, as a
+	// turn of a sequential ruleset takes several mails: only they are to
+	// be sent again.
 	Added bool
 }
 

@@ -203,5 +203,11 @@ func TestRenderSequentialReplies(t *testing.T) {
 		Problems: orders.Problems{{Pos: orders.Pos{Line: 2, Col: 19}, Msg: "you have no fleet 9th", Hint: "your fleets are 1st and 2nd"}},
 		OnFile:   Say(OnFile{Received: "Mon 23 Nov 2026 13:00 CET (12:00 UTC)", Added: true}), Added: true})
 	fmt.Fprintf(&all, "== rejection\n%s", text)
+	_, text = RenderRejection(&Rejection{Campaign: "run", Source: []byte("orders:\n  - move: {fleet: 9th, path: [ferrum]}\n"), SourceName: "your mail",
+		Problems: orders.Problems{{Pos: orders.Pos{Line: 2, Col: 19}, Msg: "you have no fleet 9th", Hint: "your fleets are 1st and 2nd"}}, Added: true})
+	fmt.Fprintf(&all, "== rejection, nothing on file\n%s", text)
+	if strings.Contains(text, "whole set") {
+		t.Errorf("a rejection under a ruleset that adds each mail's orders asks for the whole set:\n%s", text)
+	}
 	golden.Check(t, "testdata/sequential-replies.txt.golden", []byte(all.String()))
 }

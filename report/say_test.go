@@ -293,6 +293,8 @@ var variants = map[string]Text{
 	"PlayerStatus-votes": PlayerStatus{Title: "Thunderdome IV", Turn: 3, Date: "cycle 1", Status: "running", Deadline: sampleDeadline,
 		PerPlayer: 2, Pending: []ExtensionState{{Player: "ashari", Hours: 48, Turn: 3}}, ByVote: true,
 		Ballots: []OpenBallot{{Poll: "appeal-B2-1", Subject: "appeal of battle B2-1", Closes: sampleDeadline}}},
+	"WrongSeat-proxy":      WrongSeat{Player: "vorn", Campaign: "frontier", Named: "castellan", Proxy: true},
+	"PlayerIsOut-resigned": PlayerIsOut{Campaign: "thunderdome", Out: "resigned", Resigned: true},
 	"PlayerStatus-not-due": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "ended", Ended: true, PerPlayer: 2},
 	"PlayerStatus-not-yours": PlayerStatus{Title: "Thunderdome IV", Turn: 3, Date: "cycle 2.0, spring Y166", Status: "running", Deadline: sampleDeadline,
 		PerPlayer: 2, Owed: &NotDue{Turn: 3, Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}, Before: []campaign.PlayerID{"vorn", "castellan"}}},

@@ -189,11 +189,7 @@ func (c *checked) Summary() string {
 	if c.prefs.Captured != "" {
 		s += "Ships you capture go " + placeText(x.emp.Captured) + ".\n"
 	}
-	if c.Spent() {
-		s += "Every point is spent: your turn ends now (UTD6.121).\n"
-	} else {
-		s += "Send more orders, or final: true to end your turn (UTD6.121).\n"
-	}
+	// The confirmation's frame says whether the turn goes on, once.
 	return s
 }
 
