@@ -34,6 +34,15 @@ type HoldNotice struct {
 	Example     string
 }
 
+// Passed says what kept pbemd from the turn at its deadline, and when.
+func (n HoldNotice) Passed() string {
+	why := "pbemd was not running"
+	if n.InboxUnread {
+		why = "pbemd could not read its inbox"
+	}
+	return fmt.Sprintf("%s when the deadline of turn %d of %s passed, at %s, and it is now %s.", why, n.Turn, n.Title, n.Deadline, n.Now)
+}
+
 // FailureNotice tells the GM that pbemd failed in its work on campaign
 // Campaign (Title) at At, while Doing, with the Panic it raised: turn
 // Turn waits for the GM, as it was.
