@@ -271,8 +271,8 @@ func TestUTD3_31_DroppedAfterThreeForfeits(t *testing.T) {
 
 // TestUTD1_9_LastPlayerStandingWins: when the others have resigned, the
 // one player left on the map wins at once: the campaign ends, every
-// player, those out too, gets the final report that names the winner,
-// and the GM is told.
+// player, those out too, gets the final report that names the winner and
+// opens no turn, and the GM is told.
 func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
 	h := newThunderdomeHarness(t)
 	winner, _ := h.tdCurrent()
@@ -289,6 +289,7 @@ func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
 		r := h.next(p)
 		r.want(t, "The campaign is over")
 		r.says(t, final)
+		r.wantNot(t, "opens (UTD2.3 steps 1-3)")
 	}
 	if c := h.tdCampaign(); c.Status != store.Ended || len(duePlayers(c)) != 0 {
 		t.Errorf("campaign %s with %v due; want ended, nobody due", c.Status, duePlayers(c))

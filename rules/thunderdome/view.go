@@ -179,7 +179,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 		base.Resolved = 0
 		base.Events = []game.Event{}
 	}
-	if base.waiting() {
+	if base.waiting() || st.Ended {
 		// No player's turn is open: what opened the last one was told
 		// in its report (UTD2.3).
 		base.Opening = nil
