@@ -392,8 +392,9 @@ func (m *Moderator) openingReports(opened *store.Campaign, rec *store.TurnRecord
 
 // putSettled returns the step that stores st, settled in place, as the
 // open turn's state of campaign c, with change for the turn's record
-// (pbemd verify) and events for its resolution to report; and opened, the
-// campaign's record, if a player's turn opened by it (openWaiting).
+// (pbemd verify) and events for its resolution to report, unless a
+// player's turn opened by it (openWaiting): then opened is the campaign's
+// record, and the reports that open that turn tell them.
 func putSettled(c *store.Campaign, st *campaign.State, change string, events []game.Event, opened *store.Campaign) func(tx *store.Tx) error {
 	turn := c.Turn
 	return func(tx *store.Tx) error {
@@ -412,6 +413,10 @@ func putSettled(c *store.Campaign, st *campaign.State, change string, events []g
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
 			return fmt.Errorf("store the events of %s: %w", change, err)
 		}
+		// The reports that open the next player's turn tell of
+		// everything settled (openingReports): its resolution does not
+		// carry it again.
+		cur.SettledTold = opened != nil
 		return tx.PutTurn(c.ID, cur)
 	}
 }

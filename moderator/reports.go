@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"time"
@@ -197,11 +196,18 @@ func ReportOf(db *store.DB, rules *game.Registry, id campaign.ID, player campaig
 	if err != nil {
 		return nil, fmt.Errorf("turn %d report of %s: %w", n, player, err)
 	}
-	var events []game.Event
-	if len(rec.Events) > 0 {
-		if err := json.Unmarshal(rec.Events, &events); err != nil {
-			return nil, fmt.Errorf("turn %d report of %s: read events: %w", n, player, err)
+	events, err := storedEvents(rec)
+	if err != nil {
+		return nil, fmt.Errorf("turn %d report of %s: read events: %w", n, player, err)
+	}
+	if rec.SettledTold {
+		// The report opened the turn once its battles were settled
+		// (openingReports), and told of them.
+		settled, err := settledEvents(rec)
+		if err != nil {
+			return nil, fmt.Errorf("turn %d report of %s: %w", n, player, err)
 		}
+		events = append(events, settled...)
 	}
 	for _, v := range rs.Replay(rec.State, events) {
 		if v.Header().Player == player {

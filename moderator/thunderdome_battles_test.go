@@ -196,6 +196,26 @@ func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 	}
 }
 
+// TestUTD2_3_SettlementToldOnce: the reports that open the next player's
+// turn after a battle settles tell of the battle's end, so the reports of
+// the turn that player plays do not tell of it again: they tell what
+// happened in that turn.
+func TestUTD2_3_SettlementToldOnce(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled")
+	h.tdNextDue(t, attacker)
+	next, _ := h.tdCurrent()
+	h.send(h.mailFrom(string(next), h.tdOrders(next, 2, true)))
+	h.next(string(next)).want(t, "passes now")
+	for _, p := range tdPlayers {
+		r := h.next(p)
+		r.want(t, "Turn 3", "Orders of turn 2")
+		r.wantNot(t, "Battle T1-B1 at s")
+	}
+}
+
 // TestUTD6_3I2_CapturedShipReportedByMail: the attacker reports the
 // defender's first ship captured by its own first ship and put into a new
 // fleet, the others destroyed; once the defender confirms, the prize is
