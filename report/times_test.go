@@ -11,10 +11,12 @@ import (
 )
 
 // mailGoldens are where the golden files of what mails say live: this
-// kit's texts and replies, and the rulesets' reports, welcomes,
-// confirmations and digests. The rulesets' parse goldens tell positions
-// in a file, not times, and JSON is for machines.
-var mailGoldens = []string{"testdata", "../rules/eaw/testdata", "../rules/thunderdome/testdata"}
+// kit's texts and replies, the rulesets' reports, welcomes,
+// confirmations and digests, and every kind of mail the daemon sends in
+// a campaign of each ruleset (moderator/testdata/mails). The rulesets'
+// parse goldens tell positions in a file, not times, and JSON is for
+// machines.
+var mailGoldens = []string{"testdata", "../rules/eaw/testdata", "../rules/thunderdome/testdata", "../moderator/testdata/mails"}
 
 // TestEveryGoldenTimeInTheReadersZone: every time in every golden file
 // of a mail is written in the one form, in the reader's time zone with
