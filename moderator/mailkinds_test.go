@@ -14,7 +14,6 @@ import (
 	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/internal/mailtimes"
 	"github.com/pbemd/pbemd/rules/thunderdome"
-	"github.com/pbemd/pbemd/store"
 )
 
 // mailStory plays a campaign by mail, step by step, and keeps every mail
@@ -291,29 +290,6 @@ func (h *harness) gmRequest(lines ...string) string {
 	return fmt.Sprintf("campaign: thunderdome\ntoken: %s\n%s\n", h.gmTokenOf("thunderdome"), strings.Join(lines, "\n"))
 }
 
-// tdMeet puts the first fleet of another player than p at the sector to,
-// so that p's fleet moving there meets it: it returns that player.
-func (h *harness) tdMeet(p campaign.PlayerID, to campaign.SystemID) campaign.PlayerID {
-	h.t.Helper()
-	var other campaign.PlayerID
-	err := h.db.Update(func(tx *store.Tx) error {
-		rec, err := tx.Turn("thunderdome", h.tdCampaign().Turn)
-		if err != nil {
-			return err
-		}
-		for i := range rec.State.Fleets {
-			if f := &rec.State.Fleets[i]; f.Owner != p && f.ID == "f1" && other == "" {
-				f.At, other = to, f.Owner
-			}
-		}
-		return tx.PutTurn("thunderdome", rec)
-	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return other
-}
-
 // TestMailKindsEmpiresAtWar keeps every kind of mail an Empires at War
 // campaign sends, as its players and GM read it, each player in their own
 // time zone and the GM in the campaign's: the welcomes and first reports,
@@ -356,17 +332,7 @@ func TestMailKindsEmpiresAtWar(t *testing.T) {
 	gm := func(lines ...string) {
 		h.send(h.mailFrom("gm", fmt.Sprintf("campaign: frontier\ntoken: %s\n%s\n", gmToken, strings.Join(lines, "\n"))))
 	}
-	err := h.db.Update(func(tx *store.Tx) error {
-		rec, err := tx.Turn("frontier", 1)
-		if err != nil {
-			return err
-		}
-		rec.State.Rules.Battles = campaign.BattlesReported
-		return tx.PutTurn("frontier", rec)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.fightReported()
 
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false, "move: {fleet: 2nd, path: [mistral, meridian]}")))
 	s.step("orders", map[string]int{"vorn": 1})

@@ -19,23 +19,7 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID, *re
 	t.Helper()
 	h := newThunderdomeHarness(t)
 	attacker, to := h.tdCurrent()
-	var defender campaign.PlayerID
-	err := h.db.Update(func(tx *store.Tx) error {
-		rec, err := tx.Turn("thunderdome", 1)
-		if err != nil {
-			return err
-		}
-		rec.State.Rules.Battles = campaign.BattlesReported
-		for i := range rec.State.Fleets {
-			if f := &rec.State.Fleets[i]; f.Owner != attacker && f.ID == "f1" && defender == "" {
-				f.At, defender = to, f.Owner
-			}
-		}
-		return tx.PutTurn("thunderdome", rec)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	defender := h.tdMeet(attacker, to, func(st *campaign.State) { st.Rules.Battles = campaign.BattlesReported })
 	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
 	h.next(string(attacker)).want(t, "accepted")
 	var mail *received
@@ -63,6 +47,33 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID, *re
 	h.send(h.mailFrom(string(defender), h.tdOrders(defender, 2, true)))
 	h.next(string(defender)).want(t, "not your turn")
 	return h, attacker, defender, mail
+}
+
+// tdMeet puts the first fleet of another player than p at the sector to,
+// so that p's fleet moving there meets it, and has edit change the open
+// turn's state too: it returns that player.
+func (h *harness) tdMeet(p campaign.PlayerID, to campaign.SystemID, edit ...func(st *campaign.State)) campaign.PlayerID {
+	h.t.Helper()
+	var other campaign.PlayerID
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", h.tdCampaign().Turn)
+		if err != nil {
+			return err
+		}
+		for _, e := range edit {
+			e(rec.State)
+		}
+		for i := range rec.State.Fleets {
+			if f := &rec.State.Fleets[i]; f.Owner != p && f.ID == "f1" && other == "" {
+				f.At, other = to, f.Owner
+			}
+		}
+		return tx.PutTurn("thunderdome", rec)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return other
 }
 
 // tdBattleCase reads the Thunderdome IV campaign's one battle case; nil

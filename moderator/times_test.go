@@ -9,7 +9,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/mailtimes"
 	"github.com/pbemd/pbemd/report"
-	"github.com/pbemd/pbemd/store"
 )
 
 // wantTimesIn checks that every time a mail shows is in the reader's time
@@ -58,21 +57,7 @@ func newTokyoBattle(t *testing.T) (h *harness, tokyo *time.Location, attacker, d
 		h.next(p).wantTimesIn(t, tokyo)
 	}
 	attacker, to := h.tdCurrent()
-	err = h.db.Update(func(tx *store.Tx) error {
-		rec, err := tx.Turn("thunderdome", 1)
-		if err != nil {
-			return err
-		}
-		for i := range rec.State.Fleets {
-			if f := &rec.State.Fleets[i]; f.Owner != attacker && f.ID == "f1" && defender == "" {
-				f.At, defender = to, f.Owner
-			}
-		}
-		return tx.PutTurn("thunderdome", rec)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	defender = h.tdMeet(attacker, to)
 	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
 	h.next(string(attacker)).wantTimesIn(t, tokyo)
 	h.waiting = map[string]*received{}
