@@ -166,6 +166,19 @@ type FRD struct {
 	At    SystemID `json:"at"`
 }
 
+// Construction is a ship of more docking points than one FRD builds in a
+// turn, which Owner's FRD at At builds over two seasonal turns (EaW 6.0):
+// laid down, and paid BPV, in turn Turn, it joins fleet Fleet there after
+// movement in the next.
+type Construction struct {
+	Owner PlayerID  `json:"owner"`
+	At    SystemID  `json:"at"`
+	Class ClassName `json:"class"`
+	Fleet FleetID   `json:"fleet"`
+	BPV   int       `json:"bpv"`
+	Turn  int       `json:"turn"`
+}
+
 // DevelopmentKind says what a player has developed at a planet.
 type DevelopmentKind string
 

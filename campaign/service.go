@@ -38,11 +38,13 @@ func (s *State) Serves(f *Fleet, has func(*UnitClass) bool) bool {
 }
 
 // FleetLoad returns the fleet's combat BPV as the fleet limits count it
-// (EaW 17.0, Counts), and the part of it in size class 2 and 3 ships.
+// (EaW 17.0): of the units that count (Counts), civilian ships left out
+// ("FRD, Civilian ships are excluded"); and the part of it in size class
+// 2 and 3 ships.
 func (s *State) FleetLoad(f *Fleet) (total, big int) {
 	for i, u := range f.Units {
 		c := s.Catalogue.Class(u)
-		if c == nil || c.IsBase() || f.IsCaptured(i) { // Counts
+		if c == nil || c.IsBase() || f.IsCaptured(i) || c.IsFreighter() { // Counts, and not civilian
 			continue
 		}
 		total += c.CBPV

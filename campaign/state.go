@@ -26,12 +26,15 @@ type State struct {
 	Ended  bool     `json:"ended,omitempty"`
 	Winner PlayerID `json:"winner,omitempty"`
 
-	Map          Map           `json:"map"`
-	Catalogue    Catalogue     `json:"catalogue"`
-	Players      []Player      `json:"players"`
-	Fleets       []Fleet       `json:"fleets"`
-	FRDs         []FRD         `json:"frds"`
-	Developments []Development `json:"developments"`
+	Map       Map       `json:"map"`
+	Catalogue Catalogue `json:"catalogue"`
+	Players   []Player  `json:"players"`
+	Fleets    []Fleet   `json:"fleets"`
+	FRDs      []FRD     `json:"frds"`
+	// Construction are the ships FRDs build over two seasonal turns
+	// (EaW 6.0), in the order laid down.
+	Construction []Construction `json:"construction,omitempty"`
+	Developments []Development  `json:"developments"`
 	// Bases are the ground bases, DEFSATs and CPLs installed at planets
 	// (EaW 14.0), in the order they were installed.
 	Bases []Installation `json:"bases,omitempty"`
@@ -120,6 +123,7 @@ func (s *State) Clone() *State {
 		return f
 	})
 	c.FRDs = slices.Clone(s.FRDs)
+	c.Construction = slices.Clone(s.Construction)
 	c.Developments = slices.Clone(s.Developments)
 	c.Bases = slices.Clone(s.Bases)
 	c.Battles = cloneEach(s.Battles, func(b Battle) Battle {
@@ -173,6 +177,7 @@ func (s *State) Drop(id PlayerID, why string) bool {
 	p.Out, p.OutTurn = why, s.Turn
 	s.Fleets = slices.DeleteFunc(s.Fleets, func(f Fleet) bool { return f.Owner == id })
 	s.FRDs = slices.DeleteFunc(s.FRDs, func(f FRD) bool { return f.Owner == id })
+	s.Construction = slices.DeleteFunc(s.Construction, func(c Construction) bool { return c.Owner == id })
 	s.Developments = slices.DeleteFunc(s.Developments, func(d Development) bool { return d.Owner == id })
 	s.Bases = slices.DeleteFunc(s.Bases, func(b Installation) bool { return b.Owner == id })
 	return true
@@ -272,11 +277,17 @@ func (s *State) HasDevelopment(owner PlayerID, at SystemID, kind DevelopmentKind
 	return false
 }
 
-// FleetCBPV returns the combat BPV of a fleet as the fleet limits count it
-// (EaW 17.0): the sum of its units' CBPV, leaving out the units FleetLoad
-// leaves out (uninspected prizes and carried bases).
+// FleetCBPV returns the combat BPV of a fleet as battles and scouts
+// report it: the sum of the CBPV of its units that count (Counts), which
+// leaves out uninspected prizes and carried bases. The fleet limits leave
+// out civilian ships too (FleetLoad, EaW 17.0).
 func (s *State) FleetCBPV(f *Fleet) int {
-	total, _ := s.FleetLoad(f)
+	total := 0
+	for i, u := range f.Units {
+		if s.Counts(f, i) {
+			total += s.Catalogue.Class(u).CBPV
+		}
+	}
 	return total
 }
 

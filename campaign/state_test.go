@@ -24,6 +24,7 @@ func fullState() *State {
 		Fleets: []Fleet{{Owner: "blue", ID: "1st", At: "a", Units: []ClassName{"cruiser", "cruiser"},
 			Damage: []UnitDamage{{Unit: 1, Structure: 2}}, Crews: []UnitCrew{{Unit: 0, XP: 3}}, Captured: []int{1}}},
 		FRDs:         []FRD{{Owner: "blue", At: "a"}},
+		Construction: []Construction{{Owner: "blue", At: "a", Class: "cruiser", Fleet: "2nd", BPV: 120, Turn: 2}},
 		Developments: []Development{{At: "a", Owner: "blue", Kind: Mine, Since: spring}},
 		Bases:        []Installation{{Owner: "blue", At: "a", Class: "cruiser", Since: spring}},
 		Battles: []Battle{{ID: "T2-B1", Turn: 2, Lane: &Lane{A: "a", B: "b"}, Sides: []PlayerID{"blue", "red"},

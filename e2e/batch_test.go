@@ -36,6 +36,17 @@ func TestProxyAndOwnerWaitingThroughDovecot(t *testing.T) {
 
 	h.send("friend", h.ordersFor(first, 1, false, fmt.Sprintf("move: {fleet: %s, to: %s}", f1, to)))
 	byProxy := h.lastID
+	// Postfix delivers in parallel: the player's mail goes once the
+	// proxy's is in the inbox, so that it comes after it there.
+	h.poll("the proxy's mail in the moderator's inbox", func(ctx context.Context) (bool, error) {
+		msgs, err := h.mx.Messages(ctx, "moderator", "INBOX")
+		for _, m := range msgs {
+			if strings.Contains(string(m.Raw), "<"+byProxy+">") {
+				return true, nil
+			}
+		}
+		return false, err
+	})
 	h.send(first, h.ordersFor(first, 1, true))
 	final := h.lastID
 	h.run()

@@ -301,17 +301,21 @@ type stateChange struct {
 	// opened is the campaign's record if a player's turn opened by it
 	// (openWaiting), or nil.
 	opened *store.Campaign
-	// mails start what the change opened: polls, battles (startNew).
+	// mails start what the change opened, polls and battles (startNew),
+	// and tell the GM of the players it put out of the campaign.
 	mails []outgoing
-	// apply stores the state, change noted in the turn's record, and
-	// what it opened.
+	// apply stores the state, change noted in the turn's record, the
+	// seats it put out and what it opened.
 	apply func(tx *store.Tx) error
 }
 
 // changeOpenTurn has edit change a copy of the open turn's state of c,
 // as a battle's end or a poll's outcome does, and works out what follows:
-// the next player's turn if nothing is waited on any more, and the polls
-// and battles it opened, announced from base.
+// the seats of the players it put out of the campaign, out at once, the
+// next player's turn if nothing is waited on any more, and the polls and
+// battles it opened, announced from base; or, when it ended the
+// campaign, as the last rival's elimination may, the open turn's
+// resolution with the final reports (endWith).
 func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit func(st *campaign.State) ([]game.Event, error)) (*stateChange, error) {
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
@@ -322,6 +326,7 @@ func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit 
 	if err != nil {
 		return nil, err
 	}
+	c, out := m.seatsOut(c, st, change, base)
 	opened, err := m.openWaiting(c, st)
 	if err != nil {
 		return nil, err
@@ -335,8 +340,17 @@ func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit 
 		return nil, err
 	}
 	hold := func(tx *store.Tx) error { return storeHeld(tx, c.ID, held) }
-	return &stateChange{events: events, opened: opened, mails: append(mails, reports...),
-		apply: steps(putSettled(c, st, change, events, opened), start, hold)}, nil
+	record := opened
+	if record == nil && len(out) > 0 {
+		record = c
+	}
+	d := decision{mails: slices.Concat(out, mails, reports), apply: steps(putSettled(c, st, change, events, record, opened != nil), start, hold)}
+	if st.Over() {
+		if d, err = m.endWith(c, st, d); err != nil {
+			return nil, err
+		}
+	}
+	return &stateChange{events: events, opened: opened, mails: d.mails, apply: d.apply}, nil
 }
 
 // openingReports are the reports of the player's turn a change opened,
@@ -390,12 +404,37 @@ func (m *Moderator) openingReports(opened *store.Campaign, rec *store.TurnRecord
 	return mails, held, nil
 }
 
+// seatsOut marks out, on a copy of campaign c, the seats of the players
+// a change of the open turn's state took out of the campaign, as a
+// battle's end that left them nothing on the map may: out at once, so
+// that they vote in no poll opened after and owe nothing. The GM is
+// told of each, as when a turn's resolution eliminates a player; the
+// players read it in the change's news. It returns c itself when nobody
+// went out.
+func (m *Moderator) seatsOut(c *store.Campaign, st *campaign.State, change, base string) (*store.Campaign, []outgoing) {
+	var mails []outgoing
+	next := c
+	for _, p := range st.Players {
+		if s := c.Seat(p.ID); s == nil || !s.Active() || p.Active() {
+			continue
+		}
+		if next == c {
+			next = c.Clone()
+		}
+		next.Seat(p.ID).Out = p.Out
+		mails = append(mails, m.toGM(next, base+".elim."+string(p.ID), "eliminated",
+			report.Eliminated{Player: p.ID, Title: c.Title, Why: p.Out, By: change}))
+	}
+	return next, mails
+}
+
 // putSettled returns the step that stores st, settled in place, as the
 // open turn's state of campaign c, with change for the turn's record
-// (pbemd verify) and events for its resolution to report, unless a
-// player's turn opened by it (openWaiting): then opened is the campaign's
-// record, and the reports that open that turn tell them.
-func putSettled(c *store.Campaign, st *campaign.State, change string, events []game.Event, opened *store.Campaign) func(tx *store.Tx) error {
+// (pbemd verify) and events for its resolution to report; and record,
+// the campaign's record, if the change opened a player's turn
+// (openWaiting) or put a player out (seatsOut). told says the change
+// opened a player's turn, whose reports tell of the events settled.
+func putSettled(c *store.Campaign, st *campaign.State, change string, events []game.Event, record *store.Campaign, told bool) func(tx *store.Tx) error {
 	turn := c.Turn
 	return func(tx *store.Tx) error {
 		cur, err := tx.Turn(c.ID, turn)
@@ -404,11 +443,11 @@ func putSettled(c *store.Campaign, st *campaign.State, change string, events []g
 		}
 		cur.State = st
 		cur.Changed = append(cur.Changed, change)
-		if opened != nil {
-			if err := tx.PutCampaign(opened); err != nil {
+		if record != nil {
+			if err := tx.PutCampaign(record); err != nil {
 				return err
 			}
-			cur.Deadline, cur.Waiting = opened.Deadline(), waiting(opened)
+			cur.Deadline, cur.Waiting = record.Deadline(), waiting(record)
 		}
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
 			return fmt.Errorf("store the events of %s: %w", change, err)
@@ -416,7 +455,7 @@ func putSettled(c *store.Campaign, st *campaign.State, change string, events []g
 		// The reports that open the next player's turn tell of
 		// everything settled (openingReports): its resolution does not
 		// carry it again.
-		cur.SettledTold = opened != nil
+		cur.SettledTold = told
 		return tx.PutTurn(c.ID, cur)
 	}
 }

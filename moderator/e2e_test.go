@@ -220,21 +220,21 @@ func reportJSON(t *testing.T, raw string) eaw.View {
 }
 
 // checkReportMail checks a report mail's parts: a text and an HTML
-// alternative, the map inline where the HTML points, the JSON report, and
-// the order template of the turn the report opens, with the schema it
-// names.
+// alternative, the maps inline where the HTML points, wide and for a
+// phone, the JSON report, and the order template of the turn the report
+// opens, with the schema it names.
 func checkReportMail(t *testing.T, raw string, turn int) {
 	t.Helper()
 	parts := mailParts(t, raw)
 	html := parts["text/html"]
-	for _, want := range []string{"text/plain", "text/html", "cid:map.png",
+	for _, want := range []string{"text/plain", "text/html", "cid:map.png", "cid:map-phone.png",
 		fmt.Sprintf("report-%d.json", turn), fmt.Sprintf("orders-%d.yaml", turn), "orders.schema.json"} {
 		if _, ok := parts[want]; !ok {
 			t.Errorf("report mail lacks %s; it has %v", want, slices.Sorted(maps.Keys(parts)))
 		}
 	}
-	if !strings.Contains(html, `src="cid:map.png"`) {
-		t.Errorf("the HTML part does not show the inline map")
+	if !strings.Contains(html, `src="cid:map.png"`) || !strings.Contains(html, `src="cid:map-phone.png"`) {
+		t.Errorf("the HTML part does not show the inline maps")
 	}
 	if tmpl := parts[fmt.Sprintf("orders-%d.yaml", turn)]; !strings.HasPrefix(tmpl, "# yaml-language-server: $schema=orders.schema.json") || !strings.Contains(tmpl, fmt.Sprintf("\nturn: %d\n", turn)) {
 		t.Errorf("order template for turn %d:\n%.400s", turn, tmpl)

@@ -57,3 +57,48 @@ func TestEaW29_EliminatedPlayerGetsTheLastReport(t *testing.T) {
 	}
 	h.quiet(append(players, "gm")...)
 }
+
+// TestEaW4e_EliminatingEveryOtherPlayerWins: vorn's three rivals lose
+// everything during turn 1. "A player wins ... [who] has eliminated every
+// other player" (EaW 1.0, 4e): the turn that eliminates them names vorn
+// the winner and ends the campaign, as the end year does. Every seat
+// gets the final report, which says vorn won and offers no orders; the
+// GM is told of each player out and that the campaign ended, with its
+// winner; nothing more is taken or sent.
+func TestEaW4e_EliminatingEveryOtherPlayerWins(t *testing.T) {
+	h, _ := newGMHarness(t)
+	rivals := []campaign.PlayerID{"castellan", "ashari", "tekkar"}
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("frontier", 1)
+		if err != nil {
+			return err
+		}
+		st := rec.State
+		gone := func(p campaign.PlayerID) bool { return slices.Contains(rivals, p) }
+		st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return gone(f.Owner) })
+		st.FRDs = slices.DeleteFunc(st.FRDs, func(f campaign.FRD) bool { return gone(f.Owner) })
+		st.Developments = slices.DeleteFunc(st.Developments, func(d campaign.Development) bool { return gone(d.Owner) })
+		return tx.PutTurn("frontier", rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.advanceTo(h.campaign().Deadline())
+
+	for _, p := range players {
+		r := h.next(p)
+		r.want(t, "Turn 2 report", "The campaign is over: vorn won it, every other player eliminated (EaW 1.0, 4e)")
+		r.says(t, "Warlord Drask wins: every other player is out of the campaign (EaW 1.0, 4e).")
+		if strings.Contains(r.raw, "orders-") || strings.Contains(r.raw, "Orders are due") {
+			t.Errorf("%s's final report offers orders:\n%s", p, r.body())
+		}
+	}
+	subjects := []string{"castellan is out", "ashari is out", "tekkar is out", "has ended"}
+	h.nextBySubject("gm", subjects...)["has ended"].want(t, "Frontier Wars has ended: vorn won it")
+	if c := h.campaign(); c.Status != store.Ended {
+		t.Errorf("campaign %s; want ended", c.Status)
+	}
+	h.send(h.mailFrom("vorn", h.orders("vorn", 2, true, "move: {fleet: 1st, path: [ferrum]}")))
+	h.next("vorn").want(t, "ended")
+	h.quiet(append(players, "gm")...)
+}

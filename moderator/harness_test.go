@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
@@ -21,6 +22,7 @@ import (
 	"github.com/pbemd/pbemd/mail/localmail"
 	"github.com/pbemd/pbemd/metrics"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/scenarios"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/store/storetest"
@@ -226,8 +228,24 @@ func (h *harness) ordersIn(c campaign.ID, player campaign.PlayerID, turn int, fi
 	return s
 }
 
-// next waits for the next mail in a user's inbox and returns it parsed.
+// next waits for the next mail in a user's inbox and returns it parsed,
+// failing the test for a line of its text longer than a mail's.
 func (h *harness) next(user string) *received {
+	h.t.Helper()
+	r := h.receive(user)
+	r.checkLines(h.t)
+	return r
+}
+
+// nextQueued is next for a mail an earlier version of pbemd left queued,
+// worded as that version worded it.
+func (h *harness) nextQueued(user string) *received {
+	h.t.Helper()
+	return h.receive(user)
+}
+
+// receive waits for the next mail in a user's inbox and returns it parsed.
+func (h *harness) receive(user string) *received {
 	h.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -301,6 +319,17 @@ func (h *harness) outcome(messageID string) *store.MessageRecord {
 type received struct {
 	*mail.Inbound
 	raw string
+}
+
+// checkLines fails the test for a line of the mail's text longer than
+// RFC 5322 asks (report.MaxLine), which a terminal would wrap.
+func (r *received) checkLines(t *testing.T) {
+	t.Helper()
+	for i, line := range strings.Split(r.body(), "\n") {
+		if n := utf8.RuneCountInString(line); n > report.MaxLine {
+			t.Errorf("line %d of mail %q is %d characters, more than %d: %q", i+1, r.Subject, n, report.MaxLine, line)
+		}
+	}
 }
 
 // body is the mail's plain-text part, as a person reads it.

@@ -118,10 +118,7 @@ func (m *Moderator) newGMToken(r *request, c *store.Campaign, audit store.AuditE
 }
 
 // tokenAnswer is the answer that carries a new token: like a welcome, it
-// is the one kind of mail whose token is not masked.
+// is a mail whose token is not masked (compose).
 func (m *Moderator) tokenAnswer(r *request, t report.Text) outgoing {
-	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: purposeNewToken}
+	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: "token"}
 }
-
-// purposeNewToken is the purpose of the answer that carries a new token.
-const purposeNewToken = "token"

@@ -93,9 +93,9 @@ func (nobody) LoopPanicked(string)                     {}
 // MailSent and MailFailed name them, in the order of their names.
 func MailPurposes() []string {
 	return []string{
-		"alert", "answer", "ask-gm", "battle", "battle-week", "broadcast", "confirmation", "deadline", "decision",
-		"digest", "dropped", "eliminated", "ended", "extended", "failed", "farewell", "forged", "forged-gm", "fyi", "held",
-		"message", "paused", "poll-failed", "rejection", "reminder", "report", "resigned", "resumed", "rollback",
-		"welcome",
+		"alert", "alert-summary", "answer", "ask-gm", "battle", "battle-week", "broadcast", "confirmation", "deadline",
+		"decision", "digest", "dropped", "eliminated", "ended", "extended", "failed", "farewell", "forged", "forged-gm",
+		"fyi", "held", "message", "paused", "poll-failed", "rejection", "reminder", "report", "resigned", "resumed",
+		"rollback", "token", "token-used", "welcome",
 	}
 }

@@ -55,7 +55,7 @@ func compose(mails []outgoing) ([]*store.Mail, error) {
 	out := make([]*store.Mail, len(mails))
 	err := eachIndex(len(mails), func(i int) error {
 		o := mails[i]
-		if o.purpose != "welcome" && o.purpose != purposeNewToken {
+		if o.purpose != "welcome" && o.purpose != "token" { // the mails that carry a token
 			o.msg.Subject, o.msg.Text = maskString(o.msg.Subject), maskString(o.msg.Text)
 		}
 		raw, err := mail.Compose(o.msg)

@@ -118,8 +118,8 @@ func TestMailAttachmentsOff(t *testing.T) {
 	h.ask("castellan", "command: mail", "attachments: [orders]").says(t, "attachments: [orders]", "with the order template attached")
 	h.resolveTurn(1)
 	for player, want := range map[string][]string{
-		"vorn":      {"cid:map.png", "text/html", "text/plain"},
-		"castellan": {"cid:map.png", "orders-2.yaml", "text/html", "text/plain"},
+		"vorn":      {"cid:map-phone.png", "cid:map.png", "text/html", "text/plain"},
+		"castellan": {"cid:map-phone.png", "cid:map.png", "orders-2.yaml", "text/html", "text/plain"},
 	} {
 		got := h.next(player)
 		wantSubject(t, got, 2)
@@ -185,7 +185,8 @@ func TestDailyDigestGathersThreePassedTurns(t *testing.T) {
 		}
 		last = at
 	}
-	want := []string{"cid:map-1.png", "cid:map-2.png", "cid:map-3.png", "orders-4.yaml", "orders.schema.json",
+	want := []string{"cid:map-1-phone.png", "cid:map-1.png", "cid:map-2-phone.png", "cid:map-2.png", "cid:map-3-phone.png", "cid:map-3.png",
+		"orders-4.yaml", "orders.schema.json",
 		"report-2.json", "report-3.json", "report-4.json", "text/html", "text/plain"}
 	if names := partNames(mailParts(t, got.raw)); !slices.Equal(names, want) {
 		t.Errorf("the digest has parts %v, want %v", names, want)

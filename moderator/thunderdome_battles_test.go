@@ -1,7 +1,9 @@
 package moderator_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,9 +19,21 @@ import (
 // the attacker, the defender and the attacker's battle mail.
 func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID, *received) {
 	t.Helper()
+	return tdBattleWith(t, nil)
+}
+
+// tdBattleWith is tdBattle with edit changing turn 1's state, once the
+// defender's f1 stands where the attacker's f1 goes, before the orders.
+func tdBattleWith(t *testing.T, edit func(t *testing.T, st *campaign.State, defender campaign.PlayerID)) (*harness, campaign.PlayerID, campaign.PlayerID, *received) {
+	t.Helper()
 	h := newThunderdomeHarness(t)
 	attacker, to := h.tdCurrent()
-	defender := h.tdMeet(attacker, to, func(st *campaign.State) { st.Rules.Battles = campaign.BattlesReported })
+	defender := h.tdMeet(attacker, to, func(st *campaign.State, defender campaign.PlayerID) {
+		st.Rules.Battles = campaign.BattlesReported
+		if edit != nil {
+			edit(t, st, defender)
+		}
+	})
 	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
 	h.next(string(attacker)).want(t, "accepted")
 	var mail *received
@@ -50,9 +64,9 @@ func tdBattle(t *testing.T) (*harness, campaign.PlayerID, campaign.PlayerID, *re
 }
 
 // tdMeet puts the first fleet of another player than p at the sector to,
-// so that p's fleet moving there meets it, and has edit change the open
-// turn's state too: it returns that player.
-func (h *harness) tdMeet(p campaign.PlayerID, to campaign.SystemID, edit ...func(st *campaign.State)) campaign.PlayerID {
+// so that p's fleet moving there meets it, and then has edit change the
+// open turn's state too: it returns that player.
+func (h *harness) tdMeet(p campaign.PlayerID, to campaign.SystemID, edit ...func(st *campaign.State, other campaign.PlayerID)) campaign.PlayerID {
 	h.t.Helper()
 	var other campaign.PlayerID
 	err := h.db.Update(func(tx *store.Tx) error {
@@ -60,13 +74,13 @@ func (h *harness) tdMeet(p campaign.PlayerID, to campaign.SystemID, edit ...func
 		if err != nil {
 			return err
 		}
-		for _, e := range edit {
-			e(rec.State)
-		}
 		for i := range rec.State.Fleets {
 			if f := &rec.State.Fleets[i]; f.Owner != p && f.ID == "f1" && other == "" {
 				f.At, other = to, f.Owner
 			}
+		}
+		for _, e := range edit {
+			e(rec.State, other)
 		}
 		return tx.PutTurn("thunderdome", rec)
 	})
@@ -271,4 +285,107 @@ func TestThunderdomeBattleMailExampleIsTaken(t *testing.T) {
 	}
 	h.send(h.mailFrom(string(attacker), strings.Join(lines, "\n")+"\n"))
 	h.next(string(attacker)).want(t, "result for battle T1-B1 is on file")
+}
+
+// lastFleet leaves the defender's f1 as their one unit on the map: no
+// other fleet, no capital, shipyard or defense (UTD4.32).
+func lastFleet(t *testing.T, st *campaign.State, defender campaign.PlayerID) {
+	t.Helper()
+	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return f.Owner == defender && f.ID != "f1" })
+	x, err := thunderdome.ExtOf(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range x.Empires {
+		if x.Empires[i].Player == defender {
+			x.Empires[i].Capital = ""
+		}
+	}
+	x.Yards = slices.DeleteFunc(x.Yards, func(y thunderdome.Yard) bool { return y.Owner == defender })
+	x.Defenses = slices.DeleteFunc(x.Defenses, func(d thunderdome.Defense) bool { return d.Owner == defender })
+	if st.Ext, err = json.Marshal(x); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUTD4_32_SettledBattleEliminatesAtOnce: the defender's f1, their
+// last unit on the map, is destroyed in a battle the sides report. As
+// the battle settles the defender is out (UTD4.32): every player reads
+// it, the GM is told, the seat is out of the campaign, so that the
+// players still in get the report that opens the next turn and the
+// defender none, the vote opened next has 3 voters and not the defender,
+// whose vote is refused, and pbemd status no longer counts them among
+// those waiting.
+func TestUTD4_32_SettledBattleEliminatesAtOnce(t *testing.T) {
+	h, attacker, defender, _ := tdBattleWith(t, lastFleet)
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
+	for _, p := range tdPlayers {
+		h.next(p).says(t, "is settled, agreed by both sides", string(defender)+" has no unit left on the map and is out of the campaign (UTD4.32)")
+	}
+	// The players still in get the report that opens the next turn.
+	for _, p := range tdOthers(defender) {
+		tdOpening(t, h.next(p))
+	}
+	h.next("gm").says(t, string(defender)+" is out of Thunderdome IV: eliminated: no unit left on the map (UTD4.32)",
+		"What put them out: battle T1-B1 settled, agreed by both sides.")
+	c := h.tdCampaign()
+	if s := c.Seat(defender); s.Active() || !strings.Contains(s.Out, "eliminated") {
+		t.Fatalf("%s's seat: out %q; want eliminated", defender, s.Out)
+	}
+	var rec *store.TurnRecord
+	if err := h.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn("thunderdome", c.Turn); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(rec.Waiting, defender) {
+		t.Errorf("turn %d's record counts %s among the players waiting", c.Turn, defender)
+	}
+	p, _ := h.tdCurrent()
+	asked := h.askIn("thunderdome", string(p), `extension: {hours: 72, reason: "still moving"}`)
+	m := regexp.MustCompile(`put to the other players' vote as ([\w-]+)`).FindStringSubmatch(strings.Join(strings.Fields(asked.body()), " "))
+	if m == nil {
+		t.Fatalf("the extension was not put to the vote:\n%s", asked.body())
+	}
+	poll := m[1]
+	for _, u := range tdOthers(p) {
+		if u != string(defender) {
+			r := h.next(u)
+			r.want(t, "Vote "+poll)
+			r.says(t, "2 of the 3 voters")
+		}
+	}
+	h.tdAsk(defender, "command: vote "+poll+" yes").want(t, "You are out of campaign thunderdome")
+	h.quiet(string(defender), "gm")
+}
+
+// TestUTD1_9_SettledBattleLeavesTheLastPlayer: the players who fought no
+// battle resigned; when the battle settles with the defender's last unit
+// destroyed, the attacker is the last player on the map and wins at once
+// (UTD4.32, UTD1.9): the campaign ends, every player gets the final
+// report naming the winner, and the GM is told.
+func TestUTD1_9_SettledBattleLeavesTheLastPlayer(t *testing.T) {
+	h, attacker, defender, _ := tdBattleWith(t, lastFleet)
+	var others []string
+	for _, p := range tdOthers(attacker) {
+		if p != string(defender) {
+			others = append(others, p)
+		}
+	}
+	for i, p := range others {
+		h.tdResign(campaign.PlayerID(p))
+		for _, o := range append(append([]string{string(attacker), string(defender)}, others[i+1:]...), "gm") {
+			h.next(o).says(t, p+" resigned")
+		}
+	}
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
+	for _, p := range []campaign.PlayerID{attacker, defender} {
+		h.next(string(p)).says(t, string(defender)+" has no unit left on the map and is out of the campaign (UTD4.32)")
+	}
+	got := h.nextBySubject("gm", "is out", "has ended")
+	got["has ended"].want(t, "Thunderdome IV has ended: "+string(attacker)+" won it")
+	h.tdWonBy(attacker)
+	h.quiet(append(tdPlayers, "gm")...)
 }

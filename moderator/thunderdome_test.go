@@ -283,17 +283,8 @@ func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
 			h.next(o).says(t, p+" resigned")
 		}
 	}
-	final := fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9)", winner)
 	h.next("gm").want(t, "Thunderdome IV has ended: "+string(winner)+" won it")
-	for _, p := range tdPlayers {
-		r := h.next(p)
-		r.want(t, "The campaign is over")
-		r.says(t, final)
-		r.wantNot(t, "opens (UTD2.3 steps 1-3)")
-	}
-	if c := h.tdCampaign(); c.Status != store.Ended || len(duePlayers(c)) != 0 {
-		t.Errorf("campaign %s with %v due; want ended, nobody due", c.Status, duePlayers(c))
-	}
+	h.tdWonBy(winner)
 	h.send(h.mailFrom(string(winner), h.tdOrders(winner, 2, true)))
 	h.next(string(winner)).want(t, "ended")
 	h.quiet(append(tdPlayers, "gm")...)
@@ -438,4 +429,59 @@ func TestThunderdomeConfirmationsSayItOnce(t *testing.T) {
 	out := h.tdAsk(quitter, "command: vote rule-1 yes")
 	out.want(t, "You are out of campaign thunderdome: resigned. A resignation cannot be undone by mail.")
 	out.wantNot(t, "Write to the GM")
+}
+
+// TestUTD6_2_RefusalByMailNamesTheBudget: orders that spend more points
+// than the turn has are refused by mail, the refusal naming what the
+// order costs, what is left and of what budget (UTD6.2), and nothing is
+// filed.
+func TestUTD6_2_RefusalByMailNamesTheBudget(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, to := h.tdCurrent()
+	home := h.turnStateOf("thunderdome", 1).Player(p).Home
+	var moves []string
+	for range 5 {
+		moves = append(moves, fmt.Sprintf("move: {fleet: f1, to: %s}", to), fmt.Sprintf("move: {fleet: f1, to: %s}", home))
+	}
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, moves...)))
+	r := h.next(string(p))
+	r.want(t, "Orders not accepted")
+	r.says(t, "this order costs 1 point and you have 0 points left of 4 this turn")
+	if rec := h.onFileIn("thunderdome", p, 1); rec != nil {
+		t.Errorf("refused orders left orders on file: %+v", rec.Submission)
+	}
+}
+
+// TestUTD6_3F_ScrapRefundByMail: a player scraps a frigate of 55 BPV by
+// mail: the reply says 27.5 BPV came back and the bank holds the half,
+// and so does every player's report of the turn (UTD6.3F: "retain all
+// fractions").
+func TestUTD6_3F_ScrapRefundByMail(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	bank := h.turnStateOf("thunderdome", 1).Player(p).Treasury
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true, "scrap: {fleet: f2, units: [frigate]}")))
+	h.next(string(p)).says(t, "27.5 BPV, half their BPV, came back", fmt.Sprintf("Bank: %d.5 BPV", bank+27))
+	for _, q := range tdPlayers {
+		r := h.next(q)
+		r.want(t, "Turn 2")
+		r.says(t, fmt.Sprintf("%s (%s): bank %d.5 BPV", p, h.turnStateOf("thunderdome", 1).Player(p).Name, bank+27))
+	}
+}
+
+// tdWonBy checks that every player, those out too, got the final report
+// naming winner the last player on the map (UTD1.9), which opens no
+// turn, and that the campaign ended with nobody due.
+func (h *harness) tdWonBy(winner campaign.PlayerID) {
+	h.t.Helper()
+	final := fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9)", winner)
+	for _, p := range tdPlayers {
+		r := h.next(p)
+		r.want(h.t, "The campaign is over")
+		r.says(h.t, final)
+		r.wantNot(h.t, "opens (UTD2.3 steps 1-3)")
+	}
+	if c := h.tdCampaign(); c.Status != store.Ended || len(duePlayers(c)) != 0 {
+		h.t.Errorf("campaign %s with %v due; want ended, nobody due", c.Status, duePlayers(c))
+	}
 }

@@ -49,8 +49,8 @@ func TestV1DataFilePlaysOn(t *testing.T) {
 	h.mod = h.newModerator()
 	h.run(ctx, cancel)
 
-	h.next("ashari").want(t, "Extension request sent to the GM", "the deadline stays Fri 27 Nov 2026 05:00 JST")
-	h.next("gm").want(t, "ashari asks for 24 more hours for turn 2")
+	h.nextQueued("ashari").want(t, "Extension request sent to the GM", "the deadline stays Fri 27 Nov 2026 05:00 JST")
+	h.nextQueued("gm").want(t, "ashari asks for 24 more hours for turn 2")
 
 	h.send(h.mailFrom("castellan", h.orders("castellan", 2, true, "move: {fleet: 3rd, path: [verdant]}")))
 	h.next("castellan").want(t, "Orders for turn 2 accepted", "They replace the orders you sent earlier", "path: [verdant]",

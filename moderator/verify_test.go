@@ -10,6 +10,7 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -205,5 +206,39 @@ func TestVerifyBattleFoughtByPbemd(t *testing.T) {
 	v := h.verify(moderator.VerifyOptions{})
 	if len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.Matches || len(v.Turns[0].Notes) != 0 {
 		t.Errorf("Verify of a turn with a battle fought:\n%s\nwant it to match", verdicts(v))
+	}
+}
+
+// TestVerifyThunderdomeTurnsOfVersion5: a Thunderdome IV turn resolved
+// by version 5, whose bank held whole BPV (UTD6.3F, version 6), is read
+// and reported as resolved by another version, not as differing; forced,
+// it is compared, and matches, as nothing of it had a fraction.
+func TestVerifyThunderdomeTurnsOfVersion5(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, _ := h.tdCurrent()
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true)))
+	h.next(string(p)).want(t, "passes now")
+	for _, u := range tdPlayers {
+		h.next(u).want(t, "Turn 2")
+	}
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", 2)
+		if err != nil {
+			return err
+		}
+		rec.ResolverVersion = 5
+		return tx.PutTurn("thunderdome", rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{})
+	want := fmt.Sprintf("resolved by version 5, this pbemd runs version %d", thunderdome.Version)
+	if err != nil || len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.NotCompared || v.Turns[0].Why != want {
+		t.Fatalf("Verify = %+v, %v; want turn 1 not compared, %q", v, err, want)
+	}
+	v, err = moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{Force: true})
+	if err != nil || v.Turns[0].Verdict != moderator.Matches {
+		t.Errorf("Verify --force = %+v, %v; want turn 1 compared and matching", v, err)
 	}
 }

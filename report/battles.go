@@ -45,22 +45,6 @@ type BattleOrders struct {
 	Example, Fates string
 }
 
-// Clocks says by when the sides make contact and settle the battle, with
-// the rules that say so.
-func (o BattleOrders) Clocks() string {
-	return fmt.Sprintf("Make contact with the other side by %s%s, and say so with battle: %s and contact: true, "+
-		"or send the result: a side that sends nothing by then withdraws. Settle it by %s%s.",
-		o.ContactBy, cited(o.ContactRule), o.Battle, o.ResolveBy, cited(o.SettleRule))
-}
-
-// cited is " (rule)", or "" for no rule.
-func cited(rule string) string {
-	if rule == "" {
-		return ""
-	}
-	return " (" + rule + ")"
-}
-
 // FirstShip names the first ship, for the example result.
 func (o BattleOrders) FirstShip() string { return o.Ships[0].Ref }
 

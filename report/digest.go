@@ -12,6 +12,10 @@ import (
 // DigestMapCID is the Content-ID of the i-th report's map in a digest.
 func DigestMapCID(i int) string { return fmt.Sprintf("map-%d.png", i+1) }
 
+// DigestPhoneMapCID is the Content-ID of the i-th report's phone map in a
+// digest.
+func DigestPhoneMapCID(i int) string { return fmt.Sprintf("map-%d-phone.png", i+1) }
+
 // DigestFrame is a player's held reports, oldest first, as their ruleset
 // rendered them, and what the digest says around them.
 type DigestFrame struct {
@@ -61,7 +65,7 @@ func RenderDigest(f *DigestFrame) (subject, text, html string, err error) {
 	}
 	plain := data
 	plain.Intro = Wrap(data.Intro, 76, "")
-	text = render("digest.tmpl", plain)
+	text = WrapLines(render("digest.tmpl", plain))
 	if !f.Mail.TextOnly {
 		data.Reports = f.Bodies
 		if html, err = ExecuteHTML(htmls, "digest.tmpl", data); err != nil {

@@ -3,12 +3,18 @@
 //
 //   - The map painter: PaintMap draws a Map, a neutral model of the shared
 //     map and what one player knows of it, which a ruleset fills from its
-//     view, as a PNG picture of bounded size.
+//     view, as a PNG picture of bounded size, and PaintPhoneMap draws it
+//     for a phone, the legend below the map and its labels as large as
+//     they are on a desktop. The ruleset says what is drawn: whose marks
+//     (Players, each in a colour of its own), which holdings, owners,
+//     battles and retreats, and what the legend explains (MapKey); the
+//     painting is shared.
 //   - The shells of a report mail: the HTML page and its cards
-//     (HTMLShell), to which a ruleset adds its report's body, the text
-//     template functions (TextFuncs) and helpers (Wrap, Pad, AndList,
-//     FormatDeadline), the footer of the mail preferences (MailFooter) and
-//     the daily digest's frame (RenderDigest).
+//     (HTMLShell), with the maps (MapPictures), to which a ruleset adds
+//     its report's body, the text template functions (TextFuncs) and
+//     helpers (Wrap, WrapLines, Pad, AndList, FormatDeadline), the footer
+//     of the mail preferences (MailFooter) and the daily digest's frame
+//     (RenderDigest). No line of a text mail is longer than MaxLine.
 //   - The replies that depend on no ruleset: the rejection of a mail
 //     (RenderRejection), bounded in size and quoting the lines at fault;
 //     the frames of the confirmation and the welcome mail, which a

@@ -33,8 +33,8 @@ func RenderForgedNotice(n *ForgedNotice) (subject, text string) {
 	if n.ToGM {
 		whose = string(n.Player) + "'s"
 	}
-	return fmt.Sprintf("[%s] Mail forged in %s name", n.Campaign, whose), render("forged.tmpl", struct {
+	return fmt.Sprintf("[%s] Mail forged in %s name", n.Campaign, whose), WrapLines(render("forged.tmpl", struct {
 		*ForgedNotice
 		Whose string
-	}{n, whose})
+	}{n, whose}))
 }

@@ -3,8 +3,6 @@ package report
 import (
 	"strings"
 	"testing"
-
-	"github.com/pbemd/pbemd/internal/golden"
 )
 
 func TestRenderForgedNotice(t *testing.T) {
@@ -15,7 +13,7 @@ func TestRenderForgedNotice(t *testing.T) {
 	if subject != "[frontier] Mail forged in your name" {
 		t.Errorf("subject = %q", subject)
 	}
-	golden.Check(t, "testdata/forged-player.txt.golden", []byte(text))
+	checkMail(t, "testdata/forged-player.txt.golden", text)
 
 	gm := *n
 	gm.ToGM, gm.Count, gm.Latest = true, 1, gm.First
@@ -26,5 +24,5 @@ func TestRenderForgedNotice(t *testing.T) {
 	if !strings.Contains(text, "1 mail with") || !strings.Contains(text, "vorn has been told too") {
 		t.Errorf("GM's notice of one mail:\n%s", text)
 	}
-	golden.Check(t, "testdata/forged-gm.txt.golden", []byte(text))
+	checkMail(t, "testdata/forged-gm.txt.golden", text)
 }

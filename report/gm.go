@@ -42,7 +42,7 @@ func (w *GMWelcome) Votes() string {
 
 // RenderGMWelcome renders the GM's welcome, which carries the GM token.
 func RenderGMWelcome(w *GMWelcome) (subject, text string) {
-	return fmt.Sprintf("[%s] You are the GM of %s", w.Campaign, w.Title), render("gmwelcome.tmpl", w)
+	return fmt.Sprintf("[%s] You are the GM of %s", w.Campaign, w.Title), WrapLines(render("gmwelcome.tmpl", w))
 }
 
 // GMHelp lists the GM's commands, one per line, with player, one of the

@@ -6,26 +6,44 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/pbemd/pbemd/campaign"
 )
 
 // mapBase is what a picture shows beneath anything of its player's: the
-// background, the frame and legend panels and the warp lanes. Every player
-// of a campaign gets the same, so it is painted once and copied into the
-// pictures of the others (baseCache).
+// background, the frame and legend panels and the warp lanes, and a
+// phone's outline of the whole map. Every player of a campaign gets the
+// same, unless a phone's picture shows another part of the map, so it is
+// painted once and copied into the pictures of the others (baseCache).
 type mapBase struct {
-	w, h          int
-	frame, legend image.Rectangle
-	// lane is the lanes' width, segs their segments (laneSegment).
-	lane float32
-	segs [][2]pt
+	w, h                    int
+	frame, legend, overview image.Rectangle
+	// lane is the lanes' width, segs their segments (laneSegment), and
+	// outline those of the outline of the whole map.
+	lane          float32
+	segs, outline [][2]pt
 }
 
 // base returns the model's base layer.
 func (m *mapModel) base() *mapBase {
-	b := &mapBase{w: m.lay.w, h: m.lay.h, frame: m.lay.frame, legend: m.lay.legend, lane: min(1.6, max(1, m.lay.r/4))}
+	b := &mapBase{w: m.lay.w, h: m.lay.h, frame: m.lay.frame, legend: m.lay.legend, overview: m.lay.overview,
+		lane: min(1.6*m.lay.s, max(m.lay.s, m.lay.r/4))}
 	for _, l := range m.src.Lanes {
 		if seg, ok := m.laneSegment(l); ok {
 			b.segs = append(b.segs, seg)
+		}
+	}
+	if !m.lay.overview.Empty() {
+		sys := make(map[campaign.SystemID]pt, len(m.src.Systems))
+		for _, s := range m.src.Systems {
+			sys[s.ID] = m.overviewAt(s)
+		}
+		for _, l := range m.src.Lanes {
+			if a, ok := sys[l.A]; ok {
+				if z, ok := sys[l.B]; ok {
+					b.outline = append(b.outline, [2]pt{a, z})
+				}
+			}
 		}
 	}
 	return b
@@ -33,18 +51,28 @@ func (m *mapModel) base() *mapBase {
 
 // same reports whether b and o paint the same pixels.
 func (b *mapBase) same(o *mapBase) bool {
-	return b.w == o.w && b.h == o.h && b.frame == o.frame && b.legend == o.legend && b.lane == o.lane && slices.Equal(b.segs, o.segs)
+	return b.w == o.w && b.h == o.h && b.frame == o.frame && b.legend == o.legend && b.overview == o.overview &&
+		b.lane == o.lane && slices.Equal(b.segs, o.segs) && slices.Equal(b.outline, o.outline)
 }
 
 // paint paints the base layer over every pixel of p's picture. Each lane
 // is drawn in its own box: one box round them all would cost the whole
-// frame's area.
+// frame's area. Lanes to systems a phone's picture leaves out end at the
+// frame.
 func (b *mapBase) paint(p *painter) {
 	draw.Draw(p.img, p.img.Bounds(), image.NewUniform(mapPalette.bg), image.Point{}, draw.Src) // every pixel
 	p.panel(b.frame)
 	p.panel(b.legend)
+	p.clip = b.frame.Inset(1)
 	for _, seg := range b.segs {
 		p.lines([][2]pt{seg}, b.lane, mapPalette.lane)
+	}
+	p.clip = image.Rectangle{}
+	if !b.overview.Empty() {
+		p.panel(b.overview)
+		for _, seg := range b.outline {
+			p.lines([][2]pt{seg}, b.lane/2, mapPalette.lane)
+		}
 	}
 }
 

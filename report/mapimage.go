@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"sync"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -35,25 +36,54 @@ const (
 )
 
 // Map is what a map picture shows: the shared map and what one player
-// knows of it. A ruleset fills it from the player's view, and PaintMap
-// draws it from nothing else, so the picture shows no more than the view.
+// knows of it. A ruleset fills it from the player's view, and says what
+// its legend explains; PaintMap draws it from nothing else, so the picture
+// shows no more than the view.
 type Map struct {
 	// Title is the campaign's title, Caption what the title line says
 	// after it ("Turn 3 · Spring 165"), and Sub the line below ("Map of
-	// ... · orders due ...").
+	// ... · orders due ..."), whose parts, " · " apart, a narrow picture
+	// writes on lines of their own.
 	Title, Caption, Sub string
 	// Systems are drawn at their coordinates, with their planets as the
 	// player knows them, and Lanes between them.
 	Systems []campaign.System
 	Lanes   []campaign.Lane
+	// Players are the empires whose marks the map tells apart, each in a
+	// colour of its own, in the order of the legend, which lists them.
+	// Without players, every fleet and holding is the reader's, in the
+	// reader's colour.
+	Players []MapPlayer
 	// Sightings are the systems the player has seen, now or earlier.
 	Sightings []Sighting
-	// Fleets, Developments and FRDs are the player's own.
-	Fleets       []MapFleet
-	Developments []campaign.Development
-	FRDs         []campaign.SystemID
-	// Battles are the pending battles the player takes part in.
-	Battles []MapBattle
+	// Fleets are drawn at their systems, a label per owner there with
+	// how many and their BPV.
+	Fleets []MapFleet
+	// Holdings are what players hold at systems: developments, FRDs,
+	// capitals and shipyards, each a mark in its owner's colour.
+	Holdings []MapHolding
+	// Owners are the systems someone owns, ringed in the owner's colour.
+	Owners []MapOwner
+	// Battles are the pending battles, at a system or in a lane, and
+	// Retreats the fleets on their way out of a system.
+	Battles  []MapBattle
+	Retreats []MapRetreat
+	// Focus are the systems the phone's picture (PaintPhoneMap) centres
+	// on where the whole map would be too small to read: the reader's own.
+	Focus []campaign.SystemID
+	// Legend explains the marks, in the ruleset's words, after the
+	// players.
+	Legend []MapKey
+}
+
+// MapPlayer is an empire on the map: whose marks it tells apart, and how
+// the legend names it.
+type MapPlayer struct {
+	ID campaign.PlayerID
+	// Label names the player in the legend ("lyran: Kess Rhanor").
+	Label string
+	// You marks the reader, whose systems' names are bold.
+	You bool
 }
 
 // Sighting is what a player saw of one system.
@@ -71,10 +101,58 @@ type Sighting struct {
 	Contacts             []int
 }
 
-// MapFleet is one of the player's fleets: where it is and its combat BPV.
+// MapFleet is a fleet: where it is, whose (empty for the reader's on a
+// map without players), and its BPV, which the label sums; below 0 for
+// not known, and a label of a fleet whose BPV is not known gives the
+// count alone.
 type MapFleet struct {
-	At   campaign.SystemID
-	CBPV int
+	At    campaign.SystemID
+	Owner campaign.PlayerID
+	BPV   int
+}
+
+// HoldingKind is what a holding is, and the mark that draws it.
+type HoldingKind int
+
+// The holdings a map draws.
+const (
+	// HoldCapital is a capital: a star.
+	HoldCapital HoldingKind = iota
+	// HoldMine, HoldColony and HoldFort are developments: a diamond, a
+	// house and a square frame.
+	HoldMine
+	HoldColony
+	HoldFort
+	// HoldYard is a shipyard: a hexagon.
+	HoldYard
+	// HoldFRD is a fleet repair dock: a square frame round the planet.
+	HoldFRD
+)
+
+// MapHolding is something a player holds at a system.
+type MapHolding struct {
+	At    campaign.SystemID
+	Owner campaign.PlayerID
+	Kind  HoldingKind
+}
+
+// HoldingOf is the holding a development is.
+func HoldingOf(d campaign.Development) MapHolding {
+	h := MapHolding{At: d.At, Owner: d.Owner, Kind: HoldFort}
+	switch d.Kind {
+	case campaign.Mine:
+		h.Kind = HoldMine
+	case campaign.Colony:
+		h.Kind = HoldColony
+	}
+	return h
+}
+
+// MapOwner is a system's owner: a player, or a non-player empire (NPE).
+type MapOwner struct {
+	At    campaign.SystemID
+	Owner campaign.PlayerID
+	NPE   bool
 }
 
 // MapBattle is a pending battle, at a system or, with Lane, in a lane.
@@ -83,24 +161,43 @@ type MapBattle struct {
 	Lane *campaign.Lane
 }
 
-// PaintMap draws a map as a PNG picture: systems at their coordinates and
-// the lanes between them; planet types where the player has looked; the
-// player's fleets, developments and FRDs; what was seen this turn, marked
-// by what was learned, and, faded, what was seen earlier; pending battles;
-// a legend; and the title lines. The same model always gives the same
+// MapRetreat is a fleet of Owner on its way from one system to another:
+// an arrow in the owner's colour.
+type MapRetreat struct {
+	Owner    campaign.PlayerID
+	From, To campaign.SystemID
+}
+
+// PaintMap draws a map as a PNG picture for a desktop's screen and for
+// the attachment: the whole map, with the legend beside it. It shows the
+// systems at their coordinates and the lanes between them; planet types
+// as the player knows them; fleets, holdings and owners in their
+// players' colours; what was seen this turn, marked by what was learned,
+// and, faded, what was seen earlier; pending battles and retreats; the
+// legend; and the title lines. The same model always gives the same
 // bytes, and the picture is at most MapMaxWidth by MapMaxHeight pixels
 // whatever the coordinates.
-func PaintMap(src *Map) ([]byte, error) {
+func PaintMap(src *Map) ([]byte, error) { return paintMap(src, false) }
+
+// PaintPhoneMap draws a map as PaintMap does, for a phone: a picture
+// PhoneMapWidth CSS pixels wide at twice the density, with the legend
+// below the map, so that every text reads at MapMinText CSS pixels or
+// more as a phone shows it. Where the whole map would be too small for
+// that, it shows the part of it round the model's Focus (or its middle),
+// with a small outline of the whole map below.
+func PaintPhoneMap(src *Map) ([]byte, error) { return paintMap(src, true) }
+
+func paintMap(src *Map, phone bool) ([]byte, error) {
 	if src == nil {
 		return nil, errors.New("report: paint map: nil map")
 	}
-	m, err := newMapModel(src)
+	m, err := newMapModel(src, phone)
 	if err != nil {
 		return nil, err
 	}
 	img := m.paint()
 	defer pictures.Put(&img.Pix)
-	b, err := encodePNG(img)
+	b, err := encodePNG(img, m.faces.smallest())
 	if err != nil {
 		return nil, fmt.Errorf("encode map: %w", err)
 	}
@@ -133,10 +230,16 @@ type mapModel struct {
 	labels []mapLabel
 }
 
-func newMapModel(src *Map) (*mapModel, error) {
-	m := &mapModel{src: src, idx: newMapIndex(src), lay: newMapLayout(src.Systems)}
+func newMapModel(src *Map, phone bool) (*mapModel, error) {
+	m := &mapModel{src: src, idx: newMapIndex(src)}
+	room := layoutRoom{rows: m.legendRows(), glyphCols: m.idx.holdingCols()}
+	if phone {
+		m.lay = newPhoneLayout(src, room)
+	} else {
+		m.lay = newMapLayout(src.Systems, room)
+	}
 	m.at = m.positions()
-	faces, err := newMapFaces(m.lay.labelSize)
+	faces, err := newMapFaces(m.lay.labelSize, m.lay.s)
 	if err != nil {
 		return nil, err
 	}
@@ -149,48 +252,71 @@ func newMapModel(src *Map) (*mapModel, error) {
 // looked up, never ranged over.
 type mapIndex struct {
 	seen   map[campaign.SystemID]*Sighting
-	fleets map[campaign.SystemID]fleetSum
-	devs   map[campaign.SystemID]devSet
-	frd    map[campaign.SystemID]bool
+	fleets map[campaign.SystemID][]fleetSum
+	holds  map[campaign.SystemID][]MapHolding
+	frd    map[campaign.SystemID]campaign.PlayerID
+	owner  map[campaign.SystemID]MapOwner
 	battle map[campaign.SystemID]bool
+	// player is each player's place in the model's players, and you the
+	// reader.
+	player map[campaign.PlayerID]int
+	you    campaign.PlayerID
 }
 
-// fleetSum is the player's fleets at one system: how many, and their
-// combat BPV.
-type fleetSum struct{ n, cbpv int }
-
-// devSet is the player's developments at one system.
-type devSet struct{ mine, colony, fort bool }
+// fleetSum is one player's fleets at one system: how many, and their BPV,
+// below 0 where one's is not known.
+type fleetSum struct {
+	owner campaign.PlayerID
+	n     int
+	bpv   int
+}
 
 func newMapIndex(src *Map) mapIndex {
 	x := mapIndex{
 		seen:   make(map[campaign.SystemID]*Sighting, len(src.Sightings)),
-		fleets: map[campaign.SystemID]fleetSum{},
-		devs:   map[campaign.SystemID]devSet{},
-		frd:    map[campaign.SystemID]bool{},
+		fleets: map[campaign.SystemID][]fleetSum{},
+		holds:  map[campaign.SystemID][]MapHolding{},
+		frd:    map[campaign.SystemID]campaign.PlayerID{},
+		owner:  map[campaign.SystemID]MapOwner{},
 		battle: map[campaign.SystemID]bool{},
+		player: map[campaign.PlayerID]int{},
+	}
+	for i, p := range src.Players {
+		x.player[p.ID] = i
+		if p.You {
+			x.you = p.ID
+		}
 	}
 	for i := range src.Sightings {
 		x.seen[src.Sightings[i].ID] = &src.Sightings[i]
 	}
 	for _, f := range src.Fleets {
-		s := x.fleets[f.At]
-		x.fleets[f.At] = fleetSum{n: s.n + 1, cbpv: s.cbpv + f.CBPV}
-	}
-	for _, d := range src.Developments {
-		s := x.devs[d.At]
-		switch d.Kind {
-		case campaign.Mine:
-			s.mine = true
-		case campaign.Colony:
-			s.colony = true
-		case campaign.Fortification:
-			s.fort = true
+		sums := x.fleets[f.At]
+		k := slices.IndexFunc(sums, func(s fleetSum) bool { return s.owner == f.Owner })
+		if k < 0 {
+			sums, k = append(sums, fleetSum{owner: f.Owner}), len(sums)
 		}
-		x.devs[d.At] = s
+		sums[k].n++
+		switch {
+		case f.BPV < 0:
+			sums[k].bpv = -1
+		case sums[k].bpv >= 0:
+			sums[k].bpv += f.BPV
+		}
+		x.fleets[f.At] = sums
 	}
-	for _, at := range src.FRDs {
-		x.frd[at] = true
+	for _, h := range src.Holdings {
+		if h.Kind == HoldFRD {
+			x.frd[h.At] = h.Owner
+		} else if !slices.Contains(x.holds[h.At], h) {
+			x.holds[h.At] = append(x.holds[h.At], h)
+		}
+	}
+	for _, hs := range x.holds {
+		slices.SortStableFunc(hs, func(a, b MapHolding) int { return int(a.Kind) - int(b.Kind) })
+	}
+	for _, o := range src.Owners {
+		x.owner[o.At] = o
 	}
 	for _, b := range src.Battles {
 		if b.Lane == nil {
@@ -200,11 +326,54 @@ func newMapIndex(src *Map) mapIndex {
 	return x
 }
 
-// own reports whether the player has a fleet, development or FRD at id.
+// holdingCols is the most columns the holdings of one system take beside
+// it (holdingAt).
+func (x *mapIndex) holdingCols() int {
+	most := 0
+	for _, hs := range x.holds {
+		most = max(most, holdingColumns(len(hs)))
+	}
+	return most
+}
+
+// holdingColumns is how many columns n holdings take: one row of up to
+// three, else two rows.
+func holdingColumns(n int) int {
+	if n > 3 {
+		return (n + 1) / 2
+	}
+	return n
+}
+
+// mine reports whether what owner holds is the reader's: everything is
+// on a map without players.
+func (x *mapIndex) mine(owner campaign.PlayerID) bool {
+	return len(x.player) == 0 || owner == x.you
+}
+
+// own reports whether the reader has a fleet, holding or FRD at id, or
+// owns it.
 func (x *mapIndex) own(id campaign.SystemID) bool {
-	_, fleet := x.fleets[id]
-	_, dev := x.devs[id]
-	return fleet || dev || x.frd[id]
+	for _, f := range x.fleets[id] {
+		if x.mine(f.owner) {
+			return true
+		}
+	}
+	for _, h := range x.holds[id] {
+		if x.mine(h.Owner) {
+			return true
+		}
+	}
+	if o, ok := x.frd[id]; ok && x.mine(o) {
+		return true
+	}
+	o, ok := x.owner[id]
+	return ok && !o.NPE && x.mine(o.Owner)
+}
+
+// has reports whether the reader holds a holding of kind k at id.
+func (x *mapIndex) has(id campaign.SystemID, k HoldingKind) bool {
+	return slices.ContainsFunc(x.holds[id], func(h MapHolding) bool { return h.Kind == k && x.mine(h.Owner) })
 }
 
 // marks says which sighting marks a system gets: fortified after any
@@ -214,9 +383,8 @@ func (x *mapIndex) marks(sv *Sighting) (fort, dev bool) {
 	if sv == nil {
 		return false, false
 	}
-	own := x.devs[sv.ID]
-	fort = sv.Fortified && !own.fort
-	dev = sv.Close && sv.Developed && !own.mine && !own.colony
+	fort = sv.Fortified && !x.has(sv.ID, HoldFort)
+	dev = sv.Close && sv.Developed && !x.has(sv.ID, HoldMine) && !x.has(sv.ID, HoldColony)
 	return fort, dev
 }
 
@@ -224,18 +392,25 @@ func (x *mapIndex) marks(sv *Sighting) (fort, dev bool) {
 func (m *mapModel) paint() *image.RGBA {
 	p := &painter{img: newPicture(image.Rect(0, 0, m.lay.w, m.lay.h))}
 	mapBases.paint(p, m.base()) // every pixel
+	p.clip = m.lay.frame.Inset(1)
+	m.paintOwners(p)
 	m.paintBattles(p, true)
+	m.paintRetreats(p)
 	for i := range m.src.Systems {
-		m.paintSystem(p, i)
+		if m.lay.in[i] {
+			m.paintSystem(p, i)
+		}
 	}
 	m.paintBattles(p, false)
 	for _, l := range m.labels {
 		if l.kind == labelFleet {
 			h := float32(capHeight(l.face))
-			p.poly(shapeTriangle, pt{float32(l.box.Min.X) + h/2, float32(l.dot.Y) - h/2}, h/2, mapPalette.own)
+			p.poly(shapeTriangle, pt{float32(l.box.Min.X) + h/2, float32(l.dot.Y) - h/2}, h/2, l.col)
 		}
 		p.text(l.face, l.text, l.dot, l.col)
 	}
+	p.clip = image.Rectangle{}
+	m.paintOverview(p)
 	m.paintTitle(p)
 	m.paintLegend(p)
 	return p.img

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -21,7 +22,19 @@ type mapBuilder struct{ m Map }
 func newMapBuilder() *mapBuilder {
 	return &mapBuilder{m: Map{Title: "Frontier Wars",
 		Caption: fmt.Sprintf("Turn 5 · %s", campaign.Date{Year: 166, Season: campaign.Spring}),
-		Sub:     "Map of Warlord Drask (vorn) · orders due Wed 25 Nov 2026 20:00 CET (19:00 UTC)"}}
+		Sub:     "Map of Warlord Drask (vorn) · orders due Wed 25 Nov 2026 20:00 CET (19:00 UTC)",
+		Legend:  sightingLegend}}
+}
+
+// sightingLegend explains every mark a map of one player's sightings uses.
+var sightingLegend = []MapKey{
+	{MarkLife, "life planet"}, {MarkMineral, "mineral planet"}, {MarkDead, "dead planet"},
+	{MarkUnknown, "unknown: unexplored"}, {MarkNever, "never looked at"},
+	{MarkSeenClose, "seen now by a scout"}, {MarkSeenFar, "seen now: forts only"},
+	{MarkFaded, "faded, T3: last seen turn 3"}, {MarkFortified, "fortified"}, {MarkDeveloped, "developed (mine/colony)"},
+	{MarkContacts, "CBPV of others' fleets"}, {MarkFleets, "your fleets: count×CBPV"}, {MarkFRD, "your FRD"},
+	{MarkMine, "your mine"}, {MarkColony, "your colony"}, {MarkFort, "your fortification"},
+	{MarkBattle, "pending battle here"}, {MarkLaneBattle, "pending battle in a lane"},
 }
 
 func (b *mapBuilder) system(id, name string, x, y int, planet campaign.PlanetType) *mapBuilder {
@@ -38,17 +51,17 @@ func (b *mapBuilder) lanes(pairs ...string) *mapBuilder {
 }
 
 func (b *mapBuilder) fleet(at string, cbpv int) *mapBuilder {
-	b.m.Fleets = append(b.m.Fleets, MapFleet{At: campaign.SystemID(at), CBPV: cbpv})
+	b.m.Fleets = append(b.m.Fleets, MapFleet{At: campaign.SystemID(at), BPV: cbpv})
 	return b
 }
 
 func (b *mapBuilder) develop(at string, kind campaign.DevelopmentKind) *mapBuilder {
-	b.m.Developments = append(b.m.Developments, campaign.Development{At: campaign.SystemID(at), Owner: "vorn", Kind: kind})
+	b.m.Holdings = append(b.m.Holdings, HoldingOf(campaign.Development{At: campaign.SystemID(at), Owner: "vorn", Kind: kind}))
 	return b
 }
 
 func (b *mapBuilder) frd(at string) *mapBuilder {
-	b.m.FRDs = append(b.m.FRDs, campaign.SystemID(at))
+	b.m.Holdings = append(b.m.Holdings, MapHolding{At: campaign.SystemID(at), Kind: HoldFRD})
 	return b
 }
 
@@ -148,7 +161,7 @@ func TestPaintMap_concurrent(t *testing.T) {
 // lanes shares nothing.
 func TestPaintMap_sharedBase(t *testing.T) {
 	other := fixedMap() // another player's: none of the first one's own marks
-	other.Fleets, other.Developments, other.FRDs, other.Sightings, other.Battles = nil, nil, nil, other.Sightings[4:], nil
+	other.Fleets, other.Holdings, other.Sightings, other.Battles = nil, nil, other.Sightings[4:], nil
 	fewer := fixedMap()
 	fewer.Lanes = fewer.Lanes[:3]
 	alone := func(m *Map) []byte {
@@ -230,7 +243,7 @@ func TestPaintMap_marks(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := decodePNG(t, b)
-	m, err := newMapModel(fixedMap())
+	m, err := newMapModel(fixedMap(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +318,7 @@ func TestMapLabels(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := newMapModel(tc.m)
+			m, err := newMapModel(tc.m, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -329,17 +342,14 @@ func ownSystems(m *Map) int {
 	for _, f := range m.Fleets {
 		own[f.At] = true
 	}
-	for _, d := range m.Developments {
-		own[d.At] = true
-	}
-	for _, at := range m.FRDs {
-		own[at] = true
+	for _, h := range m.Holdings {
+		own[h.At] = true
 	}
 	return len(own)
 }
 
 func TestFitText(t *testing.T) {
-	faces, err := newMapFaces(12)
+	faces, err := newMapFaces(12, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,5 +372,149 @@ func TestFitText(t *testing.T) {
 	}
 	if got := fitText(faces.label, strings.Repeat("W", 40), mapNameRunes, 60); !strings.HasSuffix(got, "…") || len([]rune(got)) > 8 {
 		t.Errorf("fitText(40 W, 60px) = %q, want a few W and …", got)
+	}
+}
+
+// playersMap is a map of several players, as a ruleset of public play
+// fills it: every player's fleets, holdings and sectors in their colours,
+// a non-player empire, a battle and a retreat.
+func playersMap() *Map {
+	b := newMapBuilder().
+		system("lyra", "Lyra", 0, 0, campaign.Mineral).system("kessel", "Kessel", 2, 0, campaign.Life).
+		system("hydra", "Hydra", 4, 0, campaign.Mineral).system("s01", "Sector 01", 0, 2, campaign.Mineral).
+		system("s11", "Sector 11", 2, 2, campaign.Unknown).system("s21", "Vel's Reach", 4, 2, campaign.Dead).
+		system("gorn", "Gorn Prime", 0, 4, campaign.Mineral).system("s12", "Ssarath's Gate", 2, 4, campaign.Mineral).
+		system("kzin", "Kzin", 4, 4, campaign.Mineral).
+		lanes("lyra-kessel", "kessel-hydra", "lyra-s01", "kessel-s11", "hydra-s21", "s01-s11", "s11-s21",
+			"s01-gorn", "s11-s12", "s21-kzin", "gorn-s12", "s12-kzin")
+	m := &b.m
+	m.Sub = "Map of Kess Rhanor (lyran) · gorn's orders due Thu 26 Nov 2026 00:00 UTC"
+	m.Legend = []MapKey{{MarkLife, "life sector"}, {MarkMineral, "mineral sector or home"}, {MarkFleets, "fleets: count×BPV"},
+		{MarkOwned, "owned"}, {MarkCapital, "capital"}, {MarkYard, "shipyard"}, {MarkColony, "colony"}, {MarkMine, "mine"},
+		{MarkFort, "fortification"}, {MarkNPE, "non-player empire"}, {MarkBattle, "battle to be fought"}, {MarkRetreat, "retreat under way"}}
+	for _, p := range []MapPlayer{{"lyran", "lyran (you): Kess Rhanor", true}, {"hydran", "hydran: Tarn Vel", false},
+		{"gorn", "gorn (to play): Ssarath", false}, {"kzinti", "kzinti: Rrowl", false}} {
+		m.Players = append(m.Players, p)
+	}
+	for _, home := range []struct{ at, owner string }{{"lyra", "lyran"}, {"hydra", "hydran"}, {"gorn", "gorn"}, {"kzin", "kzinti"}} {
+		at, owner := campaign.SystemID(home.at), campaign.PlayerID(home.owner)
+		m.Owners = append(m.Owners, MapOwner{At: at, Owner: owner})
+		for _, k := range []HoldingKind{HoldCapital, HoldYard, HoldColony, HoldMine, HoldFort} {
+			m.Holdings = append(m.Holdings, MapHolding{At: at, Owner: owner, Kind: k})
+		}
+	}
+	m.Owners = append(m.Owners, MapOwner{At: "kessel", Owner: "lyran"}, MapOwner{At: "s01", Owner: "lyran"},
+		MapOwner{At: "s21", Owner: "hydran"}, MapOwner{At: "s12", NPE: true})
+	m.Holdings = append(m.Holdings, MapHolding{At: "s01", Owner: "lyran", Kind: HoldMine}, MapHolding{At: "s01", Owner: "lyran", Kind: HoldFort})
+	m.Fleets = []MapFleet{{"kessel", "hydran", 180}, {"s01", "gorn", 55}, {"s01", "lyran", 375}, {"s12", "lyran", 200},
+		{"kzin", "kzinti", 150}, {"kzin", "kzinti", 205}, {"gorn", "gorn", 435}}
+	m.Battles = []MapBattle{{At: "s01"}}
+	m.Retreats = []MapRetreat{{Owner: "lyran", From: "s12", To: "s11"}}
+	m.Focus = []campaign.SystemID{"kessel", "lyra", "s01", "s12"}
+	return m
+}
+
+// TestPaintMap_goldens pins the wide and the phone's picture of one
+// player's map and of a map of several players.
+func TestPaintMap_goldens(t *testing.T) {
+	for name, m := range map[string]func() *Map{"fixed": fixedMap, "players": playersMap} {
+		for form, paint := range map[string]func(*Map) ([]byte, error){"": PaintMap, "-phone": PaintPhoneMap} {
+			got, err := paint(m())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name == "fixed" && form == "" {
+				continue // TestPaintMap_golden
+			}
+			checkPNG(t, "testdata/map/"+name+form+".png.golden", got)
+		}
+	}
+}
+
+// TestMapTextReads: the smallest text of every picture reads at
+// MapMinText CSS pixels or more as a report shows it: the wide picture at
+// its own size, the phone's the width of a card on a phone of 360 pixels
+// (a report's card is 26 pixels narrower than the screen).
+func TestMapTextReads(t *testing.T) {
+	for name, m := range map[string]*Map{"fixed": fixedMap(), "players": playersMap(), "crowded": crowdedMap()} {
+		for form, paint := range map[string]func(*Map) ([]byte, error){"wide": PaintMap, "phone": PaintPhoneMap} {
+			b, err := paint(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			px, ok := MapTextSize(b)
+			if !ok {
+				t.Fatalf("%s %s map: no text size in its PNG", name, form)
+			}
+			shown := px
+			if w := decodePNG(t, b).Bounds().Dx(); form == "phone" {
+				shown = px * float64(360-26) / float64(w)
+			}
+			if shown < MapMinText {
+				t.Errorf("%s %s map: smallest text %.1f px, shown at %.1f CSS px; want %d at least", name, form, px, shown, MapMinText)
+			}
+		}
+	}
+	if _, ok := MapTextSize([]byte("not a picture")); ok {
+		t.Error("MapTextSize(not a PNG) ok = true")
+	}
+}
+
+// TestPhoneMapShowsTheFocus: a phone's picture of a map too big to read
+// whole shows the part round the reader's own systems, every one of them
+// in its frame, and an outline of the whole; a small map it shows whole.
+func TestPhoneMapShowsTheFocus(t *testing.T) {
+	big := crowdedMap()
+	big.Focus = []campaign.SystemID{"s0000", "s0101"}
+	for _, tc := range []struct {
+		name string
+		m    *Map
+		part bool
+	}{{"fixed", fixedMap(), false}, {"players", playersMap(), false}, {"generated, 2000 systems", big, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := newMapModel(tc.m, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.lay.w != PhoneMapWidth*phoneScale {
+				t.Errorf("the phone's picture is %d pixels wide, want %d", m.lay.w, PhoneMapWidth*phoneScale)
+			}
+			if part := !m.lay.overview.Empty(); part != tc.part {
+				t.Errorf("the phone's picture shows part of the map: %v, want %v", part, tc.part)
+			}
+			shown := 0
+			for i, s := range tc.m.Systems {
+				if slices.Contains(tc.m.Focus, s.ID) && !m.lay.in[i] {
+					t.Errorf("the frame leaves out %s, a system of the focus", s.ID)
+				}
+				if m.lay.in[i] {
+					shown++
+				}
+			}
+			if !tc.part && shown != len(tc.m.Systems) {
+				t.Errorf("the frame shows %d of %d systems, want all", shown, len(tc.m.Systems))
+			}
+		})
+	}
+}
+
+// TestFleetLabelOfUnknownBPV: fleets whose BPV is not known are labelled
+// with their count alone, and fleets of two players at one system each
+// with their own label.
+func TestFleetLabelOfUnknownBPV(t *testing.T) {
+	m := playersMap()
+	m.Fleets = []MapFleet{{"s01", "lyran", 200}, {"s01", "lyran", -1}, {"s01", "gorn", 55}}
+	model, err := newMapModel(m, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range model.labels {
+		if l.kind == labelFleet {
+			got = append(got, l.text)
+		}
+	}
+	if want := []string{"2", "1×55"}; !slices.Equal(got, want) {
+		t.Errorf("fleet labels = %q, want %q", got, want)
 	}
 }

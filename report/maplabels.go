@@ -35,28 +35,43 @@ var goFonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
 })
 
 // mapFaces are the picture's font faces, made per picture: a face is not
-// safe for concurrent use.
-type mapFaces struct{ title, sub, label, own, legend font.Face }
+// safe for concurrent use. min is the size of the smallest, in pixels.
+type mapFaces struct {
+	title, sub, label, own, legend font.Face
+	min                            float64
+}
 
-func newMapFaces(labelSize float64) (mapFaces, error) {
+// newMapFaces makes the faces of a picture whose labels are labelSize
+// units high, s pixels to the unit: the wide picture's title and legend
+// are 18 and 12 units, a phone's (s > 1) 15 and its labels'.
+func newMapFaces(labelSize float64, s float32) (mapFaces, error) {
 	fonts, err := goFonts()
 	if err != nil {
 		return mapFaces{}, err
 	}
-	var f mapFaces
+	title, sub, legend := 18.0, 12.5, 12.0
+	if s > 1 {
+		title, sub, legend = 15, labelSize, labelSize
+	}
+	f := mapFaces{min: math.Inf(1)}
 	for _, spec := range []struct {
 		face *font.Face
 		bold bool
 		size float64
-	}{{&f.title, true, 18}, {&f.sub, false, 12.5}, {&f.label, false, labelSize}, {&f.own, true, labelSize}, {&f.legend, false, 12}} {
-		face, err := opentype.NewFace(fonts[btoi(spec.bold)], &opentype.FaceOptions{Size: spec.size, DPI: 72, Hinting: font.HintingFull})
+	}{{&f.title, true, title}, {&f.sub, false, sub}, {&f.label, false, labelSize}, {&f.own, true, labelSize}, {&f.legend, false, legend}} {
+		size := spec.size * float64(s)
+		face, err := opentype.NewFace(fonts[btoi(spec.bold)], &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 		if err != nil {
-			return mapFaces{}, fmt.Errorf("make %gpx font face: %w", spec.size, err)
+			return mapFaces{}, fmt.Errorf("make %gpx font face: %w", size, err)
 		}
 		*spec.face = &glyphCache{Face: face, glyphs: map[glyphKey]glyph{}}
+		f.min = min(f.min, size)
 	}
 	return f, nil
 }
+
+// smallest is the size of the picture's smallest text, in pixels.
+func (f mapFaces) smallest() float64 { return f.min }
 
 // glyphCache is a face that rasterises each glyph once per picture for
 // each position within a pixel, and then stamps it: a map writes the same
@@ -174,10 +189,13 @@ const (
 // a marker nor text already placed. Each label tries a few places around
 // its system and takes the first free one.
 func (m *mapModel) planLabels() []mapLabel {
-	lp := labelPlan{frame: m.lay.frame.Inset(2), obstacles: m.markerBoxes()}
+	lp := labelPlan{frame: m.lay.frame.Inset(int(m.u(2))), obstacles: m.markerBoxes()}
 	var names []int
 	for i, s := range m.src.Systems {
-		if f, ok := m.idx.fleets[s.ID]; ok {
+		if !m.lay.in[i] {
+			continue
+		}
+		for _, f := range m.idx.fleets[s.ID] {
 			lp.place(m.fleetLabel(i, f), true)
 		}
 		if l, ok := m.contactLabel(i); ok {
@@ -269,11 +287,14 @@ func (lp *labelPlan) hits(r image.Rectangle, markers bool) bool {
 	return false
 }
 
-// markerBoxes returns the box of every system's marker with its glyphs.
+// markerBoxes returns the box of every system's marker the frame shows,
+// with its glyphs.
 func (m *mapModel) markerBoxes() []image.Rectangle {
-	out := make([]image.Rectangle, len(m.lay.pos))
-	for i := range out {
-		out[i] = m.markerBox(i)
+	out := make([]image.Rectangle, 0, len(m.lay.pos))
+	for i := range m.lay.pos {
+		if m.lay.in[i] {
+			out = append(out, m.markerBox(i))
+		}
 	}
 	return out
 }
@@ -282,12 +303,15 @@ func (m *mapModel) markerBoxes() []image.Rectangle {
 // battle ring, reaches from its centre.
 func (m *mapModel) reach(id campaign.SystemID) float32 {
 	r := m.lay.r
-	e := r + 4
-	if m.idx.frd[id] {
-		e = r + 7 + max(1.2, r/5)/2
+	e := r + m.u(4)
+	if _, ok := m.idx.frd[id]; ok {
+		e = r + m.u(7) + m.ringWidth()/2
+	}
+	if _, ok := m.idx.owner[id]; ok {
+		e = max(e, r+m.ringWidth()*1.6+m.u(2))
 	}
 	if m.idx.battle[id] {
-		e += 4
+		e += m.u(4)
 	}
 	return e
 }
@@ -331,8 +355,9 @@ func around(c pt, e float32, sz image.Point, sides string) []image.Point {
 	return out
 }
 
-// nameLabel names a system, below its marker if there is room; a system
-// last seen in an earlier turn is faded and says when ("T3").
+// nameLabel names a system, below its marker if there is room, bold where
+// the reader has something, in the colour of its owner or the reader's; a
+// system last seen in an earlier turn is faded and says when ("T3").
 func (m *mapModel) nameLabel(i int) candidate {
 	s := m.src.Systems[i]
 	name := s.Name
@@ -341,9 +366,15 @@ func (m *mapModel) nameLabel(i int) candidate {
 	}
 	face, col := m.faces.label, mapPalette.text
 	if m.idx.own(s.ID) {
-		face, col = m.faces.own, mapPalette.own
+		face, col = m.faces.own, m.colour(m.idx.you)
 	}
-	text := fitText(face, name, mapNameRunes, mapNamePx)
+	if o, ok := m.idx.owner[s.ID]; ok {
+		col = npeColour
+		if !o.NPE {
+			col = m.colour(o.Owner)
+		}
+	}
+	text := fitText(face, name, mapNameRunes, int(m.u(mapNamePx)))
 	if sv := m.idx.seen[s.ID]; sv != nil && !sv.Current {
 		text += " T" + strconv.Itoa(sv.Seen)
 		col = mapPalette.dim
@@ -360,28 +391,36 @@ func (m *mapModel) nameLabel(i int) candidate {
 // sideSpots are the spots right and left of a system's marker, past its
 // marks and glyphs.
 func (m *mapModel) sideSpots(i int, sz image.Point) []image.Point {
-	b := m.markerBox(i)
+	b, gap := m.markerBox(i), int(m.u(2))
 	y := int(m.lay.pos[i].y) - sz.Y/2
-	return []image.Point{image.Pt(b.Max.X+2, y), image.Pt(b.Min.X-2-sz.X, y)}
+	return []image.Point{image.Pt(b.Max.X+gap, y), image.Pt(b.Min.X-gap-sz.X, y)}
 }
 
 // markerBox is the box of a system's marker with its glyphs and marks.
 func (m *mapModel) markerBox(i int) image.Rectangle {
 	s, c := m.src.Systems[i], m.lay.pos[i]
-	step := 2*markSize(m.lay.r) + 3
+	step := 2*m.markSize() + m.u(3)
 	e := m.reach(s.ID)
 	fort, dev := m.idx.marks(m.idx.seen[s.ID])
-	left := c.x - e - float32(len(m.idx.devs[s.ID].glyphs()))*step
+	left := c.x - e - float32(m.holdingCols(i))*step
 	right := c.x + e + float32(btoi(fort)+btoi(dev))*step
-	return image.Rect(int(math.Floor(float64(left))), int(math.Floor(float64(c.y-e))),
-		int(math.Ceil(float64(right))), int(math.Ceil(float64(c.y+e))))
+	top, bottom := c.y-e, c.y+e
+	if len(m.idx.holds[s.ID]) > 3 {
+		top, bottom = min(top, c.y-2*m.markSize()-m.u(1)), max(bottom, c.y+2*m.markSize()+m.u(1))
+	}
+	return image.Rect(int(math.Floor(float64(left))), int(math.Floor(float64(top))),
+		int(math.Ceil(float64(right))), int(math.Ceil(float64(bottom))))
 }
 
-// fleetLabel shows the player's fleets at a system, above its marker if
-// there is room: a triangle and "count×CBPV".
+// fleetLabel shows a player's fleets at a system, above its marker if
+// there is room: a triangle and "count×BPV" (the count alone where a
+// fleet's BPV is not known), in the player's colour.
 func (m *mapModel) fleetLabel(i int, f fleetSum) candidate {
-	text := strconv.Itoa(f.n) + "×" + strconv.Itoa(f.cbpv)
-	c := newCandidate(m.faces.own, text, mapPalette.own, capHeight(m.faces.own)+3)
+	text := strconv.Itoa(f.n)
+	if f.bpv >= 0 {
+		text += "×" + strconv.Itoa(f.bpv)
+	}
+	c := newCandidate(m.faces.own, text, m.colour(f.owner), capHeight(m.faces.own)+int(m.u(3)))
 	c.kind = labelFleet
 	c.spots = around(m.lay.pos[i], m.reach(m.src.Systems[i].ID), c.size, "aRLb")
 	return c

@@ -10,22 +10,45 @@ import (
 // pt is a point in picture coordinates.
 type pt struct{ x, y float32 }
 
-// mapLayout places the map in the picture: the coordinate extent is scaled
-// to fit the frame, whatever its range, and markers shrink as systems
-// crowd.
+// mapLayout places the map in the picture: the coordinate extent, or the
+// part of it a phone's picture shows, is scaled to fit the frame,
+// whatever its range, and markers shrink as systems crowd. Its sizes are
+// in the picture's pixels, s of them to a unit of the design.
 type mapLayout struct {
-	w, h      int
-	frame     image.Rectangle
-	legend    image.Rectangle
-	pos       []pt
+	w, h   int
+	s      float32
+	frame  image.Rectangle
+	legend image.Rectangle
+	// legendCols is how many columns the legend's rows fill.
+	legendCols int
+	pos        []pt
+	// in says which systems the frame shows: all but those a phone's
+	// picture of part of the map leaves out.
+	in        []bool
 	r         float32
 	labelAll  bool
 	labelSize float64
+	// overview is the box of the small outline of the whole map a phone's
+	// picture of part of it has below the legend, and view the part, in
+	// the outline's pixels; empty for none. outline places systems in it.
+	overview, view image.Rectangle
+	outline        outlineScale
 }
 
-func newMapLayout(systems []campaign.System) mapLayout {
+// layoutRoom is what a layout makes room for beside the map: the lines
+// of the legend, and the most columns of holdings left of a system.
+type layoutRoom struct{ rows, glyphCols int }
+
+// glyphReach is how far left of a system's centre its marker and cols
+// columns of holdings reach at most, in units: the largest marker with
+// an FRD's frame or an owner's ring, and glyphs as large as it makes them.
+func glyphReach(cols int) int { return int(math.Ceil(15.5 + 15.6*float64(cols))) }
+
+// newMapLayout lays out the wide picture: the whole map, with the legend
+// beside it.
+func newMapLayout(systems []campaign.System, room layoutRoom) mapLayout {
 	n := len(systems)
-	l := mapLayout{labelAll: n <= mapLabelAll, labelSize: 12}
+	l := mapLayout{s: 1, labelAll: n <= mapLabelAll, labelSize: 12, legendCols: 1, in: all(n)}
 	switch {
 	case n > mapLabelAll:
 		l.labelSize = 10
@@ -36,20 +59,21 @@ func newMapLayout(systems []campaign.System) mapLayout {
 	if l.labelAll {
 		insetX, insetY = 48, 40
 	}
+	left := max(insetX, glyphReach(room.glyphCols))
 	minX, minY, spanX, spanY := extent(systems)
 	maxW := MapMaxWidth - 2*mapPad - mapGap - mapLegendW
 	maxH := MapMaxHeight - mapTitleH - mapPad
-	scale := fitScale(spanX, spanY, float64(maxW-2*insetX), float64(maxH-2*insetY))
-	legendH := mapLegendHead + len(legendItems)*mapLegendRow + 8
-	fw := clampInt(int(math.Ceil(spanX*scale))+2*insetX, MapMinWidth-2*mapPad-mapGap-mapLegendW, maxW)
+	scale := fitScale(spanX, spanY, float64(maxW-insetX-left), float64(maxH-2*insetY))
+	legendH := mapLegendHead + room.rows*mapLegendRow + 8
+	fw := clampInt(int(math.Ceil(spanX*scale))+insetX+left, MapMinWidth-2*mapPad-mapGap-mapLegendW, maxW)
 	fh := clampInt(int(math.Ceil(spanY*scale))+2*insetY, legendH, maxH)
 	l.frame = image.Rect(mapPad, mapTitleH, mapPad+fw, mapTitleH+fh)
 	l.legend = image.Rect(l.frame.Max.X+mapGap, mapTitleH, l.frame.Max.X+mapGap+mapLegendW, mapTitleH+legendH)
-	l.w, l.h = l.legend.Max.X+mapPad, l.frame.Max.Y+mapPad
+	l.w, l.h = l.legend.Max.X+mapPad, max(l.frame.Max.Y, l.legend.Max.Y)+mapPad
 	content := l.frame.Inset(min(insetX, insetY))
-	cell := math.Sqrt(float64(content.Dx()*content.Dy()) / float64(max(n, 1)))
-	l.r = float32(min(max(cell*0.2, 2.5), 9))
-	ox := float64(l.frame.Min.X) + (float64(fw)-spanX*scale)/2
+	content.Min.X += left - insetX
+	l.r = markerRadius(content, n, 1)
+	ox := float64(l.frame.Min.X+left-insetX) + (float64(fw-left+insetX)-spanX*scale)/2
 	oy := float64(l.frame.Min.Y) + (float64(fh)-spanY*scale)/2
 	l.pos = make([]pt, n)
 	for i, s := range systems {
@@ -57,6 +81,22 @@ func newMapLayout(systems []campaign.System) mapLayout {
 	}
 	l.spread(content)
 	return l
+}
+
+// all is n trues.
+func all(n int) []bool {
+	out := make([]bool, n)
+	for i := range out {
+		out[i] = true
+	}
+	return out
+}
+
+// markerRadius is the radius of a system's marker: a fifth of the room
+// each of n systems has in box, within bounds, s pixels to the unit.
+func markerRadius(box image.Rectangle, n int, s float32) float32 {
+	cell := math.Sqrt(float64(box.Dx()*box.Dy()) / float64(max(n, 1)))
+	return float32(min(max(cell*0.2, 2.5*float64(s)), 9*float64(s)))
 }
 
 // extent returns the least coordinates and the spans of the systems, in

@@ -14,7 +14,7 @@ func TestCrowdedSystemsDoNotHideEachOther(t *testing.T) {
 	for i := range 12 {
 		systems = append(systems, campaign.System{ID: campaign.SystemID(fmt.Sprintf("s%d", i)), X: i % 3, Y: 0})
 	}
-	l := newMapLayout(systems)
+	l := newMapLayout(systems, layoutRoom{rows: 18})
 	for i, p := range l.pos {
 		for j, q := range l.pos[:i] {
 			if dx, dy := p.x-q.x, p.y-q.y; dx*dx+dy*dy < 4*l.r*l.r {

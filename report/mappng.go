@@ -6,18 +6,20 @@ import (
 	"fmt"
 	"hash/crc32"
 	"image"
+	"strconv"
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
 )
 
 // encodePNG writes an opaque picture as an 8-bit RGB PNG (RFC 2083), with
-// no row filter and deflated at best speed. image/png's encoder tries five
+// no row filter and deflated at best speed, and the size of its smallest
+// text, textPx pixels, in a text chunk (MapTextSize). image/png's encoder tries five
 // filters on every row: on these flat pictures that takes two and a half
 // times as long and gives a bigger file. The deflater is klauspost's,
 // which at best speed takes half the time of compress/flate's and gives a
 // smaller file; any PNG reader reads the stream.
-func encodePNG(img *image.RGBA) ([]byte, error) {
+func encodePNG(img *image.RGBA, textPx float64) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	d := deflaters.Get().(*deflater)
 	defer deflaters.Put(d)
@@ -37,11 +39,38 @@ func encodePNG(img *image.RGBA) ([]byte, error) {
 	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
 	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
 	ihdr = append(ihdr, 8, 2, 0, 0, 0) // 8 bits, truecolour, deflate, no filter, no interlace
-	out := make([]byte, 0, idat.Len()+64)
+	// The signature and the chunks round IDAT take about 100 bytes.
+	out := make([]byte, 0, idat.Len()+128)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	out = appendChunk(out, "IHDR", ihdr)
 	out = appendChunk(out, "IDAT", idat.Bytes())
+	out = appendChunk(out, "tEXt", []byte(textSizeKey+"\x00"+strconv.FormatFloat(textPx, 'f', -1, 64)))
 	return appendChunk(out, "IEND", nil), nil
+}
+
+// textSizeKey is the keyword of the text chunk that says the size of a
+// map's smallest text.
+const textSizeKey = "pbemd min text px"
+
+// MapTextSize reads the size, in the picture's pixels, of the smallest
+// text of a map PaintMap or PaintPhoneMap drew, from its text chunk: a
+// test of a report multiplies it by the scale the map is shown at to
+// know whether its labels read. ok is false for another PNG.
+func MapTextSize(png []byte) (px float64, ok bool) {
+	const sig = 8
+	for at := sig; at+12 <= len(png); {
+		n := int(binary.BigEndian.Uint32(png[at:]))
+		if n < 0 || at+12+n > len(png) {
+			return 0, false
+		}
+		typ, data := string(png[at+4:at+8]), png[at+8:at+8+n]
+		if key, val, found := bytes.Cut(data, []byte{0}); typ == "tEXt" && found && string(key) == textSizeKey {
+			v, err := strconv.ParseFloat(string(val), 64)
+			return v, err == nil
+		}
+		at += 12 + n
+	}
+	return 0, false
 }
 
 // deflater is a zlib writer at best speed and the buffer it last wrote.

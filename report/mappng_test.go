@@ -13,7 +13,7 @@ import (
 // painted picture, pixel for pixel: a map, and noise no deflater can
 // shrink.
 func TestEncodePNG_lossless(t *testing.T) {
-	m, err := newMapModel(fixedMap())
+	m, err := newMapModel(fixedMap(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestEncodePNG_lossless(t *testing.T) {
 		}
 	}
 	for name, img := range map[string]*image.RGBA{"map": m.paint(), "noise": noise} {
-		b, err := encodePNG(img)
+		b, err := encodePNG(img, 12)
 		if err != nil {
 			t.Fatalf("%s: encodePNG: %v", name, err)
 		}

@@ -38,7 +38,7 @@ type Confirmation struct {
 // on file with its cost, and the points left. The token is never echoed.
 func RenderConfirmation(c *Confirmation) (subject, text string) {
 	subject = fmt.Sprintf("[%s] Orders for turn %d accepted", c.Campaign, c.Turn)
-	return subject, render("confirmation.tmpl", c)
+	return subject, WrapLines(render("confirmation.tmpl", c))
 }
 
 // Rejection is what a player is told when a mail changed nothing.
@@ -73,9 +73,6 @@ const (
 	// maxProblemsShown is how many problems a rejection lists; it says how
 	// many more there are.
 	maxProblemsShown = 10
-	// quoteWidth is how many characters of a line a rejection quotes: the
-	// part around the column at fault.
-	quoteWidth = 72
 	// maxProblemText bounds a problem's message and hint, which may quote
 	// what the mail said.
 	maxProblemText = 300
@@ -106,7 +103,7 @@ func RenderRejection(r *Rejection) (subject, text string) {
 		Items []string
 		More  int
 	}{r, items, len(r.Problems) - len(items)})
-	return subject, clipReply(string(MaskTokens([]byte(text))))
+	return subject, clipReply(string(MaskTokens([]byte(WrapLines(text)))))
 }
 
 func problemText(p orders.Problem, lines []string, source string) string {
@@ -134,8 +131,10 @@ func problemText(p orders.Problem, lines []string, source string) string {
 			}
 			return r
 		}, strings.TrimRight(lines[p.Line-1], "\r"))
-		src, col := excerpt(src, p.Col)
 		num := fmt.Sprint(p.Line)
+		// The part of the line around the column at fault, as much as
+		// fits a line of the mail beside the line number and ellipses.
+		src, col := excerpt(src, p.Col, MaxLine-len("    "+num+" | ")-2)
 		fmt.Fprintf(&b, "\n\n    %s | %s", num, src)
 		if col > 0 {
 			fmt.Fprintf(&b, "\n    %s | %s^", strings.Repeat(" ", len(num)), caretIndent(src, col))
@@ -147,19 +146,19 @@ func problemText(p orders.Problem, lines []string, source string) string {
 	return b.String()
 }
 
-// excerpt returns at most quoteWidth characters of a line around column
-// col (0 for none), with an ellipsis where it was cut, and the column in
-// the excerpt.
-func excerpt(line string, col int) (string, int) {
+// excerpt returns at most width characters of a line around column col
+// (0 for none), with an ellipsis where it was cut, and the column in the
+// excerpt.
+func excerpt(line string, col, width int) (string, int) {
 	rs := []rune(line)
-	if len(rs) <= quoteWidth {
+	if len(rs) <= width {
 		return line, col
 	}
 	start := 0
-	if col > quoteWidth/2 {
-		start = min(col-1-quoteWidth/2, len(rs)-quoteWidth)
+	if col > width/2 {
+		start = min(col-1-width/2, len(rs)-width)
 	}
-	end := start + quoteWidth
+	end := start + width
 	out := string(rs[start:end])
 	if start > 0 {
 		out = "…" + out
@@ -376,5 +375,5 @@ func ordinal(n int) string {
 
 // RenderWelcome renders the welcome mail, which carries the player's token.
 func RenderWelcome(w *Welcome) (subject, text string) {
-	return fmt.Sprintf("[%s] Welcome to %s", w.Campaign, w.Title), render("welcome.tmpl", w)
+	return fmt.Sprintf("[%s] Welcome to %s", w.Campaign, w.Title), WrapLines(render("welcome.tmpl", w))
 }

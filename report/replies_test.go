@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/internal/golden"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -25,9 +24,9 @@ func TestRenderRejection(t *testing.T) {
 	if strings.Contains(text, "ABCD-EFGH") {
 		t.Error("the rejection quotes the token")
 	}
-	golden.Check(t, "testdata/rejection.txt.golden", []byte(text))
+	checkMail(t, "testdata/rejection.txt.golden", text)
 	_, text = RenderRejection(&Rejection{Reason: "Your mail had only an HTML part; send the orders as plain text."})
-	golden.Check(t, "testdata/rejection-reason.txt.golden", []byte(text))
+	checkMail(t, "testdata/rejection-reason.txt.golden", text)
 }
 
 func TestRejectionNeverQuotesAToken(t *testing.T) {
@@ -68,7 +67,7 @@ func TestRejectionOfAHugeMailIsBounded(t *testing.T) {
 	if len(text) > 8<<10 {
 		t.Errorf("the rejection of a %d-byte mail with %d problems is %d bytes, want at most 8 KiB", src.Len(), len(ps), len(text))
 	}
-	golden.Check(t, "testdata/rejection-many.txt.golden", []byte(text))
+	checkMail(t, "testdata/rejection-many.txt.golden", text)
 }
 
 func TestRejectionQuotesAWindowOfALongLine(t *testing.T) {
@@ -123,7 +122,7 @@ func TestRenderGMWelcome(t *testing.T) {
 	if !strings.Contains(text, "command: drop zeph ") || strings.Contains(text, "vorn") {
 		t.Errorf("the GM's examples do not name the campaign's player zeph:\n%s", text)
 	}
-	golden.Check(t, "testdata/gmwelcome.txt.golden", []byte(text))
+	checkMail(t, "testdata/gmwelcome.txt.golden", text)
 }
 
 // TestRenderGMWelcomeByVote: the GM of a campaign played one player at
@@ -142,7 +141,7 @@ func TestRenderGMWelcomeByVote(t *testing.T) {
 	if strings.Contains(text, "reply to them with") {
 		t.Errorf("the GM's welcome of a campaign that decides by vote asks the GM to answer extension requests:\n%s", text)
 	}
-	golden.Check(t, "testdata/gmwelcome-vote.txt.golden", []byte(text))
+	checkMail(t, "testdata/gmwelcome-vote.txt.golden", text)
 }
 
 // TestRenderWelcomeInTurnOrder: in a campaign played one player at a
@@ -209,5 +208,5 @@ func TestRenderSequentialReplies(t *testing.T) {
 	if strings.Contains(text, "whole set") {
 		t.Errorf("a rejection under a ruleset that adds each mail's orders asks for the whole set:\n%s", text)
 	}
-	golden.Check(t, "testdata/sequential-replies.txt.golden", []byte(all.String()))
+	checkMail(t, "testdata/sequential-replies.txt.golden", all.String())
 }

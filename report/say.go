@@ -23,10 +23,11 @@ type Text interface {
 func Say(t Text) string { return render(textName(t), t) }
 
 // Mail words a text that is a mail: its subject, which the moderator
-// tags with the campaign, and its body.
+// tags with the campaign, and its body, no line of it longer than
+// MaxLine.
 func Mail(t Text) (subject, body string) {
 	name := textName(t)
-	return render(name+".subject", t), render(name, t)
+	return render(name+".subject", t), WrapLines(render(name, t))
 }
 
 // Problem words a text that points at a mistake in a mail, at pos: what

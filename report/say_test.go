@@ -383,6 +383,8 @@ var variants = map[string]Text{
 	"RealLifeAnswer-eaw":           RealLifeAnswer{Turn: 3, Deadline: sampleDeadline},
 	"Reminder-eaw":                 Reminder{Turn: 3, Title: "Frontier Wars", Left: 24 * time.Hour, Deadline: sampleDeadline},
 	"DroppedForForfeits-eaw":       DroppedForForfeits{Turns: 3, Rule: "EaW 29.0"},
+	"Eliminated-by-battle": Eliminated{Player: "b5d", Title: "Thunderdome IV", Why: "eliminated: no unit left on the map (UTD4.32)",
+		By: "battle T1-B1 settled, agreed by both sides"},
 	"PlayerStatus-unfiled": PlayerStatus{Title: "Thunderdome IV", Turn: 3, Date: "cycle 1", Status: "running", Deadline: sampleDeadline,
 		Due: true, PerPlayer: 2, Rule: "UTD3.31"},
 	"PlayerStatus-unfiled-eaw": PlayerStatus{Title: "Frontier Wars", Turn: 3, Date: "Y1 Autumn", Status: "running", Deadline: sampleDeadline,
@@ -396,11 +398,17 @@ var variants = map[string]Text{
 }
 
 // TestTexts words every sample and compares it with its golden file: the
-// subject or hint, if the text has one, then a blank line, then the text.
+// subject or hint, if the text has one, then a blank line, then the text,
+// as its mail says it if it is one, no line longer than MaxLine.
 func TestTexts(t *testing.T) {
 	check := func(name string, s Text) {
 		t.Run(name, func(t *testing.T) {
-			golden.Check(t, "testdata/texts/"+name+".txt.golden", []byte(worded(s)))
+			w := worded(s)
+			golden.Check(t, "testdata/texts/"+name+".txt.golden", []byte(w))
+			if texts.Lookup(textName(s)+".subject") != nil {
+				_, body, _ := strings.Cut(w, "\n\n")
+				checkLines(t, body)
+			}
 		})
 	}
 	for _, s := range samples {
@@ -414,14 +422,16 @@ func TestTexts(t *testing.T) {
 func worded(s Text) string {
 	var b strings.Builder
 	name := textName(s)
+	body := Say(s)
 	if texts.Lookup(name+".subject") != nil {
-		subject, _ := Mail(s)
+		subject, text := Mail(s)
 		b.WriteString("Subject: " + subject + "\n")
+		body = text
 	}
 	if texts.Lookup(name+".hint") != nil {
 		b.WriteString("Hint: " + Problem(s, orders.Pos{}).Hint + "\n")
 	}
-	b.WriteString("\n" + Say(s))
+	b.WriteString("\n" + body)
 	return b.String()
 }
 

@@ -12,7 +12,7 @@ import (
 //go:embed text/*.tmpl
 var files embed.FS
 
-var texts = template.Must(template.New("").Funcs(TextFuncs()).Funcs(template.FuncMap{"indent": indent, "wrap": wrap76, "para": para76, "points": points, "roughly": roughly}).
+var texts = template.Must(template.New("").Funcs(TextFuncs()).Funcs(template.FuncMap{"indent": indent, "wrap": wrap76, "points": points, "roughly": roughly}).
 	ParseFS(files, "text/*.tmpl"))
 
 // TextFuncs are the functions every text template of a mail may use: pad
@@ -41,10 +41,6 @@ func Execute(t *template.Template, name string, data any) string {
 
 // wrap76 wraps a paragraph of a mail's text to 76 columns.
 func wrap76(s string) string { return Wrap(s, 76, "") }
-
-// para76 is wrap76 without the newline after the last line, for a
-// paragraph a text ends with.
-func para76(s string) string { return strings.TrimSuffix(wrap76(s), "\n") }
 
 func render(name string, data any) string { return Execute(texts, name, data) }
 

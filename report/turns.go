@@ -34,15 +34,6 @@ type HoldNotice struct {
 	Example     string
 }
 
-// Passed says what kept pbemd from the turn at its deadline, and when.
-func (n HoldNotice) Passed() string {
-	why := "pbemd was not running"
-	if n.InboxUnread {
-		why = "pbemd could not read its inbox"
-	}
-	return fmt.Sprintf("%s when the deadline of turn %d of %s passed, at %s, and it is now %s.", why, n.Turn, n.Title, n.Deadline, n.Now)
-}
-
 // FailureNotice tells the GM that pbemd failed in its work on campaign
 // Campaign (Title) at At, while Doing, with the Panic it raised: turn
 // Turn waits for the GM, as it was.
@@ -83,10 +74,12 @@ type DroppedGM struct {
 }
 
 // Eliminated tells the GM the turn put Player out of the campaign, and
-// Why.
+// Why; By, when the change that did was not a turn's resolution but, say,
+// a battle settled while the turn was open ("battle T1-B1 settled, agreed
+// by both sides"): their last mail told them of it.
 type Eliminated struct {
-	Player     campaign.PlayerID
-	Title, Why string
+	Player         campaign.PlayerID
+	Title, Why, By string
 }
 
 // CampaignOver tells the GM the campaign ended with the turn just played,

@@ -12,9 +12,12 @@ import (
 // and GMS per GMS at the player's developed mine. A base earns from the
 // later of its own installation and the CPL's, prorated like a mine by
 // that season in the year just ended (EaW 12a); enemy fleets trapped at
-// the system cut it by Rules.Fortify.Disruption percent (EaW 10i).
+// the system cut it by Rules.Fortify.Disruption percent (EaW 10i). The
+// shares are taken of the total, exactly, and the sum rounded down once:
+// twelve bases of 80 BPV installed in summer pay 75% of 80, 60, not each
+// its 75% rounded down (EaW 14.0).
 func (t *turn) baseIncome(owner campaign.PlayerID) incomePart {
-	income, bases := 0, 0
+	exact, bases := 0, 0 // in ten-thousandths of a BPV: yield × share% × kept%
 	for _, b := range t.next.Bases {
 		if b.Owner != owner {
 			continue
@@ -32,13 +35,14 @@ func (t *turn) baseIncome(owner campaign.PlayerID) incomePart {
 		if since.Year == t.date.Year {
 			share = t.next.Rules.Income.Prorate[since.Season]
 		}
-		bpv := yield * share / 100
+		kept := 100
 		if t.next.Disrupted(b.At, owner) {
-			bpv -= bpv * min(max(t.next.Rules.Fortify.Disruption, 0), 100) / 100
+			kept -= min(max(t.next.Rules.Fortify.Disruption, 0), 100)
 		}
-		income += bpv
+		exact += yield * share * kept
 		bases++
 	}
+	income := exact / (100 * 100)
 	switch bases {
 	case 0:
 		return incomePart{}

@@ -57,7 +57,34 @@ func TestEaW14_0_BaseIncome(t *testing.T) {
 		{Owner: "red", At: "c", Class: "gsa", Since: spring164},  // red's, at blue's colony
 	}
 	res := Resolve(st.State, nil)
-	want := "New Year Y166: 1 developed mine paid 100 BPV and 3 ground bases paid 19 BPV; the treasury now holds 619 BPV."
+	want := "New Year Y166: 1 developed mine paid 100 BPV and 3 ground bases paid 20 BPV; the treasury now holds 620 BPV."
+	if got := oneText(t, res, 0, EventIncome); got != want {
+		t.Errorf("blue's income = %q, want %q: 10 + 7.5 + 2.5", got, want)
+	}
+}
+
+// TestEaW14_0_BaseIncomeProratedOnTheTotal: twelve ground bases installed
+// in summer, four GSAs at blue's colony and eight GMSs at blue's mine,
+// each system with its CPL, earn 75% of their 80 BPV: 60, where each
+// base's 75% rounded down on its own made 52 (EaW 14.0: "in Summer =
+// receive 75%").
+func TestEaW14_0_BaseIncomeProratedOnTheTotal(t *testing.T) {
+	summer := campaign.Date{Year: 165, Season: campaign.Summer}
+	st := winterState().withServiceClasses().
+		withDevelopment("blue", "c", campaign.Colony, spring164).
+		withDevelopment("blue", "b", campaign.Mine, spring164)
+	st.Bases = []campaign.Installation{
+		{Owner: "blue", At: "c", Class: "cpl", Since: spring164},
+		{Owner: "blue", At: "b", Class: "cpl", Since: spring164},
+	}
+	for range 4 {
+		st.Bases = append(st.Bases, campaign.Installation{Owner: "blue", At: "c", Class: "gsa", Since: summer})
+	}
+	for range 8 {
+		st.Bases = append(st.Bases, campaign.Installation{Owner: "blue", At: "b", Class: "gms", Since: summer})
+	}
+	res := Resolve(st.State, nil)
+	want := "New Year Y166: 1 developed mine paid 100 BPV and 12 ground bases paid 60 BPV; the treasury now holds 660 BPV."
 	if got := oneText(t, res, 0, EventIncome); got != want {
 		t.Errorf("blue's income = %q, want %q", got, want)
 	}

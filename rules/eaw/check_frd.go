@@ -22,6 +22,10 @@ type frdPlan struct {
 	builtAt orders.Pos
 	builtMP int
 	towedAt orders.Pos
+	// completing is the big ship the FRD completes after movement this
+	// turn, laid down the turn before (EaW 6.0), or nil: it builds nothing
+	// else and stays where it is.
+	completing *campaign.Construction
 }
 
 // frdPlans returns the player's FRDs, in the state's order.
@@ -31,6 +35,15 @@ func (v *validator) frdPlans() []*frdPlan {
 		for _, f := range v.st.FRDs {
 			if f.Owner == v.player {
 				v.frds = append(v.frds, &frdPlan{start: f.At, at: f.At})
+			}
+		}
+		for i := range v.st.Construction {
+			c := &v.st.Construction[i]
+			if c.Owner != v.player || c.Turn >= v.st.Turn {
+				continue
+			}
+			if j := slices.IndexFunc(v.frds, func(f *frdPlan) bool { return f.start == c.At && f.completing == nil }); j >= 0 {
+				v.frds[j].completing = c
 			}
 		}
 	}

@@ -337,6 +337,28 @@ func TestEaW17_0_CarriedBasesDoNotCount(t *testing.T) {
 	}
 }
 
+// TestEaW17_0_CiviliansDoNotCount: "Fleet size is based on a max Combat
+// Bpv total (FRD, Civilian ships are excluded)" (EaW 17.0): a repair
+// freighter built into fleet 1st at its cap of 240 is taken, a frigate
+// is not; the freighter still counts in what battles and scouts report.
+func TestEaW17_0_CiviliansDoNotCount(t *testing.T) {
+	b := serviced().withRules(func(r *campaign.Rules) { r.Fleets.MaxCBPV[0] = 240 })
+	st := b.build()
+	if _, ps := validate(t, st, "build: {units: [repair-freighter], fleet: 1st}"); ps != nil {
+		t.Errorf("build of a repair freighter into a fleet at its cap = %v, want no problem: civilian ships do not count (EaW 17.0)", ps)
+	}
+	if _, ps := validate(t, st, "build: {units: [frigate], fleet: 1st}"); len(ps) != 1 || ps[0].Rule != "EaW 17.0" {
+		t.Errorf("build of a frigate into a fleet at its cap = %v, want the EaW 17.0 problem", ps)
+	}
+	f := campaign.Fleet{Units: []campaign.ClassName{"heavy-cruiser", "repair-freighter"}}
+	if total, _ := st.FleetLoad(&f); total != 135 {
+		t.Errorf("FleetLoad of a heavy cruiser and a repair freighter = %d, want 135: the freighter is civilian (EaW 17.0)", total)
+	}
+	if got := st.FleetCBPV(&f); got != 155 {
+		t.Errorf("FleetCBPV of a heavy cruiser and a repair freighter = %d, want 155, the freighter's combat BPV in", got)
+	}
+}
+
 func TestTiming_PostCombat(t *testing.T) {
 	c, ps := validate(t, serviced().withFleet("vorn", "4th", "kessel", "frigate").build(),
 		"resupply: {fleet: 1st}",

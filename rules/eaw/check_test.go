@@ -260,8 +260,14 @@ func TestEaW6_DockingLimit(t *testing.T) {
 	runCases(t, []ruleCase{
 		{name: "36 docking points", state: frontier().withRules(uncapped),
 			orders: []string{"build: {units: [cruiser, cruiser, cruiser, cruiser, cruiser, cruiser], fleet: 1st}"}, points: []int{1}},
-		{name: "40 docking points", state: frontier().withRules(uncapped), orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, points: []int{1},
-			want: []string{"6:5 EaW 6.0: these units take 40 docking points, and an FRD builds at most 36 per turn"}, hint: "the rest next turn"},
+		{name: "40 docking points with mp 1", state: frontier().withRules(uncapped), orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, points: []int{1},
+			want: []string{"6:5 EaW 6.0: a dreadnought of 40 docking points takes your FRD two seasonal turns, and moves after them"}, hint: "mp: 0, or with frds: 2"},
+		{name: "40 docking points over two turns", state: frontier().withRules(uncapped), orders: []string{"build: {units: [dreadnought], fleet: 1st, mp: 0}"}, points: []int{0},
+			notes: []string{"your FRD at kessel builds the dreadnought over two seasonal turns: paid when laid down this turn, it joins fleet 1st after movement next turn, and the FRD builds nothing else meanwhile (EaW 6.0)",
+				"mp 0: the new units move from next turn (EaW 6.0)"}},
+		{name: "more than 36 docking points of small units", state: frontier().withRules(uncapped),
+			orders: []string{"build: {units: [cruiser, cruiser, cruiser, cruiser, cruiser, cruiser, scout], fleet: 1st}"}, points: []int{1},
+			want: []string{"6:5 EaW 6.0: these units take 38 docking points, and an FRD builds at most 36 per turn"}, hint: "the rest next turn"},
 		{name: "scenario limit", state: frontier().withRules(func(r *campaign.Rules) { uncapped(r); r.Build.Docking = 40 }),
 			orders: []string{"build: {units: [dreadnought], fleet: 1st}"}, points: []int{1}},
 	})
@@ -481,7 +487,7 @@ func TestValidate_ReportsAllProblems(t *testing.T) {
 	want := []string{
 		"6:31 EaW 5a: fleet 1st is at kessel, and no warp lane joins kessel and vega",
 		"7:33 EaW 13.0: a colony needs a life planet, but fleet 2nd will be at deneb, which has a mineral planet",
-		"8:5 EaW 6.0: these units take 42 docking points, and an FRD builds at most 36 per turn",
+		"8:5 EaW 6.0: a dreadnought of 40 docking points is built alone",
 		"8:5 EaW 6.0: these units cost 365 BPV, but your treasury holds 10",
 		"8:49 EaW 6c: fleet 2nd will be at deneb, not at your FRD at kessel",
 	}

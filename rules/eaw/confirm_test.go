@@ -68,10 +68,10 @@ func TestRenderWelcomeStatesTheCampaignsCosts(t *testing.T) {
 	r.Budget.JumpCost, r.Budget.DevelopCost, r.Budget.BuildCost = 2, 3, 0
 	w := &report.Welcome{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Turn: 1, Orders: WelcomeOrders("move: {fleet: 1st, path: [ferrum]}", r)}
 	_, text := report.RenderWelcome(w)
-	for _, want := range []string{
+	for _, want := range []string{ // as wrapped to fit a line of a mail
 		"  - move: {fleet: 1st, path: [ferrum]}   # 2 points (EaW 5a)\n",
-		"  # - develop: {fleet: 2nd, what: mine}     # 3 points, at a mineral planet (EaW 12.0)\n",
-		"  # - build: {units: [frigate], fleet: new}   # 0 points, at your FRD (EaW 6.0)\n",
+		"  # - develop: {fleet: 2nd, what: mine}     # 3 points, at a mineral planet\n  #                                         # (EaW 12.0)\n",
+		"  # - build: {units: [frigate], fleet: new}   # 0 points, at your FRD (EaW\n  #                                           # 6.0)\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the welcome has no line %q:\n%s", want, text)

@@ -19,8 +19,9 @@ type DigestItem struct {
 // Digest is a player's held reports, oldest first, as one mail.
 type Digest struct {
 	Subject, Text string
-	// HTML shows the map of Reports[i] inline as cid:report.DigestMapCID(i);
-	// it is empty for a text-only player.
+	// HTML shows the map of Reports[i] inline as cid:report.DigestMapCID(i),
+	// and on a phone its phone map as cid:report.DigestPhoneMapCID(i); it
+	// is empty for a text-only player.
 	HTML string
 	// Reports are the reports' files: JSON, map and order template.
 	Reports []*Report
@@ -45,7 +46,8 @@ func RenderDigest(items []DigestItem, loc *time.Location, schemaRef string, mail
 		f.Turns = append(f.Turns, it.View.Turn)
 		f.Texts = append(f.Texts, RenderText(it.View, it.Deadline, loc))
 		if !mail.TextOnly {
-			body, err := report.ExecuteHTML(htmls, "report-body", newHTMLReport(it.View, it.Deadline, loc, "cid:"+report.DigestMapCID(i)))
+			maps := mapPictures("cid:"+report.DigestMapCID(i), "cid:"+report.DigestPhoneMapCID(i))
+			body, err := report.ExecuteHTML(htmls, "report-body", newHTMLReport(it.View, it.Deadline, loc, maps))
 			if err != nil {
 				return nil, fmt.Errorf("render html digest of %s: %w", first.Player, err)
 			}

@@ -37,14 +37,15 @@ func TestRenderDigestGolden(t *testing.T) {
 			t.Errorf("the digest text lacks report %d as it reads alone, or has it out of order", i+1)
 		}
 		last = at
-		page, err := RenderHTML(it.View, it.Deadline, mailZone, "cid:"+report.DigestMapCID(i))
+		page, err := report.ExecuteHTML(htmls, "report.tmpl",
+			newHTMLReport(it.View, it.Deadline, mailZone, mapPictures("cid:"+report.DigestMapCID(i), "cid:"+report.DigestPhoneMapCID(i))))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if card := reportCard(t, page); strings.Count(d.HTML, card) != 1 {
 			t.Errorf("the digest HTML lacks report %d's card as its own report shows it", i+1)
 		}
-		if len(d.Reports[i].Map) == 0 || len(d.Reports[i].JSON) == 0 {
+		if len(d.Reports[i].Map) == 0 || len(d.Reports[i].PhoneMap) == 0 || len(d.Reports[i].JSON) == 0 {
 			t.Errorf("digest report %d has no map or no JSON", i+1)
 		}
 	}

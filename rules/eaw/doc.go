@@ -23,7 +23,8 @@
 //     developed colony.
 //   - EaW 6.0, 6c, 33.0 #3: one build per FRD per turn, of known classes, at
 //     most 36 docking points, paid from the treasury, into a fleet at the FRD
-//     or a new one.
+//     or a new one; a ship of more, alone, over two turns at one FRD or in
+//     one at two FRDs in the same system (frds: 2).
 //   - EaW 12.0, 13.0, 12b, 13a: a mine needs a mineral planet, a colony a
 //     life planet; a fleet that develops may not move afterwards (moving first
 //     is allowed: digest §8 O5).
@@ -58,10 +59,10 @@
 // # Reports
 //
 // The package renders its views itself, with the report kit (package
-// report): the text, HTML and JSON reports, the map (the view as a
-// report.Map), the order template, a confirmation's echo and costs, and a
-// welcome's example orders. Every renderer takes only a View, so a report
-// cannot show what its player cannot see.
+// report): the text, HTML and JSON reports, the maps, wide and for a
+// phone (the view as a report.Map), the order template, a confirmation's
+// echo and costs, and a welcome's example orders. Every renderer takes
+// only a View, so a report cannot show what its player cannot see.
 //
 // Like everything behind the seam it is pure: no I/O, no clock, no global
 // randomness, and no ranging over unsorted maps. Given the same state and

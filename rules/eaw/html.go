@@ -2,7 +2,6 @@ package eaw
 
 import (
 	"fmt"
-	"html/template"
 	"slices"
 	"time"
 
@@ -21,7 +20,7 @@ import (
 // and legend read; on a narrower screen the column and the map shrink to
 // fit, so it reads on a phone.
 func RenderHTML(v *View, deadline time.Time, loc *time.Location, mapSrc string) (string, error) {
-	s, err := report.ExecuteHTML(htmls, "report.tmpl", newHTMLReport(v, deadline, loc, mapSrc))
+	s, err := report.ExecuteHTML(htmls, "report.tmpl", newHTMLReport(v, deadline, loc, mapPictures(mapSrc, "")))
 	if err != nil {
 		return "", fmt.Errorf("render html report of %s: %w", v.Player, err)
 	}
@@ -32,7 +31,7 @@ func RenderHTML(v *View, deadline time.Time, loc *time.Location, mapSrc string) 
 // addition: battles, holdings and sightings split into cells.
 type htmlReport struct {
 	*reportData
-	MapSrc     template.URL
+	Maps       report.MapPictures
 	BattleRows []battleRow
 	Holdings   []holdingRow
 	Systems    []systemRow
@@ -61,14 +60,20 @@ type systemRow struct {
 	Current bool
 }
 
-func newHTMLReport(v *View, deadline time.Time, loc *time.Location, mapSrc string) *htmlReport {
-	return htmlReportOf(newReportData(v, deadline, loc), mapSrc)
+func newHTMLReport(v *View, deadline time.Time, loc *time.Location, maps report.MapPictures) *htmlReport {
+	return htmlReportOf(newReportData(v, deadline, loc), maps)
+}
+
+// mapPictures are the report's map pictures at wide and phone (none for
+// an empty wide).
+func mapPictures(wide, phone string) report.MapPictures {
+	return report.NewMapPictures(wide, phone, "Map of what your fleets have seen")
 }
 
 // htmlReportOf adds to the text report's data d what the HTML tables need.
-func htmlReportOf(d *reportData, mapSrc string) *htmlReport {
+func htmlReportOf(d *reportData, maps report.MapPictures) *htmlReport {
 	v, names := d.V, d.names
-	r := &htmlReport{reportData: d, MapSrc: report.MapURL(mapSrc)}
+	r := &htmlReport{reportData: d, Maps: maps}
 	for _, b := range v.Battles {
 		r.BattleRows = append(r.BattleRows, newBattleRow(b, names))
 	}

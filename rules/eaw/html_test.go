@@ -203,6 +203,10 @@ func TestRenderHTMLEscapes(t *testing.T) {
 			t.Errorf("RenderHTML(hostile names) has the raw %q", raw)
 		}
 	}
+	if !strings.Contains(got, "xxxxxxxxxx<wbr>xxxxxxxxxx") {
+		t.Error("RenderHTML(a 500-character name) does not let it break across lines")
+	}
+	got = strings.ReplaceAll(got, "<wbr>", "") // where long runs may break
 	escaped := `&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &#39;y&#39; &lt;b onmouseover=&#34;z&#34;&gt;`
 	// The title (in <title> and the heading), race, player, the system's
 	// four rows (a fleet, the FRD, the mine, the systems seen), the fleet

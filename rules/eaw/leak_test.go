@@ -11,7 +11,7 @@ import (
 )
 
 // TestReportShowsNothingOutsideVision renders vorn's whole report (text,
-// HTML, JSON, order template and map) twice: from the frontier state with
+// HTML, JSON, order template, and the maps, wide and for a phone) twice: from the frontier state with
 // other empires' fleets, developments and planet types out of vorn's sight,
 // and from the same state with all of those changed. Every byte must be
 // the same: what vorn cannot see cannot reach the report (EaW 5e).
@@ -55,6 +55,7 @@ func TestReportShowsNothingOutsideVision(t *testing.T) {
 		{"JSON", got.JSON, want.JSON},
 		{"order template", got.Orders, want.Orders},
 		{"map", got.Map, want.Map},
+		{"phone map", got.PhoneMap, want.PhoneMap},
 	} {
 		if !bytes.Equal(part.got, part.want) {
 			t.Errorf("vorn's %s report changes with things vorn cannot see", part.name)

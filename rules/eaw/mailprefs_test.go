@@ -80,7 +80,7 @@ func TestReportNotMailedHasNoMailFooter(t *testing.T) {
 	if rep.Text != RenderText(battleView(), textDeadline, textZone) {
 		t.Error("RenderReport(no mail).Text differs from RenderText")
 	}
-	html, err := RenderHTML(battleView(), textDeadline, textZone, "cid:"+MapCID)
+	html, err := report.ExecuteHTML(htmls, "report.tmpl", newHTMLReport(battleView(), textDeadline, textZone, mapPictures("cid:"+MapCID, "cid:"+PhoneMapCID)))
 	if err != nil || rep.HTML != html {
 		t.Errorf("RenderReport(no mail).HTML differs from RenderHTML (%v)", err)
 	}

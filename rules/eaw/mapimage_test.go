@@ -279,9 +279,11 @@ func TestMapOfAView(t *testing.T) {
 			{ID: "a", Seen: 4, Current: true, Close: true, Fortified: true, Developed: true, Contacts: []int{120}},
 			{ID: "b", Seen: 3, Fortified: true},
 		},
-		Fleets:       []report.MapFleet{{At: "a", CBPV: 300}},
-		Developments: v.Developments, FRDs: v.FRDs,
-		Battles: []report.MapBattle{{Lane: &campaign.Lane{A: "a", B: "b"}}},
+		Fleets:   []report.MapFleet{{At: "a", BPV: 300}},
+		Holdings: []report.MapHolding{{At: "a", Owner: "vorn", Kind: report.HoldMine}, {At: "a", Kind: report.HoldFRD}},
+		Battles:  []report.MapBattle{{Lane: &campaign.Lane{A: "a", B: "b"}}},
+		Focus:    []campaign.SystemID{"a"},
+		Legend:   mapLegend,
 	}
 	if !reflect.DeepEqual(m, want) {
 		t.Errorf("mapOf(view) =\n%+v\nwant\n%+v", m, want)

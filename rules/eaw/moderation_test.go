@@ -100,6 +100,33 @@ func TestEaW29_PlayerWithNothingLeftIsEliminated(t *testing.T) {
 	}
 }
 
+// TestEaW4e_EliminatingEveryOtherPlayerWins: the turn that eliminates
+// red leaves blue the only player in: blue wins and the campaign ends
+// (EaW 1.0, 4e), with the standings; a turn that leaves nobody ends it
+// with no winner.
+func TestEaW4e_EliminatingEveryOtherPlayerWins(t *testing.T) {
+	st := newTestState().withFleet("blue", "1st", "a", "cruiser")
+	st.FRDs = []campaign.FRD{{Owner: "blue", At: "a"}}
+	res := Resolve(st.State, nil)
+	if !res.Next.Ended || res.Next.Winner != "blue" || !res.Views[0].Ended || res.Views[0].Winner != "blue" {
+		t.Errorf("after red's elimination: ended %v, winner %q, blue's view %v %q; want ended, won by blue", res.Next.Ended, res.Next.Winner, res.Views[0].Ended, res.Views[0].Winner)
+	}
+	var text string
+	for _, e := range res.Views[1].Events {
+		if e.Kind == EventStandings {
+			text = e.Text
+		}
+	}
+	if !strings.Contains(text, "Blue wins: every other player is out of the campaign (EaW 1.0, 4e).") {
+		t.Errorf("red's final standings = %q, want blue named the winner", text)
+	}
+	none := newTestState()
+	none.Fleets, none.FRDs, none.Developments = nil, nil, nil
+	if res := Resolve(none.State, nil); !res.Next.Ended || res.Next.Winner != "" {
+		t.Errorf("with nobody left: ended %v, winner %q; want ended, no winner", res.Next.Ended, res.Next.Winner)
+	}
+}
+
 func TestEaW4e_FinalStandingsByVictoryPoints(t *testing.T) {
 	st := newTestState().atTurn(4)
 	st.EndYear = 165

@@ -138,15 +138,24 @@ func (v *validator) monFleets(at campaign.SystemID, tug campaign.FleetID) []camp
 }
 
 // tower picks the FRD a move_frd order tows: the player's FRD at m.At that
-// is not moving yet. It returns nil, with the problem reported, when there
-// is none.
+// is not moving yet, one that completes no big ship first (EaW 6.0). It
+// returns nil, with the problem reported, when there is none.
 func (v *validator) tower(o Order, m *MoveFRD) *frdPlan {
-	frds := v.frdPlans()
+	frds := slices.Clone(v.frdPlans())
 	where := or(m.AtPos, o.Pos)
 	if len(frds) == 0 {
 		v.Add(where, "EaW 15a", "you have no FRD to move", v.noFRDHint())
 		return nil
 	}
+	slices.SortStableFunc(frds, func(a, b *frdPlan) int {
+		if (a.completing == nil) == (b.completing == nil) {
+			return 0
+		}
+		if a.completing == nil {
+			return -1
+		}
+		return 1
+	})
 	var moving *frdPlan
 	for _, f := range frds {
 		if f.start == m.At && f.towedAt.IsZero() {
@@ -166,9 +175,14 @@ func (v *validator) tower(o Order, m *MoveFRD) *frdPlan {
 	return nil
 }
 
-// checkBuild refuses a tow of an FRD that builds with mp 0 this turn: those
-// units join their fleet at the FRD after movement (EaW 6.0).
+// checkBuild refuses a tow of an FRD that builds with mp 0 this turn, or
+// completes a big ship: those units join their fleet at the FRD after
+// movement (EaW 6.0).
 func (f *frdPlan) checkBuild(v *validator, o Order) {
+	if c := f.completing; c != nil {
+		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("your FRD at %s completes the %s for fleet %s after movement this turn; it cannot move away", f.start, c.Class, c.Fleet),
+			"move the FRD next turn")
+	}
 	if !f.builtAt.IsZero() && f.builtMP == 0 {
 		v.Add(o.Pos, "EaW 6.0", fmt.Sprintf("units built with mp 0 at %s join their fleet at your FRD at %s after movement; the FRD cannot move away this turn",
 			f.builtAt, f.start), fmt.Sprintf("build with mp: 1 (%s), or move the FRD next turn", points(v.costs.BuildCost)))

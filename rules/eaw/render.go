@@ -16,7 +16,7 @@ func (Ruleset) Report(v game.View, opts game.ReportOptions) (*game.Report, error
 		return nil, err
 	}
 	return &game.Report{Subject: rep.Subject, Text: rep.Text, HTML: rep.HTML,
-		Attachments: attachments(rep, MapCID, rv.BattleLogs, opts.SchemaRef, true)}, nil
+		Attachments: attachments(rep, MapCID, PhoneMapCID, rv.BattleLogs, opts.SchemaRef, true)}, nil
 }
 
 // Digest renders several reports of one player as one mail.
@@ -35,18 +35,19 @@ func (Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game.R
 	}
 	out := &game.Report{Subject: d.Subject, Text: d.Text, HTML: d.HTML}
 	for i, rep := range d.Reports {
-		out.Attachments = append(out.Attachments, attachments(rep, report.DigestMapCID(i), in[i].View.BattleLogs, opts.SchemaRef, i == len(items)-1)...)
+		out.Attachments = append(out.Attachments, attachments(rep, report.DigestMapCID(i), report.DigestPhoneMapCID(i), in[i].View.BattleLogs, opts.SchemaRef, i == len(items)-1)...)
 	}
 	return out, nil
 }
 
-// attachments lists what a report mail carries beside its body: the map
-// shown inline, the JSON report, the battle logs, and with orders the
-// order template and the schema it names.
-func attachments(rep *Report, mapCID string, logs []game.BattleLog, schemaRef string, withOrders bool) []game.Attachment {
+// attachments lists what a report mail carries beside its body: the maps
+// shown inline, wide and on a phone, the JSON report, the battle logs, and
+// with orders the order template and the schema it names.
+func attachments(rep *Report, mapCID, phoneCID string, logs []game.BattleLog, schemaRef string, withOrders bool) []game.Attachment {
 	var out []game.Attachment
 	if rep.Map != nil {
-		out = append(out, game.Attachment{Name: mapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: mapCID})
+		out = append(out, game.Attachment{Name: mapCID, ContentType: "image/png", Data: rep.Map, Inline: true, ContentID: mapCID},
+			game.Attachment{Name: phoneCID, ContentType: "image/png", Data: rep.PhoneMap, Inline: true, ContentID: phoneCID})
 	}
 	out = append(out, game.Attachment{Kind: campaign.AttachJSON, Name: rep.JSONName, ContentType: "application/json", Data: rep.JSON})
 	for _, l := range logs {

@@ -14,8 +14,12 @@ import (
 // any change that could break a reader.
 const ReportJSONVersion = 1
 
-// MapCID is the Content-ID the HTML report uses for its inline map.
-const MapCID = "map.png"
+// MapCID and PhoneMapCID are the Content-IDs the HTML report uses for its
+// inline maps: the wide one, and the phone's.
+const (
+	MapCID      = "map.png"
+	PhoneMapCID = "map-phone.png"
+)
 
 // Report is a rendered turn report in every format a report mail carries.
 //
@@ -29,10 +33,12 @@ type Report struct {
 	// order template's attachments.
 	JSONName, OrdersName string
 	Text                 string
-	// HTML shows Map inline as cid:MapCID.
-	HTML string
-	Map  []byte
-	JSON []byte
+	// HTML shows Map inline as cid:MapCID, and on a phone PhoneMap as
+	// cid:PhoneMapCID.
+	HTML     string
+	Map      []byte
+	PhoneMap []byte
+	JSON     []byte
 	// Orders is the next turn's order template; empty when the campaign is
 	// over. Schema is the order language's JSON Schema it points editors
 	// to, with the costs of the campaign's rules (Schema); empty
@@ -55,9 +61,9 @@ func RenderReport(v *View, deadline time.Time, loc *time.Location, schemaRef str
 	footer := report.NewMailFooter(mail, loc)
 	data := newReportData(v, deadline, loc)
 	data.Mail = footer
-	r.Text = render("report.tmpl", data)
+	r.Text = reportText(data)
 	if withMap {
-		h := htmlReportOf(data, "cid:"+MapCID)
+		h := htmlReportOf(data, mapPictures("cid:"+MapCID, "cid:"+PhoneMapCID))
 		if r.HTML, err = report.ExecuteHTML(htmls, "report.tmpl", h); err != nil {
 			return nil, fmt.Errorf("render html report of %s: %w", v.Player, err)
 		}
@@ -79,8 +85,12 @@ func reportFiles(v *View, deadline time.Time, loc *time.Location, schemaRef stri
 		return nil, err
 	}
 	if withMap {
-		if r.Map, err = RenderMap(v, report.FormatDeadline(deadline, loc)); err != nil {
-			return nil, err
+		m := mapOf(v, report.FormatDeadline(deadline, loc))
+		if r.Map, err = report.PaintMap(m); err != nil {
+			return nil, fmt.Errorf("render map of %s: %w", v.Player, err)
+		}
+		if r.PhoneMap, err = report.PaintPhoneMap(m); err != nil {
+			return nil, fmt.Errorf("render phone map of %s: %w", v.Player, err)
 		}
 	}
 	if noTemplate(v) == "" {
@@ -104,8 +114,12 @@ func noTemplate(v *View) string {
 
 // RenderText renders a player's view as the plain-text report.
 func RenderText(v *View, deadline time.Time, loc *time.Location) string {
-	return render("report.tmpl", newReportData(v, deadline, loc))
+	return reportText(newReportData(v, deadline, loc))
 }
+
+// reportText is the text report of d, no line longer than a mail's
+// (report.MaxLine).
+func reportText(d *reportData) string { return report.WrapLines(render("report.tmpl", d)) }
 
 // ReportJSON renders a player's view as the versioned JSON report: exactly
 // the view, no more.

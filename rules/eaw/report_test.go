@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/report"
 )
 
 func TestReportOfAnEndedCampaignOpensNoTurn(t *testing.T) {
@@ -40,14 +42,21 @@ func TestRenderTextGolden(t *testing.T) {
 				t.Fatal("RenderText differs between two calls")
 			}
 			golden.Check(t, "testdata/report/"+tc.name+".txt.golden", []byte(got))
+			for i, line := range strings.Split(got, "\n") {
+				if n := utf8.RuneCountInString(line); n > report.MaxLine {
+					t.Errorf("line %d is %d characters, more than a mail's %d: %q", i+1, n, report.MaxLine, line)
+				}
+			}
 		})
 	}
 }
 
-// renderBoth renders v as the text and the HTML report.
+// renderBoth renders v as the text and the HTML report, the text with
+// its lines joined, as a reader reads across the lines it wraps.
 func renderBoth(t *testing.T, v *View) map[string]string {
 	t.Helper()
-	return map[string]string{"text": RenderText(v, textDeadline, textZone), "html": renderHTML(t, v, "")}
+	text := strings.Join(strings.Fields(RenderText(v, textDeadline, textZone)), " ")
+	return map[string]string{"text": text, "html": renderHTML(t, v, "")}
 }
 
 // TestEaW10h_ReportTellsTheOwnerOfATrappedFleet: a trapped fleet is

@@ -27,7 +27,7 @@ func richView() *View {
 	return &View{
 		Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Name: "Warlord Drask", Race: "Vorn",
 		Turn: 4, Date: campaign.Date{Year: 165, Season: campaign.Winter}, Resolved: 3, ResolverVersion: Version,
-		Ended: true, Out: "eliminated: nothing of theirs is left on the map (EaW 29.0)", Treasury: 615, Budget: 3, Rules: campaign.PresetEaW(),
+		Ended: true, Winner: "castellan", Out: "eliminated: nothing of theirs is left on the map (EaW 29.0)", Treasury: 615, Budget: 3, Rules: campaign.PresetEaW(),
 		Map: NewKnownMap(campaign.Map{
 			Systems: []campaign.System{{ID: "ferrum", Name: "Ferrum", X: 2, Planet: campaign.Mineral, MapType: campaign.MapOpenSpace}, {ID: "mistral", Name: "Mistral", X: 4, Y: 1}},
 			Lanes:   []campaign.Lane{*lane},

@@ -11,7 +11,7 @@ import (
 // Version is stamped into every resolved turn. Raise it whenever a change
 // alters the outcome of the same state and orders; what each version
 // changed is in docs/rules-eaw.md ("Resolver versions").
-const Version = 5
+const Version = 6
 
 // Result is one resolved turn.
 type Result struct {
@@ -138,6 +138,9 @@ func (a act) sentTo(id campaign.FleetID) campaign.SystemID {
 // with 0 MP join after movement and move next turn (EaW 6.0). The fleets
 // stay in owner and ID order.
 func (t *turn) placeBuilds(s step) {
+	if s == stepBuildLate {
+		t.completeBigShips() // EaW 6.0: ships laid down last turn
+	}
 	t.carryOut(s)
 	slices.SortFunc(t.next.Fleets, func(a, b campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
 }

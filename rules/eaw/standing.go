@@ -32,6 +32,24 @@ func (t *turn) eliminate() {
 		t.emit(game.Event{Kind: game.EventEliminated, Players: t.next.PlayerIDs(), Rule: "EaW 29.0",
 			Text: fmt.Sprintf("%s (%s) is eliminated: nothing of theirs is left on the map.", p.Name, p.ID)})
 	}
+	t.lastStanding()
+}
+
+// lastStanding ends a campaign of several players that a turn leaves
+// with one player in it, who wins, or with none: "A player wins ... [who]
+// has eliminated every other player" (EaW 1.0, 4e). The others may have
+// been eliminated, dropped or have resigned (reading: they are out
+// alike). The standings follow, as at the end year.
+func (t *turn) lastStanding() {
+	if len(t.next.Players) < 2 || t.next.Ended {
+		return
+	}
+	switch in := t.next.ActivePlayers(); len(in) {
+	case 0:
+		t.next.Ended = true
+	case 1:
+		t.next.Ended, t.next.Winner = true, in[0]
+	}
 }
 
 // standings tells everyone, when the campaign is over, how the players
@@ -51,7 +69,10 @@ func (t *turn) standings() {
 		parts = append(parts, s)
 	}
 	text := "The campaign is over. Final standings by victory points: " + strings.Join(parts, "; ") + "."
-	if len(ranked) > 1 && ranked[0].VP > ranked[1].VP {
+	switch {
+	case t.next.Winner != "":
+		text += fmt.Sprintf(" %s wins: every other player is out of the campaign (EaW 1.0, 4e).", t.next.Player(t.next.Winner).Name)
+	case len(ranked) > 1 && ranked[0].VP > ranked[1].VP:
 		text += fmt.Sprintf(" %s wins.", ranked[0].Name)
 	}
 	t.emit(game.Event{Kind: EventStandings, Players: t.next.PlayerIDs(), Rule: "EaW 4e", Text: text})

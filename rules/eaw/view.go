@@ -21,8 +21,11 @@ type View struct {
 	// Resolved is the turn just resolved; 0 before the first.
 	Resolved        int `json:"resolved"`
 	ResolverVersion int `json:"resolver_version"`
-	// Ended is set when the campaign is over: no turn is open.
-	Ended bool `json:"ended,omitempty"`
+	// Ended is set when the campaign is over: no turn is open. Winner is
+	// the player who won it by eliminating every other player (EaW 1.0,
+	// 4e); at the end year the standings name the winner.
+	Ended  bool              `json:"ended,omitempty"`
+	Winner campaign.PlayerID `json:"winner,omitempty"`
 	// Out says why the player is out of the campaign (EaW 29.0), once
 	// they are: no turn is open for them, and this report, on the turn
 	// they went out, is their last.

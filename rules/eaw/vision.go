@@ -204,7 +204,7 @@ func (v *vision) view(p campaign.Player, events []game.Event, intel *campaign.In
 	out := View{
 		Campaign: v.st.Campaign, Title: v.st.Title,
 		Player: p.ID, Name: p.Name, Race: p.Race,
-		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(), Out: p.Out,
+		Turn: v.st.Turn, Date: v.st.Date(), ResolverVersion: Version, Ended: v.st.Over(), Winner: v.st.Winner, Out: p.Out,
 		Treasury: p.Treasury, Budget: v.index.Budget(p.ID), Rules: v.st.Rules,
 		Resolved: resolved, Map: v.maps.knownMap(intel),
 	}

@@ -304,11 +304,13 @@ func setDamage(f *campaign.Fleet, d campaign.UnitDamage) {
 
 // captures settles step 9 (UTD2.3 s9) wherever one player's fleets hold
 // a sector alone: an enemy fortification falls to a minesweeper of theirs
-// (UTD4.352); where no enemy fortification stood, enemy colonies and mines
-// are captured by a fleet with a troop ship unless the player chose to
-// destroy them there (prefs: raze:), else destroyed (UTD4.332, UTD4.333,
-// UTD4.342, UTD4.343, UTD4.353); dead-drop containers pay them (UTD6.3D1) and
-// derelicts join their fleets (UTD6.3D2).
+// (UTD4.352), and the enemy colonies and mines beside it wait for that
+// player's next turn (UTD4.353, breach); where no enemy fortification
+// stood, enemy colonies and mines are captured by a fleet with a troop
+// ship unless the player chose to destroy them there (prefs: raze:), else
+// destroyed (UTD4.332, UTD4.333, UTD4.342, UTD4.343); dead-drop
+// containers pay them (UTD6.3D1) and derelicts join their fleets
+// (UTD6.3D2). The current player's breaches of their last turn end here.
 func (t *turn) captures() {
 	held := map[campaign.SystemID]campaign.PlayerID{}
 	var order []campaign.SystemID
@@ -328,39 +330,104 @@ func (t *turn) captures() {
 		if p == "-" {
 			continue
 		}
-		fortFell := false
-		if enemyFortAt(t.st, p, at) != "" && t.hasRole(p, at, campaign.RoleMinesweeper) {
-			t.st.Developments = slices.DeleteFunc(t.st.Developments, func(d campaign.Development) bool {
-				return d.At == at && d.Owner != p && d.Kind == campaign.Fortification
-			})
-			fortFell = true
-			t.emit(EventCapture, at, "UTD4.352", "%s's minesweeper destroyed the enemy fortification at %s (UTD4.352).", p, at)
-			t.untrap(at)
-		}
-		if !fortFell && enemyFortAt(t.st, p, at) == "" {
-			troops := t.hasCommando(p, at)
-			for i := range t.st.Developments {
-				d := &t.st.Developments[i]
-				if d.At != at || d.Owner == p || d.Kind == campaign.Fortification {
-					continue
-				}
-				switch {
-				case troops && t.x.razes(p, at):
-					t.emit(EventCapture, at, "UTD4.333", "%s's fleet destroyed %s's %s at %s: %s chose to destroy rather than capture there (UTD4.333, UTD4.343).",
-						p, d.Owner, d.Kind, at, p)
-					d.Owner = ""
-				case troops:
-					t.emit(EventCapture, at, "UTD4.332", "%s's troop ship captured %s's %s at %s (UTD4.332, UTD4.342).", p, d.Owner, d.Kind, at)
-					d.Owner = p
-				default:
-					t.emit(EventCapture, at, "UTD4.333", "%s's fleet destroyed %s's %s at %s (UTD4.333, UTD4.343).", p, d.Owner, d.Kind, at)
-					d.Owner = ""
-				}
-			}
-			t.st.Developments = slices.DeleteFunc(t.st.Developments, func(d campaign.Development) bool { return d.Owner == "" })
+		switch {
+		case enemyFortAt(t.st, p, at) != "" && t.hasRole(p, at, campaign.RoleMinesweeper):
+			t.sweep(p, at)
+		case enemyFortAt(t.st, p, at) == "" && t.mayTake(p, at):
+			t.take(p, at)
 		}
 		t.pickUp(p, at)
 	}
+	t.closeBreaches()
+}
+
+// sweep destroys the enemy fortification at a sector that the player's
+// minesweeper holds (UTD4.352). The enemy colonies and mines there are
+// taken only by staying until the player's next turn (UTD4.353): a breach.
+func (t *turn) sweep(p campaign.PlayerID, at campaign.SystemID) {
+	t.st.Developments = slices.DeleteFunc(t.st.Developments, func(d campaign.Development) bool {
+		return d.At == at && d.Owner != p && d.Kind == campaign.Fortification
+	})
+	t.emit(EventCapture, at, "UTD4.352", "%s's minesweeper destroyed the enemy fortification at %s (UTD4.352).", p, at)
+	if held := t.enemyHoldings(p, at); len(held) > 0 {
+		t.x.Breaches = append(t.x.Breaches, Breach{At: at, By: p, Turn: t.st.Turn})
+		t.emit(EventCapture, at, "UTD4.353", "%s takes %s at %s only if its fleet stays there until %s's next turn (UTD4.353).",
+			p, strings.Join(held, " and "), at, p)
+	}
+	t.untrap(at)
+}
+
+// enemyHoldings names the colonies and mines of other players than p at
+// a sector: "hydran's mine".
+func (t *turn) enemyHoldings(p campaign.PlayerID, at campaign.SystemID) []string {
+	var out []string
+	for _, d := range t.st.Developments {
+		if d.At == at && d.Owner != p && d.Kind != campaign.Fortification {
+			out = append(out, fmt.Sprintf("%s's %s", d.Owner, d.Kind))
+		}
+	}
+	return out
+}
+
+// mayTake reports whether the player holding a sector alone may take the
+// enemy colonies and mines there now: where their minesweeper destroyed
+// the fortification, only at step 9 of their next turn, with a fleet
+// there since it fell (UTD4.353: "if the Enemy Fleet remains in Sector X
+// on Turn Y+1").
+func (t *turn) mayTake(p campaign.PlayerID, at campaign.SystemID) bool {
+	i := slices.IndexFunc(t.x.Breaches, func(b Breach) bool { return b.At == at && b.By == p })
+	if i < 0 {
+		return true
+	}
+	b := t.x.Breaches[i]
+	if t.player != p || b.Turn >= t.st.Turn {
+		return false
+	}
+	return slices.ContainsFunc(t.st.Fleets, func(f campaign.Fleet) bool {
+		return f.Owner == p && f.At == at && !t.x.retreating(p, f.ID) && t.x.fleet(p, f.ID).Entered <= b.Turn
+	})
+}
+
+// take captures or destroys the enemy colonies and mines at a sector the
+// player holds alone (UTD4.332, UTD4.333, UTD4.342, UTD4.343).
+func (t *turn) take(p campaign.PlayerID, at campaign.SystemID) {
+	troops := t.hasCommando(p, at)
+	for i := range t.st.Developments {
+		d := &t.st.Developments[i]
+		if d.At != at || d.Owner == p || d.Kind == campaign.Fortification {
+			continue
+		}
+		switch {
+		case troops && t.x.razes(p, at):
+			t.emit(EventCapture, at, "UTD4.333", "%s's fleet destroyed %s's %s at %s: %s chose to destroy rather than capture there (UTD4.333, UTD4.343).",
+				p, d.Owner, d.Kind, at, p)
+			d.Owner = ""
+		case troops:
+			t.emit(EventCapture, at, "UTD4.332", "%s's troop ship captured %s's %s at %s (UTD4.332, UTD4.342).", p, d.Owner, d.Kind, at)
+			d.Owner = p
+		default:
+			t.emit(EventCapture, at, "UTD4.333", "%s's fleet destroyed %s's %s at %s (UTD4.333, UTD4.343).", p, d.Owner, d.Kind, at)
+			d.Owner = ""
+		}
+	}
+	t.st.Developments = slices.DeleteFunc(t.st.Developments, func(d campaign.Development) bool { return d.Owner == "" })
+}
+
+// closeBreaches ends, at step 9 of the current player's next turn, the
+// breaches of their minesweepers: what was not taken now remains
+// (UTD4.353: "If the Enemy Fleet moves from Sector X on Turn Y+1, then
+// the enemy mine remains").
+func (t *turn) closeBreaches() {
+	t.x.Breaches = slices.DeleteFunc(t.x.Breaches, func(b Breach) bool {
+		if b.By != t.player || b.Turn >= t.st.Turn {
+			return false
+		}
+		if held := t.enemyHoldings(b.By, b.At); len(held) > 0 {
+			t.emit(EventCapture, b.At, "UTD4.353", "%s at %s remains: %s does not hold the sector alone with a fleet there since the fortification fell (UTD4.353).",
+				strings.Join(held, " and "), b.At, b.By)
+		}
+		return true
+	})
 }
 
 // pickUp gives the player holding a sector the dead drops of other
@@ -373,9 +440,9 @@ func (t *turn) pickUp(p campaign.PlayerID, at campaign.SystemID) {
 			keep = append(keep, c)
 			continue
 		}
-		bpv := 100 * c.Count
+		bpv := whole(containerWorth * c.Count)
 		t.credit(p, bpv)
-		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %d BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
+		t.emit(EventCapture, at, "UTD6.3D1", "%s picked up %s of %s at %s: %s BPV (UTD6.3D1).", p, plural(c.Count, "container"), c.Owner, at, bpv)
 	}
 	t.x.Containers = keep
 	var stay []Derelict

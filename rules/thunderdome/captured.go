@@ -224,7 +224,7 @@ func (t *turn) placeDock(pz prize, what string) bool {
 func (t *turn) scrapPrize(pz prize, what string) {
 	bpv := t.x.scrapRefund(t.st, pz.ship)
 	t.credit(pz.captor, bpv)
-	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %d BPV, half its BPV%s, went to %s (UTD6.3I6).", what, bpv, withFighters(t.x.carriedBy(pz.ship)), pz.captor)
+	t.emit(EventCapture, pz.at, "UTD6.3I6", "%s; %s BPV, half its BPV%s, went to %s (UTD6.3I6).", what, bpv, withFighters(t.x.carriedBy(pz.ship)), pz.captor)
 }
 
 // withFighters names the fighters and PFs a scrapped ship carried, for
@@ -263,7 +263,7 @@ func (t *turn) makeRoom(f *campaign.Fleet, pz prize) {
 		gone := t.x.take(f, cheap[:n])
 		refund := t.x.scrapRefund(t.st, gone) // their fighters too (UTD6.3F)
 		t.credit(f.Owner, refund)
-		t.emit(EventCapture, pz.at, "UTD6.3I7", "%s scrapped %s of fleet %s, free, to make room for the captured %s: %d BPV, half their BPV, went to %s (UTD6.3I7, UTD6.3F).",
+		t.emit(EventCapture, pz.at, "UTD6.3I7", "%s scrapped %s of fleet %s, free, to make room for the captured %s: %s BPV, half their BPV, went to %s (UTD6.3I7, UTD6.3F).",
 			f.Owner, campaign.UnitList(gone.units.Units), f.ID, pz.ship.units.Units[0], refund, f.Owner)
 		return
 	}
@@ -310,15 +310,7 @@ func (x *Ext) fleetCount(st *campaign.State, p campaign.PlayerID) int {
 
 // credit puts BPV into a player's bank, or, without a capital, with the
 // income to spend on their turn or lose (UTD4.3236).
-func (t *turn) credit(p campaign.PlayerID, bpv int) {
-	if e := t.x.empire(p); e != nil && e.Capital == "" {
-		e.Unbanked += bpv
-		return
-	}
-	if pl := t.st.Player(p); pl != nil {
-		pl.Treasury += bpv
-	}
-}
+func (t *turn) credit(p campaign.PlayerID, bpv BPV) { t.x.deposit(t.st, p, bpv) }
 
 // uninspected refuses an order that would repair, refit, convert or
 // overhaul a captured ship not yet inspected (UTD6.3773, UTD7.8), with

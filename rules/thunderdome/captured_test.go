@@ -87,7 +87,7 @@ func TestUTD6_3I3_FleetLimitsObserved(t *testing.T) {
 		to     string
 		change func(st *campaign.State, x *thunderdome.Ext)
 		fleet  campaign.FleetID
-		bank   int
+		bank   thunderdome.BPV
 		text   string
 	}{
 		{"new fleet", "", nil, "f4", 0, "it forms the new fleet f4"},
@@ -95,12 +95,12 @@ func TestUTD6_3I3_FleetLimitsObserved(t *testing.T) {
 			for _, id := range []campaign.FleetID{"f4", "f5", "f6", "f7"} {
 				st.Fleets = append(st.Fleets, campaign.Fleet{Owner: player, ID: id, At: "lyra", Units: []campaign.ClassName{ff}})
 			}
-		}, "", 57, "lyran has no fleet left to found (UTD6.3I3, UTD7.21), and no dry-dock position of theirs there was free (UTD7.62): scrapped; 57 BPV, half its BPV, went to lyran (UTD6.3I6)"},
-		{"named fleet full", "f1", nil, "", 57, "the result put it into fleet f1, and fleet f1 would have a move cost of 6, above 5 MC (UTD7.23): scrapped"},
+		}, "", 5750, "lyran has no fleet left to found (UTD6.3I3, UTD7.21), and no dry-dock position of theirs there was free (UTD7.62): scrapped; 57.5 BPV, half its BPV, went to lyran (UTD6.3I6)"},
+		{"named fleet full", "f1", nil, "", 5750, "the result put it into fleet f1, and fleet f1 would have a move cost of 6, above 5 MC (UTD7.23): scrapped"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := capturedBattle(t, full, "", tc.change)
-			bank := st.Player(player).Treasury
+			bank := bankOf(t, st, player)
 			events := takeCruiser(t, st, tc.to)
 			if f := st.Fleet(player, "f1"); len(f.Units) != len(full) {
 				t.Errorf("lyran's f1 = %v, want it as it was", f.Units)
@@ -110,8 +110,8 @@ func TestUTD6_3I3_FleetLimitsObserved(t *testing.T) {
 					t.Errorf("fleet %s = %+v, want the captured cruiser alone at s10", tc.fleet, f)
 				}
 			}
-			if got := st.Player(player).Treasury - bank; got != tc.bank {
-				t.Errorf("lyran's bank gained %d, want %d", got, tc.bank)
+			if got := bankOf(t, st, player) - bank; got != tc.bank {
+				t.Errorf("lyran's bank gained %s, want %s", got, tc.bank)
 			}
 			if !said(events, tc.text) {
 				t.Errorf("events %v lack %q", events, tc.text)
@@ -150,12 +150,12 @@ func TestUTD6_3I7_ScrapToMakeRoom(t *testing.T) {
 func TestUTD6_3I6_ScrapThePrize(t *testing.T) {
 	for _, tc := range []struct{ place, to string }{{thunderdome.PlaceScrap, ""}, {"", "scrap"}} {
 		st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, tc.place, nil)
-		bank := st.Player(player).Treasury
+		bank := bankOf(t, st, player)
 		events := takeCruiser(t, st, tc.to)
-		if got := st.Player(player).Treasury - bank; got != 57 || len(st.Fleet(player, "f1").Units) != 3 {
-			t.Errorf("place %q, to %q: bank gained %d and f1 = %v; want 57 and f1 as it was", tc.place, tc.to, got, st.Fleet(player, "f1").Units)
+		if got := bankOf(t, st, player) - bank; got != 5750 || len(st.Fleet(player, "f1").Units) != 3 {
+			t.Errorf("place %q, to %q: bank gained %s and f1 = %v; want 57.5, half the cruiser's 115, and f1 as it was", tc.place, tc.to, got, st.Fleet(player, "f1").Units)
 		}
-		if !said(events, "57 BPV, half its BPV, went to lyran (UTD6.3I6)") {
+		if !said(events, "57.5 BPV, half its BPV, went to lyran (UTD6.3I6)") {
 			t.Errorf("events %v do not tell the scrapping", events)
 		}
 	}
@@ -343,8 +343,8 @@ func TestUTD6_3I6_CapturedCarrierKeepsItsLoad(t *testing.T) {
 	want := thunderdome.Load{Carried: thunderdome.Attrition{Fighters: 2}, Paid: thunderdome.Attrition{Fighters: 8}, Spares: 1}
 	for _, tc := range []struct {
 		place string
-		bank  int
-	}{{thunderdome.PlaceFleet, 0}, {thunderdome.PlaceNew, 0}, {thunderdome.PlaceDock, 0}, {thunderdome.PlaceScrap, (95 + 2*4) / 2}} {
+		bank  thunderdome.BPV
+	}{{thunderdome.PlaceFleet, 0}, {thunderdome.PlaceNew, 0}, {thunderdome.PlaceDock, 0}, {thunderdome.PlaceScrap, thunderdome.Whole(95+2*4) / 2}} {
 		t.Run(tc.place, func(t *testing.T) {
 			st := capturedBattle(t, []campaign.ClassName{bc, cru, dd}, tc.place, func(st *campaign.State, x *thunderdome.Ext) {
 				x.Yards = append(x.Yards, thunderdome.Yard{At: "s10", Owner: player, Size: 3, Boxes: 10})
@@ -352,7 +352,7 @@ func TestUTD6_3I6_CapturedCarrierKeepsItsLoad(t *testing.T) {
 				f.Units = append(f.Units, "carrier")
 				x.SetLoad(f, thunderdome.Load{Unit: 3, Carried: thunderdome.Attrition{Fighters: 3}, Paid: thunderdome.Attrition{Fighters: 8}, Spares: 1})
 			})
-			bank := st.Player(player).Treasury
+			bank := bankOf(t, st, player)
 			res := &orders.BattleResult{Ships: []orders.ShipFate{
 				{Ship: "hydran#1", Fate: "destroyed"}, {Ship: "hydran#2", Fate: "destroyed"}, {Ship: "hydran#3", Fate: "destroyed"},
 				{Ship: "hydran#4", Fate: "captured", By: "lyran#1", Fighters: 1},
@@ -382,10 +382,10 @@ func TestUTD6_3I6_CapturedCarrierKeepsItsLoad(t *testing.T) {
 			if tc.place != thunderdome.PlaceScrap && !slices.Equal(got, []thunderdome.Load{want}) {
 				t.Errorf("the captured carrier's load = %+v, want %+v: 2 fighters of 8 paid for, 1 spare", got, want)
 			}
-			if gain := st.Player(player).Treasury - bank; gain != tc.bank {
-				t.Errorf("lyran's bank gained %d, want %d", gain, tc.bank)
+			if gain := bankOf(t, st, player) - bank; gain != tc.bank {
+				t.Errorf("lyran's bank gained %s, want %s", gain, tc.bank)
 			}
-			if tc.place == thunderdome.PlaceScrap && !said(events, "51 BPV, half its BPV and its 2 fighters', went to lyran (UTD6.3I6)") {
+			if tc.place == thunderdome.PlaceScrap && !said(events, "51.5 BPV, half its BPV and its 2 fighters', went to lyran (UTD6.3I6)") {
 				t.Errorf("events %v do not tell the fighters scrapped with the prize", events)
 			}
 		})

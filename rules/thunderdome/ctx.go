@@ -47,7 +47,7 @@ type ctx struct {
 type Outcome struct {
 	Order  string   `json:"order"`
 	Points int      `json:"points"`
-	BPV    int      `json:"bpv,omitempty"`
+	BPV    BPV      `json:"bpv,omitempty"`
 	Text   []string `json:"text,omitempty"`
 }
 
@@ -92,6 +92,15 @@ func (c *ctx) budget() int { return c.x.InitialPlayers + c.emp.Permanent + c.emp
 // debt, paid first (UTD7.4663), and the points spent.
 func (c *ctx) left() int { return c.budget() - c.emp.Owed - c.used }
 
+// debtNote says what of the turn's budget the retreat debt took first
+// (UTD7.4663), or nothing when there is none.
+func (c *ctx) debtNote() string {
+	if c.emp.Owed == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %s of it taken by retreat debt (UTD7.4663)", pts(c.emp.Owed))
+}
+
 // out is the outcome of the order being applied.
 func (c *ctx) out() *Outcome { return &c.outcomes[len(c.outcomes)-1] }
 
@@ -112,10 +121,10 @@ func at(pos []orders.Pos, i int) orders.Pos {
 }
 
 // spend charges order points, refusing the order when too few are left
-// (UTD2.3 s4).
+// (UTD2.3 s4); the refusal names the turn's budget (UTD6.2).
 func (c *ctx) spend(points int, rule string) bool {
 	if points > c.left() {
-		c.refuse(orders.Pos{}, rule, fmt.Sprintf("this order costs %s and you have %s left this turn", pts(points), pts(max(c.left(), 0))),
+		c.refuse(orders.Pos{}, rule, fmt.Sprintf("this order costs %s and you have %s left of %d this turn%s", pts(points), pts(max(c.left(), 0)), c.budget(), c.debtNote()),
 			"drop it, or buy extra order points first with "+(&Buy{}).example()[2:]+" (UTD6.21)")
 		return false
 	}
@@ -126,21 +135,21 @@ func (c *ctx) spend(points int, rule string) bool {
 
 // funds is the BPV the player may spend: the bank, with a capital, and
 // the income received without one this turn (UTD4.3236).
-func (c *ctx) funds() int {
-	return c.st.Player(c.player).Treasury + c.emp.Unbanked
+func (c *ctx) funds() BPV {
+	return c.x.bank(c.st, c.player) + c.emp.Unbanked
 }
 
 // pay spends BPV, unbanked income first (UTD4.3236), refusing the order
 // when the player has too little.
-func (c *ctx) pay(bpv int, rule, what string) bool {
+func (c *ctx) pay(bpv BPV, rule, what string) bool {
 	if bpv > c.funds() {
-		c.refuse(orders.Pos{}, rule, fmt.Sprintf("%s costs %d BPV and you have %d", what, bpv, c.funds()),
+		c.refuse(orders.Pos{}, rule, fmt.Sprintf("%s costs %s BPV and you have %s", what, bpv, c.funds()),
 			"drop it, or scrap ships for BPV first (UTD6.3F)")
 		return false
 	}
 	from := min(bpv, c.emp.Unbanked)
 	c.emp.Unbanked -= from
-	c.st.Player(c.player).Treasury -= bpv - from
+	c.x.setBank(c.st, c.player, c.x.bank(c.st, c.player)-(bpv-from))
 	c.out().BPV += bpv
 	return true
 }

@@ -420,10 +420,8 @@ func dropAt[T any](s []T, idx []int) []T {
 // is, no longer the capital's (reading). It says what happened.
 func (t *turn) loseCapital(p campaign.PlayerID, at campaign.SystemID) string {
 	e := t.x.empire(p)
-	bank := 0
-	if pl := t.st.Player(p); pl != nil {
-		bank, pl.Treasury = pl.Treasury, 0
-	}
+	bank := t.x.bank(t.st, p)
+	t.x.setBank(t.st, p, 0)
 	e.Capital = ""
 	t.x.Yards = slices.DeleteFunc(t.x.Yards, func(y Yard) bool { return y.Owner == p && y.Capital })
 	for i := range t.x.Defenses {
@@ -431,7 +429,7 @@ func (t *turn) loseCapital(p campaign.PlayerID, at campaign.SystemID) string {
 			d.Capital = false
 		}
 	}
-	return fmt.Sprintf("%s's capital at %s destroyed, and its bank with the %d BPV in it (UTD4.3231, UTD4.3236)", p, at, bank)
+	return fmt.Sprintf("%s's capital at %s destroyed, and its bank with the %s BPV in it (UTD4.3231, UTD4.3236)", p, at, bank)
 }
 
 // postsFleet is the fleet ID under which a battle lists the units holding

@@ -349,7 +349,7 @@ func TestUTD4_3236_NewCapitalBanksUnspentIncome(t *testing.T) {
 			st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
 				loseCapital(st, x)
 				x.Yards = append(x.Yards, thunderdome.Yard{At: "lyra", Owner: player, Size: 2, Boxes: 10})
-				empire(x, player).Unbanked = 55
+				empire(x, player).Unbanked = thunderdome.Whole(55)
 			})
 			bank := st.Player(player).Treasury
 			res := resolve(st, parse(t, st, player, tc.orders))
@@ -357,7 +357,7 @@ func TestUTD4_3236_NewCapitalBanksUnspentIncome(t *testing.T) {
 				t.Errorf("bank %d, want %d", got, bank+tc.banked)
 			}
 			if e := empire(ext(t, res.Next), player); e.Unbanked != 0 {
-				t.Errorf("unbanked %d after the turn, want 0", e.Unbanked)
+				t.Errorf("unbanked %s after the turn, want 0", e.Unbanked)
 			}
 		})
 	}

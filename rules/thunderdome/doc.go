@@ -17,5 +17,8 @@
 // the next player) and opens the next player's turn.
 //
 // Everything at the campaign level is public (UTD1.13, UTD3.1): every
-// player's report shows the whole map and every order resolved.
+// player's report shows the whole map and every order resolved. Its map
+// (mapview.go) shows every player's fleets with their BPV, sectors,
+// capitals, shipyards and developments in that player's colour, battles
+// and retreats, and whose turn it is.
 package thunderdome

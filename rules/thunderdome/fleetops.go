@@ -159,13 +159,7 @@ func (c *ctx) spendUnless(free bool, rule, format string, args ...any) bool {
 
 // credit puts BPV into the player's bank, or, without a capital, with the
 // income to spend this turn or lose (UTD4.3236).
-func (c *ctx) credit(bpv int) {
-	if c.emp.Capital == "" {
-		c.emp.Unbanked += bpv
-		return
-	}
-	c.st.Player(c.player).Treasury += bpv
-}
+func (c *ctx) credit(bpv BPV) { c.x.deposit(c.st, c.player, bpv) }
 
 // funder names where credit puts BPV, for an order's outcome that every
 // player reads (UTD3.1).

@@ -86,3 +86,9 @@ func resolve(st *campaign.State, sub *orders.Submission) *game.Result {
 	}
 	return rs.Resolve(game.Turn{State: st, Orders: o})
 }
+
+// bankOf is a player's bank, its fraction included (UTD6.3F).
+func bankOf(t *testing.T, st *campaign.State, p campaign.PlayerID) thunderdome.BPV {
+	t.Helper()
+	return ext(t, st).Bank(st, p)
+}

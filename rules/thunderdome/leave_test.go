@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 )
 
@@ -139,5 +140,69 @@ func TestUTD1_9_LastResignationEnds(t *testing.T) {
 	}
 	if out, err := rs.Render(res.Views[1], game.FormatText, game.ReportOptions{}); err != nil || !strings.Contains(string(out), "The campaign is over: "+string(order[0])+" won it") {
 		t.Errorf("final report (%v):\n%s", err, out)
+	}
+}
+
+// TestUTD3_91_ResignationTakesTheUnitsOutOfABattle: hydran resigns while
+// battle T1-B1 against lyran waits for its result. Hydran's units leave
+// the map "even if in the middle of combat" (UTD3.91), so they leave the
+// battle's ship list too: a result names only lyran's ships, and the
+// battle stays pending, with hydran still a side a substitute may finish
+// it for.
+func TestUTD3_91_ResignationTakesTheUnitsOutOfABattle(t *testing.T) {
+	st := reportedBattle(t)
+	next, events := rs.Resign(st, "hydran")
+	if len(next.Battles) != 1 {
+		t.Fatalf("battles %v after hydran resigned, want T1-B1 pending", next.Battles)
+	}
+	b := next.Battles[0]
+	for _, f := range b.Fleets {
+		if f.Owner == "hydran" {
+			t.Errorf("battle T1-B1 still lists hydran's fleet %s (%s)", f.ID, campaign.UnitList(f.Units))
+		}
+	}
+	if !slices.Equal(b.Sides, []campaign.PlayerID{player, "hydran"}) {
+		t.Errorf("sides %v, want lyran and hydran still", b.Sides)
+	}
+	if !eventsSay(events, "Battle T1-B1 at s10 lists hydran's ships no more: they left the map with hydran (UTD3.91)") {
+		t.Errorf("events %+v, want the battle's list told", events)
+	}
+	if p := rs.CheckResult(next, b, &orders.BattleResult{Ships: []orders.ShipFate{{Ship: "hydran#1", Fate: "destroyed"}}}); len(p) == 0 {
+		t.Error("a result naming hydran#1 is taken, want it refused: the ship left the map")
+	}
+	if p := rs.CheckResult(next, b, &orders.BattleResult{}); len(p) > 0 {
+		t.Errorf("CheckResult of lyran's ships intact = %v, want it taken", p)
+	}
+	if ex, _ := rs.ResultExample(next, b); strings.Contains(ex, "hydran#") {
+		t.Errorf("the example result names hydran's ships:\n%s", ex)
+	}
+	gone, _ := rs.Resign(next, player)
+	if ex, fates := rs.ResultExample(gone, gone.Battles[0]); ex != "    ships: []\n" || !strings.Contains(fates, "No ship") {
+		t.Errorf("the example result of a battle whose sides both left = %q, %q; want no ship", ex, fates)
+	}
+}
+
+// TestUTD4_356_TrapEndsWithTheFortificationsOwner: lyran's f1 is trapped
+// at s10 by hydran's fortification; when hydran resigns the fortification
+// leaves the map with them, and f1 is trapped no more, as when a
+// minesweeper destroys it (UTD3.91, UTD4.356). The same when hydran is
+// dropped.
+func TestUTD4_356_TrapEndsWithTheFortificationsOwner(t *testing.T) {
+	trapped := func(st *campaign.State) bool { return fleetState(ext(t, st), player, "f1").Trapped }
+	st := setup(t, trapAt)
+	next, events := rs.Resign(st, "hydran")
+	if trapped(next) {
+		t.Error("lyran's f1 is still trapped at s10 after hydran, whose fortification held it, resigned")
+	}
+	if !eventsSay(events, "Fleet f1 of lyran is no longer trapped at s10: the fortification left the map with hydran (UTD4.356, UTD3.91)") {
+		t.Errorf("events %+v, want f1 told free", events)
+	}
+	st = setup(t, trapAt)
+	x := ext(t, st)
+	x.Current = (x.Current + 1) % len(x.Order)
+	thunderdome.SaveExt(x, st)
+	st.Drop("hydran", "dropped by the GM")
+	if res := resolve(st, nil); trapped(res.Next) {
+		t.Error("lyran's f1 is still trapped at s10 after hydran was dropped")
 	}
 }

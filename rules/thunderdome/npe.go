@@ -36,10 +36,13 @@ const (
 )
 
 // NPEEmpire is an empire a non-player empire may be (UTD5.21): the
-// scenario's own name, and the classes its forces are built from.
+// scenario's own name, and the classes its forces are built from. Hydran
+// marks the empire that stands for the rules' Hydran: its sector's
+// terrain becomes a gas giant (UTD5.21).
 type NPEEmpire struct {
 	Name    string               `json:"name"`
 	Classes []campaign.ClassName `json:"classes"`
+	Hydran  bool                 `json:"hydran,omitempty"`
 }
 
 // NPE is a non-player empire found in a sector (UTD5.2), until it is
@@ -318,11 +321,7 @@ func (t *turn) anschluss(at campaign.SystemID, p campaign.PlayerID, f *campaign.
 // ship of theirs there, else destroyed.
 func (t *turn) conquer(at campaign.SystemID, p campaign.PlayerID) {
 	n := t.x.npeAt(at)
-	if e := t.x.empire(p); e != nil && e.Capital == "" {
-		e.Unbanked += NPEReward
-	} else {
-		t.st.Player(p).Treasury += NPEReward
-	}
+	t.credit(p, whole(NPEReward))
 	kind := developmentOf(t.x.sector(at).Type)
 	fate := "destroyed: it must be built again (UTD5.2A2)"
 	if t.hasCommando(p, at) {
@@ -343,7 +342,7 @@ func developmentOf(t SectorType) campaign.DevelopmentKind {
 }
 
 // readNPEs reads npes:, the empires an NPE may be (UTD5.21), in the order
-// of the empire roll: a list of {name, classes}. Without it, one empire,
+// of the empire roll: a list of {name, classes, hydran}. Without it, one empire,
 // "Independent Worlds", builds from every class of the catalogue that
 // can attack.
 func readNPEs(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue, players []campaign.PlayerID) []NPEEmpire {
@@ -365,7 +364,7 @@ func readNPEs(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue, players
 	}
 	var out []NPEEmpire
 	for _, item := range items {
-		f, ok := c.Mapping(item, "an NPE empire", "name", "classes")
+		f, ok := c.Mapping(item, "an NPE empire", "name", "classes", "hydran")
 		if !ok {
 			continue
 		}
@@ -378,6 +377,9 @@ func readNPEs(c *orders.Collector, n *yaml.Node, cat campaign.Catalogue, players
 			continue
 		}
 		e := NPEEmpire{Name: name}
+		if h := f.Value("hydran"); h != nil {
+			e.Hydran, _ = c.Bool(h, "hydran")
+		}
 		classes, at, _ := c.Names(c.Need(f, "classes", "[cruiser, frigate]"), "classes", "classes: [cruiser, frigate]")
 		for i, cl := range classes {
 			if cat.Class(campaign.ClassName(cl)) == nil {

@@ -112,6 +112,33 @@ func TestUTD5_21_ExplorationFindsAnNPE(t *testing.T) {
 	}
 }
 
+// TestUTD5_21_HydranNPEMakesAGasGiant: an NPE found whose empire the
+// scenario marks hydran: true turns its sector's terrain into a gas giant
+// (UTD5.21): the state records it, and the exploration says why and what
+// the roll gave. Another empire leaves the terrain as rolled.
+func TestUTD5_21_HydranNPEMakesAGasGiant(t *testing.T) {
+	for _, hydran := range []bool{false, true} {
+		st := setup(t, func(_ *campaign.State, x *thunderdome.Ext) {
+			x.House.NPE = true
+			for i := range x.NPEEmpires {
+				x.NPEEmpires[i].Hydran = hydran
+			}
+		})
+		res := resolve(st, parse(t, st, player, f1Moves))
+		text := eventText(res, thunderdome.EventExplore)
+		terrain := sector(ext(t, res.Next), "s10").Terrain
+		gas := "gas giant and moons, as the NPE there is Hydran (UTD5.21), where the roll gave "
+		switch {
+		case !strings.Contains(text, "finds a non-player empire"):
+			t.Fatalf("exploration = %q, want an NPE found at s10", text)
+		case hydran && (terrain != "gas giant and moons" || !strings.Contains(text, "; terrain: "+gas)):
+			t.Errorf("a Hydran NPE: s10's terrain %q, exploration %q; want a gas giant, saying why", terrain, text)
+		case !hydran && (strings.HasPrefix(terrain, "gas giant") || strings.Contains(text, "Hydran")):
+			t.Errorf("another NPE: s10's terrain %q, exploration %q; want the terrain as rolled", terrain, text)
+		}
+	}
+}
+
 // TestUTD5_221_AutomaticAnschluss: with 650 BPV of net losses the NPE
 // fields 150, and lyran's 335 BPV fleet doubles it: no battle; lyran gains
 // a developed colony in the life sector, the sector, and a battlecruiser of
@@ -393,8 +420,12 @@ func TestUTD5_21_ScenarioEmpires(t *testing.T) {
 		t.Errorf("ParseScenario of npes: [] = %v, want it refused", err)
 	}
 	x := ext(t, start(t))
-	if len(x.NPEEmpires) != 4 || x.NPEEmpires[0].Name != "Varn Reach" {
-		t.Errorf("empires %+v, want the scenario's four", x.NPEEmpires)
+	if len(x.NPEEmpires) != 4 || x.NPEEmpires[0].Name != "Varn Reach" || x.NPEEmpires[0].Hydran {
+		t.Errorf("empires %+v, want the scenario's four, none Hydran", x.NPEEmpires)
+	}
+	hydran := strings.Replace(string(scenarioText()), "classes: [cruiser, frigate, tug]}", "classes: [cruiser, frigate, tug], hydran: true}", 1)
+	if e := ext(t, startFrom(t, hydran)).NPEEmpires; !e[3].Hydran || e[0].Hydran {
+		t.Errorf("empires %+v, want the fourth Hydran (hydran: true, UTD5.21)", e)
 	}
 }
 

@@ -59,13 +59,13 @@ func officerMovesYAML(moves []OfficerMove) string {
 
 // officerTransfer is the BPV surcharge of moving a legendary officer from
 // a ship of BPV from to one of BPV to: nothing to a ship of no more BPV,
-// else the difference and 10% of the receiving ship's BPV, rounded down
-// (UTD7.263).
-func officerTransfer(from, to int) int {
+// else the difference and 10% of the receiving ship's BPV, its fraction
+// retained (UTD7.263, UTD6.3F).
+func officerTransfer(from, to int) BPV {
 	if to <= from {
 		return 0
 	}
-	return to - from + to/10
+	return whole(to-from) + percent(to, 10)
 }
 
 // planOfficers checks organize's officer moves against dealt, the ships
@@ -73,7 +73,7 @@ func officerTransfer(from, to int) int {
 // surcharge: each officer aboard a ship of the order's fleets, each
 // receiving ship one that may have him (legendBar), one legendary officer
 // a fleet afterwards (UTD7.263), and the BPV to pay.
-func (o *Organize) planOfficers(c *ctx, dealt map[campaign.FleetID]campaign.Fleet) (int, bool) {
+func (o *Organize) planOfficers(c *ctx, dealt map[campaign.FleetID]campaign.Fleet) (BPV, bool) {
 	where := map[string]campaign.FleetID{}
 	for _, fp := range o.Fleets {
 		f := dealt[fp.Fleet]
@@ -83,7 +83,7 @@ func (o *Organize) planOfficers(c *ctx, dealt map[campaign.FleetID]campaign.Flee
 			}
 		}
 	}
-	surcharge := 0
+	var surcharge BPV
 	for _, m := range o.Officers {
 		from := o.officerShip(c, m.Officer)
 		fp := slices.IndexFunc(o.Fleets, func(fp FleetPlan) bool { return fp.Fleet == m.Fleet })
@@ -121,7 +121,7 @@ func (o *Organize) planOfficers(c *ctx, dealt map[campaign.FleetID]campaign.Flee
 		}
 	}
 	if surcharge > c.funds() {
-		c.refuse(o.FleetsAt, "UTD7.263", fmt.Sprintf("moving the officers to ships of more BPV costs %d BPV and you have %d", surcharge, c.funds()),
+		c.refuse(o.FleetsAt, "UTD7.263", fmt.Sprintf("moving the officers to ships of more BPV costs %s BPV and you have %s", surcharge, c.funds()),
 			"move them to ships of no more BPV than their own, which is free")
 		return 0, false
 	}

@@ -195,7 +195,7 @@ type jobPlan struct {
 	job  YardJob
 	yard int // index into Ext.Yards
 	need int // capacity, in sixtieths of an MC
-	cost int // BPV, in hundredths
+	cost BPV
 	// ships is the fleet or dry dock holding the ship and unit its index;
 	// fleet is the fleet, nil for a ship in dry dock or a build, and dock
 	// the dry dock, nil for a ship in a fleet or a build.
@@ -225,14 +225,15 @@ type activation struct {
 
 // apply checks every job, then activates the yards, pays and does the
 // jobs (UTD6.37): 1 point for the sector's first activation of the turn
-// (UTD6.371), the jobs' BPV in one sum, rounded to whole BPV (reading).
+// (UTD6.371), the jobs' BPV in one sum, every fraction retained
+// (UTD6.3F).
 func (a *ActivateShipyard) apply(c *ctx) {
 	act := a.activation(c)
 	if act == nil {
 		return
 	}
 	var plans []jobPlan
-	total := 0
+	var total BPV
 	for _, j := range a.Jobs {
 		p, ok := act.plan(j)
 		if !ok {
@@ -241,20 +242,16 @@ func (a *ActivateShipyard) apply(c *ctx) {
 		plans = append(plans, p)
 		total += p.cost
 	}
-	if wholeBPV(total) > c.funds() {
-		exact := ""
-		if total%100 != 0 {
-			exact = fmt.Sprintf(" (%s, rounded)", bpvText(total))
-		}
-		c.refuse(orders.Pos{}, "UTD6.37", fmt.Sprintf("these jobs cost %d BPV%s and you have %d; capacity left: %s",
-			wholeBPV(total), exact, c.funds(), act.leftText()), "drop jobs until they cost what you have")
+	if total > c.funds() {
+		c.refuse(orders.Pos{}, "UTD6.37", fmt.Sprintf("these jobs cost %s BPV and you have %s; capacity left: %s",
+			total, c.funds(), act.leftText()), "drop jobs until they cost what you have")
 		return
 	}
 	active := slices.ContainsFunc(act.yards, func(i int) bool { return c.x.Yards[i].Active })
 	if !c.spendUnless(active, "UTD6.37", "free: the yards at %s are active already this turn (UTD6.371)", a.Sector) {
 		return
 	}
-	if total > 0 && !c.pay(wholeBPV(total), "UTD6.37", "these jobs") {
+	if total > 0 && !c.pay(total, "UTD6.37", "these jobs") {
 		return
 	}
 	for _, i := range act.yards {
@@ -263,9 +260,6 @@ func (a *ActivateShipyard) apply(c *ctx) {
 	for _, p := range plans {
 		c.x.Yards[p.yard].Used += p.need
 		c.do(p)
-	}
-	if total%100 != 0 {
-		c.say("the jobs came to %s BPV, paid as %d: the bank holds whole BPV (reading)", bpvText(total), wholeBPV(total))
 	}
 	for _, i := range act.yards {
 		y := &c.x.Yards[i]
@@ -348,7 +342,7 @@ func (a *ActivateShipyard) activationAt(o *offerer, at campaign.SystemID) *activ
 func (o *offerer) offerJob(a *ActivateShipyard, at campaign.SystemID, j YardJob, points int, left string) bool {
 	act := a.activationAt(o, at)
 	var p jobPlan
-	if act == nil || !o.fits(func() (ok bool) { p, ok = act.plan(j); return ok }) || wholeBPV(p.cost) > o.c.funds() || points > o.c.left() {
+	if act == nil || !o.fits(func() (ok bool) { p, ok = act.plan(j); return ok }) || p.cost > o.c.funds() || points > o.c.left() {
 		return false
 	}
 	try := &ActivateShipyard{Sector: at, Jobs: []YardJob{j}}
@@ -360,7 +354,7 @@ func (o *offerer) offerJob(a *ActivateShipyard, at campaign.SystemID, j YardJob,
 	if points == 0 {
 		note += "; the yards there are active already this turn (UTD6.371)"
 	}
-	o.add(a, points, wholeBPV(p.cost), note, try.yaml())
+	o.add(a, points, p.cost, note, try.yaml())
 	return true
 }
 
@@ -448,8 +442,8 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 			return p, false
 		}
 		bpv := k.EBPV + c.x.loadBPV(c.x.class(j.Class).paidAt(j.Load)) // with its fighters and PFs (UTD6.3736)
-		p.need, p.cost = 2*c.x.class(j.Class).MC, 100*bpv
-		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: bpv, Turn: c.st.Turn}
+		p.need, p.cost = 2*c.x.class(j.Class).MC, whole(bpv)
+		p.build = Build{Owner: c.player, At: act.a.Sector, Class: j.Class, Load: j.Load, BPV: whole(bpv), Turn: c.st.Turn}
 		if j.Into != dockName {
 			p.build.Into = j.Into
 		}
@@ -472,18 +466,18 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 		}
 		size = min(size, to.Size)
 	}
-	gain := 100 * RefitBPV(cat, j.Class, j.To) // the BPV gained, as refit_fleet prices it
+	gain := whole(RefitBPV(cat, j.Class, j.To)) // the BPV gained, as refit_fleet prices it
 	switch j.Kind {
 	case JobOverhaul:
-		p.need, p.cost = 2*mc, 10*old // UTD6.3743: 10%
+		p.need, p.cost = 2*mc, percent(old, 10) // UTD6.3743: 10%
 	case JobRefit:
 		p.need = mc // UTD6.3755: half its MC
 	case JobConvert:
 		p.need = 0
 	case JobInspect:
-		p.need, p.cost = 2*mc, 30*old // UTD6.3775: 30%
+		p.need, p.cost = 2*mc, percent(old, 30) // UTD6.3775: 30%
 		if to != nil {
-			p.cost += 20 * to.EBPV // UTD6.3772: 20% of the refitted class
+			p.cost += percent(to.EBPV, 20) // UTD6.3772: 20% of the refitted class
 		}
 	}
 	switch {
@@ -491,13 +485,13 @@ func (act *activation) plan(j YardJob) (jobPlan, bool) {
 		p.cost += gain // UTD6.3755
 	case p.convert:
 		p.need = max(p.need, 2*max(mc, c.x.class(j.To).MC)) // UTD6.3766
-		p.cost += max(gain, 25*old)                         // UTD6.3764
+		p.cost += max(gain, percent(old, 25))               // UTD6.3764
 	}
 	if (p.refit || p.convert) && j.To != j.Class {
 		// The new class's full load, only the units it gains bought
 		// (UTD6.3758, UTD6.3767, UTD6.3737), in a fleet or dry dock.
 		got, _ := c.x.refitLoad(p.loadNow(c.x), j.Class, j.To, noLoad)
-		p.cost += 100 * got.BPV
+		p.cost += whole(got.BPV)
 		p.load = &got
 	}
 	return p, act.assign(&p, size)
@@ -706,7 +700,7 @@ func (act *activation) noTarget(j YardJob, k *campaign.UnitClass) {
 // what each yard has left and what the job costs.
 func (act *activation) assign(p *jobPlan, size int) bool {
 	c, j := act.c, p.job
-	cost := fmt.Sprintf("it needs %s MC of capacity and costs %s BPV", capText(p.need), bpvText(p.cost))
+	cost := fmt.Sprintf("it needs %s MC of capacity and costs %s BPV", capText(p.need), p.cost)
 	var kinds []string
 	sized, least := false, 4
 	for _, i := range act.yards {
@@ -758,7 +752,7 @@ func (c *ctx) do(p jobPlan) {
 		if j.Load != 100 {
 			load = fmt.Sprintf(" with %d%% of its fighters and PFs (UTD6.3736)", j.Load)
 		}
-		c.say("%s: building %s%s, for %s at the end of the turn, %s MC of capacity, %s BPV (UTD6.373, UTD6.3734)", by, j.Class, load, into, capText(p.need), bpvText(p.cost))
+		c.say("%s: building %s%s, for %s at the end of the turn, %s MC of capacity, %s BPV (UTD6.373, UTD6.3734)", by, j.Class, load, into, capText(p.need), p.cost)
 		return
 	}
 	what := pastOf(j.Kind) + " " + string(j.Class)
@@ -779,7 +773,7 @@ func (c *ctx) do(p jobPlan) {
 			p.setLoad(c.x, p.load.Load)
 			if p.load.Refund > 0 {
 				c.credit(p.load.Refund)
-				c.say("fighters and PFs shed, scrapped for %d BPV to %s (UTD6.3F, UTD8.2213)", p.load.Refund, c.funder())
+				c.say("fighters and PFs shed, scrapped for %s BPV to %s (UTD6.3F, UTD8.2213)", p.load.Refund, c.funder())
 			}
 		}
 		verb := "refitted"
@@ -796,7 +790,7 @@ func (c *ctx) do(p jobPlan) {
 	if p.fleet == nil {
 		where = "dry dock"
 	}
-	c.say("%s: %s in %s, %s MC of capacity, %s BPV (%s)", by, what, where, capText(p.need), bpvText(p.cost), jobRule(j.Kind))
+	c.say("%s: %s in %s, %s MC of capacity, %s BPV (%s)", by, what, where, capText(p.need), p.cost, jobRule(j.Kind))
 }
 
 // loadNow is what the job's ship carries before the job.

@@ -46,12 +46,12 @@ func (b *BuildShipyard) apply(c *ctx) {
 	// works from the player's next turn (workingYards).
 	c.x.Yards = append(c.x.Yards, Yard{At: b.Sector, Owner: c.player, Size: yardClass(b.Yard), Boxes: c.x.yardSize(b.Yard).Boxes, Arrived: c.st.Turn})
 	c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: b.Sector, Yard: b.Yard, BPV: price, Turn: c.st.Turn})
-	c.say("an %s yard ordered at %s for %d BPV: it is built at the end of the turn and works from %s's next (UTD6.382)", b.Yard, b.Sector, price, c.player)
+	c.say("an %s yard ordered at %s for %s BPV: it is built at the end of the turn and works from %s's next (UTD6.382)", b.Yard, b.Sector, price, c.player)
 }
 
 // check checks the yard against the colony's limits and the player's BPV,
 // refusing the order when it breaks one, and returns its price.
-func (b *BuildShipyard) check(c *ctx) (int, bool) {
+func (b *BuildShipyard) check(c *ctx) (BPV, bool) {
 	if !c.ownColony(b.Sector) {
 		c.refuse(b.SectorPos, "UTD6.38", fmt.Sprintf("you have no developed colony at %s", orders.Quote(string(b.Sector))),
 			"build shipyards at a developed colony of yours")
@@ -66,7 +66,7 @@ func (b *BuildShipyard) check(c *ctx) (int, bool) {
 	if capital {
 		limit = maxCapitalColonyYard
 	}
-	price := c.x.yardSize(b.Yard).BPV
+	price := whole(c.x.yardSize(b.Yard).BPV)
 	switch {
 	case len(kinds) > maxColonyYards:
 		c.refuse(b.SectorPos, "UTD6.3841", fmt.Sprintf("%s would have %d shipyards (%s, the new one first); a colony has at most %d, the capital's counting",
@@ -75,7 +75,7 @@ func (b *BuildShipyard) check(c *ctx) (int, bool) {
 		c.refuse(b.YardPos, "UTD6.3842", fmt.Sprintf("the shipyards at %s would have %s MC of capacity; a colony's have at most %s",
 			b.Sector, capText(capacity), capText(limit)), "build a smaller yard")
 	case price > c.funds():
-		c.refuse(b.YardPos, "UTD6.381", fmt.Sprintf("an %s yard costs %d BPV and you have %d", b.Yard, price, c.funds()), "build a smaller yard, or none")
+		c.refuse(b.YardPos, "UTD6.381", fmt.Sprintf("an %s yard costs %s BPV and you have %s", b.Yard, price, c.funds()), "build a smaller yard, or none")
 	default:
 		return price, true
 	}
@@ -93,7 +93,7 @@ func (b *BuildShipyard) offer(o *offerer) {
 		}
 		for _, kind := range builtKinds {
 			try := &BuildShipyard{YardAt{Sector: d.At, Yard: kind}}
-			var price int
+			var price BPV
 			if o.fits(func() (ok bool) { price, ok = try.check(c); return ok }) {
 				o.add(b, 1, price, fmt.Sprintf("works from your next turn; at most 2 yards a colony, of 3 MC in all, 3.5 with the capital's; sc2 %d BPV, sc3 %d, sc4 %d (UTD6.38, UTD6.384)",
 					c.x.yardSize(YardSC2).BPV, c.x.yardSize(YardSC3).BPV, c.x.yardSize(YardSC4).BPV), try.yaml())

@@ -95,7 +95,7 @@ func (b *Buy) apply(c *ctx) {
 				fmt.Sprintf("buy at most %d", MaxExtras-e.Permanent))
 			return
 		}
-		if !c.pay(b.Permanent*PermanentPrice, "UTD6.22", plural(b.Permanent, "permanent order point")) {
+		if !c.pay(whole(b.Permanent*PermanentPrice), "UTD6.22", plural(b.Permanent, "permanent order point")) {
 			return
 		}
 		e.Permanent += b.Permanent
@@ -108,7 +108,7 @@ func (b *Buy) apply(c *ctx) {
 			return
 		}
 		price := tempPrice(e.Permanent, e.Temporary+b.OrderPoints) - tempPrice(e.Permanent, e.Temporary)
-		if !c.pay(price, "UTD6.21", plural(b.OrderPoints, "temporary order point")) {
+		if !c.pay(whole(price), "UTD6.21", plural(b.OrderPoints, "temporary order point")) {
 			return
 		}
 		e.Temporary += b.OrderPoints
@@ -121,7 +121,7 @@ func (b *Buy) apply(c *ctx) {
 			return
 		}
 		price := fleetPrice[e.ExtraFleets+b.Fleets] - fleetPrice[e.ExtraFleets]
-		if !c.pay(price, "UTD7.22", plural(b.Fleets, "extra fleet")) {
+		if !c.pay(whole(price), "UTD7.22", plural(b.Fleets, "extra fleet")) {
 			return
 		}
 		e.ExtraFleets += b.Fleets
@@ -146,14 +146,14 @@ func (b *Buy) offer(o *offerer) {
 	e := o.c.emp
 	if have := e.Permanent + e.Temporary; have < MaxExtras {
 		price := tempPrice(e.Permanent, e.Temporary+1) - tempPrice(e.Permanent, e.Temporary)
-		o.add(b, 0, price, "for this turn only: 1, 2 or 3 cost 100, 200 or 400 BPV in all, permanent points taking the lowest tiers (UTD6.21, UTD6.23)",
+		o.add(b, 0, whole(price), "for this turn only: 1, 2 or 3 cost 100, 200 or 400 BPV in all, permanent points taking the lowest tiers (UTD6.21, UTD6.23)",
 			"buy: {order_points: 1}")
 	}
 	if e.Temporary == 0 && e.Permanent < MaxExtras {
-		o.add(b, 0, PermanentPrice, fmt.Sprintf("for good, at most %d extras in all (UTD6.22)", MaxExtras), "buy: {permanent: 1}")
+		o.add(b, 0, whole(PermanentPrice), fmt.Sprintf("for good, at most %d extras in all (UTD6.22)", MaxExtras), "buy: {permanent: 1}")
 	}
 	if e.ExtraFleets < MaxExtras {
-		o.add(b, 0, fleetPrice[e.ExtraFleets+1]-fleetPrice[e.ExtraFleets],
+		o.add(b, 0, whole(fleetPrice[e.ExtraFleets+1]-fleetPrice[e.ExtraFleets]),
 			fmt.Sprintf("one more fleet for good: you may have %d (UTD7.21, UTD7.22)", o.c.x.fleetLimit(o.c.player)), "buy: {fleets: 1}")
 	}
 }

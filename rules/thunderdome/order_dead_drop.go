@@ -77,7 +77,7 @@ func (d *DeadDrop) apply(c *ctx) {
 	at := f.At
 	if len(d.Derelicts) == 0 {
 		n := d.Containers
-		if !c.spend(n, "UTD6.3D1") || !c.pay(n*containerPrice, "UTD6.3D1", plural(n, "container")) {
+		if !c.spend(n, "UTD6.3D1") || !c.pay(whole(n*containerPrice), "UTD6.3D1", plural(n, "container")) {
 			return
 		}
 		c.x.Containers = append(c.x.Containers, Container{At: at, Owner: c.player, Count: n})
@@ -98,7 +98,7 @@ func (d *DeadDrop) apply(c *ctx) {
 // it is (UTD6.3D1): 1 point and its price.
 func (d *DeadDrop) offer(o *offerer) {
 	if fs := o.fleets(); len(fs) > 0 {
-		o.add(d, 1, containerPrice, fmt.Sprintf("worth %d BPV to the first enemy fleet to enter and hold %s (UTD6.3D1); derelicts: [a ship] leaves ships instead, 1 point for any number (UTD6.3D2)",
+		o.add(d, 1, whole(containerPrice), fmt.Sprintf("worth %d BPV to the first enemy fleet to enter and hold %s (UTD6.3D1); derelicts: [a ship] leaves ships instead, 1 point for any number (UTD6.3D2)",
 			containerWorth, fs[0].At), (&DeadDrop{Fleet: fs[0].ID, Containers: 1}).yaml())
 	}
 }

@@ -157,7 +157,7 @@ func (t *turn) exploreOne(s *Sector, plan *Explore) {
 		text += t.findNPE(s, purpose)
 	}
 	s.Terrain = t.terrain(s, purpose)
-	text += "; terrain: " + s.Terrain + " (UTD5.134)"
+	text += "; terrain: " + t.npeTerrain(s) + " (UTD5.134)"
 	if plan != nil && plan.Called != "" {
 		if sys := t.st.System(s.ID); sys != nil {
 			sys.Name = plan.Called
@@ -170,14 +170,39 @@ func (t *turn) exploreOne(s *Sector, plan *Explore) {
 	t.emit(EventExplore, s.ID, "UTD5.13", "%s.", text)
 }
 
-// behind reports whether the player owns at least 2 sectors of a type
-// fewer than the player who owns the most (UTD5.1321, UTD5.1322; a home
-// counts as both).
+// npeTerrain changes the terrain rolled for a sector where a Hydran NPE
+// was found into a gas giant (UTD5.21), and writes the terrain for the
+// exploration's event, saying why it is not the one rolled.
+func (t *turn) npeTerrain(s *Sector) string {
+	n := t.x.npeAt(s.ID)
+	if n == nil || !t.x.npeEmpire(n.Empire).Hydran {
+		return s.Terrain
+	}
+	rolled := s.Terrain
+	s.Terrain = gasGiant
+	return fmt.Sprintf("%s, as the NPE there is Hydran (UTD5.21), where the roll gave %s", gasGiant, rolled)
+}
+
+// gasGiant is the terrain of a Hydran NPE's sector (UTD5.21), named as
+// the terrain tables name it (UTD5.1341).
+const gasGiant = "gas giant and moons"
+
+// behind reports whether the player has at least 2 sectors of a type
+// fewer than the player who has the most (UTD5.1321, UTD5.1322; a home
+// counts as both): the sectors each owns, and for the player also those
+// they explored this turn, one at a time, so that a sector just turned
+// counts for the next (UTD5.13213: "Player B now has 4 mineral sectors").
 func (t *turn) behind(typ SectorType) bool {
 	count := map[campaign.PlayerID]int{}
 	for _, s := range t.x.Sectors {
-		if s.Owner != "" && (s.Type == typ || s.Type == Home) {
+		if s.Type != typ && s.Type != Home {
+			continue
+		}
+		switch {
+		case s.Owner != "":
 			count[s.Owner]++
+		case s.Explorer == t.player && s.Explored == t.x.Cycle:
+			count[t.player]++
 		}
 	}
 	most := 0

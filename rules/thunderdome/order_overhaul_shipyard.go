@@ -52,7 +52,7 @@ func (o *OverhaulShipyard) apply(c *ctx) {
 
 // yard finds the yard to overhaul and prices its overhaul, refusing the
 // order when there is none or the player lacks the BPV.
-func (o *OverhaulShipyard) yard(c *ctx) (*Yard, int) {
+func (o *OverhaulShipyard) yard(c *ctx) (*Yard, BPV) {
 	var y *Yard
 	var kinds []string
 	for _, i := range c.x.workingYards(c.player, o.Sector) {
@@ -74,9 +74,9 @@ func (o *OverhaulShipyard) yard(c *ctx) (*Yard, int) {
 	if y.Capital {
 		kind = YardSC2
 	}
-	price := wholeBPV(yardOverhaul * c.x.yardSize(kind).BPV)
+	price := percent(c.x.yardSize(kind).BPV, yardOverhaul)
 	if price > c.funds() {
-		c.refuse(orders.Pos{}, "UTD6.3H", fmt.Sprintf("overhauling the %s yard costs %d BPV and you have %d", o.Yard, price, c.funds()), "drop it: the yard repairs itself at the end of your turn for free (UTD4.3372)")
+		c.refuse(orders.Pos{}, "UTD6.3H", fmt.Sprintf("overhauling the %s yard costs %s BPV and you have %s", o.Yard, price, c.funds()), "drop it: the yard repairs itself at the end of your turn for free (UTD4.3372)")
 		return nil, 0
 	}
 	return y, price
@@ -91,7 +91,7 @@ func (o *OverhaulShipyard) offer(of *offerer) {
 			continue
 		}
 		try := &OverhaulShipyard{YardAt{Sector: y.At, Yard: y.Kind()}}
-		var price int
+		var price BPV
 		if of.fits(func() bool { var z *Yard; z, price = try.yard(c); return z != nil }) {
 			of.add(o, 1, price, fmt.Sprintf("%d of %d works boxes destroyed; whole at once, but no job this turn; it also repairs itself for free at the end of your turn (UTD6.3H, UTD6.3726, UTD4.3372)",
 				y.Destroyed, y.Boxes), try.yaml())

@@ -198,7 +198,7 @@ func (r *RefitFleet) apply(c *ctx) {
 	if !c.spendUnless(free, "UTD6.3J3", "free: your shipyards at %s have room for the refits, %s of %s MC (UTD6.3J3)", f.At, capText(need), capText(room)) {
 		return
 	}
-	if !c.pay(plan.bpv, "UTD6.3J5", "the refit") {
+	if !c.pay(whole(plan.bpv), "UTD6.3J5", "the refit") {
 		return
 	}
 	if free {
@@ -227,7 +227,7 @@ func (r *RefitFleet) apply(c *ctx) {
 	}
 	if plan.refund > 0 {
 		c.credit(plan.refund)
-		c.say("fighters and PFs shed, scrapped for %d BPV to %s (UTD6.3F, UTD8.2213)", plan.refund, c.funder())
+		c.say("fighters and PFs shed, scrapped for %s BPV to %s (UTD6.3F, UTD8.2213)", plan.refund, c.funder())
 	}
 }
 
@@ -239,9 +239,10 @@ type refitPlan struct {
 	loads   []Load
 	touched []int
 	posted  []posting
-	// bpv is the whole price; loadBPV its fighters' and PFs' part;
-	// refund what shed fighters and PFs bring back.
-	bpv, loadBPV, refund int
+	// bpv is the whole price, in whole BPV; loadBPV its fighters' and
+	// PFs' part; refund what shed fighters and PFs bring back.
+	bpv, loadBPV int
+	refund       BPV
 }
 
 // posting is an officer bought for a ship of the fleet.
@@ -419,7 +420,7 @@ func (r *RefitFleet) offer(o *offerer) {
 			if c.refitRoom(f.At) >= need {
 				points, note = 0, "free: your shipyards there have room; "+note
 			}
-			o.add(r, points, p.bpv, note, ord.yaml())
+			o.add(r, points, whole(p.bpv), note, ord.yaml())
 			break
 		}
 	}

@@ -128,12 +128,12 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		}
 		cost += u.EBPV
 	}
-	if cost > c.funds() {
-		c.refuse(orders.Pos{}, "UTD4.3235", fmt.Sprintf("this costs %d BPV and you have %d", cost, c.funds()),
+	if whole(cost) > c.funds() {
+		c.refuse(orders.Pos{}, "UTD4.3235", fmt.Sprintf("this costs %d BPV and you have %s", cost, c.funds()),
 			"scrap ships for BPV first (UTD6.3F), or designate a size class 2 shipyard (UTD6.3843)")
 		return
 	}
-	if !c.spend(1, "UTD4.3235") || cost > 0 && !c.pay(cost, "UTD4.3235", "this") {
+	if !c.spend(1, "UTD4.3235") || cost > 0 && !c.pay(whole(cost), "UTD4.3235", "this") {
 		return
 	}
 	where := c.emp.Capital
@@ -151,7 +151,7 @@ func (r *ReplaceCapital) apply(c *ctx) {
 		c.say("%s made its new shipyard at %s the capital; it opens with its bank at the end of the turn (UTD6.3843)", c.player, r.At)
 	case r.At != "":
 		c.x.Yards = append(c.x.Yards, Yard{At: r.At, Owner: c.player, Capital: true, Size: 2, Boxes: c.x.yardSize(YardCapital).Boxes, Arrived: c.st.Turn})
-		c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: r.At, Yard: YardCapital, BPV: ReplacementCapital, Turn: c.st.Turn})
+		c.x.Builds = append(c.x.Builds, Build{Owner: c.player, At: r.At, Yard: YardCapital, BPV: whole(ReplacementCapital), Turn: c.st.Turn})
 		where = r.At
 		c.say("%s bought a new capital at %s; it opens with its bank at the end of the turn (UTD4.3235, UTD4.3236)", c.player, r.At)
 	}
@@ -176,7 +176,7 @@ func (r *ReplaceCapital) offer(o *offerer) {
 			if c.x.sc2Yard(c.player, d.At) >= 0 {
 				o.add(r, 1, 0, "your sc2 yard there becomes the capital, with a new bank (UTD6.3843, UTD4.3236)", (&ReplaceCapital{At: d.At, Designate: true}).yaml())
 			} else {
-				o.add(r, 1, ReplacementCapital, "a new capital with its bank, opening at the end of the turn (UTD4.3235, UTD4.3236)", (&ReplaceCapital{At: d.At}).yaml())
+				o.add(r, 1, whole(ReplacementCapital), "a new capital with its bank, opening at the end of the turn (UTD4.3235, UTD4.3236)", (&ReplaceCapital{At: d.At}).yaml())
 			}
 			break
 		}
@@ -186,7 +186,7 @@ func (r *ReplaceCapital) offer(o *offerer) {
 	}
 	for _, u := range c.st.Catalogue {
 		if u.Has(campaign.RoleLargeRepair) || u.Has(campaign.RoleSmallRepair) {
-			o.add(r, 1, u.EBPV, "a repair freighter for your capital, arriving at the end of the turn (UTD4.3237)", (&ReplaceCapital{Freighter: u.Class}).yaml())
+			o.add(r, 1, whole(u.EBPV), "a repair freighter for your capital, arriving at the end of the turn (UTD4.3237)", (&ReplaceCapital{Freighter: u.Class}).yaml())
 			return
 		}
 	}

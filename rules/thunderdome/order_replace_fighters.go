@@ -53,7 +53,7 @@ func (r *ReplaceFighters) apply(c *ctx) {
 			"drop the order; a refit (refit_fleet) changes the load paid for (UTD6.3J6)")
 		return
 	}
-	bpv := c.x.loadBPV(missing.plus(Attrition{Fighters: spares}))
+	bpv := whole(c.x.loadBPV(missing.plus(Attrition{Fighters: spares})))
 	what := missing.String()
 	switch {
 	case missing.IsZero():
@@ -62,7 +62,7 @@ func (r *ReplaceFighters) apply(c *ctx) {
 		what += " and " + plural(spares, "spare fighter")
 	}
 	if bpv > c.funds() {
-		c.refuse(r.FleetPos, "UTD6.3B1", fmt.Sprintf("replacing %s for fleet %s costs %d BPV and you have %d", what, f.ID, bpv, c.funds()),
+		c.refuse(r.FleetPos, "UTD6.3B1", fmt.Sprintf("replacing %s for fleet %s costs %s BPV and you have %s", what, f.ID, bpv, c.funds()),
 			"drop it, or move spares to it with transfer_fighters, which costs no BPV (UTD6.3B2)")
 		return
 	}
@@ -75,7 +75,7 @@ func (r *ReplaceFighters) apply(c *ctx) {
 		l.Carried, l.Spares = l.Paid, max(l.Spares, c.x.class(u).Spares)
 		c.x.SetLoad(f, l)
 	}
-	c.say("fleet %s replaced %s for %d BPV (UTD6.3B1, UTD6.3B5)", f.ID, what, bpv)
+	c.say("fleet %s replaced %s for %s BPV (UTD6.3B1, UTD6.3B5)", f.ID, what, bpv)
 }
 
 // friendlyYard reports whether the player has a shipyard at a sector
@@ -108,6 +108,6 @@ func (r *ReplaceFighters) offer(o *offerer) {
 		if c.ownColony(f.At) || c.friendlyYard(f.At) {
 			points, note = 0, fmt.Sprintf("free at your developed colony or shipyard at %s; %s", f.At, note)
 		}
-		o.add(r, points, c.x.loadBPV(missing.plus(Attrition{Fighters: spares})), note, (&ReplaceFighters{Fleet: f.ID}).yaml())
+		o.add(r, points, whole(c.x.loadBPV(missing.plus(Attrition{Fighters: spares}))), note, (&ReplaceFighters{Fleet: f.ID}).yaml())
 	}
 }

@@ -70,8 +70,8 @@ func (r *ReviseDefenses) yaml() string {
 }
 
 // apply revises the defenses (UTD6.3A): in a sector that may hold them
-// (UTD7.33), scrapped units return half their BPV, rounded down as scrap
-// does (UTD6.3F), before the new ones are paid; the result keeps to
+// (UTD7.33), scrapped units return half their BPV, fractions retained as
+// scrap does (UTD6.3F), before the new ones are paid; the result keeps to
 // every limit of UTD7.34x; every defense of the player there is
 // overhauled; the new units arrive at step 10.
 func (r *ReviseDefenses) apply(c *ctx) {
@@ -126,13 +126,13 @@ func (r *ReviseDefenses) apply(c *ctx) {
 			return
 		}
 	}
-	refund := 0
+	worth := 0
 	for _, j := range gone {
-		refund += ebpv(c.st, c.x.Defenses[j].Class)
+		worth += ebpv(c.st, c.x.Defenses[j].Class)
 	}
-	refund /= 2
-	if cost > c.funds()+refund {
-		c.refuse(orders.Pos{}, "UTD6.3A", fmt.Sprintf("the new defenses cost %d BPV and you have %d, with %d back from scrapping", cost, c.funds(), refund),
+	refund := half(worth)
+	if whole(cost) > c.funds()+refund {
+		c.refuse(orders.Pos{}, "UTD6.3A", fmt.Sprintf("the new defenses cost %d BPV and you have %s, with %s back from scrapping", cost, c.funds(), refund),
 			"build fewer, or scrap more defenses or ships first (UTD6.3F)")
 		return
 	}
@@ -153,13 +153,13 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	}
 	if len(scrapped) > 0 {
 		c.credit(refund)
-		c.say("%s scrapped %s at %s: %d BPV, half their BPV, came back to %s (UTD6.3A)", c.player, campaign.UnitList(scrapped), r.Sector, refund, c.funder())
+		c.say("%s scrapped %s at %s: %s BPV, half their BPV, came back to %s (UTD6.3A)", c.player, campaign.UnitList(scrapped), r.Sector, refund, c.funder())
 	}
 	if mended > 0 {
 		c.say("%s overhauled at %s (UTD6.3A)", plural(mended, "damaged defense"), r.Sector)
 	}
 	if len(r.Build) > 0 {
-		c.pay(cost, "UTD6.3A", "the new defenses")
+		c.pay(whole(cost), "UTD6.3A", "the new defenses")
 		for _, cls := range r.Build {
 			c.x.Defenses = append(c.x.Defenses, Defense{At: r.Sector, Owner: c.player, Class: cls, Waiting: true})
 		}
@@ -215,8 +215,8 @@ func (r *ReviseDefenses) offer(o *offerer) {
 			if l, _ := overLimit(append(slices.Clone(kinds), k)); l != nil || k == KindFreighter && !(s.Type == Home || c.ownColony(s.ID)) {
 				continue
 			}
-			if u := c.st.Catalogue.Class(cls); u != nil && u.EBPV <= c.funds() {
-				o.add(r, 1, u.EBPV, note, (&ReviseDefenses{Sector: s.ID, Build: []campaign.ClassName{cls}}).yaml())
+			if u := c.st.Catalogue.Class(cls); u != nil && whole(u.EBPV) <= c.funds() {
+				o.add(r, 1, whole(u.EBPV), note, (&ReviseDefenses{Sector: s.ID, Build: []campaign.ClassName{cls}}).yaml())
 				return
 			}
 		}

@@ -78,10 +78,9 @@ func (s *Scrap) yaml() string {
 }
 
 // apply scraps the ships (UTD6.3F): 1 point and half their BPV, and half
-// that of the fighters and PFs they carry, back to the bank at once, or
-// free for nothing. A fleet left empty is disbanded.
-// Half an odd BPV is rounded down: the bank keeps whole BPV (reading of
-// "retain all fractions").
+// that of the fighters and PFs they carry, back to the bank at once,
+// fractions retained, or free for nothing. A fleet left empty is
+// disbanded.
 func (s *Scrap) apply(c *ctx) {
 	if s.Shipyard != nil {
 		s.scrapYard(c)
@@ -99,11 +98,10 @@ func (s *Scrap) apply(c *ctx) {
 		return
 	}
 	gone := c.x.take(f, idx)
-	refund := 0
 	if s.Refund {
-		refund = c.x.scrapRefund(c.st, gone)
+		refund := c.x.scrapRefund(c.st, gone)
 		c.credit(refund)
-		c.say("fleet %s scrapped %s: %d BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
+		c.say("fleet %s scrapped %s: %s BPV, half their BPV, came back to %s (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units), refund, c.funder())
 	} else {
 		c.say("fleet %s scrapped %s for free: nothing comes back (UTD6.3F)", f.ID, campaign.UnitList(gone.units.Units))
 	}
@@ -111,7 +109,8 @@ func (s *Scrap) apply(c *ctx) {
 }
 
 // scrapYard scraps a shipyard (UTD6.3F): 1 point and half its price back
-// to the bank at once, fractions down as for ships, or free for nothing.
+// to the bank at once, fractions retained as for ships, or free for
+// nothing.
 func (s *Scrap) scrapYard(c *ctx) {
 	i, refund := s.yard(c)
 	if i < 0 || s.Refund && !c.spend(1, "UTD6.3F") {
@@ -124,7 +123,7 @@ func (s *Scrap) scrapYard(c *ctx) {
 		return
 	}
 	c.credit(refund)
-	c.say("%s's %s yard at %s scrapped: %d BPV, half its price, came back to %s (UTD6.3F)", c.player, y.Yard, y.Sector, refund, c.funder())
+	c.say("%s's %s yard at %s scrapped: %s BPV, half its price, came back to %s (UTD6.3F)", c.player, y.Yard, y.Sector, refund, c.funder())
 }
 
 // yard finds the yard to scrap, the first of its kind at the sector that
@@ -133,7 +132,7 @@ func (s *Scrap) scrapYard(c *ctx) {
 // on order (UTD6.382) or worked this turn (its construction arrives at
 // the end of the turn, UTD6.3734), or when the yards left there would
 // lack the dry-dock positions for the ships in dry dock (UTD7.62).
-func (s *Scrap) yard(c *ctx) (int, int) {
+func (s *Scrap) yard(c *ctx) (int, BPV) {
 	at, kind := s.Shipyard.Sector, s.Shipyard.Yard
 	var kinds []string
 	pick := -1
@@ -170,7 +169,7 @@ func (s *Scrap) yard(c *ctx) (int, int) {
 			fmt.Sprintf("organize them out of dry dock first, e.g. organize: {dock: %s, fleets: {%s: [%s]}} (UTD7.66), then scrap the yard", at, fleet, d.Ships.Units[0]))
 		return -1, 0
 	}
-	return pick, c.x.yardSize(kind).BPV / 2
+	return pick, half(c.x.yardSize(kind).BPV)
 }
 
 // noYard refuses an order naming a yard the player does not have: kinds
@@ -182,8 +181,8 @@ func (c *ctx) noYard(y YardAt, rule string, kinds []string) {
 
 // scrapRefund is what scrapped ships bring back: half their BPV and half
 // the BPV of the fighters and PFs they carry (UTD6.3F, UTD6.3I6).
-func (x *Ext) scrapRefund(st *campaign.State, gone parcel) int {
-	return (unitsEBPV(st, gone.units.Units) + x.loadBPV(x.carriedBy(gone))) / 2
+func (x *Ext) scrapRefund(st *campaign.State, gone parcel) BPV {
+	return half(unitsEBPV(st, gone.units.Units) + x.loadBPV(x.carriedBy(gone)))
 }
 
 // carriedBy is the fighters and PFs the units of a parcel carry
@@ -231,7 +230,7 @@ func (s *Scrap) offer(o *offerer) {
 	}
 	if pick != nil {
 		u := pick.Units[unit]
-		o.add(s, 1, 0, fmt.Sprintf("%d BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", ebpv(c.st, u)/2),
+		o.add(s, 1, 0, fmt.Sprintf("%s BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", half(ebpv(c.st, u))),
 			(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
 	}
 	s.offerYard(o)
@@ -245,9 +244,9 @@ func (s *Scrap) offerYard(o *offerer) {
 			continue
 		}
 		try := &Scrap{Shipyard: &YardAt{Sector: y.At, Yard: y.Kind()}, Refund: true}
-		var refund int
+		var refund BPV
 		if o.fits(func() bool { var i int; i, refund = try.yard(o.c); return i >= 0 }) {
-			o.add(s, 1, 0, fmt.Sprintf("%d BPV, half the yard's price, back to your bank; its dry-dock positions and capacity go with it (UTD6.3F)", refund), try.yaml())
+			o.add(s, 1, 0, fmt.Sprintf("%s BPV, half the yard's price, back to your bank; its dry-dock positions and capacity go with it (UTD6.3F)", refund), try.yaml())
 			return
 		}
 	}

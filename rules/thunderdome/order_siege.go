@@ -73,7 +73,7 @@ func (s *Siege) apply(c *ctx) {
 			"try again on your turn of the next cycle")
 		return
 	}
-	if !c.spend(1, "UTD4.3561") || !c.pay(siegePrice[dice], "UTD4.3562", "a siege roll with "+counted(dice, "die", "dice")) {
+	if !c.spend(1, "UTD4.3561") || !c.pay(whole(siegePrice[dice]), "UTD4.3562", "a siege roll with "+counted(dice, "die", "dice")) {
 		return
 	}
 	fs.SiegeCycle = c.x.Cycle

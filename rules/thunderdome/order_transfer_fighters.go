@@ -93,7 +93,7 @@ func (t *TransferFighters) apply(c *ctx) {
 		return
 	}
 	moved := min(held, lacking)
-	if t.Refill && !c.pay(c.x.loadBPV(Attrition{Fighters: moved}), "UTD6.3B5", fmt.Sprintf("refilling %s", plural(moved, "spare fighter"))) {
+	if t.Refill && !c.pay(whole(c.x.loadBPV(Attrition{Fighters: moved})), "UTD6.3B5", fmt.Sprintf("refilling %s", plural(moved, "spare fighter"))) {
 		return
 	}
 	left := moved

@@ -1,6 +1,8 @@
 package thunderdome_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -258,6 +260,71 @@ func TestUTD6_3F_Scrap(t *testing.T) {
 	}
 }
 
+// TestUTD6_3F_ScrapRetainsAllFractions: scrapping ships of 63 and 80 BPV
+// pays 71.5 into the bank, not 71 (UTD6.3F: "retain all fractions"); the
+// half stays in the bank, the reply and the report print it, the state
+// keeps it across a save, and a second half makes a whole BPV.
+func TestUTD6_3F_ScrapRetainsAllFractions(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		addClass(st, x, "ff63", 63, 4, 10, nil, nil)
+		addClass(st, x, "dd80", 80, 4, 15, nil, nil)
+		st.Fleet(player, "f3").Units = append(st.Fleet(player, "f3").Units, "ff63", "dd80", "ff63")
+	})
+	bank := bankOf(t, st, player)
+	mail := "  - scrap: {fleet: f3, units: [ff63, dd80]}\n"
+	c := check(t, st, parse(t, st, player, mail))
+	if !strings.Contains(c.Echo(), "71.5 BPV, half their BPV, came back to lyran's bank (UTD6.3F)") {
+		t.Errorf("echo = %q, want 71.5 BPV back", c.Echo())
+	}
+	if want := fmt.Sprintf("Bank: %s BPV", bank+thunderdome.Whole(71)+thunderdome.Whole(1)/2); !strings.Contains(c.Summary(), want) {
+		t.Errorf("summary = %q, want %q", c.Summary(), want)
+	}
+	res := resolve(st, parse(t, st, player, mail))
+	if got := bankOf(t, res.Next, player) - bank; got != thunderdome.Whole(143)/2 {
+		t.Errorf("the bank gained %s BPV, want 71.5", got)
+	}
+	if got := bankOf(t, res.Next, player).String(); !strings.HasSuffix(got, ".5") {
+		t.Errorf("the bank = %s, want it to keep the half", got)
+	}
+	st = setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		addClass(st, x, "ff63", 63, 4, 10, nil, nil)
+		st.Fleet(player, "f3").Units = append(st.Fleet(player, "f3").Units, "ff63", "ff63")
+	})
+	bank = bankOf(t, st, player)
+	res = resolve(st, parse(t, st, player, "  - scrap: {fleet: f3, units: [ff63]}\n  - scrap: {fleet: f3, units: [ff63]}\n"))
+	if got := bankOf(t, res.Next, player); got != bank+thunderdome.Whole(63) || res.Next.Player(player).Treasury != st.Player(player).Treasury+63 {
+		t.Errorf("two halves of 63: bank %s, treasury %d; want %s, whole", got, res.Next.Player(player).Treasury, bank+thunderdome.Whole(63))
+	}
+}
+
+// TestUTD6_3F_BPVReadsAsADecimal: an amount of BPV is written and read
+// as a JSON number with its fraction, exactly, and the whole numbers of
+// states from before version 6 read as they were.
+func TestUTD6_3F_BPVReadsAsADecimal(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want thunderdome.BPV
+	}{{"71", thunderdome.Whole(71)}, {"71.5", thunderdome.Whole(143) / 2}, {"179.8", 17980}, {"33.25", 3325}, {"0.05", 5}, {"-2.5", -250}} {
+		var got thunderdome.BPV
+		if err := json.Unmarshal([]byte(tc.text), &got); err != nil || got != tc.want {
+			t.Errorf("json.Unmarshal(%s) = %d, %v; want %d", tc.text, got, err, tc.want)
+		}
+		if out, err := json.Marshal(tc.want); err != nil || string(out) != tc.text {
+			t.Errorf("json.Marshal(%d) = %s, %v; want %s", tc.want, out, err, tc.text)
+		}
+	}
+	for _, bad := range []string{"71.555", "7e2", "\"71\"", "71.", ".5", "--1"} {
+		var got thunderdome.BPV
+		if err := json.Unmarshal([]byte(bad), &got); err == nil {
+			t.Errorf("json.Unmarshal(%s) = %d, want an error", bad, got)
+		}
+	}
+	var e thunderdome.Empire
+	if err := json.Unmarshal([]byte(`{"player": "lyran", "unbanked": 71}`), &e); err != nil || e.Unbanked != thunderdome.Whole(71) || e.BankFraction != 0 {
+		t.Errorf("an empire of version 5 = %+v, %v; want 71 BPV unbanked and no fraction", e, err)
+	}
+}
+
 func TestUTD6_3D1_DeadDropContainers(t *testing.T) {
 	st := setup(t, nil)
 	echo := wantPoints(t, st, "  - dead_drop: {fleet: f1, containers: 2}\n", 2)
@@ -358,6 +425,74 @@ func TestUTD4_352_FallenFortificationTrapsNoMore(t *testing.T) {
 		if fs := fleetState(ext(t, res.Next), player, id); fs.Trapped {
 			t.Errorf("fleet %s is still trapped at s10 after the fortification fell", id)
 		}
+	}
+}
+
+// fortifiedMine puts a hydran fortification and a developed mine at s10,
+// a mineral sector hydran owns.
+func fortifiedMine(st *campaign.State, x *thunderdome.Ext) {
+	sector(x, "s10").Type, sector(x, "s10").Owner = thunderdome.Mineral, "hydran"
+	st.Developments = append(st.Developments,
+		campaign.Development{At: "s10", Owner: "hydran", Kind: campaign.Fortification},
+		campaign.Development{At: "s10", Owner: "hydran", Kind: campaign.Mine})
+}
+
+// untilTurnOf resolves the turns of the other players, with no orders,
+// until p's turn is open again.
+func untilTurnOf(t *testing.T, st *campaign.State, p campaign.PlayerID, each func(*campaign.State)) *campaign.State {
+	t.Helper()
+	for range 8 {
+		if x := ext(t, st); x.Order[x.Current] == p {
+			return st
+		}
+		st = resolve(st, nil).Next
+		each(st)
+	}
+	t.Fatalf("%s's turn never came back", p)
+	return nil
+}
+
+// mineOwner is the owner of the mine at s10, or "" without one.
+func mineOwner(st *campaign.State) campaign.PlayerID {
+	for _, d := range st.DevelopmentsAt("s10") {
+		if d.Kind == campaign.Mine {
+			return d.Owner
+		}
+	}
+	return ""
+}
+
+// TestUTD4_353_MinesweeperCaptureWaitsForTheNextTurn plays the example
+// of UTD4.353: lyran's fleet f2, with a minesweeper and a troop ship,
+// enters s10, where hydran has a fortification and a developed mine, on
+// turn Y. At step 9 the fortification falls, but the mine stays hydran's
+// through the other players' turns, paying hydran its income. If f2 stays
+// in s10 on lyran's next turn, Y+1, its troop ship captures the mine; if
+// it moves away, the mine remains hydran's.
+func TestUTD4_353_MinesweeperCaptureWaitsForTheNextTurn(t *testing.T) {
+	st := setup(t, fortifiedMine)
+	res := resolve(st, parse(t, st, player, "  - move: {fleet: f2, to: s10}\n"))
+	if enemyFortAt := res.Next.DevelopmentsAt("s10"); len(enemyFortAt) != 1 || mineOwner(res.Next) != "hydran" {
+		t.Fatalf("after turn Y: s10 holds %v; want the fortification gone and hydran's mine standing", enemyFortAt)
+	}
+	if text := eventText(res, thunderdome.EventCapture); !strings.Contains(text, "lyran takes hydran's mine at s10 only if its fleet stays there until lyran's next turn (UTD4.353)") {
+		t.Errorf("capture events = %q, want the mine's wait told", text)
+	}
+	yPlus1 := untilTurnOf(t, res.Next, player, func(st *campaign.State) {
+		if mineOwner(st) != "hydran" {
+			t.Fatalf("turn %d: the mine at s10 is %q's; want hydran's until lyran's next turn", st.Turn, mineOwner(st))
+		}
+	})
+	stays := resolve(yPlus1, nil)
+	if got := mineOwner(stays.Next); got != player {
+		t.Errorf("f2 stayed in s10 on turn Y+1: the mine is %q's; want it captured by lyran's troop ship", got)
+	}
+	moves := resolve(yPlus1, parse(t, yPlus1, player, "  - move: {fleet: f2, to: s11}\n"))
+	if got := mineOwner(moves.Next); got != "hydran" {
+		t.Errorf("f2 moved from s10 on turn Y+1: the mine is %q's; want it hydran's still", got)
+	}
+	if text := eventText(moves, thunderdome.EventCapture); !strings.Contains(text, "hydran's mine at s10 remains") {
+		t.Errorf("capture events = %q, want the mine said to remain", text)
 	}
 }
 

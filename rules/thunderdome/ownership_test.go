@@ -76,3 +76,41 @@ func TestUTD5_133_NPECheckIsOnByDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestUTD5_13213_Example3BalanceCountsTheSectorJustExplored plays
+// Example 3 of UTD5.1321: hydran has 5 mineral sectors, lyran 3 (a home
+// counts as one). Lyran explores two sectors in one turn, asking for
+// mineral in both: the first, rolled life, becomes mineral, so lyran
+// "now has 4 mineral sectors" and no longer qualifies for the second,
+// rolled dead, which stays dead.
+func TestUTD5_13213_Example3BalanceCountsTheSectorJustExplored(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		x.House.NPE = false
+		st.Seed = 1 // s11 rolls 1 (life), s10 rolls 6 (dead)
+		for _, s := range []campaign.SystemID{"s01", "s02"} {
+			sector(x, s).Type, sector(x, s).Owner = thunderdome.Mineral, player
+		}
+		for _, s := range []campaign.SystemID{"s20", "s21", "s31", "s32"} {
+			sector(x, s).Type, sector(x, s).Owner = thunderdome.Mineral, "hydran"
+		}
+		place(st, x, "f1", "s10")
+		place(st, x, "f2", "s11")
+	})
+	res := resolve(st, parse(t, st, player, "  - explore: {sector: s11, as: mineral}\n  - explore: {sector: s10, as: mineral}\n"))
+	x := ext(t, res.Next)
+	if got := sector(x, "s11").Type; got != thunderdome.Mineral {
+		t.Errorf("s11, rolled life with lyran 2 mineral sectors behind, is %s; want mineral (UTD5.1321)", got)
+	}
+	if got := sector(x, "s10").Type; got != thunderdome.Dead {
+		t.Errorf("s10, rolled dead with lyran 1 behind after s11, is %s; want dead (UTD5.13213)", got)
+	}
+	text := eventText(res, thunderdome.EventExplore)
+	for _, want := range []string{
+		"lyran explored s11: the type roll 1 gives life (UTD5.131) turned into mineral by the balance option (UTD5.1321)",
+		"lyran explored s10: the type roll 6 gives dead (UTD5.131); no balance option lets it become mineral (UTD5.132)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("exploration = %q, want %q", text, want)
+		}
+	}
+}

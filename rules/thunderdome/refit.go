@@ -39,7 +39,8 @@ type refitted struct {
 	// BPV buys the attrition units the load paid for gains; Refund is
 	// half the price of those it sheds, scrapped with the refit
 	// (UTD6.3F, UTD8.2213).
-	BPV, Refund int
+	BPV    int
+	Refund BPV
 }
 
 // refitLoad is the load of a ship refitted from class from to class to
@@ -78,7 +79,7 @@ func (x *Ext) refitLoad(old Load, from, to campaign.ClassName, paid Attrition) (
 	return refitted{
 		Load:   Load{Unit: old.Unit, Carried: carried, Paid: want, Spares: spares},
 		BPV:    x.loadBPV(gain),
-		Refund: x.loadBPV(scrapped) / 2,
+		Refund: half(x.loadBPV(scrapped)),
 	}, ""
 }
 

@@ -264,8 +264,8 @@ func TestUTD6_3J5_ShipyardAndRefitFleetPriceAlike(t *testing.T) {
 		yard := fmt.Sprintf("  - activate_shipyard: {sector: lyra, jobs: [{refit: cutter, fleet: f1, to: %s}]}\n", tc.to)
 		fleet := fmt.Sprintf("  - refit_fleet: {fleet: f1, refits: {cutter: %s}}\n", tc.to)
 		for _, body := range []string{yard, fleet} {
-			if _, bpv := thunderdome.Spent(check(t, st, parse(t, st, player, body))); bpv != tc.want {
-				t.Errorf("%s cost %d BPV, want %d", strings.TrimSpace(body), bpv, tc.want)
+			if _, bpv := thunderdome.Spent(check(t, st, parse(t, st, player, body))); bpv != thunderdome.Whole(tc.want) {
+				t.Errorf("%s cost %s BPV, want %d", strings.TrimSpace(body), bpv, tc.want)
 			}
 		}
 	}
@@ -274,7 +274,7 @@ func TestUTD6_3J5_ShipyardAndRefitFleetPriceAlike(t *testing.T) {
 		addClass(st, x, "cutter-war", 70, 3, 10, nil, nil)
 		st.Fleet(player, "f1").Units = append(st.Fleet(player, "f1").Units, "cutter")
 	})
-	if _, bpv := thunderdome.Spent(check(t, st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: [{convert: cutter, fleet: f1, to: cutter-war}]}\n"))); bpv != 15 {
-		t.Errorf("the conversion cost %d BPV, want 15, 25%% of 60 over the 10 gained", bpv)
+	if _, bpv := thunderdome.Spent(check(t, st, parse(t, st, player, "  - activate_shipyard: {sector: lyra, jobs: [{convert: cutter, fleet: f1, to: cutter-war}]}\n"))); bpv != thunderdome.Whole(15) {
+		t.Errorf("the conversion cost %s BPV, want 15, 25%% of 60 over the 10 gained", bpv)
 	}
 }

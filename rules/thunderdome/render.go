@@ -2,7 +2,6 @@ package thunderdome
 
 import (
 	"fmt"
-	"html/template"
 	"slices"
 	"strings"
 
@@ -43,7 +42,7 @@ type reportData struct {
 	// (prefs:).
 	Defenses []string
 	Prefs    []string
-	MapSrc   template.URL
+	Maps     report.MapPictures
 	Mail     *report.MailFooter
 	// Template names the order template the mail carries, "" for none.
 	Template string
@@ -60,6 +59,18 @@ type sectorRow struct {
 	Hidden                                           bool
 }
 
+// Details are what the sectors table says of what is in the sector, a
+// line each: its terrain, its holdings and its fleets.
+func (r sectorRow) Details() []string {
+	var out []string
+	for _, d := range []struct{ label, val string }{{"", r.Terrain}, {"", r.Holdings}, {"fleets: ", r.Fleets}} {
+		if d.val != "" {
+			out = append(out, d.label+d.val)
+		}
+	}
+	return out
+}
+
 // fleetRow is one line of the fleets table.
 type fleetRow struct {
 	Owner, ID, At, Units, Note string
@@ -70,9 +81,9 @@ type fleetRow struct {
 const unseen = "out of sight"
 
 // newReportData gathers what the reports of v show.
-func newReportData(v *View, opts game.ReportOptions, mapSrc string) *reportData {
+func newReportData(v *View, opts game.ReportOptions, maps report.MapPictures) *reportData {
 	d := &reportData{V: v, Mine: v.Current == v.Player && v.Winner == "" && !v.waiting(), Left: max(v.Points-v.Debt, 0),
-		MapSrc: report.MapURL(mapSrc), Mail: report.NewMailFooter(opts.Mail, opts.Location), Waits: waits(v, opts)}
+		Maps: maps, Mail: report.NewMailFooter(opts.Mail, opts.Location), Waits: waits(v, opts)}
 	if !opts.Deadline.IsZero() {
 		d.Deadline = report.FormatDeadline(opts.Deadline, opts.Location)
 	}
@@ -228,9 +239,9 @@ func newEmpireRow(e *EmpireView) empireRow {
 		r.Bank, r.Extras, r.Capital = unseen, unseen, or2(string(e.Capital), unseen)
 		return r
 	}
-	r.Bank = fmt.Sprintf("%d BPV", e.Bank)
+	r.Bank = fmt.Sprintf("%s BPV", e.Bank)
 	if e.Unbanked > 0 {
-		r.Bank += fmt.Sprintf(" and %d unbanked", e.Unbanked)
+		r.Bank += fmt.Sprintf(" and %s unbanked", e.Unbanked)
 	}
 	r.Extras = fmt.Sprintf("%s, %s", plural(e.Permanent, "permanent point"), plural(e.ExtraFleets, "extra fleet"))
 	if debt := e.RetreatDebt + e.Owed; debt > 0 {
@@ -284,9 +295,9 @@ func (d *reportData) Status() []string {
 	}
 	out = append(out, pl+".")
 	if d.Me != nil {
-		bank := fmt.Sprintf("Bank: %d BPV", d.Me.Bank)
+		bank := fmt.Sprintf("Bank: %s BPV", d.Me.Bank)
 		if d.Me.Unbanked > 0 {
-			bank += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", d.Me.Unbanked)
+			bank += fmt.Sprintf("; unbanked income %s BPV, lost at the end of the turn unless spent (UTD4.3236)", d.Me.Unbanked)
 		}
 		out = append(out, bank+".")
 	}
@@ -370,9 +381,9 @@ func visionNote(v *View) string {
 
 // text writes the text report, for plain-text mail clients: the open
 // turn, what the turn just played did, and the empires, sectors and
-// fleets (UTD3.1).
+// fleets (UTD3.1), no line longer than a mail's (report.MaxLine).
 func text(v *View, opts game.ReportOptions) string {
-	d := newReportData(v, opts, "")
+	d := newReportData(v, opts, report.MapPictures{})
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	line := func(s string) { b.WriteString(report.Wrap(s, 76, "  ")) }
@@ -469,5 +480,5 @@ func text(v *View, opts game.ReportOptions) string {
 	if d.Mail != nil {
 		w("\nYour mail\n%s\n", d.Mail.Text)
 	}
-	return b.String()
+	return report.WrapLines(b.String())
 }

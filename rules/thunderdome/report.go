@@ -11,8 +11,12 @@ import (
 	"github.com/pbemd/pbemd/report"
 )
 
-// MapCID is the Content-ID the HTML report shows its map by.
-const MapCID = "map.png"
+// MapCID and PhoneMapCID are the Content-IDs the HTML report shows its
+// maps by: the wide one, and the phone's.
+const (
+	MapCID      = "map.png"
+	PhoneMapCID = "map-phone.png"
+)
 
 // view is the TD IV view behind a game.View; another ruleset's view is a
 // bug of the caller's.
@@ -29,16 +33,22 @@ func view(v game.View) *View {
 func (r Ruleset) Report(gv game.View, opts game.ReportOptions) (*game.Report, error) {
 	v := view(gv)
 	out := &game.Report{Subject: subject(v), Text: text(v, opts)}
-	withMap := opts.Mail == nil || !opts.Mail.TextOnly
-	if withMap {
-		png, err := report.PaintMap(mapOf(v))
+	if opts.Mail == nil || !opts.Mail.TextOnly {
+		m := mapOf(v, mapDeadline(opts))
+		wide, err := report.PaintMap(m)
 		if err != nil {
+			return nil, fmt.Errorf("thunderdome: render the map of %s: %w", v.Player, err)
+		}
+		phone, err := report.PaintPhoneMap(m)
+		if err != nil {
+			return nil, fmt.Errorf("thunderdome: render the phone map of %s: %w", v.Player, err)
+		}
+		if out.HTML, err = page(v, opts, mapPictures("cid:"+MapCID, "cid:"+PhoneMapCID)); err != nil {
 			return nil, err
 		}
-		if out.HTML, err = page(v, opts, "cid:"+MapCID); err != nil {
-			return nil, err
-		}
-		out.Attachments = append(out.Attachments, game.Attachment{Name: MapCID, ContentType: "image/png", Data: png, Inline: true, ContentID: MapCID})
+		out.Attachments = append(out.Attachments,
+			game.Attachment{Name: MapCID, ContentType: "image/png", Data: wide, Inline: true, ContentID: MapCID},
+			game.Attachment{Name: PhoneMapCID, ContentType: "image/png", Data: phone, Inline: true, ContentID: PhoneMapCID})
 	}
 	js, err := reportJSON(v, opts)
 	if err != nil {
@@ -81,7 +91,7 @@ func (r Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game
 		o.Deadline, o.Mail, o.Clocks = it.Deadline, nil, it.Clocks
 		f.Turns = append(f.Turns, v.Turn)
 		f.Texts = append(f.Texts, text(v, o))
-		b, err := body(v, o, "")
+		b, err := body(v, o, report.MapPictures{})
 		if err != nil {
 			return nil, err
 		}
@@ -104,12 +114,12 @@ func (Ruleset) Render(gv game.View, f game.Format, opts game.ReportOptions) ([]b
 	case game.FormatText:
 		return []byte(text(v, opts)), nil
 	case game.FormatHTML:
-		h, err := page(v, opts, opts.MapSrc)
+		h, err := page(v, opts, mapPictures(opts.MapSrc, ""))
 		return []byte(h), err
 	case game.FormatJSON:
 		return reportJSON(v, opts)
 	case game.FormatPNG:
-		return report.PaintMap(mapOf(v))
+		return report.PaintMap(mapOf(v, mapDeadline(opts)))
 	case game.FormatOrders:
 		if tmpl := OrderTemplate(v, opts.SchemaRef); tmpl != nil {
 			return tmpl, nil
@@ -157,18 +167,33 @@ var htmlFiles embed.FS
 // (html/report.tmpl).
 var htmls = template.Must(report.HTMLShell().ParseFS(htmlFiles, "html/report.tmpl"))
 
-// page renders the HTML report, its map at mapSrc (none for empty).
-func page(v *View, opts game.ReportOptions, mapSrc string) (string, error) {
-	s, err := report.ExecuteHTML(htmls, "report.tmpl", newReportData(v, opts, mapSrc))
+// mapPictures are the report's map pictures at wide and phone (none for
+// an empty wide).
+func mapPictures(wide, phone string) report.MapPictures {
+	return report.NewMapPictures(wide, phone, "The map")
+}
+
+// mapDeadline is the open turn's deadline as the map writes it; "" for
+// none.
+func mapDeadline(opts game.ReportOptions) string {
+	if opts.Deadline.IsZero() {
+		return ""
+	}
+	return report.FormatDeadline(opts.Deadline, opts.Location)
+}
+
+// page renders the HTML report with its maps.
+func page(v *View, opts game.ReportOptions, maps report.MapPictures) (string, error) {
+	s, err := report.ExecuteHTML(htmls, "report.tmpl", newReportData(v, opts, maps))
 	if err != nil {
 		return "", fmt.Errorf("thunderdome: render the html report of %s: %w", v.Player, err)
 	}
 	return s, nil
 }
 
-// body renders one report's card for a digest, its map at mapSrc.
-func body(v *View, opts game.ReportOptions, mapSrc string) (template.HTML, error) {
-	s, err := report.ExecuteHTML(htmls, "report-body", newReportData(v, opts, mapSrc))
+// body renders one report's card for a digest, with its maps.
+func body(v *View, opts game.ReportOptions, maps report.MapPictures) (template.HTML, error) {
+	s, err := report.ExecuteHTML(htmls, "report-body", newReportData(v, opts, maps))
 	if err != nil {
 		return "", fmt.Errorf("thunderdome: render the html digest of %s: %w", v.Player, err)
 	}
@@ -176,8 +201,9 @@ func body(v *View, opts game.ReportOptions, mapSrc string) (template.HTML, error
 }
 
 // ReportJSONVersion is the version of the JSON report's format
-// (docs/report-json.md, Thunderdome IV).
-const ReportJSONVersion = 1
+// (docs/report-json.md, Thunderdome IV). Version 2: amounts of BPV are
+// numbers with their fractions (UTD6.3F), no longer integers.
+const ReportJSONVersion = 2
 
 // reportJSON is the JSON report: the view with its format's version and
 // the deadline of the open turn.
@@ -191,35 +217,4 @@ func reportJSON(v *View, opts game.ReportOptions) ([]byte, error) {
 		env.Deadline = opts.Deadline.UTC().Format(time.RFC3339)
 	}
 	return report.JSON(env)
-}
-
-// mapOf is the map picture of a view: the whole map, as everyone sees it,
-// or under the vision house rule the sectors in the player's sight.
-func mapOf(v *View) *report.Map {
-	m := &report.Map{Title: v.Title, Caption: fmt.Sprintf("Turn %d · cycle %s", v.Turn, v.Cycle), Sub: "Map of " + v.Name,
-		Systems: v.Systems, Lanes: v.Lanes}
-	for _, s := range v.Sectors {
-		if s.Hidden {
-			continue
-		}
-		sg := report.Sighting{ID: s.ID, Seen: v.Turn, Current: true, Close: true}
-		for _, d := range s.Developments {
-			sg.Fortified = sg.Fortified || d.Kind == campaign.Fortification
-			sg.Developed = sg.Developed || d.Developed()
-		}
-		m.Sightings = append(m.Sightings, sg)
-	}
-	for _, f := range v.Fleets {
-		if f.Owner == v.Player {
-			m.Fleets = append(m.Fleets, report.MapFleet{At: f.At})
-		}
-	}
-	for _, s := range v.Sectors {
-		for _, d := range s.Developments {
-			if d.Owner == v.Player {
-				m.Developments = append(m.Developments, d)
-			}
-		}
-	}
-	return m
 }

@@ -150,8 +150,9 @@ func visionStart(t *testing.T) *campaign.State {
 // TestHouseVisionShowsNothingOutOfSight plays the first turn twice under
 // the vision house rule, with other orders in the first player's corner
 // and another fleet there, and renders the report of the player in the
-// far corner in every format: every byte must be the same, since none of
-// it is in their sight. A change in their sight must show.
+// far corner in every format, and the report mail with its maps, wide
+// and for a phone: every byte must be the same, since none of it is in
+// their sight. A change in their sight must show.
 func TestHouseVisionShowsNothingOutOfSight(t *testing.T) {
 	st := visionStart(t)
 	x := ext(t, st)
@@ -167,6 +168,12 @@ func TestHouseVisionShowsNothingOutOfSight(t *testing.T) {
 	for _, f := range formats {
 		if !bytes.Equal(render(t, viewOf(t, a, far), f), render(t, viewOf(t, b, far), f)) {
 			t.Errorf("%s's %s report changes with what happens out of their sight", far, f)
+		}
+	}
+	mailA, mailB := reportMail(t, viewOf(t, a, far)), reportMail(t, viewOf(t, b, far))
+	for part, data := range mailA {
+		if !bytes.Equal(data, mailB[part]) {
+			t.Errorf("%s's report mail changes in its %s with what happens out of their sight", far, part)
 		}
 	}
 	text := string(render(t, viewOf(t, b, far), game.FormatText))
@@ -191,6 +198,31 @@ func TestHouseVisionShowsNothingOutOfSight(t *testing.T) {
 			t.Errorf("a fleet next to %s's home does not change their %s report; the test proves nothing", far, f)
 		}
 	}
+	mailC := reportMail(t, viewOf(t, c, far))
+	for _, part := range []string{thunderdome.MapCID, thunderdome.PhoneMapCID} {
+		if bytes.Equal(mailA[part], mailC[part]) {
+			t.Errorf("a fleet next to %s's home does not change the %s of their report mail; the test proves nothing", far, part)
+		}
+	}
+}
+
+// reportMail is a view's report mail, part by part: its text, its HTML
+// and each attachment by name (the maps, wide and for a phone, among
+// them).
+func reportMail(t *testing.T, v game.View) map[string][]byte {
+	t.Helper()
+	rep, err := rs.Report(v, reportOpts)
+	if err != nil {
+		t.Fatalf("Report = %v", err)
+	}
+	parts := map[string][]byte{"text": []byte(rep.Text), "html": []byte(rep.HTML)}
+	for _, a := range rep.Attachments {
+		parts[a.Name] = a.Data
+	}
+	if parts[thunderdome.MapCID] == nil || parts[thunderdome.PhoneMapCID] == nil {
+		t.Fatalf("the report mail of %s has no maps", v.Header().Player)
+	}
+	return parts
 }
 
 // farthest is the player whose home is the most lanes from p's.

@@ -191,6 +191,10 @@ func (r Ruleset) ResultExample(st *campaign.State, b campaign.Battle) (example, 
 			lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: disengaged, direction: %s}\n", ref.Ref, to[0]))
 		}
 	}
+	if len(refs) == 0 {
+		// Every side's ships left the map with their players (UTD3.91).
+		return "    ships: []\n", "No ship of the battle is left on the map; a result names none."
+	}
 	if last := refs[len(refs)-1]; last.Owner != b.Sides[0] {
 		lines = append(lines, fmt.Sprintf("      - {ship: %s, fate: crippled, damage: 12}\n", last.Ref))
 	}

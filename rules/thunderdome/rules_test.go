@@ -41,6 +41,26 @@ func TestUTD6_2_OrderPoints(t *testing.T) {
 	}
 }
 
+// TestUTD6_2_RefusalNamesTheBudget: a paid order refused for lack of
+// points says what it costs, what is left and of what budget; with
+// retreat debt, how much of the budget the debt took (UTD7.4663).
+func TestUTD6_2_RefusalNamesTheBudget(t *testing.T) {
+	st := start(t)
+	p := first(t, st)
+	moves := strings.Repeat("  - move: {fleet: f1, to: "+string(awayFrom(t, st, p))+"}\n  - move: {fleet: f1, to: "+string(homeOf(t, st, p))+"}\n", 5)
+	ps := refused(t, st, parse(t, st, p, moves))
+	if want := "this order costs 1 point and you have 0 points left of 4 this turn"; ps[0].Msg != want {
+		t.Errorf("problem = %q, want %q", ps[0].Msg, want)
+	}
+	x := ext(t, st)
+	x.Empires[slices.IndexFunc(x.Empires, func(e thunderdome.Empire) bool { return e.Player == p })].Owed = 2
+	thunderdome.SaveExt(x, st)
+	ps = refused(t, st, parse(t, st, p, moves))
+	if want := "this order costs 1 point and you have 0 points left of 4 this turn, 2 points of it taken by retreat debt (UTD7.4663)"; ps[0].Msg != want {
+		t.Errorf("problem with debt = %q, want %q", ps[0].Msg, want)
+	}
+}
+
 // TestUTD4_334_FreeMoveFromColony: leaving the home's colony is free.
 func TestUTD4_334_FreeMoveFromColony(t *testing.T) {
 	st := start(t)
@@ -173,13 +193,13 @@ func TestUTD4_3236_NoCapitalNoBank(t *testing.T) {
 	res := resolve(st, nil)
 	e := ext(t, res.Next).Empires
 	i := slices.IndexFunc(e, func(e thunderdome.Empire) bool { return e.Player == next })
-	if e[i].Unbanked != 100 || res.Next.Player(next).Treasury != bank {
-		t.Errorf("unbanked %d, bank %d; want 100 unbanked and the bank unchanged at %d", e[i].Unbanked, res.Next.Player(next).Treasury, bank)
+	if e[i].Unbanked != thunderdome.Whole(100) || res.Next.Player(next).Treasury != bank {
+		t.Errorf("unbanked %s, bank %d; want 100 unbanked and the bank unchanged at %d", e[i].Unbanked, res.Next.Player(next).Treasury, bank)
 	}
 	res = resolve(res.Next, nil)
 	e = ext(t, res.Next).Empires
 	if e[i].Unbanked != 0 {
-		t.Errorf("unbanked %d after the turn, want 0: lost", e[i].Unbanked)
+		t.Errorf("unbanked %s after the turn, want 0: lost", e[i].Unbanked)
 	}
 }
 

@@ -14,36 +14,11 @@ import (
 // Name is the ruleset's name in scenario files.
 const Name = "thunderdome"
 
-// Version is the version of TD IV's resolution: raise it whenever the
-// same state and orders would resolve otherwise. Version 2: a player who
-// left during the turn takes every unit off the map and their turn passes
-// unplayed (UTD3.91, UTD3.92); victory ends the campaign with
-// campaign.State.Ended instead of moving its end year (UTD1.9); and the
-// orders replay on the turn Check applied them to, so their dice are the
-// ones the reply told (UTD6.121). Version 3: an enemy fleet holding a
-// sector at step 9 captures the derelicts there (UTD6.3D2); a player's
-// standing choice picks the fleet that fights for them (UTD7.423); and
-// attrition units add to a fleet's move cost (UTD7.24). Version 4: the
-// events and openings every player reads name the player instead of
-// saying "your" and count in the singular for one (UTD3.1), so a turn's
-// state and events read otherwise. Version 5: the capital, its repair
-// freighter, shipyards and defenses hold their sector and join its
-// owner's battle fleet there, and a side that loses the field loses them,
-// the capital with its bank (UTD7.4235, UTD7.48, UTD4.3236); every capital
-// has its shipyard, which repairs itself at the end of its owner's turn
-// and leaves the map with its player (UTD6.372, UTD4.3372), and new
-// construction arrives at step 10 (UTD6.3734); captured ships are
-// organized where the captor's preference says, so a derelict no fleet
-// has room for forms a new fleet or pays half its BPV when scrapped
-// (UTD6.3I); a captured ship not yet inspected repairs nothing at step 3
-// and fires at nothing in battle (UTD6.3773, UTD7.8); an illegal fleet
-// explores nothing (UTD7.2661); the NPE check of exploration is on unless the
-// scenario turns it off (UTD5.133), and a non-player empire found is met
-// at step 8 (UTD5.2), so an exploration may find one, fight it, and
-// change what follows.
-// Also in version 5: units carry fighters and PFs, lost in battle
-// (UTD6.3B); refits and legendary officers (UTD6.3J, UTD7.263).
-const Version = 5
+// Version is the version of TD IV's resolution, stamped into every
+// resolved turn: raise it whenever the same state and orders would resolve
+// otherwise. docs/rules-thunderdome.md, "Resolver versions", says what
+// each version changed.
+const Version = 6
 
 // Ruleset is Thunderdome IV. Its zero value is ready to use.
 type Ruleset struct{}
@@ -160,11 +135,11 @@ func (c *checked) Echo() string {
 }
 
 // bpvNote is ", 100 BPV" for an order that spent BPV.
-func bpvNote(bpv int) string {
+func bpvNote(bpv BPV) string {
 	if bpv == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", %d BPV", bpv)
+	return fmt.Sprintf(", %s BPV", bpv)
 }
 
 // Summary says what the turn has spent and what is left.
@@ -174,9 +149,9 @@ func (c *checked) Summary() string {
 	if x.emp.Owed > 0 {
 		s += fmt.Sprintf(" (%s of retreat debt paid first, UTD7.4663)", pts(x.emp.Owed))
 	}
-	s += fmt.Sprintf(".\nBank: %d BPV", x.st.Player(x.player).Treasury)
+	s += fmt.Sprintf(".\nBank: %s BPV", x.x.bank(x.st, x.player))
 	if x.emp.Unbanked > 0 {
-		s += fmt.Sprintf("; unbanked income %d BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
+		s += fmt.Sprintf("; unbanked income %s BPV, lost at the end of the turn unless spent (UTD4.3236)", x.emp.Unbanked)
 	}
 	s += ".\n"
 	if c.prefs.Defend != nil {

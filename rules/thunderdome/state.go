@@ -40,6 +40,10 @@ type Ext struct {
 	// fortifications to remove, that take effect at step 1 of their
 	// owner's next turn (UTD6.123, UTD4.331).
 	Pending []Pending `json:"pending,omitempty"`
+	// Breaches are the sectors where a player's minesweeper destroyed an
+	// enemy fortification beside enemy colonies or mines, which that
+	// player takes only by staying until their next turn (UTD4.353).
+	Breaches []Breach `json:"breaches,omitempty"`
 	// Retreats are fleets that disengaged, waiting to arrive at step 6 of
 	// the next player's turn (UTD7.4665).
 	Retreats []Retreat `json:"retreats,omitempty"`
@@ -103,12 +107,17 @@ type HouseRules struct {
 }
 
 // Empire is one player's TD IV accounts. The bank is the player's
-// campaign.Player.Treasury (UTD4.3236).
+// campaign.Player.Treasury, in whole BPV, and BankFraction (UTD4.3236;
+// Ext.bank).
 type Empire struct {
 	Player campaign.PlayerID `json:"player"`
+	// BankFraction is the bank's hundredths of a BPV below its whole BPV,
+	// which campaign.Player.Treasury holds (UTD6.3F: "retain all
+	// fractions").
+	BankFraction BPV `json:"bank_fraction,omitempty"`
 	// Unbanked is income received without a capital: spent this turn or
 	// lost at its end (UTD4.3236).
-	Unbanked int `json:"unbanked,omitempty"`
+	Unbanked BPV `json:"unbanked,omitempty"`
 	// Permanent are the permanent extra order points bought (UTD6.22),
 	// and Temporary those bought for the open turn (UTD6.21).
 	Permanent int `json:"permanent,omitempty"`
@@ -296,6 +305,16 @@ type Container struct {
 	At    campaign.SystemID `json:"at"`
 	Owner campaign.PlayerID `json:"owner"`
 	Count int               `json:"count"`
+}
+
+// Breach is a fortification destroyed at step 9 by a minesweeper of By's
+// in store turn Turn, beside enemy colonies or mines at At: they are
+// taken only at step 9 of By's next turn, by a fleet of By's there since
+// (UTD4.353).
+type Breach struct {
+	At   campaign.SystemID `json:"at"`
+	By   campaign.PlayerID `json:"by"`
+	Turn int               `json:"turn"`
 }
 
 // Derelict is ships left empty in a sector (UTD6.3D2).

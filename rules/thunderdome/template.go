@@ -22,7 +22,7 @@ type Offer struct {
 	Orders []string `json:"orders"`
 	// Points and BPV are what the orders cost together.
 	Points int `json:"points"`
-	BPV    int `json:"bpv,omitempty"`
+	BPV    BPV `json:"bpv,omitempty"`
 	// Note says why it costs that, and what else the player should know,
 	// with the rules.
 	Note string `json:"note"`
@@ -59,7 +59,7 @@ func offersFor(st *campaign.State, x *Ext, p campaign.PlayerID) []Offer {
 // add offers orders of kind k, given together, for points and bpv,
 // unless the player lacks either (spend and pay refuse then; an order
 // costing no point passes even under a retreat debt, UTD7.46724).
-func (o *offerer) add(k Kind, points, bpv int, note string, lines ...string) {
+func (o *offerer) add(k Kind, points int, bpv BPV, note string, lines ...string) {
 	if points > 0 && points > o.c.left() || bpv > o.c.funds() {
 		return
 	}
@@ -130,16 +130,16 @@ func (o *offerer) legal(f *campaign.Fleet, units []campaign.ClassName) bool {
 
 // costText writes what an offer costs: "free", "1 point", "1 point and
 // 110 BPV", "no order point, 100 BPV".
-func costText(points, bpv int) string {
+func costText(points int, bpv BPV) string {
 	switch {
 	case points == 0 && bpv == 0:
 		return "free"
 	case bpv == 0:
 		return pts(points)
 	case points == 0:
-		return fmt.Sprintf("no order point, %d BPV", bpv)
+		return fmt.Sprintf("no order point, %s BPV", bpv)
 	}
-	return fmt.Sprintf("%s and %d BPV", pts(points), bpv)
+	return fmt.Sprintf("%s and %s BPV", pts(points), bpv)
 }
 
 // OrderTemplate renders the orders-<turn>.yaml attached to the report
@@ -192,9 +192,9 @@ func pointsText(v *View) string {
 		s += fmt.Sprintf(", less %s of retreat debt paid first (UTD7.4663): %d left", pts(v.Debt), max(v.Points-v.Debt, 0))
 	}
 	if e := v.own(); e != nil {
-		s += fmt.Sprintf(". Bank: %d BPV", e.Bank)
+		s += fmt.Sprintf(". Bank: %s BPV", e.Bank)
 		if e.Unbanked > 0 {
-			s += fmt.Sprintf(", and %d BPV of unbanked income, lost at the end of the turn unless spent (UTD4.3236)", e.Unbanked)
+			s += fmt.Sprintf(", and %s BPV of unbanked income, lost at the end of the turn unless spent (UTD4.3236)", e.Unbanked)
 		}
 	}
 	return s + ". Buying extra order points costs no order point, only BPV (UTD6.21)."

@@ -49,7 +49,7 @@ func busy(st *campaign.State, x *thunderdome.Ext) {
 func capitalLost(st *campaign.State, x *thunderdome.Ext) {
 	for i := range x.Empires {
 		if x.Empires[i].Player == player {
-			x.Empires[i].Capital, x.Empires[i].Unbanked = "", 5000
+			x.Empires[i].Capital, x.Empires[i].Unbanked = "", thunderdome.Whole(5000)
 		}
 	}
 	x.Yards = slices.DeleteFunc(x.Yards, func(y thunderdome.Yard) bool { return y.Owner == player })

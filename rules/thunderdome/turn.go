@@ -247,10 +247,10 @@ func (t *turn) advance() {
 		case e.Unbanked > 0 && e.Capital != "":
 			// A capital designated or bought this turn stands now: its
 			// bank takes what is left (reading of UTD4.3236).
-			t.st.Player(t.player).Treasury += e.Unbanked
-			t.emit(game.EventNotice, "", "UTD4.3236", "%s's new capital at %s banks the %d BPV of income not spent this turn (UTD4.3236).", t.player, e.Capital, e.Unbanked)
+			t.x.setBank(t.st, t.player, t.x.bank(t.st, t.player)+e.Unbanked)
+			t.emit(game.EventNotice, "", "UTD4.3236", "%s's new capital at %s banks the %s BPV of income not spent this turn (UTD4.3236).", t.player, e.Capital, e.Unbanked)
 		case e.Unbanked > 0:
-			t.emit(game.EventNotice, "", "UTD4.3236", "%s has no capital, so the %d BPV of income not spent this turn are lost (UTD4.3236).", t.player, e.Unbanked)
+			t.emit(game.EventNotice, "", "UTD4.3236", "%s has no capital, so the %s BPV of income not spent this turn are lost (UTD4.3236).", t.player, e.Unbanked)
 		}
 		e.Unbanked, e.Temporary, e.Owed = 0, 0, 0
 	}
@@ -263,11 +263,11 @@ func (t *turn) advance() {
 			left = append(left, p.ID)
 			continue
 		}
-		t.st.Drop(p.ID, "eliminated")
-		t.x.leave(t.st, p.ID)
+		t.st.Drop(p.ID, "eliminated: no unit left on the map (UTD4.32)")
 		t.x.Gone = append(t.x.Gone, p.ID)
 		t.events = append(t.events, game.Event{Kind: game.EventEliminated, Players: t.st.PlayerIDs(), Rule: "UTD4.32",
 			Text: fmt.Sprintf("%s has no unit left on the map and is out of the campaign (UTD4.32).", p.ID)})
+		t.x.leave(t.st, p.ID, t.emit)
 	}
 	if len(left) <= 1 && len(t.st.Players) > 1 {
 		t.win(left)
@@ -423,14 +423,13 @@ func (t *turn) income(p campaign.PlayerID, say func(rule, format string, args ..
 	if mines == 0 || e == nil {
 		return
 	}
-	inc := mines * MineIncome
+	inc := whole(mines * MineIncome)
+	t.credit(p, inc)
 	if e.Capital != "" {
-		t.st.Player(p).Treasury += inc
-		say("UTD4.344", "%s's %s paid %d BPV into the bank at the capital (UTD4.344).", p, plural(mines, "mine"), inc)
+		say("UTD4.344", "%s's %s paid %s BPV into the bank at the capital (UTD4.344).", p, plural(mines, "mine"), inc)
 		return
 	}
-	e.Unbanked += inc
-	say("UTD4.3236", "%s's %s paid %d BPV; without a capital it must be spent this turn or is lost (UTD4.3236).", p, plural(mines, "mine"), inc)
+	say("UTD4.3236", "%s's %s paid %s BPV; without a capital it must be spent this turn or is lost (UTD4.3236).", p, plural(mines, "mine"), inc)
 }
 
 // repair resupplies the player's ships and lets each repair as many

@@ -45,6 +45,9 @@ type View struct {
 	Sectors []SectorView     `json:"sectors"`
 	Lanes   []campaign.Lane  `json:"lanes"`
 	Fleets  []campaign.Fleet `json:"fleets"`
+	// FleetBPV is the BPV of each fleet of Fleets, in the same order: its
+	// units' (UTD1.2), as the map labels them.
+	FleetBPV []int `json:"fleet_bpv"`
 	// FleetStatus tells, for the fleets with something to tell, their
 	// wrecks and traps.
 	FleetStatus []FleetStatus `json:"fleet_status,omitempty"`
@@ -66,6 +69,9 @@ type View struct {
 	// Battles are the battles the open turn waits for (UTD2.3): no
 	// orders are taken until they are settled.
 	Battles []string `json:"battles,omitempty"`
+	// BattleSites are where the battles of Battles are fought, those in
+	// sight under the vision house rule.
+	BattleSites []BattleSite `json:"battle_sites,omitempty"`
 	// Calling is set while the turn waits for a volunteer to play a
 	// non-player empire (UTD5.231): no orders are taken then. Calls are
 	// the IDs of the polls that call for one.
@@ -86,7 +92,7 @@ type View struct {
 type EmpireView struct {
 	Empire
 	Name   string `json:"name"`
-	Bank   int    `json:"bank"`
+	Bank   BPV    `json:"bank"`
 	Out    string `json:"out,omitempty"`
 	Hidden bool   `json:"hidden,omitempty"`
 }
@@ -173,7 +179,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	}
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
-		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.yardViews(), Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), Calling: calling(st), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
+		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.yardViews(), Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), BattleSites: battleSites(st.Battles), Calling: calling(st), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
 		Vision: x.House.Vision}
 	if events == nil {
 		base.Resolved = 0
@@ -195,7 +201,9 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 		if p == nil {
 			continue
 		}
-		base.Empires = append(base.Empires, EmpireView{Empire: e, Name: p.Name, Bank: p.Treasury, Out: p.Out})
+		bank := x.bank(st, e.Player)
+		e.BankFraction = 0 // the view's bank holds it
+		base.Empires = append(base.Empires, EmpireView{Empire: e, Name: p.Name, Bank: bank, Out: p.Out})
 	}
 	for _, s := range x.Sectors {
 		sv := SectorView{Sector: s, Developments: st.DevelopmentsAt(s.ID), NPE: x.npeAt(s.ID)}
@@ -224,6 +232,7 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 		if g != nil {
 			v.fog(x.sight(st, g, p.ID))
 		}
+		v.FleetBPV = fleetBPVs(st, v.Fleets)
 		out = append(out, &v)
 	}
 	return out
@@ -274,12 +283,37 @@ func (v *View) fog(seen map[campaign.SystemID]bool) {
 	v.Yards = keep(v.Yards, func(y YardView) bool { return seen[y.At] })
 	v.Docks = keep(v.Docks, func(d Dock) bool { return seen[d.At] })
 	v.Defenses = keep(v.Defenses, func(d Defense) bool { return seen[d.At] })
+	v.BattleSites = keep(v.BattleSites, func(b BattleSite) bool { return seen[b.At] })
 	v.Systems = slices.Clone(v.Systems)
 	for i := range v.Systems {
 		if sys := &v.Systems[i]; !seen[sys.ID] {
 			sys.Name, sys.Planet = string(sys.ID), ""
 		}
 	}
+}
+
+// BattleSite is where a pending battle is fought.
+type BattleSite struct {
+	ID string            `json:"id"`
+	At campaign.SystemID `json:"at"`
+}
+
+// battleSites are where battles are fought.
+func battleSites(bs []campaign.Battle) []BattleSite {
+	out := make([]BattleSite, 0, len(bs))
+	for _, b := range bs {
+		out = append(out, BattleSite{ID: b.ID, At: b.At})
+	}
+	return out
+}
+
+// fleetBPVs is the BPV of each of fleets: its units' (UTD1.2).
+func fleetBPVs(st *campaign.State, fleets []campaign.Fleet) []int {
+	out := make([]int, len(fleets))
+	for i := range fleets {
+		out[i] = unitsEBPV(st, fleets[i].Units)
+	}
+	return out
 }
 
 // keep returns the items of list that ok accepts, in a new list; nil

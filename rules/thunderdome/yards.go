@@ -3,7 +3,6 @@ package thunderdome
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -272,19 +271,6 @@ func (y YardAt) text(kind string) string {
 	return fmt.Sprintf("%s: {sector: %s, yard: %s}", kind, y.Sector, y.Yard)
 }
 
-// bpvText writes BPV in hundredths: "13.3", "56", "0.25".
-func bpvText(h int) string {
-	if h%100 == 0 {
-		return fmt.Sprint(h / 100)
-	}
-	return strings.TrimRight(fmt.Sprintf("%d.%02d", h/100, h%100), "0")
-}
-
-// wholeBPV rounds BPV in hundredths to whole BPV, the nearest, half up:
-// the bank holds whole BPV (reading of UTD6.3783–6.3786, which round
-// 46.55 to 47 and 18.3 to 18).
-func wholeBPV(h int) int { return (h + 50) / 100 }
-
 // minLoad is the least share of a full load, in percent, a new ship
 // carries (UTD6.3736: 75%, fractions down).
 const minLoad = 75
@@ -326,7 +312,7 @@ type Build struct {
 	Yard  string             `json:"yard,omitempty"`
 	// BPV is what it cost, given back if it cannot be received, and
 	// Turn the store turn it was ordered in.
-	BPV  int `json:"bpv"`
+	BPV  BPV `json:"bpv"`
 	Turn int `json:"turn"`
 }
 
@@ -476,12 +462,8 @@ func (t *turn) receiveShip(b Build) {
 
 // refund gives a build's price back to its owner, saying why.
 func (t *turn) refund(b Build, why string) {
-	if e := t.x.empire(b.Owner); e != nil && e.Capital == "" {
-		e.Unbanked += b.BPV
-	} else if p := t.st.Player(b.Owner); p != nil {
-		p.Treasury += b.BPV
-	}
-	t.emit(EventYard, b.At, "UTD6.3734", "%s: %s, so its %d BPV went back (reading).", b.Owner, why, b.BPV)
+	t.credit(b.Owner, b.BPV)
+	t.emit(EventYard, b.At, "UTD6.3734", "%s: %s, so its %s BPV went back (reading).", b.Owner, why, b.BPV)
 }
 
 // readConverts reads a class's converts:, a list of classes of the

@@ -101,8 +101,8 @@ const lyranJobs = `  - activate_shipyard:
 // refits the CU (1/3) and builds the FF (1/3), all its 2/3. The prices are
 // the rules' (docs/rules-thunderdome.md): overhaul 10% (UTD6.3743, not the
 // example's 25%), refit the BPV gained (UTD6.3755, not the example's 10%
-// of the ship): 13.3 + 4 + 56 + 2 + 2 + 18.3 + 15.2 + 69 = 179.8 BPV, paid
-// as 180, the jobs' sum rounded once to whole BPV.
+// of the ship): 13.3 + 4 + 56 + 2 + 2 + 18.3 + 15.2 + 69 = 179.8 BPV,
+// paid as it is: TD IV retains all fractions (UTD6.3F).
 func TestUTD6_378_LyranWorkedExample(t *testing.T) {
 	st := setup(t, lyranExample)
 	echo := wantPoints(t, st, lyranJobs, 1)
@@ -112,10 +112,9 @@ func TestUTD6_378_LyranWorkedExample(t *testing.T) {
 		"capital yard at lyra: refitted lff to lff-p in fleet f1, 1/6 MC of capacity, 2 BPV",
 		"sc4 yard at lyra: inspected hcu and refitted it to hcr in fleet f2, 1/3 MC of capacity, 33.5 BPV",
 		"sc4 yard at lyra: building lff-r, for fleet f2 at the end of the turn, 1/3 MC of capacity, 69 BPV",
-		"the jobs came to 179.8 BPV, paid as 180",
 		"capital yard at lyra: 2 of 2 MC of capacity used this turn",
 		"sc4 yard at lyra: 2/3 of 2/3 MC of capacity used this turn",
-		"# 1 point, 180 BPV",
+		"# 1 point, 179.8 BPV",
 	} {
 		if !strings.Contains(echo, want) {
 			t.Errorf("echo lacks %q:\n%s", want, echo)
@@ -123,8 +122,11 @@ func TestUTD6_378_LyranWorkedExample(t *testing.T) {
 	}
 	res := resolve(st, parse(t, st, player, lyranJobs))
 	next := res.Next
-	if got := next.Player(player).Treasury; got != 1000-180 {
-		t.Errorf("bank = %d, want 820", got)
+	if got := bankOf(t, next, player); got != thunderdome.Whole(1000)-17980 {
+		t.Errorf("bank = %s, want 820.2", got)
+	}
+	if strings.Contains(echo, "180") || strings.Contains(echo, "rounded") {
+		t.Errorf("echo rounds the jobs' sum:\n%s", echo)
 	}
 	f1, f2 := next.Fleet(player, "f1"), next.Fleet(player, "f2")
 	if !slices.Equal(f1.Units, []campaign.ClassName{"lca-p", "lcw", "lff-p", "lff-p"}) || len(f1.Damage) != 0 || len(fleetState(ext(t, next), player, "f1").Wrecked) != 0 {

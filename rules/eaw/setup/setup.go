@@ -149,12 +149,14 @@ func (l *loader) placeHome(owner campaign.PlayerID, home campaign.SystemID) {
 }
 
 // checkDocking reports unit classes no FRD could build: one FRD builds
-// at most Build.Docking points a turn (EaW 6.0).
+// at most Build.Docking points a turn, and a ship of more takes it two
+// turns, or two FRDs in one system one turn (EaW 6.0), so a class of more
+// than twice as many points could never be built.
 func (l *loader) checkDocking() {
 	docks := l.st.Rules.Build.Docking
 	for _, u := range l.Units {
-		if docks > 0 && u.Class.Docking > docks {
-			l.Addf(u.Fields.Value("docking"), "docking %d is more than an FRD builds in one turn (%d, EaW 6.0), so the unit could never be built", u.Class.Docking, docks)
+		if docks > 0 && u.Class.Docking > 2*docks {
+			l.Addf(u.Fields.Value("docking"), "docking %d is more than two FRDs build in one turn (%d, EaW 6.0), so the unit could never be built", u.Class.Docking, 2*docks)
 		}
 	}
 }
