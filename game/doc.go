@@ -11,7 +11,9 @@
 //
 // This package holds only what every ruleset shares: the Ruleset
 // interface and its optional add-ons (ReportedBattles,
-// ScenarioGenerator), who owes orders by when (Due), the part of a
-// scenario file a ruleset loads (ScenarioPart), the Event a resolution
-// reports, the rendered Report, and the Registry.
+// ScenarioGenerator, Sequential, TurnOrder, Calendar and the others
+// beside them), who owes orders by when (Due), the part of a scenario
+// file a ruleset loads (ScenarioPart), the Event a resolution reports,
+// the clocks the daemon keeps of what a turn waits on (Clock), the
+// rendered Report, and the Registry.
 package game

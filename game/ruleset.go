@@ -80,11 +80,13 @@ type Example struct {
 	Orders string
 }
 
-// DigestItem is one report of a digest: the view and the deadline of the
-// turn it opened.
+// DigestItem is one report of a digest: the view, the deadline of the
+// turn it opened, and the clocks of what that turn waited on
+// (ReportOptions.Clocks).
 type DigestItem struct {
 	View     View
 	Deadline time.Time
+	Clocks   []Clock
 }
 
 // Turn is what Resolve plays: the state, every player's orders on file,
@@ -172,6 +174,34 @@ type ReportOptions struct {
 	// footer echoes with how to change them; nil for a report that is
 	// not mailed. A text-only report has no HTML and no map.
 	Mail *campaign.MailPrefs
+	// Clocks are the clocks the daemon keeps of what the open turn may
+	// wait on: its battles fought outside pbemd and its polls. A report
+	// of a turn that waits says until when with them; none are known
+	// for a report rendered apart from its campaign.
+	Clocks []Clock
+}
+
+// Clock is the clock of a battle fought outside pbemd or of a poll, by
+// its ID.
+type Clock struct {
+	// ID is the battle's ("T1-B1") or the poll's ("npe-s21").
+	ID string
+	// Contact is when the sides of a battle must have made contact; zero
+	// for a poll, or once that time has passed.
+	Contact time.Time
+	// Until is when a battle must be settled, or a poll closes at the
+	// latest.
+	Until time.Time
+}
+
+// ClockOf returns the clock with the given ID among clocks, or false.
+func ClockOf(clocks []Clock, id string) (Clock, bool) {
+	for _, c := range clocks {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Clock{}, false
 }
 
 // Report is a rendered report mail.

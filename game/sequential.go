@@ -67,3 +67,23 @@ type Resigner interface {
 	// the events that tell everyone of it. It does not change st.
 	Resign(st *campaign.State, p campaign.PlayerID) (*campaign.State, []Event)
 }
+
+// Calendar is a Ruleset that names the date of its turns its own way, as
+// its reports name it: Thunderdome IV by its cycle and season. The
+// daemon's texts name a turn's date so; without it, as
+// campaign.State.Date writes it ("Y165 spring").
+type Calendar interface {
+	Ruleset
+	// TurnDate names the date of the turn st opens: "cycle 1.0, spring
+	// Y165".
+	TurnDate(st *campaign.State) string
+}
+
+// TurnDate names the date of the turn st opens as rs names it
+// (Calendar), or as campaign.State.Date writes it.
+func TurnDate(rs Ruleset, st *campaign.State) string {
+	if c, ok := rs.(Calendar); ok {
+		return c.TurnDate(st)
+	}
+	return st.Date().String()
+}

@@ -115,13 +115,14 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem problemFunc)
 	c := s.campaign
 	switch {
 	case sub.Player != s.seat.Player:
-		return s, problem("player", report.WrongSeat{Player: s.seat.Player, Campaign: c.ID, Named: sub.Player})
+		return s, problem("player", report.WrongSeat{Player: s.seat.Player, Campaign: c.ID, Named: sub.Player, Proxy: s.proxy})
 	case sub.Token == "":
 		return s, problem("token", report.NoToken{})
 	case !tokenMatches(sub.Token, s.seat.TokenHash):
 		return s, problem("token", report.WrongToken{})
 	case !s.seat.Active():
-		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.seat.Out})}
+		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.seat.Out,
+			Resigned: s.seat.Out == report.Say(report.ResignedOut{})})}
 	}
 	return s, nil
 }
@@ -164,7 +165,7 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		return decision{}, err
 	}
 	if !s.seat.Due() {
-		return reject(c.ID, notDue(c, rs, rec0.State, s.seat.Player, loc))
+		return reject(c.ID, &report.Rejection{Reason: report.Say(notDue(c, rs, rec0.State, s.seat.Player, loc))})
 	}
 	deadline := report.FormatDeadline(s.seat.Deadline, loc)
 	if sub.Turn != c.Turn {
@@ -207,7 +208,6 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 		r := problemsRejection(err, in)
 		if filed {
 			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior, loc), Added: sequential})
-			r.Added = sequential
 		}
 		return reject(c.ID, r)
 	}
@@ -233,10 +233,10 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	}, nil
 }
 
-// notDue refuses orders from player p, who owes none for the open turn,
-// saying who does and by when, in the player's time zone, and, where the
-// ruleset tells the order of play, whose turns come before p's.
-func notDue(c *store.Campaign, rs game.Ruleset, st *campaign.State, p campaign.PlayerID, loc *time.Location) *report.Rejection {
+// notDue tells player p, who owes no orders for the open turn, who does
+// and by when, in the player's time zone, or what the turn waits on, and,
+// where the ruleset tells the order of play, whose turns come before p's.
+func notDue(c *store.Campaign, rs game.Ruleset, st *campaign.State, p campaign.PlayerID, loc *time.Location) *report.NotDue {
 	why := report.NotDue{Turn: c.Turn}
 	for _, s := range c.DueSeats() {
 		why.Due = append(why.Due, report.DueSeat{Player: s.Player, Deadline: report.FormatDeadline(s.Deadline, loc)})
@@ -257,7 +257,7 @@ func notDue(c *store.Campaign, rs game.Ruleset, st *campaign.State, p campaign.P
 			why.Before = queue[:i]
 		}
 	}
-	return &report.Rejection{Reason: report.Say(why)}
+	return &why
 }
 
 // syntheticID names a mail whose header could not be read, so that it is

@@ -43,7 +43,6 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles
 		cases = append(cases, &store.BattleCase{ID: b.ID, Turn: b.Turn, Sides: b.Sides, Status: store.BattleOpen,
 			Opened: now, ContactBy: contactBy, ResolveBy: resolveBy})
 		fight := report.BattleOrders{Campaign: c.ID, Battle: b.ID, Turn: b.Turn, Ships: ships(rb, b), FightOrder: rb.FightOrder(b),
-			ContactBy: fmtUTC(contactBy), ResolveBy: fmtUTC(resolveBy),
 			ContactRule: m.cite(c, game.TopicBattleContact), SettleRule: m.cite(c, game.TopicBattleSettle)}
 		fight.At, fight.LaneA, fight.LaneB = battlePlace(next, b)
 		if ex, ok := rb.(game.ResultExampler); ok {
@@ -55,6 +54,7 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles
 				continue
 			}
 			fight.Player = p
+			fight.ContactBy, fight.ResolveBy = localTime(c, s, contactBy), localTime(c, s, resolveBy)
 			msg := m.mailText(c.ID, s.Email, fight, fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
 			msg.AutoSubmitted = "auto-generated"
 			mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
@@ -140,7 +140,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	now := m.clock.Now().UTC()
 	if rep.Contact {
 		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: fmtUTC(bc.ResolveBy)}), decision{apply: apply})
+		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: r.localTime(bc.ResolveBy)}), decision{apply: apply})
 	}
 	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	if rep.Confirm {
@@ -167,7 +167,7 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		bc.Status = store.BattleDisputed
 		if m.decidesByVote(c) {
 			apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: fmtUTC(bc.ResolveBy)}),
+			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
 				decision{apply: apply})
 		}
 		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, false)
@@ -270,7 +270,7 @@ func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base str
 		return strings.Join(lines, "\n")
 	}
 	mails := m.tellPlayers(c, base, "settled-"+bc.ID, "", func(s *store.Seat) report.Text {
-		return report.BattleNews{Battle: bc.ID, News: news(s.Player), Due: dueSeats(ch.opened)}
+		return report.BattleNews{Battle: bc.ID, News: news(s.Player), Due: dueSeats(ch.opened, s)}
 	})
 	untold := map[string]bool{}
 	for _, s := range c.ActiveSeats() {
@@ -335,17 +335,73 @@ func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit 
 	if err != nil {
 		return nil, err
 	}
+	reports, held, err := m.openingReports(opened, rec, st, events, base)
+	if err != nil {
+		return nil, err
+	}
+	hold := func(tx *store.Tx) error { return storeHeld(tx, c.ID, held) }
 	record := opened
 	if record == nil && len(out) > 0 {
 		record = c
 	}
-	d := decision{mails: append(out, mails...), apply: steps(putSettled(c, st, change, events, record), start)}
+	d := decision{mails: slices.Concat(out, mails, reports), apply: steps(putSettled(c, st, change, events, record, opened != nil), start, hold)}
 	if st.Over() {
 		if d, err = m.endWith(c, st, d); err != nil {
 			return nil, err
 		}
 	}
 	return &stateChange{events: events, opened: opened, mails: d.mails, apply: d.apply}, nil
+}
+
+// openingReports are the reports of the player's turn a change opened,
+// opened being the campaign's record after it, st the state and events
+// what the change did: every player gets the report that opens the turn,
+// as when a turn resolves, telling what the turn that waited did (rec's
+// events), what settled it, and for the player now due their points and
+// order template. A report for a player who reads a daily digest is held
+// for it. None when no turn opened.
+func (m *Moderator) openingReports(opened *store.Campaign, rec *store.TurnRecord, st *campaign.State, events []game.Event, base string) ([]outgoing, []*store.HeldReport, error) {
+	if opened == nil {
+		return nil, nil, nil
+	}
+	rs, err := m.ruleset(opened)
+	if err != nil {
+		return nil, nil, err
+	}
+	played, err := storedEvents(rec)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the events of turn %d: %w", rec.State.Turn-1, err)
+	}
+	settled, err := settledEvents(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	now := m.clock.Now().UTC()
+	var (
+		mails []outgoing
+		held  []*store.HeldReport
+	)
+	for i, v := range rs.Replay(st, slices.Concat(played, settled, events)) {
+		s := opened.Seat(v.Header().Player)
+		if s == nil || !s.Active() {
+			continue
+		}
+		rep, err := m.reportMail(opened, v, &st.Players[i], nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		rep.msg.MessageID = m.derivedID(base, "report", s.Email)
+		h, err := holdReport(s, v, deadlineOf(opened, s.Player), now, nil)
+		switch {
+		case err != nil:
+			return nil, nil, err
+		case h != nil:
+			held = append(held, h)
+		default:
+			mails = append(mails, rep)
+		}
+	}
+	return mails, held, nil
 }
 
 // seatsOut marks out, on a copy of campaign c, the seats of the players
@@ -376,8 +432,9 @@ func (m *Moderator) seatsOut(c *store.Campaign, st *campaign.State, change, base
 // open turn's state of campaign c, with change for the turn's record
 // (pbemd verify) and events for its resolution to report; and record,
 // the campaign's record, if the change opened a player's turn
-// (openWaiting) or put a player out (seatsOut).
-func putSettled(c *store.Campaign, st *campaign.State, change string, events []game.Event, record *store.Campaign) func(tx *store.Tx) error {
+// (openWaiting) or put a player out (seatsOut). told says the change
+// opened a player's turn, whose reports tell of the events settled.
+func putSettled(c *store.Campaign, st *campaign.State, change string, events []game.Event, record *store.Campaign, told bool) func(tx *store.Tx) error {
 	turn := c.Turn
 	return func(tx *store.Tx) error {
 		cur, err := tx.Turn(c.ID, turn)
@@ -395,6 +452,10 @@ func putSettled(c *store.Campaign, st *campaign.State, change string, events []g
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
 			return fmt.Errorf("store the events of %s: %w", change, err)
 		}
+		// The reports that open the next player's turn tell of
+		// everything settled (openingReports): its resolution does not
+		// carry it again.
+		cur.SettledTold = told
 		return tx.PutTurn(c.ID, cur)
 	}
 }
@@ -422,14 +483,15 @@ func (m *Moderator) openWaiting(c *store.Campaign, st *campaign.State) (*store.C
 	return opened, nil
 }
 
-// dueSeats lists who owes orders in a campaign, by when; none for nil.
-func dueSeats(c *store.Campaign) []report.DueSeat {
+// dueSeats lists who owes orders in a campaign, by when, for the reader
+// of seat to (localTime); none for nil c.
+func dueSeats(c *store.Campaign, to *store.Seat) []report.DueSeat {
 	if c == nil {
 		return nil
 	}
 	var out []report.DueSeat
 	for _, s := range c.DueSeats() {
-		out = append(out, report.DueSeat{Player: s.Player, Deadline: fmtUTC(s.Deadline)})
+		out = append(out, report.DueSeat{Player: s.Player, Deadline: localTime(c, to, s.Deadline)})
 	}
 	return out
 }

@@ -15,17 +15,7 @@ import (
 func newReportedBattle(t *testing.T) (*harness, string) {
 	t.Helper()
 	h, token := newGMHarness(t)
-	err := h.db.Update(func(tx *store.Tx) error {
-		rec, err := tx.Turn("frontier", 1)
-		if err != nil {
-			return err
-		}
-		rec.State.Rules.Battles = campaign.BattlesReported
-		return tx.PutTurn("frontier", rec)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.fightReported()
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true, "move: {fleet: 2nd, path: [mistral, meridian]}")))
 	h.next("vorn").want(t, "accepted")
 	h.send(h.mailFrom("castellan", h.orders("castellan", 1, true, "move: {fleet: 3rd, path: [quillon, aurora, meridian]}")))
@@ -46,6 +36,23 @@ func newReportedBattle(t *testing.T) (*harness, string) {
 		h.next(p).want(t, "Turn 2 report")
 	}
 	return h, token
+}
+
+// fightReported has the players of frontier fight its battles outside
+// pbemd and report them (battles: reported), from turn 1 on.
+func (h *harness) fightReported() {
+	h.t.Helper()
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("frontier", 1)
+		if err != nil {
+			return err
+		}
+		rec.State.Rules.Battles = campaign.BattlesReported
+		return tx.PutTurn("frontier", rec)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
 }
 
 func TestReportedBattleAgreedByBothSides(t *testing.T) {

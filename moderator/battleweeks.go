@@ -57,7 +57,7 @@ func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
 	case underAppeal(bc, rec.State):
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Appeal: bc.Appeal})
 	case !now.Before(bc.ResolveBy):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: fmtUTC(bc.ResolveBy),
+		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: r.localTime(bc.ResolveBy),
 			Fought: c.Moderation.Battles.Timeout == campaign.TimeoutAuto})
 	case slices.ContainsFunc(running, func(clock store.BattleClock) bool { return hasWeek(bc.Weeks, side, clock) }):
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Used: true, Contact: contact, Rule: rule})
@@ -154,13 +154,14 @@ func hasWeek(weeks []store.BattleWeek, side campaign.PlayerID, clock store.Battl
 	return slices.ContainsFunc(weeks, func(w store.BattleWeek) bool { return w.Side == side && w.Clock == clock })
 }
 
-// battleDeadlines writes a battle's deadlines for a text: the contact
-// deadline only while its clock runs.
-func battleDeadlines(bc *store.BattleCase, now time.Time) (contactBy, resolveBy string) {
+// battleDeadlines writes a battle's deadlines for the reader of seat s
+// of campaign c, or the GM for nil s (localTime): the contact deadline
+// only while its clock runs.
+func battleDeadlines(c *store.Campaign, s *store.Seat, bc *store.BattleCase, now time.Time) (contactBy, resolveBy string) {
 	if now.Before(bc.ContactBy) {
-		contactBy = fmtUTC(bc.ContactBy)
+		contactBy = localTime(c, s, bc.ContactBy)
 	}
-	return contactBy, fmtUTC(bc.ResolveBy)
+	return contactBy, localTime(c, s, bc.ResolveBy)
 }
 
 // grantBattleWeek moves the battle's clocks on by a week and tells the
@@ -183,19 +184,22 @@ func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []
 	bc.WeekAsked = slices.DeleteFunc(slices.Clone(bc.WeekAsked), func(w store.BattleWeek) bool {
 		return slices.Contains(sides, w.Side) && slices.Contains(clocks, w.Clock)
 	})
-	contactBy, resolveBy := battleDeadlines(&bc, now)
 	rule := m.cite(c, game.TopicBattleTime)
 	how := "on " + string(me) + "'s real-life claim"
 	if !realLife {
 		how = "as every side asked"
 	}
 	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week granted",
-		Detail: fmt.Sprintf("%s: %v +%dh %s, settle by %s", bc.ID, clocks, int(week/time.Hour), how, resolveBy)})
-	notice := report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
+		Detail: fmt.Sprintf("%s: %v +%dh %s, settle by %s", bc.ID, clocks, int(week/time.Hour), how, utcStamp(bc.ResolveBy))})
+	notice := func(s *store.Seat) report.Text {
+		contactBy, resolveBy := battleDeadlines(c, s, &bc, now)
+		return report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
+	}
 	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", notice)
 	if c.GM.Email != "" {
-		mails = append(mails, m.toGM(c, r.in.MessageID, "battle-week", notice))
+		mails = append(mails, m.toGM(c, r.in.MessageID, "battle-week", notice(nil)))
 	}
+	contactBy, resolveBy := battleDeadlines(c, r.seat, &bc, now)
 	answer := m.answer(r, report.BattleWeekAnswer{Battle: bc.ID, RealLife: realLife, Asked: r.sub.Extension.Hours, Week: int(week / time.Hour),
 		ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
 	return r.done("battle week granted", answer, decision{mails: mails, apply: apply})
@@ -211,12 +215,14 @@ func (m *Moderator) askBattleWeek(r *request, bc0 *store.BattleCase, side campai
 	for _, clock := range clocks {
 		bc.WeekAsked = append(bc.WeekAsked, store.BattleWeek{Side: side, Clock: clock, At: now})
 	}
-	contactBy, resolveBy := battleDeadlines(&bc, now)
 	rule := m.cite(c, game.TopicBattleTime)
 	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week asked",
 		Detail: fmt.Sprintf("%s: %v, for %s", bc.ID, clocks, side)})
-	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week",
-		report.BattleWeekAsked{Battle: bc.ID, By: me, Week: week, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
+	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", func(s *store.Seat) report.Text {
+		contactBy, resolveBy := battleDeadlines(c, s, &bc, now)
+		return report.BattleWeekAsked{Battle: bc.ID, By: me, Week: week, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
+	})
+	contactBy, resolveBy := battleDeadlines(c, r.seat, &bc, now)
 	answer := m.answer(r, report.BattleWeekWaits{Battle: bc.ID, Other: voices(&bc, others), Week: week, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
 	return r.done("battle week asked", answer, decision{mails: mails, apply: apply})
 }
@@ -242,16 +248,16 @@ func voices(bc *store.BattleCase, sides []campaign.PlayerID) string {
 	return joinPlayers(out)
 }
 
-// tellSides writes t to the players who speak for a battle's sides, but
-// the sender me.
-func (m *Moderator) tellSides(c *store.Campaign, bc *store.BattleCase, me campaign.PlayerID, incoming, purpose string, t report.Text) []outgoing {
+// tellSides writes the players who speak for a battle's sides, but the
+// sender me, each the text t words for their seat.
+func (m *Moderator) tellSides(c *store.Campaign, bc *store.BattleCase, me campaign.PlayerID, incoming, purpose string, t func(s *store.Seat) report.Text) []outgoing {
 	var out []outgoing
 	for _, p := range bc.Sides {
 		s := c.Seat(bc.Voice(p))
 		if s == nil || !s.Active() || s.Player == me {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, t, m.derivedID(incoming, purpose, s.Email))
+		msg := m.mailText(c.ID, s.Email, t(s), m.derivedID(incoming, purpose, s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/store"
 )
@@ -16,8 +17,9 @@ import (
 // week is the week UTD3.44 grants a battle's clocks without a vote.
 const week = 7 * 24 * time.Hour
 
-// utc writes a time as the battle mails do.
-func utc(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+// utc writes a time as the battle mails of the Thunderdome IV campaign,
+// whose time zone is UTC, do.
+func utc(t time.Time) string { return report.FormatDeadline(t, time.UTC) }
 
 // TestUTD3_44_RealLifeWeekForABattle: a side that claims real-life
 // reasons gets a week more for its battle at once, without a vote, though

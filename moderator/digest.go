@@ -19,12 +19,12 @@ const digestLead = 24 * time.Hour
 // holdReport returns the store record of a report kept for a seat's
 // digest, or nil if the seat takes none: then the report goes at once.
 // deadline is the deadline of the turn the report opens.
-func holdReport(s *store.Seat, v game.View, deadline, now time.Time) (*store.HeldReport, error) {
+func holdReport(s *store.Seat, v game.View, deadline, now time.Time, clocks []game.Clock) (*store.HeldReport, error) {
 	if s.Mail.Digest == "" {
 		return nil, nil
 	}
 	turn := v.Header().Turn
-	raw, err := json.Marshal(heldReport[game.View]{View: v, Deadline: deadline})
+	raw, err := json.Marshal(heldReport[game.View]{View: v, Deadline: deadline, Clocks: clocks})
 	if err != nil {
 		return nil, fmt.Errorf("hold the turn %d report of %s: %w", turn, s.Player, err)
 	}
@@ -32,10 +32,12 @@ func holdReport(s *store.Seat, v game.View, deadline, now time.Time) (*store.Hel
 }
 
 // heldReport is how a report held for a digest is kept: the player's view,
-// in the ruleset's JSON, and the deadline of the turn it opened.
+// in the ruleset's JSON, the deadline of the turn it opened, and the
+// clocks of what that turn waited on.
 type heldReport[V any] struct {
-	View     V         `json:"view"`
-	Deadline time.Time `json:"deadline"`
+	View     V            `json:"view"`
+	Deadline time.Time    `json:"deadline"`
+	Clocks   []game.Clock `json:"clocks,omitempty"`
 }
 
 // storeHeld keeps reports for digests within tx.
@@ -166,12 +168,12 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 		if err != nil {
 			return fmt.Errorf("read the turn %d report held for %s in %s: %w", h.Turn, h.Player, p.c.ID, err)
 		}
-		items[i] = game.DigestItem{View: v, Deadline: kept.Deadline}
+		items[i] = game.DigestItem{View: v, Deadline: kept.Deadline, Clocks: kept.Clocks}
 	}
 	var out outgoing
 	if len(items) == 1 {
 		player := &campaign.Player{ID: p.seat.Player, Email: p.seat.Email, TimeZone: p.seat.TimeZone}
-		out, err = m.reportMailDue(p.c, items[0].View, player, items[0].Deadline)
+		out, err = m.reportMailDue(p.c, items[0].View, player, items[0].Deadline, items[0].Clocks)
 	} else {
 		out, err = m.digestMail(rs, p.c, p.seat, items, p.held[0].Seq)
 	}

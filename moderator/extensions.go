@@ -364,7 +364,7 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 			return m.wrongSender(in, rec, c, report.WrongSenderAlert{From: in.From, Battle: a.Battle})
 		}
 		if !a.Used.IsZero() {
-			return reply(store.Rejected, "reply address used before", c.ID, report.BattleDecidedBefore{Battle: a.Battle, When: fmtUTC(a.Used)})
+			return reply(store.Rejected, "reply address used before", c.ID, report.BattleDecidedBefore{Battle: a.Battle, When: localTime(c, nil, a.Used)})
 		}
 		return m.decideBattle(in, rec, c, a, token)
 	}
@@ -387,7 +387,7 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 	switch {
 	case !a.Used.IsZero():
 		return reply(store.Rejected, "reply address used before", c.ID,
-			report.ExtensionAnsweredBefore{Player: ext.Player, When: fmtUTC(a.Used), Status: string(ext.Status)})
+			report.ExtensionAnsweredBefore{Player: ext.Player, When: localTime(c, nil, a.Used), Status: string(ext.Status)})
 	case ext.Status != store.ExtensionPending || ext.Turn != c.Turn || c.Status == store.Ended:
 		return reply(store.Rejected, "request no longer open", c.ID,
 			report.ExtensionLapsed{Player: ext.Player, Turn: ext.Turn, Open: c.Turn, Deadline: gmDeadline(c)})

@@ -144,9 +144,9 @@ func (m *Moderator) recordForgery(in *mail.Inbound, n forgedName, told, next sto
 		detail := fmt.Sprintf("mail <%s> with the address of %s (%s) dropped unanswered: %s", in.MessageID, n, in.From, in.Auth.Reason)
 		switch {
 		case notice && n.seat != nil:
-			detail += fmt.Sprintf("; %s and the GM told of %d forged mail(s) since %s", n, told.Count, fmtUTC(told.First))
+			detail += fmt.Sprintf("; %s and the GM told of %d forged mail(s) since %s", n, told.Count, utcStamp(told.First))
 		case notice:
-			detail += fmt.Sprintf("; the GM told of %d forged mail(s) since %s", told.Count, fmtUTC(told.First))
+			detail += fmt.Sprintf("; the GM told of %d forged mail(s) since %s", told.Count, utcStamp(told.First))
 		case told.Count == forgedAuditsPerNotice:
 			detail += "; more forged mail in this name is counted, not listed, until the next notice"
 		case told.Count > forgedAuditsPerNotice:

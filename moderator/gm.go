@@ -8,15 +8,22 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
 // gmWelcome is the GM's copy of the campaign's start: the GM token and how
 // to run the campaign by mail.
-func (m *Moderator) gmWelcome(c *store.Campaign, token string) outgoing {
-	subject, text := report.RenderGMWelcome(&report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn,
-		Deadline: gmDeadline(c), Address: m.address, Token: token, Player: examplePlayer(c)})
+func (m *Moderator) gmWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) outgoing {
+	w := &report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Deadline: gmDeadline(c), Address: m.address, Token: token,
+		Player: examplePlayer(c), ByVote: m.decidesByVote(c), VoteRule: m.voteRule(c)}
+	if order, ok := rs.(game.TurnOrder); ok {
+		for _, p := range order.Queue(st) {
+			w.Queue = append(w.Queue, string(p))
+		}
+	}
+	subject, text := report.RenderGMWelcome(w)
 	msg := m.newMail(c.GM.Email, subject, text, fmt.Sprintf("welcome.%s.gm@%s", c.ID, m.domain))
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "welcome"}
 }
@@ -56,6 +63,7 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 			return r.refuse(report.NoDeadlineToMove{Campaign: c.ID})
 		}
 		held := !c.HeldSince.IsZero()
+		audit.Detail = utcStamp(t)
 		c.SetDeadlines(t)
 		c.Release()
 		markReminded(&c, now)
@@ -109,6 +117,10 @@ func (m *Moderator) gmCommand(r *request) (decision, error) {
 	return r.refuse(report.NotAGMCommand{Verb: cmd.Verb, Player: examplePlayer(&c)})
 }
 
+// deadlineLayout is how the GM writes a deadline in the campaign's time
+// zone: "command: deadline 2026-12-01 20:00".
+const deadlineLayout = "2006-01-02 15:04"
+
 // parseDeadline reads the GM's new deadline: "2026-12-01 20:00" in the
 // campaign's time zone, an RFC 3339 time, or "+48h" from now. It must be
 // in the future. It returns why not, if it cannot read one.
@@ -130,13 +142,13 @@ func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, repor
 		t = now.Add(d)
 	default:
 		if t, err = time.Parse(time.RFC3339, s); err != nil {
-			if t, err = time.ParseInLocation("2006-01-02 15:04", s, loc); err != nil {
+			if t, err = time.ParseInLocation(deadlineLayout, s, loc); err != nil {
 				return t, report.DeadlineUnreadable{Given: s}
 			}
 		}
 	}
 	if !t.After(now) {
-		return t, report.DeadlinePast{Time: fmtUTC(t)}
+		return t, report.DeadlinePast{Time: report.FormatDeadline(t, loc)}
 	}
 	return t.UTC(), nil
 }
@@ -168,19 +180,23 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 		return nil, err
 	}
 	o := &openTurn{c: c, filed: filed}
-	st := report.GMStatus{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Date: rec.State.Date().String(), Status: string(c.Status),
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return nil, err
+	}
+	st := report.GMStatus{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Date: game.TurnDate(rs, rec.State), Status: string(c.Status),
 		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.resolvesEarly(c),
 		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
 	if !c.HeldSince.IsZero() {
-		st.HeldSince, st.Failed = fmtUTC(c.HeldSince), c.Failed
+		st.HeldSince, st.Failed = localTime(c, nil, c.HeldSince), c.Failed
 	}
 	if c.Status == store.Paused {
-		st.PausedSince = fmtUTC(c.PausedAt)
+		st.PausedSince = localTime(c, nil, c.PausedAt)
 	}
 	for _, s := range c.Players {
 		seat := report.SeatState{Player: s.Player, Out: s.Out, Due: s.Due(), Forfeits: s.Forfeits}
 		if r := o.orders(s.Player); r != nil {
-			seat.Filed, seat.Final, seat.Orders, seat.Received = true, r.Submission.Final, r.Submission.Orders.Len(), fmtUTC(r.Received)
+			seat.Filed, seat.Final, seat.Orders, seat.Received = true, r.Submission.Final, r.Submission.Orders.Len(), localTime(c, nil, r.Received)
 		}
 		st.Seats = append(st.Seats, seat)
 	}
@@ -202,8 +218,11 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 		}
 		st.Battles = append(st.Battles, b)
 	}
+	// The log keeps times in UTC; the GM reads them in the campaign's
+	// time zone.
+	loc := playerLocation(c, nil)
 	for _, e := range log[max(0, len(log)-30):] {
-		st.Log = append(st.Log, report.AuditLine{At: fmtUTC(e.At), Who: e.Who, Action: e.Action, Detail: e.Detail})
+		st.Log = append(st.Log, report.AuditLine{At: localTime(c, nil, e.At), Who: e.Who, Action: e.Action, Detail: localStamps(e.Detail, loc)})
 	}
 	return st, nil
 }
@@ -387,18 +406,18 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 	}
 	p := *rec.State.Player(s.Player)
 	p.Email = email
-	subject, text := report.RenderWelcome(&report.Welcome{
-		Title: c.Title, Campaign: c.ID, Player: p.ID, Name: p.Name, Token: token,
-		Address: m.address, GM: fmt.Sprintf("%s <%s>", c.GM.Name, c.GM.Email),
-		Turn: c.Turn, Deadline: deadlineFor(c, s), Orders: rs.Example(rec.State, p.ID).Orders,
-	})
+	subject, text := report.RenderWelcome(m.welcomeOf(c, rs, rec.State, s, p.Name, token))
 	welcome := m.newMail(email, subject, text, m.derivedID(r.in.MessageID, "welcome", email))
 	mails := []outgoing{{msg: welcome, campaign: string(c.ID), purpose: "welcome"}}
 	past, err := ReportOf(m.db, m.rules, c.ID, p.ID, c.Turn)
 	if err != nil {
 		return decision{}, err
 	}
-	latest, err := m.reportMail(c, past.View, &p)
+	clocks, err := m.openClocks(c, rec.State)
+	if err != nil {
+		return decision{}, err
+	}
+	latest, err := m.reportMail(c, past.View, &p, clocks)
 	if err != nil {
 		return decision{}, err
 	}

@@ -67,6 +67,9 @@ type harness struct {
 	// rulesets are the next daemon's rulesets: rules.Registry() unless a
 	// test plays another.
 	rulesets *game.Registry
+	// waiting are the reports of a turn that waits for a battle, by
+	// player (newTokyoBattle).
+	waiting map[string]*received
 }
 
 func newHarness(t *testing.T) *harness {

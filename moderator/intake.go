@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
@@ -335,6 +336,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 	var secret string // the token the mail carried, never to be quoted
 	reject := func(c campaign.ID, r *report.Rejection) (decision, error) {
 		r.Campaign = c
+		r.Added = r.Added || m.addsOrders(c, seats)
 		r.Secrets = append(r.Secrets, secret)
 		rec.Outcome, rec.Campaign = store.Rejected, string(c)
 		rec.Detail = r.Reason
@@ -414,6 +416,20 @@ func (m *Moderator) kindsOf(seats []seat, gms []*store.Campaign) orders.KindsOf 
 		}
 		return kinds[0], nil
 	}
+}
+
+// addsOrders reports whether campaign id, one of seats', plays one
+// player at a time, a turn in several mails (game.Sequential): a mail's
+// orders are added to those on file, so a rejected mail's are sent again
+// alone.
+func (m *Moderator) addsOrders(id campaign.ID, seats []seat) bool {
+	i := slices.IndexFunc(seats, func(s seat) bool { return s.campaign.ID == id })
+	if i < 0 {
+		return false
+	}
+	rs, err := m.ruleset(seats[i].campaign)
+	_, sequential := rs.(game.Sequential)
+	return err == nil && sequential
 }
 
 func soleCampaign(seats []seat) campaign.ID {

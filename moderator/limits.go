@@ -72,8 +72,21 @@ func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats 
 		return decision{}, true, nil
 	}
 	d, err := reject(soleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
-		Count: n, Limit: m.limits.SenderMailsPerHour, Until: until.UTC().Format("15:04 UTC")})})
+		Count: n, Limit: m.limits.SenderMailsPerHour, Until: report.FormatDeadline(until, senderLocation(seats, gms))})})
 	return d, true, err
+}
+
+// senderLocation is the time zone a mail to an address is written in:
+// the zone of its first seat, else of the first campaign it is the GM
+// of, else UTC.
+func senderLocation(seats []seat, gms []*store.Campaign) *time.Location {
+	switch {
+	case len(seats) > 0:
+		return seatLocation(seats[0].campaign, seats[0].seat)
+	case len(gms) > 0:
+		return playerLocation(gms[0], nil)
+	}
+	return time.UTC
 }
 
 // unauthenticatedOver counts a mail that does not prove who sent it and

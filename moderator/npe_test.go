@@ -120,6 +120,7 @@ func TestUTD5_231_VolunteerByMail(t *testing.T) {
 	for _, p := range tdPlayers {
 		h.next(p).want(t, "Battle "+battle+" is settled", fmt.Sprintf("%s conquers the %s at %s", attacker, empire, at), "orders are due from")
 	}
+	h.tdOpened(t)
 	c := h.tdCampaign()
 	if due := duePlayers(c); len(due) != 1 || due[0] == attacker {
 		t.Errorf("due %v after the battle; want the next player", due)
@@ -155,6 +156,7 @@ func TestUTD5_231_NoVolunteerAnschlussByMail(t *testing.T) {
 			"Nobody volunteered within 7 days", fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, at, attacker),
 			fmt.Sprintf("%s captured the %s's", attacker, empire), "The turn goes on: orders are due from")
 	}
+	h.tdOpened(t)
 	st := h.turnStateOf("thunderdome", 2)
 	x, _ := thunderdome.ExtOf(st)
 	if len(st.Polls) != 0 || len(st.Battles) != 0 || len(x.NPEs) != 0 {
@@ -211,6 +213,7 @@ func TestUTD3_43_NPEVolunteerLetsTheClockRunOut(t *testing.T) {
 		h.next(p).want(t, "Battle "+bc.ID+" is settled", string(volunteer)+", who plays the "+empire+" at "+string(at)+", made no contact",
 			"(UTD3.43)", fmt.Sprintf("Anschluss: the %s at %s joins %s", empire, at, attacker), "The turn goes on: orders are due from")
 	}
+	h.tdOpened(t)
 	st = h.turnStateOf("thunderdome", 2)
 	x, _ = thunderdome.ExtOf(st)
 	if len(st.Battles) != 0 || len(x.NPEs) != 0 || !slices.ContainsFunc(st.Developments, func(d campaign.Development) bool { return d.At == at && d.Owner == attacker }) {
@@ -246,9 +249,10 @@ func TestUTD3_45_NPEBattleAppealByMail(t *testing.T) {
 	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" "+string(attacker)).want(t, "1 vote of the 2")
 	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" "+string(attacker)).want(t, "the outcome is "+string(attacker))
 	for _, p := range tdPlayers {
-		got := h.nextBySubject(p, "Vote "+poll+": "+string(attacker), "Battle "+bc.ID+" is settled")
+		got := h.nextBySubject(p, "Vote "+poll+": "+string(attacker), "Battle "+bc.ID+" is settled", "Turn 2, cycle")
 		got["Vote "+poll+": "+string(attacker)].want(t, "Battle "+bc.ID+" is settled with "+string(attacker)+"'s result")
 		got["Battle "+bc.ID+" is settled"].want(t, fmt.Sprintf("%s conquers the %s at %s", attacker, empire, at), "orders are due from")
+		tdOpening(t, got["Turn 2, cycle"])
 	}
 	st = h.turnStateOf("thunderdome", 2)
 	x, _ = thunderdome.ExtOf(st)
@@ -275,6 +279,7 @@ func TestUTD3_5_NPEBattleFoughtWhenNoResult(t *testing.T) {
 		h.next(p).want(t, "Battle "+bc.ID+" is settled", fmt.Sprintf("%s with fleet f1", attacker), "against "+empire+" with fleet npe",
 			"The turn goes on: orders are due from")
 	}
+	h.tdOpened(t)
 	st := h.turnStateOf("thunderdome", 2)
 	if len(st.Battles) != 0 || len(st.Polls) != 0 {
 		t.Errorf("after the clock: battles %+v, polls %+v; want none", st.Battles, st.Polls)
@@ -313,8 +318,9 @@ func TestUTD5_26_ObjectionByMail(t *testing.T) {
 	h.tdAsk(volunteer, "battle: "+bc.ID, "confirm: true").want(t, "Battle "+bc.ID+" is settled, agreed by both sides")
 	objection := fmt.Sprintf("npe-%s-t1-objection", at)
 	for _, p := range tdPlayers {
-		got := h.nextBySubject(p, "Battle "+bc.ID+" is settled", "Vote "+objection)
+		got := h.nextBySubject(p, "Battle "+bc.ID+" is settled", "Vote "+objection, "Turn 2, cycle")
 		got["Battle "+bc.ID+" is settled"].want(t, "Any player may object within 3 days (UTD5.26)", "orders are due from")
+		tdOpening(t, got["Turn 2, cycle"])
 		got["Vote "+objection].want(t, fmt.Sprintf("Object to the anschluss of the %s at %s?", empire, at), "command: vote "+objection+" object",
 			"if nobody answers by then, the outcome is none")
 	}

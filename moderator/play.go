@@ -29,7 +29,7 @@ type play struct {
 // the orders filed for it: the state, with the players who reach the
 // campaign's forfeit limit dropped; the orders of the players
 // who owe them; the events of the battles settled while the turn was
-// open; and, if the GM rolled back to it, a notice that its reports
+// open, unless the reports that opened it told them; and, if the GM rolled back to it, a notice that its reports
 // replace the earlier ones. dropRule cites the ruleset's rule on dropping
 // a player for forfeits, "" for none. It reads the earlier turns' orders
 // in tx to count forfeits, and changes neither c nor rec.
@@ -60,9 +60,11 @@ func loadPlay(tx *store.Tx, dropRule string, c *store.Campaign, rec *store.TurnR
 		}
 	}
 	p.turn = game.Turn{State: st, Orders: subs}
-	var err error
-	if p.turn.Carried, err = settledEvents(rec); err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	if !rec.SettledTold {
+		var err error
+		if p.turn.Carried, err = settledEvents(rec); err != nil {
+			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		}
 	}
 	if c.Rerun == n {
 		p.turn.Notices = append(p.turn.Notices, report.Say(report.RerunNotice{Turn: n}))

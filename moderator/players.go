@@ -61,15 +61,18 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 	if err != nil {
 		return decision{}, err
 	}
-	st := report.PlayerStatus{Title: c.Title, Turn: c.Turn, Date: rec.State.Date().String(), Status: string(c.Status),
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return decision{}, err
+	}
+	st := report.PlayerStatus{Title: c.Title, Turn: c.Turn, Date: game.TurnDate(rs, rec.State), Status: string(c.Status),
 		Ended: c.Status == store.Ended, Deadline: deadlineFor(c, s), Due: s.Due(), Filed: on != nil, PerPlayer: c.Moderation.Extensions.PerPlayer,
 		Rule: m.cite(c, game.TopicForfeit)}
+	if !s.Due() && c.Status != store.Ended {
+		st.Owed = notDue(c, rs, rec.State, s.Player, seatLocation(c, s))
+	}
 	if s.Due() && on != nil {
 		st.Received, st.Final = report.FormatDeadline(on.Received, seatLocation(c, s)), on.Submission.Final
-		rs, err := m.ruleset(c)
-		if err != nil {
-			return decision{}, err
-		}
 		if checked, err := rs.Check(rec.State, on.Submission); err != nil {
 			st.Stale = err.Error()
 		} else {
@@ -110,7 +113,11 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
 		return decision{}, err
 	}
-	again, err := m.reportMail(c, past.View, rec.State.Player(s.Player))
+	clocks, err := m.openClocks(c, rec.State)
+	if err != nil {
+		return decision{}, err
+	}
+	again, err := m.reportMail(c, past.View, rec.State.Player(s.Player), clocks)
 	if err != nil {
 		return decision{}, err
 	}

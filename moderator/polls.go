@@ -529,7 +529,7 @@ func (m *Moderator) decideByRuleset(q pollClose) (pollEffect, error) {
 				news = append(news, e.Text)
 			}
 		}
-		return report.PollEvents{News: news, Due: dueSeats(ch.opened)}
+		return report.PollEvents{News: news, Due: dueSeats(ch.opened, s)}
 	}
 	return pollEffect{apply: ch.apply, mails: ch.mails, effect: effect}, nil
 }

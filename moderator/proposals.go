@@ -134,6 +134,7 @@ func (m *Moderator) decideSubstitute(q pollClose) (pollEffect, error) {
 func (m *Moderator) decideBattleTime(q pollClose) (pollEffect, error) {
 	d, granted := q.d, q.outcome == "yes"
 	voted := report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted}
+	var settle time.Time
 	cases, _, err := m.battleCases(q.c)
 	if err != nil {
 		return pollEffect{}, err
@@ -143,13 +144,20 @@ func (m *Moderator) decideBattleTime(q pollClose) (pollEffect, error) {
 		if granted && !slices.Contains(cases[i].Applied, q.p.ID) {
 			by = by.Add(time.Duration(d.Hours) * time.Hour)
 		}
-		voted.ResolveBy, voted.Settled = fmtUTC(by), cases[i].Status == store.BattleFinal
+		voted.Settled = cases[i].Status == store.BattleFinal
+		settle = by
 	}
 	apply := pollRemoved(q)
 	if granted {
 		apply = steps(apply, battleTime(q.c.ID, q.p.ID, d, m.clock.Now()))
 	}
-	return pollEffect{apply: apply, effect: func(*store.Seat) report.Text { return voted }}, nil
+	return pollEffect{apply: apply, effect: func(s *store.Seat) report.Text {
+		voted := voted
+		if !settle.IsZero() {
+			voted.ResolveBy = localTime(q.c, s, settle)
+		}
+		return voted
+	}}, nil
 }
 
 // extensionToVote puts a player's extension request to the vote of every
@@ -158,7 +166,7 @@ func (m *Moderator) decideBattleTime(q pollClose) (pollEffect, error) {
 // campaign.
 func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (decision, error) {
 	c := r.c
-	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: fmtUTC(r.seat.Deadline)}
+	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: localTime(c, nil, r.seat.Deadline)}
 	p := m.newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
 		pollData{Player: ext.Player, Turn: c.Turn, Hours: ext.Hours})
 	p.Votes = []campaign.Vote{{Player: ext.Player, Option: "yes", At: ext.Requested}}
@@ -290,7 +298,7 @@ func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decisio
 	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
 		return r.refuse(report.PollAlreadyOpen{Poll: poll})
 	}
-	q := report.BattleTimePoll{Battle: bc.ID, Player: me, Hours: hours, ResolveBy: fmtUTC(bc.ResolveBy)}
+	q := report.BattleTimePoll{Battle: bc.ID, Player: me, Hours: hours, ResolveBy: localTime(c, nil, bc.ResolveBy)}
 	closes := m.clock.Now().Add(voteTime(c))
 	if bc.ResolveBy.Before(closes) {
 		closes = bc.ResolveBy

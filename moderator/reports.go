@@ -1,12 +1,13 @@
 package moderator
 
 import (
-	"encoding/json"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -18,21 +19,23 @@ const schemaFile = "orders.schema.json"
 // their seat's mail preferences ask for: text and HTML alternatives with
 // the map inline, or text alone, and as attachments the JSON report, the
 // battle logs, the next turn's order template and the schema it refers to.
-func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Player) (outgoing, error) {
-	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID))
+// clocks are those of the open turn (openClocks), for a report of a turn
+// that waits.
+func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Player, clocks []game.Clock) (outgoing, error) {
+	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID), clocks)
 }
 
 // reportMails renders the report mail of each view whose seat is given,
 // all at once: they are independent, and rendering them is most of the
 // time a turn takes.
-func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat) ([]outgoing, error) {
+func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat, clocks []game.Clock) ([]outgoing, error) {
 	reps := make([]outgoing, len(res.Views))
 	err := eachIndex(len(res.Views), func(i int) error {
 		if seats[i] == nil {
 			return nil
 		}
 		var err error
-		reps[i], err = m.reportMail(c, res.Views[i], &res.Next.Players[i])
+		reps[i], err = m.reportMail(c, res.Views[i], &res.Next.Players[i], clocks)
 		return err
 	})
 	return reps, err
@@ -40,13 +43,13 @@ func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*st
 
 // reportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
-func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time) (outgoing, error) {
+func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (outgoing, error) {
 	rs, err := m.ruleset(c)
 	if err != nil {
 		return outgoing{}, err
 	}
 	prefs := seatPrefs(c, p.ID)
-	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: playerLocation(c, p), SchemaRef: schemaFile, Mail: &prefs})
+	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: playerLocation(c, p), SchemaRef: schemaFile, Mail: &prefs, Clocks: clocks})
 	if err != nil {
 		return outgoing{}, err
 	}
@@ -56,6 +59,36 @@ func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Pl
 	msg.HTML = rep.HTML
 	msg.Attachments = reportAttachments(prefs, rep.Attachments)
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
+}
+
+// openClocks reads the clocks of what the open turn of campaign c, whose
+// state is st, may wait on (clocksOf).
+func (m *Moderator) openClocks(c *store.Campaign, st *campaign.State) ([]game.Clock, error) {
+	var cases []*store.BattleCase
+	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
+		return nil, err
+	}
+	return clocksOf(cases, st.Polls, m.clock.Now()), nil
+}
+
+// clocksOf are the clocks of the battle cases not settled, each with its
+// contact deadline while that has not passed at now, and of the polls.
+func clocksOf(cases []*store.BattleCase, polls []campaign.Poll, now time.Time) []game.Clock {
+	var out []game.Clock
+	for _, bc := range cases {
+		if bc.Status == store.BattleFinal {
+			continue
+		}
+		clock := game.Clock{ID: bc.ID, Until: bc.ResolveBy}
+		if now.Before(bc.ContactBy) {
+			clock.Contact = bc.ContactBy
+		}
+		out = append(out, clock)
+	}
+	for _, p := range polls {
+		out = append(out, game.Clock{ID: p.ID, Until: p.Closes})
+	}
+	return out
 }
 
 // seatAddress is where a player's mail goes: their seat's address, which
@@ -80,6 +113,39 @@ func playerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
 // seatLocation is playerLocation for a seat, without the state.
 func seatLocation(c *store.Campaign, s *store.Seat) *time.Location {
 	return playerLocation(c, &campaign.Player{TimeZone: s.TimeZone})
+}
+
+// localTime writes t for a mail to seat s of campaign c, in the seat's
+// time zone, or in the campaign's for a nil s (the GM, or every player
+// alike), with UTC beside it: every time a mail shows is written so.
+func localTime(c *store.Campaign, s *store.Seat, t time.Time) string {
+	if s == nil {
+		return report.FormatDeadline(t, playerLocation(c, nil))
+	}
+	return report.FormatDeadline(t, seatLocation(c, s))
+}
+
+// utcStamps matches the times internal records write (utcStamp), which
+// the GM's status shows in the campaign's time zone (localStamps).
+var utcStamps = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\b`)
+
+// utcStamp writes t for an internal record, such as the campaign's audit
+// log: in UTC, as localStamps reads it back for a mail.
+func utcStamp(t time.Time) string { return t.UTC().Format(utcStampLayout) }
+
+// utcStampLayout is how utcStamp writes a time.
+const utcStampLayout = "2006-01-02 15:04 UTC"
+
+// localStamps writes every utcStamp in text in the time zone loc, with
+// UTC beside it, as a mail shows a time.
+func localStamps(text string, loc *time.Location) string {
+	return utcStamps.ReplaceAllStringFunc(text, func(s string) string {
+		t, err := time.Parse(utcStampLayout, s)
+		if err != nil {
+			return s
+		}
+		return report.FormatDeadline(t, loc)
+	})
 }
 
 // zoneOf returns the player's own time zone if set and valid, else
@@ -130,11 +196,18 @@ func ReportOf(db *store.DB, rules *game.Registry, id campaign.ID, player campaig
 	if err != nil {
 		return nil, fmt.Errorf("turn %d report of %s: %w", n, player, err)
 	}
-	var events []game.Event
-	if len(rec.Events) > 0 {
-		if err := json.Unmarshal(rec.Events, &events); err != nil {
-			return nil, fmt.Errorf("turn %d report of %s: read events: %w", n, player, err)
+	events, err := storedEvents(rec)
+	if err != nil {
+		return nil, fmt.Errorf("turn %d report of %s: read events: %w", n, player, err)
+	}
+	if rec.SettledTold {
+		// The report opened the turn once its battles were settled
+		// (openingReports), and told of them.
+		settled, err := settledEvents(rec)
+		if err != nil {
+			return nil, fmt.Errorf("turn %d report of %s: %w", n, player, err)
 		}
+		events = append(events, settled...)
 	}
 	for _, v := range rs.Replay(rec.State, events) {
 		if v.Header().Player == player {

@@ -58,6 +58,10 @@ func (r *request) done(what string, reply outgoing, d decision) (decision, error
 	return d, nil
 }
 
+// localTime writes t for the request's sender: in their seat's time zone,
+// or the campaign's for the GM, with UTC beside it.
+func (r *request) localTime(t time.Time) string { return localTime(r.c, r.seat, t) }
+
 // refuse rejects a request with a text that says why.
 func (r *request) refuse(why report.Text) (decision, error) {
 	return r.reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})

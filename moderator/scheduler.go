@@ -546,10 +546,16 @@ func (r *resolution) compose() error {
 // dropped. The caller holds turnMu.
 func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	started := m.clock.Now()
-	var in *play
+	var (
+		in      *play
+		pending []*store.BattleCase
+	)
 	err := m.db.View(func(tx *store.Tx) error {
 		rec, err := tx.Turn(o.c.ID, o.c.Turn)
 		if err != nil {
+			return err
+		}
+		if pending, err = tx.Battles(o.c.ID); err != nil {
 			return err
 		}
 		if o.state != nil {
@@ -598,37 +604,8 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 		c.Status = store.Ended
 		notices = append(notices, m.toGM(c, fmt.Sprintf("over.%s.t%d", id, n), "ended", report.CampaignOver{Title: c.Title, Winner: res.Next.Winner}))
 	}
-	// The last report goes to every player, those out of the campaign
-	// too: it tells how it ended.
-	seats := make([]*store.Seat, len(res.Views))
-	for i, v := range res.Views {
-		if s := c.Seat(v.Header().Player); s != nil && (s.Active() || eliminated[s.Player] || over) {
-			seats[i] = s
-		}
-	}
-	reps, err := m.reportMails(c, res, seats)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	for i, v := range res.Views {
-		s, rep := seats[i], reps[i]
-		if s == nil {
-			continue
-		}
-		h, err := holdReport(s, v, deadlineOf(c, s.Player), now)
-		switch {
-		case err != nil:
-			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-		case h != nil:
-			held, heldMails = append(held, h), append(heldMails, rep)
-		default:
-			reports = append(reports, rep)
-		}
-	}
-	events, err := json.Marshal(res.Events)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
+	// The digest is of the state as the ruleset made it, before the
+	// moderator starts its polls' clocks (pbemd verify).
 	digest, err := stateDigest(res.Next)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
@@ -657,9 +634,43 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 	}
 	polls := m.startPolls(c, in.turn.State, res.Next)
 	for _, p := range polls {
-		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, fmtUTC(p.Closes)))
+		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, utcStamp(p.Closes)))
 	}
 	notices = append(notices, m.announcePolls(c, polls, fmt.Sprintf("polls.%s.t%d", id, n))...)
+	// The reports of a turn that waits say until when, by the clocks
+	// just started.
+	clocks := clocksOf(append(pending, cases...), res.Next.Polls, now)
+	// The last report goes to every player, those out of the campaign
+	// too: it tells how it ended.
+	seats := make([]*store.Seat, len(res.Views))
+	for i, v := range res.Views {
+		if s := c.Seat(v.Header().Player); s != nil && (s.Active() || eliminated[s.Player] || over) {
+			seats[i] = s
+		}
+	}
+	reps, err := m.reportMails(c, res, seats, clocks)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
+	for i, v := range res.Views {
+		s, rep := seats[i], reps[i]
+		if s == nil {
+			continue
+		}
+		h, err := holdReport(s, v, deadlineOf(c, s.Player), now, clocks)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		case h != nil:
+			held, heldMails = append(held, h), append(heldMails, rep)
+		default:
+			reports = append(reports, rep)
+		}
+	}
+	events, err := json.Marshal(res.Events)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	}
 	return &resolution{
 		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started, audit: audit,
 		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(c),
@@ -760,12 +771,14 @@ const (
 func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	now := m.clock.Now().UTC()
 	c.HeldSince = now
-	detail := fmt.Sprintf("deadline %s passed while pbemd was down", fmtUTC(c.Deadline()))
+	detail := fmt.Sprintf("deadline %s passed while pbemd was down", utcStamp(c.Deadline()))
 	if why == holdInboxUnread {
-		detail = fmt.Sprintf("inbox unread since deadline %s", fmtUTC(c.Deadline()))
+		detail = fmt.Sprintf("inbox unread since deadline %s", utcStamp(c.Deadline()))
 	}
-	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: fmtUTC(c.Deadline()),
-		Now: fmtUTC(now), Example: now.Add(48 * time.Hour).Format("2006-01-02 15:04")}
+	// The example is written as the GM's deadline command reads it: in
+	// the campaign's time zone.
+	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: localTime(c, nil, c.Deadline()),
+		Now: localTime(c, nil, now), Example: now.Add(48 * time.Hour).In(playerLocation(c, nil)).Format(deadlineLayout)}
 	msg := m.mailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
 	composed, err := compose([]outgoing{{msg: msg, campaign: string(c.ID), purpose: "held"}})
 	if err != nil {
@@ -787,8 +800,6 @@ func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	wake(m.wakeSender)
 	return nil
 }
-
-func fmtUTC(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // sleep waits on the moderator's clock.
 func (m *Moderator) sleep(ctx context.Context, d time.Duration) error {

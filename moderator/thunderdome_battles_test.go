@@ -28,26 +28,12 @@ func tdBattleWith(t *testing.T, edit func(t *testing.T, st *campaign.State, defe
 	t.Helper()
 	h := newThunderdomeHarness(t)
 	attacker, to := h.tdCurrent()
-	var defender campaign.PlayerID
-	err := h.db.Update(func(tx *store.Tx) error {
-		rec, err := tx.Turn("thunderdome", 1)
-		if err != nil {
-			return err
-		}
-		rec.State.Rules.Battles = campaign.BattlesReported
-		for i := range rec.State.Fleets {
-			if f := &rec.State.Fleets[i]; f.Owner != attacker && f.ID == "f1" && defender == "" {
-				f.At, defender = to, f.Owner
-			}
-		}
+	defender := h.tdMeet(attacker, to, func(st *campaign.State, defender campaign.PlayerID) {
+		st.Rules.Battles = campaign.BattlesReported
 		if edit != nil {
-			edit(t, rec.State, defender)
+			edit(t, st, defender)
 		}
-		return tx.PutTurn("thunderdome", rec)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	h.send(h.mailFrom(string(attacker), h.tdOrders(attacker, 1, true, fmt.Sprintf("move: {fleet: f1, to: %s}", to))))
 	h.next(string(attacker)).want(t, "accepted")
 	var mail *received
@@ -77,6 +63,33 @@ func tdBattleWith(t *testing.T, edit func(t *testing.T, st *campaign.State, defe
 	return h, attacker, defender, mail
 }
 
+// tdMeet puts the first fleet of another player than p at the sector to,
+// so that p's fleet moving there meets it, and then has edit change the
+// open turn's state too: it returns that player.
+func (h *harness) tdMeet(p campaign.PlayerID, to campaign.SystemID, edit ...func(st *campaign.State, other campaign.PlayerID)) campaign.PlayerID {
+	h.t.Helper()
+	var other campaign.PlayerID
+	err := h.db.Update(func(tx *store.Tx) error {
+		rec, err := tx.Turn("thunderdome", h.tdCampaign().Turn)
+		if err != nil {
+			return err
+		}
+		for i := range rec.State.Fleets {
+			if f := &rec.State.Fleets[i]; f.Owner != p && f.ID == "f1" && other == "" {
+				f.At, other = to, f.Owner
+			}
+		}
+		for _, e := range edit {
+			e(rec.State, other)
+		}
+		return tx.PutTurn("thunderdome", rec)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return other
+}
+
 // tdBattleCase reads the Thunderdome IV campaign's one battle case; nil
 // unless it has exactly one.
 func (h *harness) tdBattleCase() *store.BattleCase {
@@ -103,11 +116,19 @@ func (h *harness) tdAsk(p campaign.PlayerID, lines ...string) *received {
 }
 
 // tdNextDue checks that after the battle the next player in the turn
-// order owes orders for turn 2, and that every player was told.
+// order owes orders for turn 2, and that every player was told, and got
+// the report that opens that turn: the next player's with their order
+// points and order template, as every turn's opening (UTD2.3).
 func (h *harness) tdNextDue(t *testing.T, attacker campaign.PlayerID, news ...string) {
 	t.Helper()
+	var mine []string
 	for _, p := range tdPlayers {
-		h.next(p).want(t, append([]string{"Battle T1-B1 is settled", "orders are due from"}, news...)...)
+		h.next(p).want(t, append([]string{"Battle T1-B1 is settled", "orders are due from", "The report that opens the turn follows"}, news...)...)
+		r := h.next(p)
+		r.want(t, "Battle T1-B1 at")
+		if tdOpening(t, r) {
+			mine = append(mine, p)
+		}
 	}
 	c, _ := h.campaignNamed("thunderdome")
 	st := h.turnStateOf("thunderdome", c.Turn)
@@ -118,6 +139,40 @@ func (h *harness) tdNextDue(t *testing.T, attacker campaign.PlayerID, news ...st
 	due := duePlayers(c)
 	if len(st.Battles) != 0 || len(due) != 1 || due[0] != x.Order[x.Current] || due[0] == attacker {
 		t.Errorf("after the battle: battles %v, due %v, current %s; want the next player due", st.Battles, due, x.Order[x.Current])
+	}
+	if len(mine) != 1 || len(due) != 1 || mine[0] != string(due[0]) {
+		t.Errorf("%v got the report that opens their turn; want %v, who owes orders", mine, due)
+	}
+}
+
+// tdOpening checks that r is the report that opens turn 2 once what held
+// it is settled, as every turn's opening: for the player now due their
+// points and order template, for the others whose turn it is and by
+// when. It reports whether r is the due player's.
+func tdOpening(t *testing.T, r *received) bool {
+	t.Helper()
+	r.want(t, "Turn 2, cycle 1.0: ")
+	if strings.HasSuffix(r.Subject, ": your turn") {
+		r.want(t, "It is your turn.", "Order points:", "orders-2.yaml")
+		return true
+	}
+	r.want(t, "'s turn; their orders are due")
+	r.wantNot(t, "orders-2.yaml")
+	return false
+}
+
+// tdOpened reads every player's report that opens turn 2 (tdOpening),
+// and checks that one of them is the due player's.
+func (h *harness) tdOpened(t *testing.T) {
+	t.Helper()
+	mine := 0
+	for _, p := range tdPlayers {
+		if tdOpening(t, h.next(p)) {
+			mine++
+		}
+	}
+	if mine != 1 {
+		t.Errorf("%d players got the report that opens their turn; want 1", mine)
 	}
 }
 
@@ -146,7 +201,8 @@ func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
 
 // TestThunderdomeBattleReportedByBothSides: the attacker reports the
 // defender's fleet destroyed, the defender confirms, and the next
-// player's turn opens.
+// player's turn opens: every player gets the report that opens it, the
+// next player's with their order points and order template (tdNextDue).
 func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 	h, attacker, defender, _ := tdBattle(t)
 	st := h.turnStateOf("thunderdome", 2)
@@ -162,6 +218,26 @@ func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 	h.tdNextDue(t, attacker, string(defender)+"#1")
 	if f := h.turnStateOf("thunderdome", 2).Fleet(defender, "f1"); f != nil {
 		t.Errorf("%s's f1 = %+v, want it destroyed", defender, f)
+	}
+}
+
+// TestUTD2_3_SettlementToldOnce: the reports that open the next player's
+// turn after a battle settles tell of the battle's end, so the reports of
+// the turn that player plays do not tell of it again: they tell what
+// happened in that turn.
+func TestUTD2_3_SettlementToldOnce(t *testing.T) {
+	h, attacker, defender, _ := tdBattle(t)
+	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
+	h.next(string(defender)).want(t, "confirm it?")
+	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled")
+	h.tdNextDue(t, attacker)
+	next, _ := h.tdCurrent()
+	h.send(h.mailFrom(string(next), h.tdOrders(next, 2, true)))
+	h.next(string(next)).want(t, "passes now")
+	for _, p := range tdPlayers {
+		r := h.next(p)
+		r.want(t, "Turn 3", "Orders of turn 2")
+		r.wantNot(t, "Battle T1-B1 at s")
 	}
 }
 
@@ -235,9 +311,11 @@ func lastFleet(t *testing.T, st *campaign.State, defender campaign.PlayerID) {
 // TestUTD4_32_SettledBattleEliminatesAtOnce: the defender's f1, their
 // last unit on the map, is destroyed in a battle the sides report. As
 // the battle settles the defender is out (UTD4.32): every player reads
-// it, the GM is told, the seat is out of the campaign, so that the vote
-// opened next has 3 voters and not the defender, whose vote is refused,
-// and pbemd status no longer counts them among those waiting.
+// it, the GM is told, the seat is out of the campaign, so that the
+// players still in get the report that opens the next turn and the
+// defender none, the vote opened next has 3 voters and not the defender,
+// whose vote is refused, and pbemd status no longer counts them among
+// those waiting.
 func TestUTD4_32_SettledBattleEliminatesAtOnce(t *testing.T) {
 	h, attacker, defender, _ := tdBattleWith(t, lastFleet)
 	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
@@ -245,6 +323,10 @@ func TestUTD4_32_SettledBattleEliminatesAtOnce(t *testing.T) {
 	h.tdAsk(defender, "battle: T1-B1", "confirm: true").want(t, "Battle T1-B1 is settled, agreed by both sides")
 	for _, p := range tdPlayers {
 		h.next(p).says(t, "is settled, agreed by both sides", string(defender)+" has no unit left on the map and is out of the campaign (UTD4.32)")
+	}
+	// The players still in get the report that opens the next turn.
+	for _, p := range tdOthers(defender) {
+		tdOpening(t, h.next(p))
 	}
 	h.next("gm").says(t, string(defender)+" is out of Thunderdome IV: eliminated: no unit left on the map (UTD4.32)",
 		"What put them out: battle T1-B1 settled, agreed by both sides.")

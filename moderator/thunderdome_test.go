@@ -12,6 +12,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/clock/clocktest"
 	"github.com/pbemd/pbemd/mail/localmail"
+	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/scenarios"
@@ -25,6 +26,20 @@ var tdPlayers = []string{"lyran", "hydran", "gorn", "kzinti"}
 // past the welcome mails and the first reports.
 func newThunderdomeHarness(t *testing.T) *harness {
 	t.Helper()
+	h := newThunderdomeStarted(t)
+	for _, p := range tdPlayers {
+		h.next(p).want(t, "Welcome to Thunderdome IV")
+		h.next(p).want(t, "Turn 1")
+	}
+	h.next("gm")
+	return h
+}
+
+// newThunderdomeStarted starts the Thunderdome IV example campaign, its
+// scenario's text changed by edit, pairs of a text and what replaces it;
+// no mail is read yet.
+func newThunderdomeStarted(t *testing.T, edit ...string) *harness {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	clk := clocktest.New(start)
 	world := localmail.Start(t, localmail.Options{Domain: "example.test", Clock: clk})
@@ -33,7 +48,14 @@ func newThunderdomeHarness(t *testing.T) *harness {
 	}
 	h := newBareHarness(t, ctx, world, clk)
 	h.mod = h.newModerator()
-	sc, err := config.ParseScenario("thunderdome.yaml", scenarios.Thunderdome, rules.Registry())
+	src := string(scenarios.Thunderdome)
+	for i := 0; i+1 < len(edit); i += 2 {
+		if !strings.Contains(src, edit[i]) {
+			t.Fatalf("the thunderdome scenario has no %q", edit[i])
+		}
+		src = strings.Replace(src, edit[i], edit[i+1], 1)
+	}
+	sc, err := config.ParseScenario("thunderdome.yaml", []byte(src), rules.Registry())
 	if err != nil {
 		t.Fatalf("thunderdome scenario: %v", err)
 	}
@@ -45,11 +67,6 @@ func newThunderdomeHarness(t *testing.T) *harness {
 		h.tokens[s.Player] = s.Token
 	}
 	h.run(ctx, cancel)
-	for _, p := range tdPlayers {
-		h.next(p).want(t, "Welcome to Thunderdome IV")
-		h.next(p).want(t, "Turn 1")
-	}
-	h.next("gm")
 	return h
 }
 
@@ -254,8 +271,8 @@ func TestUTD3_31_DroppedAfterThreeForfeits(t *testing.T) {
 
 // TestUTD1_9_LastPlayerStandingWins: when the others have resigned, the
 // one player left on the map wins at once: the campaign ends, every
-// player, those out too, gets the final report that names the winner,
-// and the GM is told.
+// player, those out too, gets the final report that names the winner and
+// opens no turn, and the GM is told.
 func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
 	h := newThunderdomeHarness(t)
 	winner, _ := h.tdCurrent()
@@ -326,6 +343,94 @@ func TestUTD6_37_ShipyardOrdersByMail(t *testing.T) {
 	}
 }
 
+// TestUTD2_1_WelcomesTellTheTurnOrder: each player's welcome says their
+// place in the turn order and when their turn comes: the first player's
+// that the open turn is theirs and when it is due, each other's the turn
+// that will be theirs and when it opens at the latest, each turn before
+// running its full clock (UTD2.1, UTD3.3), never the first player's
+// deadline as their own. The GM's welcome says whose turn is first and,
+// as the players decide by vote (UTD1.7), what the GM does there.
+func TestUTD2_1_WelcomesTellTheTurnOrder(t *testing.T) {
+	h := newThunderdomeStarted(t, "timezone: UTC", "timezone: Asia/Tokyo")
+	tokyo, err := time.LoadLocation("Asia/Tokyo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := h.tdCampaign()
+	queue := thunderdome.Ruleset{}.Queue(h.turnStateOf("thunderdome", 1))
+	due := c.Seat(queue[0]).Deadline
+	order := fmt.Sprintf("(%s, %s, %s, %s)", queue[0], queue[1], queue[2], queue[3])
+	places := []string{"first", "second", "third", "fourth"}
+	for i, p := range queue {
+		w := h.next(string(p))
+		h.next(string(p)).want(t, "Turn 1")
+		if i == 0 {
+			w.want(t, "Turn 1 is open, and it is yours: you play first in the turn order "+order,
+				"Your orders are due "+report.FormatDeadline(due, tokyo), "turn: 1")
+			continue
+		}
+		opens := due.AddDate(0, 0, 8*(i-1))
+		w.want(t, fmt.Sprintf("You play %s in the turn order %s: your turn, turn %d, comes after those of", places[i], order, i+1),
+			"by "+report.FormatDeadline(opens, tokyo)+" at the latest", fmt.Sprintf("turn: %d", i+1))
+		w.wantNot(t, "Turn 1 is open", "Orders are due")
+	}
+	gm := h.next("gm")
+	gm.want(t, fmt.Sprintf("it is %s's, the first in the turn order", queue[0]), "the players decide by vote what a GM decides elsewhere (UTD1.7)")
+	gm.wantNot(t, "reply to them with")
+}
+
+// TestThunderdomeConfirmationsSayItOnce: a Thunderdome IV confirmation
+// says once how the turn goes on, and a final one only that it passes; a
+// mail with a mistake asks for its own orders again, as a turn's orders
+// are added mail by mail (UTD6.121), never for the whole set; a proxy's
+// mail for another player is answered as the proxy's; a resigned
+// player's vote is told a resignation cannot be undone, not to write to
+// a GM who decides nothing here (UTD1.11).
+func TestThunderdomeConfirmationsSayItOnce(t *testing.T) {
+	h := newThunderdomeHarness(t)
+	p, to := h.tdCurrent()
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, "move: {fleet: f9, to: nowhere}")))
+	bad := h.next(string(p))
+	bad.want(t, "not accepted", "Fix the mistakes and send this mail's orders again.")
+	bad.wantNot(t, "whole set")
+
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, fmt.Sprintf("move: {fleet: f2, to: %s}", to))))
+	more := h.next(string(p))
+	more.want(t, "Your turn is not over")
+	if n := strings.Count(more.body(), "final: true"); n != 1 {
+		t.Errorf("the confirmation says %d times how to end the turn; want once:\n%s", n, more.body())
+	}
+
+	h.send(h.mailFrom(string(p), fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\ncommand: proxy add stranger@example.test\n", p, h.tokens[p])))
+	h.next(string(p)).want(t, "Proxy added")
+	other := campaign.PlayerID(tdOthers(p)[0])
+	h.send(h.mailFrom("stranger", strings.Replace(h.tdOrders(p, 1, false), "player: "+string(p), "player: "+string(other), 1)))
+	proxy := h.next("stranger")
+	proxy.want(t, "This address is "+string(p)+"'s proxy in thunderdome: it sends orders and battle results for "+string(p)+`, not for "`+string(other)+`"`)
+	proxy.wantNot(t, "This address plays")
+	h.next(string(p)).want(t, "proxy")
+
+	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true)))
+	final := h.next(string(p))
+	final.want(t, "You marked your turn final: it passes now")
+	final.wantNot(t, "Send more orders", "Your turn is not over")
+	for _, q := range tdPlayers {
+		h.next(q).want(t, "Turn 2")
+	}
+
+	quitter := campaign.PlayerID(tdOthers(p)[1])
+	h.tdResign(quitter)
+	h.settle()
+	for _, u := range append(tdOthers(quitter), "gm") {
+		for h.inboxSize(u) > h.read[u] {
+			h.next(u)
+		}
+	}
+	out := h.tdAsk(quitter, "command: vote rule-1 yes")
+	out.want(t, "You are out of campaign thunderdome: resigned. A resignation cannot be undone by mail.")
+	out.wantNot(t, "Write to the GM")
+}
+
 // TestUTD6_2_RefusalByMailNamesTheBudget: orders that spend more points
 // than the turn has are refused by mail, the refusal naming what the
 // order costs, what is left and of what budget (UTD6.2), and nothing is
@@ -365,8 +470,8 @@ func TestUTD6_3F_ScrapRefundByMail(t *testing.T) {
 }
 
 // tdWonBy checks that every player, those out too, got the final report
-// naming winner the last player on the map (UTD1.9), and that the
-// campaign ended with nobody due.
+// naming winner the last player on the map (UTD1.9), which opens no
+// turn, and that the campaign ended with nobody due.
 func (h *harness) tdWonBy(winner campaign.PlayerID) {
 	h.t.Helper()
 	final := fmt.Sprintf("%s is the last player on the map and wins the campaign (UTD1.9)", winner)
@@ -374,6 +479,7 @@ func (h *harness) tdWonBy(winner campaign.PlayerID) {
 		r := h.next(p)
 		r.want(h.t, "The campaign is over")
 		r.says(h.t, final)
+		r.wantNot(h.t, "opens (UTD2.3 steps 1-3)")
 	}
 	if c := h.tdCampaign(); c.Status != store.Ended || len(duePlayers(c)) != 0 {
 		h.t.Errorf("campaign %s with %v due; want ended, nobody due", c.Status, duePlayers(c))

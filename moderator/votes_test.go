@@ -118,10 +118,11 @@ func TestUTD3_45_AppealByVote(t *testing.T) {
 	vote(voters[0], "appeal-T1-B1", string(defender)).want(t, "You voted on appeal-T1-B1 already, for "+string(attacker))
 	vote(voters[1], "APPEAL-T1-B1", string(attacker)).want(t, "It settled the poll: the outcome is "+string(attacker))
 	for _, p := range tdPlayers {
-		got := h.nextBySubject(p, "Vote appeal-T1-B1: "+string(attacker), "Battle T1-B1 is settled")
+		got := h.nextBySubject(p, "Vote appeal-T1-B1: "+string(attacker), "Battle T1-B1 is settled", "Turn 2, cycle")
 		got["Vote appeal-T1-B1: "+string(attacker)].want(t, "Votes: "+string(attacker)+": "+voters[0]+", "+voters[1],
 			"Battle T1-B1 is settled with "+string(attacker)+"'s result")
 		got["Battle T1-B1 is settled"].want(t, "orders are due from")
+		tdOpening(t, got["Turn 2, cycle"])
 	}
 	vote(voters[1], "appeal-T1-B1", string(defender)).want(t, "Poll appeal-T1-B1 is closed, with the outcome "+string(attacker))
 
@@ -152,7 +153,8 @@ func TestUTD1_7_AppealDefaultAtDeadline(t *testing.T) {
 	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote appeal-T1-B1 "+string(defender)).want(t, "1 vote of the 2")
 	h.advanceTo(p.Closes)
 	for _, u := range tdPlayers {
-		got := h.nextBySubject(u, "Vote appeal-T1-B1: none", "Battle T1-B1 is settled")
+		got := h.nextBySubject(u, "Vote appeal-T1-B1: none", "Battle T1-B1 is settled", "Turn 2, cycle")
+		tdOpening(t, got["Turn 2, cycle"])
 		got["Vote appeal-T1-B1: none"].want(t, "No answer had the 2 votes it needed when the poll closed",
 			"Votes: "+string(defender)+": "+voters[0], "No result was chosen, so pbemd fought battle T1-B1 itself")
 	}
@@ -662,7 +664,7 @@ func TestRollbackRestartsPolls(t *testing.T) {
 	h.tdAsk(campaign.PlayerID(voters[0]), "command: vote "+poll+" yes").want(t, "is counted")
 	h.tdAsk(campaign.PlayerID(voters[1]), "command: vote "+poll+" yes").want(t, "the outcome is yes")
 	for _, u := range tdPlayers {
-		h.next(u).want(t, "Vote "+poll+": yes", "settle it by "+granted.ResolveBy.UTC().Format("2006-01-02"))
+		h.next(u).want(t, "Vote "+poll+": yes", "settle it by "+utc(granted.ResolveBy))
 	}
 	if bc := h.tdBattleCase(); !bc.ResolveBy.Equal(granted.ResolveBy) || !bc.ContactBy.Equal(granted.ContactBy) {
 		t.Errorf("battle clocks after the second yes: contact %v, resolve %v; want them as the first yes left them, %v and %v",

@@ -18,6 +18,26 @@ type GMWelcome struct {
 	Token   string
 	// Player is one of the campaign's players, named in the examples.
 	Player campaign.PlayerID
+	// Queue, in a campaign played one player at a time, is the order of
+	// the players' turns from the first.
+	Queue []string
+	// ByVote says the players decide by vote what the GM decides
+	// elsewhere, by the rule VoteRule cites ("" for none).
+	ByVote   bool
+	VoteRule string
+}
+
+// Votes says what the GM does in a campaign whose players decide by vote
+// (ByVote).
+func (w *GMWelcome) Votes() string {
+	rule := ""
+	if w.VoteRule != "" {
+		rule = " (" + w.VoteRule + ")"
+	}
+	return "In this campaign the players decide by vote what a GM decides elsewhere" + rule + ": extensions longer than " +
+		"the rules grant at once, battles whose sides disagree or let their time run out, rule changes and substitutes. " +
+		"pbemd mails each vote to the players and carries out its outcome: none waits for you. You step in when pbemd holds a turn for you, after an outage or a failure, and with the " +
+		"commands above: to pause, move a deadline, roll back, replace or drop a player."
 }
 
 // RenderGMWelcome renders the GM's welcome, which carries the GM token.

@@ -1,6 +1,11 @@
 package report
 
-import "github.com/pbemd/pbemd/campaign"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+)
 
 // Intake: why a mail changed nothing before its orders or request were
 // read (its size, its sender, its token, its turn, the hourly limit), and
@@ -41,11 +46,12 @@ type NotYourCampaign struct {
 }
 
 // WrongSeat points at a player: line that names another seat than the
-// sender's, Player in Campaign.
+// sender's, Player in Campaign, or the one the sender is the Proxy of.
 type WrongSeat struct {
 	Player   campaign.PlayerID
 	Campaign campaign.ID
 	Named    campaign.PlayerID
+	Proxy    bool
 }
 
 // NoToken points at a mail without a token.
@@ -54,10 +60,12 @@ type NoToken struct{}
 // WrongToken points at a token that is not the seat's.
 type WrongToken struct{}
 
-// PlayerIsOut refuses a mail from a player who is out of Campaign.
+// PlayerIsOut refuses a mail from a player who is out of Campaign, for
+// the reason Out; one who Resigned cannot come back by mail.
 type PlayerIsOut struct {
 	Campaign campaign.ID
 	Out      string
+	Resigned bool
 }
 
 // NotTakingOrders refuses orders for a campaign that does not run.
@@ -80,6 +88,42 @@ type NotDue struct {
 	// Before are the players whose turns come before the sender's, from
 	// the open turn on, where the ruleset tells the order of play.
 	Before []campaign.PlayerID
+}
+
+// Owed says who owes orders for the turn, or what it waits on, and when
+// the reader's turn comes.
+func (n NotDue) Owed() string {
+	var s string
+	switch {
+	case len(n.Due) > 0:
+		due := make([]string, len(n.Due))
+		for i, d := range n.Due {
+			due[i] = fmt.Sprintf("%s, by %s", d.Player, d.Deadline)
+		}
+		s = fmt.Sprintf("Orders for it are due from %s. ", strings.Join(due, "; "))
+	case len(n.Battles) > 0 || len(n.Polls) > 0:
+		var on []string
+		for _, b := range n.Battles {
+			on = append(on, "battle "+b)
+		}
+		var votes []string
+		for _, p := range n.Polls {
+			votes = append(votes, fmt.Sprintf("vote %s (%s), which closes by %s", p.Poll, p.Subject, p.Closes))
+		}
+		if len(votes) > 0 {
+			on = append(on, strings.Join(votes, "; "))
+		}
+		s = fmt.Sprintf("Nobody owes orders for turn %d now: it waits on %s. ", n.Turn, strings.Join(on, ", and on "))
+	}
+	switch len(n.Before) {
+	case 0:
+		return s + "Your report will say when your turn comes; send your orders then."
+	case 1:
+		s += "Yours comes next"
+	default:
+		s += fmt.Sprintf("Yours comes after the turns of %s, in that order", AndList(names(n.Before)))
+	}
+	return s + ": the report that opens it will tell you, and its deadline; send your orders then."
 }
 
 // DueSeat is a player who owes orders, by Deadline.

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -40,6 +41,19 @@ type PlayerStatus struct {
 	Ballots []OpenBallot
 	// Rule cites the rule on forfeiting a turn; "" for none.
 	Rule string
+	// Owed, for a player who owes no orders, says who does, or what the
+	// turn waits on, and when the player's turn comes; nil if not known.
+	Owed *NotDue
+}
+
+// NotYours says that the player owes no orders, and who does or what the
+// turn waits on (Owed).
+func (s PlayerStatus) NotYours() string {
+	t := fmt.Sprintf("You owe no orders for turn %d: it is not your turn.", s.Turn)
+	if s.Owed != nil {
+		t += " " + s.Owed.Owed()
+	}
+	return t
 }
 
 // OpenBallot is a poll a player may still vote on, and when it closes at

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -59,9 +60,9 @@ type Rejection struct {
 	// Request says the mail was a request (a command, an extension, a
 	// battle result), not orders.
 	Request bool
-	// Added says the mail's orders were to be added to those on file, as
-	// a turn of a sequential ruleset takes several mails: only they are
-	// to be sent again.
+	// Added says the mail's orders were to be added to any on file, as a
+	// turn of a sequential ruleset takes several mails: only they are to
+	// be sent again.
 	Added bool
 }
 
@@ -308,11 +309,68 @@ type Welcome struct {
 	Token    string
 	Address  string
 	GM       string
+	// Turn is the turn the player's orders are for, and Deadline when
+	// they are due, in the player's time zone: the open turn's, or in a
+	// campaign played one player at a time, the player's next turn's, by
+	// when it opens at the latest (Opens) if it is not open.
 	Turn     int
 	Deadline string
+	// Queue, in a campaign played one player at a time, is the order of
+	// the players' turns from the open one; empty where every player owes
+	// orders each turn.
+	Queue []campaign.PlayerID
+	// Opens is, for a player whose turn is not the open one, when it
+	// opens at the latest: once the turns before it have run their full
+	// clocks.
+	Opens string
 	// Orders is the example order list, from the campaign's ruleset
 	// (game.Example).
 	Orders string
+}
+
+// Opening says when the player's orders are due: the open turn's
+// deadline, or in a campaign played one player at a time the player's
+// place in the turn order and when their turn comes.
+func (w *Welcome) Opening() string {
+	i := slices.Index(w.Queue, w.Player)
+	order := strings.Join(names(w.Queue), ", ")
+	switch {
+	case w.Deadline == "":
+		return fmt.Sprintf("Turn %d is open, but it waits for a battle or a vote: nobody owes orders until that is settled, "+
+			"and the report that opens the next turn tells you whose orders are due, and by when.", w.Turn)
+	case i < 0:
+		return fmt.Sprintf("Turn %d is open. Orders are due %s.", w.Turn, w.Deadline)
+	case i == 0:
+		return fmt.Sprintf("Turn %d is open, and it is yours: you play first in the turn order (%s). Your orders are due %s.",
+			w.Turn, order, w.Deadline)
+	}
+	s := fmt.Sprintf("You play %s in the turn order (%s): your turn, turn %d, comes after those of %s. It opens when theirs are over",
+		ordinal(i+1), order, w.Turn, AndList(names(w.Queue[:i])))
+	if w.Opens != "" {
+		s += fmt.Sprintf(", by %s at the latest if no battle or vote holds them up", w.Opens)
+	}
+	return s + ", and the report that opens it tells you when your orders are due."
+}
+
+// Later reports whether the player's turn comes after others' (Queue).
+func (w *Welcome) Later() bool { return slices.Index(w.Queue, w.Player) > 0 }
+
+// names writes player IDs as strings.
+func names(ps []campaign.PlayerID) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = string(p)
+	}
+	return out
+}
+
+// ordinal writes a place in an order: "first", "second", ... "12th".
+func ordinal(n int) string {
+	words := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	if n >= 1 && n <= len(words) {
+		return words[n-1]
+	}
+	return fmt.Sprintf("%dth", n)
 }
 
 // RenderWelcome renders the welcome mail, which carries the player's token.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -124,6 +125,61 @@ func TestRenderGMWelcome(t *testing.T) {
 	checkMail(t, "testdata/gmwelcome.txt.golden", text)
 }
 
+// TestRenderGMWelcomeByVote: the GM of a campaign played one player at
+// a time whose players decide by vote is told whose turn is first, and
+// what the GM does there, not to answer extension requests.
+func TestRenderGMWelcomeByVote(t *testing.T) {
+	_, text := RenderGMWelcome(&GMWelcome{Title: "Thunderdome IV", Campaign: "td4", Turn: 1, Deadline: "Thu 10 Dec 2026 00:00 JST (15:00 UTC)",
+		Address: "moderator@example.test", Token: "ABCD-EFGH", Player: "alice", Queue: []string{"bob", "alice", "carol"}, ByVote: true, VoteRule: "UTD1.7"})
+	flat := strings.Join(strings.Fields(text), " ")
+	for _, want := range []string{"Turn 1 is due Thu 10 Dec 2026 00:00 JST (15:00 UTC): it is bob's, the first in the turn order (bob, alice, carol).",
+		"the players decide by vote what a GM decides elsewhere (UTD1.7)", "none waits for you"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the GM's welcome lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "reply to them with") {
+		t.Errorf("the GM's welcome of a campaign that decides by vote asks the GM to answer extension requests:\n%s", text)
+	}
+	checkMail(t, "testdata/gmwelcome-vote.txt.golden", text)
+}
+
+// TestRenderWelcomeInTurnOrder: in a campaign played one player at a
+// time, the first player is told the open turn is theirs and its
+// deadline; each other player their place in the order, the turn that
+// will be theirs and when it opens at the latest, not a deadline they do
+// not have.
+func TestRenderWelcomeInTurnOrder(t *testing.T) {
+	w := Welcome{Title: "Thunderdome IV", Campaign: "td4", Name: "Kess", Token: "ABCD-EFGH", Address: "moderator@example.test",
+		GM: "GM <gm@example.test>", Turn: 1, Deadline: "Thu 10 Dec 2026 00:00 JST (15:00 UTC)", Queue: []campaign.PlayerID{"bob", "alice", "carol"}}
+	first := w
+	first.Player = "bob"
+	third := w
+	third.Player, third.Turn, third.Opens = "carol", 3, "Sat 19 Dec 2026 00:00 JST (15:00 UTC)"
+	for _, tc := range []struct {
+		w         Welcome
+		want, not []string
+	}{
+		{first, []string{"Turn 1 is open, and it is yours: you play first in the turn order (bob, alice, carol). Your orders are due Thu 10 Dec 2026 00:00 JST (15:00 UTC).",
+			"Mail them to", "turn: 1"}, nil},
+		{third, []string{"You play third in the turn order (bob, alice, carol): your turn, turn 3, comes after those of bob and alice.",
+			"by Sat 19 Dec 2026 00:00 JST (15:00 UTC) at the latest", "Mail your orders to", "turn: 3"}, []string{"Turn 1 is open", "Thu 10 Dec"}},
+	} {
+		_, text := RenderWelcome(&tc.w)
+		flat := strings.Join(strings.Fields(text), " ")
+		for _, want := range tc.want {
+			if !strings.Contains(flat, want) {
+				t.Errorf("%s's welcome lacks %q:\n%s", tc.w.Player, want, text)
+			}
+		}
+		for _, not := range tc.not {
+			if strings.Contains(flat, not) {
+				t.Errorf("%s's welcome says %q:\n%s", tc.w.Player, not, text)
+			}
+		}
+	}
+}
+
 // TestRenderSequentialReplies: under a ruleset whose turns take several
 // mails, a confirmation tells the turn as it now stands and how it ends
 // (more mails, final: true, or orders that spend it), and a rejection
@@ -146,5 +202,11 @@ func TestRenderSequentialReplies(t *testing.T) {
 		Problems: orders.Problems{{Pos: orders.Pos{Line: 2, Col: 19}, Msg: "you have no fleet 9th", Hint: "your fleets are 1st and 2nd"}},
 		OnFile:   Say(OnFile{Received: "Mon 23 Nov 2026 13:00 CET (12:00 UTC)", Added: true}), Added: true})
 	fmt.Fprintf(&all, "== rejection\n%s", text)
+	_, text = RenderRejection(&Rejection{Campaign: "run", Source: []byte("orders:\n  - move: {fleet: 9th, path: [ferrum]}\n"), SourceName: "your mail",
+		Problems: orders.Problems{{Pos: orders.Pos{Line: 2, Col: 19}, Msg: "you have no fleet 9th", Hint: "your fleets are 1st and 2nd"}}, Added: true})
+	fmt.Fprintf(&all, "== rejection, nothing on file\n%s", text)
+	if strings.Contains(text, "whole set") {
+		t.Errorf("a rejection under a ruleset that adds each mail's orders asks for the whole set:\n%s", text)
+	}
 	checkMail(t, "testdata/sequential-replies.txt.golden", all.String())
 }

@@ -151,8 +151,12 @@ type TurnRecord struct {
 	// turn have none.
 	Waiting []campaign.PlayerID `json:"waiting,omitempty"`
 	// Settled is the resolver's events of the battles settled while this
-	// turn was open (raw JSON), which the turn's resolution reports too.
-	Settled json.RawMessage `json:"settled,omitempty"`
+	// turn was open (raw JSON), which the turn's resolution reports too,
+	// unless SettledTold: the last of them let the turn, which waited for
+	// them, open a player's turn, and the reports that opened it told
+	// them all.
+	Settled     json.RawMessage `json:"settled,omitempty"`
+	SettledTold bool            `json:"settled_told,omitempty"`
 	// Rerun is set when the resolution that made the record played the
 	// turn before again, after the GM rolled back to it: its reports said
 	// they replace the earlier ones.

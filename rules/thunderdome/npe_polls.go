@@ -87,8 +87,17 @@ func (t *turn) callVolunteer(n *NPE, budget int) {
 
 // calling reports whether a call for a volunteer is open: the turn that
 // opened it waits at step 8 (UTD5.231).
-func calling(st *campaign.State) bool {
-	return slices.ContainsFunc(st.Polls, func(p campaign.Poll) bool { return p.Kind == PollVolunteer })
+func calling(st *campaign.State) bool { return len(callIDs(st)) > 0 }
+
+// callIDs lists the IDs of the calls for a volunteer open in st.
+func callIDs(st *campaign.State) []string {
+	var out []string
+	for _, p := range st.Polls {
+		if p.Kind == PollVolunteer {
+			out = append(out, p.ID)
+		}
+	}
+	return out
 }
 
 // Decide applies a closed poll about an NPE (game.Polls).

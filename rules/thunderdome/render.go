@@ -18,6 +18,9 @@ type reportData struct {
 	// Deadline is when Current's orders are due, written in the reader's
 	// time zone; empty when not known (UTD3.3).
 	Deadline string
+	// Waits say what the turn waits for and until when, when it waits
+	// (View.waiting).
+	Waits []string
 	// Mine says the open turn is the reader's; Me is the reader's own
 	// empire (nil for none).
 	Mine bool
@@ -79,8 +82,8 @@ const unseen = "out of sight"
 
 // newReportData gathers what the reports of v show.
 func newReportData(v *View, opts game.ReportOptions, maps report.MapPictures) *reportData {
-	d := &reportData{V: v, Mine: v.Current == v.Player && v.Winner == "", Left: max(v.Points-v.Debt, 0),
-		Maps: maps, Mail: report.NewMailFooter(opts.Mail, opts.Location)}
+	d := &reportData{V: v, Mine: v.Current == v.Player && v.Winner == "" && !v.waiting(), Left: max(v.Points-v.Debt, 0),
+		Maps: maps, Mail: report.NewMailFooter(opts.Mail, opts.Location), Waits: waits(v, opts)}
 	if !opts.Deadline.IsZero() {
 		d.Deadline = report.FormatDeadline(opts.Deadline, opts.Location)
 	}
@@ -276,6 +279,8 @@ func (d *reportData) Status() []string {
 		return []string{"The campaign is over: nobody is left on the map (UTD1.9)."}
 	case v.Ended:
 		return []string{fmt.Sprintf("The campaign is over: %s won it (UTD1.9).", v.Winner)}
+	case v.waiting():
+		return d.Waits
 	case !d.Mine:
 		s := fmt.Sprintf("It is %s's turn", v.Current)
 		if d.Deadline != "" {
@@ -307,6 +312,50 @@ func (d *reportData) Status() []string {
 		out = append(out, fmt.Sprintf("The attached %s offers the orders that fit now, each with its cost: remove the \"# \" before those you want and send it back.", d.Template))
 	}
 	return out
+}
+
+// waits says what a turn that waits waits for, and until when, by the
+// clocks the daemon keeps: nobody owes orders until then, and the next
+// player's turn opens after (UTD2.3 step 8, UTD3.4, UTD3.5, UTD5.231).
+func waits(v *View, opts game.ReportOptions) []string {
+	if !v.waiting() {
+		return nil
+	}
+	var what []string
+	if len(v.Battles) > 0 {
+		what = append(what, battleNames(v.Battles))
+	}
+	if v.Calling {
+		what = append(what, "a volunteer to play the non-player empire found (UTD5.231)")
+	}
+	out := []string{fmt.Sprintf("Turn %d waits for %s: nobody owes orders until then, and the next player's turn opens after (UTD2.3 step 8).",
+		v.Turn, strings.Join(what, " and "))}
+	for _, id := range v.Battles {
+		c, ok := game.ClockOf(opts.Clocks, id)
+		if !ok {
+			continue
+		}
+		s := fmt.Sprintf("Battle %s: its sides ", id)
+		if !c.Contact.IsZero() {
+			s += fmt.Sprintf("make contact by %s (UTD3.4) and ", report.FormatDeadline(c.Contact, opts.Location))
+		}
+		out = append(out, s+fmt.Sprintf("settle it by %s (UTD3.5).", report.FormatDeadline(c.Until, opts.Location)))
+	}
+	for _, id := range v.Calls {
+		if c, ok := game.ClockOf(opts.Clocks, id); ok {
+			out = append(out, fmt.Sprintf("The call %s for a volunteer closes by %s (UTD5.231).", id, report.FormatDeadline(c.Until, opts.Location)))
+		}
+	}
+	return out
+}
+
+// battleNames names battles by their IDs: "battle T1-B1", "battles T1-B1
+// and T1-B2".
+func battleNames(ids []string) string {
+	if len(ids) == 1 {
+		return "battle " + ids[0]
+	}
+	return "battles " + report.AndList(ids)
 }
 
 // OpeningTitle heads what steps 1–3 of the open turn did.

@@ -88,7 +88,7 @@ func (r Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game
 	for _, it := range items {
 		v := view(it.View)
 		o := opts
-		o.Deadline, o.Mail = it.Deadline, nil
+		o.Deadline, o.Mail, o.Clocks = it.Deadline, nil, it.Clocks
 		f.Turns = append(f.Turns, v.Turn)
 		f.Texts = append(f.Texts, text(v, o))
 		b, err := body(v, o, report.MapPictures{})
@@ -125,8 +125,11 @@ func (Ruleset) Render(gv game.View, f game.Format, opts game.ReportOptions) ([]b
 			return tmpl, nil
 		}
 		why := fmt.Sprintf("it was %s's turn; a player's template comes with the report that opens their turn", v.Current)
-		if v.Ended {
+		switch {
+		case v.Ended:
 			why = "the campaign is over"
+		case v.waiting():
+			why = "the turn waited for its battles or a volunteer, and nobody owed orders"
 		}
 		return nil, fmt.Errorf("%s's turn %d report carried no order template: %s", v.Player, v.Turn, why)
 	}
@@ -138,7 +141,12 @@ func subject(v *View) string {
 	if v.Ended {
 		return fmt.Sprintf("[%s] The campaign is over", v.Campaign)
 	}
-	if v.Current == v.Player {
+	switch {
+	case len(v.Battles) > 0:
+		return fmt.Sprintf("[%s] Turn %d, cycle %s: waiting for %s", v.Campaign, v.Turn, v.Cycle, battleNames(v.Battles))
+	case v.Calling:
+		return fmt.Sprintf("[%s] Turn %d, cycle %s: waiting for a volunteer", v.Campaign, v.Turn, v.Cycle)
+	case v.Current == v.Player:
 		return fmt.Sprintf("[%s] Turn %d, cycle %s: your turn", v.Campaign, v.Turn, v.Cycle)
 	}
 	return fmt.Sprintf("[%s] Turn %d, cycle %s: %s's turn", v.Campaign, v.Turn, v.Cycle, v.Current)

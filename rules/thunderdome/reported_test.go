@@ -166,3 +166,42 @@ func TestUTD3_42_ForcedRetreatOnContactClock(t *testing.T) {
 		t.Errorf("retreats %+v, want lyran's f1 back to lyra", x.Retreats)
 	}
 }
+
+// TestUTD2_3_WaitingReportSaysUntilWhen: while the turn waits for its
+// battle, every report, the attacker's too, says what it waits for and
+// until when by the battle's clocks, and that nobody owes orders; none
+// opens a player's turn, repeats the opening of the turn just played, or
+// carries an order template.
+func TestUTD2_3_WaitingReportSaysUntilWhen(t *testing.T) {
+	st := setup(t, func(st *campaign.State, x *thunderdome.Ext) {
+		st.Rules.Battles = campaign.BattlesReported
+		st.Fleet("hydran", "f1").At = "s10"
+	})
+	res := resolve(st, parse(t, st, player, "  - move: {fleet: f1, to: s10}\n"))
+	contact, settle := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC), time.Date(2026, 12, 21, 15, 0, 0, 0, time.UTC)
+	opts := game.ReportOptions{Location: time.UTC, Clocks: []game.Clock{{ID: "T1-B1", Contact: contact, Until: settle}}}
+	for _, v := range res.Views {
+		rep, err := rs.Report(v, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := flat([]byte(rep.Text))
+		for _, want := range []string{"Turn 2 waits for battle T1-B1: nobody owes orders until then",
+			"Battle T1-B1: its sides make contact by Thu 26 Nov 2026 12:00 UTC (UTD3.4) and settle it by Mon 21 Dec 2026 15:00 UTC (UTD3.5)."} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s's report lacks %q:\n%s", v.Header().Player, want, rep.Text)
+			}
+		}
+		for _, not := range []string{"It is your turn", "It is " + string(player) + "'s turn", "Order points:", "opens (UTD2.3 steps 1-3)", "orders-2.yaml"} {
+			if strings.Contains(text, not) {
+				t.Errorf("%s's report says %q while the turn waits:\n%s", v.Header().Player, not, rep.Text)
+			}
+		}
+		if want := "[" + string(st.Campaign) + "] Turn 2, cycle 1.0: waiting for battle T1-B1"; rep.Subject != want {
+			t.Errorf("subject %q, want %q", rep.Subject, want)
+		}
+		if slices.ContainsFunc(rep.Attachments, func(a game.Attachment) bool { return a.Kind == campaign.AttachOrders }) {
+			t.Errorf("%s's report carries an order template while the turn waits", v.Header().Player)
+		}
+	}
+}

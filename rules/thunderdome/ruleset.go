@@ -164,17 +164,32 @@ func (c *checked) Summary() string {
 	if c.prefs.Captured != "" {
 		s += "Ships you capture go " + placeText(x.emp.Captured) + ".\n"
 	}
-	if c.Spent() {
-		s += "Every point is spent: your turn ends now (UTD6.121).\n"
-	} else {
-		s += "Send more orders, or final: true to end your turn (UTD6.121).\n"
-	}
+	// The confirmation's frame says whether the turn goes on, once.
 	return s
 }
 
 // Spent reports whether the player has no order points left: the turn
 // ends as if final (UTD6.121).
 func (c *checked) Spent() bool { return c.ctx.left() <= 0 }
+
+var _ game.Calendar = Ruleset{}
+
+// TurnDate names the turn st opens by its cycle and season (UTD2.2), as
+// the reports do: "cycle 1.0, spring Y165".
+func (Ruleset) TurnDate(st *campaign.State) string {
+	x, err := load(st)
+	if err != nil {
+		return st.Date().String()
+	}
+	year, spring := x.Year(x.Cycle)
+	return turnDate(CycleLabel(x.Cycle), season(spring), year)
+}
+
+// turnDate writes a turn's cycle and season: "cycle 1.0, spring Y165"
+// (UTD2.2).
+func turnDate(cycle, season string, year int) string {
+	return fmt.Sprintf("cycle %s, %s Y%d", cycle, season, year)
+}
 
 // Observe returns every player's view of a state no turn was resolved
 // into: the reports that start a campaign.

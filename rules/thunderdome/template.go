@@ -152,7 +152,7 @@ func costText(points int, bpv BPV) string {
 // player's, or of a campaign that is over, gives nil: that player's
 // template comes with the report that opens their turn.
 func OrderTemplate(v *View, schemaRef string) []byte {
-	if v.Ended || v.Current != v.Player {
+	if v.Ended || v.waiting() || v.Current != v.Player {
 		return nil
 	}
 	var b strings.Builder
@@ -160,7 +160,7 @@ func OrderTemplate(v *View, schemaRef string) []byte {
 		fmt.Fprintf(&b, "# yaml-language-server: $schema=%s\n", schemaRef)
 	}
 	comment := func(s string) { b.WriteString(report.Wrap(s, 76, "# ")) }
-	comment(fmt.Sprintf("Orders for %s, turn %d (cycle %s): %s (%s).", v.Title, v.Turn, v.Cycle, v.Name, v.Player))
+	comment(fmt.Sprintf("Orders for %s, turn %d (%s): %s (%s).", v.Title, v.Turn, turnDate(v.Cycle, v.Season, v.Year), v.Name, v.Player))
 	b.WriteString("#\n")
 	comment(`To give an order, remove the "# " before its "- " and change it as you like; lines starting with "#" are comments, ` +
 		"so this file sent back unchanged orders nothing. Each order's comment gives its cost in order points and BPV on the " +
@@ -179,7 +179,7 @@ func OrderTemplate(v *View, schemaRef string) []byte {
 		"# order point ends it too (UTD6.121).\n" +
 		"final: false\n" +
 		"orders:\n")
-	b.WriteString(offerLines(v.Offers, v.Battles, v.Calling))
+	b.WriteString(offerLines(v.Offers))
 	b.WriteString(prefsLines(v))
 	return []byte(b.String())
 }
@@ -206,19 +206,9 @@ const padTo = 44
 
 // offerLines writes the offers as commented-out list items of orders:,
 // in the table's order of kinds, each with its cost on its line and its
-// note below, and the kinds with nothing to offer now; or what the turn
-// waits for: battles, or a volunteer (calling).
-func offerLines(offers []Offer, battles []string, calling bool) string {
+// note below, and the kinds with nothing to offer now.
+func offerLines(offers []Offer) string {
 	var b strings.Builder
-	switch {
-	case len(battles) > 0:
-		b.WriteString(report.Wrap(fmt.Sprintf("Your turn waits for the results of battles %s: orders are taken once they are settled (UTD2.3).",
-			strings.Join(battles, ", ")), 74, "  # "))
-		return b.String()
-	case calling:
-		b.WriteString(report.Wrap("Your turn waits for a volunteer to play the non-player empire you found: orders are taken once the call closes (UTD5.231).", 74, "  # "))
-		return b.String()
-	}
 	width := 0
 	for _, o := range offers {
 		for _, l := range o.Orders {
@@ -312,7 +302,7 @@ func exampleOrders(st *campaign.State, p campaign.PlayerID) string {
 		return report.Wrap(fmt.Sprintf("It is %s's turn first; the report that opens your turn carries the orders that fit then, with their costs (UTD2.1).",
 			x.current()), 74, "  # ")
 	}
-	return strings.TrimPrefix(offerLines(offersFor(st, x, p), battleIDs(st.Battles), calling(st)), "  #\n")
+	return strings.TrimPrefix(offerLines(offersFor(st, x, p)), "  #\n")
 }
 
 // fleetsBySector lists the sectors where the player has fleets, in the

@@ -73,8 +73,10 @@ type View struct {
 	// sight under the vision house rule.
 	BattleSites []BattleSite `json:"battle_sites,omitempty"`
 	// Calling is set while the turn waits for a volunteer to play a
-	// non-player empire (UTD5.231): no orders are taken then.
-	Calling bool `json:"calling,omitempty"`
+	// non-player empire (UTD5.231): no orders are taken then. Calls are
+	// the IDs of the polls that call for one.
+	Calling bool     `json:"calling,omitempty"`
+	Calls   []string `json:"calls,omitempty"`
 	// Ended is set once the campaign is over, and Winner is who won it,
 	// empty for nobody (UTD1.9).
 	Ended  bool              `json:"ended,omitempty"`
@@ -157,6 +159,11 @@ func fleetStatus(st *campaign.State, x *Ext) []FleetStatus {
 	return out
 }
 
+// waiting reports whether the turn the view opens waits for its battles
+// or for a volunteer to play a non-player empire: nobody owes orders
+// until they are settled (UTD2.3 step 8, UTD5.231).
+func (v *View) waiting() bool { return len(v.Battles) > 0 || v.Calling }
+
 // Header is what the daemon reads of the view.
 func (v *View) Header() game.ViewHeader {
 	return game.ViewHeader{Player: v.Player, Turn: v.Turn, Resolved: v.Resolved}
@@ -177,6 +184,12 @@ func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
 	if events == nil {
 		base.Resolved = 0
 		base.Events = []game.Event{}
+	}
+	if base.waiting() || st.Ended {
+		// No player's turn is open: what opened the last one was told
+		// in its report (UTD2.3).
+		base.Opening = nil
+		base.Calls = callIDs(st)
 	}
 	year, spring := x.Year(x.Cycle)
 	base.Year, base.Season = year, season(spring)
