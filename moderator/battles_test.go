@@ -56,6 +56,7 @@ func (h *harness) fightReported() {
 }
 
 func TestReportedBattleAgreedByBothSides(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newReportedBattle(t)
 	result := []string{"battle: T1-B1", "result:", "  ships:",
 		"    - {ship: castellan#1, fate: destroyed}",
@@ -117,6 +118,7 @@ func newDisputedBattle(t *testing.T) (*harness, *received) {
 }
 
 func TestDisputedBattleDecidedByTheGM(t *testing.T) {
+	skipUnderRace(t)
 	h, ask := newDisputedBattle(t)
 	ask.want(t, "Battle T1-B1 needs your decision", "Result 1, from vorn", "Result 2, from castellan", "accept 2", "auto")
 	h.replyTo("gm", ask, "accept 2\n\nCastellan's account matches the log.")
@@ -129,6 +131,7 @@ func TestDisputedBattleDecidedByTheGM(t *testing.T) {
 }
 
 func TestBattleClocks(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newReportedBattle(t)
 	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
 	h.next("castellan").want(t, "confirm it?")
@@ -166,6 +169,7 @@ func (h *harness) battleCase(id string) *store.BattleCase {
 // while the GM has paused the campaign; on resume they move on by the
 // pause's length.
 func TestBattleClocksStopWhilePaused(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newReportedBattle(t)
 	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 80}}").want(t, "on file")
 	h.next("castellan").want(t, "confirm it?")
@@ -206,6 +210,7 @@ func TestBattleClocksStopWhilePaused(t *testing.T) {
 // TestSettledBattleIsInTheNextReport: a battle settled while a turn is
 // open is told at once, and again in the report of that turn.
 func TestSettledBattleIsInTheNextReport(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newReportedBattle(t)
 	h.ask("vorn", "battle: T1-B1", "result: {ships: [{ship: castellan#1, fate: destroyed}], vp: {vorn: 95}}").want(t, "on file")
 	h.next("castellan").want(t, "confirm it?")
@@ -235,6 +240,7 @@ func TestSettledBattleIsInTheNextReport(t *testing.T) {
 // (EaW 1e), but what followed for each side (its fleets by name, where
 // they went, their crews' experience) reaches only that side (EaW 1b).
 func TestEaW1b_BattleFoughtByPbemdTellsOthersOnlyTheFight(t *testing.T) {
+	skipUnderRace(t)
 	h, ask := newDisputedBattle(t)
 	h.replyTo("gm", ask, "auto")
 	h.next("gm").want(t, "Battle T1-B1 decided")

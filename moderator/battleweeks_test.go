@@ -30,6 +30,7 @@ func utc(t time.Time) string { return report.FormatDeadline(t, time.UTC) }
 // out a week later than it would have: the side that sent nothing
 // withdraws then, not before; a claim for the settled battle is refused.
 func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	h.tdAsk(defender, "battle: T1-B1", "contact: true").want(t, "contact with the other side of battle T1-B1 is noted")
 	before := h.tdBattleCase()
@@ -84,6 +85,7 @@ func TestUTD3_44_RealLifeWeekForABattle(t *testing.T) {
 // are told, and the week counts against both: a real-life claim after it
 // is refused.
 func TestUTD3_44_BothSidesAskGetTheWeek(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	before := h.tdBattleCase()
 	// The defender, whose turn it is not, asks for the turn's deadline
@@ -126,6 +128,7 @@ func TestUTD3_44_BothSidesAskGetTheWeek(t *testing.T) {
 // nothing. A battle under appeal is named neither as one a week may be
 // asked for, nor to a side who owes no orders.
 func TestUTD3_44_BadBattleExtensionChangesNothing(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, voters := tdDisputed(t)
 	bc := h.tdBattleCase()
 	claim := "extension: {hours: 168, real_life: true, battle: %s}"
@@ -182,6 +185,7 @@ func TestUTD3_44_BadBattleExtensionChangesNothing(t *testing.T) {
 // clocks, as its ruleset grants none on a real-life claim: the request is
 // refused, points to the vote, and changes nothing.
 func TestUTD3_44_VotingCampaignWithoutBattleWeeks(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarnessWith(t, rules.Registry())
 	h.setDecisions("frontier", campaign.DecideVotes)
 	h.drain(append(players, "gm")...)
@@ -201,6 +205,7 @@ func TestUTD3_44_VotingCampaignWithoutBattleWeeks(t *testing.T) {
 // to the real-life claim, the substitute and the vote, and changes
 // nothing; the real-life claim is granted.
 func TestUTD3_44_OtherSideLeft(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	h.tdResign(defender)
 	for _, o := range append(tdOthers(defender), "gm") {
@@ -233,6 +238,7 @@ func (h *harness) putTDBattle(bc *store.BattleCase) {
 // is granted, the other side and the GM are told, and it counts as the
 // side's week, not the substitute's own.
 func TestUTD3_44_SubstituteAsksForTheSide(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, sub := tdStandIn(t)
 	before := h.tdBattleCase()
 	h.tdAsk(sub, "extension: {hours: 168, real_life: true, battle: T1-B1}").

@@ -10,6 +10,7 @@ import (
 // TestTurnResolvesWhenEveryoneIsFinal: once every player has final orders on
 // file, the turn resolves at once, without waiting for the deadline.
 func TestTurnResolvesWhenEveryoneIsFinal(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarness(t)
 	players := []campaign.PlayerID{"vorn", "castellan", "ashari", "tekkar"}
 	for _, p := range players {
@@ -37,6 +38,7 @@ func TestTurnResolvesWhenEveryoneIsFinal(t *testing.T) {
 // TestWelcomeExampleIsValidOrders sends back the example from the welcome
 // mail, as a new player would, and expects it to be accepted.
 func TestWelcomeExampleIsValidOrders(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarness(t)
 	welcome := h.next("castellan").body()
 	start := strings.Index(welcome, "campaign: frontier")
@@ -53,6 +55,7 @@ func TestWelcomeExampleIsValidOrders(t *testing.T) {
 // with new orders on top, as mail clients arrange a reply; the quoted
 // confirmation below must not spoil them.
 func TestOrdersAboveAQuotedReplyAreAccepted(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarness(t)
 	h.next("vorn")
 	h.next("vorn")

@@ -15,6 +15,7 @@ import (
 // says they are out and carries no order template, and the GM is told.
 // Later turns send them nothing.
 func TestEaW29_EliminatedPlayerGetsTheLastReport(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	// Tekkar loses everything during turn 1: nothing of theirs is left
 	// when it is resolved.
@@ -66,6 +67,7 @@ func TestEaW29_EliminatedPlayerGetsTheLastReport(t *testing.T) {
 // GM is told of each player out and that the campaign ended, with its
 // winner; nothing more is taken or sent.
 func TestEaW4e_EliminatingEveryOtherPlayerWins(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	rivals := []campaign.PlayerID{"castellan", "ashari", "tekkar"}
 	err := h.db.Update(func(tx *store.Tx) error {

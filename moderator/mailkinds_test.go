@@ -128,6 +128,7 @@ func (s *mailStory) text(m *received) string {
 // reminders, a forfeit, the GM's commands, a turn held after an outage,
 // and the last player's victory.
 func TestMailKindsThunderdome(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeStarted(t, "timezone: UTC", "timezone: Asia/Tokyo", "battles: auto ", "battles: reported ")
 	tokyo, err := time.LoadLocation("Asia/Tokyo")
 	if err != nil {
@@ -298,6 +299,7 @@ func (h *harness) gmRequest(lines ...string) string {
 // fight and report, messages, a resignation, reminders, a turn held
 // after an outage, and a player dropped by the GM.
 func TestMailKindsEmpiresAtWar(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarness(t)
 	zones := map[string]*time.Location{}
 	for _, u := range []string{"gm", "tekkar"} {

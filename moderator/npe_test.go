@@ -77,6 +77,7 @@ func tdNPE(t *testing.T) (h *harness, attacker campaign.PlayerID, poll, empire s
 // the call is closed. Both sides report a result that settles it: the
 // attacker conquers the NPE, and the next player's turn opens.
 func TestUTD5_231_VolunteerByMail(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, poll, empire, at, others := tdNPE(t)
 	volunteer, late := campaign.PlayerID(others[0]), campaign.PlayerID(others[1])
 
@@ -141,6 +142,7 @@ func TestUTD5_231_VolunteerByMail(t *testing.T) {
 // Anschluss (UTD5.2A1), every player is told, and the next player's turn
 // opens.
 func TestUTD5_231_NoVolunteerAnschlussByMail(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, poll, empire, at, others := tdNPE(t)
 	h.send(h.mailFrom(others[0], fmt.Sprintf("campaign: thunderdome\nplayer: %s\ntoken: %s\ncommand: vote %s volunteer\n",
 		others[0], h.tokens[campaign.PlayerID(others[1])], poll)))
@@ -202,6 +204,7 @@ func tdVolunteer(t *testing.T) (h *harness, attacker, volunteer campaign.PlayerI
 // told, and the next player's turn opens. A side cannot report that end
 // itself.
 func TestUTD3_43_NPEVolunteerLetsTheClockRunOut(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, volunteer, bc, _ := tdVolunteer(t)
 	st := h.turnStateOf("thunderdome", 2)
 	x, _ := thunderdome.ExtOf(st)
@@ -231,6 +234,7 @@ func TestUTD3_43_NPEVolunteerLetsTheClockRunOut(t *testing.T) {
 // it (UTD3.45): both choose the attacker's result, which conquers the NPE
 // (UTD5.2A2), and the next player's turn opens.
 func TestUTD3_45_NPEBattleAppealByMail(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, volunteer, bc, voters := tdVolunteer(t)
 	st := h.turnStateOf("thunderdome", 2)
 	x, _ := thunderdome.ExtOf(st)
@@ -268,6 +272,7 @@ func TestUTD3_45_NPEBattleAppealByMail(t *testing.T) {
 // NPE force against the attacker (UTD3.5, UTD5.25), and the turn goes
 // on.
 func TestUTD3_5_NPEBattleFoughtWhenNoResult(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, volunteer, bc, _ := tdVolunteer(t)
 	x, _ := thunderdome.ExtOf(h.turnStateOf("thunderdome", 2))
 	empire := x.NPEs[0].Empire
@@ -310,6 +315,7 @@ func destroyedIn(h *harness, id string, loser campaign.PlayerID) []string {
 // (UTD5.26), mailed like any poll; a supermajority approves it, and the
 // Anschluss takes effect (UTD5.224, UTD5.2A1).
 func TestUTD5_26_ObjectionByMail(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, volunteer, bc, rest := tdVolunteer(t)
 	x, _ := thunderdome.ExtOf(h.turnStateOf("thunderdome", 2))
 	empire, at := x.NPEs[0].Empire, x.NPEs[0].At

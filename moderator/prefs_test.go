@@ -84,6 +84,7 @@ func (h *harness) resolveTurn(n int) {
 // a footer saying how their mail comes; another player's report is as
 // before.
 func TestMailTextOnlyReportHasNoHTML(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.ask("vorn", "command: mail", "report: text").says(t, "report: text", "attachments: [json, orders, schema, battles]", "digest: off",
 		"as plain text alone", "send command: mail")
@@ -113,6 +114,7 @@ func TestMailTextOnlyReportHasNoHTML(t *testing.T) {
 // TestMailAttachmentsOff: a player who turns attachments off gets reports
 // with none; one who keeps the order template gets that alone.
 func TestMailAttachmentsOff(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.ask("vorn", "command: mail", "attachments: none").says(t, "attachments: []", "with nothing attached")
 	h.ask("castellan", "command: mail", "attachments: [orders]").says(t, "attachments: [orders]", "with the order template attached")
@@ -133,6 +135,7 @@ func TestMailAttachmentsOff(t *testing.T) {
 // line and column and what to send instead, and the preferences on file
 // stay as they were, however much of the mail was good.
 func TestMailBadPreferencesChangeNothing(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.ask("vorn", "command: mail", "report: text")
 	tests := []struct {
@@ -159,6 +162,7 @@ func TestMailBadPreferencesChangeNothing(t *testing.T) {
 // of the turn now open. Turning the digest off sends what it holds at
 // once.
 func TestDailyDigestGathersThreePassedTurns(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.ask("vorn", "command: mail", "digest: daily").says(t, "digest: daily 06:00", "daily digest at 06:00 (Europe/Berlin)")
 	for n := 1; n <= 3; n++ {
@@ -208,6 +212,7 @@ func TestDailyDigestGathersThreePassedTurns(t *testing.T) {
 // of a turn they still owe orders for: here the GM moves the deadline. A
 // player with final orders on file owes none, and their report waits.
 func TestDigestReportGoesAtOnceOnYourTurn(t *testing.T) {
+	skipUnderRace(t)
 	h, gm := newGMHarness(t)
 	for _, p := range []string{"vorn", "castellan"} {
 		h.ask(p, "command: mail", "digest: daily").want(t, "digest: daily 06:00")
@@ -244,6 +249,7 @@ func TestDigestReportGoesAtOnceOnYourTurn(t *testing.T) {
 // at once, so a daily digest could never hold one: it is refused with the
 // reason, and nothing of the mail changes.
 func TestDigestRefusedWhereNoTurnLastsADay(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	err := h.db.Update(func(tx *store.Tx) error {
 		c, err := tx.Campaign("frontier")

@@ -102,6 +102,7 @@ func (h *harness) ordersOnFile(p campaign.PlayerID, turn int) int {
 // the inbox and no deadline in between. A player who is not due hears
 // whose turns come before theirs, and nothing is filed.
 func TestSequentialTurnInSeveralMails(t *testing.T) {
+	skipUnderRace(t)
 	h := newInTurnsHarness(t)
 	h.send(h.mailFrom("ashari", h.orders("ashari", 1, true)))
 	h.next("ashari").want(t, "It is not your turn", "Orders for it are due from vorn", "Yours comes after the turns of vorn and castellan, in that order")
@@ -146,6 +147,7 @@ func TestSequentialTurnInSeveralMails(t *testing.T) {
 // ended it passes at their deadline with those orders, and counts no
 // forfeit; the next player, who sends nothing, forfeits theirs.
 func TestSequentialClockRunsOut(t *testing.T) {
+	skipUnderRace(t)
 	h := newInTurnsHarness(t)
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false, "move: {fleet: 1st, path: [ferrum]}")))
 	h.next("vorn").want(t, "Your turn is not over")
@@ -169,6 +171,7 @@ func TestSequentialClockRunsOut(t *testing.T) {
 // grant none, and everyone is told; a second claim for the same turn, or
 // a request for more than the ruleset grants, goes to the GM.
 func TestRulesetGrantsRealLifeExtension(t *testing.T) {
+	skipUnderRace(t)
 	h := newInTurnsHarness(t)
 	h.next("gm").want(t, "You are the GM of")
 	if h.campaign().Moderation.Extensions.RealLifeWeek {

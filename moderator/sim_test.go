@@ -40,6 +40,7 @@ const (
 // the same bytes, every time. Then it checks that the campaign still shows
 // every order kind carried out (frontierCoverage).
 func TestSimulateFrontier(t *testing.T) {
+	skipUnderRace(t)
 	runs := simulateTwice(t)
 	first, again := runs[0], runs[1]
 	for _, path := range slices.Sorted(maps.Keys(first)) {
@@ -89,6 +90,7 @@ func simulateTwice(t *testing.T) [2]map[string][]byte {
 // that its player forfeits the turn (UTD3.31). The golden campaign's
 // orders are all valid, so it never shows this.
 func TestSimulateSkipsInvalidOrders(t *testing.T) {
+	skipUnderRace(t)
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		t.Fatal(err)

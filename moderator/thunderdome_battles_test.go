@@ -181,6 +181,7 @@ func (h *harness) tdOpened(t *testing.T) {
 // out it is forced back through the lane it came from, with a point of
 // debt, and the next player's turn opens.
 func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	h.tdAsk(defender, "battle: T1-B1", "contact: true").want(t, "contact with the other side of battle T1-B1 is noted")
 	bc := h.tdBattleCase()
@@ -204,6 +205,7 @@ func TestThunderdomeForcedRetreatOnContactClock(t *testing.T) {
 // player's turn opens: every player gets the report that opens it, the
 // next player's with their order points and order template (tdNextDue).
 func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	st := h.turnStateOf("thunderdome", 2)
 	result := []string{"battle: T1-B1", "result:", "  ships:"}
@@ -226,6 +228,7 @@ func TestThunderdomeBattleReportedByBothSides(t *testing.T) {
 // the turn that player plays do not tell of it again: they tell what
 // happened in that turn.
 func TestUTD2_3_SettlementToldOnce(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
 	h.next(string(defender)).want(t, "confirm it?")
@@ -247,6 +250,7 @@ func TestUTD2_3_SettlementToldOnce(t *testing.T) {
 // in the attacker's new fleet, marked captured until inspected
 // (UTD6.3I4, UTD6.3773), and every player is told.
 func TestUTD6_3I2_CapturedShipReportedByMail(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	st := h.turnStateOf("thunderdome", 2)
 	taken := st.Battles[0].Fleets[1].Units[0]
@@ -269,6 +273,7 @@ func TestUTD6_3I2_CapturedShipReportedByMail(t *testing.T) {
 // result is one Thunderdome IV takes, without victory points (UTD1.9):
 // sent as it stands, with the token, it is put on file.
 func TestThunderdomeBattleMailExampleIsTaken(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, _, mail := tdBattle(t)
 	body := mail.body()
 	for _, bad := range []string{"vp:", "fate: captured"} {
@@ -317,6 +322,7 @@ func lastFleet(t *testing.T, st *campaign.State, defender campaign.PlayerID) {
 // whose vote is refused, and pbemd status no longer counts them among
 // those waiting.
 func TestUTD4_32_SettledBattleEliminatesAtOnce(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattleWith(t, lastFleet)
 	h.tdAsk(attacker, destroyed(h, defender)...).want(t, "result for battle T1-B1 is on file")
 	h.next(string(defender)).want(t, "confirm it?")
@@ -365,6 +371,7 @@ func TestUTD4_32_SettledBattleEliminatesAtOnce(t *testing.T) {
 // (UTD4.32, UTD1.9): the campaign ends, every player gets the final
 // report naming the winner, and the GM is told.
 func TestUTD1_9_SettledBattleLeavesTheLastPlayer(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattleWith(t, lastFleet)
 	var others []string
 	for _, p := range tdOthers(attacker) {

@@ -102,6 +102,7 @@ func (h *harness) tdCurrent() (campaign.PlayerID, campaign.SystemID) {
 // due refused with whose turns come first; a forfeit when the clock runs
 // out; and a proxy's orders, answered to the proxy and the player.
 func TestThunderdomeByMail(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	first, to := h.tdCurrent()
 	var other string
@@ -175,6 +176,7 @@ func (h *harness) tdResign(p campaign.PlayerID) {
 // reasons gets a week more at once, without the GM, though the campaign's
 // own settings grant none; everyone is told, and the GM hears of it.
 func TestUTD3_32_RealLifeWeekAtOnce(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	c := h.tdCampaign()
@@ -199,6 +201,7 @@ func TestUTD3_32_RealLifeWeekAtOnce(t *testing.T) {
 // player's turn opens at once, and its report shows none of the
 // resigned player's units.
 func TestUTD3_91_ResignOnYourTurn(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	h.tdResign(p)
@@ -228,6 +231,7 @@ func TestUTD3_91_ResignOnYourTurn(t *testing.T) {
 // the GM are told, everyone else reads it in the report of the turn, and
 // their units have left the map.
 func TestUTD3_31_DroppedAfterThreeForfeits(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	idle, _ := h.tdCurrent()
 	for round := 1; round <= 3; round++ {
@@ -274,6 +278,7 @@ func TestUTD3_31_DroppedAfterThreeForfeits(t *testing.T) {
 // player, those out too, gets the final report that names the winner and
 // opens no turn, and the GM is told.
 func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	winner, _ := h.tdCurrent()
 	out := tdOthers(winner)
@@ -295,6 +300,7 @@ func TestUTD1_9_LastPlayerStandingWins(t *testing.T) {
 // say, and forfeits at its end; the players who owe nothing hear no
 // reminder, so their next mail is the report of the turn passed.
 func TestUTD3_3_ReminderBeforeTheClockRunsOut(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	first, _ := h.tdCurrent()
 	due := h.tdCampaign().Seat(first).Deadline
@@ -314,6 +320,7 @@ func TestUTD3_3_ReminderBeforeTheClockRunsOut(t *testing.T) {
 // is confirmed with what it costs, and the build arrives with the turn
 // (UTD6.37, UTD6.372, UTD6.3A, UTD6.3734).
 func TestUTD6_37_ShipyardOrdersByMail(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	st := h.turnStateOf("thunderdome", 1)
@@ -351,6 +358,7 @@ func TestUTD6_37_ShipyardOrdersByMail(t *testing.T) {
 // deadline as their own. The GM's welcome says whose turn is first and,
 // as the players decide by vote (UTD1.7), what the GM does there.
 func TestUTD2_1_WelcomesTellTheTurnOrder(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeStarted(t, "timezone: UTC", "timezone: Asia/Tokyo")
 	tokyo, err := time.LoadLocation("Asia/Tokyo")
 	if err != nil {
@@ -387,6 +395,7 @@ func TestUTD2_1_WelcomesTellTheTurnOrder(t *testing.T) {
 // player's vote is told a resignation cannot be undone, not to write to
 // a GM who decides nothing here (UTD1.11).
 func TestThunderdomeConfirmationsSayItOnce(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, to := h.tdCurrent()
 	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, false, "move: {fleet: f9, to: nowhere}")))
@@ -436,6 +445,7 @@ func TestThunderdomeConfirmationsSayItOnce(t *testing.T) {
 // order costs, what is left and of what budget (UTD6.2), and nothing is
 // filed.
 func TestUTD6_2_RefusalByMailNamesTheBudget(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, to := h.tdCurrent()
 	home := h.turnStateOf("thunderdome", 1).Player(p).Home
@@ -457,6 +467,7 @@ func TestUTD6_2_RefusalByMailNamesTheBudget(t *testing.T) {
 // and so does every player's report of the turn (UTD6.3F: "retain all
 // fractions").
 func TestUTD6_3F_ScrapRefundByMail(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	bank := h.turnStateOf("thunderdome", 1).Player(p).Treasury

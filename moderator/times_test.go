@@ -82,6 +82,7 @@ func newTokyoBattle(t *testing.T) (h *harness, tokyo *time.Location, attacker, d
 // battle's clocks, its contact and dispute answers and settlement, the
 // GM's status and audit log, the ballots and the extension answers.
 func TestTimesInTheReadersZone(t *testing.T) {
+	skipUnderRace(t)
 	h, tokyo, attacker, defender := newTokyoBattle(t)
 	all := append([]string{"gm"}, tdPlayers...)
 	h.tdAsk(defender, "battle: T1-B1", "contact: true").wantTimesIn(t, tokyo)
@@ -111,6 +112,7 @@ func TestTimesInTheReadersZone(t *testing.T) {
 // battle's clocks; none says whose turn it is, offers order points or an
 // order template, or repeats the income that opened the turn just played.
 func TestUTD2_3_ReportsWhileTheTurnWaits(t *testing.T) {
+	skipUnderRace(t)
 	h, tokyo, attacker, _ := newTokyoBattle(t)
 	bc := h.tdBattleCase()
 	for _, p := range tdPlayers {
@@ -130,6 +132,7 @@ func TestUTD2_3_ReportsWhileTheTurnWaits(t *testing.T) {
 // turn waits on a battle, a player's status says so, not a deadline
 // nobody has.
 func TestUTD2_2_TurnNamedByCycleAndSeason(t *testing.T) {
+	skipUnderRace(t)
 	h, _, attacker, defender := newTokyoBattle(t)
 	h.waiting[string(attacker)].want(t, "Cycle 1.0, spring Y165.")
 	for _, p := range []campaign.PlayerID{attacker, defender} {
@@ -144,6 +147,7 @@ func TestUTD2_2_TurnNamedByCycleAndSeason(t *testing.T) {
 // TestUTD2_2_OrderTemplateNamesTheCycle: the order template that comes
 // with the report opening a player's turn names it as the report does.
 func TestUTD2_2_OrderTemplateNamesTheCycle(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeStarted(t)
 	first, _ := h.tdCurrent()
 	h.next(string(first))

@@ -36,6 +36,7 @@ func (turnAbout) Due(st *campaign.State, _ campaign.Schedule, now time.Time) ([]
 // player is final, or at their own deadline; it reminds only them; and a
 // player forfeits only the turns that were theirs (UTD3.31).
 func TestTurnAbout(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarnessWith(t, game.NewRegistry(turnAbout{}))
 	players := []string{"vorn", "castellan", "ashari", "tekkar"}
 	for _, p := range players {

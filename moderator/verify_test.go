@@ -120,6 +120,7 @@ func verdicts(v *moderator.Verification) string {
 // by another version is not compared unless forced; and a stored state
 // changed behind pbemd's back is named, fleet and field.
 func TestVerify(t *testing.T) {
+	skipUnderRace(t)
 	h := playVerifiedTurns(t)
 	v := h.verify(moderator.VerifyOptions{})
 	if len(v.Turns) != 4 || len(v.Differing()) != 0 || v.Rules != "eaw" {
@@ -174,6 +175,7 @@ func TestVerify(t *testing.T) {
 // were, are store.ErrTurnNotFound; an unknown campaign is
 // store.ErrCampaignNotFound.
 func TestVerifyRefusesTurnsNotResolved(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	for _, turn := range []int{1, 7, -1} {
 		_, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "frontier", moderator.VerifyOptions{Turn: turn})
@@ -194,6 +196,7 @@ func TestVerifyRefusesTurnsNotResolved(t *testing.T) {
 // from the stored turn lacks the battle's log that the report sent
 // carried.
 func TestVerifyBattleFoughtByPbemd(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newGMHarness(t)
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true, "move: {fleet: 2nd, path: [mistral, meridian]}")))
 	h.next("vorn").want(t, "accepted")
@@ -214,6 +217,7 @@ func TestVerifyBattleFoughtByPbemd(t *testing.T) {
 // and reported as resolved by another version, not as differing; forced,
 // it is compared, and matches, as nothing of it had a fraction.
 func TestVerifyThunderdomeTurnsOfVersion5(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	h.send(h.mailFrom(string(p), h.tdOrders(p, 1, true)))

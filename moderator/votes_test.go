@@ -96,6 +96,7 @@ func (h *harness) openAppeal(t *testing.T, attacker, defender campaign.PlayerID,
 // told, and a vote after the poll closed is refused. Nothing refused
 // changes anything, and pbemd verify still finds the turn as resolved.
 func TestUTD3_45_AppealByVote(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, voters := tdDisputed(t)
 	h.openAppeal(t, attacker, defender, voters)
 
@@ -144,6 +145,7 @@ func TestUTD3_45_AppealByVote(t *testing.T) {
 // its deadline, it closes with its default: no result is chosen, and
 // pbemd fights the battle.
 func TestUTD1_7_AppealDefaultAtDeadline(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, voters := tdDisputed(t)
 	h.openAppeal(t, attacker, defender, voters)
 	p := h.turnStateOf("thunderdome", 2).Polls[0]
@@ -169,6 +171,7 @@ func TestUTD1_7_AppealDefaultAtDeadline(t *testing.T) {
 // own counted; two players voting no leave yes short, so the poll
 // closes at once, the deadline stays, and everyone is told.
 func TestUTD1_7_OutcomeCertainEarly(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	deadline := h.tdCampaign().Seat(p).Deadline
@@ -196,6 +199,7 @@ func TestUTD1_7_OutcomeCertainEarly(t *testing.T) {
 // vote, not the GM; with 3 of 4 for it, the deadline moves at once and
 // everyone is told.
 func TestUTD3_32_ExtensionByVote(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	others := tdOthers(p)
@@ -225,6 +229,7 @@ func TestUTD3_32_ExtensionByVote(t *testing.T) {
 // TestUTD1_7_RuleProposal: a player proposes a rule; it is put to
 // everyone's vote, adopted with 3 of 4, and announced.
 func TestUTD1_7_RuleProposal(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p := campaign.PlayerID(tdPlayers[1])
 	h.tdAsk(p, "command: propose").want(t, `A proposal reads "command: propose rule`)
@@ -273,6 +278,7 @@ func (h *harness) setDecisions(id campaign.ID, d string) {
 // says decisions: gm asks the GM about a long extension, as part 1 did,
 // and takes no proposals.
 func TestDecisionsByGMAsHouseRule(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	h.setDecisions("thunderdome", campaign.DecideGM)
 	p, _ := h.tdCurrent()
@@ -321,6 +327,7 @@ func (volunteers) Decide(st *campaign.State, p campaign.Poll, outcome string) ([
 // player hears it, and the next turn's report tells it again; pbemd
 // verify finds the turn as it was resolved.
 func TestRulesetPollByMail(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarnessWith(t, game.NewRegistry(volunteers{}))
 	players := []string{"vorn", "castellan", "ashari", "tekkar"}
 	for _, p := range players {
@@ -388,6 +395,7 @@ func tdStandIn(t *testing.T) (h *harness, attacker, defender, sub campaign.Playe
 // the battle in the defender's place (tdStandIn), and the substitute
 // reports the result as the defender's side, which the attacker confirms.
 func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, sub := tdStandIn(t)
 	h.tdAsk(sub, destroyed(h, attacker)...).want(t, "result for battle T1-B1 is on file")
 	h.next(string(attacker)).want(t, "confirm it?", string(defender)+" reports battle T1-B1")
@@ -401,6 +409,7 @@ func TestUTD3_91_SubstituteFinishesBattle(t *testing.T) {
 // settle its battle; a player who did not fight it may not ask; with 3 of
 // 4 for it, the battle's clocks move on by a week and everyone is told.
 func TestUTD3_44_BattleTimeByVote(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	var bc *store.BattleCase
 	h.db.View(func(tx *store.Tx) error {
@@ -444,6 +453,7 @@ func TestUTD3_44_BattleTimeByVote(t *testing.T) {
 // is refused and changes nothing, and the battle, no longer pending, has
 // no clock that opens it again; played again, it is fought anew.
 func TestAppealAfterRollback(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, voters := tdDisputed(t)
 	h.openAppeal(t, attacker, defender, voters)
 	token := h.gmToken()
@@ -484,6 +494,7 @@ func TestAppealAfterRollback(t *testing.T) {
 // voter can no longer carry it, so the vote closes with no at once, and
 // the players still in are told.
 func TestUTD1_7_VoterLeaves(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	current, _ := h.tdCurrent()
 	var others []campaign.PlayerID
@@ -530,6 +541,7 @@ func (h *harness) tdPause(t *testing.T) {
 // to do; nothing changes, however many vote, and the turn stays as it
 // was. Once resumed, the same votes count.
 func TestVotesWaitWhilePaused(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, voters := tdDisputed(t)
 	h.openAppeal(t, attacker, defender, voters)
 	h.tdPause(t)
@@ -560,6 +572,7 @@ func TestVotesWaitWhilePaused(t *testing.T) {
 // the pause's length as the deadlines are; it does not close at once with
 // its default, and the voters vote on it.
 func TestResumeMovesPollDeadlines(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, voters := tdDisputed(t)
 	h.openAppeal(t, attacker, defender, voters)
 	closes := h.turnStateOf("thunderdome", 2).Polls[0].Closes
@@ -584,6 +597,7 @@ func TestResumeMovesPollDeadlines(t *testing.T) {
 // it: when the results differ and the clock runs out, the appeal goes to
 // the one player who neither fought nor stood in, not to the stand-in.
 func TestUTD3_45_StandInDoesNotVoteOnAppeal(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	var others []campaign.PlayerID
 	for _, p := range tdPlayers {
@@ -627,6 +641,7 @@ func TestUTD3_45_StandInDoesNotVoteOnAppeal(t *testing.T) {
 // it does not close at once with no. Granted again, the battle does not
 // get the hours twice.
 func TestRollbackRestartsPolls(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	poll := "extend-T1-B1"
 	others := tdOthers(defender)
@@ -698,6 +713,7 @@ func (b brokenCall) Decide(st *campaign.State, p campaign.Poll, outcome string) 
 // poll in frontier closes with its default and its players are told, and
 // both campaigns' turns still resolve at their deadline.
 func TestFailingPollDoesNotStopOthers(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarnessWith(t, game.NewRegistry(brokenCall{}))
 	h.copyFrontier("coreward")
 	h.drain(append(players, "gm")...)
@@ -743,6 +759,7 @@ func TestFailingPollDoesNotStopOthers(t *testing.T) {
 // no poll opens; another player may, and once the first closes its
 // proposer may again.
 func TestUTD1_7_OneRuleProposalAtATime(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, q := campaign.PlayerID(tdPlayers[1]), campaign.PlayerID(tdPlayers[2])
 	h.tdAsk(p, "command: propose rule No battles in nebulae.").want(t, "put to the vote as rule-1")
@@ -771,6 +788,7 @@ func TestUTD1_7_OneRuleProposalAtATime(t *testing.T) {
 // at once, and the vote closes with it, lapsed: every player is told, it
 // is no longer open in the next turn, and a vote on it is refused.
 func TestUTD3_32_ExtensionVoteLapsesWithTurn(t *testing.T) {
+	skipUnderRace(t)
 	h := newThunderdomeHarness(t)
 	p, _ := h.tdCurrent()
 	poll := "extension-" + string(p) + "-1"
@@ -796,6 +814,7 @@ func TestUTD3_32_ExtensionVoteLapsesWithTurn(t *testing.T) {
 // yes, everyone is told the battle was settled and nothing changed, not
 // that it has more hours.
 func TestUTD3_44_BattleTimeAfterSettled(t *testing.T) {
+	skipUnderRace(t)
 	h, attacker, defender, _ := tdBattle(t)
 	poll := "extend-T1-B1"
 	h.tdAsk(defender, "command: propose extend T1-B1 168h").want(t, "put to the vote as "+poll)
@@ -833,6 +852,7 @@ func (unanimous) Need(voters int) int { return voters }
 // frontier; Empires at War, which has no voting rule, needs a simple
 // majority where its scenario has decisions: votes, 3 of 4.
 func TestVotesNeededAreTheRulesets(t *testing.T) {
+	skipUnderRace(t)
 	for _, tc := range []struct {
 		name  string
 		rules *game.Registry

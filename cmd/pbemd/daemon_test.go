@@ -72,23 +72,17 @@ log: {format: json, level: warn}
 // waitForMail waits until user has n mails and returns the n-th.
 func waitForMail(t *testing.T, w *localmail.World, user string, n int) *mail.Inbound {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		msgs, err := w.Mailbox(t.Context(), user, "pw", "INBOX")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(msgs) >= n {
-			in, err := mail.Parse(msgs[n-1], mail.ParseOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return in
-		}
-		time.Sleep(20 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(t.Context(), 15*time.Second)
+	defer cancel()
+	raw, err := w.Await(ctx, user, "pw", "INBOX", n-1)
+	if err != nil {
+		t.Fatalf("%s never got mail %d: %v", user, n, err)
 	}
-	t.Fatalf("%s never got mail %d", user, n)
-	return nil
+	in, err := mail.Parse(raw, mail.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
 }
 
 // TestReportShowsWhatThePlayerGot: after init, `pbemd report` rebuilds the

@@ -104,6 +104,7 @@ func (s *smtpSession) Data(r io.Reader) error {
 			return fmt.Errorf("localmail: deliver to %s: %w", acc.local, err)
 		}
 	}
+	s.w.touch()
 	return nil
 }
 

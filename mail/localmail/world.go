@@ -49,6 +49,7 @@ type World struct {
 	mu       sync.Mutex
 	users    map[string]*account // by lower-case local part
 	failData []*smtp.SMTPError
+	change   chan struct{} // closed and cleared by touch; see changed
 }
 
 // account is one user's mailboxes and password. The password is checked

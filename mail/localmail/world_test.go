@@ -2,11 +2,13 @@ package localmail
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"net/smtp"
 	"net/textproto"
 	"slices"
 	"testing"
+	"time"
 
 	gosmtp "github.com/emersion/go-smtp"
 )
@@ -120,5 +122,49 @@ func TestSMTPRefusals(t *testing.T) {
 	// The failure was used up: the next mail goes through.
 	if err := smtp.SendMail(w.SMTPAddr, nil, "gm@pbemd.test", []string{"alice@pbemd.test"}, msg); err != nil {
 		t.Errorf("SendMail() after the failure error: %v", err)
+	}
+}
+
+// TestAwait: Await returns a message that arrives by SMTP after it began
+// waiting, the one asked for and not an earlier one, and gives up when its
+// context ends; Count agrees with what arrived.
+func TestAwait(t *testing.T) {
+	w := startWorld(t)
+	first := []byte("Subject: first\r\n\r\none\r\n")
+	if err := w.Deliver(t.Context(), "alice", "alicepw", first); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := w.Await(t.Context(), "alice", "alicepw", "INBOX", 0); err != nil || !bytes.Equal(got, first) {
+		t.Fatalf("Await(0) = %q, %v; want the mail already there", got, err)
+	}
+
+	type result struct {
+		raw []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		// A bound for a failure, not a wait: a delivery wakes Await at once.
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+		defer cancel()
+		raw, err := w.Await(ctx, "alice", "alicepw", "INBOX", 1)
+		done <- result{raw, err}
+	}()
+	second := []byte("Subject: second\r\n\r\ntwo\r\n")
+	if err := smtp.SendMail(w.SMTPAddr, nil, "gm@pbemd.test", []string{"alice@pbemd.test"}, second); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if r.err != nil || !bytes.HasSuffix(r.raw, second) {
+		t.Errorf("Await(1) = %q, %v; want the mail sent by SMTP", r.raw, r.err)
+	}
+	if n, err := w.Count(t.Context(), "alice", "alicepw", "INBOX"); n != 2 || err != nil {
+		t.Errorf("Count = %d, %v; want 2", n, err)
+	}
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := w.Await(ctx, "alice", "alicepw", "INBOX", 2); err == nil {
+		t.Error("Await(2) with an ended context returned no error")
 	}
 }
