@@ -10,6 +10,7 @@ import (
 // one bad mail per case. Each gets a reply that says what is wrong, and
 // vorn's orders on file stay as they were.
 func TestBadInputGetsAnAnswerAndChangesNothing(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarness(t)
 	for _, p := range []string{"vorn", "castellan"} {
 		h.next(p) // welcome
@@ -97,6 +98,7 @@ func TestBadInputGetsAnAnswerAndChangesNothing(t *testing.T) {
 // TestOtherCharsetsAreDecoded checks that orders in ISO-8859-1 and
 // Windows-1252 bodies are read as their senders wrote them.
 func TestOtherCharsetsAreDecoded(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarness(t)
 	h.next("vorn")
 	h.next("vorn")

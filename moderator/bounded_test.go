@@ -19,6 +19,7 @@ const storedBound = 33 << 10
 // ten problems and counts the rest; the store keeps at most 32 KiB of it,
 // and says it cut the rest.
 func TestLargeMailGetsABoundedReply(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	var items []string
 	for i := range 51 {
@@ -56,6 +57,7 @@ func TestLargeMailGetsABoundedReply(t *testing.T) {
 // nothing is kept as its header and the first part of its text, with a
 // note of what was cut, not whole.
 func TestStoredCopiesOfRejectedMailAreBounded(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false)+strings.Repeat("# notes on the war\n", 200<<10/19)))
 	h.next("vorn").want(t, "not accepted", "the limit is 65536")

@@ -52,6 +52,7 @@ func (h *harness) forgedAudits() []*store.AuditEntry {
 // right after are accepted. vorn and the GM are told once, not again the
 // same day, even after a restart, and a day later told of everything since.
 func TestForgedMailIsDroppedAndThePlayerToldOnceADay(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.trustServer()
 	forgery := "campaign: frontier\nplayer: vorn\nturn: 1\ntoken: AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GGGG-HHHH\norders: []\n"
@@ -98,6 +99,7 @@ func TestForgedMailIsDroppedAndThePlayerToldOnceADay(t *testing.T) {
 // TestForgedMailInTheGMsNameTellsTheGM: a forged GM command is not carried
 // out and not answered; the GM is told.
 func TestForgedMailInTheGMsNameTellsTheGM(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newGMHarness(t)
 	h.trustServer()
 	h.send(h.mailFrom("gm", "campaign: frontier\ntoken: "+token+"\ncommand: process\n", dmarcFail))
@@ -114,6 +116,7 @@ func TestForgedMailInTheGMsNameTellsTheGM(t *testing.T) {
 // a server other than the configured one, or by any server when none is
 // configured, does not count: the token decides, as before.
 func TestAuthenticationResultsOfOtherServersAreIgnored(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	// No server is trusted yet: not even the operator's verdict counts.
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false), dmarcFail))
@@ -135,6 +138,7 @@ func TestAuthenticationResultsOfOtherServersAreIgnored(t *testing.T) {
 // accepted; signed orders changed on the way are dropped as forged, and
 // the orders on file stay.
 func TestDKIMSignedOrdersAreCheckedByPbemd(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	dns := dkimtest.StartDNS(t)
 	key := dkimtest.NewEd25519Key(t, dns, "example.test", "pbemd-test", 7)

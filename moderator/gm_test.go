@@ -110,6 +110,7 @@ func (h *harness) settle() {
 }
 
 func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	deadline := h.campaign().Deadline()
 
@@ -173,6 +174,7 @@ func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
 }
 
 func TestExtensionCapsAndRealLifeWeek(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.ask("vorn", `extension: {hours: 500}`).want(t, "at most 168 hours")
 	// Two granted extensions reach vorn's cap.
@@ -215,6 +217,7 @@ func TestExtensionCapsAndRealLifeWeek(t *testing.T) {
 }
 
 func TestRemindersGoOnlyToPlayersWithoutFinalOrders(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true)))
 	h.next("vorn").want(t, "accepted")
@@ -238,6 +241,7 @@ func TestRemindersGoOnlyToPlayersWithoutFinalOrders(t *testing.T) {
 }
 
 func TestGMCommandsByMail(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newGMHarness(t)
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, true, "move: {fleet: 1st, path: [ferrum]}")))
 	h.next("vorn").want(t, "accepted")
@@ -346,6 +350,7 @@ func TestGMCommandsByMail(t *testing.T) {
 }
 
 func TestThreeForfeitsDropAPlayer(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newGMHarness(t)
 	for turn := 1; turn <= 3; turn++ {
 		for _, p := range []string{"vorn", "castellan", "ashari"} {
@@ -380,6 +385,7 @@ func TestThreeForfeitsDropAPlayer(t *testing.T) {
 }
 
 func TestOutageHoldsTheTurnForTheGM(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newGMHarness(t)
 	deadline := h.campaign().Deadline()
 	h.stop()
@@ -399,6 +405,7 @@ func TestOutageHoldsTheTurnForTheGM(t *testing.T) {
 }
 
 func TestPlayerCommandsByMail(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.send(h.mailFrom("vorn", h.orders("vorn", 1, false, "move: {fleet: 1st, path: [ferrum]}", "build: {units: [frigate], fleet: 7th, mp: 0}")))
 	conf := h.next("vorn")

@@ -350,15 +350,16 @@ func (r *received) wantNot(t *testing.T, parts ...string) {
 	}
 }
 
-// skipUnderRace skips a test of what the rules make of the mails and what
-// the replies and reports say, when the tests run with the race detector.
-// Every such test drives the same loops (intake, scheduler, sender) as the
-// tests of those loops, which the race pass keeps; it only adds rule
-// content, which runs on one goroutine, at five to eight times the cost.
-// The plain `go test ./...` runs them all.
+// skipUnderRace skips a test of what pbemd makes of a mail (the rules,
+// the wording of replies and reports, bad or forged input, who may send
+// what) when the tests run with the race detector. Such a test drives the
+// same loops (intake, scheduler, sender) as the tests of those loops,
+// which the race pass keeps; what it adds runs on one goroutine, at five
+// to eight times the cost under -race. The plain `go test ./...` runs
+// every test.
 func skipUnderRace(t *testing.T) {
 	t.Helper()
 	if raceDetector {
-		t.Skip("a test of rule content and wording; the race pass keeps the tests of the daemon's loops")
+		t.Skip("a test of what pbemd makes of a mail; the race pass keeps the tests of the daemon's loops")
 	}
 }

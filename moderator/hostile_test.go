@@ -248,6 +248,7 @@ var tokenValues = regexp.MustCompile(`(?i)token\s*:\s*([^\s,}\]#]{4,})`)
 // manifest names, no reply carries a token, another player's address or Go
 // error text, and the store stays consistent.
 func TestHostileMailCorpus(t *testing.T) {
+	skipUnderRace(t)
 	names, cases := loadCorpus(t)
 	h := newHarness(t)
 	for _, p := range corpusPlayers {

@@ -8,6 +8,7 @@ import (
 // no player: line from a player's address is refused, and the GM hears of
 // it, told whether it carried the player's token (docs/by-mail.md).
 func TestGMCommandFromAPlayerWithoutAPlayerLineAlertsTheGM(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.send(h.mailFrom("vorn", "campaign: frontier\ntoken: "+h.tokens["vorn"]+"\ncommand: process\n"))
 	h.next("vorn").want(t, "Request not carried out", `Only the GM may give the command "process"`, "the GM has been told")
@@ -26,6 +27,7 @@ func TestGMCommandFromAPlayerWithoutAPlayerLineAlertsTheGM(t *testing.T) {
 // player's address does nothing, the player is not told whose token it
 // was, and the GM learns that the token is known to someone else.
 func TestGMTokenFromAPlayersAddressAlertsTheGM(t *testing.T) {
+	skipUnderRace(t)
 	h, token := newGMHarness(t)
 	for _, body := range []string{
 		"campaign: frontier\ntoken: " + token + "\ncommand: process\n",
@@ -47,6 +49,7 @@ func TestGMTokenFromAPlayersAddressAlertsTheGM(t *testing.T) {
 // the address meant for the GM's decision is told why nothing happened,
 // and the GM is told; a stranger is not answered (docs/by-mail.md).
 func TestAPlayersReplyToADecisionAddressIsExplained(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	deadline := h.campaign().Deadline()
 	h.ask("vorn", `extension: {hours: 48, reason: "moving house"}`).want(t, "is with the GM")

@@ -9,6 +9,7 @@ import (
 )
 
 func TestMailOverTheSenderLimitGetsOneAnswerThenSilence(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.stop()
 	h.limits = moderator.Limits{SenderMailsPerHour: 3}
@@ -29,6 +30,7 @@ func TestMailOverTheSenderLimitGetsOneAnswerThenSilence(t *testing.T) {
 }
 
 func TestStrangersCommandIsUnansweredButTheGMIsTold(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.send(h.mailFrom("stranger", "campaign: frontier\ntoken: GUESS-GUESS\ncommand: process\n"))
 	h.next("gm").want(t, "stranger@example.test, who plays no seat, sent the command \"process\"")
@@ -54,6 +56,7 @@ func (h *harness) allowUnauthenticated(perHour int) {
 // replies: vorn gets the first few rejections only, and vorn's genuine
 // orders afterwards are accepted and confirmed.
 func TestForgedMailCannotLockAPlayerOut(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	forgeries := []string{
 		"campaign: frontier\nplayer: vorn\nturn: 1\norders: []\n",
@@ -84,6 +87,7 @@ func TestForgedMailCannotLockAPlayerOut(t *testing.T) {
 // to decision addresses pbemd never gave out gets the GM only the first
 // few answers.
 func TestForgedRepliesToTheGMAreBounded(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	for i := range 20 {
 		h.send(fmt.Sprintf("From: gm@example.test\nTo: moderator+%s@example.test\nSubject: Re: extension\nMessage-ID: <forged%d@example.test>\nContent-Type: text/plain; charset=utf-8\n\napprove\n",
@@ -105,6 +109,7 @@ func TestForgedRepliesToTheGMAreBounded(t *testing.T) {
 // server found sent by example.test (Authentication-Results) is answered
 // too.
 func TestForgedMailCannotSilenceAPlayer(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.trustServer()
 	for range moderator.DefaultUnauthenticatedMailsPerHour + 3 {

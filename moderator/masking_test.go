@@ -16,6 +16,7 @@ import (
 // never appears in the reply, in the log, or in the stored copy of the
 // mail, encoded or not.
 func TestATokenWrittenAnywhereIsMasked(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	h.stop()
 	h.logs = &syncbuf.Buffer{}
@@ -83,6 +84,7 @@ func TestATokenWrittenAnywhereIsMasked(t *testing.T) {
 // token into an extension's reason finds it masked in the audit log the
 // GM reads, as everywhere else.
 func TestATokenInARequestIsMaskedInTheAuditLog(t *testing.T) {
+	skipUnderRace(t)
 	h, gmToken := newGMHarness(t)
 	tok := h.tokens["vorn"]
 	h.ask("vorn", `extension: {hours: 24, reason: "my token is `+tok+`"}`).want(t, "is with the GM")

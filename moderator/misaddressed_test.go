@@ -15,6 +15,7 @@ import (
 // With two requests open and a mail that answers neither, each is named
 // with its own address.
 func TestDecisionWrittenToTheModeratorsAddress(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	deadline := h.campaign().Deadline()
 	h.ask("vorn", `extension: {hours: 48, reason: "moving house"}`).want(t, "is with the GM")

@@ -12,6 +12,7 @@ import (
 // template and the schema beside it state the campaign's numbers, and the
 // confirmation charges a move what they state (EaW 5.0, 5a).
 func TestEaW5_PlayersReadTheCampaignsCosts(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	seats := createRimward(t, h, "# overrides: {vision: {radius: 1}, battles: auto}", "overrides: {budget: {min: 5, jump_cost: 2}}")
 	token := ""

@@ -14,6 +14,7 @@ import (
 // whose players are not frontier's, the GM's welcome and the answer to a
 // player's question in prose give examples with rimward's own IDs.
 func TestRepliesNameTheSendersOwnCampaign(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	createRimward(t, h)
 	welcome := h.next("gm")

@@ -18,6 +18,7 @@ import (
 // player told (once a day) that their token came from another address. A
 // proxy may not give the player's commands.
 func TestProxyOrders(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	proxyOrders := func(final bool) string {
 		return h.mailFrom("stranger", h.orders("vorn", 1, final, "move: {fleet: 1st, path: [ferrum]}"))
@@ -72,6 +73,7 @@ func resignCodeOf(t *testing.T, r *received) string {
 // player at once: their fleets leave the map, everyone and the GM are
 // told, and the turn goes on without them (Empires at War).
 func TestResignInTwoMails(t *testing.T) {
+	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	r := h.ask("ashari", "command: resign")
 	r.want(t, "Confirm your resignation", "Nothing has changed yet")
@@ -100,6 +102,7 @@ func TestResignInTwoMails(t *testing.T) {
 // ruleset played one player at a time, ends it: the turn passes at once
 // to the player the ruleset names next, and everyone gets its report.
 func TestResignOnYourTurn(t *testing.T) {
+	skipUnderRace(t)
 	h := newInTurnsHarness(t)
 	code := resignCodeOf(t, h.ask("vorn", "command: resign"))
 	h.ask("vorn", "command: resign "+code).want(t, "You have resigned")
@@ -120,6 +123,7 @@ type noResign struct{ game.Ruleset }
 // TestNoResignWithoutTheRules: under a ruleset with no resignation, the
 // daemon refuses it and nothing changes.
 func TestNoResignWithoutTheRules(t *testing.T) {
+	skipUnderRace(t)
 	h := newHarnessWith(t, game.NewRegistry(noResign{eaw.Ruleset{}}))
 	for _, p := range players {
 		h.next(p)
