@@ -86,10 +86,10 @@ func newFaultHarness(t *testing.T, breakServers func(*faultHarness)) *faultHarne
 // the first deadline is days ahead.
 func (fh *faultHarness) advanceUntil(what string, done func() bool) {
 	fh.t.Helper()
-	limit, deadline := fh.clock.Now().Add(time.Hour), time.Now().Add(20*time.Second)
+	limit, deadline := fh.clock.Now().Add(time.Hour), time.Now().Add(patience)
 	for !done() {
 		if fh.clock.Now().After(limit) || time.Now().After(deadline) {
-			fh.t.Fatalf("%s: not within an hour of fake time (%v of real time)", what, 20*time.Second)
+			fh.t.Fatalf("%s: not within an hour of fake time (%v of real time)", what, patience)
 		}
 		fh.clock.Advance(5 * time.Second)
 		time.Sleep(time.Millisecond) // let the loops run; done decides
@@ -99,10 +99,10 @@ func (fh *faultHarness) advanceUntil(what string, done func() bool) {
 // waitFor waits, without moving the clock, until done.
 func (fh *faultHarness) waitFor(what string, done func() bool) {
 	fh.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for !done() {
 		if time.Now().After(deadline) {
-			fh.t.Fatalf("%s: not within %v", what, 20*time.Second)
+			fh.t.Fatalf("%s: not within %v", what, patience)
 		}
 		time.Sleep(time.Millisecond)
 	}

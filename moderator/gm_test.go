@@ -88,7 +88,7 @@ func (h *harness) quiet(users ...string) {
 // only after its answers are in the outbox, so then nothing is on its way.
 func (h *harness) settle() {
 	h.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		inbox, err := h.world.Count(h.t.Context(), "moderator", password, "INBOX")
 		if err != nil {

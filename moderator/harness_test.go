@@ -244,10 +244,16 @@ func (h *harness) nextQueued(user string) *received {
 	return h.receive(user)
 }
 
+// patience bounds every wait of these tests for the daemon: a bound for a
+// daemon that is stuck, never a wait in itself. A race-built test on a
+// loaded two-core machine has taken over 20 s to resolve a turn and mail
+// its reports with their maps.
+const patience = time.Minute
+
 // receive waits for the next mail in a user's inbox and returns it parsed.
 func (h *harness) receive(user string) *received {
 	h.t.Helper()
-	ctx, cancel := context.WithTimeout(h.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(h.ctx, patience)
 	defer cancel()
 	raw, err := h.world.Await(ctx, user, password, "INBOX", h.read[user])
 	if err != nil {

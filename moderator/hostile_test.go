@@ -215,10 +215,10 @@ func (h *harness) deliverAndWait(t *testing.T, raw []byte) {
 	if err := h.world.Deliver(h.ctx, "moderator", password, raw); err != nil {
 		t.Fatalf("deliver: %v", err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(patience)
 	for h.lastUID() <= before {
 		if time.Now().After(deadline) {
-			t.Fatal("intake did not handle the mail within 30s")
+			t.Fatalf("intake did not handle the mail within %v", patience)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -144,7 +144,7 @@ func (h *harness) nextAfterReports(player string) *received {
 // returns the last scrape, parsed.
 func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*dto.MetricFamily {
 	h.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		fams := metricstest.Scrape(h.t, url)
 		var wrong []string

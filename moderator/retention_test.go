@@ -62,13 +62,13 @@ func TestRetentionDropsOldMailButRemembersIt(t *testing.T) {
 	}
 }
 
-// await polls cond until it holds, for at most 20 s.
+// await polls cond until it holds, for at most patience.
 func (h *harness) await(what string, cond func() bool) {
 	h.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for !cond() {
 		if time.Now().After(deadline) {
-			h.t.Fatalf("%s did not happen within 20 s", what)
+			h.t.Fatalf("%s did not happen within %v", what, patience)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -88,7 +88,7 @@ func (h *harness) copyFrontier(id campaign.ID, replace ...string) map[campaign.P
 // mail waits in the outbox.
 func (h *harness) awaitTurns(want map[campaign.ID]int) {
 	h.t.Helper()
-	limit := time.Now().Add(20 * time.Second)
+	limit := time.Now().Add(patience)
 	for {
 		got := map[campaign.ID]int{}
 		queued := 0
