@@ -158,20 +158,26 @@ type openTurn struct {
 	// state, if set, is the open turn's state in place of the stored
 	// one: a change not yet committed that resolves the turn with it.
 	state *campaign.State
+	// rec is the open turn's record, shared from the turn cache and
+	// read-only, where loadTended read it.
+	rec *store.TurnRecord
 }
 
 // loadOpenTurn reads a campaign and its orders on file.
 func (m *Moderator) loadOpenTurn(id campaign.ID) (*openTurn, error) {
 	var o openTurn
-	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		if o.c, err = tx.Campaign(id); err != nil {
-			return err
-		}
-		o.filed, err = tx.TurnOrders(id, o.c.Turn)
-		return err
-	})
+	err := m.db.View(func(tx *store.Tx) error { return o.read(tx, id) })
 	return &o, err
+}
+
+// read reads a campaign and its orders on file in tx.
+func (o *openTurn) read(tx *store.Tx, id campaign.ID) error {
+	var err error
+	if o.c, err = tx.Campaign(id); err != nil {
+		return err
+	}
+	o.filed, err = tx.TurnOrders(id, o.c.Turn)
+	return err
 }
 
 // prepareOpenTurn resolves a campaign's open turn with the orders on file,
@@ -224,11 +230,12 @@ func (m *Moderator) tendContained(ctx context.Context, id campaign.ID) (t tended
 // tend does what is due for one campaign, under turnMu so that no orders
 // are filed in between: hold it after an outage, send reminders, or find
 // that its turn is to be resolved (resolveTurns does that). It returns
-// when the campaign next needs tending.
+// when the campaign next needs tending. It loads the open turn once, and
+// again only when closing a poll changed it.
 func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
-	o, err := m.loadOpenTurn(id)
+	o, err := m.loadTended(id)
 	if err != nil {
 		return tended{}, err
 	}
@@ -239,64 +246,115 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	case m.missedInOutage(c):
 		return tended{}, m.hold(c, holdDaemonDown)
 	}
-	// A poll whose time ran out closes before the turn resolves: an
-	// extension put to the vote closes at the deadline it would move.
-	polls, closed, err := m.pollClocks(c)
+	polls, err := m.closePolls(o)
 	if err != nil {
 		return tended{}, err
 	}
-	if closed {
-		if o, err = m.loadOpenTurn(id); err != nil {
-			return tended{}, err
-		}
-		c = o.c
-	}
-	deadline := c.Deadline()
-	due := !deadline.IsZero() && !now.Before(deadline)
-	early := !due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
-	var t tended
+	w := m.weigh(o, now)
 	switch {
-	case m.resolvable(o, now):
+	case w.resolve:
 		return tended{resolve: true}, nil
-	case due:
-		// Orders that arrived in time may still wait in the inbox: read
-		// it first. An inbox that stays unreadable is an outage.
-		giveUp := deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
-		if !now.Before(giveUp) {
-			return tended{}, m.hold(c, holdInboxUnread)
-		}
+	case w.due:
+		return m.awaitDeadlineInbox(o.c, w.deadline, now)
+	case w.early:
 		m.awaitInbox()
-		return tended{next: giveUp, inbox: true}, nil
-	case early:
-		m.awaitInbox()
-		t.inbox = true
 	}
-	if err := m.remind(o); err != nil {
-		return tended{}, err
-	}
-	t.next = nextReminder(c)
-	clock, err := m.battleClocks(c)
+	next, err := m.keepClocks(o)
 	if err != nil {
 		return tended{}, err
 	}
-	t.next = earliest(earliest(t.next, clock), polls)
-	return t, nil
+	return tended{next: earliest(next, polls), inbox: w.early}, nil
 }
 
-// resolvable reports whether a campaign's open turn is to be resolved
-// now: it runs, and its deadline has passed, or its players are all final
-// where the campaign resolves early, or all left it, and intake has read
-// every mail that arrived before. The caller holds turnMu.
-func (m *Moderator) resolvable(o *openTurn, now time.Time) bool {
+// loadTended reads a campaign, its orders on file and its open turn's
+// record, shared from the turn cache, in one transaction.
+func (m *Moderator) loadTended(id campaign.ID) (*openTurn, error) {
+	var o openTurn
+	err := m.db.View(func(tx *store.Tx) (err error) {
+		if err = o.read(tx, id); err != nil {
+			return err
+		}
+		o.rec, err = m.turns.get(tx, id, o.c.Turn)
+		return err
+	})
+	return &o, err
+}
+
+// closePolls closes the polls of o whose time ran out, before the turn
+// resolves: an extension put to the vote closes at the deadline it would
+// move. If one closed, it loads o again, as the poll changed it. It
+// returns when the next poll closes.
+func (m *Moderator) closePolls(o *openTurn) (time.Time, error) {
+	polls, closed, err := m.pollClocks(o.c, o.rec)
+	if err != nil || !closed {
+		return polls, err
+	}
+	again, err := m.loadTended(o.c.ID)
+	if err != nil {
+		return time.Time{}, err
+	}
+	*o = *again
+	return polls, nil
+}
+
+// awaitDeadlineInbox waits for intake to read the inbox once a turn's
+// deadline passed, as orders that arrived in time may still wait there,
+// and holds the turn when the inbox stays unreadable: an outage.
+func (m *Moderator) awaitDeadlineInbox(c *store.Campaign, deadline, now time.Time) (tended, error) {
+	giveUp := deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
+	if !now.Before(giveUp) {
+		return tended{}, m.hold(c, holdInboxUnread)
+	}
+	m.awaitInbox()
+	return tended{next: giveUp, inbox: true}, nil
+}
+
+// keepClocks sends the reminders due for the open turn of o, and settles
+// the battles whose clocks ran out. It returns when the next reminder or
+// battle clock falls due.
+func (m *Moderator) keepClocks(o *openTurn) (time.Time, error) {
+	if err := m.remind(o); err != nil {
+		return time.Time{}, err
+	}
+	reminder := nextReminder(o.c)
+	battles, err := m.battleClocks(o.c, o.rec)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return earliest(reminder, battles), nil
+}
+
+// weighing is where a campaign's open turn stands: the one check that
+// tend and prepareDue make of it.
+type weighing struct {
+	deadline time.Time // the turn's deadline; zero if none
+	// due is set once the deadline has passed; early, before it, when
+	// nobody is left to wait for, or every player due is final where the
+	// turn resolves early.
+	due, early bool
+	// resolve is set when the turn is to be resolved now: it runs, is not
+	// held, and it is due or early, and intake has read every mail that
+	// arrived before.
+	resolve bool
+}
+
+// weigh says where the open turn of o stands at now. The caller holds
+// turnMu.
+func (m *Moderator) weigh(o *openTurn, now time.Time) weighing {
 	c := o.c
+	w := weighing{deadline: c.Deadline()}
+	w.due = !w.deadline.IsZero() && !now.Before(w.deadline)
+	w.early = !w.due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
 	if c.Status != store.Running || !c.HeldSince.IsZero() || m.missedInOutage(c) {
-		return false
+		return w
 	}
-	deadline := c.Deadline()
-	if !deadline.IsZero() && !now.Before(deadline) {
-		return m.inboxReadSince(deadline)
+	switch {
+	case w.due:
+		w.resolve = m.inboxReadSince(w.deadline)
+	case w.early:
+		w.resolve = m.inboxReadSince(m.started)
 	}
-	return (o.deserted() || m.resolvesEarly(c) && o.allFinal()) && m.inboxReadSince(m.started)
+	return w
 }
 
 // resolvesEarly reports whether a campaign's turn resolves as soon as
@@ -417,7 +475,7 @@ type prepared struct {
 // caller holds turnMu.
 func (m *Moderator) prepareDue(id campaign.ID) (*resolution, error) {
 	o, err := m.loadOpenTurn(id)
-	if err != nil || !m.resolvable(o, m.clock.Now()) {
+	if err != nil || !m.weigh(o, m.clock.Now()).resolve {
 		return nil, err
 	}
 	return m.prepareComposed(o)
