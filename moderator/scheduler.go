@@ -602,18 +602,64 @@ func (r *resolution) compose() error {
 // and renders every mail, without writing anything. Players without
 // orders forfeit the turn; one who reaches the campaign's forfeit limit is
 // dropped. The caller holds turnMu.
+//
+// The turn goes through its steps in order, each adding to the
+// resolution: the notices go out in the order the steps write them.
 func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
-	started := m.clock.Now()
-	var (
-		in      *play
-		pending []*store.BattleCase
+	t := &resolving{m: m, resolution: &resolution{started: m.clock.Now()}}
+	if err := t.load(o); err != nil {
+		return nil, err
+	}
+	t.tellDropped()    // the seats dropped for forfeits, before the turn
+	t.play()           // the ruleset resolves the turn
+	t.tellEliminated() // the players the turn put out
+	err := t.run(
+		t.openNext,     // the next turn's deadlines; the end of the campaign
+		t.digestState,  // the state as the ruleset made it (pbemd verify)
+		t.openBattles,  // the battles fought outside pbemd, with their clocks
+		t.lapsePolls,   // the votes on extending the turn just resolved
+		t.startPolls,   // the clocks of the polls the ruleset opened
+		t.writeReports, // every player's report, or their digest's
+		t.encodeEvents, // the turn's events, for its record
 	)
-	err := m.db.View(func(tx *store.Tx) error {
+	if err != nil {
+		return nil, err
+	}
+	return t.resolved(), nil
+}
+
+// resolving is a turn on its way through prepareResolution's steps: what
+// they read, and what each adds to the resolution being built.
+type resolving struct {
+	*resolution
+	m *Moderator
+	// in is the turn to play, pending the battles open before it, and
+	// rs the campaign's ruleset.
+	in      *play
+	pending []*store.BattleCase
+	rs      game.Ruleset
+	// res is the ruleset's outcome, and now when it came.
+	res *game.Result
+	now time.Time
+	// eliminated are the players the turn put out, and over is set when
+	// it ended the campaign.
+	eliminated map[campaign.PlayerID]bool
+	over       bool
+	// digest, changed and eventLog go into the next turn's record.
+	digest   string
+	changed  []string
+	eventLog []byte
+}
+
+// load reads the open turn of o to play, in place of its state the one o
+// brings if any, and the battles open before it, and finds the ruleset.
+func (t *resolving) load(o *openTurn) error {
+	err := t.m.db.View(func(tx *store.Tx) error {
 		rec, err := tx.Turn(o.c.ID, o.c.Turn)
 		if err != nil {
 			return err
 		}
-		if pending, err = tx.Battles(o.c.ID); err != nil {
+		if t.pending, err = tx.Battles(o.c.ID); err != nil {
 			return err
 		}
 		if o.state != nil {
@@ -621,119 +667,175 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 			changed.State = o.state
 			rec = &changed
 		}
-		in, err = loadPlay(tx, m.cite(o.c, game.TopicForfeitDrop), o.c, rec, o.filed)
+		t.in, err = loadPlay(tx, t.m.cite(o.c, game.TopicForfeitDrop), o.c, rec, o.filed)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	c, id, n := in.c, in.c.ID, in.c.Turn
-	var notices, reports, heldMails []outgoing
-	var held []*store.HeldReport
-	for _, s := range in.dropped {
-		notices = append(notices, m.droppedMails(c, s, s.Out, fmt.Sprintf("drop.%s.t%d", id, n))...)
+	t.c, t.turn = t.in.c, t.in.c.Turn
+	t.rs, err = t.m.ruleset(t.c)
+	return err
+}
+
+// run runs steps in order, and stops at the first that fails.
+func (t *resolving) run(steps ...func() error) error {
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return fmt.Errorf("resolve %s turn %d: %w", t.c.ID, t.turn, err)
+		}
 	}
-	rs, err := m.ruleset(c)
-	if err != nil {
-		return nil, err
+	return nil
+}
+
+// tellDropped tells each player dropped for forfeits, and the GM.
+func (t *resolving) tellDropped() {
+	for _, s := range t.in.dropped {
+		t.notices = append(t.notices, t.m.droppedMails(t.c, s, s.Out, fmt.Sprintf("drop.%s.t%d", t.c.ID, t.turn))...)
 	}
-	res := rs.Resolve(in.turn)
-	// Players the turn eliminated get its report, their last, and the GM
-	// is told.
-	eliminated := map[campaign.PlayerID]bool{}
-	for _, p := range res.Next.Players {
+}
+
+// play has the ruleset resolve the turn.
+func (t *resolving) play() { t.res = t.rs.Resolve(t.in.turn) }
+
+// tellEliminated marks the seats of the players the turn eliminated, who
+// get its report, their last, and tells the GM.
+func (t *resolving) tellEliminated() {
+	c := t.c
+	t.eliminated = map[campaign.PlayerID]bool{}
+	for _, p := range t.res.Next.Players {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
 			s.Out = p.Out
-			eliminated[p.ID] = true
-			notices = append(notices, m.toGM(c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated",
+			t.eliminated[p.ID] = true
+			t.notices = append(t.notices, t.m.toGM(c, fmt.Sprintf("elim.%s.t%d.%s", c.ID, t.turn, s.Player), "eliminated",
 				report.Eliminated{Player: s.Player, Title: c.Title, Why: p.Out}))
 		}
 	}
-	now := m.clock.Now().UTC()
-	due, err := rs.Due(res.Next, c.Schedule, now)
+}
+
+// openNext opens the next turn on the campaign, with the deadlines the
+// ruleset sets, or ends the campaign, and tells the GM.
+func (t *resolving) openNext() error {
+	c, next := t.c, t.res.Next
+	t.now = t.m.clock.Now().UTC()
+	due, err := t.rs.Due(next, c.Schedule, t.now)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		return err
 	}
-	c.Open(res.Next.Turn, due)
+	c.Open(next.Turn, due)
 	c.Release()
-	markReminded(c, now)
-	over := res.Next.Over()
-	if over {
+	markReminded(c, t.now)
+	if t.over = next.Over(); t.over {
 		c.Status = store.Ended
-		notices = append(notices, m.toGM(c, fmt.Sprintf("over.%s.t%d", id, n), "ended", report.CampaignOver{Title: c.Title, Winner: res.Next.Winner}))
+		t.notices = append(t.notices, t.m.toGM(c, fmt.Sprintf("over.%s.t%d", c.ID, t.turn), "ended", report.CampaignOver{Title: c.Title, Winner: next.Winner}))
 	}
-	// The digest is of the state as the ruleset made it, before the
-	// moderator starts its polls' clocks (pbemd verify).
-	digest, err := stateDigest(res.Next)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
+	return nil
+}
+
+// digestState takes the digest of the state as the ruleset made it,
+// before the moderator starts its polls' clocks (pbemd verify).
+func (t *resolving) digestState() (err error) {
+	t.digest, err = stateDigest(t.res.Next)
+	return err
+}
+
+// openBattles opens a case for each battle the turn found, where battles
+// are fought outside pbemd, and writes each side.
+func (t *resolving) openBattles() error {
 	var found []campaign.Battle
-	for _, b := range res.Next.Battles {
-		if b.Turn == n {
+	for _, b := range t.res.Next.Battles {
+		if b.Turn == t.turn {
 			found = append(found, b)
 		}
 	}
-	cases, battleMails, err := m.openBattles(c, res.Next, found, now)
+	cases, mails, err := t.m.openBattles(t.c, t.res.Next, found, t.now)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		return err
 	}
-	notices = append(notices, battleMails...)
-	// The clock of a poll the ruleset opened starts now: a change to the
-	// state its resolution made, which the record says (pbemd verify).
-	var changed []string
-	lapsed, audit, err := m.lapsePolls(c, n, res.Next, fmt.Sprintf("lapsed.%s.t%d", id, n))
+	t.battles, t.notices = cases, append(t.notices, mails...)
+	return nil
+}
+
+// lapsePolls closes the votes on extending the turn, which is over, and
+// notes each in the record's changes.
+func (t *resolving) lapsePolls() error {
+	lapsed, audit, err := t.m.lapsePolls(t.c, t.turn, t.res.Next, fmt.Sprintf("lapsed.%s.t%d", t.c.ID, t.turn))
 	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		return err
 	}
-	notices = append(notices, lapsed...)
+	t.notices, t.audit = append(t.notices, lapsed...), audit
 	for _, e := range audit {
-		changed = append(changed, e.Action+" "+e.Detail)
+		t.changed = append(t.changed, e.Action+" "+e.Detail)
 	}
-	polls := m.startPolls(c, in.turn.State, res.Next)
+	return nil
+}
+
+// startPolls starts the clock of each poll the ruleset opened: a change
+// to the state its resolution made, which the record says (pbemd verify).
+func (t *resolving) startPolls() error {
+	polls := t.m.startPolls(t.c, t.in.turn.State, t.res.Next)
 	for _, p := range polls {
-		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, utcStamp(p.Closes)))
+		t.changed = append(t.changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, utcStamp(p.Closes)))
 	}
-	notices = append(notices, m.announcePolls(c, polls, fmt.Sprintf("polls.%s.t%d", id, n))...)
-	// The reports of a turn that waits say until when, by the clocks
-	// just started.
-	clocks := clocksOf(append(pending, cases...), res.Next.Polls, now)
-	// The last report goes to every player, those out of the campaign
-	// too: it tells how it ended.
-	seats := make([]*store.Seat, len(res.Views))
-	for i, v := range res.Views {
-		if s := c.Seat(v.Header().Player); s != nil && (s.Active() || eliminated[s.Player] || over) {
-			seats[i] = s
-		}
-	}
-	reps, err := m.reportMails(c, res, seats, clocks)
+	t.notices = append(t.notices, t.m.announcePolls(t.c, polls, fmt.Sprintf("polls.%s.t%d", t.c.ID, t.turn))...)
+	return nil
+}
+
+// writeReports renders each player's report, and keeps it for the
+// player's digest where the player asked for one. The reports of a turn
+// that waits say until when, by the clocks just started.
+func (t *resolving) writeReports() error {
+	c := t.c
+	clocks := clocksOf(append(t.pending, t.battles...), t.res.Next.Polls, t.now)
+	seats := t.reportSeats()
+	reps, err := t.m.reportMails(c, t.res, seats, clocks)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+		return err
 	}
-	for i, v := range res.Views {
+	for i, v := range t.res.Views {
 		s, rep := seats[i], reps[i]
 		if s == nil {
 			continue
 		}
-		h, err := holdReport(s, v, deadlineOf(c, s.Player), now, clocks)
+		h, err := holdReport(s, v, deadlineOf(c, s.Player), t.now, clocks)
 		switch {
 		case err != nil:
-			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+			return err
 		case h != nil:
-			held, heldMails = append(held, h), append(heldMails, rep)
+			t.held, t.heldMails = append(t.held, h), append(t.heldMails, rep)
 		default:
-			reports = append(reports, rep)
+			t.reports = append(t.reports, rep)
 		}
 	}
-	events, err := json.Marshal(res.Events)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
+	return nil
+}
+
+// reportSeats returns the seat to send each view of the turn to, or nil:
+// the players still in and, as the last report tells how it ended, those
+// the turn eliminated, or everyone when the campaign is over.
+func (t *resolving) reportSeats() []*store.Seat {
+	seats := make([]*store.Seat, len(t.res.Views))
+	for i, v := range t.res.Views {
+		if s := t.c.Seat(v.Header().Player); s != nil && (s.Active() || t.eliminated[s.Player] || t.over) {
+			seats[i] = s
+		}
 	}
-	return &resolution{
-		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started, audit: audit,
-		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(c),
-			Rerun: in.rerun, Digest: digest, Changed: changed},
-	}, nil
+	return seats
+}
+
+// encodeEvents encodes the turn's events for its record.
+func (t *resolving) encodeEvents() (err error) {
+	t.eventLog, err = json.Marshal(t.res.Events)
+	return err
+}
+
+// resolved returns the resolution, with the next turn's record.
+func (t *resolving) resolved() *resolution {
+	c, r := t.c, t.resolution
+	r.events = len(t.res.Events)
+	r.next = &store.TurnRecord{State: t.res.Next, Events: t.eventLog, ResolverVersion: t.rs.Version(), ResolvedAt: t.now, Deadline: c.Deadline(), Waiting: waiting(c),
+		Rerun: t.in.rerun, Digest: t.digest, Changed: t.changed}
+	return r
 }
 
 // forfeitsBefore counts the turns in a row before turn n that a seat's
