@@ -112,23 +112,9 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	if err != nil {
 		return decision{}, err
 	}
-	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == rep.Battle })
-	bi := slices.IndexFunc(rec.State.Battles, func(b campaign.Battle) bool { return b.ID == rep.Battle })
-	switch {
-	case i >= 0 && cases[i].Status == store.BattleFinal:
-		return r.refuse(report.BattleSettled{Battle: rep.Battle, How: cases[i].Settled})
-	case i < 0 || bi < 0:
-		var open []string
-		for _, b := range cases {
-			if b.Status != store.BattleFinal && b.Side(me) != "" {
-				open = append(open, b.ID)
-			}
-		}
-		return r.refuse(report.NoSuchBattle{Battle: rep.Battle, Open: open})
-	case cases[i].Side(me) == "":
-		return r.refuse(report.NotYourBattle{Battle: rep.Battle, Sides: joinPlayers(cases[i].Sides)})
-	case underAppeal(cases[i], rec.State):
-		return r.refuse(report.BattleUnderAppeal{Battle: rep.Battle, Poll: cases[i].Appeal})
+	i, bi, why := reportedBattle(cases, rec.State, rep.Battle, me)
+	if why != nil {
+		return r.refuse(why)
 	}
 	// A player standing in for a side that left speaks in its name.
 	p := cases[i].Side(me)
@@ -137,7 +123,6 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	if !slices.Contains(bc.Heard, p) {
 		bc.Heard = append(slices.Clone(bc.Heard), p)
 	}
-	now := m.clock.Now().UTC()
 	if rep.Contact {
 		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
 		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: r.localTime(bc.ResolveBy)}), decision{apply: apply})
@@ -149,34 +134,78 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		}
 		return m.settleBattle(r, &bc, bc.Results[other].Result, report.Say(report.AgreedBySides{}))
 	}
+	return m.battleResult(r, &bc, b, rec.State, p)
+}
+
+// reportedBattle finds the battle a side reports on among the campaign's
+// cases and the open turn's state st, as indexes i and bi, or says why
+// player me may not report on it: it is settled, not found, not theirs,
+// or under appeal.
+func reportedBattle(cases []*store.BattleCase, st *campaign.State, id string, me campaign.PlayerID) (i, bi int, why report.Text) {
+	i = slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == id })
+	bi = slices.IndexFunc(st.Battles, func(b campaign.Battle) bool { return b.ID == id })
+	switch {
+	case i >= 0 && cases[i].Status == store.BattleFinal:
+		return i, bi, report.BattleSettled{Battle: id, How: cases[i].Settled}
+	case i < 0 || bi < 0:
+		var open []string
+		for _, b := range cases {
+			if b.Status != store.BattleFinal && b.Side(me) != "" {
+				open = append(open, b.ID)
+			}
+		}
+		return i, bi, report.NoSuchBattle{Battle: id, Open: open}
+	case cases[i].Side(me) == "":
+		return i, bi, report.NotYourBattle{Battle: id, Sides: joinPlayers(cases[i].Sides)}
+	case underAppeal(cases[i], st):
+		return i, bi, report.BattleUnderAppeal{Battle: id, Poll: cases[i].Appeal}
+	}
+	return i, bi, nil
+}
+
+// battleResult files side p's result of battle b, checked against the
+// open turn's state st: one the other side sent already settles the
+// battle if they agree and is disputed if not; otherwise the other side
+// is asked to confirm it.
+func (m *Moderator) battleResult(r *request, bc *store.BattleCase, b campaign.Battle, st *campaign.State, p campaign.PlayerID) (decision, error) {
+	c, rep := r.c, r.sub.Battle
+	now := m.clock.Now().UTC()
 	rb, err := m.reportedBattles(c)
 	if err != nil {
 		return decision{}, err
 	}
-	if problems := rb.CheckResult(rec.State, b, rep.Result); len(problems) > 0 {
+	if problems := rb.CheckResult(st, b, rep.Result); len(problems) > 0 {
 		return r.refuse(report.ResultDoesNotFit{Battle: b.ID, Problems: problems, Ships: ships(rb, b)})
 	}
+	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	mine := store.ReportedResult{By: p, Result: rep.Result, At: now, MessageID: r.in.MessageID}
 	bc.Results = slices.DeleteFunc(bc.Results, func(x store.ReportedResult) bool { return x.By == p })
 	bc.Results = append(bc.Results, mine)
-	if other >= 0 {
-		theirs := bc.Results[slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })]
-		if sameResult(theirs.Result, rep.Result) {
-			return m.settleBattle(r, &bc, rep.Result, report.Say(report.AgreedBySides{}))
-		}
-		bc.Status = store.BattleDisputed
-		if m.decidesByVote(c) {
-			apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
-				decision{apply: apply})
-		}
-		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, false)
-		if err != nil {
-			return decision{}, err
-		}
-		apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, m.battleApproval(c, &bc, token))
-		return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By}), decision{mails: []outgoing{ask}, apply: apply})
+	if other < 0 {
+		return m.proposeResult(r, bc, p)
 	}
+	theirs := bc.Results[slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })]
+	if sameResult(theirs.Result, rep.Result) {
+		return m.settleBattle(r, bc, rep.Result, report.Say(report.AgreedBySides{}))
+	}
+	bc.Status = store.BattleDisputed
+	if m.decidesByVote(c) {
+		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }
+		return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
+			decision{apply: apply})
+	}
+	ask, token, err := m.askGMBattle(c, bc, r.in.MessageID, false)
+	if err != nil {
+		return decision{}, err
+	}
+	apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, m.battleApproval(c, bc, token))
+	return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By}), decision{mails: []outgoing{ask}, apply: apply})
+}
+
+// proposeResult files side p's result of a battle the other sides have
+// sent none for, and asks each of them to confirm it.
+func (m *Moderator) proposeResult(r *request, bc *store.BattleCase, p campaign.PlayerID) (decision, error) {
+	c, rep := r.c, r.sub.Battle
 	bc.Status = store.BattleProposed
 	var mails []outgoing
 	for _, q := range bc.Sides {
@@ -184,13 +213,13 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		if q == p || s == nil || !s.Active() {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: b.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
+		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: bc.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
 			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
 	}
-	apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-	return r.done("battle result", m.answer(r, report.ResultOnFile{Battle: b.ID, Result: rep.Result}), decision{mails: mails, apply: apply})
+	apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }
+	return r.done("battle result", m.answer(r, report.ResultOnFile{Battle: bc.ID, Result: rep.Result}), decision{mails: mails, apply: apply})
 }
 
 // sameResult reports whether two results say the same, whatever the order
