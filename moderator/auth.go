@@ -142,95 +142,158 @@ func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seat
 	if refusal != nil {
 		return reject(c.ID, refusal)
 	}
-	var (
-		rec0  *store.TurnRecord
-		prior time.Time // when the orders on file arrived
-		filed bool      // whether there are any
-	)
+	k := &ordersCheck{in: in, msg: rec, sub: sub, s: s, c: c}
+	if err := m.loadOrdersCheck(k); err != nil {
+		return decision{}, err
+	}
+	if refusal := k.refuseUntimely(problem); refusal != nil {
+		return reject(c.ID, refusal)
+	}
+	whole, refusal, err := m.amendOnFile(k)
+	switch {
+	case err != nil:
+		return decision{}, err
+	case refusal != nil:
+		return reject(c.ID, refusal)
+	}
+	checked, err := m.turns.checker(c.ID, k.turn, k.rs)(whole)
+	if err != nil {
+		return reject(c.ID, k.checkRejection(err))
+	}
+	return m.acceptOrders(k, whole, checked), nil
+}
+
+// ordersCheck is a mail of orders being checked: the mail, its record
+// and its submission, the seat it is for, and what checking it reads.
+type ordersCheck struct {
+	in  *mail.Inbound
+	msg *store.MessageRecord
+	sub *orders.Submission
+	s   *seat
+	c   *store.Campaign
+	// turn is the open turn's record, shared from the turn cache, and rs
+	// the campaign's ruleset.
+	turn *store.TurnRecord
+	rs   game.Ruleset
+	// seq is the ruleset where its turn takes several mails, else nil.
+	seq game.Sequential
+	// prior is when the orders on file arrived, and filed whether there
+	// are any.
+	prior time.Time
+	filed bool
+	// loc is the player's time zone, and deadline their deadline in it.
+	loc      *time.Location
+	deadline string
+}
+
+// loadOrdersCheck reads the open turn's record and when the orders on
+// file arrived, and finds the ruleset, for k.
+func (m *Moderator) loadOrdersCheck(k *ordersCheck) error {
+	c, p := k.c, k.s.seat.Player
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
-		if rec0, err = m.turns.get(tx, c.ID, c.Turn); err != nil {
+		if k.turn, err = m.turns.get(tx, c.ID, c.Turn); err != nil {
 			return err
 		}
-		prior, filed, err = tx.OrdersReceived(c.ID, c.Turn, s.seat.Player)
+		k.prior, k.filed, err = tx.OrdersReceived(c.ID, c.Turn, p)
 		return err
 	})
 	if err != nil {
-		return decision{}, err
+		return err
 	}
-	p := rec0.State.Player(s.seat.Player)
-	loc := playerLocation(c, p)
-	rs, err := m.ruleset(c)
-	if err != nil {
-		return decision{}, err
+	k.loc = playerLocation(c, k.turn.State.Player(p))
+	if k.rs, err = m.ruleset(c); err != nil {
+		return err
 	}
-	if !s.seat.Due() {
-		return reject(c.ID, &report.Rejection{Reason: report.Say(notDue(c, rs, rec0.State, s.seat.Player, loc))})
-	}
-	deadline := report.FormatDeadline(s.seat.Deadline, loc)
-	if sub.Turn != c.Turn {
-		return reject(c.ID, problem("turn", report.WrongTurn{Turn: sub.Turn, Open: c.Turn, Deadline: deadline}))
-	}
+	k.seq, _ = k.rs.(game.Sequential)
+	k.deadline = report.FormatDeadline(k.s.seat.Deadline, k.loc)
+	return nil
+}
+
+// refuseUntimely returns why the orders are refused before they are read:
+// the player owes none, they are for another turn, or they came too late.
+// It returns nil if none of these holds.
+func (k *ordersCheck) refuseUntimely(problem problemFunc) *report.Rejection {
+	c, s, arrived := k.c, k.s.seat, k.msg.Arrived
+	switch {
+	case !s.Due():
+		return &report.Rejection{Reason: report.Say(notDue(c, k.rs, k.turn.State, s.Player, k.loc))}
+	case k.sub.Turn != c.Turn:
+		return problem("turn", report.WrongTurn{Turn: k.sub.Turn, Open: c.Turn, Deadline: k.deadline})
 	// Orders count by when they arrived (see arrival), against the
 	// player's own deadline. While the campaign is held for the GM after
 	// an outage, the turn is still open.
-	if !rec.Arrived.Before(s.seat.Deadline) && c.HeldSince.IsZero() {
-		return reject(c.ID, &report.Rejection{Reason: report.Say(report.TooLate{Turn: c.Turn, Deadline: deadline, Arrived: report.FormatDeadline(rec.Arrived, loc)})})
+	case !arrived.Before(s.Deadline) && c.HeldSince.IsZero():
+		return &report.Rejection{Reason: report.Say(report.TooLate{Turn: c.Turn, Deadline: k.deadline, Arrived: report.FormatDeadline(arrived, k.loc)})}
 	}
-	// A sequential ruleset's turn takes several mails: each adds its
-	// orders to those on file, and the whole is checked and filed.
-	whole := sub
-	seq, sequential := rs.(game.Sequential)
-	if sequential {
-		var onFile *orders.Submission
-		if filed {
-			err := m.db.View(func(tx *store.Tx) error {
-				r, err := tx.Orders(c.ID, c.Turn, s.seat.Player)
-				if r != nil {
-					onFile = r.Submission
-				}
-				return err
-			})
-			if err != nil {
-				return decision{}, err
+	return nil
+}
+
+// amendOnFile returns the orders to check and file: the submission, or,
+// under a sequential ruleset, whose turn takes several mails, the orders
+// on file with the submission's added. Final orders on file end the turn,
+// and it refuses more.
+func (m *Moderator) amendOnFile(k *ordersCheck) (*orders.Submission, *report.Rejection, error) {
+	if k.seq == nil {
+		return k.sub, nil, nil
+	}
+	c, p := k.c, k.s.seat.Player
+	var onFile *orders.Submission
+	if k.filed {
+		err := m.db.View(func(tx *store.Tx) error {
+			r, err := tx.Orders(c.ID, c.Turn, p)
+			if r != nil {
+				onFile = r.Submission
 			}
+			return err
+		})
+		if err != nil {
+			return nil, nil, err
 		}
-		// Final orders end the turn: the player was told it passes with
-		// them, and it does, whatever comes before it is resolved.
-		if onFile != nil && onFile.Final {
-			return reject(c.ID, &report.Rejection{Reason: report.Say(report.TurnFinal{
-				Turn: c.Turn, Player: s.seat.Player, Received: report.FormatDeadline(prior, loc), Proxy: s.proxy})})
-		}
-		whole = seq.Amend(onFile, sub)
 	}
-	checked, err := m.turns.checker(c.ID, rec0, rs)(whole)
-	if err != nil {
-		r := problemsRejection(err, in)
-		if filed {
-			r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(prior, loc), Added: sequential})
-		}
-		return reject(c.ID, r)
+	// Final orders end the turn: the player was told it passes with
+	// them, and it does, whatever comes before it is resolved.
+	if onFile != nil && onFile.Final {
+		return nil, &report.Rejection{Reason: report.Say(report.TurnFinal{
+			Turn: c.Turn, Player: p, Received: report.FormatDeadline(k.prior, k.loc), Proxy: k.s.proxy})}, nil
 	}
+	return k.seq.Amend(onFile, k.sub), nil, nil
+}
+
+// checkRejection is the refusal of orders the ruleset's check found
+// problems in, which says when the orders on file arrived.
+func (k *ordersCheck) checkRejection(err error) *report.Rejection {
+	r := problemsRejection(err, k.in)
+	if k.filed {
+		r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(k.prior, k.loc), Added: k.seq != nil})
+	}
+	return r
+}
+
+// acceptOrders files the checked orders whole, without their token, and
+// confirms them to the player.
+func (m *Moderator) acceptOrders(k *ordersCheck, whole *orders.Submission, checked game.Checked) decision {
+	c, p, sub := k.c, k.s.seat.Player, k.sub
 	stored := *whole
 	stored.Token = ""
 	// Orders that leave nothing more to order end the turn as final ones
 	// do: filed final, the scheduler resolves it at once.
-	spent := sequential && game.IsSpent(checked)
+	spent := k.seq != nil && game.IsSpent(checked)
 	stored.Final = stored.Final || spent
-	rec.Outcome = store.Accepted
+	k.msg.Outcome = store.Accepted
 	subject, text := report.RenderConfirmation(&report.Confirmation{
-		Title: c.Title, Campaign: c.ID, Player: s.seat.Player, Turn: c.Turn, Deadline: deadline,
-		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: filed,
-		Sequential: sequential, Spent: spent && !sub.Final,
+		Title: c.Title, Campaign: c.ID, Player: p, Turn: c.Turn, Deadline: k.deadline,
+		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: k.filed,
+		Sequential: k.seq != nil, Spent: spent && !sub.Final,
 	})
-	reply := outgoing{msg: m.reply(in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
+	reply := outgoing{msg: m.reply(k.in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
 	return decision{
 		mails: []outgoing{reply},
 		filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
-			Player: s.seat.Player, Turn: c.Turn, Submission: &stored, MessageID: in.MessageID, Received: rec.Arrived,
+			Player: p, Turn: c.Turn, Submission: &stored, MessageID: k.in.MessageID, Received: k.msg.Arrived,
 		}},
 		secret: sub.Token,
-	}, nil
+	}
 }
 
 // notDue tells player p, who owes no orders for the open turn, who does

@@ -112,23 +112,9 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	if err != nil {
 		return decision{}, err
 	}
-	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == rep.Battle })
-	bi := slices.IndexFunc(rec.State.Battles, func(b campaign.Battle) bool { return b.ID == rep.Battle })
-	switch {
-	case i >= 0 && cases[i].Status == store.BattleFinal:
-		return r.refuse(report.BattleSettled{Battle: rep.Battle, How: cases[i].Settled})
-	case i < 0 || bi < 0:
-		var open []string
-		for _, b := range cases {
-			if b.Status != store.BattleFinal && b.Side(me) != "" {
-				open = append(open, b.ID)
-			}
-		}
-		return r.refuse(report.NoSuchBattle{Battle: rep.Battle, Open: open})
-	case cases[i].Side(me) == "":
-		return r.refuse(report.NotYourBattle{Battle: rep.Battle, Sides: joinPlayers(cases[i].Sides)})
-	case underAppeal(cases[i], rec.State):
-		return r.refuse(report.BattleUnderAppeal{Battle: rep.Battle, Poll: cases[i].Appeal})
+	i, bi, why := reportedBattle(cases, rec.State, rep.Battle, me)
+	if why != nil {
+		return r.refuse(why)
 	}
 	// A player standing in for a side that left speaks in its name.
 	p := cases[i].Side(me)
@@ -137,7 +123,6 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 	if !slices.Contains(bc.Heard, p) {
 		bc.Heard = append(slices.Clone(bc.Heard), p)
 	}
-	now := m.clock.Now().UTC()
 	if rep.Contact {
 		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
 		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: r.localTime(bc.ResolveBy)}), decision{apply: apply})
@@ -149,34 +134,78 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		}
 		return m.settleBattle(r, &bc, bc.Results[other].Result, report.Say(report.AgreedBySides{}))
 	}
+	return m.battleResult(r, &bc, b, rec.State, p)
+}
+
+// reportedBattle finds the battle a side reports on among the campaign's
+// cases and the open turn's state st, as indexes i and bi, or says why
+// player me may not report on it: it is settled, not found, not theirs,
+// or under appeal.
+func reportedBattle(cases []*store.BattleCase, st *campaign.State, id string, me campaign.PlayerID) (i, bi int, why report.Text) {
+	i = slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == id })
+	bi = slices.IndexFunc(st.Battles, func(b campaign.Battle) bool { return b.ID == id })
+	switch {
+	case i >= 0 && cases[i].Status == store.BattleFinal:
+		return i, bi, report.BattleSettled{Battle: id, How: cases[i].Settled}
+	case i < 0 || bi < 0:
+		var open []string
+		for _, b := range cases {
+			if b.Status != store.BattleFinal && b.Side(me) != "" {
+				open = append(open, b.ID)
+			}
+		}
+		return i, bi, report.NoSuchBattle{Battle: id, Open: open}
+	case cases[i].Side(me) == "":
+		return i, bi, report.NotYourBattle{Battle: id, Sides: joinPlayers(cases[i].Sides)}
+	case underAppeal(cases[i], st):
+		return i, bi, report.BattleUnderAppeal{Battle: id, Poll: cases[i].Appeal}
+	}
+	return i, bi, nil
+}
+
+// battleResult files side p's result of battle b, checked against the
+// open turn's state st: one the other side sent already settles the
+// battle if they agree and is disputed if not; otherwise the other side
+// is asked to confirm it.
+func (m *Moderator) battleResult(r *request, bc *store.BattleCase, b campaign.Battle, st *campaign.State, p campaign.PlayerID) (decision, error) {
+	c, rep := r.c, r.sub.Battle
+	now := m.clock.Now().UTC()
 	rb, err := m.reportedBattles(c)
 	if err != nil {
 		return decision{}, err
 	}
-	if problems := rb.CheckResult(rec.State, b, rep.Result); len(problems) > 0 {
+	if problems := rb.CheckResult(st, b, rep.Result); len(problems) > 0 {
 		return r.refuse(report.ResultDoesNotFit{Battle: b.ID, Problems: problems, Ships: ships(rb, b)})
 	}
+	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	mine := store.ReportedResult{By: p, Result: rep.Result, At: now, MessageID: r.in.MessageID}
 	bc.Results = slices.DeleteFunc(bc.Results, func(x store.ReportedResult) bool { return x.By == p })
 	bc.Results = append(bc.Results, mine)
-	if other >= 0 {
-		theirs := bc.Results[slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })]
-		if sameResult(theirs.Result, rep.Result) {
-			return m.settleBattle(r, &bc, rep.Result, report.Say(report.AgreedBySides{}))
-		}
-		bc.Status = store.BattleDisputed
-		if m.decidesByVote(c) {
-			apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-			return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
-				decision{apply: apply})
-		}
-		ask, token, err := m.askGMBattle(c, &bc, r.in.MessageID, false)
-		if err != nil {
-			return decision{}, err
-		}
-		apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, m.battleApproval(c, &bc, token))
-		return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By}), decision{mails: []outgoing{ask}, apply: apply})
+	if other < 0 {
+		return m.proposeResult(r, bc, p)
 	}
+	theirs := bc.Results[slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })]
+	if sameResult(theirs.Result, rep.Result) {
+		return m.settleBattle(r, bc, rep.Result, report.Say(report.AgreedBySides{}))
+	}
+	bc.Status = store.BattleDisputed
+	if m.decidesByVote(c) {
+		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }
+		return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
+			decision{apply: apply})
+	}
+	ask, token, err := m.askGMBattle(c, bc, r.in.MessageID, false)
+	if err != nil {
+		return decision{}, err
+	}
+	apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, m.battleApproval(c, bc, token))
+	return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By}), decision{mails: []outgoing{ask}, apply: apply})
+}
+
+// proposeResult files side p's result of a battle the other sides have
+// sent none for, and asks each of them to confirm it.
+func (m *Moderator) proposeResult(r *request, bc *store.BattleCase, p campaign.PlayerID) (decision, error) {
+	c, rep := r.c, r.sub.Battle
 	bc.Status = store.BattleProposed
 	var mails []outgoing
 	for _, q := range bc.Sides {
@@ -184,13 +213,13 @@ func (m *Moderator) battleReport(r *request) (decision, error) {
 		if q == p || s == nil || !s.Active() {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: b.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
+		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: bc.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
 			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
 	}
-	apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-	return r.done("battle result", m.answer(r, report.ResultOnFile{Battle: b.ID, Result: rep.Result}), decision{mails: mails, apply: apply})
+	apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }
+	return r.done("battle result", m.answer(r, report.ResultOnFile{Battle: bc.ID, Result: rep.Result}), decision{mails: mails, apply: apply})
 }
 
 // sameResult reports whether two results say the same, whatever the order
@@ -614,93 +643,122 @@ func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *
 // the campaign's timeout rule decides: pbemd
 // fights it, or the GM decides, or, where the campaign decides by vote,
 // the players who did not fight it vote on its result (appeal). It
-// returns when the next clock runs out.
-func (m *Moderator) battleClocks(c *store.Campaign) (time.Time, error) {
+// returns when the next clock runs out. rec is the record of the open
+// turn, read-only.
+func (m *Moderator) battleClocks(c *store.Campaign, rec *store.TurnRecord) (time.Time, error) {
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
 		return time.Time{}, err
 	}
-	// A ruleset that times its own battles says who retreats when nobody
-	// made contact; otherwise such a battle waits for its resolve clock.
-	ownClock := false
-	var rec *store.TurnRecord
-	if len(cases) > 0 {
-		rs, err := m.ruleset(c)
-		if err != nil {
-			return time.Time{}, err
-		}
-		_, ownClock = rs.(game.BattleClock)
-		if rec, err = m.openTurnRecord(c); err != nil {
-			return time.Time{}, err
-		}
+	ownClock, err := m.timesOwnBattles(c, cases)
+	if err != nil {
+		return time.Time{}, err
 	}
 	now := m.clock.Now()
 	var next time.Time
-	later := func(t time.Time) {
-		if t.After(now) && (next.IsZero() || t.Before(next)) {
-			next = t
-		}
-	}
 	for _, b := range cases {
 		// A battle no longer pending in the open turn's state, as after
 		// a rollback past the turn that found it, has no clock.
 		if !pendingBattle(b, rec.State) {
 			continue
 		}
-		bc := *b
-		base := fmt.Sprintf("clock.%s.%s.%d", c.ID, bc.ID, now.Unix())
-		var mails []outgoing
-		var apply func(tx *store.Tx) error
-		var err error
-		switch {
-		case underAppeal(&bc, rec.State):
-			continue // the players' vote settles it (closePoll)
-		case !now.Before(bc.ResolveBy) && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
-			bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{Rule: m.cite(c, game.TopicBattleSettle)})
-			mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
-		case !now.Before(bc.ResolveBy) && !bc.AskedGM && m.decidesByVote(c):
-			var appealed bool
-			if mails, apply, appealed = m.appeal(c, &bc, base); !appealed {
-				// Nobody is left to vote, or there is no result to
-				// choose from: pbemd fights the battle.
-				bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{Rule: m.cite(c, game.TopicBattleSettle)})
-				mails, apply, err = m.settlement(c, &bc, base, fightPending(bc.ID))
-			} else {
-				later(now.Add(voteTime(c)))
+		wait, err := m.battleClock(c, *b, rec.State, ownClock, now)
+		if err != nil {
+			return time.Time{}, err
+		}
+		for _, t := range wait {
+			if t.After(now) && (next.IsZero() || t.Before(next)) {
+				next = t
 			}
-		case !now.Before(bc.ResolveBy) && !bc.AskedGM:
-			var ask outgoing
-			var token string
-			ask, token, err = m.askGMBattle(c, &bc, base, true)
-			mails, apply = []outgoing{ask}, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }, m.battleApproval(c, &bc, token))
-		case !now.Before(bc.ContactBy) && (len(bc.Heard) > 0 || ownClock) && len(bc.Heard) < len(bc.Sides) && bc.Status != store.BattleDisputed:
-			mails, apply, err = m.withdrawSilent(c, &bc, base)
-		default:
-			later(bc.ContactBy)
-			later(bc.ResolveBy)
-			continue
 		}
-		if err != nil {
-			return time.Time{}, err
-		}
-		composed, err := compose(mails)
-		if err != nil {
-			return time.Time{}, err
-		}
-		err = m.db.Update(func(tx *store.Tx) error {
-			if err := apply(tx); err != nil {
-				return err
-			}
-			return enqueue(tx, composed)
-		})
-		if err != nil {
-			return time.Time{}, err
-		}
-		m.log.Info("battle clock ran out", "campaign", c.ID, "battle", bc.ID, "status", bc.Status)
-		wake(m.wakeSender)
-		later(bc.ResolveBy)
 	}
 	return next, nil
+}
+
+// timesOwnBattles reports whether the ruleset of a campaign with battle
+// cases times its own battles, and so says who retreats when nobody made
+// contact; otherwise such a battle waits for its resolve clock.
+func (m *Moderator) timesOwnBattles(c *store.Campaign, cases []*store.BattleCase) (bool, error) {
+	if len(cases) == 0 {
+		return false, nil
+	}
+	rs, err := m.ruleset(c)
+	if err != nil {
+		return false, err
+	}
+	_, ownClock := rs.(game.BattleClock)
+	return ownClock, nil
+}
+
+// battleClock settles battle bc of the open turn's state st if one of its
+// clocks ran out by now, and returns when its clocks next run out.
+func (m *Moderator) battleClock(c *store.Campaign, bc store.BattleCase, st *campaign.State, ownClock bool, now time.Time) ([]time.Time, error) {
+	base := fmt.Sprintf("clock.%s.%s.%d", c.ID, bc.ID, now.Unix())
+	mails, apply, wait, err := m.battleTimeout(c, &bc, st, ownClock, now, base)
+	if err != nil || apply == nil {
+		return wait, err
+	}
+	if err := m.commitMails(mails, apply); err != nil {
+		return nil, err
+	}
+	m.log.Info("battle clock ran out", "campaign", c.ID, "battle", bc.ID, "status", bc.Status)
+	wake(m.wakeSender)
+	return append(wait, bc.ResolveBy), nil
+}
+
+// battleTimeout decides what becomes of battle bc at now, by its clocks,
+// and returns the mails and the change that say it, or, with apply nil
+// where no clock ran out, when its clocks next run out. It also returns
+// when an appeal it opens closes.
+func (m *Moderator) battleTimeout(c *store.Campaign, bc *store.BattleCase, st *campaign.State, ownClock bool, now time.Time, base string) (mails []outgoing, apply func(tx *store.Tx) error, wait []time.Time, err error) {
+	resolveOut := !now.Before(bc.ResolveBy)
+	switch {
+	case underAppeal(bc, st):
+		return nil, nil, nil, nil // the players' vote settles it (closePoll)
+	case resolveOut && c.Moderation.Battles.Timeout == campaign.TimeoutAuto:
+		mails, apply, err = m.fightOnTimeout(c, bc, base)
+	case resolveOut && !bc.AskedGM && m.decidesByVote(c):
+		var appealed bool
+		if mails, apply, appealed = m.appeal(c, bc, base); !appealed {
+			// Nobody is left to vote, or there is no result to
+			// choose from: pbemd fights the battle.
+			mails, apply, err = m.fightOnTimeout(c, bc, base)
+		} else {
+			wait = append(wait, now.Add(voteTime(c)))
+		}
+	case resolveOut && !bc.AskedGM:
+		var ask outgoing
+		var token string
+		ask, token, err = m.askGMBattle(c, bc, base, true)
+		mails, apply = []outgoing{ask}, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, m.battleApproval(c, bc, token))
+	case !now.Before(bc.ContactBy) && (len(bc.Heard) > 0 || ownClock) && len(bc.Heard) < len(bc.Sides) && bc.Status != store.BattleDisputed:
+		mails, apply, err = m.withdrawSilent(c, bc, base)
+	default:
+		return nil, nil, []time.Time{bc.ContactBy, bc.ResolveBy}, nil
+	}
+	return mails, apply, wait, err
+}
+
+// fightOnTimeout settles a battle whose resolve clock ran out as pbemd
+// fights it.
+func (m *Moderator) fightOnTimeout(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+	bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{Rule: m.cite(c, game.TopicBattleSettle)})
+	return m.settlement(c, bc, base, fightPending(bc.ID))
+}
+
+// commitMails composes mails, then applies a change and queues them in one
+// transaction.
+func (m *Moderator) commitMails(mails []outgoing, apply func(tx *store.Tx) error) error {
+	composed, err := compose(mails)
+	if err != nil {
+		return err
+	}
+	return m.db.Update(func(tx *store.Tx) error {
+		if err := apply(tx); err != nil {
+			return err
+		}
+		return enqueue(tx, composed)
+	})
 }
 
 // withdrawSilent settles a battle whose contact clock ran out with a side

@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
@@ -81,4 +82,26 @@ func filedBy(filed []*store.OrdersRecord, p campaign.PlayerID) *store.OrdersReco
 		}
 	}
 	return nil
+}
+
+// forfeitsBefore counts the turns in a row before turn n that a seat's
+// player owed orders for and sent none, since they took the seat; turns
+// that were not theirs do not break the row. It reads the orders on file
+// rather than keeping a count, so a rollback needs no repair.
+func forfeitsBefore(tx *store.Tx, id campaign.ID, s *store.Seat, n int) (int, error) {
+	count := 0
+	for turn := n - 1; turn >= max(1, s.Since); turn-- {
+		on, err := tx.Orders(id, turn, s.Player)
+		if err != nil || on != nil {
+			return count, err
+		}
+		waiting, err := tx.Waiting(id, turn)
+		if err != nil {
+			return count, err
+		}
+		if !slices.Contains(waiting, s.Player) {
+			count++
+		}
+	}
+	return count, nil
 }

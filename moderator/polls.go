@@ -538,12 +538,8 @@ func (m *Moderator) decideByRuleset(q pollClose) (pollEffect, error) {
 // out, each with its Default unless an option has the votes it needs,
 // and those whose outcome became certain without a vote, as when a voter
 // left the campaign: it returns when the next poll closes, and whether it
-// closed any.
-func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, err error) {
-	rec, err := m.openTurnRecord(c)
-	if err != nil {
-		return time.Time{}, false, err
-	}
+// closed any. rec is the record of the open turn, read-only.
+func (m *Moderator) pollClocks(c *store.Campaign, rec *store.TurnRecord) (next time.Time, closed bool, err error) {
 	now := m.clock.Now()
 	for _, p := range rec.State.Polls {
 		outcome, certain := pollOutcome(c, p)
@@ -568,16 +564,7 @@ func (m *Moderator) pollClocks(c *store.Campaign) (next time.Time, closed bool, 
 		if err != nil {
 			return time.Time{}, closed, err
 		}
-		composed, err := compose(mails)
-		if err != nil {
-			return time.Time{}, closed, err
-		}
-		if err := m.db.Update(func(tx *store.Tx) error {
-			if err := apply(tx); err != nil {
-				return err
-			}
-			return enqueue(tx, composed)
-		}); err != nil {
+		if err := m.commitMails(mails, apply); err != nil {
 			return time.Time{}, closed, err
 		}
 		closed = true

@@ -2,7 +2,6 @@ package moderator
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -158,20 +157,26 @@ type openTurn struct {
 	// state, if set, is the open turn's state in place of the stored
 	// one: a change not yet committed that resolves the turn with it.
 	state *campaign.State
+	// rec is the open turn's record, shared from the turn cache and
+	// read-only, where loadTended read it.
+	rec *store.TurnRecord
 }
 
 // loadOpenTurn reads a campaign and its orders on file.
 func (m *Moderator) loadOpenTurn(id campaign.ID) (*openTurn, error) {
 	var o openTurn
-	err := m.db.View(func(tx *store.Tx) error {
-		var err error
-		if o.c, err = tx.Campaign(id); err != nil {
-			return err
-		}
-		o.filed, err = tx.TurnOrders(id, o.c.Turn)
-		return err
-	})
+	err := m.db.View(func(tx *store.Tx) error { return o.read(tx, id) })
 	return &o, err
+}
+
+// read reads a campaign and its orders on file in tx.
+func (o *openTurn) read(tx *store.Tx, id campaign.ID) error {
+	var err error
+	if o.c, err = tx.Campaign(id); err != nil {
+		return err
+	}
+	o.filed, err = tx.TurnOrders(id, o.c.Turn)
+	return err
 }
 
 // prepareOpenTurn resolves a campaign's open turn with the orders on file,
@@ -224,11 +229,12 @@ func (m *Moderator) tendContained(ctx context.Context, id campaign.ID) (t tended
 // tend does what is due for one campaign, under turnMu so that no orders
 // are filed in between: hold it after an outage, send reminders, or find
 // that its turn is to be resolved (resolveTurns does that). It returns
-// when the campaign next needs tending.
+// when the campaign next needs tending. It loads the open turn once, and
+// again only when closing a poll changed it.
 func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
-	o, err := m.loadOpenTurn(id)
+	o, err := m.loadTended(id)
 	if err != nil {
 		return tended{}, err
 	}
@@ -239,64 +245,115 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	case m.missedInOutage(c):
 		return tended{}, m.hold(c, holdDaemonDown)
 	}
-	// A poll whose time ran out closes before the turn resolves: an
-	// extension put to the vote closes at the deadline it would move.
-	polls, closed, err := m.pollClocks(c)
+	polls, err := m.closePolls(o)
 	if err != nil {
 		return tended{}, err
 	}
-	if closed {
-		if o, err = m.loadOpenTurn(id); err != nil {
-			return tended{}, err
-		}
-		c = o.c
-	}
-	deadline := c.Deadline()
-	due := !deadline.IsZero() && !now.Before(deadline)
-	early := !due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
-	var t tended
+	w := m.weigh(o, now)
 	switch {
-	case m.resolvable(o, now):
+	case w.resolve:
 		return tended{resolve: true}, nil
-	case due:
-		// Orders that arrived in time may still wait in the inbox: read
-		// it first. An inbox that stays unreadable is an outage.
-		giveUp := deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
-		if !now.Before(giveUp) {
-			return tended{}, m.hold(c, holdInboxUnread)
-		}
+	case w.due:
+		return m.awaitDeadlineInbox(o.c, w.deadline, now)
+	case w.early:
 		m.awaitInbox()
-		return tended{next: giveUp, inbox: true}, nil
-	case early:
-		m.awaitInbox()
-		t.inbox = true
 	}
-	if err := m.remind(o); err != nil {
-		return tended{}, err
-	}
-	t.next = nextReminder(c)
-	clock, err := m.battleClocks(c)
+	next, err := m.keepClocks(o)
 	if err != nil {
 		return tended{}, err
 	}
-	t.next = earliest(earliest(t.next, clock), polls)
-	return t, nil
+	return tended{next: earliest(next, polls), inbox: w.early}, nil
 }
 
-// resolvable reports whether a campaign's open turn is to be resolved
-// now: it runs, and its deadline has passed, or its players are all final
-// where the campaign resolves early, or all left it, and intake has read
-// every mail that arrived before. The caller holds turnMu.
-func (m *Moderator) resolvable(o *openTurn, now time.Time) bool {
+// loadTended reads a campaign, its orders on file and its open turn's
+// record, shared from the turn cache, in one transaction.
+func (m *Moderator) loadTended(id campaign.ID) (*openTurn, error) {
+	var o openTurn
+	err := m.db.View(func(tx *store.Tx) (err error) {
+		if err = o.read(tx, id); err != nil {
+			return err
+		}
+		o.rec, err = m.turns.get(tx, id, o.c.Turn)
+		return err
+	})
+	return &o, err
+}
+
+// closePolls closes the polls of o whose time ran out, before the turn
+// resolves: an extension put to the vote closes at the deadline it would
+// move. If one closed, it loads o again, as the poll changed it. It
+// returns when the next poll closes.
+func (m *Moderator) closePolls(o *openTurn) (time.Time, error) {
+	polls, closed, err := m.pollClocks(o.c, o.rec)
+	if err != nil || !closed {
+		return polls, err
+	}
+	again, err := m.loadTended(o.c.ID)
+	if err != nil {
+		return time.Time{}, err
+	}
+	*o = *again
+	return polls, nil
+}
+
+// awaitDeadlineInbox waits for intake to read the inbox once a turn's
+// deadline passed, as orders that arrived in time may still wait there,
+// and holds the turn when the inbox stays unreadable: an outage.
+func (m *Moderator) awaitDeadlineInbox(c *store.Campaign, deadline, now time.Time) (tended, error) {
+	giveUp := deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
+	if !now.Before(giveUp) {
+		return tended{}, m.hold(c, holdInboxUnread)
+	}
+	m.awaitInbox()
+	return tended{next: giveUp, inbox: true}, nil
+}
+
+// keepClocks sends the reminders due for the open turn of o, and settles
+// the battles whose clocks ran out. It returns when the next reminder or
+// battle clock falls due.
+func (m *Moderator) keepClocks(o *openTurn) (time.Time, error) {
+	if err := m.remind(o); err != nil {
+		return time.Time{}, err
+	}
+	reminder := nextReminder(o.c)
+	battles, err := m.battleClocks(o.c, o.rec)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return earliest(reminder, battles), nil
+}
+
+// weighing is where a campaign's open turn stands: the one check that
+// tend and prepareDue make of it.
+type weighing struct {
+	deadline time.Time // the turn's deadline; zero if none
+	// due is set once the deadline has passed; early, before it, when
+	// nobody is left to wait for, or every player due is final where the
+	// turn resolves early.
+	due, early bool
+	// resolve is set when the turn is to be resolved now: it runs, is not
+	// held, and it is due or early, and intake has read every mail that
+	// arrived before.
+	resolve bool
+}
+
+// weigh says where the open turn of o stands at now. The caller holds
+// turnMu.
+func (m *Moderator) weigh(o *openTurn, now time.Time) weighing {
 	c := o.c
+	w := weighing{deadline: c.Deadline()}
+	w.due = !w.deadline.IsZero() && !now.Before(w.deadline)
+	w.early = !w.due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
 	if c.Status != store.Running || !c.HeldSince.IsZero() || m.missedInOutage(c) {
-		return false
+		return w
 	}
-	deadline := c.Deadline()
-	if !deadline.IsZero() && !now.Before(deadline) {
-		return m.inboxReadSince(deadline)
+	switch {
+	case w.due:
+		w.resolve = m.inboxReadSince(w.deadline)
+	case w.early:
+		w.resolve = m.inboxReadSince(m.started)
 	}
-	return (o.deserted() || m.resolvesEarly(c) && o.allFinal()) && m.inboxReadSince(m.started)
+	return w
 }
 
 // resolvesEarly reports whether a campaign's turn resolves as soon as
@@ -417,7 +474,7 @@ type prepared struct {
 // caller holds turnMu.
 func (m *Moderator) prepareDue(id campaign.ID) (*resolution, error) {
 	o, err := m.loadOpenTurn(id)
-	if err != nil || !m.resolvable(o, m.clock.Now()) {
+	if err != nil || !m.weigh(o, m.clock.Now()).resolve {
 		return nil, err
 	}
 	return m.prepareComposed(o)
@@ -502,252 +559,6 @@ func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
 	wake(m.wakeSender)
 	wake(m.wakeScheduler)
 	return nil
-}
-
-// resolution is a resolved turn ready to commit: the next turn's record,
-// the campaign's record after it, and every mail it sends.
-type resolution struct {
-	c    *store.Campaign
-	turn int
-	next *store.TurnRecord
-	// reports are the players' reports; notices tell dropped players and
-	// the GM of a drop.
-	reports, notices []outgoing
-	// held are the reports kept for players' digests instead, and
-	// heldMails the same as mails, for a preview.
-	held      []*store.HeldReport
-	heldMails []outgoing
-	// mails are reports and notices composed, once compose has run.
-	mails  []*store.Mail
-	events int
-	// battles are the cases of the battles found, when the sides fight
-	// them outside pbemd.
-	battles []*store.BattleCase
-	// started is when resolving began.
-	started time.Time
-	// audit is what the resolution writes to the campaign's log besides:
-	// the polls that lapsed with the turn.
-	audit []store.AuditEntry
-}
-
-// compose composes the resolution's mails, outside any transaction.
-func (r *resolution) compose() error {
-	var err error
-	r.mails, err = compose(append(slices.Clone(r.notices), r.reports...))
-	if err != nil {
-		return fmt.Errorf("resolve %s turn %d: %w", r.c.ID, r.turn, err)
-	}
-	return nil
-}
-
-// prepareResolution resolves the open turn of o with the orders on file
-// and renders every mail, without writing anything. Players without
-// orders forfeit the turn; one who reaches the campaign's forfeit limit is
-// dropped. The caller holds turnMu.
-func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
-	started := m.clock.Now()
-	var (
-		in      *play
-		pending []*store.BattleCase
-	)
-	err := m.db.View(func(tx *store.Tx) error {
-		rec, err := tx.Turn(o.c.ID, o.c.Turn)
-		if err != nil {
-			return err
-		}
-		if pending, err = tx.Battles(o.c.ID); err != nil {
-			return err
-		}
-		if o.state != nil {
-			changed := *rec
-			changed.State = o.state
-			rec = &changed
-		}
-		in, err = loadPlay(tx, m.cite(o.c, game.TopicForfeitDrop), o.c, rec, o.filed)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	c, id, n := in.c, in.c.ID, in.c.Turn
-	var notices, reports, heldMails []outgoing
-	var held []*store.HeldReport
-	for _, s := range in.dropped {
-		notices = append(notices, m.droppedMails(c, s, s.Out, fmt.Sprintf("drop.%s.t%d", id, n))...)
-	}
-	rs, err := m.ruleset(c)
-	if err != nil {
-		return nil, err
-	}
-	res := rs.Resolve(in.turn)
-	// Players the turn eliminated get its report, their last, and the GM
-	// is told.
-	eliminated := map[campaign.PlayerID]bool{}
-	for _, p := range res.Next.Players {
-		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
-			s.Out = p.Out
-			eliminated[p.ID] = true
-			notices = append(notices, m.toGM(c, fmt.Sprintf("elim.%s.t%d.%s", id, n, s.Player), "eliminated",
-				report.Eliminated{Player: s.Player, Title: c.Title, Why: p.Out}))
-		}
-	}
-	now := m.clock.Now().UTC()
-	due, err := rs.Due(res.Next, c.Schedule, now)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	c.Open(res.Next.Turn, due)
-	c.Release()
-	markReminded(c, now)
-	over := res.Next.Over()
-	if over {
-		c.Status = store.Ended
-		notices = append(notices, m.toGM(c, fmt.Sprintf("over.%s.t%d", id, n), "ended", report.CampaignOver{Title: c.Title, Winner: res.Next.Winner}))
-	}
-	// The digest is of the state as the ruleset made it, before the
-	// moderator starts its polls' clocks (pbemd verify).
-	digest, err := stateDigest(res.Next)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	var found []campaign.Battle
-	for _, b := range res.Next.Battles {
-		if b.Turn == n {
-			found = append(found, b)
-		}
-	}
-	cases, battleMails, err := m.openBattles(c, res.Next, found, now)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	notices = append(notices, battleMails...)
-	// The clock of a poll the ruleset opened starts now: a change to the
-	// state its resolution made, which the record says (pbemd verify).
-	var changed []string
-	lapsed, audit, err := m.lapsePolls(c, n, res.Next, fmt.Sprintf("lapsed.%s.t%d", id, n))
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	notices = append(notices, lapsed...)
-	for _, e := range audit {
-		changed = append(changed, e.Action+" "+e.Detail)
-	}
-	polls := m.startPolls(c, in.turn.State, res.Next)
-	for _, p := range polls {
-		changed = append(changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, utcStamp(p.Closes)))
-	}
-	notices = append(notices, m.announcePolls(c, polls, fmt.Sprintf("polls.%s.t%d", id, n))...)
-	// The reports of a turn that waits say until when, by the clocks
-	// just started.
-	clocks := clocksOf(append(pending, cases...), res.Next.Polls, now)
-	// The last report goes to every player, those out of the campaign
-	// too: it tells how it ended.
-	seats := make([]*store.Seat, len(res.Views))
-	for i, v := range res.Views {
-		if s := c.Seat(v.Header().Player); s != nil && (s.Active() || eliminated[s.Player] || over) {
-			seats[i] = s
-		}
-	}
-	reps, err := m.reportMails(c, res, seats, clocks)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	for i, v := range res.Views {
-		s, rep := seats[i], reps[i]
-		if s == nil {
-			continue
-		}
-		h, err := holdReport(s, v, deadlineOf(c, s.Player), now, clocks)
-		switch {
-		case err != nil:
-			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-		case h != nil:
-			held, heldMails = append(held, h), append(heldMails, rep)
-		default:
-			reports = append(reports, rep)
-		}
-	}
-	events, err := json.Marshal(res.Events)
-	if err != nil {
-		return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
-	}
-	return &resolution{
-		c: c, turn: n, reports: reports, notices: notices, held: held, heldMails: heldMails, events: len(res.Events), battles: cases, started: started, audit: audit,
-		next: &store.TurnRecord{State: res.Next, Events: events, ResolverVersion: rs.Version(), ResolvedAt: now, Deadline: c.Deadline(), Waiting: waiting(c),
-			Rerun: in.rerun, Digest: digest, Changed: changed},
-	}, nil
-}
-
-// forfeitsBefore counts the turns in a row before turn n that a seat's
-// player owed orders for and sent none, since they took the seat; turns
-// that were not theirs do not break the row. It reads the orders on file
-// rather than keeping a count, so a rollback needs no repair.
-func forfeitsBefore(tx *store.Tx, id campaign.ID, s *store.Seat, n int) (int, error) {
-	count := 0
-	for turn := n - 1; turn >= max(1, s.Since); turn-- {
-		on, err := tx.Orders(id, turn, s.Player)
-		if err != nil || on != nil {
-			return count, err
-		}
-		waiting, err := tx.Waiting(id, turn)
-		if err != nil {
-			return count, err
-		}
-		if !slices.Contains(waiting, s.Player) {
-			count++
-		}
-	}
-	return count, nil
-}
-
-// waiting lists the players still in who owe no orders for the open turn.
-func waiting(c *store.Campaign) []campaign.PlayerID {
-	var out []campaign.PlayerID
-	for _, s := range c.ActiveSeats() {
-		if !s.Due() {
-			out = append(out, s.Player)
-		}
-	}
-	return out
-}
-
-// commit stores the resolution in tx. A turn that is no longer open is
-// left alone, so a retry after a crash is safe.
-func (r *resolution) commit(tx *store.Tx) error {
-	cur, err := tx.Campaign(r.c.ID)
-	if err != nil || cur.Turn != r.turn {
-		return err
-	}
-	if err := tx.PutTurn(r.c.ID, r.next); err != nil {
-		return err
-	}
-	if err := tx.PutCampaign(r.c); err != nil {
-		return err
-	}
-	if err := lapseExtensions(tx, r.c.ID, r.turn); err != nil {
-		return err
-	}
-	for _, e := range r.audit {
-		if err := writeAudit(tx, r.c.ID, e); err != nil {
-			return err
-		}
-	}
-	for _, b := range r.battles {
-		if err := tx.PutBattle(r.c.ID, b); err != nil {
-			return err
-		}
-	}
-	if err := storeHeld(tx, r.c.ID, r.held); err != nil {
-		return err
-	}
-	return enqueue(tx, r.mails)
-}
-
-// announce logs a committed resolution and tells the Observer.
-func (r *resolution) announce(m *Moderator) {
-	took := m.clock.Now().Sub(r.started)
-	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.notices)+len(r.reports), "deadline", r.c.Deadline(), "took", took)
-	m.observe.TurnResolved(r.c.ID, took)
 }
 
 // missedInOutage reports whether the campaign's deadline passed while the

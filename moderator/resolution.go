@@ -1,0 +1,339 @@
+package moderator
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/store"
+)
+
+// resolution is a resolved turn ready to commit: the next turn's record,
+// the campaign's record after it, and every mail it sends.
+type resolution struct {
+	c    *store.Campaign
+	turn int
+	next *store.TurnRecord
+	// reports are the players' reports; notices tell dropped players and
+	// the GM of a drop.
+	reports, notices []outgoing
+	// held are the reports kept for players' digests instead, and
+	// heldMails the same as mails, for a preview.
+	held      []*store.HeldReport
+	heldMails []outgoing
+	// mails are reports and notices composed, once compose has run.
+	mails  []*store.Mail
+	events int
+	// battles are the cases of the battles found, when the sides fight
+	// them outside pbemd.
+	battles []*store.BattleCase
+	// started is when resolving began.
+	started time.Time
+	// audit is what the resolution writes to the campaign's log besides:
+	// the polls that lapsed with the turn.
+	audit []store.AuditEntry
+}
+
+// compose composes the resolution's mails, outside any transaction.
+func (r *resolution) compose() error {
+	var err error
+	r.mails, err = compose(append(slices.Clone(r.notices), r.reports...))
+	if err != nil {
+		return fmt.Errorf("resolve %s turn %d: %w", r.c.ID, r.turn, err)
+	}
+	return nil
+}
+
+// prepareResolution resolves the open turn of o with the orders on file
+// and renders every mail, without writing anything. Players without
+// orders forfeit the turn; one who reaches the campaign's forfeit limit is
+// dropped. The caller holds turnMu.
+//
+// The turn goes through its steps in order, each adding to the
+// resolution: the notices go out in the order the steps write them.
+func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
+	t := &resolving{m: m, resolution: &resolution{started: m.clock.Now()}}
+	if err := t.load(o); err != nil {
+		return nil, err
+	}
+	t.tellDropped()    // the seats dropped for forfeits, before the turn
+	t.play()           // the ruleset resolves the turn
+	t.tellEliminated() // the players the turn put out
+	err := t.run(
+		t.openNext,     // the next turn's deadlines; the end of the campaign
+		t.digestState,  // the state as the ruleset made it (pbemd verify)
+		t.openBattles,  // the battles fought outside pbemd, with their clocks
+		t.lapsePolls,   // the votes on extending the turn just resolved
+		t.startPolls,   // the clocks of the polls the ruleset opened
+		t.writeReports, // every player's report, or their digest's
+		t.encodeEvents, // the turn's events, for its record
+	)
+	if err != nil {
+		return nil, err
+	}
+	return t.resolved(), nil
+}
+
+// resolving is a turn on its way through prepareResolution's steps: what
+// they read, and what each adds to the resolution being built.
+type resolving struct {
+	*resolution
+	m *Moderator
+	// in is the turn to play, pending the battles open before it, and
+	// rs the campaign's ruleset.
+	in      *play
+	pending []*store.BattleCase
+	rs      game.Ruleset
+	// res is the ruleset's outcome, and now when it came.
+	res *game.Result
+	now time.Time
+	// eliminated are the players the turn put out, and over is set when
+	// it ended the campaign.
+	eliminated map[campaign.PlayerID]bool
+	over       bool
+	// digest, changed and eventLog go into the next turn's record.
+	digest   string
+	changed  []string
+	eventLog []byte
+}
+
+// load reads the open turn of o to play, in place of its state the one o
+// brings if any, and the battles open before it, and finds the ruleset.
+func (t *resolving) load(o *openTurn) error {
+	err := t.m.db.View(func(tx *store.Tx) error {
+		rec, err := tx.Turn(o.c.ID, o.c.Turn)
+		if err != nil {
+			return err
+		}
+		if t.pending, err = tx.Battles(o.c.ID); err != nil {
+			return err
+		}
+		if o.state != nil {
+			changed := *rec
+			changed.State = o.state
+			rec = &changed
+		}
+		t.in, err = loadPlay(tx, t.m.cite(o.c, game.TopicForfeitDrop), o.c, rec, o.filed)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	t.c, t.turn = t.in.c, t.in.c.Turn
+	t.rs, err = t.m.ruleset(t.c)
+	return err
+}
+
+// run runs steps in order, and stops at the first that fails.
+func (t *resolving) run(steps ...func() error) error {
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return fmt.Errorf("resolve %s turn %d: %w", t.c.ID, t.turn, err)
+		}
+	}
+	return nil
+}
+
+// tellDropped tells each player dropped for forfeits, and the GM.
+func (t *resolving) tellDropped() {
+	for _, s := range t.in.dropped {
+		t.notices = append(t.notices, t.m.droppedMails(t.c, s, s.Out, fmt.Sprintf("drop.%s.t%d", t.c.ID, t.turn))...)
+	}
+}
+
+// play has the ruleset resolve the turn.
+func (t *resolving) play() { t.res = t.rs.Resolve(t.in.turn) }
+
+// tellEliminated marks the seats of the players the turn eliminated, who
+// get its report, their last, and tells the GM.
+func (t *resolving) tellEliminated() {
+	c := t.c
+	t.eliminated = map[campaign.PlayerID]bool{}
+	for _, p := range t.res.Next.Players {
+		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
+			s.Out = p.Out
+			t.eliminated[p.ID] = true
+			t.notices = append(t.notices, t.m.toGM(c, fmt.Sprintf("elim.%s.t%d.%s", c.ID, t.turn, s.Player), "eliminated",
+				report.Eliminated{Player: s.Player, Title: c.Title, Why: p.Out}))
+		}
+	}
+}
+
+// openNext opens the next turn on the campaign, with the deadlines the
+// ruleset sets, or ends the campaign, and tells the GM.
+func (t *resolving) openNext() error {
+	c, next := t.c, t.res.Next
+	t.now = t.m.clock.Now().UTC()
+	due, err := t.rs.Due(next, c.Schedule, t.now)
+	if err != nil {
+		return err
+	}
+	c.Open(next.Turn, due)
+	c.Release()
+	markReminded(c, t.now)
+	if t.over = next.Over(); t.over {
+		c.Status = store.Ended
+		t.notices = append(t.notices, t.m.toGM(c, fmt.Sprintf("over.%s.t%d", c.ID, t.turn), "ended", report.CampaignOver{Title: c.Title, Winner: next.Winner}))
+	}
+	return nil
+}
+
+// digestState takes the digest of the state as the ruleset made it,
+// before the moderator starts its polls' clocks (pbemd verify).
+func (t *resolving) digestState() (err error) {
+	t.digest, err = stateDigest(t.res.Next)
+	return err
+}
+
+// openBattles opens a case for each battle the turn found, where battles
+// are fought outside pbemd, and writes each side.
+func (t *resolving) openBattles() error {
+	var found []campaign.Battle
+	for _, b := range t.res.Next.Battles {
+		if b.Turn == t.turn {
+			found = append(found, b)
+		}
+	}
+	cases, mails, err := t.m.openBattles(t.c, t.res.Next, found, t.now)
+	if err != nil {
+		return err
+	}
+	t.battles, t.notices = cases, append(t.notices, mails...)
+	return nil
+}
+
+// lapsePolls closes the votes on extending the turn, which is over, and
+// notes each in the record's changes.
+func (t *resolving) lapsePolls() error {
+	lapsed, audit, err := t.m.lapsePolls(t.c, t.turn, t.res.Next, fmt.Sprintf("lapsed.%s.t%d", t.c.ID, t.turn))
+	if err != nil {
+		return err
+	}
+	t.notices, t.audit = append(t.notices, lapsed...), audit
+	for _, e := range audit {
+		t.changed = append(t.changed, e.Action+" "+e.Detail)
+	}
+	return nil
+}
+
+// startPolls starts the clock of each poll the ruleset opened: a change
+// to the state its resolution made, which the record says (pbemd verify).
+func (t *resolving) startPolls() error {
+	polls := t.m.startPolls(t.c, t.in.turn.State, t.res.Next)
+	for _, p := range polls {
+		t.changed = append(t.changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, utcStamp(p.Closes)))
+	}
+	t.notices = append(t.notices, t.m.announcePolls(t.c, polls, fmt.Sprintf("polls.%s.t%d", t.c.ID, t.turn))...)
+	return nil
+}
+
+// writeReports renders each player's report, and keeps it for the
+// player's digest where the player asked for one. The reports of a turn
+// that waits say until when, by the clocks just started.
+func (t *resolving) writeReports() error {
+	c := t.c
+	clocks := clocksOf(append(t.pending, t.battles...), t.res.Next.Polls, t.now)
+	seats := t.reportSeats()
+	reps, err := t.m.reportMails(c, t.res, seats, clocks)
+	if err != nil {
+		return err
+	}
+	for i, v := range t.res.Views {
+		s, rep := seats[i], reps[i]
+		if s == nil {
+			continue
+		}
+		h, err := holdReport(s, v, deadlineOf(c, s.Player), t.now, clocks)
+		switch {
+		case err != nil:
+			return err
+		case h != nil:
+			t.held, t.heldMails = append(t.held, h), append(t.heldMails, rep)
+		default:
+			t.reports = append(t.reports, rep)
+		}
+	}
+	return nil
+}
+
+// reportSeats returns the seat to send each view of the turn to, or nil:
+// the players still in and, as the last report tells how it ended, those
+// the turn eliminated, or everyone when the campaign is over.
+func (t *resolving) reportSeats() []*store.Seat {
+	seats := make([]*store.Seat, len(t.res.Views))
+	for i, v := range t.res.Views {
+		if s := t.c.Seat(v.Header().Player); s != nil && (s.Active() || t.eliminated[s.Player] || t.over) {
+			seats[i] = s
+		}
+	}
+	return seats
+}
+
+// encodeEvents encodes the turn's events for its record.
+func (t *resolving) encodeEvents() (err error) {
+	t.eventLog, err = json.Marshal(t.res.Events)
+	return err
+}
+
+// resolved returns the resolution, with the next turn's record.
+func (t *resolving) resolved() *resolution {
+	c, r := t.c, t.resolution
+	r.events = len(t.res.Events)
+	r.next = &store.TurnRecord{State: t.res.Next, Events: t.eventLog, ResolverVersion: t.rs.Version(), ResolvedAt: t.now, Deadline: c.Deadline(), Waiting: waiting(c),
+		Rerun: t.in.rerun, Digest: t.digest, Changed: t.changed}
+	return r
+}
+
+// waiting lists the players still in who owe no orders for the open turn.
+func waiting(c *store.Campaign) []campaign.PlayerID {
+	var out []campaign.PlayerID
+	for _, s := range c.ActiveSeats() {
+		if !s.Due() {
+			out = append(out, s.Player)
+		}
+	}
+	return out
+}
+
+// commit stores the resolution in tx. A turn that is no longer open is
+// left alone, so a retry after a crash is safe.
+func (r *resolution) commit(tx *store.Tx) error {
+	cur, err := tx.Campaign(r.c.ID)
+	if err != nil || cur.Turn != r.turn {
+		return err
+	}
+	if err := tx.PutTurn(r.c.ID, r.next); err != nil {
+		return err
+	}
+	if err := tx.PutCampaign(r.c); err != nil {
+		return err
+	}
+	if err := lapseExtensions(tx, r.c.ID, r.turn); err != nil {
+		return err
+	}
+	for _, e := range r.audit {
+		if err := writeAudit(tx, r.c.ID, e); err != nil {
+			return err
+		}
+	}
+	for _, b := range r.battles {
+		if err := tx.PutBattle(r.c.ID, b); err != nil {
+			return err
+		}
+	}
+	if err := storeHeld(tx, r.c.ID, r.held); err != nil {
+		return err
+	}
+	return enqueue(tx, r.mails)
+}
+
+// announce logs a committed resolution and tells the Observer.
+func (r *resolution) announce(m *Moderator) {
+	took := m.clock.Now().Sub(r.started)
+	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.notices)+len(r.reports), "deadline", r.c.Deadline(), "took", took)
+	m.observe.TurnResolved(r.c.ID, took)
+}
