@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pbemd/pbemd/game"
-
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -25,10 +25,7 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 	for _, s := range ShipRefs(b) {
 		refs[s.Ref] = s
 	}
-	fate := map[string]string{}
-	for _, s := range r.Ships {
-		fate[s.Ship] = s.Fate
-	}
+	fate := r.Fates()
 	g := campaign.NewGraph(st.Map)
 	var out []string
 	for _, s := range r.Ships {
@@ -40,14 +37,14 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 			out = append(out, fmt.Sprintf("%s: Empires at War keeps no fighters or PFs; leave out fighters: and pfs:", s.Ship))
 		}
 		switch s.Fate {
-		case "captured":
+		case battle.FateCaptured:
 			if p := game.CaptorProblem(b, refs, fate, s); p != "" {
 				out = append(out, p)
 			}
 			if s.To != "" {
 				out = append(out, fmt.Sprintf("%s: to: %s: a captured ship joins its captor's fleet (EaW 25.0); leave to: out", s.Ship, s.To))
 			}
-		case "disengaged":
+		case battle.FateDisengaged:
 			if !slices.Contains(retreats(g, b), s.Direction) {
 				out = append(out, fmt.Sprintf("%s: %s is not a system it could withdraw to (%s)", s.Ship, s.Direction, strings.Join(ids(retreats(g, b)), ", ")))
 			}
@@ -139,14 +136,14 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 		}
 		c := change{}
 		switch s.Fate {
-		case "destroyed":
+		case battle.FateDestroyed:
 			c.remove = true
-		case "captured":
+		case battle.FateCaptured:
 			by := byRef[s.By]
 			c.remove, c.captor = true, &by
-		case "crippled":
+		case battle.FateCrippled:
 			c.damage = s.Damage
-		case "disengaged":
+		case battle.FateDisengaged:
 			c.remove, c.to = true, s.Direction
 		}
 		changes[k][ref.Index] = c
@@ -241,7 +238,7 @@ func goOnReported(st *campaign.State, b campaign.Battle, fates map[string]orders
 	for _, ref := range ShipRefs(b) {
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		switch fates[ref.Ref].Fate {
-		case "destroyed", "captured", "disengaged":
+		case battle.FateDestroyed, battle.FateCaptured, battle.FateDisengaged:
 		default:
 			if !slices.Contains(held, k) {
 				held = append(held, k)
