@@ -1,13 +1,13 @@
 package battle
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/scenarios"
 )
 
 // frontier returns the example scenario's catalogue, the one the
@@ -21,9 +21,15 @@ func frontier(t testing.TB) campaign.Catalogue {
 	return cat
 }
 
-// loadFrontier reads the scenario's catalogue once for all tests.
+// loadFrontier reads the scenario's catalogue once for all tests, as
+// TestFrontierCatalogue keeps it.
 var loadFrontier = sync.OnceValues(func() (campaign.Catalogue, error) {
-	return config.ParseCatalogue("frontier.yaml", scenarios.Frontier)
+	data, err := os.ReadFile("testdata/frontier-catalogue.json.golden")
+	if err != nil {
+		return nil, err
+	}
+	var cat campaign.Catalogue
+	return cat, json.Unmarshal(data, &cat)
 })
 
 // fleet builds a side from squadrons of class names. Squadrons are named

@@ -14,9 +14,14 @@ const (
 	FateIntact Fate = "intact"
 	// FateCrippled is a ship still in place with half its structure or
 	// less: the Starships chapter's damaged ship (001 §7.5a).
-	FateCrippled   Fate = "crippled"
-	FateDestroyed  Fate = "destroyed"
-	FateCaptured   Fate = "captured"
+	FateCrippled Fate = "crippled"
+	// FateDestroyed is a ship lost: it leaves its fleet.
+	FateDestroyed Fate = "destroyed"
+	// FateCaptured is a ship taken by an enemy ship (EaW 25.0, UTD6.3I);
+	// only a reported result gives it.
+	FateCaptured Fate = "captured"
+	// FateDisengaged is a ship that left the battle for a neighbouring
+	// system (EaW 21.0; UTD7.46).
 	FateDisengaged Fate = "disengaged"
 )
 

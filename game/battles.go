@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
@@ -63,14 +64,14 @@ func ShipRefsOf(b campaign.Battle) []ShipRef {
 // destroyed, captured nor disengaged itself. refs are the battle's ships
 // by name and fates the fate the result gives each; it returns the
 // problem, or "".
-func CaptorProblem(b campaign.Battle, refs map[string]ShipRef, fates map[string]string, s orders.ShipFate) string {
+func CaptorProblem(b campaign.Battle, refs map[string]ShipRef, fates map[string]battle.Fate, s orders.ShipFate) string {
 	by, ok := refs[s.By]
 	switch {
 	case !ok:
 		return fmt.Sprintf("%s: the captor %s did not fight in battle %s", s.Ship, s.By, b.ID)
 	case by.Owner == refs[s.Ship].Owner:
 		return fmt.Sprintf("%s: %s is on the same side and cannot capture it", s.Ship, s.By)
-	case fates[s.By] == "destroyed" || fates[s.By] == "captured" || fates[s.By] == "disengaged":
+	case fates[s.By] == battle.FateDestroyed || fates[s.By] == battle.FateCaptured || fates[s.By] == battle.FateDisengaged:
 		return fmt.Sprintf("%s: the captor %s is listed as %s itself", s.Ship, s.By, fates[s.By])
 	}
 	return ""

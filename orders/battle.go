@@ -7,6 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 )
 
@@ -43,7 +44,7 @@ type ShipFate struct {
 	Ship string
 	// Fate is destroyed, crippled, captured or disengaged; intact names a
 	// ship only to report the fighters and PFs it lost.
-	Fate string
+	Fate battle.Fate
 	// Damage is the damage a crippled ship took.
 	Damage int
 	// By is the ship that captured it, and To, when the result says, where
@@ -61,7 +62,25 @@ type ShipFate struct {
 }
 
 // The fates a reported result may give.
-var reportedFates = []string{"destroyed", "crippled", "captured", "disengaged", "intact"}
+var reportedFates = []battle.Fate{battle.FateDestroyed, battle.FateCrippled, battle.FateCaptured, battle.FateDisengaged, battle.FateIntact}
+
+// fateWords returns reportedFates as the words a mail writes.
+func fateWords() []string {
+	out := make([]string, len(reportedFates))
+	for i, f := range reportedFates {
+		out[i] = string(f)
+	}
+	return out
+}
+
+// Fates maps each ship the result names to its fate.
+func (r *BattleResult) Fates() map[string]battle.Fate {
+	out := make(map[string]battle.Fate, len(r.Ships))
+	for _, s := range r.Ships {
+		out[s.Ship] = s.Fate
+	}
+	return out
+}
 
 var (
 	resultKeys   = []string{"ships", "vp", "negotiated"}
@@ -156,41 +175,69 @@ func (p *parser) battleResult(n *yaml.Node) *BattleResult {
 	return r
 }
 
+// shipFate reads one ship of a result: the ship, its fate, the keys that
+// fate needs and the fighters and PFs it lost.
 func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
-	const example = "{ship: castellan#2, fate: crippled, damage: 12}"
 	if n.Kind != yaml.MappingNode {
-		p.Add(PosOf(n), "", "each ship must be a mapping such as "+example+", not "+Describe(n), example)
+		p.Add(PosOf(n), "", "each ship must be a mapping such as "+shipFateExample+", not "+Describe(n), shipFateExample)
 		return ShipFate{}, false
 	}
 	f, _ := p.Mapping(n, "a ship's fate", shipFateKeys...)
 	s := ShipFate{Pos: PosOf(n)}
-	e, ok := f.Get("ship")
-	if !ok {
-		p.Add(PosOf(n), "", "the Entry names no ship:", example)
+	if !p.fateShip(f, n, &s) || !p.fateWord(f, n, &s) {
 		return s, false
 	}
+	good := p.fateKeys(f, n, &s)
+	return s, p.fateLosses(f, &s) && good
+}
+
+// shipFateExample is a ship of a result, for hints.
+const shipFateExample = "{ship: castellan#2, fate: crippled, damage: 12}"
+
+// fateShip reads the ship: key of ship n, a ship as the battle report
+// names it.
+func (p *parser) fateShip(f Fields, n *yaml.Node, s *ShipFate) bool {
+	e, ok := f.Get("ship")
+	if !ok {
+		p.Add(PosOf(n), "", "the Entry names no ship:", shipFateExample)
+		return false
+	}
 	if s.Ship, ok = p.Name(e.Value, "ship", "castellan#2"); !ok {
-		return s, false
+		return false
 	}
 	if !isShipRef(s.Ship) {
 		p.Add(PosOf(e.Value), "", fmt.Sprintf("ship %q is not a ship as the battle report names it", s.Ship), "write the player and the ship's number, e.g. castellan#2")
-		return s, false
+		return false
 	}
-	e, ok = f.Get("fate")
+	return true
+}
+
+// fateWord reads the fate: key of ship n, one of reportedFates in any
+// case.
+func (p *parser) fateWord(f Fields, n *yaml.Node, s *ShipFate) bool {
+	e, ok := f.Get("fate")
 	if !ok {
-		p.Add(PosOf(n), "", "ship "+s.Ship+" has no fate:", "fate: is one of "+strings.Join(reportedFates, ", "))
-		return s, false
+		p.Add(PosOf(n), "", "ship "+s.Ship+" has no fate:", "fate: is one of "+strings.Join(fateWords(), ", "))
+		return false
 	}
-	if s.Fate, ok = p.Name(e.Value, "fate", "destroyed"); !ok {
-		return s, false
+	word, ok := p.Name(e.Value, "fate", "destroyed")
+	if !ok {
+		return false
 	}
-	s.Fate = strings.ToLower(s.Fate)
+	s.Fate = battle.Fate(strings.ToLower(word))
 	if !slices.Contains(reportedFates, s.Fate) {
-		p.Add(PosOf(e.Value), "", fmt.Sprintf("fate %q is not one pbemd knows", s.Fate), p.NearestHint(s.Fate, reportedFates, "fates")+" (a ship not named came through intact)")
-		return s, false
+		p.Add(PosOf(e.Value), "", fmt.Sprintf("fate %q is not one pbemd knows", s.Fate), p.NearestHint(string(s.Fate), fateWords(), "fates")+" (a ship not named came through intact)")
+		return false
 	}
+	return true
+}
+
+// fateKeys reads the keys that go with one fate only: damage: with
+// crippled, by: and to: with captured, direction: with disengaged. It
+// reports whether they are as the fate needs.
+func (p *parser) fateKeys(f Fields, n *yaml.Node, s *ShipFate) bool {
 	good := true
-	need := func(key, fate, hint string) *yaml.Node {
+	need := func(key string, fate battle.Fate, hint string) *yaml.Node {
 		e, ok := f.Get(key)
 		switch {
 		case ok && s.Fate != fate:
@@ -204,7 +251,7 @@ func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 		}
 		return nil
 	}
-	if v := need("damage", "crippled", "damage: 12, the damage points it took"); v != nil {
+	if v := need("damage", battle.FateCrippled, "damage: 12, the damage points it took"); v != nil {
 		if d, ok := p.Int(v, "damage", "damage: 12"); ok && d > 0 {
 			s.Damage = d
 		} else if ok {
@@ -212,25 +259,33 @@ func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 			good = false
 		}
 	}
-	if v := need("by", "captured", "by: vorn#1, the ship that took it"); v != nil {
+	var ok bool
+	if v := need("by", battle.FateCaptured, "by: vorn#1, the ship that took it"); v != nil {
 		if s.By, ok = p.Name(v, "by", "vorn#1"); ok && !isShipRef(s.By) {
 			p.Add(PosOf(v), "", fmt.Sprintf("by %q is not a ship as the battle report names it", s.By), "write the captor's ship, e.g. vorn#1")
 			good = false
 		}
 	}
 	if e, ok := f.Get("to"); ok {
-		if s.Fate != "captured" {
+		if s.Fate != battle.FateCaptured {
 			p.Add(PosOf(e.Key), "", "to: goes only with fate: captured", "remove it")
 			good = false
 		} else if s.To, ok = p.Name(e.Value, "to", "to: f2"); !ok {
 			good = false
 		}
 	}
-	if v := need("direction", "disengaged", "direction: ferrum, the system it withdrew to"); v != nil {
+	if v := need("direction", battle.FateDisengaged, "direction: ferrum, the system it withdrew to"); v != nil {
 		d, ok := p.Name(v, "direction", "ferrum")
 		s.Direction = campaign.SystemID(d)
 		good = good && ok
 	}
+	return good
+}
+
+// fateLosses reads the fighters: and pfs: a ship lost, 0 or more of
+// each, and reports whether they are.
+func (p *parser) fateLosses(f Fields, s *ShipFate) bool {
+	good := true
 	for _, k := range []struct {
 		key string
 		dst *int
@@ -244,7 +299,7 @@ func (p *parser) shipFate(n *yaml.Node) (ShipFate, bool) {
 			}
 		}
 	}
-	return s, good
+	return good
 }
 
 // isShipRef reports whether s looks like "<player>#<n>".

@@ -46,11 +46,21 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 			sub.Pos[k] = PosOf(e.Key)
 		}
 	}
+	requests := p.headerKind(top, f)
+	p.headerValues(f, sub)
+	p.body(f, sub, requests)
+	return sub
+}
+
+// headerKind checks the header's keys against what the mail is: orders,
+// or one request (an extension, a command or a battle report), each with
+// the keys it needs and none of the other's. It returns the number of
+// requests the mail makes.
+func (p *parser) headerKind(top *yaml.Node, f Fields) (requests int) {
 	_, isExtension := f.Get("extension")
 	_, isCommand := f.Get("command")
 	_, isBattle := f.Get("battle")
 	required := requiredKeys
-	requests := 0
 	for _, k := range []bool{isExtension, isCommand, isBattle} {
 		if k {
 			requests++
@@ -85,6 +95,12 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 			p.Add(PosOf(top), "", fmt.Sprintf("the header has no %s:", k), "add a line "+headerExamples[k])
 		}
 	}
+	return requests
+}
+
+// headerValues reads the header's campaign:, player:, turn:, token: and
+// final:.
+func (p *parser) headerValues(f Fields, sub *Submission) {
 	if e, ok := f.Get("campaign"); ok {
 		s, _ := p.Name(e.Value, "campaign", headerExamples["campaign"])
 		sub.Campaign = campaign.ID(s)
@@ -107,6 +123,12 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 	if e, ok := f.Get("final"); ok {
 		sub.Final, _ = p.Bool(e.Value, "final")
 	}
+}
+
+// body reads what the mail holds after its header: orders and prefs,
+// unless it is only a request, an extension request, a battle report, or
+// a command with its text and mail settings.
+func (p *parser) body(f Fields, sub *Submission, requests int) {
 	_, hasOrders := f.Get("orders")
 	_, hasPrefs := f.Get("prefs")
 	if requests == 0 || hasOrders || hasPrefs {
@@ -115,10 +137,11 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 	if e, ok := f.Get("extension"); ok {
 		sub.Extension = p.extension(e.Value)
 	}
-	if isBattle {
+	if _, isBattle := f.Get("battle"); isBattle {
 		sub.Battle = p.battleReport(f)
 	}
-	if e, ok := f.Get("command"); ok {
+	e, isCommand := f.Get("command")
+	if isCommand {
 		sub.Command = p.command(e.Value)
 		if sub.Command != nil {
 			if e, ok := f.Get("text"); ok {
@@ -135,7 +158,6 @@ func (p *parser) submission(top *yaml.Node) *Submission {
 			sub.Command.Mail = ch
 		}
 	}
-	return sub
 }
 
 // ordersOf reads a mail's orders: and prefs: with the kinds of the

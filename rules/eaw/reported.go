@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pbemd/pbemd/game"
-
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
 )
 
@@ -25,10 +25,7 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 	for _, s := range ShipRefs(b) {
 		refs[s.Ref] = s
 	}
-	fate := map[string]string{}
-	for _, s := range r.Ships {
-		fate[s.Ship] = s.Fate
-	}
+	fate := r.Fates()
 	g := campaign.NewGraph(st.Map)
 	var out []string
 	for _, s := range r.Ships {
@@ -40,14 +37,14 @@ func CheckReported(st *campaign.State, b campaign.Battle, r *orders.BattleResult
 			out = append(out, fmt.Sprintf("%s: Empires at War keeps no fighters or PFs; leave out fighters: and pfs:", s.Ship))
 		}
 		switch s.Fate {
-		case "captured":
+		case battle.FateCaptured:
 			if p := game.CaptorProblem(b, refs, fate, s); p != "" {
 				out = append(out, p)
 			}
 			if s.To != "" {
 				out = append(out, fmt.Sprintf("%s: to: %s: a captured ship joins its captor's fleet (EaW 25.0); leave to: out", s.Ship, s.To))
 			}
-		case "disengaged":
+		case battle.FateDisengaged:
 			if !slices.Contains(retreats(g, b), s.Direction) {
 				out = append(out, fmt.Sprintf("%s: %s is not a system it could withdraw to (%s)", s.Ship, s.Direction, strings.Join(ids(retreats(g, b)), ", ")))
 			}
@@ -113,15 +110,35 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 	for _, s := range r.Ships {
 		fates[s.Ship] = s
 	}
-	// Work fleet by fleet on the units as the battle found them, matched
-	// to the fleet's units now by index.
-	type change struct {
-		remove bool
-		damage int
-		to     campaign.SystemID
-		captor *game.ShipRef
+	changes, lost := unitChanges(b, fates)
+	prizes, withdrawn := takeChanged(st, changes)
+	placeTaken(st, b, prizes, withdrawn)
+	for _, p := range b.Sides {
+		if pl := st.Player(p); pl != nil {
+			pl.VP += r.VP[p]
+		}
 	}
-	changes := map[campaign.FleetKey]map[int]change{}
+	st.Battles = slices.Delete(st.Battles, i, i+1)
+	events := []game.Event{{Kind: EventBattleFought, Players: st.PlayerIDs(), At: b.At, Rule: "EaW 21.0", Text: settledText(b, r, how, lost)}}
+	return append(events, goOnReported(st, b, fates)...), nil
+}
+
+// unitChange is what a result does to one unit of a fleet.
+type unitChange struct {
+	remove bool
+	damage int
+	to     campaign.SystemID
+	captor *game.ShipRef
+}
+
+// unitChanges reads each fate of a result as the change it makes to its
+// unit, fleet by fleet on the units as the battle found them, matched to
+// the fleet's units now by index: a destroyed unit leaves, a captured one
+// goes to its captor (EaW 25.0), a crippled one takes its damage, a
+// disengaged one withdraws (EaW 21.0). It returns the changes and a line
+// for each unit named.
+func unitChanges(b campaign.Battle, fates map[string]orders.ShipFate) (map[campaign.FleetKey]map[int]unitChange, []string) {
+	changes := map[campaign.FleetKey]map[int]unitChange{}
 	refs := ShipRefs(b)
 	byRef := map[string]game.ShipRef{}
 	for _, ref := range refs {
@@ -135,25 +152,33 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 		}
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		if changes[k] == nil {
-			changes[k] = map[int]change{}
+			changes[k] = map[int]unitChange{}
 		}
-		c := change{}
+		c := unitChange{}
 		switch s.Fate {
-		case "destroyed":
+		case battle.FateDestroyed:
 			c.remove = true
-		case "captured":
+		case battle.FateCaptured:
 			by := byRef[s.By]
 			c.remove, c.captor = true, &by
-		case "crippled":
+		case battle.FateCrippled:
 			c.damage = s.Damage
-		case "disengaged":
+		case battle.FateDisengaged:
 			c.remove, c.to = true, s.Direction
 		}
 		changes[k][ref.Index] = c
 		lost = append(lost, fmt.Sprintf("%s %s %s", ref.Ref, ref.Class, s.Fate))
 	}
-	prizes := map[campaign.FleetKey]*campaign.Fleet{}
-	withdrawn := map[campaign.FleetKey]map[campaign.SystemID]*campaign.Fleet{}
+	return changes, lost
+}
+
+// takeChanged makes the changes to the fleets of st: it takes out the
+// units that leave, adds the damage of crippled ones, and returns the
+// prizes by the captor's fleet (EaW 25.0, 25b) and the units withdrawn
+// by fleet and system (EaW 21.0).
+func takeChanged(st *campaign.State, changes map[campaign.FleetKey]map[int]unitChange) (prizes map[campaign.FleetKey]*campaign.Fleet, withdrawn map[campaign.FleetKey]map[campaign.SystemID]*campaign.Fleet) {
+	prizes = map[campaign.FleetKey]*campaign.Fleet{}
+	withdrawn = map[campaign.FleetKey]map[campaign.SystemID]*campaign.Fleet{}
 	for _, k := range sortedKeys(changes) {
 		f := st.Fleet(k.Owner, k.ID)
 		if f == nil {
@@ -191,6 +216,14 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 		}
 		f.Take(gone)
 	}
+	return prizes, withdrawn
+}
+
+// placeTaken puts the units taken out where they go: prizes join their
+// captor's fleet (EaW 25.0), and units withdrawn from a fleet form a new
+// fleet in the system they withdrew to, or move the fleet itself when
+// all of it withdrew there (EaW 21.0). Fleets left empty are dropped.
+func placeTaken(st *campaign.State, b campaign.Battle, prizes map[campaign.FleetKey]*campaign.Fleet, withdrawn map[campaign.FleetKey]map[campaign.SystemID]*campaign.Fleet) {
 	for _, k := range sortedKeys(prizes) {
 		if f := st.Fleet(k.Owner, k.ID); f != nil {
 			f.Join(*prizes[k])
@@ -211,12 +244,12 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 	}
 	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
 	slices.SortStableFunc(st.Fleets, func(a, b campaign.Fleet) int { return campaign.CompareKeys(a.Key(), b.Key()) })
-	for _, p := range b.Sides {
-		if pl := st.Player(p); pl != nil {
-			pl.VP += r.VP[p]
-		}
-	}
-	st.Battles = slices.Delete(st.Battles, i, i+1)
+}
+
+// settledText tells every player how a battle ended (EaW 1b, 1e): who
+// settled it, each unit named and its fate, and the sides' victory
+// points (EaW 4e).
+func settledText(b campaign.Battle, r *orders.BattleResult, how string, lost []string) string {
 	if len(lost) == 0 {
 		lost = []string{"every ship came through intact"}
 	}
@@ -224,9 +257,7 @@ func ApplyReported(st *campaign.State, id string, r *orders.BattleResult, how st
 	for _, p := range b.Sides {
 		vp = append(vp, fmt.Sprintf("%s %d", p, r.VP[p]))
 	}
-	text := fmt.Sprintf("Battle %s (turn %d) is settled, %s: %s. Victory points: %s.", b.ID, b.Turn, how, strings.Join(lost, ", "), strings.Join(vp, ", "))
-	events := []game.Event{{Kind: EventBattleFought, Players: st.PlayerIDs(), At: b.At, Rule: "EaW 21.0", Text: text}}
-	return append(events, goOnReported(st, b, fates)...), nil
+	return fmt.Sprintf("Battle %s (turn %d) is settled, %s: %s. Victory points: %s.", b.ID, b.Turn, how, strings.Join(lost, ", "), strings.Join(vp, ", "))
 }
 
 // goOnReported takes on the fleets that a settled battle in a lane leaves
@@ -241,7 +272,7 @@ func goOnReported(st *campaign.State, b campaign.Battle, fates map[string]orders
 	for _, ref := range ShipRefs(b) {
 		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
 		switch fates[ref.Ref].Fate {
-		case "destroyed", "captured", "disengaged":
+		case battle.FateDestroyed, battle.FateCaptured, battle.FateDisengaged:
 		default:
 			if !slices.Contains(held, k) {
 				held = append(held, k)

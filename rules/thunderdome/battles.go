@@ -84,64 +84,11 @@ func (t *turn) sidesAt(at campaign.SystemID) []campaign.PlayerID {
 func (t *turn) fight(at campaign.SystemID) {
 	sides := t.sidesAt(at)
 	setup := battle.Setup{Seed: seedOf(t.st.Seed, t.st.Turn, "battle "+string(at)), Situation: battle.Skirmish}
-	fleets := map[string]*campaign.Fleet{}
-	postOf := map[string]post{}
+	ids := engineIDs{fleets: map[string]*campaign.Fleet{}, postOf: map[string]post{}}
 	var who []string
 	for i, p := range sides {
-		f := t.fighter(p, at)
-		side := battle.Side{Player: p, Role: battle.Attacker}
-		if i == len(sides)-1 && p != t.player || len(sides) == 2 && i == 1 {
-			side.Role = battle.Defender
-		}
-		var units []campaign.ClassName
-		var desc []string
-		if f != nil {
-			units = f.Units
-			sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, f.ID)}
-			for j, u := range f.Units {
-				cls := t.st.Catalogue.Class(u)
-				if cls == nil {
-					continue
-				}
-				id := fmt.Sprintf("%s/%s/%d", p, f.ID, j+1)
-				d := f.DamageOf(j)
-				stats := cls.BattleStats()
-				if f.IsCaptured(j) {
-					// Not yet inspected, it only moves and raises its shields
-					// (UTD7.8): it fires at nothing and commands no one.
-					stats.Attack, stats.Command = 0, 0
-				}
-				sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: stats,
-					Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
-				fleets[id] = f
-			}
-			side.Squadrons = append(side.Squadrons, sq)
-			desc = append(desc, fmt.Sprintf("fleet %s (%s)", f.ID, campaign.UnitList(f.Units)))
-		}
-		in, out := t.force(p, at, units)
-		sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, postsFleet)}
-		for j, pt := range in {
-			cls := t.st.Catalogue.Class(pt.name)
-			if !pt.stats || cls == nil {
-				continue
-			}
-			id := fmt.Sprintf("%s/%s/%d", p, postsFleet, j+1)
-			stats := cls.BattleStats()
-			d := t.postDamage(pt, stats.Structure)
-			sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: pt.name, Stats: stats,
-				Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
-			postOf[id] = pt
-		}
-		if len(sq.Ships) > 0 {
-			side.Squadrons = append(side.Squadrons, sq)
-		}
-		if len(in) > 0 {
-			desc = append(desc, fmt.Sprintf("the units holding %s (%s)", at, campaign.UnitList(postNames(in))))
-		}
-		if len(out) > 0 {
-			desc = append(desc, fmt.Sprintf("%s held out (UTD7.4234)", campaign.UnitList(postNames(out))))
-		}
-		who = append(who, fmt.Sprintf("%s with %s", p, strings.Join(desc, " and ")))
+		side, line := t.lineUp(ids, at, sides, i, p)
+		who = append(who, line)
 		if len(side.Squadrons) > 0 {
 			setup.Sides = append(setup.Sides, side)
 		}
@@ -156,11 +103,112 @@ func (t *turn) fight(at campaign.SystemID) {
 	} else if len(setup.Sides) == 1 {
 		out.Winner = setup.Sides[0].Player
 	}
+	fates, razed := t.outcomeFates(ids, out)
+	for _, p := range sides {
+		if p != out.Winner {
+			razed = append(razed, t.posts(p, at)...)
+		}
+	}
+	fates = append(fates, t.razePosts(at, razed)...)
+	t.emit(EventBattle, at, "UTD7.44", "%s.", foughtText(at, who, fates, out.Winner))
+	for _, p := range sides {
+		if p != out.Winner && !t.x.npeFights(at, p) { // an NPE never leaves (UTD5.24)
+			t.retreat(p, at)
+		}
+	}
+}
+
+// engineIDs are the fleet of each ship and the post each unit holding
+// the sector is, by the battle engine's ship ID.
+type engineIDs struct {
+	fleets map[string]*campaign.Fleet
+	postOf map[string]post
+}
+
+// lineUp draws up player p, the i-th of sides at a sector: the current
+// player attacks, the last of the others defends, as does the other of
+// two (UTD7.4511); its fleet (fighter) is one squadron and the units
+// holding the sector that join it (force) another (UTD7.4233). It
+// returns the side, with no squadron when it has none to fight with, and
+// a line that tells it.
+func (t *turn) lineUp(ids engineIDs, at campaign.SystemID, sides []campaign.PlayerID, i int, p campaign.PlayerID) (battle.Side, string) {
+	f := t.fighter(p, at)
+	side := battle.Side{Player: p, Role: battle.Attacker}
+	if i == len(sides)-1 && p != t.player || len(sides) == 2 && i == 1 {
+		side.Role = battle.Defender
+	}
+	var units []campaign.ClassName
+	var desc []string
+	if f != nil {
+		units = f.Units
+		side.Squadrons = append(side.Squadrons, t.fleetSquadron(ids, p, f))
+		desc = append(desc, fmt.Sprintf("fleet %s (%s)", f.ID, campaign.UnitList(f.Units)))
+	}
+	in, out := t.force(p, at, units)
+	if sq := t.postSquadron(ids, p, in); len(sq.Ships) > 0 {
+		side.Squadrons = append(side.Squadrons, sq)
+	}
+	if len(in) > 0 {
+		desc = append(desc, fmt.Sprintf("the units holding %s (%s)", at, campaign.UnitList(postNames(in))))
+	}
+	if len(out) > 0 {
+		desc = append(desc, fmt.Sprintf("%s held out (UTD7.4234)", campaign.UnitList(postNames(out))))
+	}
+	return side, fmt.Sprintf("%s with %s", p, strings.Join(desc, " and "))
+}
+
+// fleetSquadron is player p's fleet f as a squadron, each ship with its
+// damage; a captured ship not yet inspected only moves and raises its
+// shields (UTD7.8): it fires at nothing and commands no one.
+func (t *turn) fleetSquadron(ids engineIDs, p campaign.PlayerID, f *campaign.Fleet) battle.Squadron {
+	sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, f.ID)}
+	for j, u := range f.Units {
+		cls := t.st.Catalogue.Class(u)
+		if cls == nil {
+			continue
+		}
+		id := fmt.Sprintf("%s/%s/%d", p, f.ID, j+1)
+		d := f.DamageOf(j)
+		stats := cls.BattleStats()
+		if f.IsCaptured(j) {
+			stats.Attack, stats.Command = 0, 0
+		}
+		sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: u, Stats: stats,
+			Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
+		ids.fleets[id] = f
+	}
+	return sq
+}
+
+// postSquadron is player p's units holding the sector that join the
+// fight, in, as a squadron of those the engine can fight by, each with
+// its damage.
+func (t *turn) postSquadron(ids engineIDs, p campaign.PlayerID, in []post) battle.Squadron {
+	sq := battle.Squadron{ID: fmt.Sprintf("%s %s", p, postsFleet)}
+	for j, pt := range in {
+		cls := t.st.Catalogue.Class(pt.name)
+		if !pt.stats || cls == nil {
+			continue
+		}
+		id := fmt.Sprintf("%s/%s/%d", p, postsFleet, j+1)
+		stats := cls.BattleStats()
+		d := t.postDamage(pt, stats.Structure)
+		sq.Ships = append(sq.Ships, battle.Ship{ID: id, Class: pt.name, Stats: stats,
+			Damage: battle.Damage{Structure: d.Structure, Attack: d.Attack, Sensor: d.Sensor, Speed: d.Speed}})
+		ids.postOf[id] = pt
+	}
+	return sq
+}
+
+// outcomeFates carries the engine's outcome into the state: a unit
+// holding the sector that is destroyed is razed, one that is not keeps
+// its damage; a fleet's ship destroyed leaves it, one that is not keeps
+// its damage and loses the fighters and PFs the damage costs. It returns
+// the lines that tell the fleets' losses and the posts to raze.
+func (t *turn) outcomeFates(ids engineIDs, out *battle.Outcome) (fates []string, razed []post) {
 	lost := map[*campaign.Fleet][]int{}
-	var fates []string
-	var razed []post
 	for _, r := range out.Ships {
-		if pt, ok := postOf[r.Ship]; ok {
+		if pt, ok := ids.postOf[r.Ship]; ok {
 			if r.Fate == battle.FateDestroyed {
 				razed = append(razed, pt)
 				continue
@@ -169,7 +217,7 @@ func (t *turn) fight(at campaign.SystemID) {
 			t.setPostDamage(pt, campaign.UnitDamage{Structure: r.Damage.Structure, Attack: r.Damage.Attack, Sensor: r.Damage.Sensor, Speed: r.Damage.Speed}, structure)
 			continue
 		}
-		f := fleets[r.Ship]
+		f := ids.fleets[r.Ship]
 		var j int
 		fmt.Sscanf(r.Ship[strings.LastIndex(r.Ship, "/")+1:], "%d", &j)
 		j--
@@ -185,33 +233,29 @@ func (t *turn) fight(at campaign.SystemID) {
 		}
 	}
 	// In fleet order, not the map's: take may add fleet records.
-	for _, f := range slices.SortedFunc(maps.Keys(lost), func(a, b *campaign.Fleet) int {
-		return cmp.Or(cmp.Compare(a.Owner, b.Owner), cmp.Compare(a.ID, b.ID))
+	for _, f := range slices.SortedFunc(maps.Keys(lost), func(f, g *campaign.Fleet) int {
+		return cmp.Or(cmp.Compare(f.Owner, g.Owner), cmp.Compare(f.ID, g.ID))
 	}) {
 		t.x.take(f, lost[f]) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
 	}
 	t.st.Fleets = slices.DeleteFunc(t.st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
-	for _, p := range sides {
-		if p != out.Winner {
-			razed = append(razed, t.posts(p, at)...)
-		}
-	}
-	fates = append(fates, t.razePosts(at, razed)...)
+	return fates, razed
+}
+
+// foughtText tells a battle fought at a sector: its sides, who, what
+// befell their ships and posts, fates, and who holds the field
+// (UTD7.44).
+func foughtText(at campaign.SystemID, who, fates []string, winner campaign.PlayerID) string {
 	text := fmt.Sprintf("Battle at %s (UTD2.3 step 8): %s", at, strings.Join(who, " against "))
 	if len(fates) > 0 {
 		text += "; " + strings.Join(fates, ", ")
 	}
-	if out.Winner != "" {
-		text += fmt.Sprintf("; %s holds the field (UTD7.44)", out.Winner)
+	if winner != "" {
+		text += fmt.Sprintf("; %s holds the field (UTD7.44)", winner)
 	} else {
 		text += "; nobody holds the field"
 	}
-	t.emit(EventBattle, at, "UTD7.44", "%s.", text)
-	for _, p := range sides {
-		if p != out.Winner && !t.x.npeFights(at, p) { // an NPE never leaves (UTD5.24)
-			t.retreat(p, at)
-		}
-	}
+	return text
 }
 
 // fighter is the fleet that fights for a player at a sector (UTD7.421):

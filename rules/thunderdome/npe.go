@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/orders"
 )
@@ -158,13 +159,13 @@ func unitsEBPV(st *campaign.State, units []campaign.ClassName) int {
 // half crippled (UTD5.25312), a tenth damaged (UTD5.25313); crippled and
 // damaged are judged after it repairs twice its damage-control rating in
 // structure (reading: pbemd's damage counts structure).
-func npeLoss(st *campaign.State, c campaign.ClassName, fate string, structure int) int {
+func npeLoss(st *campaign.State, c campaign.ClassName, fate battle.Fate, structure int) int {
 	u := st.Catalogue.Class(c)
 	if u == nil {
 		return 0
 	}
 	switch fate {
-	case "destroyed", "captured":
+	case battle.FateDestroyed, battle.FateCaptured:
 		return u.EBPV
 	}
 	left := max(0, structure-2*u.Damcon)

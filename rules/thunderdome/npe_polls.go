@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
@@ -273,7 +274,7 @@ func (t *turn) npeSettled(r Ruleset, b campaign.Battle, res *orders.BattleResult
 			case ref.Ref != s.Ship:
 			case ref.Owner == volunteer:
 				n.Losses += npeLoss(t.st, ref.Class, s.Fate, s.Damage)
-			case s.Fate == "captured":
+			case s.Fate == battle.FateCaptured:
 				n.Offset += ebpv(t.st, ref.Class)
 				t.emit(EventCapture, b.At, "UTD5.2821", "The %s captured %s's %s and liquidated it; its %d BPV offset the NPE's losses (UTD5.2821, UTD5.2822).",
 					n.Empire, ref.Owner, ref.Class, ebpv(t.st, ref.Class))
@@ -299,16 +300,13 @@ func (t *turn) npeSettled(r Ruleset, b campaign.Battle, res *orders.BattleResult
 func (r Ruleset) checkNPE(x *Ext, b campaign.Battle, res *orders.BattleResult) []string {
 	var out []string
 	standing := false
-	fates := map[string]string{}
-	for _, s := range res.Ships {
-		fates[s.Ship] = s.Fate
-	}
+	fates := res.Fates()
 	for _, ref := range r.ShipRefs(b) {
 		f, named := fates[ref.Ref]
 		switch {
-		case x.npeRef(b, ref) && f == "disengaged":
+		case x.npeRef(b, ref) && f == battle.FateDisengaged:
 			out = append(out, fmt.Sprintf("%s: a non-player empire never leaves its sector (UTD5.24); report the ship destroyed or crippled", ref.Ref))
-		case ref.Owner == b.Sides[0] && (!named || f == "crippled"):
+		case ref.Owner == b.Sides[0] && (!named || f == battle.FateCrippled):
 			standing = true
 		}
 	}

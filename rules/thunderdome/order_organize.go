@@ -107,13 +107,29 @@ func (o *Organize) apply(c *ctx) {
 		o.undock(c)
 		return
 	}
-	var at campaign.SystemID
-	var pool campaign.Fleet
-	var created []campaign.FleetID
+	at, created, ok := o.sector(c)
+	if !ok {
+		return
+	}
+	dealt, ok := o.deal(c)
+	if !ok {
+		return
+	}
+	surcharge, ok := o.planOfficers(c, dealt)
+	if !ok || !c.spend(max(len(o.Fleets)-1, 1), "UTD6.33") || surcharge > 0 && !c.pay(surcharge, "UTD7.263", "moving the legendary officer") {
+		return
+	}
+	o.redeal(c, at, created)
+}
+
+// sector finds the one sector the fleets organize in (UTD6.33) and the
+// fleets the order creates, within the player's limit (UTD7.21,
+// UTD7.22); ok is false when the order is refused.
+func (o *Organize) sector(c *ctx) (at campaign.SystemID, created []campaign.FleetID, ok bool) {
 	for _, fp := range o.Fleets {
 		f := c.st.Fleet(c.player, fp.Fleet)
 		if f == nil && c.reserved(fp.Fleet, fp.Pos, "UTD6.33") {
-			return
+			return "", nil, false
 		}
 		if f == nil {
 			created = append(created, fp.Fleet)
@@ -125,50 +141,61 @@ func (o *Organize) apply(c *ctx) {
 		if f.At != at {
 			c.refuse(fp.Pos, "UTD6.33", fmt.Sprintf("fleet %s is at %s, not at %s with the others; fleets organize in one sector", f.ID, f.At, at),
 				"organize only fleets in the same sector")
-			return
+			return "", nil, false
 		}
 	}
 	if at == "" {
 		c.refuse(o.FleetsAt, "UTD6.33", "none of these fleets exists yet", "name at least one of your fleets")
-		return
+		return "", nil, false
 	}
 	limit := c.x.fleetLimit(c.player)
 	if have := c.x.fleetCount(c.st, c.player); have+len(created) > limit {
 		c.refuse(o.FleetsAt, "UTD7.21", fmt.Sprintf("new fleets %s would give you %d fleets; you may have %d", joinNames(created), have+len(created), limit),
 			"deal the ships among fleets you have, or buy fleets first (UTD7.22)")
-		return
+		return "", nil, false
 	}
-	// Check the plan against the ships the fleets hold before changing anything.
+	return at, created, true
+}
+
+// deal checks the plan against the ships the fleets hold before anything
+// changes: every ship named is one they hold, and every ship they hold
+// is named (UTD6.33), and no fleet passes 5 MC, its attrition units'
+// burden included (UTD7.23, UTD7.24). It returns the ships each fleet is
+// dealt; ok is false when the order is refused.
+func (o *Organize) deal(c *ctx) (dealt map[campaign.FleetID]campaign.Fleet, ok bool) {
+	var pool campaign.Fleet
 	for _, fp := range o.Fleets {
 		if f := c.st.Fleet(c.player, fp.Fleet); f != nil {
 			pool.Join(*f)
 		}
 	}
-	dealt := map[campaign.FleetID]campaign.Fleet{}
+	dealt = map[campaign.FleetID]campaign.Fleet{}
 	for _, fp := range o.Fleets {
 		if _, missing := campaign.PickUnits(&pool, fp.Units); len(missing) > 0 {
 			c.refuse(fp.Pos, "UTD6.33", fmt.Sprintf("the fleets hold no %s left to give fleet %s", fp.Units[missing[0]], fp.Fleet),
 				"deal out only the ships the fleets hold: "+campaign.UnitList(pool.Units))
-			return
+			return nil, false
 		}
 		idx, _ := campaign.PickUnits(&pool, fp.Units)
 		dealt[fp.Fleet] = pool.Take(idx)
 		if mc := c.x.unitsMC(fp.Units); mc > MaxMC*mcUnit {
 			c.refuse(fp.Pos, "UTD7.23", fmt.Sprintf("fleet %s would have a move cost of %s, its attrition units' burden included (UTD7.24); a fleet holds at most %d MC", fp.Fleet, mcText(mc), MaxMC),
 				"give it fewer ships")
-			return
+			return nil, false
 		}
 	}
 	if len(pool.Units) > 0 {
 		c.refuse(o.FleetsAt, "UTD6.33", fmt.Sprintf("%s would be left in no fleet", campaign.UnitList(pool.Units)),
 			"give every ship of the fleets to one of them")
-		return
+		return nil, false
 	}
-	surcharge, ok := o.planOfficers(c, dealt)
-	if !ok || !c.spend(max(len(o.Fleets)-1, 1), "UTD6.33") || surcharge > 0 && !c.pay(surcharge, "UTD7.263", "moving the legendary officer") {
-		return
-	}
-	// Gather every ship with its records, then deal them out.
+	return dealt, true
+}
+
+// redeal gathers every ship of the fleets with its records and deals
+// them out as the plan says, into the fleets created at at too; then it
+// moves the officers (UTD7.263) and disbands the fleets left empty.
+func (o *Organize) redeal(c *ctx, at campaign.SystemID, created []campaign.FleetID) {
 	var marks parcel
 	for _, fp := range o.Fleets {
 		if f := c.st.Fleet(c.player, fp.Fleet); f != nil {

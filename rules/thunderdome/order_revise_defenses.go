@@ -87,44 +87,13 @@ func (r *ReviseDefenses) apply(c *ctx) {
 			"fortify it first with establish: {what: fortification} (UTD6.36), or revise the defenses of your home, "+string(c.emp.Home))
 		return
 	}
-	var gone []int
-	for i, cls := range r.Scrap {
-		j := -1
-		for k, d := range c.x.Defenses {
-			if d.Owner == c.player && d.At == r.Sector && d.Class == cls && !d.Capital && !d.Waiting && !slices.Contains(gone, k) {
-				j = k
-				break
-			}
-		}
-		if j < 0 {
-			c.refuse(at(r.ScrapPos, i), "UTD6.3A", fmt.Sprintf("you have no %s left to scrap at %s", cls, r.Sector),
-				"your defenses there are "+listOr(names(c.x.defenseClasses(c.player, r.Sector, gone)), "none"))
-			return
-		}
-		gone = append(gone, j)
+	gone, ok := r.scrapped(c)
+	if !ok {
+		return
 	}
-	kinds := c.x.defenseKindsAt(c.st.Catalogue, c.player, r.Sector, gone)
-	cost := 0
-	for i, cls := range r.Build {
-		k := c.x.defenseKind(c.st.Catalogue, cls)
-		u := c.st.Catalogue.Class(cls)
-		switch {
-		case u == nil || !k.buildable():
-			c.refuse(at(r.BuildPos, i), "UTD7.34", fmt.Sprintf("%s is not a defense class", orders.Quote(string(cls))),
-				"the defense classes are "+listOr(names(c.x.defenseClassNames(c.st.Catalogue)), "none in this campaign"))
-			return
-		case k == KindFreighter && !home && !colony:
-			c.refuse(at(r.BuildPos, i), "UTD7.345", fmt.Sprintf("a supporting repair freighter serves a home or a colony, and %s is neither", r.Sector),
-				"build it at your home or at one of your developed colonies")
-			return
-		}
-		kinds = append(kinds, k)
-		cost += u.EBPV
-		if l, n := overLimit(kinds); l != nil {
-			c.refuse(at(r.BuildPos, i), l.rule, fmt.Sprintf("%s would hold %d %s; at most %d", r.Sector, n, l.what, l.max),
-				fmt.Sprintf("build %d fewer there, or scrap some first with scrap: [...] (UTD6.3A)", n-l.max))
-			return
-		}
+	cost, ok := r.cost(c, gone, home || colony)
+	if !ok {
+		return
 	}
 	worth := 0
 	for _, j := range gone {
@@ -139,6 +108,67 @@ func (r *ReviseDefenses) apply(c *ctx) {
 	if !c.spend(1, "UTD6.3A") {
 		return
 	}
+	r.revise(c, gone, cost, refund)
+}
+
+// scrapped finds the player's defenses at the sector to scrap, one for
+// each class Scrap names, neither a capital nor one still on order
+// (UTD6.3A). It returns their indexes in the defenses; ok is false when
+// the order is refused.
+func (r *ReviseDefenses) scrapped(c *ctx) (gone []int, ok bool) {
+	for i, cls := range r.Scrap {
+		j := -1
+		for k, d := range c.x.Defenses {
+			if d.Owner == c.player && d.At == r.Sector && d.Class == cls && !d.Capital && !d.Waiting && !slices.Contains(gone, k) {
+				j = k
+				break
+			}
+		}
+		if j < 0 {
+			c.refuse(at(r.ScrapPos, i), "UTD6.3A", fmt.Sprintf("you have no %s left to scrap at %s", cls, r.Sector),
+				"your defenses there are "+listOr(names(c.x.defenseClasses(c.player, r.Sector, gone)), "none"))
+			return nil, false
+		}
+		gone = append(gone, j)
+	}
+	return gone, true
+}
+
+// cost prices the defenses Build names: each a defense class (UTD7.34),
+// a supporting repair freighter only at a home or colony, served says
+// this sector is one (UTD7.345), and the sector within every limit of
+// UTD7.34x once the defenses gone are scrapped. ok is false when the
+// order is refused.
+func (r *ReviseDefenses) cost(c *ctx, gone []int, served bool) (cost int, ok bool) {
+	kinds := c.x.defenseKindsAt(c.st.Catalogue, c.player, r.Sector, gone)
+	for i, cls := range r.Build {
+		k := c.x.defenseKind(c.st.Catalogue, cls)
+		u := c.st.Catalogue.Class(cls)
+		switch {
+		case u == nil || !k.buildable():
+			c.refuse(at(r.BuildPos, i), "UTD7.34", fmt.Sprintf("%s is not a defense class", orders.Quote(string(cls))),
+				"the defense classes are "+listOr(names(c.x.defenseClassNames(c.st.Catalogue)), "none in this campaign"))
+			return 0, false
+		case k == KindFreighter && !served:
+			c.refuse(at(r.BuildPos, i), "UTD7.345", fmt.Sprintf("a supporting repair freighter serves a home or a colony, and %s is neither", r.Sector),
+				"build it at your home or at one of your developed colonies")
+			return 0, false
+		}
+		kinds = append(kinds, k)
+		cost += u.EBPV
+		if l, n := overLimit(kinds); l != nil {
+			c.refuse(at(r.BuildPos, i), l.rule, fmt.Sprintf("%s would hold %d %s; at most %d", r.Sector, n, l.what, l.max),
+				fmt.Sprintf("build %d fewer there, or scrap some first with scrap: [...] (UTD6.3A)", n-l.max))
+			return 0, false
+		}
+	}
+	return cost, true
+}
+
+// revise carries the order out (UTD6.3A): the defenses gone are scrapped
+// for refund, every defense of the player at the sector is overhauled,
+// and the new ones are paid, cost, and arrive at step 10.
+func (r *ReviseDefenses) revise(c *ctx, gone []int, cost int, refund BPV) {
 	var scrapped []campaign.ClassName
 	for _, j := range gone {
 		scrapped = append(scrapped, c.x.Defenses[j].Class)

@@ -384,50 +384,93 @@ func visionNote(v *View) string {
 // fleets (UTD3.1), no line longer than a mail's (report.MaxLine).
 func text(v *View, opts game.ReportOptions) string {
 	d := newReportData(v, opts, report.MapPictures{})
-	var b strings.Builder
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	line := func(s string) { b.WriteString(report.Wrap(s, 76, "  ")) }
-	w("%s: turn %d report for %s (%s)\n", v.Title, v.Turn, v.Name, v.Player)
-	w("Cycle %s, %s Y%d. Turn order: %s.\n", v.Cycle, v.Season, v.Year, strings.Join(names(v.Order), ", "))
+	var w textWriter
+	w.head(d)
+	w.turn(d)
+	w.section("Your standing preferences (prefs:)", d.Prefs)
+	w.empires(d)
+	w.sectors(d)
+	w.fleets(d)
+	w.section("Shipyards", d.Yards)
+	w.section("Defenses", d.Defenses)
+	w.section("Dead drops", d.Drops)
+	if d.Mail != nil {
+		w.printf("\nYour mail\n%s\n", d.Mail.Text)
+	}
+	return report.WrapLines(w.b.String())
+}
+
+// textWriter writes the text report's parts.
+type textWriter struct{ b strings.Builder }
+
+// printf writes a formatted part as it is.
+func (w *textWriter) printf(format string, args ...any) { fmt.Fprintf(&w.b, format, args...) }
+
+// line writes s wrapped, its later lines indented.
+func (w *textWriter) line(s string) { w.b.WriteString(report.Wrap(s, 76, "  ")) }
+
+// section writes a titled list of lines; nothing when it is empty.
+func (w *textWriter) section(title string, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	w.printf("\n%s\n", title)
+	for _, s := range lines {
+		w.line(s)
+	}
+}
+
+// head writes the report's title, the cycle and turn order, the vision
+// house rule (UTD1.13) and the turn's status.
+func (w *textWriter) head(d *reportData) {
+	v := d.V
+	w.printf("%s: turn %d report for %s (%s)\n", v.Title, v.Turn, v.Name, v.Player)
+	w.printf("Cycle %s, %s Y%d. Turn order: %s.\n", v.Cycle, v.Season, v.Year, strings.Join(names(v.Order), ", "))
 	if n := visionNote(v); n != "" {
-		b.WriteString(report.Wrap(n, 76, ""))
+		w.b.WriteString(report.Wrap(n, 76, ""))
 	}
-	w("\n")
+	w.printf("\n")
 	for _, s := range d.Status() {
-		b.WriteString(report.Wrap(s, 76, ""))
+		w.b.WriteString(report.Wrap(s, 76, ""))
 	}
+}
+
+// turn writes the opening of the player's turn, then the orders and
+// events of the turn resolved.
+func (w *textWriter) turn(d *reportData) {
+	v := d.V
 	if len(v.Opening) > 0 || d.Mine {
-		w("\n%s\n", d.OpeningTitle())
+		w.printf("\n%s\n", d.OpeningTitle())
 		for _, s := range v.Opening {
-			line(s)
+			w.line(s)
 		}
 		if len(v.Opening) == 0 {
-			line("No development appeared, no income was paid and nothing needed repair.")
+			w.line("No development appeared, no income was paid and nothing needed repair.")
 		}
 	}
-	if v.Resolved > 0 {
-		w("\nOrders of turn %d\n", v.Resolved)
-		for _, e := range d.Orders {
-			line(e.Text)
-		}
-		if len(d.Orders) == 0 {
-			line("None.")
-		}
-		w("\nWhat happened in turn %d\n", v.Resolved)
-		for _, e := range d.Events {
-			line(e.Text)
-		}
-		if len(d.Events) == 0 {
-			line("Nothing else.")
-		}
+	if v.Resolved == 0 {
+		return
 	}
-	if len(d.Prefs) > 0 {
-		w("\nYour standing preferences (prefs:)\n")
-		for _, s := range d.Prefs {
-			line(s)
-		}
+	w.printf("\nOrders of turn %d\n", v.Resolved)
+	for _, e := range d.Orders {
+		w.line(e.Text)
 	}
-	w("\nEmpires\n")
+	if len(d.Orders) == 0 {
+		w.line("None.")
+	}
+	w.printf("\nWhat happened in turn %d\n", v.Resolved)
+	for _, e := range d.Events {
+		w.line(e.Text)
+	}
+	if len(d.Events) == 0 {
+		w.line("Nothing else.")
+	}
+}
+
+// empires writes a line for each empire: its bank, capital, home and
+// holdings, its retreat debt and whether it is out.
+func (w *textWriter) empires(d *reportData) {
+	w.printf("\nEmpires\n")
 	for _, e := range d.Empires {
 		s := fmt.Sprintf("%s (%s): bank %s, capital %s, home %s, %s", e.Player, e.Name, e.Bank, e.Capital, e.Home, e.Extras)
 		if e.Debt != "" {
@@ -436,9 +479,14 @@ func text(v *View, opts game.ReportOptions) string {
 		if e.Out != "" {
 			s += ", out: " + e.Out
 		}
-		line(s)
+		w.line(s)
 	}
-	w("\nSectors\n")
+}
+
+// sectors writes a line for each sector: its type, terrain, owner,
+// holdings and fleets.
+func (w *textWriter) sectors(d *reportData) {
+	w.printf("\nSectors\n")
 	for _, s := range d.Sectors {
 		t := fmt.Sprintf("%s (%s): %s", s.ID, s.Name, s.Type)
 		for _, part := range []struct{ label, val string }{{"", s.Terrain}, {"owned by ", s.Owner}, {"", s.Holdings}, {"fleets ", s.Fleets}} {
@@ -446,39 +494,21 @@ func text(v *View, opts game.ReportOptions) string {
 				t += "; " + part.label + part.val
 			}
 		}
-		line(t)
+		w.line(t)
 	}
-	w("\nFleets\n")
+}
+
+// fleets writes a line for each fleet in sight.
+func (w *textWriter) fleets(d *reportData) {
+	w.printf("\nFleets\n")
 	for _, f := range d.Fleets {
 		t := fmt.Sprintf("%s %s at %s: %s", f.Owner, f.ID, f.At, f.Units)
 		if f.Note != "" {
 			t += "; " + f.Note
 		}
-		line(t)
+		w.line(t)
 	}
 	if len(d.Fleets) == 0 {
-		line("None in sight.")
+		w.line("None in sight.")
 	}
-	if len(d.Yards) > 0 {
-		w("\nShipyards\n")
-		for _, s := range d.Yards {
-			line(s)
-		}
-	}
-	if len(d.Defenses) > 0 {
-		w("\nDefenses\n")
-		for _, s := range d.Defenses {
-			line(s)
-		}
-	}
-	if len(d.Drops) > 0 {
-		w("\nDead drops\n")
-		for _, s := range d.Drops {
-			line(s)
-		}
-	}
-	if d.Mail != nil {
-		w("\nYour mail\n%s\n", d.Mail.Text)
-	}
-	return report.WrapLines(b.String())
 }

@@ -1,13 +1,12 @@
 package thunderdome
 
 import (
-	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
@@ -77,12 +76,9 @@ func (Ruleset) ShipRefs(b campaign.Battle) []game.ShipRef { return game.ShipRefs
 func (r Ruleset) CheckResult(st *campaign.State, b campaign.Battle, res *orders.BattleResult) []string {
 	out := r.checkFates(st, b, res)
 	standing := map[campaign.PlayerID]bool{}
-	fate := map[string]string{}
-	for _, s := range res.Ships {
-		fate[s.Ship] = s.Fate
-	}
+	fate := res.Fates()
 	for _, ref := range r.ShipRefs(b) {
-		if f := fate[ref.Ref]; f != "destroyed" && f != "disengaged" && f != "captured" {
+		if f := fate[ref.Ref]; f != battle.FateDestroyed && f != battle.FateDisengaged && f != battle.FateCaptured {
 			standing[ref.Owner] = true
 		}
 	}
@@ -109,10 +105,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 	}
 	to := r.Retreats(st, b)
 	via := map[campaign.PlayerID]campaign.SystemID{}
-	fates := map[string]string{}
-	for _, s := range res.Ships {
-		fates[s.Ship] = s.Fate
-	}
+	fates := res.Fates()
 	x, err := load(st)
 	if err != nil {
 		return []string{err.Error()}
@@ -124,16 +117,16 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			out = append(out, fmt.Sprintf("%s: there is no such ship in battle %s (its ships are %s)", s.Ship, b.ID, strings.Join(all, ", ")))
 			continue
 		}
-		if (s.Fighters > 0 || s.PFs > 0) && s.Fate != "destroyed" {
+		if (s.Fighters > 0 || s.PFs > 0) && s.Fate != battle.FateDestroyed {
 			out = append(out, r.checkAttrition(st, ref, s)...)
 		}
 		switch {
-		case ref.Fleet == postsFleet && s.Fate == "disengaged":
+		case ref.Fleet == postsFleet && s.Fate == battle.FateDisengaged:
 			out = append(out, fmt.Sprintf("%s: the %s holds %s and cannot retreat (UTD7.48); report it destroyed or crippled", s.Ship, ref.Class, b.At))
 			continue
 		}
 		switch s.Fate {
-		case "captured":
+		case battle.FateCaptured:
 			if by, ok := refs[s.By]; ok && x.npeRef(b, by) && !x.npeRef(b, ref) {
 				break // the NPE takes it and liquidates it (UTD5.2821)
 			}
@@ -142,7 +135,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			} else if p := placeProblem(st, x, b.At, refs[s.By].Owner, s); p != "" {
 				out = append(out, p)
 			}
-		case "disengaged":
+		case battle.FateDisengaged:
 			switch v, ok := via[ref.Owner]; {
 			case !slices.Contains(to, s.Direction):
 				out = append(out, fmt.Sprintf("%s: no lane leads from %s to %s (the lanes lead to %s)", s.Ship, b.At, s.Direction, strings.Join(names(to), ", ")))
@@ -252,126 +245,18 @@ func (r Ruleset) ApplyResult(st *campaign.State, id string, res *orders.BattleRe
 	if problems := r.checkFates(st, b, res); len(problems) > 0 {
 		return nil, fmt.Errorf("battle %s: %s", id, strings.Join(problems, "; "))
 	}
-	fates := map[string]orders.ShipFate{}
-	for _, s := range res.Ships {
-		fates[s.Ship] = s
-	}
-	lost := map[campaign.FleetKey][]int{}
-	via := map[campaign.PlayerID]campaign.SystemID{}
-	standing := map[campaign.PlayerID]bool{}
-	byRef := map[string]game.ShipRef{}
+	a := newSettlement(t, b, res, r.ShipRefs(b))
 	for _, ref := range r.ShipRefs(b) {
-		byRef[ref.Ref] = ref
+		a.ship(ref)
 	}
-	var prizes []prize
-	var told []string
-	var razed []post
-	posts := map[campaign.PlayerID][]post{}
-	for _, p := range b.Sides {
-		posts[p], _ = t.force(p, b.At, battleUnits(b, p))
-	}
-	for _, ref := range r.ShipRefs(b) {
-		s, ok := fates[ref.Ref]
-		k := campaign.FleetKey{Owner: ref.Owner, ID: ref.Fleet}
-		var taken *prize // a player's ship captured, taken with what the battle left it
-		switch {
-		case t.x.npeRef(b, ref): // the NPE's force, not the volunteer's (npeSettled)
-			standing[ref.Owner] = standing[ref.Owner] || !ok || s.Fate != "destroyed" && s.Fate != "captured"
-			if !ok {
-				continue
-			}
-			if s.Fate == "captured" { // a prize as any other (UTD5.2A2)
-				n, _ := t.x.npeBattle(b)
-				by := byRef[s.By]
-				prizes = append(prizes, prize{ship: shipTaken(ref.Class), from: "the " + n.Empire, captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To,
-					rule: "battle " + b.ID + ", UTD5.2A2"})
-			}
-		case ref.Fleet == postsFleet && ref.Index < len(posts[ref.Owner]):
-			pt := posts[ref.Owner][ref.Index]
-			switch {
-			case !ok:
-				standing[ref.Owner] = true
-				continue
-			case s.Fate == "destroyed" || s.Fate == "captured":
-				razed = append(razed, pt) // a captured post is destroyed (UTD7.48, UTD4.3231)
-			case s.Fate == "crippled":
-				standing[ref.Owner] = true
-				t.crippledPost(pt, s.Damage)
-			case s.Fate == "intact":
-				standing[ref.Owner] = true
-			}
-		case !ok:
-			standing[ref.Owner] = true
-			continue
-		case s.Fate == "destroyed", s.Fate == "captured" && t.x.npeRef(b, byRef[s.By]): // the NPE liquidates what it takes (UTD5.2821)
-			lost[k] = append(lost[k], ref.Index)
-		case s.Fate == "captured":
-			lost[k] = append(lost[k], ref.Index)
-			f := st.Fleet(k.Owner, k.ID)
-			if f == nil || ref.Index >= len(f.Units) {
-				break
-			}
-			if t.isDefense(f.Units[ref.Index]) {
-				told = append(told, fmt.Sprintf("%s %s captured: a defense is destroyed instead (UTD7.48)", ref.Ref, ref.Class))
-				continue
-			}
-			by := byRef[s.By]
-			taken = &prize{from: string(ref.Owner), captor: by.Owner, fleet: by.Fleet, at: b.At, place: s.To, rule: "battle " + b.ID + ", UTD6.3I"}
-		case s.Fate == "crippled":
-			standing[ref.Owner] = true
-			if f := st.Fleet(k.Owner, k.ID); f != nil && ref.Index < len(f.Units) {
-				d := f.DamageOf(ref.Index)
-				d.Unit, d.Structure = ref.Index, d.Structure+s.Damage
-				setDamage(f, d)
-			}
-		case s.Fate == "disengaged":
-			via[ref.Owner] = s.Direction
-		case s.Fate == "intact":
-			standing[ref.Owner] = true
-		}
-		text := fmt.Sprintf("%s %s %s", ref.Ref, ref.Class, s.Fate)
-		if f := st.Fleet(k.Owner, k.ID); f != nil && ref.Index < len(f.Units) && s.Fate != "destroyed" {
-			if lost := t.x.attrit(f, ref.Index, lostAttrition(s, t.x.loadOf(f, ref.Index).Carried)); !lost.IsZero() {
-				text += fmt.Sprintf(", lost %s (UTD6.3B)", lost)
-			}
-			if taken != nil {
-				taken.ship = t.x.takePrize(f, ref.Index)
-				prizes = append(prizes, *taken)
-			}
-		}
-		told = append(told, text)
-	}
-	// In fleet order, not the map's: take may add fleet records.
-	for _, k := range slices.SortedFunc(maps.Keys(lost), func(a, b campaign.FleetKey) int {
-		return cmp.Or(cmp.Compare(a.Owner, b.Owner), cmp.Compare(a.ID, b.ID))
-	}) {
-		if f := st.Fleet(k.Owner, k.ID); f != nil {
-			t.x.take(f, lost[k]) // the ships left keep their marks (UTD6.3E, UTD4.335, UTD6.3736)
-		}
-	}
-	st.Fleets = slices.DeleteFunc(st.Fleets, func(f campaign.Fleet) bool { return len(f.Units) == 0 })
-	if len(told) == 0 {
-		told = []string{"every ship came through intact"}
-	}
-	for _, p := range b.Sides {
-		if !standing[p] {
-			razed = append(razed, t.posts(p, b.At)...)
-		}
-	}
-	if gone := t.razePosts(b.At, razed); len(gone) > 0 {
-		told = append(told, gone...)
-	}
-	t.emit(EventBattle, b.At, "UTD7.44", "Battle %s at %s is settled, %s: %s.", b.ID, b.At, how, strings.Join(told, ", "))
-	for _, pz := range prizes {
+	a.takeLost()
+	a.razeLosers()
+	t.emit(EventBattle, b.At, "UTD7.44", "Battle %s at %s is settled, %s: %s.", b.ID, b.At, how, strings.Join(a.told, ", "))
+	for _, pz := range a.prizes {
 		t.organize(pz)
 	}
-	npe, volunteer := t.x.npeBattle(b)
-	for _, p := range b.Sides {
-		if !standing[p] && (npe == nil || p != volunteer) {
-			t.retreatVia(p, b.At, via[p])
-		}
-	}
-	t.npeSettled(r, b, res, standing[b.Sides[0]])
+	a.retreatLosers()
+	t.npeSettled(r, b, res, a.standing[b.Sides[0]])
 	return t.settled(b), nil
 }
 
@@ -464,9 +349,9 @@ func (r Ruleset) ForcedRetreat(st *campaign.State, b campaign.Battle, silent []c
 		for _, ref := range r.ShipRefs(b) {
 			switch {
 			case ref.Owner == p && ref.Fleet == postsFleet:
-				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "destroyed"}) // UTD7.48
+				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: battle.FateDestroyed}) // UTD7.48
 			case ref.Owner == p && to != "":
-				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to})
+				res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: battle.FateDisengaged, Direction: to})
 			}
 		}
 	}

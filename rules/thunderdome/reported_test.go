@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
@@ -150,7 +151,7 @@ func TestUTD3_42_ForcedRetreatOnContactClock(t *testing.T) {
 	b := st.Battles[0]
 	res, forced := rs.ForcedRetreat(st, b, []campaign.PlayerID{"hydran"})
 	if !slices.Equal(forced, []campaign.PlayerID{"hydran"}) || len(res.Ships) == 0 || slices.ContainsFunc(res.Ships, func(s orders.ShipFate) bool {
-		return !strings.HasPrefix(s.Ship, "hydran#") || s.Fate != "disengaged"
+		return !strings.HasPrefix(s.Ship, "hydran#") || s.Fate != battle.FateDisengaged
 	}) {
 		t.Errorf("ForcedRetreat(hydran silent) = %+v, %v; want hydran's ships disengaged", res, forced)
 	}

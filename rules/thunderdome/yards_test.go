@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
@@ -561,9 +562,9 @@ func TestUTD6_382_YardOnOrderJoinsNoBattle(t *testing.T) {
 	}
 	res := &orders.BattleResult{}
 	for _, ref := range rs.ShipRefs(st.Battles[0]) {
-		fate := "intact"
+		fate := battle.FateIntact
 		if ref.Owner == player {
-			fate = "destroyed"
+			fate = battle.FateDestroyed
 		}
 		res.Ships = append(res.Ships, orders.ShipFate{Ship: ref.Ref, Fate: fate})
 	}
