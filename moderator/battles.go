@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pbemd/pbemd/battle"
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
@@ -784,7 +785,7 @@ func (m *Moderator) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base
 		} else if to := rb.Retreats(st, b); len(to) > 0 {
 			for _, ref := range rb.ShipRefs(b) {
 				if slices.Contains(silent, ref.Owner) {
-					r.Ships = append(r.Ships, orders.ShipFate{Ship: ref.Ref, Fate: "disengaged", Direction: to[0]})
+					r.Ships = append(r.Ships, orders.ShipFate{Ship: ref.Ref, Fate: battle.FateDisengaged, Direction: to[0]})
 				}
 			}
 		}
