@@ -232,8 +232,11 @@ func (c *conformance) resolve(t *testing.T) {
 	if read := marshal(t, c.rs.Resolve(turn)); !bytes.Equal(want, read) {
 		t.Error("Resolve of the state read back from JSON gives another result")
 	}
-	if res.Next == nil || res.Next.Turn != st.Turn+1 {
-		t.Fatalf("Resolve: next state %v, want turn %d", res.Next, st.Turn+1)
+	if res.Next == nil {
+		t.Fatal("Resolve gives no next state")
+	}
+	if res.Next.Turn != st.Turn+1 {
+		t.Fatalf("Resolve: the next state opens turn %d, want %d", res.Next.Turn, st.Turn+1)
 	}
 	ids := st.PlayerIDs()
 	for _, e := range res.Events {
