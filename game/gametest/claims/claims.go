@@ -25,6 +25,27 @@ import (
 // Name is the ruleset's name in scenario files.
 const Name = "claims"
 
+// Scenario is a campaign of claims for two players, ada and bo, on three
+// systems, with addresses at example.test.
+var Scenario = []byte(`campaign: claims
+title: Claims
+rules: claims
+seed: 7
+schedule: {every: 72h}
+gm: {email: gm@example.test}
+players:
+  - {id: ada, name: Ada, email: ada@example.test}
+  - {id: bo, name: Bo, email: bo@example.test}
+map:
+  systems:
+    - {id: vega, x: 0, y: 0, planet: mineral}
+    - {id: tau, x: 1, y: 0, planet: unknown}
+    - {id: sol, x: 2, y: 0, planet: unknown}
+  lanes: [[vega, tau], [tau, sol]]
+units:
+  - {class: frigate, cbpv: 60, ebpv: 55, size: 4, docking: 3}
+`)
+
 // Ruleset is the claims game. Its zero value is ready to use.
 type Ruleset struct{}
 
