@@ -14,6 +14,12 @@ import (
 // add-on, and which ruleset has it.
 var capabilityRow = regexp.MustCompile(`(?m)^//\t([A-Z][A-Za-z]+)(?: \(a Checked\))? .*\s(EaW|TD IV|both|none)\s`)
 
+// implements reports whether rs has add-on T.
+func implements[T any](rs game.Ruleset) bool {
+	_, ok := rs.(T)
+	return ok
+}
+
 // TestCapabilityTable: the table of capabilities in game/doc.go says which
 // ruleset has each add-on, as the code does, and lists every add-on.
 func TestCapabilityTable(t *testing.T) {
@@ -22,19 +28,19 @@ func TestCapabilityTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	has := map[string]func(rs game.Ruleset) bool{
-		"Preparer":          func(rs game.Ruleset) bool { _, ok := rs.(game.Preparer); return ok },
-		"Sequential":        func(rs game.Ruleset) bool { _, ok := rs.(game.Sequential); return ok },
-		"TurnOrder":         func(rs game.Ruleset) bool { _, ok := rs.(game.TurnOrder); return ok },
-		"Calendar":          func(rs game.Ruleset) bool { _, ok := rs.(game.Calendar); return ok },
-		"Citer":             func(rs game.Ruleset) bool { _, ok := rs.(game.Citer); return ok },
-		"ExtensionPolicy":   func(rs game.Ruleset) bool { _, ok := rs.(game.ExtensionPolicy); return ok },
-		"Voting":            func(rs game.Ruleset) bool { _, ok := rs.(game.Voting); return ok },
-		"Polls":             func(rs game.Ruleset) bool { _, ok := rs.(game.Polls); return ok },
-		"Resigner":          func(rs game.Ruleset) bool { _, ok := rs.(game.Resigner); return ok },
-		"ReportedBattles":   func(rs game.Ruleset) bool { _, ok := rs.(game.ReportedBattles); return ok },
-		"ResultExampler":    func(rs game.Ruleset) bool { _, ok := rs.(game.ResultExampler); return ok },
-		"BattleClock":       func(rs game.Ruleset) bool { _, ok := rs.(game.BattleClock); return ok },
-		"ScenarioGenerator": func(rs game.Ruleset) bool { _, ok := rs.(game.ScenarioGenerator); return ok },
+		"Preparer":          implements[game.Preparer],
+		"Sequential":        implements[game.Sequential],
+		"TurnOrder":         implements[game.TurnOrder],
+		"Calendar":          implements[game.Calendar],
+		"Citer":             implements[game.Citer],
+		"ExtensionPolicy":   implements[game.ExtensionPolicy],
+		"Voting":            implements[game.Voting],
+		"Polls":             implements[game.Polls],
+		"Resigner":          implements[game.Resigner],
+		"ReportedBattles":   implements[game.ReportedBattles],
+		"ResultExampler":    implements[game.ResultExampler],
+		"BattleClock":       implements[game.BattleClock],
+		"ScenarioGenerator": implements[game.ScenarioGenerator],
 	}
 	rows := map[string]string{}
 	for _, m := range capabilityRow.FindAllStringSubmatch(string(doc), -1) {

@@ -110,17 +110,7 @@ func (Ruleset) LoadScenario(p *game.ScenarioPart) {
 
 // Due: every player still in owes a claim by the schedule's next deadline.
 func (Ruleset) Due(st *campaign.State, sched campaign.Schedule, now time.Time) ([]game.Due, error) {
-	by, err := sched.Next(now)
-	if err != nil {
-		return nil, err
-	}
-	var due []game.Due
-	for _, p := range st.Players {
-		if p.Active() {
-			due = append(due, game.Due{Player: p.ID, By: by.UTC()})
-		}
-	}
-	return due, nil
+	return game.DueTogether(st, sched, now)
 }
 
 // Claim is one order: a system, with where the mail names it.
