@@ -308,7 +308,7 @@ func (c *conformance) addOns(t *testing.T) {
 			t.Errorf("TurnOrder: Queue = %v, Due = %v; want the player due first", queue, due)
 		}
 	}
-	if s, ok := c.rs.(game.Sequential); ok {
+	if s, ok := c.rs.(game.Sequential); ok && len(due) > 0 && c.subs[due[0].Player] != nil {
 		sub := c.subs[due[0].Player]
 		before := marshal(t, sub)
 		if got := s.Amend(nil, sub); !bytes.Equal(marshal(t, got), before) {
