@@ -21,3 +21,19 @@ type Due struct {
 	// By is the deadline, in UTC.
 	By time.Time
 }
+
+// DueTogether is who owes orders for a turn every player plays at once:
+// every player still in, by one deadline, the schedule's next after now.
+func DueTogether(st *campaign.State, sched campaign.Schedule, now time.Time) ([]Due, error) {
+	by, err := sched.Next(now)
+	if err != nil {
+		return nil, err
+	}
+	var due []Due
+	for _, p := range st.Players {
+		if p.Active() {
+			due = append(due, Due{Player: p.ID, By: by})
+		}
+	}
+	return due, nil
+}

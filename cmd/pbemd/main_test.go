@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -101,8 +104,10 @@ func TestREADMEListsEveryPackage(t *testing.T) {
 		t.Fatal("README.md has no \"## Layout\" section")
 	}
 	listed := map[string]bool{}
-	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9/]+)` \\|").FindAllStringSubmatch(layout, -1) {
+	row := map[string]int{}
+	for i, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9/]+)` \\|").FindAllStringSubmatch(layout, -1) {
 		listed[m[1]] = true
+		row[m[1]] = i
 	}
 	var packages []string
 	root := "../.."
@@ -133,6 +138,40 @@ func TestREADMEListsEveryPackage(t *testing.T) {
 	for p := range listed {
 		t.Errorf("README.md's layout table lists %s, which is no package", p)
 	}
+	for _, p := range packages {
+		for _, imp := range moduleImports(t, filepath.Join(root, p)) {
+			if i, ok := row[imp]; ok && i < row[p] {
+				t.Errorf("README.md's layout table lists %s above %s, which imports it", imp, p)
+			}
+		}
+	}
+}
+
+// moduleImports lists what the non-test files of the package in dir
+// import of this module, by their paths in it.
+func moduleImports(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range f.Imports {
+			if path, _ := strconv.Unquote(spec.Path.Value); strings.HasPrefix(path, "github.com/pbemd/pbemd/") {
+				out = append(out, strings.TrimPrefix(path, "github.com/pbemd/pbemd/"))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // TestSecondOpenExitsAtOnce: with the data file held by another open and

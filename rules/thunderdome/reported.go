@@ -118,7 +118,7 @@ func (r Ruleset) checkFates(st *campaign.State, b campaign.Battle, res *orders.B
 			continue
 		}
 		if (s.Fighters > 0 || s.PFs > 0) && s.Fate != battle.FateDestroyed {
-			out = append(out, r.checkAttrition(st, ref, s)...)
+			out = append(out, checkAttrition(st, x, ref, s)...)
 		}
 		switch {
 		case ref.Fleet == postsFleet && s.Fate == battle.FateDisengaged:
@@ -367,11 +367,11 @@ func lostAttrition(s orders.ShipFate, has Attrition) Attrition {
 }
 
 // checkAttrition refuses a reported loss of fighters or PFs beyond what
-// the ship carries (UTD6.3B).
-func (Ruleset) checkAttrition(st *campaign.State, ref game.ShipRef, s orders.ShipFate) []string {
-	x, err := load(st)
+// the ship carries (UTD6.3B); x is st's TD IV state, which CheckResult
+// decoded.
+func checkAttrition(st *campaign.State, x *Ext, ref game.ShipRef, s orders.ShipFate) []string {
 	f := st.Fleet(ref.Owner, ref.Fleet)
-	if err != nil || f == nil || ref.Index >= len(f.Units) {
+	if f == nil || ref.Index >= len(f.Units) {
 		return nil
 	}
 	has := x.loadOf(f, ref.Index).Carried

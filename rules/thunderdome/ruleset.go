@@ -97,9 +97,9 @@ func (Ruleset) Check(st *campaign.State, sub *orders.Submission) (game.Checked, 
 	if err != nil {
 		return nil, err
 	}
-	work := st.Clone()
-	wx, _ := load(work)
-	ctx := newCtx(work, wx, sub.Player, &c)
+	// x is decoded afresh from st, so it serves as the copy's TD IV
+	// state: the orders change it and work, never st.
+	ctx := newCtx(st.Clone(), x, sub.Player, &c)
 	if ctx.run(list) {
 		ctx.setPrefs(prefs)
 		if sub.Final || ctx.left() <= 0 {
@@ -194,12 +194,12 @@ func turnDate(cycle, season string, year int) string {
 // Observe returns every player's view of a state no turn was resolved
 // into: the reports that start a campaign.
 func (Ruleset) Observe(st *campaign.State) []game.View {
-	return viewsOf(st, nil, nil)
+	return viewsOf(st, loadOrEmpty(st), nil)
 }
 
 // Replay rebuilds the views a resolution gave from its state and events.
 func (Ruleset) Replay(next *campaign.State, events []game.Event) []game.View {
-	return viewsOf(next, events, nil)
+	return viewsOf(next, loadOrEmpty(next), events)
 }
 
 // DecodeView reads a view back from its JSON.

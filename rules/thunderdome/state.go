@@ -336,6 +336,16 @@ func load(st *campaign.State) (*Ext, error) {
 	return x, nil
 }
 
+// loadOrEmpty reads TD IV's part of a state, or gives an empty one if it
+// cannot: a view of an unreadable state still names its players.
+func loadOrEmpty(st *campaign.State) *Ext {
+	x, err := load(st)
+	if err != nil {
+		return &Ext{}
+	}
+	return x
+}
+
 // save writes x into st.
 func (x *Ext) save(st *campaign.State) {
 	data, err := json.Marshal(x)

@@ -107,7 +107,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	if err != nil {
 		next.Turn++
 		ev := game.Event{Kind: game.EventNotice, Players: prev.PlayerIDs(), Text: err.Error()}
-		return &game.Result{Next: next, Events: []game.Event{ev}, Views: viewsOf(next, []game.Event{ev}, nil)}
+		return &game.Result{Next: next, Events: []game.Event{ev}, Views: viewsOf(next, &Ext{}, []game.Event{ev})}
 	}
 	t := &turn{st: next, x: x, g: campaign.NewGraph(next.Map), player: x.current()}
 	for _, n := range gt.Notices {
@@ -120,7 +120,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 		next.Turn++
 		t.emit(EventVictory, "", "UTD1.9", "%s", victoryText(next.Winner))
 		x.save(next)
-		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
+		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, x, t.events)}
 	}
 	if len(prev.Battles) > 0 || calling(prev) {
 		next.Turn++
@@ -131,7 +131,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 			what = "a volunteer to play a non-player empire (UTD5.231)"
 		}
 		t.emit(game.EventNotice, "", "UTD2.3", "%s's turn still waits for %s (UTD2.3 step 8): nothing else happens until they are settled.", t.player, what)
-		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
+		return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, x, t.events)}
 	}
 	if p := next.Player(t.player); p != nil && p.Active() {
 		// The orders play on the turn Check applied them to, with the
@@ -151,7 +151,7 @@ func (Ruleset) Resolve(gt game.Turn) *game.Result {
 	}
 	x.prune(next)
 	x.save(next)
-	return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, t.events, nil)}
+	return &game.Result{Next: next, Events: t.events, Views: viewsOf(next, x, t.events)}
 }
 
 // postBattle ends the turn once its battles are over: step 9's captures,

@@ -171,12 +171,9 @@ func (v *View) Header() game.ViewHeader {
 
 // viewsOf gives every player their view of st after events: the public
 // view (UTD3.1), or under the vision house rule each player's sight of
-// it.
-func viewsOf(st *campaign.State, events []game.Event, _ []Outcome) []game.View {
-	x, err := load(st)
-	if err != nil {
-		x = &Ext{}
-	}
+// it. x is st's TD IV state, decoded once by the caller: Resolve passes
+// the one its turn played on, as saved into st.
+func viewsOf(st *campaign.State, x *Ext, events []game.Event) []game.View {
 	base := View{Campaign: st.Campaign, Title: st.Title, Turn: st.Turn, Resolved: st.Turn - 1, Cycle: CycleLabel(x.Cycle),
 		Current: x.current(), Order: x.Order, Opening: x.Opening, Events: events, Lanes: st.Map.Lanes, Fleets: st.Fleets,
 		FleetStatus: fleetStatus(st, x), Retreats: x.Retreats, Containers: x.Containers, Derelicts: x.Derelicts, Yards: x.yardViews(), Docks: x.Docks, Defenses: x.Defenses, Battles: battleIDs(st.Battles), BattleSites: battleSites(st.Battles), Calling: calling(st), Ended: st.Ended, Winner: st.Winner, Systems: st.Map.Systems,
