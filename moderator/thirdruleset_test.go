@@ -14,6 +14,7 @@ import (
 // Empires at War: its players are welcomed, their orders confirmed, and
 // once both are final the turn resolves and each gets its report.
 func TestThirdRuleset(t *testing.T) {
+	skipUnderRace(t)
 	reg := game.NewRegistry(eaw.Ruleset{}, claims.Ruleset{})
 	h := newHarnessWith(t, reg)
 	for _, u := range []string{"ada", "bo"} {
