@@ -589,10 +589,14 @@ func TestIntake_arrivalAndSync(t *testing.T) {
 	defer func() { cancel(); <-done }()
 
 	h.waitFor(t, "orders 1")
-	clk.AdvanceTo(at.Add(2 * time.Minute))
-	if got := <-h.synced; !got.Equal(at) {
-		t.Errorf("first pass Synced(%v), want %v: it looked before the clock moved", got, at)
+	// The pass that handed the mail over, and the look again at once that
+	// follows such a pass, both before the clock moves.
+	for _, pass := range []string{"first pass", "look again"} {
+		if got := <-h.synced; !got.Equal(at) {
+			t.Errorf("%s Synced(%v), want %v", pass, got, at)
+		}
 	}
+	clk.AdvanceTo(at.Add(2 * time.Minute))
 	if m := h.got[0]; !m.Arrived.Equal(at) {
 		t.Errorf("mail handed over with Arrived %v, want its INTERNALDATE %v", m.Arrived, at)
 	}
