@@ -98,13 +98,13 @@ func (s *smtpSession) Data(r io.Reader) error {
 		return fmt.Errorf("localmail: read data: %w", err)
 	}
 	raw := append([]byte("Return-Path: <"+s.from+">\r\n"), body...)
+	defer s.w.touch() // a recipient served before a failure has new mail too
 	for _, acc := range s.to {
 		opts := &imap.AppendOptions{Time: s.w.now()}
 		if _, err := acc.mem.Append("INBOX", bytes.NewReader(raw), opts); err != nil {
 			return fmt.Errorf("localmail: deliver to %s: %w", acc.local, err)
 		}
 	}
-	s.w.touch()
 	return nil
 }
 
