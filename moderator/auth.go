@@ -25,7 +25,7 @@ type seat struct {
 
 // seatsOf returns every seat registered to an address, and every seat
 // whose player named it their proxy, by campaign ID.
-func (m *Moderator) seatsOf(addr string) ([]seat, error) {
+func (m *Moderation) seatsOf(addr string) ([]seat, error) {
 	var out []seat
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.campaigns.all(tx)
@@ -129,7 +129,7 @@ func authenticateSeat(seats []seat, sub *orders.Submission, problem problemFunc)
 
 // checkOrders authenticates a parsed submission and validates it against
 // the campaign's state.
-func (m *Moderator) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
+func (m *Moderation) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
 	problem := func(key string, t report.Text) *report.Rejection {
 		return &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{report.Problem(t, sub.Pos[key])}}
 	}
@@ -188,7 +188,7 @@ type ordersCheck struct {
 
 // loadOrdersCheck reads the open turn's record and when the orders on
 // file arrived, and finds the ruleset, for k.
-func (m *Moderator) loadOrdersCheck(k *ordersCheck) error {
+func (m *Moderation) loadOrdersCheck(k *ordersCheck) error {
 	c, p := k.c, k.s.seat.Player
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
@@ -233,7 +233,7 @@ func (k *ordersCheck) refuseUntimely(problem problemFunc) *report.Rejection {
 // under a sequential ruleset, whose turn takes several mails, the orders
 // on file with the submission's added. Final orders on file end the turn,
 // and it refuses more.
-func (m *Moderator) amendOnFile(k *ordersCheck) (*orders.Submission, *report.Rejection, error) {
+func (m *Moderation) amendOnFile(k *ordersCheck) (*orders.Submission, *report.Rejection, error) {
 	if k.seq == nil {
 		return k.sub, nil, nil
 	}
@@ -272,7 +272,7 @@ func (k *ordersCheck) checkRejection(err error) *report.Rejection {
 
 // acceptOrders files the checked orders whole, without their token, and
 // confirms them to the player.
-func (m *Moderator) acceptOrders(k *ordersCheck, whole *orders.Submission, checked game.Checked) decision {
+func (m *Moderation) acceptOrders(k *ordersCheck, whole *orders.Submission, checked game.Checked) decision {
 	c, p, sub := k.c, k.s.seat.Player, k.sub
 	stored := *whole
 	stored.Token = ""

@@ -23,7 +23,7 @@ import (
 // poll's outcome set up in next, in a campaign whose battles are fought
 // outside pbemd (battles: reported), with its clocks, and writes each side
 // the battle's ships and how to report the result.
-func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles []campaign.Battle, now time.Time) ([]*store.BattleCase, []outgoing, error) {
+func (m *Moderation) openBattles(c *store.Campaign, next *campaign.State, battles []campaign.Battle, now time.Time) ([]*store.BattleCase, []outgoing, error) {
 	if next.Rules.Battles != campaign.BattlesReported || len(battles) == 0 {
 		return nil, nil, nil
 	}
@@ -66,7 +66,7 @@ func (m *Moderator) openBattles(c *store.Campaign, next *campaign.State, battles
 
 // reportedBattles returns the ruleset of a campaign whose battles are
 // fought outside pbemd.
-func (m *Moderator) reportedBattles(c *store.Campaign) (game.ReportedBattles, error) {
+func (m *Moderation) reportedBattles(c *store.Campaign) (game.ReportedBattles, error) {
 	rs, err := m.ruleset(c)
 	if err != nil {
 		return nil, err
@@ -107,7 +107,7 @@ func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
 // settles it; two results that differ go to the GM, or, where the
 // campaign decides by vote, wait for the sides to agree until the
 // battle's time runs out and the appeal opens.
-func (m *Moderator) battleReport(r *request) (decision, error) {
+func (m *Moderation) battleReport(r *request) (decision, error) {
 	c, me, rep := r.c, r.seat.Player, r.sub.Battle
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
@@ -168,7 +168,7 @@ func reportedBattle(cases []*store.BattleCase, st *campaign.State, id string, me
 // open turn's state st: one the other side sent already settles the
 // battle if they agree and is disputed if not; otherwise the other side
 // is asked to confirm it.
-func (m *Moderator) battleResult(r *request, bc *store.BattleCase, b campaign.Battle, st *campaign.State, p campaign.PlayerID) (decision, error) {
+func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.Battle, st *campaign.State, p campaign.PlayerID) (decision, error) {
 	c, rep := r.c, r.sub.Battle
 	now := m.clock.Now().UTC()
 	rb, err := m.reportedBattles(c)
@@ -205,7 +205,7 @@ func (m *Moderator) battleResult(r *request, bc *store.BattleCase, b campaign.Ba
 
 // proposeResult files side p's result of a battle the other sides have
 // sent none for, and asks each of them to confirm it.
-func (m *Moderator) proposeResult(r *request, bc *store.BattleCase, p campaign.PlayerID) (decision, error) {
+func (m *Moderation) proposeResult(r *request, bc *store.BattleCase, p campaign.PlayerID) (decision, error) {
 	c, rep := r.c, r.sub.Battle
 	bc.Status = store.BattleProposed
 	var mails []outgoing
@@ -248,7 +248,7 @@ func sameResult(a, b *orders.BattleResult) bool {
 // settleBattle applies a battle's final result to the open turn's state
 // and tells every player how it ended. r is the mail that settled it: a
 // side's, or the GM's reply.
-func (m *Moderator) settleBattle(r *request, bc *store.BattleCase, result *orders.BattleResult, how string) (decision, error) {
+func (m *Moderation) settleBattle(r *request, bc *store.BattleCase, result *orders.BattleResult, how string) (decision, error) {
 	c := r.c
 	bc.Status, bc.Settled = store.BattleFinal, how
 	mails, apply, err := m.settlement(c, bc, r.in.MessageID, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
@@ -275,7 +275,7 @@ func fightPending(id string) settleFunc {
 
 // settlement works out a battle's end on a copy of the open turn's state:
 // the mails that tell every player, and the step that stores it.
-func (m *Moderator) settlement(c *store.Campaign, bc *store.BattleCase, base string, settle settleFunc) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) settlement(c *store.Campaign, bc *store.BattleCase, base string, settle settleFunc) ([]outgoing, func(tx *store.Tx) error, error) {
 	rb, err := m.reportedBattles(c)
 	if err != nil {
 		return nil, nil, err
@@ -346,7 +346,7 @@ type stateChange struct {
 // battles it opened, announced from base; or, when it ended the
 // campaign, as the last rival's elimination may, the open turn's
 // resolution with the final reports (endWith).
-func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit func(st *campaign.State) ([]game.Event, error)) (*stateChange, error) {
+func (m *Moderation) changeOpenTurn(c *store.Campaign, change, base string, edit func(st *campaign.State) ([]game.Event, error)) (*stateChange, error) {
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
 		return nil, err
@@ -390,7 +390,7 @@ func (m *Moderator) changeOpenTurn(c *store.Campaign, change, base string, edit 
 // events), what settled it, and for the player now due their points and
 // order template. A report for a player who reads a daily digest is held
 // for it. None when no turn opened.
-func (m *Moderator) openingReports(opened *store.Campaign, rec *store.TurnRecord, st *campaign.State, events []game.Event, base string) ([]outgoing, []*store.HeldReport, error) {
+func (m *Moderation) openingReports(opened *store.Campaign, rec *store.TurnRecord, st *campaign.State, events []game.Event, base string) ([]outgoing, []*store.HeldReport, error) {
 	if opened == nil {
 		return nil, nil, nil
 	}
@@ -441,7 +441,7 @@ func (m *Moderator) openingReports(opened *store.Campaign, rec *store.TurnRecord
 // told of each, as when a turn's resolution eliminates a player; the
 // players read it in the change's news. It returns c itself when nobody
 // went out.
-func (m *Moderator) seatsOut(c *store.Campaign, st *campaign.State, change, base string) (*store.Campaign, []outgoing) {
+func (m *Moderation) seatsOut(c *store.Campaign, st *campaign.State, change, base string) (*store.Campaign, []outgoing) {
 	var mails []outgoing
 	next := c
 	for _, p := range st.Players {
@@ -494,7 +494,7 @@ func putSettled(c *store.Campaign, st *campaign.State, change string, events []g
 // as when a player's turn waits on its battles, if the state its last
 // battle left says someone now does: it returns the campaign's record
 // with their deadlines, or nil when nothing opens.
-func (m *Moderator) openWaiting(c *store.Campaign, st *campaign.State) (*store.Campaign, error) {
+func (m *Moderation) openWaiting(c *store.Campaign, st *campaign.State) (*store.Campaign, error) {
 	if len(c.DueSeats()) > 0 || len(st.Battles) > 0 {
 		return nil, nil
 	}
@@ -575,7 +575,7 @@ func shiftBattleClocks(id campaign.ID, paused time.Duration) func(tx *store.Tx) 
 // askGMBattle writes the GM a mail to decide a battle, with every result
 // sent so far, and a single-use reply address: the results differ, or
 // the time to settle the battle ran out.
-func (m *Moderator) askGMBattle(c *store.Campaign, bc *store.BattleCase, base string, timedOut bool) (outgoing, string, error) {
+func (m *Moderation) askGMBattle(c *store.Campaign, bc *store.BattleCase, base string, timedOut bool) (outgoing, string, error) {
 	token, err := newReplyToken(m.rand)
 	if err != nil {
 		return outgoing{}, "", err
@@ -593,13 +593,13 @@ func (m *Moderator) askGMBattle(c *store.Campaign, bc *store.BattleCase, base st
 }
 
 // battleApproval stores the reply address for a battle decision.
-func (m *Moderator) battleApproval(c *store.Campaign, bc *store.BattleCase, token string) func(tx *store.Tx) error {
+func (m *Moderation) battleApproval(c *store.Campaign, bc *store.BattleCase, token string) func(tx *store.Tx) error {
 	a := &store.Approval{Campaign: c.ID, Battle: bc.ID, Expires: m.clock.Now().Add(c.Moderation.Battles.Resolve + 7*24*time.Hour)}
 	return func(tx *store.Tx) error { return tx.PutApproval(hashToken(token), a) }
 }
 
 // decideBattle applies the GM's reply on a battle: "accept N" or "auto".
-func (m *Moderator) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, a *store.Approval, token string) (decision, error) {
+func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, a *store.Approval, token string) (decision, error) {
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
 		return decision{}, err
@@ -679,7 +679,7 @@ func (m *Moderator) battleClocks(c *store.Campaign, rec *store.TurnRecord) (time
 // timesOwnBattles reports whether the ruleset of a campaign with battle
 // cases times its own battles, and so says who retreats when nobody made
 // contact; otherwise such a battle waits for its resolve clock.
-func (m *Moderator) timesOwnBattles(c *store.Campaign, cases []*store.BattleCase) (bool, error) {
+func (m *Moderation) timesOwnBattles(c *store.Campaign, cases []*store.BattleCase) (bool, error) {
 	if len(cases) == 0 {
 		return false, nil
 	}
@@ -711,7 +711,7 @@ func (m *Moderator) battleClock(c *store.Campaign, bc store.BattleCase, st *camp
 // and returns the mails and the change that say it, or, with apply nil
 // where no clock ran out, when its clocks next run out. It also returns
 // when an appeal it opens closes.
-func (m *Moderator) battleTimeout(c *store.Campaign, bc *store.BattleCase, st *campaign.State, ownClock bool, now time.Time, base string) (mails []outgoing, apply func(tx *store.Tx) error, wait []time.Time, err error) {
+func (m *Moderation) battleTimeout(c *store.Campaign, bc *store.BattleCase, st *campaign.State, ownClock bool, now time.Time, base string) (mails []outgoing, apply func(tx *store.Tx) error, wait []time.Time, err error) {
 	resolveOut := !now.Before(bc.ResolveBy)
 	switch {
 	case underAppeal(bc, st):
@@ -742,7 +742,7 @@ func (m *Moderator) battleTimeout(c *store.Campaign, bc *store.BattleCase, st *c
 
 // fightOnTimeout settles a battle whose resolve clock ran out as pbemd
 // fights it.
-func (m *Moderator) fightOnTimeout(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) fightOnTimeout(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
 	bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{Rule: m.cite(c, game.TopicBattleSettle)})
 	return m.settlement(c, bc, base, fightPending(bc.ID))
 }
@@ -765,7 +765,7 @@ func (m *Moderator) commitMails(mails []outgoing, apply func(tx *store.Tx) error
 // withdrawSilent settles a battle whose contact clock ran out with a side
 // that never answered: that side's ships withdraw, everyone else's stay.
 // A ruleset that times its own battles says who withdraws, and where.
-func (m *Moderator) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
 	var silent []campaign.PlayerID
 	for _, p := range bc.Sides {
 		if !slices.Contains(bc.Heard, p) {

@@ -24,7 +24,7 @@ import (
 // requestBattleWeek carries out an extension request that names a
 // battle. A request that cannot be granted nor noted is refused with what
 // to send instead, and changes nothing.
-func (m *Moderator) requestBattleWeek(r *request) (decision, error) {
+func (m *Moderation) requestBattleWeek(r *request) (decision, error) {
 	c, e, me := r.c, r.sub.Extension, r.seat.Player
 	week := m.rulesetGrant(c)
 	hours := int(week / time.Hour)
@@ -119,7 +119,7 @@ func openBattlesOf(cases []*store.BattleCase, st *campaign.State, now time.Time,
 
 // weekBattles lists the battles player p may ask a week for in campaign
 // c: none where the campaign grants no battle weeks.
-func (m *Moderator) weekBattles(c *store.Campaign, p campaign.PlayerID) ([]string, error) {
+func (m *Moderation) weekBattles(c *store.Campaign, p campaign.PlayerID) ([]string, error) {
 	if !m.decidesByVote(c) || m.rulesetGrant(c) == 0 {
 		return nil, nil
 	}
@@ -167,7 +167,7 @@ func battleDeadlines(c *store.Campaign, s *store.Seat, bc *store.BattleCase, now
 // grantBattleWeek moves the battle's clocks on by a week and tells the
 // battle's sides and the GM. The week counts against side alone, on its
 // real-life claim, or else against every side, who all asked.
-func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []store.BattleClock, side campaign.PlayerID, realLife bool, week time.Duration) (decision, error) {
+func (m *Moderation) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []store.BattleClock, side campaign.PlayerID, realLife bool, week time.Duration) (decision, error) {
 	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
 	sides := bc0.Sides
 	if realLife {
@@ -208,7 +208,7 @@ func (m *Moderator) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []
 // askBattleWeek notes a side's request for a week (week hours) without a
 // real-life claim, for the clocks that run, and tells the other sides how
 // to agree.
-func (m *Moderator) askBattleWeek(r *request, bc0 *store.BattleCase, side campaign.PlayerID, others []campaign.PlayerID, clocks []store.BattleClock, week int) (decision, error) {
+func (m *Moderation) askBattleWeek(r *request, bc0 *store.BattleCase, side campaign.PlayerID, others []campaign.PlayerID, clocks []store.BattleClock, week int) (decision, error) {
 	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
 	bc := *bc0
 	bc.WeekAsked = slices.Clone(bc.WeekAsked)
@@ -250,7 +250,7 @@ func voices(bc *store.BattleCase, sides []campaign.PlayerID) string {
 
 // tellSides writes the players who speak for a battle's sides, but the
 // sender me, each the text t words for their seat.
-func (m *Moderator) tellSides(c *store.Campaign, bc *store.BattleCase, me campaign.PlayerID, incoming, purpose string, t func(s *store.Seat) report.Text) []outgoing {
+func (m *Moderation) tellSides(c *store.Campaign, bc *store.BattleCase, me campaign.PlayerID, incoming, purpose string, t func(s *store.Seat) report.Text) []outgoing {
 	var out []outgoing
 	for _, p := range bc.Sides {
 		s := c.Seat(bc.Voice(p))

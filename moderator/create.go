@@ -97,7 +97,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 // the player's orders are due, and where the ruleset plays one player at
 // a time (game.TurnOrder) the seat's place in the order and when its turn
 // opens at the latest, each turn before it running its full clock.
-func (m *Moderator) welcomeOf(c *store.Campaign, rs game.Ruleset, st *campaign.State, s *store.Seat, name, token string) *report.Welcome {
+func (m *Moderation) welcomeOf(c *store.Campaign, rs game.Ruleset, st *campaign.State, s *store.Seat, name, token string) *report.Welcome {
 	w := &report.Welcome{Title: c.Title, Campaign: c.ID, Player: s.Player, Name: name, Token: token, Address: m.address,
 		GM: fmt.Sprintf("%s <%s>", c.GM.Name, c.GM.Email), Turn: c.Turn, Orders: rs.Example(st, s.Player).Orders}
 	if due := deadlineOf(c, s.Player); !due.IsZero() {

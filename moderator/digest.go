@@ -201,7 +201,7 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 // digestMail renders a seat's held reports as one mail, oldest first, in
 // the form the seat's preferences ask for. Every report keeps its map and
 // JSON; only the last, the turn now open, brings its order template.
-func (m *Moderator) digestMail(rs game.Ruleset, c *store.Campaign, s *store.Seat, items []game.DigestItem, seq uint64) (outgoing, error) {
+func (m *Moderation) digestMail(rs game.Ruleset, c *store.Campaign, s *store.Seat, items []game.DigestItem, seq uint64) (outgoing, error) {
 	d, err := rs.Digest(items, game.ReportOptions{Location: seatLocation(c, s), SchemaRef: schemaFile, Mail: &s.Mail})
 	if err != nil {
 		return outgoing{}, err

@@ -32,14 +32,14 @@ func newReplyToken(r io.Reader) (string, error) {
 
 // replyAddress is the single-use address the GM answers a request at:
 // the moderator's address with the token after a plus.
-func (m *Moderator) replyAddress(token string) string {
+func (m *Moderation) replyAddress(token string) string {
 	local, domain, _ := strings.Cut(m.address, "@")
 	return local + "+" + token + "@" + domain
 }
 
 // replyToken returns the token of a reply address a mail was sent to, or
 // "" if it was sent to none.
-func (m *Moderator) replyToken(in *mail.Inbound) string {
+func (m *Moderation) replyToken(in *mail.Inbound) string {
 	local, domain, _ := strings.Cut(m.address, "@")
 	for _, to := range in.To {
 		l, d, ok := strings.Cut(to, "@")
@@ -88,7 +88,7 @@ func extensionStopped(c *store.Campaign) report.Text {
 // vote where the campaign decides by vote, or else asks the GM by a mail
 // the GM answers by replying. A request that names a battle asks for its
 // clocks instead (requestBattleWeek).
-func (m *Moderator) requestExtension(r *request) (decision, error) {
+func (m *Moderation) requestExtension(r *request) (decision, error) {
 	c, e, p := r.c, r.sub.Extension, r.seat.Player
 	if stopped := extensionStopped(c); stopped != nil {
 		return r.refuse(stopped)
@@ -156,7 +156,7 @@ func (m *Moderator) requestExtension(r *request) (decision, error) {
 
 // askGM writes the mail that asks the GM to decide on an extension: its
 // Reply-To is the single-use address that carries the decision back.
-func (m *Moderator) askGM(r *request, ext *store.Extension, token string, mine, all int) outgoing {
+func (m *Moderation) askGM(r *request, ext *store.Extension, token string, mine, all int) outgoing {
 	c := r.c
 	rules := c.Moderation.Extensions
 	after := c.Clone()
@@ -179,7 +179,7 @@ func orNone(s string) string {
 // realLifeGrant is the extension a campaign grants at once on a real-life
 // claim: its ruleset's (game.ExtensionPolicy), or else a week where its
 // moderation settings grant one (real_life_week); zero for none.
-func (m *Moderator) realLifeGrant(c *store.Campaign) time.Duration {
+func (m *Moderation) realLifeGrant(c *store.Campaign) time.Duration {
 	if d := m.rulesetGrant(c); d > 0 {
 		return d
 	}
@@ -191,7 +191,7 @@ func (m *Moderator) realLifeGrant(c *store.Campaign) time.Duration {
 
 // rulesetGrant is the extension a campaign's ruleset grants at once on a
 // real-life claim (game.ExtensionPolicy); zero for none.
-func (m *Moderator) rulesetGrant(c *store.Campaign) time.Duration {
+func (m *Moderation) rulesetGrant(c *store.Campaign) time.Duration {
 	if rs, err := m.ruleset(c); err == nil {
 		if p, ok := rs.(game.ExtensionPolicy); ok {
 			return p.RealLifeExtension()
@@ -213,7 +213,7 @@ const atOnce = "granted at once on a real-life claim"
 
 // grantRealLife grants an extension of d on a real-life claim without
 // asking the GM, and tells everyone.
-func (m *Moderator) grantRealLife(r *request, ext *store.Extension, d time.Duration, now time.Time) (decision, error) {
+func (m *Moderation) grantRealLife(r *request, ext *store.Extension, d time.Duration, now time.Time) (decision, error) {
 	c := r.c.Clone()
 	ext.Status, ext.Decided, ext.Note = store.ExtensionApproved, now, atOnce
 	ext.Granted = int(d / time.Hour)
@@ -311,7 +311,7 @@ func parseHours(s string) (int, error) {
 // open; anything else changes nothing and gets an explanation. A mail to
 // a plus-address pbemd never gave out is not handled here, unless it reads
 // like a GM's verdict: it is ordinary mail to the moderator.
-func (m *Moderator) handleApproval(in *mail.Inbound, rec *store.MessageRecord, token string) (decision, bool, error) {
+func (m *Moderation) handleApproval(in *mail.Inbound, rec *store.MessageRecord, token string) (decision, bool, error) {
 	d, err := m.approval(in, rec, token)
 	if errors.Is(err, errNotAnApproval) {
 		return decision{}, false, nil
@@ -321,7 +321,7 @@ func (m *Moderator) handleApproval(in *mail.Inbound, rec *store.MessageRecord, t
 
 var errNotAnApproval = errors.New("not a reply to an approval address")
 
-func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token string) (decision, error) {
+func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token string) (decision, error) {
 	var (
 		a   *store.Approval
 		c   *store.Campaign
@@ -376,7 +376,7 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 		if _, isVerdict := readVerdict(string(in.Text)); len(gms) == 0 || !isVerdict {
 			return decision{}, errNotAnApproval
 		}
-		if m.unauthenticatedOver(in.From, rec) {
+		if m.host.unauthenticatedOver(in.From, rec) {
 			return decision{}, nil
 		}
 		return reply(store.Rejected, "unknown reply address", "", report.UnknownReplyAddress{})
@@ -406,8 +406,8 @@ func (m *Moderator) approval(in *mail.Inbound, rec *store.MessageRecord, token s
 // nothing happened if pbemd knows the address, and a stranger is not
 // answered. Anyone can forge a From line, so such mail counts against the
 // sender's hourly limit for unauthenticated mail.
-func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, alertText report.WrongSenderAlert) (decision, error) {
-	if m.unauthenticatedOver(in.From, rec) {
+func (m *Moderation) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, alertText report.WrongSenderAlert) (decision, error) {
+	if m.host.unauthenticatedOver(in.From, rec) {
 		return decision{}, nil
 	}
 	rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
@@ -424,12 +424,12 @@ func (m *Moderator) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *s
 		explain := outgoing{msg: m.replyText(in, c.ID, report.NotYourAddress{Title: c.Title, Address: m.address}), campaign: string(c.ID), purpose: "answer"}
 		d.mails = []outgoing{explain}
 	}
-	return m.withAlert(d, c, in, alertText, false)
+	return m.host.withAlert(d, c, in, alertText, false)
 }
 
 // decideExtension applies the GM's verdict on an extension request: the
 // deadline moves for everyone who owes orders, or the player hears no.
-func (m *Moderator) decideExtension(in *mail.Inbound, rec *store.MessageRecord, c0 *store.Campaign, ext *store.Extension, a *store.Approval, token string, v verdict) (decision, error) {
+func (m *Moderation) decideExtension(in *mail.Inbound, rec *store.MessageRecord, c0 *store.Campaign, ext *store.Extension, a *store.Approval, token string, v verdict) (decision, error) {
 	now := m.clock.Now().UTC()
 	c := c0.Clone()
 	e := *ext

@@ -15,7 +15,7 @@ import (
 
 // gmWelcome is the GM's copy of the campaign's start: the GM token and how
 // to run the campaign by mail.
-func (m *Moderator) gmWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) outgoing {
+func (m *Moderation) gmWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) outgoing {
 	w := &report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Deadline: gmDeadline(c), Address: m.address, Token: token,
 		Player: examplePlayer(c), ByVote: m.decidesByVote(c), VoteRule: m.voteRule(c)}
 	if order, ok := rs.(game.TurnOrder); ok {
@@ -37,7 +37,7 @@ func examplePlayer(c *store.Campaign) campaign.PlayerID {
 }
 
 // gmCommand carries out a command from the authenticated GM.
-func (m *Moderator) gmCommand(r *request) (decision, error) {
+func (m *Moderation) gmCommand(r *request) (decision, error) {
 	cmd := r.sub.Command
 	c := *r.c
 	c.Players = append([]store.Seat(nil), r.c.Players...)
@@ -155,7 +155,7 @@ func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, repor
 
 // gmStatus tells the GM where a campaign stands: every player, the
 // deadline, extensions, battles waiting and the audit log.
-func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
+func (m *Moderation) gmStatus(c *store.Campaign) (report.Text, error) {
 	var (
 		filed []*store.OrdersRecord
 		exts  []*store.Extension
@@ -229,7 +229,7 @@ func (m *Moderator) gmStatus(c *store.Campaign) (report.Text, error) {
 
 // gmPreview resolves the open turn on a copy and mails every report to the
 // GM only. Nothing is stored.
-func (m *Moderator) gmPreview(r *request) (decision, error) {
+func (m *Moderation) gmPreview(r *request) (decision, error) {
 	res, err := m.prepareOpenTurn(r.c.ID)
 	if err != nil {
 		return decision{}, err
@@ -249,7 +249,7 @@ func (m *Moderator) gmPreview(r *request) (decision, error) {
 // gmProcess resolves the open turn now, in the same transaction that
 // records the GM's mail, so the command acts once however often the mail
 // is read.
-func (m *Moderator) gmProcess(r *request) (decision, error) {
+func (m *Moderation) gmProcess(r *request) (decision, error) {
 	if r.c.Status != store.Running {
 		return r.refuse(report.CannotProcess{Campaign: r.c.ID, Status: string(r.c.Status)})
 	}
@@ -274,7 +274,7 @@ func (m *Moderator) gmProcess(r *request) (decision, error) {
 
 // gmRollback reopens an earlier turn: its state and its orders come back,
 // later turns are deleted, and the turn is played again at a new deadline.
-func (m *Moderator) gmRollback(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(r.sub.Command.Args))
 	switch {
 	case err != nil:
@@ -364,7 +364,7 @@ func seatArg(c *store.Campaign, name string) (*store.Seat, *report.NoSuchSeat) {
 
 // gmReplace gives a seat to a new address with a new token, and sends the
 // new player the welcome and the latest report.
-func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+func (m *Moderation) gmReplace(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
 	fields := strings.Fields(r.sub.Command.Args)
 	if len(fields) != 2 {
 		return r.refuse(report.ReplaceUsage{})
@@ -433,7 +433,7 @@ func (m *Moderator) gmReplace(r *request, c *store.Campaign, audit store.AuditEn
 
 // gmDrop takes a player out of the campaign now; the ruleset's report
 // tells everyone, citing its rule.
-func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+func (m *Moderation) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
 	s, missing := seatArg(c, strings.TrimSpace(r.sub.Command.Args))
 	switch {
 	case missing != nil:
@@ -453,7 +453,7 @@ func (m *Moderator) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry
 
 // droppedMails tells a dropped player, and the GM, that the player is out.
 // base makes their Message-IDs.
-func (m *Moderator) droppedMails(c *store.Campaign, s *store.Seat, why, base string) []outgoing {
+func (m *Moderation) droppedMails(c *store.Campaign, s *store.Seat, why, base string) []outgoing {
 	bye := m.mailText(c.ID, s.Email, report.Dropped{Title: c.Title, Why: why}, m.derivedID(base, "dropped", s.Email))
 	bye.AutoSubmitted = "auto-generated"
 	gm := m.toGM(c, base, "dropped", report.DroppedGM{Player: s.Player, Title: c.Title, Why: why})

@@ -16,7 +16,7 @@ import (
 // token it carries, when it comes from an address that is neither the
 // seat's own nor one of its proxies: the token has reached someone else.
 // nil if it carries no such token.
-func (m *Moderator) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*store.Campaign, *store.Seat, error) {
+func (m *Moderation) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*store.Campaign, *store.Seat, error) {
 	if sub == nil || sub.Token == "" {
 		return nil, nil, nil
 	}
@@ -45,7 +45,7 @@ func (m *Moderator) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*store
 // mail is, forgedNoticeEvery); the rest are counted. A sender who plays or
 // runs a campaign here is told the token is not theirs; a stranger is not
 // answered.
-func (m *Moderator) tokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, s *store.Seat, known bool, reject rejectFunc) (decision, error) {
+func (m *Moderation) tokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, s *store.Seat, known bool, reject rejectFunc) (decision, error) {
 	var d decision
 	if known {
 		var err error
@@ -81,7 +81,7 @@ func (m *Moderator) tokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *s
 
 // leakNotices tells seat s's player, at the seat's own address, and the
 // GM that the seat's token was used from in's address.
-func (m *Moderator) leakNotices(in *mail.Inbound, c *store.Campaign, s *store.Seat, told store.Forgery, answered bool) []outgoing {
+func (m *Moderation) leakNotices(in *mail.Inbound, c *store.Campaign, s *store.Seat, told store.Forgery, answered bool) []outgoing {
 	notice := func(to string, loc *time.Location, toGM bool) outgoing {
 		t := report.TokenUsed{Title: c.Title, Campaign: c.ID, Player: s.Player, From: in.From, ToGM: toGM, Answered: answered, Count: told.Count,
 			First: report.FormatDeadline(told.First, loc), Latest: report.FormatDeadline(told.Last, loc)}
@@ -96,7 +96,7 @@ func (m *Moderator) leakNotices(in *mail.Inbound, c *store.Campaign, s *store.Se
 // seat's own address with the current token (proxies give no commands):
 // the new token goes only to that address, so a forger who only writes
 // the From line cannot change it, and the old one stops working at once.
-func (m *Moderator) newSeatToken(r *request) (decision, error) {
+func (m *Moderation) newSeatToken(r *request) (decision, error) {
 	token, err := newToken(m.rand)
 	if err != nil {
 		return decision{}, err
@@ -112,7 +112,7 @@ func (m *Moderator) newSeatToken(r *request) (decision, error) {
 
 // newGMToken replaces the GM's token, at the GM's request with the
 // current one, as newSeatToken does a player's.
-func (m *Moderator) newGMToken(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+func (m *Moderation) newGMToken(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
 	token, err := newToken(m.rand)
 	if err != nil {
 		return decision{}, err
@@ -125,6 +125,6 @@ func (m *Moderator) newGMToken(r *request, c *store.Campaign, audit store.AuditE
 
 // tokenAnswer is the answer that carries a new token: like a welcome, it
 // is a mail whose token is not masked (compose).
-func (m *Moderator) tokenAnswer(r *request, t report.Text) outgoing {
+func (m *Moderation) tokenAnswer(r *request, t report.Text) outgoing {
 	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: "token"}
 }

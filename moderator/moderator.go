@@ -56,6 +56,7 @@ type Options struct {
 
 // Moderator runs campaigns by mail.
 type Moderator struct {
+	*Moderation
 	db      *store.DB
 	rules   *game.Registry
 	address string
@@ -80,10 +81,6 @@ type Moderator struct {
 	senders, unauthenticated, ignored window
 	// alerts knows when the next summary of alerts to a GM is due.
 	alerts alertClock
-	// turns caches the decoded open turns, and campaigns every
-	// campaign's record, read-only.
-	turns     turnCache
-	campaigns campaignCache
 
 	// turnMu serialises filing orders and resolving turns, so no orders
 	// are confirmed while the turn they are for is being resolved.
@@ -160,6 +157,7 @@ func New(opts Options) *Moderator {
 	} else {
 		m.domain = "pbemd.invalid"
 	}
+	m.Moderation = &Moderation{db: m.db, rules: m.rules, address: m.address, domain: m.domain, clock: m.clock, rand: m.rand, log: m.log, host: m}
 	return m
 }
 
@@ -279,7 +277,7 @@ func wake(ch chan struct{}) {
 }
 
 // ruleset returns the ruleset a campaign runs.
-func (m *Moderator) ruleset(c *store.Campaign) (game.Ruleset, error) {
+func (m *Moderation) ruleset(c *store.Campaign) (game.Ruleset, error) {
 	rs, err := m.rules.Lookup(c.Rules)
 	if err != nil {
 		return nil, fmt.Errorf("campaign %s: %w", c.ID, err)
@@ -290,7 +288,7 @@ func (m *Moderator) ruleset(c *store.Campaign) (game.Ruleset, error) {
 // cite names the rule of campaign c's ruleset on topic t, for its texts
 // to cite, or "" if its rules have none (game.Cite): an Empires at War
 // player reads no Thunderdome IV rule.
-func (m *Moderator) cite(c *store.Campaign, t game.Topic) string {
+func (m *Moderation) cite(c *store.Campaign, t game.Topic) string {
 	if rs, err := m.ruleset(c); err == nil {
 		return game.Cite(rs, t)
 	}

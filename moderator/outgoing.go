@@ -17,7 +17,7 @@ type outgoing struct {
 }
 
 // newMail starts a message from the moderator to one address.
-func (m *Moderator) newMail(to, subject, text, messageID string) mail.Message {
+func (m *Moderation) newMail(to, subject, text, messageID string) mail.Message {
 	return mail.Message{
 		From:      mail.Address{Name: "pbemd", Email: m.address},
 		To:        []mail.Address{{Email: to}},
@@ -31,7 +31,7 @@ func (m *Moderator) newMail(to, subject, text, messageID string) mail.Message {
 // reply starts an answer to an incoming message, threaded under it and
 // marked as an automatic reply (RFC 3834), so that well-behaved responders
 // do not answer it in turn.
-func (m *Moderator) reply(in *mail.Inbound, subject, text string) mail.Message {
+func (m *Moderation) reply(in *mail.Inbound, subject, text string) mail.Message {
 	msg := m.newMail(in.From, subject, text, m.replyID(in.MessageID))
 	msg.InReplyTo = in.MessageID
 	msg.References = append(append([]string(nil), in.References...), in.MessageID)
@@ -41,7 +41,7 @@ func (m *Moderator) reply(in *mail.Inbound, subject, text string) mail.Message {
 
 // replyID derives the Message-ID of the answer to a message, so that
 // answering the same message twice yields the same ID.
-func (m *Moderator) replyID(incoming string) string {
+func (m *Moderation) replyID(incoming string) string {
 	sum := sha256.Sum256([]byte(incoming))
 	return fmt.Sprintf("reply-%s@%s", hex.EncodeToString(sum[:12]), m.domain)
 }

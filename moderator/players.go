@@ -14,7 +14,7 @@ import (
 
 // playerCommand carries out a command from an authenticated player:
 // status, report, message, mail, proxy, resign, vote or propose.
-func (m *Moderator) playerCommand(r *request) (decision, error) {
+func (m *Moderation) playerCommand(r *request) (decision, error) {
 	switch r.sub.Command.Verb {
 	case "status":
 		return m.playerStatus(r)
@@ -40,7 +40,7 @@ func (m *Moderator) playerCommand(r *request) (decision, error) {
 
 // playerStatus tells a player their orders on file, costed, and the
 // deadline.
-func (m *Moderator) playerStatus(r *request) (decision, error) {
+func (m *Moderation) playerStatus(r *request) (decision, error) {
 	c, s := r.c, r.seat
 	var (
 		rec  *store.TurnRecord
@@ -96,7 +96,7 @@ func (m *Moderator) playerStatus(r *request) (decision, error) {
 
 // resendReport sends a player a report again: the latest, or the one
 // that opened the turn they name, as its subject names it.
-func (m *Moderator) resendReport(r *request) (decision, error) {
+func (m *Moderation) resendReport(r *request) (decision, error) {
 	c, s := r.c, r.seat
 	n := c.Turn
 	if a := strings.TrimSpace(r.sub.Command.Args); a != "" {
@@ -133,7 +133,7 @@ func (m *Moderator) resendReport(r *request) (decision, error) {
 // the campaign's message policy allows. No address is ever shown: the
 // mail comes from the moderator, signed with the sender's player name or
 // not at all.
-func (m *Moderator) relayMessage(r *request) (decision, error) {
+func (m *Moderation) relayMessage(r *request) (decision, error) {
 	c, s, cmd := r.c, r.seat, r.sub.Command
 	policy := c.Moderation.Messages
 	to, rest, _ := strings.Cut(cmd.Args, " ")

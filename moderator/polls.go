@@ -58,7 +58,7 @@ const noResult = "none"
 // decidesByVote reports whether a campaign puts decisions to the
 // players' vote rather than the GM's (Moderation.Decisions): as its
 // scenario says, or else as its ruleset does.
-func (m *Moderator) decidesByVote(c *store.Campaign) bool {
+func (m *Moderation) decidesByVote(c *store.Campaign) bool {
 	switch c.Moderation.Decisions {
 	case campaign.DecideVotes:
 		return true
@@ -72,7 +72,7 @@ func (m *Moderator) decidesByVote(c *store.Campaign) bool {
 
 // voteRule cites the rule a campaign's votes follow, or "" under a house
 // rule.
-func (m *Moderator) voteRule(c *store.Campaign) string {
+func (m *Moderation) voteRule(c *store.Campaign) string {
 	if rs, err := m.ruleset(c); err == nil {
 		if v, ok := rs.(game.Voting); ok {
 			return v.VoteRule()
@@ -84,7 +84,7 @@ func (m *Moderator) voteRule(c *store.Campaign) string {
 // votesNeeded is how many of voters must agree to carry a vote the
 // moderator opens in campaign c: as its ruleset's rules say
 // (game.Voting), or else a simple majority, more than half of them.
-func (m *Moderator) votesNeeded(c *store.Campaign, voters int) int {
+func (m *Moderation) votesNeeded(c *store.Campaign, voters int) int {
 	if rs, err := m.ruleset(c); err == nil {
 		if v, ok := rs.(game.Voting); ok {
 			return v.Need(voters)
@@ -101,7 +101,7 @@ func voteTime(c *store.Campaign) time.Duration {
 // newPoll is a poll the moderator opens in the open turn of c, on what q
 // asks, for its active players but skip, with data d: yes or no, no
 // unless as many say yes as the campaign's votes need (votesNeeded).
-func (m *Moderator) newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.PlayerID, closes time.Time, d pollData) campaign.Poll {
+func (m *Moderation) newPoll(c *store.Campaign, id, kind string, q report.Text, skip []campaign.PlayerID, closes time.Time, d pollData) campaign.Poll {
 	var voters []campaign.PlayerID
 	for _, s := range c.ActiveSeats() {
 		if !slices.Contains(skip, s.Player) {
@@ -128,7 +128,7 @@ func dataOf(p campaign.Poll) (pollData, error) {
 
 // openPoll returns the step that adds poll p to the open turn's state,
 // and the mails that announce it.
-func (m *Moderator) openPoll(c *store.Campaign, p campaign.Poll, base string) ([]outgoing, func(tx *store.Tx) error) {
+func (m *Moderation) openPoll(c *store.Campaign, p campaign.Poll, base string) ([]outgoing, func(tx *store.Tx) error) {
 	apply := steps(editState(c.ID, c.Turn, "poll "+p.ID+" opened", func(st *campaign.State) { st.Polls = append(st.Polls, p) }),
 		func(tx *store.Tx) error {
 			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "poll opened", Detail: p.ID + ": " + p.Subject})
@@ -139,7 +139,7 @@ func (m *Moderator) openPoll(c *store.Campaign, p campaign.Poll, base string) ([
 // announcePolls writes a ballot to every active voter of each poll who
 // has not voted (a proposer has), and tells the other active players it
 // is open, each with its deadline in their own time zone.
-func (m *Moderator) announcePolls(c *store.Campaign, polls []campaign.Poll, base string) []outgoing {
+func (m *Moderation) announcePolls(c *store.Campaign, polls []campaign.Poll, base string) []outgoing {
 	rule := m.voteRule(c)
 	var out []outgoing
 	for _, p := range polls {
@@ -169,7 +169,7 @@ func (m *Moderator) announcePolls(c *store.Campaign, polls []campaign.Poll, base
 // a clock (campaign.Poll.Lasts): each such poll's Closes is set, in
 // after, to Lasts from now, or the campaign's vote time if it says none,
 // so that its ballots show the deadline and the scheduler closes it.
-func (m *Moderator) startPolls(c *store.Campaign, before, after *campaign.State) []campaign.Poll {
+func (m *Moderation) startPolls(c *store.Campaign, before, after *campaign.State) []campaign.Poll {
 	now := m.clock.Now().UTC()
 	var out []campaign.Poll
 	for i := range after.Polls {
@@ -190,7 +190,7 @@ func (m *Moderator) startPolls(c *store.Campaign, before, after *campaign.State)
 // new polls (startPolls) and, where the players fight battles, those
 // that send each new battle to its sides, and the step that stores the
 // new battles' cases. A poll's outcome may set up a battle (game.Polls).
-func (m *Moderator) startNew(c *store.Campaign, before, after *campaign.State, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) startNew(c *store.Campaign, before, after *campaign.State, base string) ([]outgoing, func(tx *store.Tx) error, error) {
 	polls := m.startPolls(c, before, after)
 	var fresh []campaign.Battle
 	for _, b := range after.Battles {
@@ -237,7 +237,7 @@ func shiftPollClocks(id campaign.ID, turn int, paused time.Duration) func(tx *st
 // requester's deadline and a vote on a battle's time before the battle's
 // time to settle runs out, if sooner. c is the campaign as the rollback
 // leaves it.
-func (m *Moderator) restartPolls(c *store.Campaign, polls []campaign.Poll) ([]campaign.Poll, error) {
+func (m *Moderation) restartPolls(c *store.Campaign, polls []campaign.Poll) ([]campaign.Poll, error) {
 	if len(polls) == 0 {
 		return nil, nil
 	}
@@ -348,7 +348,7 @@ func votingStopped(c *store.Campaign) report.Text {
 // poll does not offer, a vote on a poll that is closed and a vote while
 // the campaign is paused, held or ended are refused with the reason, and
 // change nothing.
-func (m *Moderator) castVote(r *request) (decision, error) {
+func (m *Moderation) castVote(r *request) (decision, error) {
 	c, s := r.c, r.seat
 	args := strings.Fields(r.sub.Command.Args)
 	if len(args) != 2 {
@@ -444,7 +444,7 @@ func closedPoll(audit []*store.AuditEntry, id string) (string, bool) {
 // returns the mails that tell every player the outcome and what it
 // changed, and the step that removes the poll from the open turn's state
 // and applies the outcome. atClose says the poll's time ran out.
-func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string, atClose bool, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) closePoll(c *store.Campaign, p campaign.Poll, outcome string, atClose bool, base string) ([]outgoing, func(tx *store.Tx) error, error) {
 	d, err := dataOf(p)
 	if err != nil {
 		return nil, nil, err
@@ -457,7 +457,7 @@ func (m *Moderator) closePoll(c *store.Campaign, p campaign.Poll, outcome string
 	q := pollClose{c: c, p: p, d: d, outcome: outcome, closed: fmt.Sprintf("poll %s closed: %s", p.ID, outcome), base: base}
 	decide, ok := moderatorPolls[p.Kind]
 	if !ok {
-		decide = (*Moderator).decideByRuleset
+		decide = (*Moderation).decideByRuleset
 	}
 	e, err := decide(m, q)
 	if err != nil {
@@ -501,7 +501,7 @@ type pollEffect struct {
 // decideByRuleset has the ruleset apply the outcome of a poll it opened
 // (game.Polls) to the open turn's state, and announces any poll that
 // opens.
-func (m *Moderator) decideByRuleset(q pollClose) (pollEffect, error) {
+func (m *Moderation) decideByRuleset(q pollClose) (pollEffect, error) {
 	c, p, outcome := q.c, q.p, q.outcome
 	rs, err := m.ruleset(c)
 	if err != nil {
@@ -577,7 +577,7 @@ func (m *Moderator) pollClocks(c *store.Campaign, rec *store.TurnRecord) (next t
 // made, the votes on an extension of turn n: the turn is over, so the
 // extension lapsed. It returns the mails that tell every player, and the
 // entries of the campaign's log that say each vote closed.
-func (m *Moderator) lapsePolls(c *store.Campaign, n int, next *campaign.State, base string) ([]outgoing, []store.AuditEntry, error) {
+func (m *Moderation) lapsePolls(c *store.Campaign, n int, next *campaign.State, base string) ([]outgoing, []store.AuditEntry, error) {
 	var (
 		mails []outgoing
 		audit []store.AuditEntry
@@ -609,7 +609,7 @@ const lapsed = "lapsed"
 // fallback if it has one (an appeal's none, which has pbemd fight the
 // battle; a ruleset's poll's Default), or else with nothing applied,
 // for the GM to decide. The GM is told, once, as the poll is closed.
-func (m *Moderator) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base string, cause error) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base string, cause error) ([]outgoing, func(tx *store.Tx) error, error) {
 	m.log.Error("poll outcome not applied", "campaign", c.ID, "poll", p.ID, "outcome", outcome, "err", cause)
 	failed := report.PollFailed{Title: c.Title, Poll: p.ID, Subject: p.Subject, Outcome: outcome, Problem: cause.Error()}
 	var fallback string
@@ -644,7 +644,7 @@ func (m *Moderator) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base
 // openTurnRecord reads the record of a campaign's open turn, from the
 // turn cache: the scheduler looks at its polls whenever it tends the
 // campaign. The record is shared and must not be changed.
-func (m *Moderator) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error) {
+func (m *Moderation) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error) {
 	var rec *store.TurnRecord
 	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err })
 	return rec, err

@@ -38,7 +38,7 @@ func reportAttachments(prefs campaign.MailPrefs, all []game.Attachment) []mail.A
 // preferences the mail names on the player's seat, and answers with those
 // now on file and how to change them. A digest where it could never hold
 // a report is refused, and nothing changes.
-func (m *Moderator) setMailPrefs(r *request) (decision, error) {
+func (m *Moderation) setMailPrefs(r *request) (decision, error) {
 	c, s := r.c, r.seat
 	prefs := r.sub.Command.Mail.Apply(s.Mail)
 	if prefs.Digest != "" && s.Mail.Digest == "" {
@@ -87,7 +87,7 @@ func putMailPrefs(id campaign.ID, s store.Seat, prefs campaign.MailPrefs) func(t
 // campaign, or nil if it could. Where no turn lasts more than a day (the
 // longest gap between two deadlines), every report opens a turn due within
 // a day, and such a report goes at once.
-func (m *Moderator) digestUseless(c *store.Campaign) report.Text {
+func (m *Moderation) digestUseless(c *store.Campaign) report.Text {
 	if c.Status == store.Ended {
 		return report.DigestEnded{Title: c.Title}
 	}

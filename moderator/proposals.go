@@ -19,12 +19,12 @@ import (
 
 // moderatorPolls decides the outcome of each kind of poll the moderator
 // opens; the ruleset decides the others (decideByRuleset).
-var moderatorPolls = map[string]func(*Moderator, pollClose) (pollEffect, error){
-	pollAppeal:     (*Moderator).decideAppeal,
-	pollExtension:  (*Moderator).decideExtensionVote,
-	pollRule:       (*Moderator).decideRule,
-	pollSubstitute: (*Moderator).decideSubstitute,
-	pollBattleTime: (*Moderator).decideBattleTime,
+var moderatorPolls = map[string]func(*Moderation, pollClose) (pollEffect, error){
+	pollAppeal:     (*Moderation).decideAppeal,
+	pollExtension:  (*Moderation).decideExtensionVote,
+	pollRule:       (*Moderation).decideRule,
+	pollSubstitute: (*Moderation).decideSubstitute,
+	pollBattleTime: (*Moderation).decideBattleTime,
 }
 
 // pollRemoved returns the step that takes q's poll off the open turn's
@@ -35,7 +35,7 @@ func pollRemoved(q pollClose) func(tx *store.Tx) error {
 
 // decideAppeal settles an appeal's battle with the result the vote chose,
 // as a GM's decision would, or, if it chose none, has pbemd fight it.
-func (m *Moderator) decideAppeal(q pollClose) (pollEffect, error) {
+func (m *Moderation) decideAppeal(q pollClose) (pollEffect, error) {
 	c, p, d, outcome := q.c, q.p, q.d, q.outcome
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
@@ -73,7 +73,7 @@ func (m *Moderator) decideAppeal(q pollClose) (pollEffect, error) {
 // decideExtensionVote grants or refuses the extension a poll asked for,
 // and returns the campaign's record after. An extension whose turn is
 // over lapses.
-func (m *Moderator) decideExtensionVote(q pollClose) (pollEffect, error) {
+func (m *Moderation) decideExtensionVote(q pollClose) (pollEffect, error) {
 	c0, d, outcome := q.c, q.d, q.outcome
 	var exts []*store.Extension
 	if err := m.db.View(func(tx *store.Tx) (err error) { exts, err = tx.Extensions(c0.ID); return err }); err != nil {
@@ -106,7 +106,7 @@ func (m *Moderator) decideExtensionVote(q pollClose) (pollEffect, error) {
 
 // decideRule announces whether a proposed rule is adopted, and keeps an
 // adopted rule in the campaign's log.
-func (m *Moderator) decideRule(q pollClose) (pollEffect, error) {
+func (m *Moderation) decideRule(q pollClose) (pollEffect, error) {
 	d, adopted := q.d, q.outcome == "yes"
 	apply := pollRemoved(q)
 	if adopted {
@@ -118,7 +118,7 @@ func (m *Moderator) decideRule(q pollClose) (pollEffect, error) {
 }
 
 // decideSubstitute lets the substitute a poll chose finish the battle.
-func (m *Moderator) decideSubstitute(q pollClose) (pollEffect, error) {
+func (m *Moderation) decideSubstitute(q pollClose) (pollEffect, error) {
 	d, granted := q.d, q.outcome == "yes"
 	apply := pollRemoved(q)
 	if granted {
@@ -131,7 +131,7 @@ func (m *Moderator) decideSubstitute(q pollClose) (pollEffect, error) {
 
 // decideBattleTime gives a battle the hours a poll granted, and tells
 // everyone when it must be settled by, or that it was settled already.
-func (m *Moderator) decideBattleTime(q pollClose) (pollEffect, error) {
+func (m *Moderation) decideBattleTime(q pollClose) (pollEffect, error) {
 	d, granted := q.d, q.outcome == "yes"
 	voted := report.BattleTimeVoted{Battle: d.Battle, Hours: d.Hours, Granted: granted}
 	var settle time.Time
@@ -164,7 +164,7 @@ func (m *Moderator) decideBattleTime(q pollClose) (pollEffect, error) {
 // active player, the player's own vote for it counted; the poll closes at
 // the player's deadline at the latest. n numbers the request in the
 // campaign.
-func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (decision, error) {
+func (m *Moderation) extensionToVote(r *request, ext *store.Extension, n int) (decision, error) {
 	c := r.c
 	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: localTime(c, nil, r.seat.Deadline)}
 	p := m.newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
@@ -186,7 +186,7 @@ func (m *Moderator) extensionToVote(r *request, ext *store.Extension, n int) (de
 // <hours>". It is put to the vote of every
 // active player, the proposer's own vote for it counted, for the
 // campaign's vote time.
-func (m *Moderator) propose(r *request) (decision, error) {
+func (m *Moderation) propose(r *request) (decision, error) {
 	c := r.c
 	what, rest, _ := strings.Cut(strings.TrimSpace(r.sub.Command.Args), " ")
 	rest = strings.TrimSpace(rest)
@@ -212,7 +212,7 @@ func (m *Moderator) propose(r *request) (decision, error) {
 // proposeRule puts a rule to the vote. An adopted rule is announced and
 // kept in the campaign's log. A player has one rule proposal open at a
 // time.
-func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
+func (m *Moderation) proposeRule(r *request, rule string) (decision, error) {
 	c, s := r.c, r.seat
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
@@ -237,7 +237,7 @@ func (m *Moderator) proposeRule(r *request, rule string) (decision, error) {
 
 // proposeSubstitute puts to the vote that player sub finish battle id in
 // place of a side that left the campaign.
-func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (decision, error) {
+func (m *Moderation) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (decision, error) {
 	c := r.c
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
@@ -272,7 +272,7 @@ func (m *Moderator) proposeSubstitute(r *request, id string, sub campaign.Player
 // proposeBattleTime puts to the vote that the clocks of battle id, one
 // of the proposer's, run hours longer. The vote closes before the battle's
 // time to settle runs out.
-func (m *Moderator) proposeBattleTime(r *request, id string, hours int) (decision, error) {
+func (m *Moderation) proposeBattleTime(r *request, id string, hours int) (decision, error) {
 	c, me := r.c, r.seat.Player
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
@@ -317,7 +317,7 @@ func battleTime(id campaign.ID, poll string, d pollData, now time.Time) func(tx 
 
 // openProposal opens poll p, proposed by the request's player, whose own
 // vote for it is counted.
-func (m *Moderator) openProposal(r *request, p campaign.Poll) (decision, error) {
+func (m *Moderation) openProposal(r *request, p campaign.Poll) (decision, error) {
 	p.Votes = []campaign.Vote{{Player: r.seat.Player, Option: "yes", At: m.clock.Now().UTC()}}
 	mails, apply := m.openPoll(r.c, p, r.in.MessageID)
 	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, seatLocation(r.c, r.seat))})
@@ -328,7 +328,7 @@ func (m *Moderator) openProposal(r *request, p campaign.Poll) (decision, error) 
 // players who did not fight it nor stand in for a side: which side's result stands, or none,
 // when pbemd fights it. It returns false when nobody is left to vote, or
 // no result was sent to choose from.
-func (m *Moderator) appeal(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, bool) {
+func (m *Moderation) appeal(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, bool) {
 	// A player standing in for a side that left reports for it: a side
 	// too, who votes no more than the sides do.
 	fought := slices.Clone(bc.Sides)
@@ -387,7 +387,7 @@ func editBattle(id campaign.ID, battle, poll string, edit func(bc *store.BattleC
 }
 
 // battleCases reads a campaign's battle cases and its open turn's record.
-func (m *Moderator) battleCases(c *store.Campaign) ([]*store.BattleCase, *store.TurnRecord, error) {
+func (m *Moderation) battleCases(c *store.Campaign) ([]*store.BattleCase, *store.TurnRecord, error) {
 	var (
 		cases []*store.BattleCase
 		rec   *store.TurnRecord

@@ -102,7 +102,7 @@ func (m *Moderator) remind(o *openTurn) error {
 // reminder writes the mail that reminds a seat its orders are due. which
 // is the shortest of the reminders that fell due, which names the mail; on
 // is the seat's orders on file, or nil.
-func (m *Moderator) reminder(c *store.Campaign, s *store.Seat, on *store.OrdersRecord, which time.Duration, now time.Time) outgoing {
+func (m *Moderation) reminder(c *store.Campaign, s *store.Seat, on *store.OrdersRecord, which time.Duration, now time.Time) outgoing {
 	loc := seatLocation(c, s)
 	remind := report.Reminder{Turn: c.Turn, Title: c.Title, Left: s.Deadline.Sub(now), Deadline: report.FormatDeadline(s.Deadline, loc),
 		Rule: m.cite(c, game.TopicForfeit)}

@@ -21,14 +21,14 @@ const schemaFile = "orders.schema.json"
 // battle logs, the next turn's order template and the schema it refers to.
 // clocks are those of the open turn (openClocks), for a report of a turn
 // that waits.
-func (m *Moderator) reportMail(c *store.Campaign, v game.View, p *campaign.Player, clocks []game.Clock) (outgoing, error) {
+func (m *Moderation) reportMail(c *store.Campaign, v game.View, p *campaign.Player, clocks []game.Clock) (outgoing, error) {
 	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID), clocks)
 }
 
 // reportMails renders the report mail of each view whose seat is given,
 // all at once: they are independent, and rendering them is most of the
 // time a turn takes.
-func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat, clocks []game.Clock) ([]outgoing, error) {
+func (m *Moderation) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat, clocks []game.Clock) ([]outgoing, error) {
 	reps := make([]outgoing, len(res.Views))
 	err := eachIndex(len(res.Views), func(i int) error {
 		if seats[i] == nil {
@@ -43,7 +43,7 @@ func (m *Moderator) reportMails(c *store.Campaign, res *game.Result, seats []*st
 
 // reportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
-func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (outgoing, error) {
+func (m *Moderation) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (outgoing, error) {
 	rs, err := m.ruleset(c)
 	if err != nil {
 		return outgoing{}, err
@@ -63,7 +63,7 @@ func (m *Moderator) reportMailDue(c *store.Campaign, v game.View, p *campaign.Pl
 
 // openClocks reads the clocks of what the open turn of campaign c, whose
 // state is st, may wait on (clocksOf).
-func (m *Moderator) openClocks(c *store.Campaign, st *campaign.State) ([]game.Clock, error) {
+func (m *Moderation) openClocks(c *store.Campaign, st *campaign.State) ([]game.Clock, error) {
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
 		return nil, err

@@ -20,7 +20,7 @@ import (
 var gmVerbs = []string{"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast"}
 
 // gmCampaigns returns the campaigns an address is the GM of.
-func (m *Moderator) gmCampaigns(addr string) ([]*store.Campaign, error) {
+func (m *Moderation) gmCampaigns(addr string) ([]*store.Campaign, error) {
 	var out []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.campaigns.all(tx)
@@ -70,7 +70,7 @@ func (r *request) refuse(why report.Text) (decision, error) {
 // handleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
-func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, sub *orders.Submission, rejectOrders rejectFunc) (decision, error) {
+func (m *Moderation) handleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, sub *orders.Submission, rejectOrders rejectFunc) (decision, error) {
 	reject := func(c campaign.ID, r *report.Rejection) (decision, error) {
 		r.Request = true
 		return rejectOrders(c, r)
@@ -129,7 +129,7 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 		if err != nil {
 			return d, err
 		}
-		return m.withAlert(d, r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}, true)
+		return m.host.withAlert(d, r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}, true)
 	}
 	return m.playerCommand(r)
 }
@@ -138,7 +138,7 @@ func (m *Moderator) handleRequest(in *mail.Inbound, rec *store.MessageRecord, se
 // address that is not the campaign's GM, and tells the GM, saying whether
 // the mail carried the player's own token: without it, the From line may
 // be forged.
-func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
+func (m *Moderation) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
 	c, err := m.campaignByID(sub.Campaign)
 	if err != nil {
 		return decision{}, err
@@ -160,13 +160,13 @@ func (m *Moderator) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageReco
 			alert.WithToken = sub.Token != "" && tokenMatches(sub.Token, s.seat.TokenHash)
 		}
 	}
-	return m.withAlert(d, c, in, alert, alert.WithToken)
+	return m.host.withAlert(d, c, in, alert, alert.WithToken)
 }
 
 // misusedGMToken refuses a mail that carries a campaign's GM token from
 // another address than the GM's, and tells the GM: the token has reached
 // someone else. The sender is not told whose token it was.
-func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, sub *orders.Submission, reject rejectFunc) (decision, bool, error) {
+func (m *Moderation) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, sub *orders.Submission, reject rejectFunc) (decision, bool, error) {
 	if sub == nil || sub.Token == "" {
 		return decision{}, false, nil
 	}
@@ -181,13 +181,13 @@ func (m *Moderator) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, s
 	if err != nil {
 		return d, true, err
 	}
-	d, err = m.withAlert(d, c, in, report.GMTokenAlert{From: in.From}, true)
+	d, err = m.host.withAlert(d, c, in, report.GMTokenAlert{From: in.From}, true)
 	return d, true, err
 }
 
 // campaignByID returns a campaign's record, or nil if there is none by
 // that ID.
-func (m *Moderator) campaignByID(id campaign.ID) (*store.Campaign, error) {
+func (m *Moderation) campaignByID(id campaign.ID) (*store.Campaign, error) {
 	c, err := m.cachedCampaign(id)
 	if c != nil {
 		c = c.Clone()
@@ -197,7 +197,7 @@ func (m *Moderator) campaignByID(id campaign.ID) (*store.Campaign, error) {
 
 // cachedCampaign is campaignByID without the copy: the record is shared
 // and must not be changed.
-func (m *Moderator) cachedCampaign(id campaign.ID) (*store.Campaign, error) {
+func (m *Moderation) cachedCampaign(id campaign.ID) (*store.Campaign, error) {
 	var c *store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.campaigns.all(tx)
@@ -220,18 +220,18 @@ func campaignIDs(camps []*store.Campaign) []string {
 
 // alertGM tells a campaign's GM of an attempt that was refused: what
 // happened.
-func (m *Moderator) alertGM(c *store.Campaign, in *mail.Inbound, what report.Text) outgoing {
+func (m *Moderation) alertGM(c *store.Campaign, in *mail.Inbound, what report.Text) outgoing {
 	return m.toGM(c, in.MessageID, "alert", report.GMAlert{What: report.Say(what), MessageID: in.MessageID, Title: c.Title})
 }
 
 // answer is the reply to a request: threaded under it, to its sender.
-func (m *Moderator) answer(r *request, t report.Text) outgoing {
+func (m *Moderation) answer(r *request, t report.Text) outgoing {
 	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: "answer"}
 }
 
 // derivedID names a mail sent because of an incoming one, to one address,
 // so that handling the same mail twice gives the same Message-IDs.
-func (m *Moderator) derivedID(incoming, purpose, to string) string {
+func (m *Moderation) derivedID(incoming, purpose, to string) string {
 	sum := sha256.Sum256([]byte(incoming + "\x00" + purpose + "\x00" + to))
 	return fmt.Sprintf("%s-%s@%s", purpose, hex.EncodeToString(sum[:12]), m.domain)
 }
@@ -239,7 +239,7 @@ func (m *Moderator) derivedID(incoming, purpose, to string) string {
 // tellPlayers writes the same news to every active player but skip (who
 // hears it otherwise), each with times in their own zone: news gets the
 // player's seat.
-func (m *Moderator) tellPlayers(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, news func(s *store.Seat) report.Text) []outgoing {
+func (m *Moderation) tellPlayers(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, news func(s *store.Seat) report.Text) []outgoing {
 	var out []outgoing
 	for _, s := range c.ActiveSeats() {
 		if s.Player == skip {
@@ -254,14 +254,14 @@ func (m *Moderator) tellPlayers(c *store.Campaign, incoming, purpose string, ski
 
 // mailText words a text as a mail about campaign c to one address, with
 // its subject tagged with the campaign.
-func (m *Moderator) mailText(c campaign.ID, to string, t report.Text, messageID string) mail.Message {
+func (m *Moderation) mailText(c campaign.ID, to string, t report.Text, messageID string) mail.Message {
 	subject, text := report.Mail(t)
 	return m.newMail(to, tagged(c, subject), text, messageID)
 }
 
 // replyText words a text as the reply to an incoming mail, with its
 // subject tagged with campaign c, if any.
-func (m *Moderator) replyText(in *mail.Inbound, c campaign.ID, t report.Text) mail.Message {
+func (m *Moderation) replyText(in *mail.Inbound, c campaign.ID, t report.Text) mail.Message {
 	subject, text := report.Mail(t)
 	return m.reply(in, tagged(c, subject), text)
 }
@@ -276,7 +276,7 @@ func tagged(c campaign.ID, subject string) string {
 }
 
 // toGM writes a mail to the GM, sent because of an incoming one.
-func (m *Moderator) toGM(c *store.Campaign, incoming, purpose string, t report.Text) outgoing {
+func (m *Moderation) toGM(c *store.Campaign, incoming, purpose string, t report.Text) outgoing {
 	msg := m.mailText(c.ID, c.GM.Email, t, m.derivedID(incoming, purpose, c.GM.Email))
 	msg.AutoSubmitted = "auto-generated"
 	return outgoing{msg: msg, campaign: string(c.ID), purpose: purpose}

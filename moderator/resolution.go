@@ -55,7 +55,7 @@ func (r *resolution) compose() error {
 //
 // The turn goes through its steps in order, each adding to the
 // resolution: the notices go out in the order the steps write them.
-func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
+func (m *Moderation) prepareResolution(o *openTurn) (*resolution, error) {
 	t := &resolving{m: m, resolution: &resolution{started: m.clock.Now()}}
 	if err := t.load(o); err != nil {
 		return nil, err
@@ -82,7 +82,7 @@ func (m *Moderator) prepareResolution(o *openTurn) (*resolution, error) {
 // they read, and what each adds to the resolution being built.
 type resolving struct {
 	*resolution
-	m *Moderator
+	m *Moderation
 	// in is the turn to play, pending the battles open before it, and
 	// rs the campaign's ruleset.
 	in      *play

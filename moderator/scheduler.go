@@ -163,7 +163,7 @@ type openTurn struct {
 }
 
 // loadOpenTurn reads a campaign and its orders on file.
-func (m *Moderator) loadOpenTurn(id campaign.ID) (*openTurn, error) {
+func (m *Moderation) loadOpenTurn(id campaign.ID) (*openTurn, error) {
 	var o openTurn
 	err := m.db.View(func(tx *store.Tx) error { return o.read(tx, id) })
 	return &o, err
@@ -181,7 +181,7 @@ func (o *openTurn) read(tx *store.Tx, id campaign.ID) error {
 
 // prepareOpenTurn resolves a campaign's open turn with the orders on file,
 // without writing anything.
-func (m *Moderator) prepareOpenTurn(id campaign.ID) (*resolution, error) {
+func (m *Moderation) prepareOpenTurn(id campaign.ID) (*resolution, error) {
 	o, err := m.loadOpenTurn(id)
 	if err != nil {
 		return nil, err
@@ -360,7 +360,7 @@ func (m *Moderator) weigh(o *openTurn, now time.Time) weighing {
 // every player due is final: where the campaign says so, and always
 // under a sequential ruleset, whose player learns the outcome of a turn
 // within moments of ending it.
-func (m *Moderator) resolvesEarly(c *store.Campaign) bool {
+func (m *Moderation) resolvesEarly(c *store.Campaign) bool {
 	if c.Moderation.EarlyResolution {
 		return true
 	}

@@ -21,7 +21,7 @@ const maxProxies = 3
 // setProxy names, or no longer names, an address that may send orders and
 // battle results for the player: command: proxy add <address>, or
 // command: proxy remove <address>.
-func (m *Moderator) setProxy(r *request) (decision, error) {
+func (m *Moderation) setProxy(r *request) (decision, error) {
 	c, s := r.c.Clone(), r.seat
 	s = c.Seat(s.Player)
 	fields := strings.Fields(r.sub.Command.Args)
@@ -64,7 +64,7 @@ func (m *Moderator) setProxy(r *request) (decision, error) {
 // what resigning does to the open turn's state (game.Resigner); the turn
 // resolves at once if the player was the last it waited for, or if the
 // ruleset ended the campaign with the resignation.
-func (m *Moderator) resign(r *request) (decision, error) {
+func (m *Moderation) resign(r *request) (decision, error) {
 	c, s := r.c.Clone(), r.seat
 	s = c.Seat(s.Player)
 	rs, err := m.ruleset(c)
@@ -131,7 +131,7 @@ func (m *Moderator) resign(r *request) (decision, error) {
 // endWith adds to d the resolution of the open turn of c with state st,
 // in which the campaign ended: nobody owes orders for it any more, so it
 // resolves at once, and everyone gets the final report.
-func (m *Moderator) endWith(c *store.Campaign, st *campaign.State, d decision) (decision, error) {
+func (m *Moderation) endWith(c *store.Campaign, st *campaign.State, d decision) (decision, error) {
 	o := &openTurn{c: c.Clone(), state: st}
 	o.c.Open(c.Turn, nil)
 	if err := m.db.View(func(tx *store.Tx) (err error) { o.filed, err = tx.TurnOrders(c.ID, c.Turn); return err }); err != nil {
