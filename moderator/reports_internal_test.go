@@ -28,7 +28,7 @@ func TestReportMails_inSeatOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := rs.Resolve(game.Turn{State: sc.State})
-	m := &Moderator{rules: reg, clock: clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), domain: "example.test", address: "pbemd@example.test"}
+	m := &Moderation{rules: reg, clock: clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), domain: "example.test", address: "pbemd@example.test"}
 	c := &store.Campaign{ID: sc.State.Campaign, Rules: rs.Name(), Schedule: sc.Schedule, Turn: res.Next.Turn}
 	seats := make([]*store.Seat, len(res.Views))
 	for i, p := range res.Next.Players {
