@@ -15,26 +15,26 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// seat is one place an address plays, or may act for as a proxy.
-type seat struct {
-	campaign *store.Campaign
-	seat     *store.Seat
+// SenderSeat is one place an address plays, or may act for as a proxy.
+type SenderSeat struct {
+	Campaign *store.Campaign
+	Seat     *store.Seat
 	// proxy says the address is one the player named to act for them.
 	proxy bool
 }
 
 // seatsOf returns every seat registered to an address, and every seat
 // whose player named it their proxy, by campaign ID.
-func (m *Moderation) seatsOf(addr string) ([]seat, error) {
-	var out []seat
+func (m *Moderation) SeatsOf(addr string) ([]SenderSeat, error) {
+	var out []SenderSeat
 	err := m.db.View(func(tx *store.Tx) error {
-		camps, err := m.campaigns.all(tx)
+		camps, err := m.Campaigns.All(tx)
 		for _, c := range camps {
 			for i := range c.Players {
 				own, proxy := strings.EqualFold(c.Players[i].Email, addr), c.Players[i].ProxiedBy(addr)
 				if own || proxy {
 					c := c.Clone()
-					out = append(out, seat{campaign: c, seat: &c.Players[i], proxy: proxy && !own})
+					out = append(out, SenderSeat{Campaign: c, Seat: &c.Players[i], proxy: proxy && !own})
 				}
 			}
 		}
@@ -54,7 +54,7 @@ var tokenAfterKey = regexp.MustCompile(`(?i:\btoken)[ \t\x{a0}]*:[ \t\x{a0}]*["'
 // its text, or in its HTML part where it has no text. It says only that
 // the mail comes from someone who holds a token of the address; which
 // seat the mail is for is authenticateSeat's job.
-func authentic(in *mail.Inbound, seats []seat, gms []*store.Campaign) bool {
+func Authentic(in *mail.Inbound, seats []SenderSeat, gms []*store.Campaign) bool {
 	text := in.Text
 	if len(text) == 0 {
 		text = in.HTMLText
@@ -62,7 +62,7 @@ func authentic(in *mail.Inbound, seats []seat, gms []*store.Campaign) bool {
 	for _, m := range tokenAfterKey.FindAllSubmatch(text, 16) {
 		token := string(m[1])
 		for _, s := range seats {
-			if tokenMatches(token, s.seat.TokenHash) {
+			if tokenMatches(token, s.Seat.TokenHash) {
 				return true
 			}
 		}
@@ -75,16 +75,16 @@ func authentic(in *mail.Inbound, seats []seat, gms []*store.Campaign) bool {
 	return false
 }
 
-type rejectFunc func(campaign.ID, *report.Rejection) (decision, error)
+type RejectFunc func(campaign.ID, *report.Rejection) (Decision, error)
 
 // authenticate finds the seat a submission is for among the sender's seats
 // and checks that the orders may be taken for it: authenticateSeat's
 // checks, and the campaign runs. It returns the seat, if any, and the
 // reason to refuse, if any.
-func authenticate(seats []seat, sub *orders.Submission, problem problemFunc) (*seat, *report.Rejection) {
+func authenticate(seats []SenderSeat, sub *orders.Submission, problem problemFunc) (*SenderSeat, *report.Rejection) {
 	s, refusal := authenticateSeat(seats, sub, problem)
-	if s != nil && refusal == nil && s.campaign.Status != store.Running {
-		c := s.campaign
+	if s != nil && refusal == nil && s.Campaign.Status != store.Running {
+		c := s.Campaign
 		refusal = &report.Rejection{Reason: report.Say(report.NotTakingOrders{Campaign: c.ID, Status: string(c.Status), Paused: c.Status == store.Paused})}
 	}
 	return s, refusal
@@ -96,40 +96,40 @@ type problemFunc func(key string, t report.Text) *report.Rejection
 // authenticateSeat finds the seat a submission or request is for: the
 // sender holds the seat it names, it carries that seat's token, and the
 // player is still in the campaign.
-func authenticateSeat(seats []seat, sub *orders.Submission, problem problemFunc) (*seat, *report.Rejection) {
-	var s *seat
+func authenticateSeat(seats []SenderSeat, sub *orders.Submission, problem problemFunc) (*SenderSeat, *report.Rejection) {
+	var s *SenderSeat
 	var mine []string
 	for i := range seats {
-		if !slices.Contains(mine, string(seats[i].campaign.ID)) {
-			mine = append(mine, string(seats[i].campaign.ID))
+		if !slices.Contains(mine, string(seats[i].Campaign.ID)) {
+			mine = append(mine, string(seats[i].Campaign.ID))
 		}
 		// An address may hold a seat and act for other players of the
 		// same campaign: the player: line says which.
-		if seats[i].campaign.ID == sub.Campaign && (s == nil || seats[i].seat.Player == sub.Player) {
+		if seats[i].Campaign.ID == sub.Campaign && (s == nil || seats[i].Seat.Player == sub.Player) {
 			s = &seats[i]
 		}
 	}
 	if s == nil {
 		return nil, problem("campaign", report.NotYourCampaign{Campaign: sub.Campaign, Mine: mine})
 	}
-	c := s.campaign
+	c := s.Campaign
 	switch {
-	case sub.Player != s.seat.Player:
-		return s, problem("player", report.WrongSeat{Player: s.seat.Player, Campaign: c.ID, Named: sub.Player, Proxy: s.proxy})
+	case sub.Player != s.Seat.Player:
+		return s, problem("player", report.WrongSeat{Player: s.Seat.Player, Campaign: c.ID, Named: sub.Player, Proxy: s.proxy})
 	case sub.Token == "":
 		return s, problem("token", report.NoToken{})
-	case !tokenMatches(sub.Token, s.seat.TokenHash):
+	case !tokenMatches(sub.Token, s.Seat.TokenHash):
 		return s, problem("token", report.WrongToken{})
-	case !s.seat.Active():
-		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.seat.Out,
-			Resigned: s.seat.Out == report.Say(report.ResignedOut{})})}
+	case !s.Seat.Active():
+		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.Seat.Out,
+			Resigned: s.Seat.Out == report.Say(report.ResignedOut{})})}
 	}
 	return s, nil
 }
 
 // checkOrders authenticates a parsed submission and validates it against
 // the campaign's state.
-func (m *Moderation) checkOrders(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
+func (m *Moderation) CheckOrders(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, sub *orders.Submission, reject RejectFunc) (Decision, error) {
 	problem := func(key string, t report.Text) *report.Rejection {
 		return &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{report.Problem(t, sub.Pos[key])}}
 	}
@@ -137,14 +137,14 @@ func (m *Moderation) checkOrders(in *mail.Inbound, rec *store.MessageRecord, sea
 	if s == nil {
 		return reject(soleCampaign(seats), refusal)
 	}
-	c := s.campaign
-	rec.Campaign, rec.Player = string(c.ID), string(s.seat.Player)
+	c := s.Campaign
+	rec.Campaign, rec.Player = string(c.ID), string(s.Seat.Player)
 	if refusal != nil {
 		return reject(c.ID, refusal)
 	}
 	k := &ordersCheck{in: in, msg: rec, sub: sub, s: s, c: c}
 	if err := m.loadOrdersCheck(k); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	if refusal := k.refuseUntimely(problem); refusal != nil {
 		return reject(c.ID, refusal)
@@ -152,11 +152,11 @@ func (m *Moderation) checkOrders(in *mail.Inbound, rec *store.MessageRecord, sea
 	whole, refusal, err := m.amendOnFile(k)
 	switch {
 	case err != nil:
-		return decision{}, err
+		return Decision{}, err
 	case refusal != nil:
 		return reject(c.ID, refusal)
 	}
-	checked, err := m.turns.checker(c.ID, k.turn, k.rs)(whole)
+	checked, err := m.Turns.checker(c.ID, k.turn, k.rs)(whole)
 	if err != nil {
 		return reject(c.ID, k.checkRejection(err))
 	}
@@ -169,7 +169,7 @@ type ordersCheck struct {
 	in  *mail.Inbound
 	msg *store.MessageRecord
 	sub *orders.Submission
-	s   *seat
+	s   *SenderSeat
 	c   *store.Campaign
 	// turn is the open turn's record, shared from the turn cache, and rs
 	// the campaign's ruleset.
@@ -189,10 +189,10 @@ type ordersCheck struct {
 // loadOrdersCheck reads the open turn's record and when the orders on
 // file arrived, and finds the ruleset, for k.
 func (m *Moderation) loadOrdersCheck(k *ordersCheck) error {
-	c, p := k.c, k.s.seat.Player
+	c, p := k.c, k.s.Seat.Player
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
-		if k.turn, err = m.turns.get(tx, c.ID, c.Turn); err != nil {
+		if k.turn, err = m.Turns.Get(tx, c.ID, c.Turn); err != nil {
 			return err
 		}
 		k.prior, k.filed, err = tx.OrdersReceived(c.ID, c.Turn, p)
@@ -201,12 +201,12 @@ func (m *Moderation) loadOrdersCheck(k *ordersCheck) error {
 	if err != nil {
 		return err
 	}
-	k.loc = playerLocation(c, k.turn.State.Player(p))
-	if k.rs, err = m.ruleset(c); err != nil {
+	k.loc = PlayerLocation(c, k.turn.State.Player(p))
+	if k.rs, err = m.Ruleset(c); err != nil {
 		return err
 	}
 	k.seq, _ = k.rs.(game.Sequential)
-	k.deadline = report.FormatDeadline(k.s.seat.Deadline, k.loc)
+	k.deadline = report.FormatDeadline(k.s.Seat.Deadline, k.loc)
 	return nil
 }
 
@@ -214,7 +214,7 @@ func (m *Moderation) loadOrdersCheck(k *ordersCheck) error {
 // the player owes none, they are for another turn, or they came too late.
 // It returns nil if none of these holds.
 func (k *ordersCheck) refuseUntimely(problem problemFunc) *report.Rejection {
-	c, s, arrived := k.c, k.s.seat, k.msg.Arrived
+	c, s, arrived := k.c, k.s.Seat, k.msg.Arrived
 	switch {
 	case !s.Due():
 		return &report.Rejection{Reason: report.Say(notDue(c, k.rs, k.turn.State, s.Player, k.loc))}
@@ -237,7 +237,7 @@ func (m *Moderation) amendOnFile(k *ordersCheck) (*orders.Submission, *report.Re
 	if k.seq == nil {
 		return k.sub, nil, nil
 	}
-	c, p := k.c, k.s.seat.Player
+	c, p := k.c, k.s.Seat.Player
 	var onFile *orders.Submission
 	if k.filed {
 		err := m.db.View(func(tx *store.Tx) error {
@@ -272,8 +272,8 @@ func (k *ordersCheck) checkRejection(err error) *report.Rejection {
 
 // acceptOrders files the checked orders whole, without their token, and
 // confirms them to the player.
-func (m *Moderation) acceptOrders(k *ordersCheck, whole *orders.Submission, checked game.Checked) decision {
-	c, p, sub := k.c, k.s.seat.Player, k.sub
+func (m *Moderation) acceptOrders(k *ordersCheck, whole *orders.Submission, checked game.Checked) Decision {
+	c, p, sub := k.c, k.s.Seat.Player, k.sub
 	stored := *whole
 	stored.Token = ""
 	// Orders that leave nothing more to order end the turn as final ones
@@ -286,13 +286,13 @@ func (m *Moderation) acceptOrders(k *ordersCheck, whole *orders.Submission, chec
 		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: k.filed,
 		Sequential: k.seq != nil, Spent: spent && !sub.Final,
 	})
-	reply := outgoing{msg: m.reply(k.in, subject, text), campaign: string(c.ID), purpose: "confirmation"}
-	return decision{
-		mails: []outgoing{reply},
-		filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
+	reply := Outgoing{Msg: m.Reply(k.in, subject, text), Campaign: string(c.ID), Purpose: "confirmation"}
+	return Decision{
+		Mails: []Outgoing{reply},
+		Filed: &filing{campaign: c.ID, OrdersRecord: &store.OrdersRecord{
 			Player: p, Turn: c.Turn, Submission: &stored, MessageID: k.in.MessageID, Received: k.msg.Arrived,
 		}},
-		secret: sub.Token,
+		Secret: sub.Token,
 	}
 }
 
@@ -325,20 +325,20 @@ func notDue(c *store.Campaign, rs game.Ruleset, st *campaign.State, p campaign.P
 
 // syntheticID names a mail whose header could not be read, so that it is
 // still processed once only.
-func syntheticID(f mail.Fetched) string {
+func SyntheticID(f mail.Fetched) string {
 	return fmt.Sprintf("unreadable-%d-%d@pbemd.invalid", f.UIDValidity, f.UID)
 }
 
 // copyPlayer sends the reply to a mail a proxy sent for a player, with the
 // player's token, to the player as well: a player hears of everything done
 // in their name.
-func copyPlayer(d decision, in *mail.Inbound, rec *store.MessageRecord, seats []seat) decision {
-	if len(d.mails) == 0 || d.mails[0].msg.InReplyTo != in.MessageID {
+func CopyPlayer(d Decision, in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat) Decision {
+	if len(d.Mails) == 0 || d.Mails[0].Msg.InReplyTo != in.MessageID {
 		return d
 	}
 	for _, s := range seats {
-		if s.proxy && string(s.campaign.ID) == rec.Campaign && string(s.seat.Player) == rec.Player && authentic(in, []seat{s}, nil) {
-			d.mails[0].msg.To = append(d.mails[0].msg.To, mail.Address{Email: s.seat.Email})
+		if s.proxy && string(s.Campaign.ID) == rec.Campaign && string(s.Seat.Player) == rec.Player && Authentic(in, []SenderSeat{s}, nil) {
+			d.Mails[0].Msg.To = append(d.Mails[0].Msg.To, mail.Address{Email: s.Seat.Email})
 		}
 	}
 	return d

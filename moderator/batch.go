@@ -45,7 +45,7 @@ func newScope() *scope {
 // sender is who a mail's From line names, and the mail's text read as
 // their orders: found once, for the mail's scope and for its decision.
 type sender struct {
-	seats []seat
+	seats []SenderSeat
 	gms   []*store.Campaign
 	// sub and parseErr are orders.Parse's reading of a readable text
 	// from a player or a GM; nil and nil for any other mail.
@@ -56,11 +56,11 @@ type sender struct {
 // senderOf finds the seats a mail's sender holds or acts for and the
 // campaigns they run, and reads the mail's text as their orders.
 func (m *Moderator) senderOf(in *mail.Inbound) (*sender, error) {
-	seats, err := m.seatsOf(in.From)
+	seats, err := m.SeatsOf(in.From)
 	if err != nil {
 		return nil, err
 	}
-	gms, err := m.gmCampaigns(in.From)
+	gms, err := m.GmCampaigns(in.From)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func (m *Moderator) senderOf(in *mail.Inbound) (*sender, error) {
 func (m *Moderator) scopeOf(in *mail.Inbound, who *sender) *scope {
 	s := newScope()
 	s.messageIDs[in.MessageID] = true
-	if m.replyToken(in) != "" {
+	if m.ReplyToken(in) != "" {
 		s.all = true
 		return s
 	}
@@ -89,9 +89,9 @@ func (m *Moderator) scopeOf(in *mail.Inbound, who *sender) *scope {
 	ordersOnly := sub != nil && who.parseErr == nil && sub.Command == nil && sub.Extension == nil && sub.Battle == nil
 	for _, st := range who.seats {
 		if ordersOnly {
-			s.seats[seatKey{st.campaign.ID, st.seat.Player}] = true
+			s.seats[seatKey{st.Campaign.ID, st.Seat.Player}] = true
 		} else {
-			s.campaigns[st.campaign.ID] = true
+			s.campaigns[st.Campaign.ID] = true
 		}
 	}
 	return s

@@ -174,15 +174,15 @@ func (w *batchWorld) setUp(t *testing.T, mod *moderator.Moderator, db *store.DB,
 	} else {
 		c.due, c.move = "vorn", "move: {fleet: 2nd, path: [mistral]}"
 	}
-	w.handle(t, mod, mailText(fmt.Sprintf("%s@example.test", c.due), fmt.Sprintf("setup%d", w.uid+1),
+	w.handle(t, mod, MailText(fmt.Sprintf("%s@example.test", c.due), fmt.Sprintf("setup%d", w.uid+1),
 		c.request(c.due, "command: proxy add proxy@example.test")))
 	asker := c.players[len(c.players)-1]
 	if c.td {
-		w.handle(t, mod, mailText(string(asker)+"@example.test", fmt.Sprintf("setup%d", w.uid+1), c.request(asker, "command: propose rule No battles in nebulae.")))
+		w.handle(t, mod, MailText(string(asker)+"@example.test", fmt.Sprintf("setup%d", w.uid+1), c.request(asker, "command: propose rule No battles in nebulae.")))
 		c.poll = outboxMatch(t, db, string(asker)+"@example.test", tag, `put to the vote as (rule-[0-9]+)`)
 		return
 	}
-	w.handle(t, mod, mailText(string(asker)+"@example.test", fmt.Sprintf("setup%d", w.uid+1), c.request(asker, `extension: {hours: 48, reason: "moving house"}`)))
+	w.handle(t, mod, MailText(string(asker)+"@example.test", fmt.Sprintf("setup%d", w.uid+1), c.request(asker, `extension: {hours: 48, reason: "moving house"}`)))
 	c.reply = outboxMatch(t, db, "gm@example.test", tag, `(?m)^Reply-To: [^<]*<([^>]+)>`)
 }
 
@@ -301,7 +301,7 @@ func (w *batchWorld) randomMails(r *rand.Rand) []mail.Fetched {
 		kinds := c.kinds(r)
 		k := kinds[r.IntN(len(kinds))]
 		id := fmt.Sprintf("b%d.%s.%s", uid, strings.ReplaceAll(k.kind, " ", "-"), c.id)
-		raw := mailText(k.from+"@example.test", id, k.body)
+		raw := MailText(k.from+"@example.test", id, k.body)
 		if k.to != "" {
 			raw = strings.Replace(raw, "To: moderator@example.test", "To: "+k.to, 1)
 		}
@@ -322,7 +322,7 @@ func (w *batchWorld) describe(ms []mail.Fetched) string {
 }
 
 // mailText writes a plain-text mail to the moderator.
-func mailText(from, id, body string) string {
+func MailText(from, id, body string) string {
 	return fmt.Sprintf("From: %s\nTo: moderator@example.test\nSubject: orders\nDate: %s\nMessage-ID: <%s@example.test>\nContent-Type: text/plain; charset=utf-8\n\n%s",
 		from, start.Format(time.RFC1123Z), id, body)
 }

@@ -23,7 +23,7 @@ import (
 // poll's outcome set up in next, in a campaign whose battles are fought
 // outside pbemd (battles: reported), with its clocks, and writes each side
 // the battle's ships and how to report the result.
-func (m *Moderation) openBattles(c *store.Campaign, next *campaign.State, battles []campaign.Battle, now time.Time) ([]*store.BattleCase, []outgoing, error) {
+func (m *Moderation) openBattles(c *store.Campaign, next *campaign.State, battles []campaign.Battle, now time.Time) ([]*store.BattleCase, []Outgoing, error) {
 	if next.Rules.Battles != campaign.BattlesReported || len(battles) == 0 {
 		return nil, nil, nil
 	}
@@ -33,7 +33,7 @@ func (m *Moderation) openBattles(c *store.Campaign, next *campaign.State, battle
 	}
 	clocks := c.Moderation.Battles
 	var cases []*store.BattleCase
-	var mails []outgoing
+	var mails []Outgoing
 	for _, b := range battles {
 		contactBy, resolveBy := now.Add(clocks.Contact), now.Add(clocks.Resolve)
 		if own, ok := rb.(game.BattleClock); ok {
@@ -55,10 +55,10 @@ func (m *Moderation) openBattles(c *store.Campaign, next *campaign.State, battle
 				continue
 			}
 			fight.Player = p
-			fight.ContactBy, fight.ResolveBy = localTime(c, s, contactBy), localTime(c, s, resolveBy)
-			msg := m.mailText(c.ID, s.Email, fight, fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
+			fight.ContactBy, fight.ResolveBy = LocalTime(c, s, contactBy), LocalTime(c, s, resolveBy)
+			msg := m.MailText(c.ID, s.Email, fight, fmt.Sprintf("battle.%s.%s.%s@%s", c.ID, b.ID, p, m.domain))
 			msg.AutoSubmitted = "auto-generated"
-			mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
+			mails = append(mails, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "battle"})
 		}
 	}
 	return cases, mails, nil
@@ -67,7 +67,7 @@ func (m *Moderation) openBattles(c *store.Campaign, next *campaign.State, battle
 // reportedBattles returns the ruleset of a campaign whose battles are
 // fought outside pbemd.
 func (m *Moderation) reportedBattles(c *store.Campaign) (game.ReportedBattles, error) {
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
 		return nil, err
 	}
@@ -107,11 +107,11 @@ func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
 // settles it; two results that differ go to the GM, or, where the
 // campaign decides by vote, wait for the sides to agree until the
 // battle's time runs out and the appeal opens.
-func (m *Moderation) battleReport(r *request) (decision, error) {
+func (m *Moderation) battleReport(r *request) (Decision, error) {
 	c, me, rep := r.c, r.seat.Player, r.sub.Battle
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	i, bi, why := reportedBattle(cases, rec.State, rep.Battle, me)
 	if why != nil {
@@ -126,7 +126,7 @@ func (m *Moderation) battleReport(r *request) (decision, error) {
 	}
 	if rep.Contact {
 		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, &bc) }
-		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: r.localTime(bc.ResolveBy)}), decision{apply: apply})
+		return r.done("battle contact", m.answer(r, report.ContactNoted{Battle: b.ID, ResolveBy: r.localTime(bc.ResolveBy)}), Decision{Apply: apply})
 	}
 	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
 	if rep.Confirm {
@@ -168,12 +168,12 @@ func reportedBattle(cases []*store.BattleCase, st *campaign.State, id string, me
 // open turn's state st: one the other side sent already settles the
 // battle if they agree and is disputed if not; otherwise the other side
 // is asked to confirm it.
-func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.Battle, st *campaign.State, p campaign.PlayerID) (decision, error) {
+func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.Battle, st *campaign.State, p campaign.PlayerID) (Decision, error) {
 	c, rep := r.c, r.sub.Battle
 	now := m.clock.Now().UTC()
 	rb, err := m.reportedBattles(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	if problems := rb.CheckResult(st, b, rep.Result); len(problems) > 0 {
 		return r.refuse(report.ResultDoesNotFit{Battle: b.ID, Problems: problems, Ships: ships(rb, b)})
@@ -193,34 +193,34 @@ func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.B
 	if m.decidesByVote(c) {
 		apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }
 		return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
-			decision{apply: apply})
+			Decision{Apply: apply})
 	}
 	ask, token, err := m.askGMBattle(c, bc, r.in.MessageID, false)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	apply := steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, m.battleApproval(c, bc, token))
-	return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By}), decision{mails: []outgoing{ask}, apply: apply})
+	apply := Steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, m.battleApproval(c, bc, token))
+	return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By}), Decision{Mails: []Outgoing{ask}, Apply: apply})
 }
 
 // proposeResult files side p's result of a battle the other sides have
 // sent none for, and asks each of them to confirm it.
-func (m *Moderation) proposeResult(r *request, bc *store.BattleCase, p campaign.PlayerID) (decision, error) {
+func (m *Moderation) proposeResult(r *request, bc *store.BattleCase, p campaign.PlayerID) (Decision, error) {
 	c, rep := r.c, r.sub.Battle
 	bc.Status = store.BattleProposed
-	var mails []outgoing
+	var mails []Outgoing
 	for _, q := range bc.Sides {
 		s := c.Seat(bc.Voice(q))
 		if q == p || s == nil || !s.Active() {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: bc.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
+		msg := m.MailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: bc.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
 			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
-		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "battle"})
+		mails = append(mails, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "battle"})
 	}
 	apply := func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }
-	return r.done("battle result", m.answer(r, report.ResultOnFile{Battle: bc.ID, Result: rep.Result}), decision{mails: mails, apply: apply})
+	return r.done("battle result", m.answer(r, report.ResultOnFile{Battle: bc.ID, Result: rep.Result}), Decision{Mails: mails, Apply: apply})
 }
 
 // sameResult reports whether two results say the same, whatever the order
@@ -248,7 +248,7 @@ func sameResult(a, b *orders.BattleResult) bool {
 // settleBattle applies a battle's final result to the open turn's state
 // and tells every player how it ended. r is the mail that settled it: a
 // side's, or the GM's reply.
-func (m *Moderation) settleBattle(r *request, bc *store.BattleCase, result *orders.BattleResult, how string) (decision, error) {
+func (m *Moderation) settleBattle(r *request, bc *store.BattleCase, result *orders.BattleResult, how string) (Decision, error) {
 	c := r.c
 	bc.Status, bc.Settled = store.BattleFinal, how
 	mails, apply, err := m.settlement(c, bc, r.in.MessageID, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
@@ -256,9 +256,9 @@ func (m *Moderation) settleBattle(r *request, bc *store.BattleCase, result *orde
 		return events, nil, err
 	})
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	return r.done("battle settled", m.answer(r, report.BattleSettledAnswer{Battle: bc.ID, How: how}), decision{mails: mails, apply: apply})
+	return r.done("battle settled", m.answer(r, report.BattleSettledAnswer{Battle: bc.ID, How: how}), Decision{Mails: mails, Apply: apply})
 }
 
 // settleFunc ends a battle in st, the open turn's state, in place, with
@@ -275,7 +275,7 @@ func fightPending(id string) settleFunc {
 
 // settlement works out a battle's end on a copy of the open turn's state:
 // the mails that tell every player, and the step that stores it.
-func (m *Moderation) settlement(c *store.Campaign, bc *store.BattleCase, base string, settle settleFunc) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) settlement(c *store.Campaign, bc *store.BattleCase, base string, settle settleFunc) ([]Outgoing, func(tx *store.Tx) error, error) {
 	rb, err := m.reportedBattles(c)
 	if err != nil {
 		return nil, nil, err
@@ -306,19 +306,19 @@ func (m *Moderation) settlement(c *store.Campaign, bc *store.BattleCase, base st
 	for _, s := range c.ActiveSeats() {
 		untold[s.Email] = news(s.Player) == ""
 	}
-	mails = slices.DeleteFunc(mails, func(o outgoing) bool { return untold[o.msg.To[0].Email] })
+	mails = slices.DeleteFunc(mails, func(o Outgoing) bool { return untold[o.Msg.To[0].Email] })
 	for i := range mails {
 		for _, l := range logs {
-			if slices.ContainsFunc(bc.Sides, func(p campaign.PlayerID) bool { s := c.Seat(p); return s != nil && s.Email == mails[i].msg.To[0].Email }) {
-				mails[i].msg.Attachments = append(mails[i].msg.Attachments,
+			if slices.ContainsFunc(bc.Sides, func(p campaign.PlayerID) bool { s := c.Seat(p); return s != nil && s.Email == mails[i].Msg.To[0].Email }) {
+				mails[i].Msg.Attachments = append(mails[i].Msg.Attachments,
 					mail.Attachment{Name: fmt.Sprintf("battle-%s.txt", l.Battle), ContentType: "text/plain; charset=utf-8", Data: []byte(l.Text)})
 			}
 		}
 	}
-	apply := steps(ch.apply,
+	apply := Steps(ch.apply,
 		func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) },
 		func(tx *store.Tx) error {
-			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
+			return WriteAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "battle settled", Detail: bc.ID + ": " + bc.Settled})
 		})
 	return append(mails, ch.mails...), apply, nil
 }
@@ -333,7 +333,7 @@ type stateChange struct {
 	opened *store.Campaign
 	// mails start what the change opened, polls and battles (startNew),
 	// and tell the GM of the players it put out of the campaign.
-	mails []outgoing
+	mails []Outgoing
 	// apply stores the state, change noted in the turn's record, the
 	// seats it put out and what it opened.
 	apply func(tx *store.Tx) error
@@ -374,13 +374,13 @@ func (m *Moderation) changeOpenTurn(c *store.Campaign, change, base string, edit
 	if record == nil && len(out) > 0 {
 		record = c
 	}
-	d := decision{mails: slices.Concat(out, mails, reports), apply: steps(putSettled(c, st, change, events, record, opened != nil), start, hold)}
+	d := Decision{Mails: slices.Concat(out, mails, reports), Apply: Steps(putSettled(c, st, change, events, record, opened != nil), start, hold)}
 	if st.Over() {
 		if d, err = m.endWith(c, st, d); err != nil {
 			return nil, err
 		}
 	}
-	return &stateChange{events: events, opened: opened, mails: d.mails, apply: d.apply}, nil
+	return &stateChange{events: events, opened: opened, mails: d.Mails, apply: d.Apply}, nil
 }
 
 // openingReports are the reports of the player's turn a change opened,
@@ -390,11 +390,11 @@ func (m *Moderation) changeOpenTurn(c *store.Campaign, change, base string, edit
 // events), what settled it, and for the player now due their points and
 // order template. A report for a player who reads a daily digest is held
 // for it. None when no turn opened.
-func (m *Moderation) openingReports(opened *store.Campaign, rec *store.TurnRecord, st *campaign.State, events []game.Event, base string) ([]outgoing, []*store.HeldReport, error) {
+func (m *Moderation) openingReports(opened *store.Campaign, rec *store.TurnRecord, st *campaign.State, events []game.Event, base string) ([]Outgoing, []*store.HeldReport, error) {
 	if opened == nil {
 		return nil, nil, nil
 	}
-	rs, err := m.ruleset(opened)
+	rs, err := m.Ruleset(opened)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -408,7 +408,7 @@ func (m *Moderation) openingReports(opened *store.Campaign, rec *store.TurnRecor
 	}
 	now := m.clock.Now().UTC()
 	var (
-		mails []outgoing
+		mails []Outgoing
 		held  []*store.HeldReport
 	)
 	for i, v := range rs.Replay(st, slices.Concat(played, settled, events)) {
@@ -416,11 +416,11 @@ func (m *Moderation) openingReports(opened *store.Campaign, rec *store.TurnRecor
 		if s == nil || !s.Active() {
 			continue
 		}
-		rep, err := m.reportMail(opened, v, &st.Players[i], nil)
+		rep, err := m.ReportMail(opened, v, &st.Players[i], nil)
 		if err != nil {
 			return nil, nil, err
 		}
-		rep.msg.MessageID = m.derivedID(base, "report", s.Email)
+		rep.Msg.MessageID = m.derivedID(base, "report", s.Email)
 		h, err := holdReport(s, v, deadlineOf(opened, s.Player), now, nil)
 		switch {
 		case err != nil:
@@ -441,8 +441,8 @@ func (m *Moderation) openingReports(opened *store.Campaign, rec *store.TurnRecor
 // told of each, as when a turn's resolution eliminates a player; the
 // players read it in the change's news. It returns c itself when nobody
 // went out.
-func (m *Moderation) seatsOut(c *store.Campaign, st *campaign.State, change, base string) (*store.Campaign, []outgoing) {
-	var mails []outgoing
+func (m *Moderation) seatsOut(c *store.Campaign, st *campaign.State, change, base string) (*store.Campaign, []Outgoing) {
+	var mails []Outgoing
 	next := c
 	for _, p := range st.Players {
 		if s := c.Seat(p.ID); s == nil || !s.Active() || p.Active() {
@@ -452,7 +452,7 @@ func (m *Moderation) seatsOut(c *store.Campaign, st *campaign.State, change, bas
 			next = c.Clone()
 		}
 		next.Seat(p.ID).Out = p.Out
-		mails = append(mails, m.toGM(next, base+".elim."+string(p.ID), "eliminated",
+		mails = append(mails, m.ToGM(next, base+".elim."+string(p.ID), "eliminated",
 			report.Eliminated{Player: p.ID, Title: c.Title, Why: p.Out, By: change}))
 	}
 	return next, mails
@@ -477,7 +477,7 @@ func putSettled(c *store.Campaign, st *campaign.State, change string, events []g
 			if err := tx.PutCampaign(record); err != nil {
 				return err
 			}
-			cur.Deadline, cur.Waiting = record.Deadline(), waiting(record)
+			cur.Deadline, cur.Waiting = record.Deadline(), Waiting(record)
 		}
 		if cur.Settled, err = appendEvents(cur.Settled, events); err != nil {
 			return fmt.Errorf("store the events of %s: %w", change, err)
@@ -498,7 +498,7 @@ func (m *Moderation) openWaiting(c *store.Campaign, st *campaign.State) (*store.
 	if len(c.DueSeats()) > 0 || len(st.Battles) > 0 {
 		return nil, nil
 	}
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
 		return nil, err
 	}
@@ -509,7 +509,7 @@ func (m *Moderation) openWaiting(c *store.Campaign, st *campaign.State) (*store.
 	}
 	opened := c.Clone()
 	opened.Open(c.Turn, due)
-	markReminded(opened, now)
+	MarkReminded(opened, now)
 	return opened, nil
 }
 
@@ -521,7 +521,7 @@ func dueSeats(c *store.Campaign, to *store.Seat) []report.DueSeat {
 	}
 	var out []report.DueSeat
 	for _, s := range c.DueSeats() {
-		out = append(out, report.DueSeat{Player: s.Player, Deadline: localTime(c, to, s.Deadline)})
+		out = append(out, report.DueSeat{Player: s.Player, Deadline: LocalTime(c, to, s.Deadline)})
 	}
 	return out
 }
@@ -575,39 +575,39 @@ func shiftBattleClocks(id campaign.ID, paused time.Duration) func(tx *store.Tx) 
 // askGMBattle writes the GM a mail to decide a battle, with every result
 // sent so far, and a single-use reply address: the results differ, or
 // the time to settle the battle ran out.
-func (m *Moderation) askGMBattle(c *store.Campaign, bc *store.BattleCase, base string, timedOut bool) (outgoing, string, error) {
+func (m *Moderation) askGMBattle(c *store.Campaign, bc *store.BattleCase, base string, timedOut bool) (Outgoing, string, error) {
 	token, err := newReplyToken(m.rand)
 	if err != nil {
-		return outgoing{}, "", err
+		return Outgoing{}, "", err
 	}
 	q := report.BattleQuestion{Battle: bc.ID, Turn: bc.Turn, Sides: joinPlayers(bc.Sides), TimedOut: timedOut,
 		Rule: m.cite(c, game.TopicBattleSettle)}
 	for _, r := range bc.Results {
 		q.Results = append(q.Results, report.SentResult{By: r.By, Result: r.Result})
 	}
-	msg := m.mailText(c.ID, c.GM.Email, q, m.derivedID(base, "ask-battle-"+bc.ID, c.GM.Email))
+	msg := m.MailText(c.ID, c.GM.Email, q, m.derivedID(base, "ask-battle-"+bc.ID, c.GM.Email))
 	msg.ReplyTo = &mail.Address{Name: "pbemd decisions", Email: m.replyAddress(token)}
 	msg.AutoSubmitted = "auto-generated"
 	bc.AskedGM = true
-	return outgoing{msg: msg, campaign: string(c.ID), purpose: "ask-gm"}, token, nil
+	return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "ask-gm"}, token, nil
 }
 
 // battleApproval stores the reply address for a battle decision.
 func (m *Moderation) battleApproval(c *store.Campaign, bc *store.BattleCase, token string) func(tx *store.Tx) error {
 	a := &store.Approval{Campaign: c.ID, Battle: bc.ID, Expires: m.clock.Now().Add(c.Moderation.Battles.Resolve + 7*24*time.Hour)}
-	return func(tx *store.Tx) error { return tx.PutApproval(hashToken(token), a) }
+	return func(tx *store.Tx) error { return tx.PutApproval(HashToken(token), a) }
 }
 
 // decideBattle applies the GM's reply on a battle: "accept N" or "auto".
-func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, a *store.Approval, token string) (decision, error) {
+func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, a *store.Approval, token string) (Decision, error) {
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return b.ID == a.Battle })
-	reply := func(outcome store.Outcome, detail string, t report.Text) (decision, error) {
+	reply := func(outcome store.Outcome, detail string, t report.Text) (Decision, error) {
 		rec.Outcome, rec.Campaign, rec.Detail = outcome, string(c.ID), detail
-		return decision{mails: []outgoing{{msg: m.replyText(in, c.ID, t), campaign: string(c.ID), purpose: "answer"}}}, nil
+		return Decision{Mails: []Outgoing{{Msg: m.replyText(in, c.ID, t), Campaign: string(c.ID), Purpose: "answer"}}}, nil
 	}
 	if i < 0 || cases[i].Status == store.BattleFinal {
 		return reply(store.Rejected, "battle already settled", report.BattleAlreadySettled{Battle: a.Battle})
@@ -616,16 +616,16 @@ func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c 
 	words := strings.Fields(strings.ToLower(strings.SplitN(strings.TrimSpace(string(in.Text)), "\n", 2)[0]))
 	used := *a
 	used.Used = m.clock.Now().UTC()
-	markUsed := func(tx *store.Tx) error { return tx.PutApproval(hashToken(token), &used) }
+	markUsed := func(tx *store.Tx) error { return tx.PutApproval(HashToken(token), &used) }
 	r := &request{in: in, rec: rec, c: c, reject: nil, sub: &orders.Submission{}}
 	switch {
 	case len(words) == 1 && words[0] == "auto":
 		bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtAtGMsWord{})
 		mails, apply, err := m.settlement(c, &bc, in.MessageID, fightPending(bc.ID))
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
-		d, err := r.done("battle decided", m.answer(r, report.BattleFought{Battle: bc.ID}), decision{mails: mails, apply: steps(apply, markUsed)})
+		d, err := r.done("battle decided", m.answer(r, report.BattleFought{Battle: bc.ID}), Decision{Mails: mails, Apply: Steps(apply, markUsed)})
 		return d, err
 	case len(words) == 2 && words[0] == "accept":
 		n, err := strconv.Atoi(words[1])
@@ -633,57 +633,20 @@ func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c 
 			break
 		}
 		d, err := m.settleBattle(r, &bc, bc.Results[n-1].Result, report.Say(report.DecidedByGM{For: bc.Results[n-1].By}))
-		d.apply = steps(d.apply, markUsed)
+		d.Apply = Steps(d.Apply, markUsed)
 		return d, err
 	}
 	return reply(store.Rejected, "no verdict", report.NoBattleVerdict{Battle: a.Battle})
 }
 
-// battleClocks settles the battles whose clocks ran out: a side that sent
-// nothing by the contact deadline withdraws; past the resolve deadline
-// the campaign's timeout rule decides: pbemd
-// fights it, or the GM decides, or, where the campaign decides by vote,
-// the players who did not fight it vote on its result (appeal). It
-// returns when the next clock runs out. rec is the record of the open
-// turn, read-only.
-func (m *Moderator) battleClocks(c *store.Campaign, rec *store.TurnRecord) (time.Time, error) {
-	var cases []*store.BattleCase
-	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
-		return time.Time{}, err
-	}
-	ownClock, err := m.timesOwnBattles(c, cases)
-	if err != nil {
-		return time.Time{}, err
-	}
-	now := m.clock.Now()
-	var next time.Time
-	for _, b := range cases {
-		// A battle no longer pending in the open turn's state, as after
-		// a rollback past the turn that found it, has no clock.
-		if !pendingBattle(b, rec.State) {
-			continue
-		}
-		wait, err := m.battleClock(c, *b, rec.State, ownClock, now)
-		if err != nil {
-			return time.Time{}, err
-		}
-		for _, t := range wait {
-			if t.After(now) && (next.IsZero() || t.Before(next)) {
-				next = t
-			}
-		}
-	}
-	return next, nil
-}
-
 // timesOwnBattles reports whether the ruleset of a campaign with battle
 // cases times its own battles, and so says who retreats when nobody made
 // contact; otherwise such a battle waits for its resolve clock.
-func (m *Moderation) timesOwnBattles(c *store.Campaign, cases []*store.BattleCase) (bool, error) {
+func (m *Moderation) TimesOwnBattles(c *store.Campaign, cases []*store.BattleCase) (bool, error) {
 	if len(cases) == 0 {
 		return false, nil
 	}
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
 		return false, err
 	}
@@ -691,27 +654,11 @@ func (m *Moderation) timesOwnBattles(c *store.Campaign, cases []*store.BattleCas
 	return ownClock, nil
 }
 
-// battleClock settles battle bc of the open turn's state st if one of its
-// clocks ran out by now, and returns when its clocks next run out.
-func (m *Moderator) battleClock(c *store.Campaign, bc store.BattleCase, st *campaign.State, ownClock bool, now time.Time) ([]time.Time, error) {
-	base := fmt.Sprintf("clock.%s.%s.%d", c.ID, bc.ID, now.Unix())
-	mails, apply, wait, err := m.battleTimeout(c, &bc, st, ownClock, now, base)
-	if err != nil || apply == nil {
-		return wait, err
-	}
-	if err := m.commitMails(mails, apply); err != nil {
-		return nil, err
-	}
-	m.log.Info("battle clock ran out", "campaign", c.ID, "battle", bc.ID, "status", bc.Status)
-	wake(m.wakeSender)
-	return append(wait, bc.ResolveBy), nil
-}
-
 // battleTimeout decides what becomes of battle bc at now, by its clocks,
 // and returns the mails and the change that say it, or, with apply nil
 // where no clock ran out, when its clocks next run out. It also returns
 // when an appeal it opens closes.
-func (m *Moderation) battleTimeout(c *store.Campaign, bc *store.BattleCase, st *campaign.State, ownClock bool, now time.Time, base string) (mails []outgoing, apply func(tx *store.Tx) error, wait []time.Time, err error) {
+func (m *Moderation) BattleTimeout(c *store.Campaign, bc *store.BattleCase, st *campaign.State, ownClock bool, now time.Time, base string) (mails []Outgoing, apply func(tx *store.Tx) error, wait []time.Time, err error) {
 	resolveOut := !now.Before(bc.ResolveBy)
 	switch {
 	case underAppeal(bc, st):
@@ -728,10 +675,10 @@ func (m *Moderation) battleTimeout(c *store.Campaign, bc *store.BattleCase, st *
 			wait = append(wait, now.Add(voteTime(c)))
 		}
 	case resolveOut && !bc.AskedGM:
-		var ask outgoing
+		var ask Outgoing
 		var token string
 		ask, token, err = m.askGMBattle(c, bc, base, true)
-		mails, apply = []outgoing{ask}, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, m.battleApproval(c, bc, token))
+		mails, apply = []Outgoing{ask}, Steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, m.battleApproval(c, bc, token))
 	case !now.Before(bc.ContactBy) && (len(bc.Heard) > 0 || ownClock) && len(bc.Heard) < len(bc.Sides) && bc.Status != store.BattleDisputed:
 		mails, apply, err = m.withdrawSilent(c, bc, base)
 	default:
@@ -742,30 +689,15 @@ func (m *Moderation) battleTimeout(c *store.Campaign, bc *store.BattleCase, st *
 
 // fightOnTimeout settles a battle whose resolve clock ran out as pbemd
 // fights it.
-func (m *Moderation) fightOnTimeout(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) fightOnTimeout(c *store.Campaign, bc *store.BattleCase, base string) ([]Outgoing, func(tx *store.Tx) error, error) {
 	bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtOnTimeout{Rule: m.cite(c, game.TopicBattleSettle)})
 	return m.settlement(c, bc, base, fightPending(bc.ID))
-}
-
-// commitMails composes mails, then applies a change and queues them in one
-// transaction.
-func (m *Moderator) commitMails(mails []outgoing, apply func(tx *store.Tx) error) error {
-	composed, err := compose(mails)
-	if err != nil {
-		return err
-	}
-	return m.db.Update(func(tx *store.Tx) error {
-		if err := apply(tx); err != nil {
-			return err
-		}
-		return enqueue(tx, composed)
-	})
 }
 
 // withdrawSilent settles a battle whose contact clock ran out with a side
 // that never answered: that side's ships withdraw, everyone else's stay.
 // A ruleset that times its own battles says who withdraws, and where.
-func (m *Moderation) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) withdrawSilent(c *store.Campaign, bc *store.BattleCase, base string) ([]Outgoing, func(tx *store.Tx) error, error) {
 	var silent []campaign.PlayerID
 	for _, p := range bc.Sides {
 		if !slices.Contains(bc.Heard, p) {

@@ -24,7 +24,7 @@ import (
 // requestBattleWeek carries out an extension request that names a
 // battle. A request that cannot be granted nor noted is refused with what
 // to send instead, and changes nothing.
-func (m *Moderation) requestBattleWeek(r *request) (decision, error) {
+func (m *Moderation) requestBattleWeek(r *request) (Decision, error) {
 	c, e, me := r.c, r.sub.Extension, r.seat.Player
 	week := m.rulesetGrant(c)
 	hours := int(week / time.Hour)
@@ -33,14 +33,14 @@ func (m *Moderation) requestBattleWeek(r *request) (decision, error) {
 	}
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	now := m.clock.Now()
 	// A settled battle is named as settled; one no longer pending in the
 	// open turn's state, as after a rollback past the turn that found it,
 	// has no clock to move.
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool {
-		return strings.EqualFold(b.ID, e.Battle) && (b.Status == store.BattleFinal || pendingBattle(b, rec.State))
+		return strings.EqualFold(b.ID, e.Battle) && (b.Status == store.BattleFinal || PendingBattle(b, rec.State))
 	})
 	if i < 0 {
 		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: openBattlesOf(cases, rec.State, now, me)})
@@ -100,7 +100,7 @@ func (m *Moderation) requestBattleWeek(r *request) (decision, error) {
 // pendingBattle reports whether battle case b waits for its result in
 // st, the open turn's state: it is not settled, and st still holds it (a
 // rollback past the turn that found it leaves its case behind).
-func pendingBattle(b *store.BattleCase, st *campaign.State) bool {
+func PendingBattle(b *store.BattleCase, st *campaign.State) bool {
 	return b.Status != store.BattleFinal && slices.ContainsFunc(st.Battles, func(p campaign.Battle) bool { return p.ID == b.ID })
 }
 
@@ -110,7 +110,7 @@ func pendingBattle(b *store.BattleCase, st *campaign.State) bool {
 func openBattlesOf(cases []*store.BattleCase, st *campaign.State, now time.Time, p campaign.PlayerID) []string {
 	var open []string
 	for _, b := range cases {
-		if b.Side(p) != "" && pendingBattle(b, st) && !underAppeal(b, st) && now.Before(b.ResolveBy) {
+		if b.Side(p) != "" && PendingBattle(b, st) && !underAppeal(b, st) && now.Before(b.ResolveBy) {
 			open = append(open, b.ID)
 		}
 	}
@@ -159,15 +159,15 @@ func hasWeek(weeks []store.BattleWeek, side campaign.PlayerID, clock store.Battl
 // only while its clock runs.
 func battleDeadlines(c *store.Campaign, s *store.Seat, bc *store.BattleCase, now time.Time) (contactBy, resolveBy string) {
 	if now.Before(bc.ContactBy) {
-		contactBy = localTime(c, s, bc.ContactBy)
+		contactBy = LocalTime(c, s, bc.ContactBy)
 	}
-	return contactBy, localTime(c, s, bc.ResolveBy)
+	return contactBy, LocalTime(c, s, bc.ResolveBy)
 }
 
 // grantBattleWeek moves the battle's clocks on by a week and tells the
 // battle's sides and the GM. The week counts against side alone, on its
 // real-life claim, or else against every side, who all asked.
-func (m *Moderation) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []store.BattleClock, side campaign.PlayerID, realLife bool, week time.Duration) (decision, error) {
+func (m *Moderation) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks []store.BattleClock, side campaign.PlayerID, realLife bool, week time.Duration) (Decision, error) {
 	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
 	sides := bc0.Sides
 	if realLife {
@@ -190,25 +190,25 @@ func (m *Moderation) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks [
 		how = "as every side asked"
 	}
 	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week granted",
-		Detail: fmt.Sprintf("%s: %v +%dh %s, settle by %s", bc.ID, clocks, int(week/time.Hour), how, utcStamp(bc.ResolveBy))})
+		Detail: fmt.Sprintf("%s: %v +%dh %s, settle by %s", bc.ID, clocks, int(week/time.Hour), how, UtcStamp(bc.ResolveBy))})
 	notice := func(s *store.Seat) report.Text {
 		contactBy, resolveBy := battleDeadlines(c, s, &bc, now)
 		return report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
 	}
 	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", notice)
 	if c.GM.Email != "" {
-		mails = append(mails, m.toGM(c, r.in.MessageID, "battle-week", notice(nil)))
+		mails = append(mails, m.ToGM(c, r.in.MessageID, "battle-week", notice(nil)))
 	}
 	contactBy, resolveBy := battleDeadlines(c, r.seat, &bc, now)
 	answer := m.answer(r, report.BattleWeekAnswer{Battle: bc.ID, RealLife: realLife, Asked: r.sub.Extension.Hours, Week: int(week / time.Hour),
 		ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
-	return r.done("battle week granted", answer, decision{mails: mails, apply: apply})
+	return r.done("battle week granted", answer, Decision{Mails: mails, Apply: apply})
 }
 
 // askBattleWeek notes a side's request for a week (week hours) without a
 // real-life claim, for the clocks that run, and tells the other sides how
 // to agree.
-func (m *Moderation) askBattleWeek(r *request, bc0 *store.BattleCase, side campaign.PlayerID, others []campaign.PlayerID, clocks []store.BattleClock, week int) (decision, error) {
+func (m *Moderation) askBattleWeek(r *request, bc0 *store.BattleCase, side campaign.PlayerID, others []campaign.PlayerID, clocks []store.BattleClock, week int) (Decision, error) {
 	c, me, now := r.c, r.seat.Player, m.clock.Now().UTC()
 	bc := *bc0
 	bc.WeekAsked = slices.Clone(bc.WeekAsked)
@@ -224,7 +224,7 @@ func (m *Moderation) askBattleWeek(r *request, bc0 *store.BattleCase, side campa
 	})
 	contactBy, resolveBy := battleDeadlines(c, r.seat, &bc, now)
 	answer := m.answer(r, report.BattleWeekWaits{Battle: bc.ID, Other: voices(&bc, others), Week: week, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
-	return r.done("battle week asked", answer, decision{mails: mails, apply: apply})
+	return r.done("battle week asked", answer, Decision{Mails: mails, Apply: apply})
 }
 
 // putBattle returns the step that stores a battle case and notes what
@@ -234,7 +234,7 @@ func putBattle(id campaign.ID, bc *store.BattleCase, audit store.AuditEntry) fun
 		if err := tx.PutBattle(id, bc); err != nil {
 			return err
 		}
-		return writeAudit(tx, id, audit)
+		return WriteAudit(tx, id, audit)
 	}
 }
 
@@ -250,16 +250,16 @@ func voices(bc *store.BattleCase, sides []campaign.PlayerID) string {
 
 // tellSides writes the players who speak for a battle's sides, but the
 // sender me, each the text t words for their seat.
-func (m *Moderation) tellSides(c *store.Campaign, bc *store.BattleCase, me campaign.PlayerID, incoming, purpose string, t func(s *store.Seat) report.Text) []outgoing {
-	var out []outgoing
+func (m *Moderation) tellSides(c *store.Campaign, bc *store.BattleCase, me campaign.PlayerID, incoming, purpose string, t func(s *store.Seat) report.Text) []Outgoing {
+	var out []Outgoing
 	for _, p := range bc.Sides {
 		s := c.Seat(bc.Voice(p))
 		if s == nil || !s.Active() || s.Player == me {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, t(s), m.derivedID(incoming, purpose, s.Email))
+		msg := m.MailText(c.ID, s.Email, t(s), m.derivedID(incoming, purpose, s.Email))
 		msg.AutoSubmitted = "auto-generated"
-		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
+		out = append(out, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: purpose})
 	}
 	return out
 }

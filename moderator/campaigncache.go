@@ -18,9 +18,9 @@ type campaignCache struct {
 	camps []*store.Campaign // nil until loaded
 }
 
-// all returns every campaign's record, by ID, read-only, from the cache
+// All returns every campaign's record, by ID, read-only, from the cache
 // or from tx.
-func (c *campaignCache) all(tx *store.Tx) ([]*store.Campaign, error) {
+func (c *campaignCache) All(tx *store.Tx) ([]*store.Campaign, error) {
 	rev := tx.CampaignsRevision()
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -3,11 +3,9 @@ package moderator
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
@@ -41,47 +39,47 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		Status: store.Running, Created: now,
 		Moderation: sc.Moderation,
 	}
-	gmToken, err := newToken(m.rand)
+	gmToken, err := NewToken(m.rand)
 	if err != nil {
 		return nil, err
 	}
-	rec.GMTokenHash = hashToken(gmToken)
+	rec.GMTokenHash = HashToken(gmToken)
 	var seats []Seat
 	for _, p := range st.Players {
-		token, err := newToken(m.rand)
+		token, err := NewToken(m.rand)
 		if err != nil {
 			return nil, err
 		}
 		seats = append(seats, Seat{Player: p.ID, Email: p.Email, Token: token})
-		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TimeZone: p.TimeZone, TokenHash: hashToken(token)})
+		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TimeZone: p.TimeZone, TokenHash: HashToken(token)})
 	}
 	rec.Open(st.Turn, due)
-	markReminded(rec, now)
-	var mails []outgoing
+	MarkReminded(rec, now)
+	var mails []Outgoing
 	views := rs.Observe(st)
 	for i, p := range st.Players {
-		subject, text := report.RenderWelcome(m.welcomeOf(rec, rs, st, &rec.Players[i], p.Name, seats[i].Token))
-		mails = append(mails, outgoing{
-			msg:      m.newMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
-			campaign: string(st.Campaign), purpose: "welcome",
+		subject, text := report.RenderWelcome(m.WelcomeOf(rec, rs, st, &rec.Players[i], p.Name, seats[i].Token))
+		mails = append(mails, Outgoing{
+			Msg:      m.NewMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
+			Campaign: string(st.Campaign), Purpose: "welcome",
 		})
-		report, err := m.reportMail(rec, views[i], &p, nil)
+		report, err := m.ReportMail(rec, views[i], &p, nil)
 		if err != nil {
 			return nil, err
 		}
 		mails = append(mails, report)
 	}
-	mails = append(mails, m.gmWelcome(rec, rs, st, gmToken))
-	composed, err := compose(mails)
+	mails = append(mails, m.GmWelcome(rec, rs, st, gmToken))
+	composed, err := Compose(mails)
 	if err != nil {
 		return nil, err
 	}
 	err = m.db.Update(func(tx *store.Tx) error {
-		first := &store.TurnRecord{State: st, ResolverVersion: rs.Version(), Deadline: rec.Deadline(), Waiting: waiting(rec)}
+		first := &store.TurnRecord{State: st, ResolverVersion: rs.Version(), Deadline: rec.Deadline(), Waiting: Waiting(rec)}
 		if err := tx.CreateCampaign(rec, first); err != nil {
 			return err
 		}
-		return enqueue(tx, composed)
+		return Enqueue(tx, composed)
 	})
 	if err != nil {
 		return nil, err
@@ -90,37 +88,4 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 	wake(m.wakeSender)
 	wake(m.wakeScheduler)
 	return seats, nil
-}
-
-// welcomeOf is the welcome of seat s of campaign c, whose open turn's
-// state is st, to the player called name, with the seat's token: when
-// the player's orders are due, and where the ruleset plays one player at
-// a time (game.TurnOrder) the seat's place in the order and when its turn
-// opens at the latest, each turn before it running its full clock.
-func (m *Moderation) welcomeOf(c *store.Campaign, rs game.Ruleset, st *campaign.State, s *store.Seat, name, token string) *report.Welcome {
-	w := &report.Welcome{Title: c.Title, Campaign: c.ID, Player: s.Player, Name: name, Token: token, Address: m.address,
-		GM: fmt.Sprintf("%s <%s>", c.GM.Name, c.GM.Email), Turn: c.Turn, Orders: rs.Example(st, s.Player).Orders}
-	if due := deadlineOf(c, s.Player); !due.IsZero() {
-		w.Deadline = localTime(c, s, due)
-	}
-	order, ok := rs.(game.TurnOrder)
-	if !ok {
-		return w
-	}
-	w.Queue = order.Queue(st)
-	i := slices.Index(w.Queue, s.Player)
-	if i <= 0 || w.Deadline == "" {
-		return w
-	}
-	w.Turn = c.Turn + i
-	opens := c.Deadline()
-	for range i - 1 {
-		due, err := rs.Due(st, c.Schedule, opens)
-		if err != nil || len(due) == 0 {
-			return w
-		}
-		opens = due[0].By
-	}
-	w.Opens = localTime(c, s, opens)
-	return w
 }

@@ -39,7 +39,7 @@ func (m *Moderation) replyAddress(token string) string {
 
 // replyToken returns the token of a reply address a mail was sent to, or
 // "" if it was sent to none.
-func (m *Moderation) replyToken(in *mail.Inbound) string {
+func (m *Moderation) ReplyToken(in *mail.Inbound) string {
 	local, domain, _ := strings.Cut(m.address, "@")
 	for _, to := range in.To {
 		l, d, ok := strings.Cut(to, "@")
@@ -88,7 +88,7 @@ func extensionStopped(c *store.Campaign) report.Text {
 // vote where the campaign decides by vote, or else asks the GM by a mail
 // the GM answers by replying. A request that names a battle asks for its
 // clocks instead (requestBattleWeek).
-func (m *Moderation) requestExtension(r *request) (decision, error) {
+func (m *Moderation) requestExtension(r *request) (Decision, error) {
 	c, e, p := r.c, r.sub.Extension, r.seat.Player
 	if stopped := extensionStopped(c); stopped != nil {
 		return r.refuse(stopped)
@@ -99,7 +99,7 @@ func (m *Moderation) requestExtension(r *request) (decision, error) {
 	rules := c.Moderation.Extensions
 	var exts []*store.Extension
 	if err := m.db.View(func(tx *store.Tx) (err error) { exts, err = tx.Extensions(c.ID); return err }); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	mine, all := extensionCounts(exts, string(p))
 	grant := m.realLifeGrant(c)
@@ -108,7 +108,7 @@ func (m *Moderation) requestExtension(r *request) (decision, error) {
 	case !r.seat.Due():
 		battles, err := m.weekBattles(c, p)
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
 		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn, Battles: battles, Week: int(m.rulesetGrant(c) / time.Hour)})
 	case !auto && e.Hours > rules.MaxHours:
@@ -134,7 +134,7 @@ func (m *Moderation) requestExtension(r *request) (decision, error) {
 	}
 	token, err := newReplyToken(m.rand)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	ask := m.askGM(r, ext, token, mine, all)
 	approval := &store.Approval{Campaign: c.ID, Expires: c.Deadline().Add(time.Duration(rules.MaxHours) * time.Hour)}
@@ -144,29 +144,29 @@ func (m *Moderation) requestExtension(r *request) (decision, error) {
 			return err
 		}
 		approval.Extension = seq
-		if err := tx.PutApproval(hashToken(token), approval); err != nil {
+		if err := tx.PutApproval(HashToken(token), approval); err != nil {
 			return err
 		}
-		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
+		return WriteAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
 			Detail: fmt.Sprintf("%d hours for turn %d: %s", e.Hours, c.Turn, orNone(e.Reason))})
 	}
 	answer := m.answer(r, report.ExtensionAsked{Hours: e.Hours, Turn: c.Turn, Deadline: deadlineFor(c, r.seat)})
-	return r.done("extension asked", answer, decision{mails: []outgoing{ask}, apply: apply})
+	return r.done("extension asked", answer, Decision{Mails: []Outgoing{ask}, Apply: apply})
 }
 
 // askGM writes the mail that asks the GM to decide on an extension: its
 // Reply-To is the single-use address that carries the decision back.
-func (m *Moderation) askGM(r *request, ext *store.Extension, token string, mine, all int) outgoing {
+func (m *Moderation) askGM(r *request, ext *store.Extension, token string, mine, all int) Outgoing {
 	c := r.c
 	rules := c.Moderation.Extensions
 	after := c.Clone()
 	after.MoveDeadlines(time.Duration(ext.Hours) * time.Hour)
-	msg := m.mailText(c.ID, c.GM.Email, report.ExtensionRequest{Title: c.Title, Player: ext.Player, Hours: ext.Hours, Turn: c.Turn,
+	msg := m.MailText(c.ID, c.GM.Email, report.ExtensionRequest{Title: c.Title, Player: ext.Player, Hours: ext.Hours, Turn: c.Turn,
 		Reason: ext.Reason, Mine: mine, PerPlayer: rules.PerPlayer, All: all, PerCampaign: rules.PerCampaign,
 		Deadline: gmDeadline(c), After: gmDeadline(after)}, m.derivedID(r.in.MessageID, "ask", c.GM.Email))
 	msg.ReplyTo = &mail.Address{Name: "pbemd decisions", Email: m.replyAddress(token)}
 	msg.AutoSubmitted = "auto-generated"
-	return outgoing{msg: msg, campaign: string(c.ID), purpose: "ask-gm"}
+	return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "ask-gm"}
 }
 
 func orNone(s string) string {
@@ -192,7 +192,7 @@ func (m *Moderation) realLifeGrant(c *store.Campaign) time.Duration {
 // rulesetGrant is the extension a campaign's ruleset grants at once on a
 // real-life claim (game.ExtensionPolicy); zero for none.
 func (m *Moderation) rulesetGrant(c *store.Campaign) time.Duration {
-	if rs, err := m.ruleset(c); err == nil {
+	if rs, err := m.Ruleset(c); err == nil {
 		if p, ok := rs.(game.ExtensionPolicy); ok {
 			return p.RealLifeExtension()
 		}
@@ -213,22 +213,22 @@ const atOnce = "granted at once on a real-life claim"
 
 // grantRealLife grants an extension of d on a real-life claim without
 // asking the GM, and tells everyone.
-func (m *Moderation) grantRealLife(r *request, ext *store.Extension, d time.Duration, now time.Time) (decision, error) {
+func (m *Moderation) grantRealLife(r *request, ext *store.Extension, d time.Duration, now time.Time) (Decision, error) {
 	c := r.c.Clone()
 	ext.Status, ext.Decided, ext.Note = store.ExtensionApproved, now, atOnce
 	ext.Granted = int(d / time.Hour)
 	c.MoveDeadlines(d)
-	markReminded(c, now)
+	MarkReminded(c, now)
 	rule := m.cite(c, game.TopicExtension)
-	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
+	apply := Steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
 		Detail: fmt.Sprintf("%s: %d hours on a real-life claim: %s", ext.Player, ext.Granted, orNone(ext.Reason))}),
 		func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err })
 	mails := m.tellPlayers(c, r.in.MessageID, "extended", ext.Player, func(s *store.Seat) report.Text {
 		return report.RealLifeExtended{Player: ext.Player, Turn: c.Turn, Deadline: deadlineFor(c, s), Rule: rule}
 	})
-	mails = append(mails, m.toGM(c, r.in.MessageID, "fyi", report.RealLifeGM{Player: ext.Player, Reason: ext.Reason, Turn: c.Turn, Deadline: gmDeadline(c), Rule: rule}))
+	mails = append(mails, m.ToGM(c, r.in.MessageID, "fyi", report.RealLifeGM{Player: ext.Player, Reason: ext.Reason, Turn: c.Turn, Deadline: gmDeadline(c), Rule: rule}))
 	answer := m.answer(r, report.RealLifeAnswer{Turn: c.Turn, Deadline: deadlineFor(c, r.seat), Rule: rule})
-	return r.done("extension granted (real life)", answer, decision{mails: mails, apply: apply})
+	return r.done("extension granted (real life)", answer, Decision{Mails: mails, Apply: apply})
 }
 
 // lapseExtensions marks the requests still pending for a turn that has
@@ -311,17 +311,17 @@ func parseHours(s string) (int, error) {
 // open; anything else changes nothing and gets an explanation. A mail to
 // a plus-address pbemd never gave out is not handled here, unless it reads
 // like a GM's verdict: it is ordinary mail to the moderator.
-func (m *Moderation) handleApproval(in *mail.Inbound, rec *store.MessageRecord, token string) (decision, bool, error) {
+func (m *Moderation) HandleApproval(in *mail.Inbound, rec *store.MessageRecord, token string) (Decision, bool, error) {
 	d, err := m.approval(in, rec, token)
 	if errors.Is(err, errNotAnApproval) {
-		return decision{}, false, nil
+		return Decision{}, false, nil
 	}
 	return d, true, err
 }
 
 var errNotAnApproval = errors.New("not a reply to an approval address")
 
-func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token string) (decision, error) {
+func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token string) (Decision, error) {
 	var (
 		a   *store.Approval
 		c   *store.Campaign
@@ -329,7 +329,7 @@ func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token 
 	)
 	err := m.db.View(func(tx *store.Tx) error {
 		var err error
-		a, err = tx.Approval(hashToken(token))
+		a, err = tx.Approval(HashToken(token))
 		if errors.Is(err, store.ErrApprovalNotFound) {
 			a = nil
 			return nil
@@ -349,35 +349,35 @@ func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token 
 		return err
 	})
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	// reply answers the GM's mail, its subject tagged with campaign tag.
-	reply := func(outcome store.Outcome, detail string, tag campaign.ID, t report.Text) (decision, error) {
+	reply := func(outcome store.Outcome, detail string, tag campaign.ID, t report.Text) (Decision, error) {
 		rec.Outcome, rec.Detail = outcome, detail
 		if c != nil {
 			rec.Campaign = string(c.ID)
 		}
-		return decision{mails: []outgoing{{msg: m.replyText(in, tag, t), purpose: "answer"}}}, nil
+		return Decision{Mails: []Outgoing{{Msg: m.replyText(in, tag, t), Purpose: "answer"}}}, nil
 	}
 	if a != nil && a.Battle != "" {
 		if !strings.EqualFold(in.From, c.GM.Email) {
 			return m.wrongSender(in, rec, c, report.WrongSenderAlert{From: in.From, Battle: a.Battle})
 		}
 		if !a.Used.IsZero() {
-			return reply(store.Rejected, "reply address used before", c.ID, report.BattleDecidedBefore{Battle: a.Battle, When: localTime(c, nil, a.Used)})
+			return reply(store.Rejected, "reply address used before", c.ID, report.BattleDecidedBefore{Battle: a.Battle, When: LocalTime(c, nil, a.Used)})
 		}
 		return m.decideBattle(in, rec, c, a, token)
 	}
 	if a == nil || ext == nil {
-		gms, err := m.gmCampaigns(in.From)
+		gms, err := m.GmCampaigns(in.From)
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
 		if _, isVerdict := readVerdict(string(in.Text)); len(gms) == 0 || !isVerdict {
-			return decision{}, errNotAnApproval
+			return Decision{}, errNotAnApproval
 		}
 		if m.host.unauthenticatedOver(in.From, rec) {
-			return decision{}, nil
+			return Decision{}, nil
 		}
 		return reply(store.Rejected, "unknown reply address", "", report.UnknownReplyAddress{})
 	}
@@ -387,7 +387,7 @@ func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token 
 	switch {
 	case !a.Used.IsZero():
 		return reply(store.Rejected, "reply address used before", c.ID,
-			report.ExtensionAnsweredBefore{Player: ext.Player, When: localTime(c, nil, a.Used), Status: string(ext.Status)})
+			report.ExtensionAnsweredBefore{Player: ext.Player, When: LocalTime(c, nil, a.Used), Status: string(ext.Status)})
 	case ext.Status != store.ExtensionPending || ext.Turn != c.Turn || c.Status == store.Ended:
 		return reply(store.Rejected, "request no longer open", c.ID,
 			report.ExtensionLapsed{Player: ext.Player, Turn: ext.Turn, Open: c.Turn, Deadline: gmDeadline(c)})
@@ -406,30 +406,30 @@ func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token 
 // nothing happened if pbemd knows the address, and a stranger is not
 // answered. Anyone can forge a From line, so such mail counts against the
 // sender's hourly limit for unauthenticated mail.
-func (m *Moderation) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, alertText report.WrongSenderAlert) (decision, error) {
+func (m *Moderation) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, alertText report.WrongSenderAlert) (Decision, error) {
 	if m.host.unauthenticatedOver(in.From, rec) {
-		return decision{}, nil
+		return Decision{}, nil
 	}
 	rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
-	seats, err := m.seatsOf(in.From)
+	seats, err := m.SeatsOf(in.From)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	gms, err := m.gmCampaigns(in.From)
+	gms, err := m.GmCampaigns(in.From)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	var d decision
+	var d Decision
 	if len(seats) > 0 || len(gms) > 0 {
-		explain := outgoing{msg: m.replyText(in, c.ID, report.NotYourAddress{Title: c.Title, Address: m.address}), campaign: string(c.ID), purpose: "answer"}
-		d.mails = []outgoing{explain}
+		explain := Outgoing{Msg: m.replyText(in, c.ID, report.NotYourAddress{Title: c.Title, Address: m.address}), Campaign: string(c.ID), Purpose: "answer"}
+		d.Mails = []Outgoing{explain}
 	}
-	return m.host.withAlert(d, c, in, alertText, false)
+	return m.WithAlert(d, c, in, alertText, false)
 }
 
 // decideExtension applies the GM's verdict on an extension request: the
 // deadline moves for everyone who owes orders, or the player hears no.
-func (m *Moderation) decideExtension(in *mail.Inbound, rec *store.MessageRecord, c0 *store.Campaign, ext *store.Extension, a *store.Approval, token string, v verdict) (decision, error) {
+func (m *Moderation) decideExtension(in *mail.Inbound, rec *store.MessageRecord, c0 *store.Campaign, ext *store.Extension, a *store.Approval, token string, v verdict) (Decision, error) {
 	now := m.clock.Now().UTC()
 	c := c0.Clone()
 	e := *ext
@@ -437,14 +437,14 @@ func (m *Moderation) decideExtension(in *mail.Inbound, rec *store.MessageRecord,
 	used.Used = now
 	e.Decided, e.Note = now, v.note
 	seat := c.Seat(e.Player)
-	var mails []outgoing
+	var mails []Outgoing
 	var action string
 	hours := e.Hours
 	if v.approve {
 		e.Status, e.Granted = store.ExtensionApproved, cmp.Or(v.hours, e.Hours)
 		hours = e.Granted
 		c.MoveDeadlines(time.Duration(e.Granted) * time.Hour)
-		markReminded(c, now)
+		MarkReminded(c, now)
 		action = fmt.Sprintf("extension approved: %s +%dh", e.Player, e.Granted)
 		mails = m.tellPlayers(c, in.MessageID, "extended", e.Player, func(s *store.Seat) report.Text {
 			return report.ExtensionGranted{Player: e.Player, Hours: e.Granted, Turn: c.Turn, Deadline: deadlineFor(c, s)}
@@ -454,18 +454,18 @@ func (m *Moderation) decideExtension(in *mail.Inbound, rec *store.MessageRecord,
 		action = fmt.Sprintf("extension denied: %s", e.Player)
 	}
 	if seat != nil && seat.Active() {
-		msg := m.mailText(c.ID, seat.Email, report.ExtensionDecided{Status: string(e.Status), Approved: v.approve, Hours: hours, Turn: c.Turn,
+		msg := m.MailText(c.ID, seat.Email, report.ExtensionDecided{Status: string(e.Status), Approved: v.approve, Hours: hours, Turn: c.Turn,
 			Deadline: deadlineFor(c, seat), Note: v.note}, m.derivedID(in.MessageID, "decision", seat.Email))
 		msg.InReplyTo = e.MessageID
 		msg.References = []string{e.MessageID}
 		msg.AutoSubmitted = "auto-generated"
-		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "decision"})
+		mails = append(mails, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "decision"})
 	}
-	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "gm", Action: action, Detail: v.note}),
+	apply := Steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "gm", Action: action, Detail: v.note}),
 		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) },
-		func(tx *store.Tx) error { return tx.PutApproval(hashToken(token), &used) })
+		func(tx *store.Tx) error { return tx.PutApproval(HashToken(token), &used) })
 	rec.Outcome, rec.Campaign, rec.Detail = store.Accepted, string(c.ID), action
-	answer := outgoing{msg: m.replyText(in, c.ID, report.ExtensionDecision{Player: e.Player, Status: string(e.Status), Approved: v.approve,
-		Hours: hours, Turn: c.Turn, Deadline: gmDeadline(c)}), campaign: string(c.ID), purpose: "answer"}
-	return decision{mails: append([]outgoing{answer}, mails...), apply: apply}, nil
+	answer := Outgoing{Msg: m.replyText(in, c.ID, report.ExtensionDecision{Player: e.Player, Status: string(e.Status), Approved: v.approve,
+		Hours: hours, Turn: c.Turn, Deadline: gmDeadline(c)}), Campaign: string(c.ID), Purpose: "answer"}
+	return Decision{Mails: append([]Outgoing{answer}, mails...), Apply: apply}, nil
 }

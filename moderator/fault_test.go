@@ -3,13 +3,14 @@ package moderator_test
 import (
 	"context"
 	"fmt"
-	"github.com/pbemd/pbemd/rules"
 	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pbemd/pbemd/rules"
 
 	"github.com/emersion/go-imap/v2/imapclient"
 
@@ -292,8 +293,8 @@ func TestMailFaultsLoseNothing(t *testing.T) {
 // Poll.
 func TestUIDValidityChangeAnswersNothingTwice(t *testing.T) {
 	t.Parallel()
-	for _, drop := range []bool{true, false} {
-		t.Run(fmt.Sprintf("session dropped %v", drop), func(t *testing.T) {
+	for _, Drop := range []bool{true, false} {
+		t.Run(fmt.Sprintf("session dropped %v", Drop), func(t *testing.T) {
 			t.Parallel()
 			fh := newFaultHarness(t, nil)
 			var old []string
@@ -313,7 +314,7 @@ func TestUIDValidityChangeAnswersNothingTwice(t *testing.T) {
 				}
 				return c.Create("INBOX", nil).Wait()
 			})
-			if drop {
+			if Drop {
 				fh.imap.Cut()
 			}
 			for _, raw := range old {

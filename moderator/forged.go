@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -20,17 +19,6 @@ const (
 	// so a flood cannot push the GM's own decisions out of the log.
 	forgedAuditsPerNotice = 3
 )
-
-// checkDKIM checks a mail's DKIM signatures when pbemd is to (Options.DKIM)
-// and the operator's server gave no verdict. It runs before Handle takes
-// any lock, since it asks DNS.
-func (m *Moderator) checkDKIM(ctx context.Context, f mail.Fetched, in *mail.Inbound) {
-	// A truncated mail has no body to check the signature against.
-	if m.dkim == nil || f.Truncated || in.From == "" || in.Auth.Verdict != mail.Unknown {
-		return
-	}
-	in.Auth = m.dkim.Verify(ctx, f.Raw, in.From)
-}
 
 // forgedName is a name forged mail is in: a seat's player, or a
 // campaign's GM when seat is nil.
@@ -60,18 +48,18 @@ func (n forgedName) String() string {
 // counted against the address it names, an entry in the audit log of
 // every campaign the address plays or is the GM in, and a notice to the
 // player and the GM at most once a day per name.
-func (m *Moderator) forged(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
+func (m *Moderation) Forged(in *mail.Inbound, rec *store.MessageRecord) (Decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "forged From: "+in.Auth.Reason
 	names, err := m.forgedNames(in.From)
 	if err != nil || len(names) == 0 {
-		return decision{}, err
+		return Decision{}, err
 	}
 	if len(names) == 1 {
 		rec.Campaign = string(names[0].c.ID)
 	}
 	now := m.clock.Now().UTC()
 	var (
-		d       decision
+		d       Decision
 		updates []func(tx *store.Tx) error
 	)
 	err = m.db.View(func(tx *store.Tx) error {
@@ -82,31 +70,31 @@ func (m *Moderator) forged(in *mail.Inbound, rec *store.MessageRecord) (decision
 			}
 			told, next, notice := tally(*f, now)
 			if notice {
-				d.mails = append(d.mails, m.forgedNotices(in, n, told)...)
+				d.Mails = append(d.Mails, m.forgedNotices(in, n, told)...)
 			}
 			updates = append(updates, m.recordForgery(in, n, told, next, notice))
 		}
 		return nil
 	})
-	d.apply = steps(updates...)
+	d.Apply = Steps(updates...)
 	return d, err
 }
 
 // forgedNames returns the names an address has in campaigns that have not
 // ended: its seats, and the campaigns it is the GM of.
-func (m *Moderator) forgedNames(addr string) ([]forgedName, error) {
-	seats, err := m.seatsOf(addr)
+func (m *Moderation) forgedNames(addr string) ([]forgedName, error) {
+	seats, err := m.SeatsOf(addr)
 	if err != nil {
 		return nil, err
 	}
-	gms, err := m.gmCampaigns(addr)
+	gms, err := m.GmCampaigns(addr)
 	if err != nil {
 		return nil, err
 	}
 	var names []forgedName
 	for _, s := range seats {
-		if s.campaign.Status != store.Ended {
-			names = append(names, forgedName{c: s.campaign, seat: s.seat})
+		if s.Campaign.Status != store.Ended {
+			names = append(names, forgedName{c: s.Campaign, seat: s.Seat})
 		}
 	}
 	for _, c := range gms {
@@ -136,7 +124,7 @@ func tally(f store.Forgery, now time.Time) (told, next store.Forgery, notice boo
 // recordForgery returns the step that keeps a name's forgery record and
 // writes the audit entry for the mail, unless the mails since the last
 // notice are past forgedAuditsPerNotice.
-func (m *Moderator) recordForgery(in *mail.Inbound, n forgedName, told, next store.Forgery, notice bool) func(tx *store.Tx) error {
+func (m *Moderation) recordForgery(in *mail.Inbound, n forgedName, told, next store.Forgery, notice bool) func(tx *store.Tx) error {
 	return func(tx *store.Tx) error {
 		if err := tx.PutForgery(n.c.ID, n.key(), &next); err != nil {
 			return err
@@ -144,27 +132,27 @@ func (m *Moderator) recordForgery(in *mail.Inbound, n forgedName, told, next sto
 		detail := fmt.Sprintf("mail <%s> with the address of %s (%s) dropped unanswered: %s", in.MessageID, n, in.From, in.Auth.Reason)
 		switch {
 		case notice && n.seat != nil:
-			detail += fmt.Sprintf("; %s and the GM told of %d forged mail(s) since %s", n, told.Count, utcStamp(told.First))
+			detail += fmt.Sprintf("; %s and the GM told of %d forged mail(s) since %s", n, told.Count, UtcStamp(told.First))
 		case notice:
-			detail += fmt.Sprintf("; the GM told of %d forged mail(s) since %s", told.Count, utcStamp(told.First))
+			detail += fmt.Sprintf("; the GM told of %d forged mail(s) since %s", told.Count, UtcStamp(told.First))
 		case told.Count == forgedAuditsPerNotice:
 			detail += "; more forged mail in this name is counted, not listed, until the next notice"
 		case told.Count > forgedAuditsPerNotice:
 			return nil
 		}
-		return writeAudit(tx, n.c.ID, store.AuditEntry{At: told.Last, Who: "pbemd", Action: "forged mail", Detail: detail})
+		return WriteAudit(tx, n.c.ID, store.AuditEntry{At: told.Last, Who: "pbemd", Action: "forged mail", Detail: detail})
 	}
 }
 
 // forgedNotices tells the person a forged name belongs to, and the GM if
 // that is a player, how much forged mail arrived in it and when; never
 // what it said.
-func (m *Moderator) forgedNotices(in *mail.Inbound, n forgedName, told store.Forgery) []outgoing {
+func (m *Moderation) forgedNotices(in *mail.Inbound, n forgedName, told store.Forgery) []Outgoing {
 	c := n.c
 	// The same mail may name several seats and GMs, and a GM may hold a
 	// seat with the same address: each notice has its own Message-ID.
 	incoming := in.MessageID + "\x00" + n.key()
-	notice := func(to string, loc *time.Location, toGM bool) outgoing {
+	notice := func(to string, loc *time.Location, toGM bool) Outgoing {
 		var player campaign.PlayerID
 		if n.seat != nil {
 			player = n.seat.Player
@@ -178,13 +166,13 @@ func (m *Moderator) forgedNotices(in *mail.Inbound, n forgedName, told store.For
 		if toGM {
 			purpose = "forged-gm"
 		}
-		msg := m.newMail(to, subject, text, m.derivedID(incoming, purpose, to))
+		msg := m.NewMail(to, subject, text, m.derivedID(incoming, purpose, to))
 		msg.AutoSubmitted = "auto-generated"
-		return outgoing{msg: msg, campaign: string(c.ID), purpose: "forged"}
+		return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "forged"}
 	}
-	gm := notice(c.GM.Email, playerLocation(c, nil), n.seat != nil)
+	gm := notice(c.GM.Email, PlayerLocation(c, nil), n.seat != nil)
 	if n.seat == nil {
-		return []outgoing{gm}
+		return []Outgoing{gm}
 	}
-	return []outgoing{notice(n.seat.Email, seatLocation(c, n.seat), false), gm}
+	return []Outgoing{notice(n.seat.Email, SeatLocation(c, n.seat), false), gm}
 }

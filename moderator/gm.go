@@ -13,31 +13,8 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// gmWelcome is the GM's copy of the campaign's start: the GM token and how
-// to run the campaign by mail.
-func (m *Moderation) gmWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) outgoing {
-	w := &report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Deadline: gmDeadline(c), Address: m.address, Token: token,
-		Player: examplePlayer(c), ByVote: m.decidesByVote(c), VoteRule: m.voteRule(c)}
-	if order, ok := rs.(game.TurnOrder); ok {
-		for _, p := range order.Queue(st) {
-			w.Queue = append(w.Queue, string(p))
-		}
-	}
-	subject, text := report.RenderGMWelcome(w)
-	msg := m.newMail(c.GM.Email, subject, text, fmt.Sprintf("welcome.%s.gm@%s", c.ID, m.domain))
-	return outgoing{msg: msg, campaign: string(c.ID), purpose: "welcome"}
-}
-
-// examplePlayer is the player the GM's examples name: the campaign's first.
-func examplePlayer(c *store.Campaign) campaign.PlayerID {
-	if len(c.Players) == 0 {
-		return "player"
-	}
-	return c.Players[0].Player
-}
-
 // gmCommand carries out a command from the authenticated GM.
-func (m *Moderation) gmCommand(r *request) (decision, error) {
+func (m *Moderation) gmCommand(r *request) (Decision, error) {
 	cmd := r.sub.Command
 	c := *r.c
 	c.Players = append([]store.Seat(nil), r.c.Players...)
@@ -47,9 +24,9 @@ func (m *Moderation) gmCommand(r *request) (decision, error) {
 	case "status":
 		status, err := m.gmStatus(&c)
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
-		return r.done("status", m.answer(r, status), decision{})
+		return r.done("status", m.answer(r, status), Decision{})
 	case "preview":
 		return m.gmPreview(r)
 	case "process":
@@ -63,10 +40,10 @@ func (m *Moderation) gmCommand(r *request) (decision, error) {
 			return r.refuse(report.NoDeadlineToMove{Campaign: c.ID})
 		}
 		held := !c.HeldSince.IsZero()
-		audit.Detail = utcStamp(t)
+		audit.Detail = UtcStamp(t)
 		c.SetDeadlines(t)
 		c.Release()
-		markReminded(&c, now)
+		MarkReminded(&c, now)
 		if c.Status == store.Paused {
 			c.PausedAt = now
 		}
@@ -74,7 +51,7 @@ func (m *Moderation) gmCommand(r *request) (decision, error) {
 			return report.DeadlineMoved{Turn: c.Turn, Deadline: deadlineFor(&c, s), Paused: c.Status == store.Paused}
 		})
 		answer := m.answer(r, report.DeadlineAnswer{Turn: c.Turn, Deadline: gmDeadline(&c), Held: held})
-		return r.done("deadline", answer, decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
+		return r.done("deadline", answer, Decision{Mails: mails, Apply: putCampaign(&c, c.Turn, audit)})
 	case "pause":
 		if c.Status != store.Running {
 			return r.refuse(report.CannotPause{Campaign: c.ID, Status: string(c.Status)})
@@ -83,7 +60,7 @@ func (m *Moderation) gmCommand(r *request) (decision, error) {
 		mails := m.tellPlayers(&c, r.in.MessageID, "paused", "", func(*store.Seat) report.Text {
 			return report.Paused{Title: c.Title, Turn: c.Turn, Note: cmd.Text}
 		})
-		return r.done("pause", m.answer(r, report.PauseAnswer{Title: c.Title}), decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
+		return r.done("pause", m.answer(r, report.PauseAnswer{Title: c.Title}), Decision{Mails: mails, Apply: putCampaign(&c, c.Turn, audit)})
 	case "resume":
 		if c.Status != store.Paused {
 			return r.refuse(report.NotPaused{Campaign: c.ID, Status: string(c.Status)})
@@ -91,12 +68,12 @@ func (m *Moderation) gmCommand(r *request) (decision, error) {
 		paused := now.Sub(c.PausedAt)
 		c.MoveDeadlines(paused)
 		c.Status, c.PausedAt = store.Running, time.Time{}
-		markReminded(&c, now)
+		MarkReminded(&c, now)
 		mails := m.tellPlayers(&c, r.in.MessageID, "resumed", "", func(s *store.Seat) report.Text {
 			return report.Resumed{Title: c.Title, Turn: c.Turn, Deadline: deadlineFor(&c, s), Note: cmd.Text}
 		})
 		answer := m.answer(r, report.ResumeAnswer{Title: c.Title, Turn: c.Turn, Deadline: gmDeadline(&c)})
-		return r.done("resume", answer, decision{mails: mails, apply: steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused), shiftPollClocks(c.ID, c.Turn, paused))})
+		return r.done("resume", answer, Decision{Mails: mails, Apply: Steps(putCampaign(&c, c.Turn, audit), shiftBattleClocks(c.ID, paused), shiftPollClocks(c.ID, c.Turn, paused))})
 	case "rollback":
 		return m.gmRollback(r, &c, audit)
 	case "replace":
@@ -112,14 +89,14 @@ func (m *Moderation) gmCommand(r *request) (decision, error) {
 		}
 		mails := m.tellPlayers(&c, r.in.MessageID, "broadcast", "", func(*store.Seat) report.Text { return report.Broadcast{Text: body} })
 		audit.Detail = fmt.Sprintf("%d players", len(mails))
-		return r.done("broadcast", m.answer(r, report.BroadcastAnswer{Players: len(mails)}), decision{mails: mails, apply: putCampaign(&c, c.Turn, audit)})
+		return r.done("broadcast", m.answer(r, report.BroadcastAnswer{Players: len(mails)}), Decision{Mails: mails, Apply: putCampaign(&c, c.Turn, audit)})
 	}
 	return r.refuse(report.NotAGMCommand{Verb: cmd.Verb, Player: examplePlayer(&c)})
 }
 
 // deadlineLayout is how the GM writes a deadline in the campaign's time
 // zone: "command: deadline 2026-12-01 20:00".
-const deadlineLayout = "2006-01-02 15:04"
+const DeadlineLayout = "2006-01-02 15:04"
 
 // parseDeadline reads the GM's new deadline: "2026-12-01 20:00" in the
 // campaign's time zone, an RFC 3339 time, or "+48h" from now. It must be
@@ -142,7 +119,7 @@ func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, repor
 		t = now.Add(d)
 	default:
 		if t, err = time.Parse(time.RFC3339, s); err != nil {
-			if t, err = time.ParseInLocation(deadlineLayout, s, loc); err != nil {
+			if t, err = time.ParseInLocation(DeadlineLayout, s, loc); err != nil {
 				return t, report.DeadlineUnreadable{Given: s}
 			}
 		}
@@ -179,24 +156,24 @@ func (m *Moderation) gmStatus(c *store.Campaign) (report.Text, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &openTurn{c: c, filed: filed}
-	rs, err := m.ruleset(c)
+	o := &OpenTurn{Campaign: c, filed: filed}
+	rs, err := m.Ruleset(c)
 	if err != nil {
 		return nil, err
 	}
 	st := report.GMStatus{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Date: game.TurnDate(rs, rec.State), Status: string(c.Status),
-		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.resolvesEarly(c),
+		Ended: c.Status == store.Ended, NoDeadline: c.Deadline().IsZero(), Deadline: gmDeadline(c), Early: m.ResolvesEarly(c),
 		PerCampaign: c.Moderation.Extensions.PerCampaign, PerPlayer: c.Moderation.Extensions.PerPlayer}
 	if !c.HeldSince.IsZero() {
-		st.HeldSince, st.Failed = localTime(c, nil, c.HeldSince), c.Failed
+		st.HeldSince, st.Failed = LocalTime(c, nil, c.HeldSince), c.Failed
 	}
 	if c.Status == store.Paused {
-		st.PausedSince = localTime(c, nil, c.PausedAt)
+		st.PausedSince = LocalTime(c, nil, c.PausedAt)
 	}
 	for _, s := range c.Players {
 		seat := report.SeatState{Player: s.Player, Out: s.Out, Due: s.Due(), Forfeits: s.Forfeits}
-		if r := o.orders(s.Player); r != nil {
-			seat.Filed, seat.Final, seat.Orders, seat.Received = true, r.Submission.Final, r.Submission.Orders.Len(), localTime(c, nil, r.Received)
+		if r := o.Orders(s.Player); r != nil {
+			seat.Filed, seat.Final, seat.Orders, seat.Received = true, r.Submission.Final, r.Submission.Orders.Len(), LocalTime(c, nil, r.Received)
 		}
 		st.Seats = append(st.Seats, seat)
 	}
@@ -208,7 +185,7 @@ func (m *Moderation) gmStatus(c *store.Campaign) (report.Text, error) {
 	}
 	st.ByVote = m.decidesByVote(c)
 	for _, p := range rec.State.Polls {
-		st.Polls = append(st.Polls, report.PollState{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, playerLocation(c, nil)),
+		st.Polls = append(st.Polls, report.PollState{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, PlayerLocation(c, nil)),
 			Votes: len(p.Votes), Voters: len(p.Voters), Need: p.Need})
 	}
 	for _, bt := range rec.State.Battles {
@@ -220,61 +197,61 @@ func (m *Moderation) gmStatus(c *store.Campaign) (report.Text, error) {
 	}
 	// The log keeps times in UTC; the GM reads them in the campaign's
 	// time zone.
-	loc := playerLocation(c, nil)
+	loc := PlayerLocation(c, nil)
 	for _, e := range log[max(0, len(log)-30):] {
-		st.Log = append(st.Log, report.AuditLine{At: localTime(c, nil, e.At), Who: e.Who, Action: e.Action, Detail: localStamps(e.Detail, loc)})
+		st.Log = append(st.Log, report.AuditLine{At: LocalTime(c, nil, e.At), Who: e.Who, Action: e.Action, Detail: localStamps(e.Detail, loc)})
 	}
 	return st, nil
 }
 
 // gmPreview resolves the open turn on a copy and mails every report to the
 // GM only. Nothing is stored.
-func (m *Moderation) gmPreview(r *request) (decision, error) {
+func (m *Moderation) gmPreview(r *request) (Decision, error) {
 	res, err := m.prepareOpenTurn(r.c.ID)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	var mails []outgoing
-	for _, rep := range append(res.reports, res.heldMails...) {
-		to := rep.msg.To[0].Email
-		rep.msg.To[0].Email = r.c.GM.Email
-		rep.msg.Subject = report.Say(report.PreviewCopy{Subject: rep.msg.Subject, To: to})
-		rep.msg.MessageID = m.derivedID(r.in.MessageID, "preview", to)
-		rep.purpose = "preview"
+	var mails []Outgoing
+	for _, rep := range append(res.Reports, res.heldMails...) {
+		to := rep.Msg.To[0].Email
+		rep.Msg.To[0].Email = r.c.GM.Email
+		rep.Msg.Subject = report.Say(report.PreviewCopy{Subject: rep.Msg.Subject, To: to})
+		rep.Msg.MessageID = m.derivedID(r.in.MessageID, "preview", to)
+		rep.Purpose = "preview"
 		mails = append(mails, rep)
 	}
-	return r.done("preview", m.answer(r, report.PreviewAnswer{Turn: r.c.Turn, Reports: len(mails)}), decision{mails: mails})
+	return r.done("preview", m.answer(r, report.PreviewAnswer{Turn: r.c.Turn, Reports: len(mails)}), Decision{Mails: mails})
 }
 
 // gmProcess resolves the open turn now, in the same transaction that
 // records the GM's mail, so the command acts once however often the mail
 // is read.
-func (m *Moderation) gmProcess(r *request) (decision, error) {
+func (m *Moderation) gmProcess(r *request) (Decision, error) {
 	if r.c.Status != store.Running {
 		return r.refuse(report.CannotProcess{Campaign: r.c.ID, Status: string(r.c.Status)})
 	}
 	res, err := m.prepareOpenTurn(r.c.ID)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: "gm", Action: "process", Detail: fmt.Sprintf("turn %d", res.turn)}
+	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: "gm", Action: "process", Detail: fmt.Sprintf("turn %d", res.Turn)}
 	apply := func(tx *store.Tx) error {
-		if err := res.commit(tx); err != nil {
+		if err := res.Commit(tx); err != nil {
 			return err
 		}
-		return writeAudit(tx, r.c.ID, audit)
+		return WriteAudit(tx, r.c.ID, audit)
 	}
-	next := report.ProcessAnswer{Turn: res.turn, Reports: len(res.reports), Ended: res.c.Status == store.Ended, Next: res.c.Turn}
-	if !res.c.Deadline().IsZero() {
-		next.Deadline = gmDeadline(res.c)
+	next := report.ProcessAnswer{Turn: res.Turn, Reports: len(res.Reports), Ended: res.Campaign.Status == store.Ended, Next: res.Campaign.Turn}
+	if !res.Campaign.Deadline().IsZero() {
+		next.Deadline = gmDeadline(res.Campaign)
 	}
 	answer := m.answer(r, next)
-	return r.done("process", answer, decision{mails: append(res.notices, res.reports...), apply: apply, resolved: res})
+	return r.done("process", answer, Decision{Mails: append(res.Notices, res.Reports...), Apply: apply, Resolved: res})
 }
 
 // gmRollback reopens an earlier turn: its state and its orders come back,
 // later turns are deleted, and the turn is played again at a new deadline.
-func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(r.sub.Command.Args))
 	switch {
 	case err != nil:
@@ -286,16 +263,16 @@ func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.Audit
 	}
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	now := m.clock.Now().UTC()
 	due, err := rs.Due(rec.State, c.Schedule, now)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	from := c.Turn
 	for i := range c.Players {
@@ -307,11 +284,11 @@ func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.Audit
 	c.Status, c.Rerun = store.Running, n
 	c.Release()
 	c.PausedAt = time.Time{}
-	markReminded(c, now)
+	MarkReminded(c, now)
 	audit.Detail = fmt.Sprintf("from turn %d back to turn %d", from, n)
 	polls, err := m.restartPolls(c, rec.State.Polls)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	apply := func(tx *store.Tx) error {
 		cur, err := tx.Campaign(c.ID)
@@ -339,14 +316,14 @@ func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.Audit
 				return err
 			}
 		}
-		return writeAudit(tx, c.ID, audit)
+		return WriteAudit(tx, c.ID, audit)
 	}
 	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", func(s *store.Seat) report.Text {
 		return report.RolledBack{Title: c.Title, Turn: n, Deadline: deadlineFor(c, s), Note: r.sub.Command.Text}
 	})
 	mails = append(mails, m.announcePolls(c, polls, r.in.MessageID)...)
 	answer := m.answer(r, report.RollbackAnswer{Title: c.Title, Turn: n, Deadline: gmDeadline(c)})
-	return r.done("rollback", answer, decision{mails: mails, apply: apply})
+	return r.done("rollback", answer, Decision{Mails: mails, Apply: apply})
 }
 
 // seatArg finds the seat a GM command names, or says there is none.
@@ -364,7 +341,7 @@ func seatArg(c *store.Campaign, name string) (*store.Seat, *report.NoSuchSeat) {
 
 // gmReplace gives a seat to a new address with a new token, and sends the
 // new player the welcome and the latest report.
-func (m *Moderation) gmReplace(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+func (m *Moderation) gmReplace(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
 	fields := strings.Fields(r.sub.Command.Args)
 	if len(fields) != 2 {
 		return r.refuse(report.ReplaceUsage{})
@@ -389,51 +366,51 @@ func (m *Moderation) gmReplace(r *request, c *store.Campaign, audit store.AuditE
 			return r.refuse(report.AddressTaken{Email: email, Player: o.Player})
 		}
 	}
-	token, err := newToken(m.rand)
+	token, err := NewToken(m.rand)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	old := s.Email
 	// The new player names their own proxies.
-	s.Email, s.TokenHash, s.Forfeits, s.Since, s.Mail, s.Proxies = email, hashToken(token), 0, c.Turn, campaign.MailPrefs{}, nil
+	s.Email, s.TokenHash, s.Forfeits, s.Since, s.Mail, s.Proxies = email, HashToken(token), 0, c.Turn, campaign.MailPrefs{}, nil
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	p := *rec.State.Player(s.Player)
 	p.Email = email
-	subject, text := report.RenderWelcome(m.welcomeOf(c, rs, rec.State, s, p.Name, token))
-	welcome := m.newMail(email, subject, text, m.derivedID(r.in.MessageID, "welcome", email))
-	mails := []outgoing{{msg: welcome, campaign: string(c.ID), purpose: "welcome"}}
+	subject, text := report.RenderWelcome(m.WelcomeOf(c, rs, rec.State, s, p.Name, token))
+	welcome := m.NewMail(email, subject, text, m.derivedID(r.in.MessageID, "welcome", email))
+	mails := []Outgoing{{Msg: welcome, Campaign: string(c.ID), Purpose: "welcome"}}
 	past, err := ReportOf(m.db, m.rules, c.ID, p.ID, c.Turn)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	clocks, err := m.openClocks(c, rec.State)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	latest, err := m.reportMail(c, past.View, &p, clocks)
+	latest, err := m.ReportMail(c, past.View, &p, clocks)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	latest.msg.MessageID = m.derivedID(r.in.MessageID, "report", email)
+	latest.Msg.MessageID = m.derivedID(r.in.MessageID, "report", email)
 	mails = append(mails, latest)
-	bye := m.mailText(c.ID, old, report.Farewell{Title: c.Title, Player: s.Player}, m.derivedID(r.in.MessageID, "farewell", old))
+	bye := m.MailText(c.ID, old, report.Farewell{Title: c.Title, Player: s.Player}, m.derivedID(r.in.MessageID, "farewell", old))
 	bye.AutoSubmitted = "auto-generated"
-	mails = append(mails, outgoing{msg: bye, campaign: string(c.ID), purpose: "farewell"})
+	mails = append(mails, Outgoing{Msg: bye, Campaign: string(c.ID), Purpose: "farewell"})
 	audit.Detail = fmt.Sprintf("%s: %s -> %s", s.Player, old, email)
-	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM gave "+string(s.Player)+"'s seat to a new player", func(st *campaign.State) { st.Player(s.Player).Email = email }))
-	return r.done("replace", m.answer(r, report.ReplaceAnswer{Player: s.Player, Email: email}), decision{mails: mails, apply: apply})
+	apply := Steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM gave "+string(s.Player)+"'s seat to a new player", func(st *campaign.State) { st.Player(s.Player).Email = email }))
+	return r.done("replace", m.answer(r, report.ReplaceAnswer{Player: s.Player, Email: email}), Decision{Mails: mails, Apply: apply})
 }
 
 // gmDrop takes a player out of the campaign now; the ruleset's report
 // tells everyone, citing its rule.
-func (m *Moderation) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
+func (m *Moderation) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
 	s, missing := seatArg(c, strings.TrimSpace(r.sub.Command.Args))
 	switch {
 	case missing != nil:
@@ -447,17 +424,17 @@ func (m *Moderation) gmDrop(r *request, c *store.Campaign, audit store.AuditEntr
 	why := report.Say(report.DroppedByGM{})
 	s.Out = why
 	mails := m.droppedMails(c, s, why, r.in.MessageID)
-	apply := steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM dropped "+string(s.Player), func(st *campaign.State) { st.Drop(s.Player, why) }))
-	return r.done("drop", m.answer(r, report.DropAnswer{Player: s.Player, Title: c.Title}), decision{mails: mails[:1], apply: apply})
+	apply := Steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM dropped "+string(s.Player), func(st *campaign.State) { st.Drop(s.Player, why) }))
+	return r.done("drop", m.answer(r, report.DropAnswer{Player: s.Player, Title: c.Title}), Decision{Mails: mails[:1], Apply: apply})
 }
 
 // droppedMails tells a dropped player, and the GM, that the player is out.
 // base makes their Message-IDs.
-func (m *Moderation) droppedMails(c *store.Campaign, s *store.Seat, why, base string) []outgoing {
-	bye := m.mailText(c.ID, s.Email, report.Dropped{Title: c.Title, Why: why}, m.derivedID(base, "dropped", s.Email))
+func (m *Moderation) droppedMails(c *store.Campaign, s *store.Seat, why, base string) []Outgoing {
+	bye := m.MailText(c.ID, s.Email, report.Dropped{Title: c.Title, Why: why}, m.derivedID(base, "dropped", s.Email))
 	bye.AutoSubmitted = "auto-generated"
-	gm := m.toGM(c, base, "dropped", report.DroppedGM{Player: s.Player, Title: c.Title, Why: why})
-	return []outgoing{{msg: bye, campaign: string(c.ID), purpose: "dropped"}, gm}
+	gm := m.ToGM(c, base, "dropped", report.DroppedGM{Player: s.Player, Title: c.Title, Why: why})
+	return []Outgoing{{Msg: bye, Campaign: string(c.ID), Purpose: "dropped"}, gm}
 }
 
 func joinPlayers(ids []campaign.PlayerID) string {

@@ -122,9 +122,9 @@ func TestExtensionDecidedByReplyingToTheGMMail(t *testing.T) {
 		t.Errorf("the GM mail's Reply-To is %s, want a moderator+<token> address", addr)
 	}
 	h.next("gm").want(t, "Approved: 24 more hours for vorn", "Fri 27 Nov 2026 20:00 UTC")
-	decision := h.next("vorn")
-	decision.want(t, "The GM approved 24 more hours", "Fri 27 Nov 2026 21:00 CET (20:00 UTC)", "Good luck with the move.")
-	if decision.InReplyTo == "" {
+	Decision := h.next("vorn")
+	Decision.want(t, "The GM approved 24 more hours", "Fri 27 Nov 2026 21:00 CET (20:00 UTC)", "Good luck with the move.")
+	if Decision.InReplyTo == "" {
 		t.Error("the decision is not threaded under the request")
 	}
 	for _, p := range []string{"castellan", "ashari", "tekkar"} {
@@ -325,11 +325,11 @@ func TestGMCommandsByMail(t *testing.T) {
 	welcome := h.next("stranger")
 	welcome.want(t, "Welcome")
 	h.next("stranger").want(t, "Turn 2 report")
-	newToken := regexp.MustCompile(`token: ([A-Z2-7-]{20,})`).FindStringSubmatch(welcome.body())
-	if newToken == nil {
+	NewToken := regexp.MustCompile(`token: ([A-Z2-7-]{20,})`).FindStringSubmatch(welcome.body())
+	if NewToken == nil {
 		t.Fatalf("the replacement's welcome has no token:\n%s", welcome.body())
 	}
-	h.send(h.mailFrom("stranger", strings.Replace(h.orders("ashari", 2, false), h.tokens["ashari"], newToken[1], 1)))
+	h.send(h.mailFrom("stranger", strings.Replace(h.orders("ashari", 2, false), h.tokens["ashari"], NewToken[1], 1)))
 	h.next("stranger").want(t, "accepted")
 	h.send(h.mailFrom("ashari", h.orders("ashari", 2, false)))
 	h.quiet("ashari")

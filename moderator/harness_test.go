@@ -3,7 +3,6 @@ package moderator_test
 import (
 	"context"
 	"fmt"
-	"github.com/pbemd/pbemd/rules"
 	"log/slog"
 	"math/rand/v2"
 	"slices"
@@ -12,6 +11,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/pbemd/pbemd/rules"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"

@@ -338,15 +338,15 @@ func (h *harness) checkFiling(t *testing.T, raw []byte, c corpusCase, before, af
 func (h *harness) checkAnswer(t *testing.T, src []byte, c corpusCase, queued []store.MailInfo) {
 	t.Helper()
 	var replies []*received
-	var notices []store.MailInfo
+	var Notices []store.MailInfo
 	queued = slices.DeleteFunc(slices.Clone(queued), func(m store.MailInfo) bool {
 		if m.Purpose == "token-used" && c.Leaked != "" {
-			notices = append(notices, m)
+			Notices = append(Notices, m)
 			return true
 		}
 		return false
 	})
-	h.checkTokenUsed(t, c, notices)
+	h.checkTokenUsed(t, c, Notices)
 	for _, m := range queued {
 		for _, to := range m.To {
 			user, ok := strings.CutSuffix(to, "@example.test")
@@ -383,10 +383,10 @@ func (h *harness) checkAnswer(t *testing.T, src []byte, c corpusCase, queued []s
 // token from another address: none, where that player heard of it within
 // the day, or one to the player and one to the GM, which name the address
 // the mail came from and nothing secret.
-func (h *harness) checkTokenUsed(t *testing.T, c corpusCase, notices []store.MailInfo) {
+func (h *harness) checkTokenUsed(t *testing.T, c corpusCase, Notices []store.MailInfo) {
 	t.Helper()
 	var to []string
-	for _, m := range notices {
+	for _, m := range Notices {
 		to = append(to, m.To...)
 	}
 	slices.Sort(to)

@@ -98,7 +98,7 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 		if err != nil {
 			return committed, errors.Join(err, flush())
 		}
-		if h.out.apply == nil {
+		if h.out.Apply == nil {
 			group = append(group, h)
 			pending.add(sc)
 			continue
@@ -120,13 +120,13 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 func (m *Moderator) inbound(ctx context.Context, f mail.Fetched) *mail.Inbound {
 	in, err := mail.Parse(f.Raw, m.parse)
 	if err != nil {
-		in = &mail.Inbound{MessageID: syntheticID(f), Unreadable: report.Say(report.UnreadableHeader{})}
+		in = &mail.Inbound{MessageID: SyntheticID(f), Unreadable: report.Say(report.UnreadableHeader{})}
 	}
 	if f.Truncated {
 		in.Text = nil
 		in.Unreadable = report.Say(report.TooLarge{Size: max(f.Size, int64(len(f.Raw)))})
 	}
-	m.checkDKIM(ctx, f, in)
+	m.CheckDKIM(ctx, f, in)
 	return in
 }
 
@@ -135,7 +135,7 @@ type handling struct {
 	f        mail.Fetched
 	in       *mail.Inbound
 	rec      *store.MessageRecord
-	out      decision
+	out      Decision
 	composed []*store.Mail
 	seen     bool // processed before: only the cursor moves
 }
@@ -163,7 +163,7 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*ha
 		return h, nil
 	}
 	rec := h.rec
-	var out decision
+	var out Decision
 	err = contain("", fmt.Sprintf("handling the mail <%s> from %s", in.MessageID, in.From), func() (err error) {
 		out, err = m.decide(in, rec, who)
 		return err
@@ -174,20 +174,20 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*ha
 	if err != nil {
 		return nil, fmt.Errorf("decide on mail %s: %w", in.MessageID, err)
 	}
-	rec.Detail = string(report.MaskTokens([]byte(rec.Detail), out.secret))
+	rec.Detail = string(report.MaskTokens([]byte(rec.Detail), out.Secret))
 	switch rec.Outcome {
 	case store.Ignored:
 		log.Info("mail ignored", "why", rec.Detail)
 	case store.Rejected:
 		log.Info("orders rejected", "campaign", rec.Campaign, "player", rec.Player, "why", rec.Detail)
 	case store.Accepted:
-		if out.filed != nil {
-			log.Info("orders accepted", "campaign", rec.Campaign, "player", rec.Player, "turn", out.filed.Turn)
+		if out.Filed != nil {
+			log.Info("orders accepted", "campaign", rec.Campaign, "player", rec.Player, "turn", out.Filed.Turn)
 		} else {
 			log.Info("request done", "campaign", rec.Campaign, "player", rec.Player, "what", rec.Detail)
 		}
 	}
-	rec.Raw = storedCopy(f.Raw, in, rec.Outcome, out.secret)
+	rec.Raw = storedCopy(f.Raw, in, rec.Outcome, out.Secret)
 	if rec.Outcome == store.Ignored {
 		if n, _ := m.ignored.add("", m.clock.Now()); n > m.limits.IgnoredMailsPerHour {
 			if n == m.limits.IgnoredMailsPerHour+1 {
@@ -196,7 +196,7 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*ha
 			rec.Raw = nil
 		}
 	}
-	h.composed, err = compose(out.mails)
+	h.composed, err = Compose(out.Mails)
 	if err != nil {
 		return nil, err
 	}
@@ -211,18 +211,18 @@ func (m *Moderator) handled(h *handling) {
 		return
 	}
 	m.observe.MailReceived(mailOutcome(h.rec, h.out))
-	if h.out.resolved != nil {
-		h.out.resolved.announce(m)
+	if h.out.Resolved != nil {
+		h.out.Resolved.announce(m)
 	}
 	if len(h.composed) > 0 {
 		wake(m.wakeSender)
 	}
-	if !h.out.alertsDue.IsZero() && m.alerts.note(h.out.alertsDue) {
+	if !h.out.AlertsDue.IsZero() && m.alerts.note(h.out.AlertsDue) {
 		wake(m.wakeScheduler)
 	}
 	// Only final orders can make everyone final, and a request may have
 	// moved the deadline; other orders give the scheduler nothing to do.
-	if (h.out.filed != nil && h.out.filed.Submission.Final) || h.out.apply != nil {
+	if (h.out.Filed != nil && h.out.Filed.Submission.Final) || h.out.Apply != nil {
 		wake(m.wakeScheduler)
 	}
 }
@@ -254,17 +254,17 @@ func (m *Moderator) commit(tx *store.Tx, h *handling) error {
 		if err := tx.RecordMessage(rec); err != nil {
 			return err
 		}
-		if d.filed != nil {
-			if err := tx.PutOrders(d.filed.campaign, d.filed.OrdersRecord); err != nil {
+		if d.Filed != nil {
+			if err := tx.PutOrders(d.Filed.campaign, d.Filed.OrdersRecord); err != nil {
 				return err
 			}
 		}
-		if d.apply != nil {
-			if err := d.apply(tx); err != nil {
+		if d.Apply != nil {
+			if err := d.Apply(tx); err != nil {
 				return err
 			}
 		}
-		if err := enqueue(tx, h.composed); err != nil {
+		if err := Enqueue(tx, h.composed); err != nil {
 			return err
 		}
 	}
@@ -284,33 +284,13 @@ type filing struct {
 	*store.OrdersRecord
 }
 
-// decision is what to do with a mail.
-type decision struct {
-	// mails are the answers: the reply to the sender first, then any
-	// announcements.
-	mails []outgoing
-	filed *filing
-	// apply makes the change a request asked for, inside the commit's
-	// transaction; nil for none.
-	apply func(tx *store.Tx) error
-	// secret is the token the mail carried, masked in the stored copy.
-	secret string
-	// limited is set when the sender is over their hourly limit.
-	limited bool
-	// resolved is the turn apply resolves, if it does.
-	resolved *resolution
-	// alertsDue is when the summary of alerts to a GM that apply holds
-	// back falls due; zero if it holds none back.
-	alertsDue time.Time
-}
-
 // decide classifies a mail, authenticates its sender and checks its orders.
 // It fills rec's outcome and returns the answer; it writes nothing. An
 // error (the store failed) means no decision: the mail is tried again.
-func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *sender) (decision, error) {
-	ignore := func(why string) (decision, error) {
+func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *sender) (Decision, error) {
+	ignore := func(why string) (Decision, error) {
 		rec.Outcome, rec.Detail = store.Ignored, why
-		return decision{}, nil
+		return Decision{}, nil
 	}
 	switch {
 	case in.Bounce:
@@ -320,13 +300,13 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 	case in.From == "" || in.From == m.address:
 		return ignore("no usable sender")
 	case in.Auth.Verdict == mail.Forged:
-		return m.forged(in, rec)
+		return m.Forged(in, rec)
 	}
-	if token := m.replyToken(in); token != "" {
-		if d, handled, err := m.handleApproval(in, rec, token); handled || err != nil {
+	if token := m.ReplyToken(in); token != "" {
+		if d, handled, err := m.HandleApproval(in, rec, token); handled || err != nil {
 			return d, err
 		}
-	} else if d, handled, err := m.misaddressedVerdict(in, rec); handled || err != nil {
+	} else if d, handled, err := m.MisaddressedVerdict(in, rec); handled || err != nil {
 		return d, err
 	}
 	seats, gms := who.seats, who.gms
@@ -334,7 +314,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 		return m.stranger(in, rec)
 	}
 	var secret string // the token the mail carried, never to be quoted
-	reject := func(c campaign.ID, r *report.Rejection) (decision, error) {
+	reject := func(c campaign.ID, r *report.Rejection) (Decision, error) {
 		r.Campaign = c
 		r.Added = r.Added || m.addsOrders(c, seats)
 		r.Secrets = append(r.Secrets, secret)
@@ -344,8 +324,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 			rec.Detail = r.Problems.Error()
 		}
 		subject, text := report.RenderRejection(r)
-		o := outgoing{msg: m.reply(in, subject, text), campaign: string(c), purpose: "rejection"}
-		return decision{mails: []outgoing{o}, secret: secret}, nil
+		o := Outgoing{Msg: m.Reply(in, subject, text), Campaign: string(c), Purpose: "rejection"}
+		return Decision{Mails: []Outgoing{o}, Secret: secret}, nil
 	}
 	if d, over, err := m.overLimit(in, rec, seats, gms, reject); over || err != nil {
 		return limited(d, err)
@@ -361,31 +341,31 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 	if sub != nil {
 		secret = sub.Token
 	}
-	if d, misused, err := m.misusedGMToken(in, rec, sub, reject); misused || err != nil {
+	if d, misused, err := m.MisusedGMToken(in, rec, sub, reject); misused || err != nil {
 		return d, err
 	}
-	if c, s, err := m.leakedSeat(in, sub); c != nil || err != nil {
+	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
-		return m.tokenLeaked(in, rec, c, s, true, reject)
+		return m.TokenLeaked(in, rec, c, s, true, reject)
 	}
 	if err != nil {
 		r := problemsRejection(err, in)
 		if err := m.ownExample(r, seats, gms); err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
 		return reject(soleCampaign(seats), r)
 	}
 	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
-		d, err := m.handleRequest(in, rec, seats, gms, sub, reject)
-		return copyPlayer(d, in, rec, seats), err
+		d, err := m.HandleRequest(in, rec, seats, gms, sub, reject)
+		return CopyPlayer(d, in, rec, seats), err
 	}
 	if len(seats) == 0 {
-		return reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: campaignIDs(gms), Campaign: gms[0].ID})})
+		return reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: CampaignIDs(gms), Campaign: gms[0].ID})})
 	}
-	d, err := m.checkOrders(in, rec, seats, sub, reject)
-	return copyPlayer(d, in, rec, seats), err
+	d, err := m.CheckOrders(in, rec, seats, sub, reject)
+	return CopyPlayer(d, in, rec, seats), err
 }
 
 // kindsOf finds, for orders.Parse, the order kinds of the campaign a
@@ -394,16 +374,16 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 // every mistake in the orders before it names the campaigns the sender
 // plays. A campaign whose ruleset this pbemd lacks is left out: its mail
 // fails where it is handled.
-func (m *Moderator) kindsOf(seats []seat, gms []*store.Campaign) orders.KindsOf {
+func (m *Moderator) kindsOf(seats []SenderSeat, gms []*store.Campaign) orders.KindsOf {
 	camps := make([]*store.Campaign, 0, len(seats)+len(gms))
 	for _, s := range seats {
-		camps = append(camps, s.campaign)
+		camps = append(camps, s.Campaign)
 	}
 	camps = append(camps, gms...)
 	var ids []campaign.ID
 	var kinds []orders.Kinds
 	for _, c := range camps {
-		if rs, err := m.ruleset(c); err == nil {
+		if rs, err := m.Ruleset(c); err == nil {
 			ids, kinds = append(ids, c.ID), append(kinds, rs.Kinds())
 		}
 	}
@@ -422,19 +402,19 @@ func (m *Moderator) kindsOf(seats []seat, gms []*store.Campaign) orders.KindsOf 
 // player at a time, a turn in several mails (game.Sequential): a mail's
 // orders are added to those on file, so a rejected mail's are sent again
 // alone.
-func (m *Moderator) addsOrders(id campaign.ID, seats []seat) bool {
-	i := slices.IndexFunc(seats, func(s seat) bool { return s.campaign.ID == id })
+func (m *Moderator) addsOrders(id campaign.ID, seats []SenderSeat) bool {
+	i := slices.IndexFunc(seats, func(s SenderSeat) bool { return s.Campaign.ID == id })
 	if i < 0 {
 		return false
 	}
-	rs, err := m.ruleset(seats[i].campaign)
+	rs, err := m.Ruleset(seats[i].Campaign)
 	_, sequential := rs.(game.Sequential)
 	return err == nil && sequential
 }
 
-func soleCampaign(seats []seat) campaign.ID {
+func soleCampaign(seats []SenderSeat) campaign.ID {
 	if len(seats) == 1 {
-		return seats[0].campaign.ID
+		return seats[0].Campaign.ID
 	}
 	return ""
 }
@@ -454,7 +434,7 @@ func problemsRejection(err error, in *mail.Inbound) *report.Rejection {
 // offers for a mail with no orders in it (a question in prose, say), an
 // example with the sender's own campaign, seat and turn, or the GM's
 // command.
-func (m *Moderator) ownExample(r *report.Rejection, seats []seat, gms []*store.Campaign) error {
+func (m *Moderator) ownExample(r *report.Rejection, seats []SenderSeat, gms []*store.Campaign) error {
 	generic := func(p orders.Problem) bool { return p.Hint == orders.MinimalExample }
 	if !slices.ContainsFunc(r.Problems, generic) {
 		return nil
@@ -462,12 +442,12 @@ func (m *Moderator) ownExample(r *report.Rejection, seats []seat, gms []*store.C
 	var hint string
 	switch {
 	case len(seats) > 0:
-		c, p := seats[0].campaign, seats[0].seat.Player
+		c, p := seats[0].Campaign, seats[0].Seat.Player
 		var rec *store.TurnRecord
-		if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err }); err != nil {
+		if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.Turns.Get(tx, c.ID, c.Turn); return err }); err != nil {
 			return err
 		}
-		rs, err := m.ruleset(c)
+		rs, err := m.Ruleset(c)
 		if err != nil {
 			return err
 		}
@@ -494,26 +474,37 @@ func sourceName(in *mail.Inbound) string {
 // never answered. If it carries a player's token, the player and the GM
 // are told (tokenLeaked); if it tries a command in a campaign, that
 // campaign's GM is (withAlert).
-func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (decision, error) {
+func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (Decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
 	sub, _ := orders.Parse(in.Text, m.kindsOf(nil, nil))
-	if c, s, err := m.leakedSeat(in, sub); c != nil || err != nil {
+	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
-		return m.tokenLeaked(in, rec, c, s, false, nil)
+		return m.TokenLeaked(in, rec, c, s, false, nil)
 	}
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
-		return decision{}, nil
+		return Decision{}, nil
 	}
-	c, err := m.campaignByID(sub.Campaign)
+	c, err := m.CampaignByID(sub.Campaign)
 	if err != nil || c == nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	rec.Campaign = string(c.ID)
 	alert := report.StrangerAlert{From: in.From, Campaign: c.ID}
 	if sub.Command != nil {
 		alert.Verb = sub.Command.Verb
 	}
-	return m.withAlert(decision{}, c, in, alert, false)
+	return m.WithAlert(Decision{}, c, in, alert, false)
+}
+
+// checkDKIM checks a mail's DKIM signatures when pbemd is to (Options.DKIM)
+// and the operator's server gave no verdict. It runs before Handle takes
+// any lock, since it asks DNS.
+func (m *Moderator) CheckDKIM(ctx context.Context, f mail.Fetched, in *mail.Inbound) {
+	// A truncated mail has no body to check the signature against.
+	if m.dkim == nil || f.Truncated || in.From == "" || in.Auth.Verdict != mail.Unknown {
+		return
+	}
+	in.Auth = m.dkim.Verify(ctx, f.Raw, in.From)
 }

@@ -16,7 +16,7 @@ import (
 // token it carries, when it comes from an address that is neither the
 // seat's own nor one of its proxies: the token has reached someone else.
 // nil if it carries no such token.
-func (m *Moderation) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*store.Campaign, *store.Seat, error) {
+func (m *Moderation) LeakedSeat(in *mail.Inbound, sub *orders.Submission) (*store.Campaign, *store.Seat, error) {
 	if sub == nil || sub.Token == "" {
 		return nil, nil, nil
 	}
@@ -24,7 +24,7 @@ func (m *Moderation) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*stor
 	if err != nil || c == nil {
 		return nil, nil, err
 	}
-	hash := hashToken(sub.Token)
+	hash := HashToken(sub.Token)
 	for i := range c.Players {
 		s := &c.Players[i]
 		if subtle.ConstantTimeCompare(hash, s.TokenHash) == 1 {
@@ -45,8 +45,8 @@ func (m *Moderation) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*stor
 // mail is, forgedNoticeEvery); the rest are counted. A sender who plays or
 // runs a campaign here is told the token is not theirs; a stranger is not
 // answered.
-func (m *Moderation) tokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, s *store.Seat, known bool, reject rejectFunc) (decision, error) {
-	var d decision
+func (m *Moderation) TokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, s *store.Seat, known bool, reject RejectFunc) (Decision, error) {
+	var d Decision
 	if known {
 		var err error
 		if d, err = reject(c.ID, &report.Rejection{Reason: report.Say(report.NotYourToken{})}); err != nil {
@@ -64,67 +64,30 @@ func (m *Moderation) tokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *
 	now := m.clock.Now().UTC()
 	told, next, notice := tally(*f, now)
 	if notice {
-		d.mails = append(d.mails, m.leakNotices(in, c, s, told, known)...)
+		d.Mails = append(d.Mails, m.leakNotices(in, c, s, told, known)...)
 	}
 	detail := fmt.Sprintf("mail <%s> from %s carried %s's token; nothing done", in.MessageID, in.From, s.Player)
-	d.apply = steps(d.apply, func(tx *store.Tx) error {
+	d.Apply = Steps(d.Apply, func(tx *store.Tx) error {
 		if err := tx.PutForgery(c.ID, key, &next); err != nil {
 			return err
 		}
 		if told.Count > forgedAuditsPerNotice {
 			return nil
 		}
-		return writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "token used elsewhere", Detail: detail})
+		return WriteAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "token used elsewhere", Detail: detail})
 	})
 	return d, nil
 }
 
 // leakNotices tells seat s's player, at the seat's own address, and the
 // GM that the seat's token was used from in's address.
-func (m *Moderation) leakNotices(in *mail.Inbound, c *store.Campaign, s *store.Seat, told store.Forgery, answered bool) []outgoing {
-	notice := func(to string, loc *time.Location, toGM bool) outgoing {
+func (m *Moderation) leakNotices(in *mail.Inbound, c *store.Campaign, s *store.Seat, told store.Forgery, answered bool) []Outgoing {
+	notice := func(to string, loc *time.Location, toGM bool) Outgoing {
 		t := report.TokenUsed{Title: c.Title, Campaign: c.ID, Player: s.Player, From: in.From, ToGM: toGM, Answered: answered, Count: told.Count,
 			First: report.FormatDeadline(told.First, loc), Latest: report.FormatDeadline(told.Last, loc)}
-		msg := m.mailText(c.ID, to, t, m.derivedID(in.MessageID+"\x00leak", fmt.Sprint(toGM), to))
+		msg := m.MailText(c.ID, to, t, m.derivedID(in.MessageID+"\x00leak", fmt.Sprint(toGM), to))
 		msg.AutoSubmitted = "auto-generated"
-		return outgoing{msg: msg, campaign: string(c.ID), purpose: "token-used"}
+		return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "token-used"}
 	}
-	return []outgoing{notice(s.Email, seatLocation(c, s), false), notice(c.GM.Email, playerLocation(c, nil), true)}
-}
-
-// newSeatToken replaces a player's token, at their request from the
-// seat's own address with the current token (proxies give no commands):
-// the new token goes only to that address, so a forger who only writes
-// the From line cannot change it, and the old one stops working at once.
-func (m *Moderation) newSeatToken(r *request) (decision, error) {
-	token, err := newToken(m.rand)
-	if err != nil {
-		return decision{}, err
-	}
-	c := r.c.Clone()
-	s := c.Seat(r.seat.Player)
-	s.TokenHash = hashToken(token)
-	now := m.clock.Now().UTC()
-	audit := store.AuditEntry{At: now, Who: string(s.Player), Action: "new token"}
-	answer := m.tokenAnswer(r, report.NewToken{Title: c.Title, Campaign: c.ID, Player: s.Player, Token: token})
-	return r.done("new token", answer, decision{apply: putCampaign(c, c.Turn, audit)})
-}
-
-// newGMToken replaces the GM's token, at the GM's request with the
-// current one, as newSeatToken does a player's.
-func (m *Moderation) newGMToken(r *request, c *store.Campaign, audit store.AuditEntry) (decision, error) {
-	token, err := newToken(m.rand)
-	if err != nil {
-		return decision{}, err
-	}
-	c.GMTokenHash = hashToken(token)
-	audit.Action, audit.Detail = "new GM token", ""
-	answer := m.tokenAnswer(r, report.NewToken{Title: c.Title, Campaign: c.ID, Token: token})
-	return r.done("new token", answer, decision{apply: putCampaign(c, c.Turn, audit)})
-}
-
-// tokenAnswer is the answer that carries a new token: like a welcome, it
-// is a mail whose token is not masked (compose).
-func (m *Moderation) tokenAnswer(r *request, t report.Text) outgoing {
-	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: "token"}
+	return []Outgoing{notice(s.Email, SeatLocation(c, s), false), notice(c.GM.Email, PlayerLocation(c, nil), true)}
 }

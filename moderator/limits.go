@@ -59,17 +59,17 @@ func (l Limits) withDefaults() Limits {
 // may have a forged From, so it counts apart (see
 // Limits.UnauthenticatedMailsPerHour): a forger cannot use up the
 // answers a player's own mail gets.
-func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, reject rejectFunc) (decision, bool, error) {
-	if in.Auth.Verdict != mail.Authentic && !authentic(in, seats, gms) {
-		return decision{}, m.unauthenticatedOver(in.From, rec), nil
+func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, gms []*store.Campaign, reject RejectFunc) (Decision, bool, error) {
+	if in.Auth.Verdict != mail.Authentic && !Authentic(in, seats, gms) {
+		return Decision{}, m.unauthenticatedOver(in.From, rec), nil
 	}
 	n, until := m.senders.add(in.From, m.clock.Now())
 	switch {
 	case n <= m.limits.SenderMailsPerHour:
-		return decision{}, false, nil
+		return Decision{}, false, nil
 	case n > m.limits.SenderMailsPerHour+1:
 		rec.Outcome, rec.Detail = store.Ignored, "over the sender's hourly limit"
-		return decision{}, true, nil
+		return Decision{}, true, nil
 	}
 	d, err := reject(soleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
 		Count: n, Limit: m.limits.SenderMailsPerHour, Until: report.FormatDeadline(until, senderLocation(seats, gms))})})
@@ -79,12 +79,12 @@ func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats 
 // senderLocation is the time zone a mail to an address is written in:
 // the zone of its first seat, else of the first campaign it is the GM
 // of, else UTC.
-func senderLocation(seats []seat, gms []*store.Campaign) *time.Location {
+func senderLocation(seats []SenderSeat, gms []*store.Campaign) *time.Location {
 	switch {
 	case len(seats) > 0:
-		return seatLocation(seats[0].campaign, seats[0].seat)
+		return SeatLocation(seats[0].Campaign, seats[0].Seat)
 	case len(gms) > 0:
-		return playerLocation(gms[0], nil)
+		return PlayerLocation(gms[0], nil)
 	}
 	return time.UTC
 }

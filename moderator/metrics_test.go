@@ -67,7 +67,7 @@ func TestMetricsCountWhatTheDaemonDid(t *testing.T) {
 			}
 		}
 	}
-	if code, body := get(t, url+"/healthz"); code != http.StatusOK || body != "ok\n" {
+	if code, body := Get(t, url+"/healthz"); code != http.StatusOK || body != "ok\n" {
 		t.Errorf("GET /healthz = %d %q, want 200 ok", code, body)
 	}
 }
@@ -86,12 +86,12 @@ func TestHealthAndOutboxWhileMailServersAreDown(t *testing.T) {
 	fh.waitFor("a refused IMAP connection and a dropped SMTP one", func() bool {
 		return fh.logs.count(logIMAPFailing) == 1 && fh.logs.count(logSendFailing) == 1
 	})
-	if code, body := get(t, url+"/healthz"); code != http.StatusOK {
+	if code, body := Get(t, url+"/healthz"); code != http.StatusOK {
 		t.Errorf("GET /healthz right after the start = %d %q, want 200 within the grace", code, body)
 	}
 
 	fh.clock.Advance(metrics.IMAPGrace)
-	code, body := get(t, url+"/healthz")
+	code, body := Get(t, url+"/healthz")
 	want := "imap: connection failed since 2026-11-23 12:00:00 UTC: mail: connect to imap " + fh.imap.Addr()
 	if code != http.StatusServiceUnavailable || !strings.HasPrefix(body, want) || !strings.Contains(body, "connection refused") {
 		t.Errorf("GET /healthz with IMAP down for %v = %d %q, want 503 %q...connection refused", metrics.IMAPGrace, code, body, want)
@@ -112,7 +112,7 @@ func TestHealthAndOutboxWhileMailServersAreDown(t *testing.T) {
 	fh.smtp.Pass()
 	fh.advanceUntil("the welcome mails sent", func() bool { return fh.outbox() == 0 && fh.logs.count(logIMAPWorks) == 1 })
 	fh.scrapeUntil(url, map[string]float64{`pbemd_imap_up`: 1, `pbemd_smtp_up`: 1, `pbemd_outbox_mails`: 0})
-	if code, body := get(t, url+"/healthz"); code != http.StatusOK {
+	if code, body := Get(t, url+"/healthz"); code != http.StatusOK {
 		t.Errorf("GET /healthz with the servers back = %d %q, want 200", code, body)
 	}
 }
@@ -164,7 +164,7 @@ func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*d
 }
 
 // get fetches a URL and returns its status and body.
-func get(t *testing.T, url string) (int, string) {
+func Get(t *testing.T, url string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {

@@ -18,33 +18,33 @@ import (
 // In-Reply-To or References), or else every request waiting for the GM,
 // each with a new single-use address, which works as the first one does.
 // With one request, the answer's Reply-To is that address.
-func (m *Moderator) misaddressedVerdict(in *mail.Inbound, rec *store.MessageRecord) (decision, bool, error) {
+func (m *Moderation) MisaddressedVerdict(in *mail.Inbound, rec *store.MessageRecord) (Decision, bool, error) {
 	if _, ok := readVerdict(string(in.Text)); !ok || in.Unreadable != "" {
-		return decision{}, false, nil
+		return Decision{}, false, nil
 	}
-	gms, err := m.gmCampaigns(in.From)
+	gms, err := m.GmCampaigns(in.From)
 	if err != nil || len(gms) == 0 {
-		return decision{}, false, err
+		return Decision{}, false, err
 	}
-	if m.unauthenticatedOver(in.From, rec) {
-		return decision{}, true, nil
+	if m.host.unauthenticatedOver(in.From, rec) {
+		return Decision{}, true, nil
 	}
 	waiting, err := m.waitingRequests(gms, in)
 	if err != nil {
-		return decision{}, true, err
+		return Decision{}, true, err
 	}
 	answer := report.MisaddressedVerdict{Address: m.address}
 	var approvals []func(tx *store.Tx) error
 	for _, w := range waiting {
 		token, err := newReplyToken(m.rand)
 		if err != nil {
-			return decision{}, true, err
+			return Decision{}, true, err
 		}
 		answer.Requests = append(answer.Requests, report.WaitingRequest{Title: w.c.Title, Player: w.ext.Player,
 			Hours: w.ext.Hours, Turn: w.ext.Turn, Address: m.replyAddress(token)})
 		a := &store.Approval{Campaign: w.c.ID, Extension: w.ext.Seq,
 			Expires: w.c.Deadline().Add(time.Duration(w.c.Moderation.Extensions.MaxHours) * time.Hour)}
-		approvals = append(approvals, func(tx *store.Tx) error { return tx.PutApproval(hashToken(token), a) })
+		approvals = append(approvals, func(tx *store.Tx) error { return tx.PutApproval(HashToken(token), a) })
 	}
 	rec.Outcome, rec.Detail = store.Rejected, "a GM's decision sent to the moderator's address"
 	msg := m.replyText(in, "", answer)
@@ -53,9 +53,9 @@ func (m *Moderator) misaddressedVerdict(in *mail.Inbound, rec *store.MessageReco
 		msg = m.replyText(in, waiting[0].c.ID, answer)
 		msg.ReplyTo = &mail.Address{Name: "pbemd decisions", Email: answer.Requests[0].Address}
 	}
-	d := decision{mails: []outgoing{{msg: msg, campaign: rec.Campaign, purpose: "answer"}}}
+	d := Decision{Mails: []Outgoing{{Msg: msg, Campaign: rec.Campaign, Purpose: "answer"}}}
 	if len(approvals) > 0 {
-		d.apply = func(tx *store.Tx) error {
+		d.Apply = func(tx *store.Tx) error {
 			for _, put := range approvals {
 				if err := put(tx); err != nil {
 					return err
@@ -76,7 +76,7 @@ type waitingRequest struct {
 // waitingRequests returns the extension request whose mail to the GM in
 // answers, if it is still open, or else every request open in the GM's
 // campaigns.
-func (m *Moderator) waitingRequests(gms []*store.Campaign, in *mail.Inbound) ([]waitingRequest, error) {
+func (m *Moderation) waitingRequests(gms []*store.Campaign, in *mail.Inbound) ([]waitingRequest, error) {
 	var open []waitingRequest
 	err := m.db.View(func(tx *store.Tx) error {
 		for _, c := range gms {

@@ -275,22 +275,3 @@ func wake(ch chan struct{}) {
 	default:
 	}
 }
-
-// ruleset returns the ruleset a campaign runs.
-func (m *Moderation) ruleset(c *store.Campaign) (game.Ruleset, error) {
-	rs, err := m.rules.Lookup(c.Rules)
-	if err != nil {
-		return nil, fmt.Errorf("campaign %s: %w", c.ID, err)
-	}
-	return rs, nil
-}
-
-// cite names the rule of campaign c's ruleset on topic t, for its texts
-// to cite, or "" if its rules have none (game.Cite): an Empires at War
-// player reads no Thunderdome IV rule.
-func (m *Moderation) cite(c *store.Campaign, t game.Topic) string {
-	if rs, err := m.ruleset(c); err == nil {
-		return game.Cite(rs, t)
-	}
-	return ""
-}

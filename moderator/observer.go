@@ -58,9 +58,9 @@ func MailOutcomes() []MailOutcome {
 }
 
 // mailOutcome is the outcome an Observer hears of a decided mail.
-func mailOutcome(rec *store.MessageRecord, d decision) MailOutcome {
+func mailOutcome(rec *store.MessageRecord, d Decision) MailOutcome {
 	switch {
-	case d.limited:
+	case d.Limited:
 		return MailRateLimited
 	case rec.Outcome == store.Accepted:
 		return MailAccepted
@@ -72,8 +72,8 @@ func mailOutcome(rec *store.MessageRecord, d decision) MailOutcome {
 
 // limited marks a decision as taken because the sender is over their
 // hourly limit.
-func limited(d decision, err error) (decision, error) {
-	d.limited = true
+func limited(d Decision, err error) (Decision, error) {
+	d.Limited = true
 	return d, err
 }
 

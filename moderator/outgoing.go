@@ -10,14 +10,14 @@ import (
 )
 
 // outgoing is a mail to queue: its message and what it is for.
-type outgoing struct {
-	msg      mail.Message
-	campaign string
-	purpose  string
+type Outgoing struct {
+	Msg      mail.Message
+	Campaign string
+	Purpose  string
 }
 
 // newMail starts a message from the moderator to one address.
-func (m *Moderation) newMail(to, subject, text, messageID string) mail.Message {
+func (m *Moderation) NewMail(to, subject, text, messageID string) mail.Message {
 	return mail.Message{
 		From:      mail.Address{Name: "pbemd", Email: m.address},
 		To:        []mail.Address{{Email: to}},
@@ -28,11 +28,11 @@ func (m *Moderation) newMail(to, subject, text, messageID string) mail.Message {
 	}
 }
 
-// reply starts an answer to an incoming message, threaded under it and
-// marked as an automatic reply (RFC 3834), so that well-behaved responders
+// Reply starts an answer to an incoming message, threaded under it and
+// marked as an automatic Reply (RFC 3834), so that well-behaved responders
 // do not answer it in turn.
-func (m *Moderation) reply(in *mail.Inbound, subject, text string) mail.Message {
-	msg := m.newMail(in.From, subject, text, m.replyID(in.MessageID))
+func (m *Moderation) Reply(in *mail.Inbound, subject, text string) mail.Message {
+	msg := m.NewMail(in.From, subject, text, m.replyID(in.MessageID))
 	msg.InReplyTo = in.MessageID
 	msg.References = append(append([]string(nil), in.References...), in.MessageID)
 	msg.AutoSubmitted = "auto-replied"
@@ -46,29 +46,29 @@ func (m *Moderation) replyID(incoming string) string {
 	return fmt.Sprintf("reply-%s@%s", hex.EncodeToString(sum[:12]), m.domain)
 }
 
-// compose turns messages into outbox mails, several at once (a turn's
+// Compose turns messages into outbox mails, several at once (a turn's
 // report mails take a few milliseconds each). It runs outside any
 // transaction. Only a welcome carries a token: in any other mail, text
 // that has a token's shape is masked, whatever a player or the GM wrote
 // (a message relayed to a player, a reason passed on to the GM).
-func compose(mails []outgoing) ([]*store.Mail, error) {
+func Compose(mails []Outgoing) ([]*store.Mail, error) {
 	out := make([]*store.Mail, len(mails))
-	err := eachIndex(len(mails), func(i int) error {
+	err := EachIndex(len(mails), func(i int) error {
 		o := mails[i]
-		if o.purpose != "welcome" && o.purpose != "token" { // the mails that carry a token
-			o.msg.Subject, o.msg.Text = maskString(o.msg.Subject), maskString(o.msg.Text)
+		if o.Purpose != "welcome" && o.Purpose != "token" { // the mails that carry a token
+			o.Msg.Subject, o.Msg.Text = MaskString(o.Msg.Subject), MaskString(o.Msg.Text)
 		}
-		raw, err := mail.Compose(o.msg)
+		raw, err := mail.Compose(o.Msg)
 		if err != nil {
-			return fmt.Errorf("compose %s mail to %v: %w", o.purpose, o.msg.To, err)
+			return fmt.Errorf("compose %s mail to %v: %w", o.Purpose, o.Msg.To, err)
 		}
-		to := make([]string, len(o.msg.To))
-		for k, a := range o.msg.To {
+		to := make([]string, len(o.Msg.To))
+		for k, a := range o.Msg.To {
 			to[k] = a.Email
 		}
 		out[i] = &store.Mail{
-			MessageID: o.msg.MessageID, From: o.msg.From.Email, To: to, Raw: raw,
-			Campaign: o.campaign, Purpose: o.purpose, Queued: o.msg.Date,
+			MessageID: o.Msg.MessageID, From: o.Msg.From.Email, To: to, Raw: raw,
+			Campaign: o.Campaign, Purpose: o.Purpose, Queued: o.Msg.Date,
 		}
 		return nil
 	})
@@ -79,7 +79,7 @@ func compose(mails []outgoing) ([]*store.Mail, error) {
 }
 
 // enqueue puts composed mails in the outbox within tx.
-func enqueue(tx *store.Tx, mails []*store.Mail) error {
+func Enqueue(tx *store.Tx, mails []*store.Mail) error {
 	for _, ml := range mails {
 		if err := tx.Enqueue(ml); err != nil {
 			return err

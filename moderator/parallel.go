@@ -14,7 +14,7 @@ import (
 // come out in the same order whatever the timing. It returns the error of
 // the least i that failed; a panic in work panics the caller, with the
 // stack where it happened, so that the caller's loop recovers it.
-func eachIndex(n int, work func(i int) error) error {
+func EachIndex(n int, work func(i int) error) error {
 	errs := make([]error, n)
 	var (
 		next      atomic.Int64

@@ -14,7 +14,7 @@ func TestEachIndex(t *testing.T) {
 	const n = 100
 	var calls atomic.Int64
 	out := make([]int, n)
-	err := eachIndex(n, func(i int) error {
+	err := EachIndex(n, func(i int) error {
 		calls.Add(1)
 		out[i] = i * i
 		if i%7 == 3 {
@@ -33,7 +33,7 @@ func TestEachIndex(t *testing.T) {
 			t.Fatalf("out[%d] = %d, want %d", i, v, i*i)
 		}
 	}
-	if err := eachIndex(0, func(int) error { return errors.New("never") }); err != nil {
+	if err := EachIndex(0, func(int) error { return errors.New("never") }); err != nil {
 		t.Errorf("eachIndex of nothing = %v", err)
 	}
 }
@@ -47,7 +47,7 @@ func TestEachIndex_panic(t *testing.T) {
 			t.Errorf("recovered %q, want the panic and its stack", s)
 		}
 	}()
-	_ = eachIndex(10, func(i int) error {
+	_ = EachIndex(10, func(i int) error {
 		if i == 5 {
 			panic("boom 5")
 		}

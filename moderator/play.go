@@ -11,14 +11,14 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// play is what the resolution of a turn plays, built from the stored
+// Play is what the resolution of a turn plays, built from the stored
 // records alone: the daemon builds it to resolve the open turn, and
 // pbemd verify builds it again, as it was, to resolve a past turn anew.
-type play struct {
+type Play struct {
 	// c is a copy of the campaign with the seats' forfeits counted and
 	// the players dropped for them out, and Rerun cleared.
 	c    *store.Campaign
-	turn game.Turn
+	Turn game.Turn
 	// dropped are the seats of c dropped for forfeits this turn; Out
 	// says why.
 	dropped []*store.Seat
@@ -34,8 +34,8 @@ type play struct {
 // replace the earlier ones. dropRule cites the ruleset's rule on dropping
 // a player for forfeits, "" for none. It reads the earlier turns' orders
 // in tx to count forfeits, and changes neither c nor rec.
-func loadPlay(tx *store.Tx, dropRule string, c *store.Campaign, rec *store.TurnRecord, filed []*store.OrdersRecord) (*play, error) {
-	p := &play{c: c.Clone()}
+func LoadPlay(tx *store.Tx, dropRule string, c *store.Campaign, rec *store.TurnRecord, filed []*store.OrdersRecord) (*Play, error) {
+	p := &Play{c: c.Clone()}
 	id, n := c.ID, c.Turn
 	st := rec.State
 	subs := map[campaign.PlayerID]*orders.Submission{}
@@ -60,15 +60,15 @@ func loadPlay(tx *store.Tx, dropRule string, c *store.Campaign, rec *store.TurnR
 			p.dropped = append(p.dropped, s)
 		}
 	}
-	p.turn = game.Turn{State: st, Orders: subs}
+	p.Turn = game.Turn{State: st, Orders: subs}
 	if !rec.SettledTold {
 		var err error
-		if p.turn.Carried, err = settledEvents(rec); err != nil {
+		if p.Turn.Carried, err = settledEvents(rec); err != nil {
 			return nil, fmt.Errorf("resolve %s turn %d: %w", id, n, err)
 		}
 	}
 	if c.Rerun == n {
-		p.turn.Notices = append(p.turn.Notices, report.Say(report.RerunNotice{Turn: n}))
+		p.Turn.Notices = append(p.Turn.Notices, report.Say(report.RerunNotice{Turn: n}))
 		p.c.Rerun, p.rerun = 0, true
 	}
 	return p, nil

@@ -14,7 +14,7 @@ import (
 
 // playerCommand carries out a command from an authenticated player:
 // status, report, message, mail, proxy, resign, vote or propose.
-func (m *Moderation) playerCommand(r *request) (decision, error) {
+func (m *Moderation) playerCommand(r *request) (Decision, error) {
 	switch r.sub.Command.Verb {
 	case "status":
 		return m.playerStatus(r)
@@ -40,7 +40,7 @@ func (m *Moderation) playerCommand(r *request) (decision, error) {
 
 // playerStatus tells a player their orders on file, costed, and the
 // deadline.
-func (m *Moderation) playerStatus(r *request) (decision, error) {
+func (m *Moderation) playerStatus(r *request) (Decision, error) {
 	c, s := r.c, r.seat
 	var (
 		rec  *store.TurnRecord
@@ -59,20 +59,20 @@ func (m *Moderation) playerStatus(r *request) (decision, error) {
 		return err
 	})
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	st := report.PlayerStatus{Title: c.Title, Turn: c.Turn, Date: game.TurnDate(rs, rec.State), Status: string(c.Status),
 		Ended: c.Status == store.Ended, Deadline: deadlineFor(c, s), Due: s.Due(), Filed: on != nil, PerPlayer: c.Moderation.Extensions.PerPlayer,
 		Rule: m.cite(c, game.TopicForfeit)}
 	if !s.Due() && c.Status != store.Ended {
-		st.Owed = notDue(c, rs, rec.State, s.Player, seatLocation(c, s))
+		st.Owed = notDue(c, rs, rec.State, s.Player, SeatLocation(c, s))
 	}
 	if s.Due() && on != nil {
-		st.Received, st.Final = report.FormatDeadline(on.Received, seatLocation(c, s)), on.Submission.Final
+		st.Received, st.Final = report.FormatDeadline(on.Received, SeatLocation(c, s)), on.Submission.Final
 		if checked, err := rs.Check(rec.State, on.Submission); err != nil {
 			st.Stale = err.Error()
 		} else {
@@ -88,15 +88,15 @@ func (m *Moderation) playerStatus(r *request) (decision, error) {
 	st.ByVote = m.decidesByVote(c)
 	for _, p := range rec.State.Polls {
 		if slices.Contains(p.Voters, s.Player) && !votedOn(p, s.Player) {
-			st.Ballots = append(st.Ballots, report.OpenBallot{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, seatLocation(c, s))})
+			st.Ballots = append(st.Ballots, report.OpenBallot{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, SeatLocation(c, s))})
 		}
 	}
-	return r.done("status", m.answer(r, st), decision{})
+	return r.done("status", m.answer(r, st), Decision{})
 }
 
 // resendReport sends a player a report again: the latest, or the one
 // that opened the turn they name, as its subject names it.
-func (m *Moderation) resendReport(r *request) (decision, error) {
+func (m *Moderation) resendReport(r *request) (Decision, error) {
 	c, s := r.c, r.seat
 	n := c.Turn
 	if a := strings.TrimSpace(r.sub.Command.Args); a != "" {
@@ -107,33 +107,33 @@ func (m *Moderation) resendReport(r *request) (decision, error) {
 	}
 	past, err := ReportOf(m.db, m.rules, c.ID, s.Player, n)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	clocks, err := m.openClocks(c, rec.State)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	again, err := m.reportMail(c, past.View, rec.State.Player(s.Player), clocks)
+	again, err := m.ReportMail(c, past.View, rec.State.Player(s.Player), clocks)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
-	again.msg.MessageID = m.derivedID(r.in.MessageID, "report", s.Email)
-	again.msg.InReplyTo = r.in.MessageID
-	again.msg.References = []string{r.in.MessageID}
-	again.msg.Subject = report.Say(report.ResentSubject{Subject: again.msg.Subject})
+	again.Msg.MessageID = m.derivedID(r.in.MessageID, "report", s.Email)
+	again.Msg.InReplyTo = r.in.MessageID
+	again.Msg.References = []string{r.in.MessageID}
+	again.Msg.Subject = report.Say(report.ResentSubject{Subject: again.Msg.Subject})
 	r.rec.Outcome, r.rec.Campaign, r.rec.Player, r.rec.Detail = store.Accepted, string(c.ID), string(s.Player), fmt.Sprintf("report %d", n)
-	return decision{mails: []outgoing{again}, secret: r.sub.Token}, nil
+	return Decision{Mails: []Outgoing{again}, Secret: r.sub.Token}, nil
 }
 
 // relayMessage passes a player's message to another player or to all, as
 // the campaign's message policy allows. No address is ever shown: the
 // mail comes from the moderator, signed with the sender's player name or
 // not at all.
-func (m *Moderation) relayMessage(r *request) (decision, error) {
+func (m *Moderation) relayMessage(r *request) (Decision, error) {
 	c, s, cmd := r.c, r.seat, r.sub.Command
 	policy := c.Moderation.Messages
 	to, rest, _ := strings.Cut(cmd.Args, " ")
@@ -165,13 +165,13 @@ func (m *Moderation) relayMessage(r *request) (decision, error) {
 		}
 		targets = append(targets, o)
 	}
-	var mails []outgoing
+	var mails []Outgoing
 	names := make([]string, len(targets))
 	for i, o := range targets {
-		msg := m.mailText(c.ID, o.Email, report.RelayedMessage{Title: c.Title, From: s.Player, Anonymous: anonymous, Text: body},
+		msg := m.MailText(c.ID, o.Email, report.RelayedMessage{Title: c.Title, From: s.Player, Anonymous: anonymous, Text: body},
 			m.derivedID(r.in.MessageID, "message", o.Email))
-		mails = append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "message"})
+		mails = append(mails, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "message"})
 		names[i] = string(o.Player)
 	}
-	return r.done("message", m.answer(r, report.RelayAnswer{To: names, Anonymous: anonymous}), decision{mails: mails})
+	return r.done("message", m.answer(r, report.RelayAnswer{To: names, Anonymous: anonymous}), Decision{Mails: mails})
 }

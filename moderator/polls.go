@@ -65,7 +65,7 @@ func (m *Moderation) decidesByVote(c *store.Campaign) bool {
 	case campaign.DecideGM:
 		return false
 	}
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	_, voting := rs.(game.Voting)
 	return err == nil && voting
 }
@@ -73,7 +73,7 @@ func (m *Moderation) decidesByVote(c *store.Campaign) bool {
 // voteRule cites the rule a campaign's votes follow, or "" under a house
 // rule.
 func (m *Moderation) voteRule(c *store.Campaign) string {
-	if rs, err := m.ruleset(c); err == nil {
+	if rs, err := m.Ruleset(c); err == nil {
 		if v, ok := rs.(game.Voting); ok {
 			return v.VoteRule()
 		}
@@ -85,7 +85,7 @@ func (m *Moderation) voteRule(c *store.Campaign) string {
 // moderator opens in campaign c: as its ruleset's rules say
 // (game.Voting), or else a simple majority, more than half of them.
 func (m *Moderation) votesNeeded(c *store.Campaign, voters int) int {
-	if rs, err := m.ruleset(c); err == nil {
+	if rs, err := m.Ruleset(c); err == nil {
 		if v, ok := rs.(game.Voting); ok {
 			return v.Need(voters)
 		}
@@ -128,10 +128,10 @@ func dataOf(p campaign.Poll) (pollData, error) {
 
 // openPoll returns the step that adds poll p to the open turn's state,
 // and the mails that announce it.
-func (m *Moderation) openPoll(c *store.Campaign, p campaign.Poll, base string) ([]outgoing, func(tx *store.Tx) error) {
-	apply := steps(editState(c.ID, c.Turn, "poll "+p.ID+" opened", func(st *campaign.State) { st.Polls = append(st.Polls, p) }),
+func (m *Moderation) openPoll(c *store.Campaign, p campaign.Poll, base string) ([]Outgoing, func(tx *store.Tx) error) {
+	apply := Steps(editState(c.ID, c.Turn, "poll "+p.ID+" opened", func(st *campaign.State) { st.Polls = append(st.Polls, p) }),
 		func(tx *store.Tx) error {
-			return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "poll opened", Detail: p.ID + ": " + p.Subject})
+			return WriteAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: "poll opened", Detail: p.ID + ": " + p.Subject})
 		})
 	return m.announcePolls(c, []campaign.Poll{p}, base), apply
 }
@@ -139,9 +139,9 @@ func (m *Moderation) openPoll(c *store.Campaign, p campaign.Poll, base string) (
 // announcePolls writes a ballot to every active voter of each poll who
 // has not voted (a proposer has), and tells the other active players it
 // is open, each with its deadline in their own time zone.
-func (m *Moderation) announcePolls(c *store.Campaign, polls []campaign.Poll, base string) []outgoing {
+func (m *Moderation) announcePolls(c *store.Campaign, polls []campaign.Poll, base string) []Outgoing {
 	rule := m.voteRule(c)
-	var out []outgoing
+	var out []Outgoing
 	for _, p := range polls {
 		names := joinPlayers(p.Voters)
 		voted := map[string]bool{}
@@ -151,7 +151,7 @@ func (m *Moderation) announcePolls(c *store.Campaign, polls []campaign.Poll, bas
 			}
 		}
 		told := m.tellPlayers(c, base, "poll-"+p.ID, "", func(s *store.Seat) report.Text {
-			closes := report.FormatDeadline(p.Closes, seatLocation(c, s))
+			closes := report.FormatDeadline(p.Closes, SeatLocation(c, s))
 			if slices.Contains(p.Voters, s.Player) {
 				return report.Ballot{Campaign: c.ID, Player: s.Player, Poll: p.ID, Subject: p.Subject, Text: p.Text, Options: p.Options,
 					Default: p.Default, Need: p.Need, Voters: len(p.Voters), VoterNames: names, Closes: closes, Rule: rule}
@@ -159,7 +159,7 @@ func (m *Moderation) announcePolls(c *store.Campaign, polls []campaign.Poll, bas
 			return report.PollOpened{Poll: p.ID, Subject: p.Subject, Text: p.Text, VoterNames: names, Need: p.Need, Voters: len(p.Voters),
 				Closes: closes, Rule: rule}
 		})
-		out = append(out, slices.DeleteFunc(told, func(o outgoing) bool { return voted[o.msg.To[0].Email] })...)
+		out = append(out, slices.DeleteFunc(told, func(o Outgoing) bool { return voted[o.Msg.To[0].Email] })...)
 	}
 	return out
 }
@@ -190,7 +190,7 @@ func (m *Moderation) startPolls(c *store.Campaign, before, after *campaign.State
 // new polls (startPolls) and, where the players fight battles, those
 // that send each new battle to its sides, and the step that stores the
 // new battles' cases. A poll's outcome may set up a battle (game.Polls).
-func (m *Moderation) startNew(c *store.Campaign, before, after *campaign.State, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) startNew(c *store.Campaign, before, after *campaign.State, base string) ([]Outgoing, func(tx *store.Tx) error, error) {
 	polls := m.startPolls(c, before, after)
 	var fresh []campaign.Battle
 	for _, b := range after.Battles {
@@ -274,7 +274,7 @@ func (m *Moderation) restartPolls(c *store.Campaign, polls []campaign.Poll) ([]c
 
 // pollsNext returns when the first of a state's polls closes; zero for
 // none.
-func pollsNext(st *campaign.State) time.Time {
+func PollsNext(st *campaign.State) time.Time {
 	var next time.Time
 	for _, p := range st.Polls {
 		next = earliest(next, p.Closes)
@@ -285,7 +285,7 @@ func pollsNext(st *campaign.State) time.Time {
 // pollOutcome returns a poll of campaign c's outcome if it is certain:
 // an option with Need votes; or, when no option other than Default can
 // reach Need with the votes the voters still in may cast, Default.
-func pollOutcome(c *store.Campaign, p campaign.Poll) (string, bool) {
+func PollOutcome(c *store.Campaign, p campaign.Poll) (string, bool) {
 	count := votesFor(p)
 	for _, o := range p.Options {
 		if count[o] >= p.Need {
@@ -348,7 +348,7 @@ func votingStopped(c *store.Campaign) report.Text {
 // poll does not offer, a vote on a poll that is closed and a vote while
 // the campaign is paused, held or ended are refused with the reason, and
 // change nothing.
-func (m *Moderation) castVote(r *request) (decision, error) {
+func (m *Moderation) castVote(r *request) (Decision, error) {
 	c, s := r.c, r.seat
 	args := strings.Fields(r.sub.Command.Args)
 	if len(args) != 2 {
@@ -359,13 +359,13 @@ func (m *Moderation) castVote(r *request) (decision, error) {
 	}
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	i := slices.IndexFunc(rec.State.Polls, func(p campaign.Poll) bool { return strings.EqualFold(p.ID, args[0]) })
 	if i < 0 {
 		var audit []*store.AuditEntry
 		if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
 		if outcome, ok := closedPoll(audit, args[0]); ok {
 			return r.refuse(report.PollClosed{Poll: args[0], Outcome: outcome})
@@ -394,17 +394,17 @@ func (m *Moderation) castVote(r *request) (decision, error) {
 	}
 	p.Votes = append(p.Votes, campaign.Vote{Player: s.Player, Option: p.Options[k], At: now})
 	counted := report.VoteCounted{Poll: p.ID, Option: p.Options[k], For: votesFor(p)[p.Options[k]], Need: p.Need,
-		Closes: report.FormatDeadline(p.Closes, seatLocation(c, s))}
-	if outcome, ok := pollOutcome(c, p); ok {
-		mails, apply, err := m.closePoll(c, p, outcome, false, r.in.MessageID)
+		Closes: report.FormatDeadline(p.Closes, SeatLocation(c, s))}
+	if outcome, ok := PollOutcome(c, p); ok {
+		mails, apply, err := m.ClosePoll(c, p, outcome, false, r.in.MessageID)
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
 		counted.Decided, counted.Outcome = true, outcome
-		return r.done("vote", m.answer(r, counted), decision{mails: mails, apply: apply})
+		return r.done("vote", m.answer(r, counted), Decision{Mails: mails, Apply: apply})
 	}
 	apply := editState(c.ID, c.Turn, fmt.Sprintf("%s voted on %s", s.Player, p.ID), func(st *campaign.State) { replacePoll(st, p) })
-	return r.done("vote", m.answer(r, counted), decision{apply: apply})
+	return r.done("vote", m.answer(r, counted), Decision{Apply: apply})
 }
 
 // votedOn reports whether a player has voted on a poll.
@@ -444,7 +444,7 @@ func closedPoll(audit []*store.AuditEntry, id string) (string, bool) {
 // returns the mails that tell every player the outcome and what it
 // changed, and the step that removes the poll from the open turn's state
 // and applies the outcome. atClose says the poll's time ran out.
-func (m *Moderation) closePoll(c *store.Campaign, p campaign.Poll, outcome string, atClose bool, base string) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) ClosePoll(c *store.Campaign, p campaign.Poll, outcome string, atClose bool, base string) ([]Outgoing, func(tx *store.Tx) error, error) {
 	d, err := dataOf(p)
 	if err != nil {
 		return nil, nil, err
@@ -452,7 +452,7 @@ func (m *Moderation) closePoll(c *store.Campaign, p campaign.Poll, outcome strin
 	decided := report.PollDecided{Poll: p.ID, Subject: p.Subject, Outcome: outcome, Tally: tallyLines(p), Need: p.Need,
 		Default: votesFor(p)[outcome] < p.Need, AtClose: atClose}
 	audit := func(tx *store.Tx) error {
-		return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction, Detail: p.ID + ": " + outcome})
+		return WriteAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction, Detail: p.ID + ": " + outcome})
 	}
 	q := pollClose{c: c, p: p, d: d, outcome: outcome, closed: fmt.Sprintf("poll %s closed: %s", p.ID, outcome), base: base}
 	decide, ok := moderatorPolls[p.Kind]
@@ -474,7 +474,7 @@ func (m *Moderation) closePoll(c *store.Campaign, p campaign.Poll, outcome strin
 		return decided
 	})
 	m.log.Info("poll closed", "campaign", c.ID, "poll", p.ID, "outcome", outcome)
-	return append(told, e.mails...), steps(e.apply, audit), nil
+	return append(told, e.mails...), Steps(e.apply, audit), nil
 }
 
 // pollClose is a poll to close with an outcome: its campaign, the poll
@@ -493,7 +493,7 @@ type pollClose struct {
 // the campaign's record after, if it changed it.
 type pollEffect struct {
 	apply  func(tx *store.Tx) error
-	mails  []outgoing
+	mails  []Outgoing
 	effect func(*store.Seat) report.Text
 	c      *store.Campaign
 }
@@ -503,7 +503,7 @@ type pollEffect struct {
 // opens.
 func (m *Moderation) decideByRuleset(q pollClose) (pollEffect, error) {
 	c, p, outcome := q.c, q.p, q.outcome
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
 		return pollEffect{}, err
 	}
@@ -534,52 +534,13 @@ func (m *Moderation) decideByRuleset(q pollClose) (pollEffect, error) {
 	return pollEffect{apply: ch.apply, mails: ch.mails, effect: effect}, nil
 }
 
-// pollClocks closes the polls of a campaign's open turn whose time ran
-// out, each with its Default unless an option has the votes it needs,
-// and those whose outcome became certain without a vote, as when a voter
-// left the campaign: it returns when the next poll closes, and whether it
-// closed any. rec is the record of the open turn, read-only.
-func (m *Moderator) pollClocks(c *store.Campaign, rec *store.TurnRecord) (next time.Time, closed bool, err error) {
-	now := m.clock.Now()
-	for _, p := range rec.State.Polls {
-		outcome, certain := pollOutcome(c, p)
-		due := !now.Before(p.Closes)
-		if !certain && !due {
-			next = earliest(next, p.Closes)
-			continue
-		}
-		if !certain {
-			outcome = p.Default
-		}
-		// Each poll closes on the campaign as the one before left it.
-		cur, err := m.campaignByID(c.ID)
-		if err != nil {
-			return time.Time{}, closed, err
-		}
-		base := fmt.Sprintf("poll.%s.%s.%d", c.ID, p.ID, now.Unix())
-		mails, apply, err := m.closePoll(cur, p, outcome, !certain, base)
-		if err != nil {
-			mails, apply, err = m.pollFailed(cur, p, outcome, base, err)
-		}
-		if err != nil {
-			return time.Time{}, closed, err
-		}
-		if err := m.commitMails(mails, apply); err != nil {
-			return time.Time{}, closed, err
-		}
-		closed = true
-		wake(m.wakeSender)
-	}
-	return next, closed, nil
-}
-
 // lapsePolls closes, in next, the state that resolving turn n of c
 // made, the votes on an extension of turn n: the turn is over, so the
 // extension lapsed. It returns the mails that tell every player, and the
 // entries of the campaign's log that say each vote closed.
-func (m *Moderation) lapsePolls(c *store.Campaign, n int, next *campaign.State, base string) ([]outgoing, []store.AuditEntry, error) {
+func (m *Moderation) lapsePolls(c *store.Campaign, n int, next *campaign.State, base string) ([]Outgoing, []store.AuditEntry, error) {
 	var (
-		mails []outgoing
+		mails []Outgoing
 		audit []store.AuditEntry
 	)
 	now := m.clock.Now().UTC()
@@ -609,7 +570,7 @@ const lapsed = "lapsed"
 // fallback if it has one (an appeal's none, which has pbemd fight the
 // battle; a ruleset's poll's Default), or else with nothing applied,
 // for the GM to decide. The GM is told, once, as the poll is closed.
-func (m *Moderation) pollFailed(c *store.Campaign, p campaign.Poll, outcome, base string, cause error) ([]outgoing, func(tx *store.Tx) error, error) {
+func (m *Moderation) PollFailed(c *store.Campaign, p campaign.Poll, outcome, base string, cause error) ([]Outgoing, func(tx *store.Tx) error, error) {
 	m.log.Error("poll outcome not applied", "campaign", c.ID, "poll", p.ID, "outcome", outcome, "err", cause)
 	failed := report.PollFailed{Title: c.Title, Poll: p.ID, Subject: p.Subject, Outcome: outcome, Problem: cause.Error()}
 	var fallback string
@@ -619,26 +580,26 @@ func (m *Moderation) pollFailed(c *store.Campaign, p campaign.Poll, outcome, bas
 		fallback = noResult
 	}
 	var (
-		mails []outgoing
+		mails []Outgoing
 		apply func(tx *store.Tx) error
 		err   error
 	)
 	if fallback != "" && fallback != outcome {
-		if mails, apply, err = m.closePoll(c, p, fallback, true, base); err != nil {
+		if mails, apply, err = m.ClosePoll(c, p, fallback, true, base); err != nil {
 			m.log.Error("poll fallback not applied", "campaign", c.ID, "poll", p.ID, "outcome", fallback, "err", err)
 		} else {
 			failed.Fallback = fallback
 		}
 	}
 	if failed.Fallback == "" {
-		mails, apply = nil, steps(editState(c.ID, c.Turn, "poll "+p.ID+" closed for the GM", func(st *campaign.State) { removePoll(st, p.ID) }),
+		mails, apply = nil, Steps(editState(c.ID, c.Turn, "poll "+p.ID+" closed for the GM", func(st *campaign.State) { removePoll(st, p.ID) }),
 			func(tx *store.Tx) error {
-				return writeAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction,
+				return WriteAudit(tx, c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: "pbemd", Action: pollClosedAction,
 					Detail: p.ID + ": left to the GM"})
 			})
 	}
-	msg := m.mailText(c.ID, c.GM.Email, failed, fmt.Sprintf("failed.%s@%s", base, m.domain))
-	return append(mails, outgoing{msg: msg, campaign: string(c.ID), purpose: "poll-failed"}), apply, nil
+	msg := m.MailText(c.ID, c.GM.Email, failed, fmt.Sprintf("failed.%s@%s", base, m.domain))
+	return append(mails, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "poll-failed"}), apply, nil
 }
 
 // openTurnRecord reads the record of a campaign's open turn, from the
@@ -646,6 +607,6 @@ func (m *Moderation) pollFailed(c *store.Campaign, p campaign.Poll, outcome, bas
 // campaign. The record is shared and must not be changed.
 func (m *Moderation) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error) {
 	var rec *store.TurnRecord
-	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.turns.get(tx, c.ID, c.Turn); return err })
+	err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.Turns.Get(tx, c.ID, c.Turn); return err })
 	return rec, err
 }

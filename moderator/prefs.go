@@ -38,7 +38,7 @@ func reportAttachments(prefs campaign.MailPrefs, all []game.Attachment) []mail.A
 // preferences the mail names on the player's seat, and answers with those
 // now on file and how to change them. A digest where it could never hold
 // a report is refused, and nothing changes.
-func (m *Moderation) setMailPrefs(r *request) (decision, error) {
+func (m *Moderation) setMailPrefs(r *request) (Decision, error) {
 	c, s := r.c, r.seat
 	prefs := r.sub.Command.Mail.Apply(s.Mail)
 	if prefs.Digest != "" && s.Mail.Digest == "" {
@@ -58,11 +58,11 @@ func (m *Moderation) setMailPrefs(r *request) (decision, error) {
 			return err
 		})
 		if err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
 	}
-	answer := m.answer(r, report.MailPrefsAnswer{Title: c.Title, Prefs: prefs, Location: seatLocation(c, s), Held: held})
-	return r.done("mail", answer, decision{apply: putMailPrefs(c.ID, *s, prefs)})
+	answer := m.answer(r, report.MailPrefsAnswer{Title: c.Title, Prefs: prefs, Location: SeatLocation(c, s), Held: held})
+	return r.done("mail", answer, Decision{Apply: putMailPrefs(c.ID, *s, prefs)})
 }
 
 // putMailPrefs returns an apply step that stores a seat's new mail
@@ -91,7 +91,7 @@ func (m *Moderation) digestUseless(c *store.Campaign) report.Text {
 	if c.Status == store.Ended {
 		return report.DigestEnded{Title: c.Title}
 	}
-	if longest := longestTurn(c.Schedule, m.clock.Now()); longest > 0 && longest <= digestLead {
+	if longest := LongestTurn(c.Schedule, m.clock.Now()); longest > 0 && longest <= DigestLead {
 		return report.DigestUseless{Title: c.Title}
 	}
 	return nil
@@ -99,7 +99,7 @@ func (m *Moderation) digestUseless(c *store.Campaign) report.Text {
 
 // longestTurn returns the longest gap between two deadlines of a
 // schedule over the week after now; 0 if the schedule gives none.
-func longestTurn(s campaign.Schedule, now time.Time) time.Duration {
+func LongestTurn(s campaign.Schedule, now time.Time) time.Duration {
 	var longest time.Duration
 	prev, err := s.Next(now)
 	for err == nil && prev.Before(now.Add(8*24*time.Hour)) {
@@ -113,7 +113,7 @@ func longestTurn(s campaign.Schedule, now time.Time) time.Duration {
 }
 
 // refuseAt rejects a request with a problem at one of its header keys.
-func (r *request) refuseAt(key string, why report.Text) (decision, error) {
+func (r *request) refuseAt(key string, why report.Text) (Decision, error) {
 	return r.reject(r.c.ID, &report.Rejection{Source: r.in.Text, SourceName: sourceName(r.in),
 		Problems: orders.Problems{report.Problem(why, r.sub.Pos[key])}})
 }

@@ -94,10 +94,10 @@ func (m *Moderation) decideExtensionVote(q pollClose) (pollEffect, error) {
 	if outcome == "yes" {
 		e.Status, e.Granted = store.ExtensionApproved, e.Hours
 		c.MoveDeadlines(time.Duration(e.Hours) * time.Hour)
-		markReminded(c, now)
+		MarkReminded(c, now)
 		action = fmt.Sprintf("extension granted by vote: %s +%dh", e.Player, e.Hours)
 	}
-	apply := steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: action}),
+	apply := Steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: action}),
 		func(tx *store.Tx) error { return tx.PutExtension(c.ID, &e) }, pollRemoved(q))
 	return pollEffect{apply: apply, c: c, effect: func(s *store.Seat) report.Text {
 		return report.ExtensionVoted{Player: e.Player, Hours: e.Hours, Granted: outcome == "yes", Deadline: deadlineFor(c, s)}
@@ -110,8 +110,8 @@ func (m *Moderation) decideRule(q pollClose) (pollEffect, error) {
 	d, adopted := q.d, q.outcome == "yes"
 	apply := pollRemoved(q)
 	if adopted {
-		apply = steps(apply, func(tx *store.Tx) error {
-			return writeAudit(tx, q.c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: string(d.Player), Action: "rule adopted", Detail: d.Rule})
+		apply = Steps(apply, func(tx *store.Tx) error {
+			return WriteAudit(tx, q.c.ID, store.AuditEntry{At: m.clock.Now().UTC(), Who: string(d.Player), Action: "rule adopted", Detail: d.Rule})
 		})
 	}
 	return pollEffect{apply: apply, effect: func(*store.Seat) report.Text { return report.RuleVoted{Rule: d.Rule, By: d.Player, Adopted: adopted} }}, nil
@@ -122,7 +122,7 @@ func (m *Moderation) decideSubstitute(q pollClose) (pollEffect, error) {
 	d, granted := q.d, q.outcome == "yes"
 	apply := pollRemoved(q)
 	if granted {
-		apply = steps(apply, standIn(q.c.ID, q.p.ID, d))
+		apply = Steps(apply, standIn(q.c.ID, q.p.ID, d))
 	}
 	return pollEffect{apply: apply, effect: func(*store.Seat) report.Text {
 		return report.SubstituteVoted{Battle: d.Battle, For: d.For, By: d.Player, Granted: granted}
@@ -149,12 +149,12 @@ func (m *Moderation) decideBattleTime(q pollClose) (pollEffect, error) {
 	}
 	apply := pollRemoved(q)
 	if granted {
-		apply = steps(apply, battleTime(q.c.ID, q.p.ID, d, m.clock.Now()))
+		apply = Steps(apply, battleTime(q.c.ID, q.p.ID, d, m.clock.Now()))
 	}
 	return pollEffect{apply: apply, effect: func(s *store.Seat) report.Text {
 		voted := voted
 		if !settle.IsZero() {
-			voted.ResolveBy = localTime(q.c, s, settle)
+			voted.ResolveBy = LocalTime(q.c, s, settle)
 		}
 		return voted
 	}}, nil
@@ -164,21 +164,21 @@ func (m *Moderation) decideBattleTime(q pollClose) (pollEffect, error) {
 // active player, the player's own vote for it counted; the poll closes at
 // the player's deadline at the latest. n numbers the request in the
 // campaign.
-func (m *Moderation) extensionToVote(r *request, ext *store.Extension, n int) (decision, error) {
+func (m *Moderation) extensionToVote(r *request, ext *store.Extension, n int) (Decision, error) {
 	c := r.c
-	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: localTime(c, nil, r.seat.Deadline)}
+	q := report.ExtensionPoll{Player: ext.Player, Hours: ext.Hours, Turn: c.Turn, Reason: ext.Reason, Deadline: LocalTime(c, nil, r.seat.Deadline)}
 	p := m.newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
 		pollData{Player: ext.Player, Turn: c.Turn, Hours: ext.Hours})
 	p.Votes = []campaign.Vote{{Player: ext.Player, Option: "yes", At: ext.Requested}}
 	mails, open := m.openPoll(c, p, r.in.MessageID)
-	apply := steps(func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err }, open,
+	apply := Steps(func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err }, open,
 		func(tx *store.Tx) error {
-			return writeAudit(tx, c.ID, store.AuditEntry{At: ext.Requested, Who: string(ext.Player), Action: "extension asked",
+			return WriteAudit(tx, c.ID, store.AuditEntry{At: ext.Requested, Who: string(ext.Player), Action: "extension asked",
 				Detail: fmt.Sprintf("%d hours for turn %d, put to the vote: %s", ext.Hours, c.Turn, orNone(ext.Reason))})
 		})
 	answer := m.answer(r, report.ExtensionToVote{Hours: ext.Hours, Turn: c.Turn, Poll: p.ID, Need: p.Need,
-		Closes: report.FormatDeadline(p.Closes, seatLocation(c, r.seat)), Deadline: deadlineFor(c, r.seat)})
-	return r.done("extension put to the vote", answer, decision{mails: mails, apply: apply})
+		Closes: report.FormatDeadline(p.Closes, SeatLocation(c, r.seat)), Deadline: deadlineFor(c, r.seat)})
+	return r.done("extension put to the vote", answer, Decision{Mails: mails, Apply: apply})
 }
 
 // propose carries out a player's proposal: "propose rule <text>",
@@ -186,7 +186,7 @@ func (m *Moderation) extensionToVote(r *request, ext *store.Extension, n int) (d
 // <hours>". It is put to the vote of every
 // active player, the proposer's own vote for it counted, for the
 // campaign's vote time.
-func (m *Moderation) propose(r *request) (decision, error) {
+func (m *Moderation) propose(r *request) (Decision, error) {
 	c := r.c
 	what, rest, _ := strings.Cut(strings.TrimSpace(r.sub.Command.Args), " ")
 	rest = strings.TrimSpace(rest)
@@ -212,11 +212,11 @@ func (m *Moderation) propose(r *request) (decision, error) {
 // proposeRule puts a rule to the vote. An adopted rule is announced and
 // kept in the campaign's log. A player has one rule proposal open at a
 // time.
-func (m *Moderation) proposeRule(r *request, rule string) (decision, error) {
+func (m *Moderation) proposeRule(r *request, rule string) (Decision, error) {
 	c, s := r.c, r.seat
 	rec, err := m.openTurnRecord(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	for _, p := range rec.State.Polls {
 		if d, err := dataOf(p); err == nil && p.Kind == pollRule && d.Player == s.Player {
@@ -225,7 +225,7 @@ func (m *Moderation) proposeRule(r *request, rule string) (decision, error) {
 	}
 	var audit []*store.AuditEntry
 	if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	n := 1 + len(slices.DeleteFunc(audit, func(e *store.AuditEntry) bool {
 		return e.Action != "poll opened" || !strings.HasPrefix(e.Detail, pollRule+"-")
@@ -237,11 +237,11 @@ func (m *Moderation) proposeRule(r *request, rule string) (decision, error) {
 
 // proposeSubstitute puts to the vote that player sub finish battle id in
 // place of a side that left the campaign.
-func (m *Moderation) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (decision, error) {
+func (m *Moderation) proposeSubstitute(r *request, id string, sub campaign.PlayerID) (Decision, error) {
 	c := r.c
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
 	if i < 0 {
@@ -272,11 +272,11 @@ func (m *Moderation) proposeSubstitute(r *request, id string, sub campaign.Playe
 // proposeBattleTime puts to the vote that the clocks of battle id, one
 // of the proposer's, run hours longer. The vote closes before the battle's
 // time to settle runs out.
-func (m *Moderation) proposeBattleTime(r *request, id string, hours int) (decision, error) {
+func (m *Moderation) proposeBattleTime(r *request, id string, hours int) (Decision, error) {
 	c, me := r.c, r.seat.Player
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	i := slices.IndexFunc(cases, func(b *store.BattleCase) bool { return strings.EqualFold(b.ID, id) && b.Status != store.BattleFinal })
 	if i < 0 {
@@ -298,7 +298,7 @@ func (m *Moderation) proposeBattleTime(r *request, id string, hours int) (decisi
 	case slices.ContainsFunc(rec.State.Polls, func(p campaign.Poll) bool { return p.ID == poll }):
 		return r.refuse(report.PollAlreadyOpen{Poll: poll})
 	}
-	q := report.BattleTimePoll{Battle: bc.ID, Player: me, Hours: hours, ResolveBy: localTime(c, nil, bc.ResolveBy)}
+	q := report.BattleTimePoll{Battle: bc.ID, Player: me, Hours: hours, ResolveBy: LocalTime(c, nil, bc.ResolveBy)}
 	closes := m.clock.Now().Add(voteTime(c))
 	if bc.ResolveBy.Before(closes) {
 		closes = bc.ResolveBy
@@ -317,18 +317,18 @@ func battleTime(id campaign.ID, poll string, d pollData, now time.Time) func(tx 
 
 // openProposal opens poll p, proposed by the request's player, whose own
 // vote for it is counted.
-func (m *Moderation) openProposal(r *request, p campaign.Poll) (decision, error) {
+func (m *Moderation) openProposal(r *request, p campaign.Poll) (Decision, error) {
 	p.Votes = []campaign.Vote{{Player: r.seat.Player, Option: "yes", At: m.clock.Now().UTC()}}
 	mails, apply := m.openPoll(r.c, p, r.in.MessageID)
-	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, seatLocation(r.c, r.seat))})
-	return r.done("proposal", answer, decision{mails: mails, apply: apply})
+	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, SeatLocation(r.c, r.seat))})
+	return r.done("proposal", answer, Decision{Mails: mails, Apply: apply})
 }
 
 // appeal puts a battle whose time to settle ran out to the vote of the
 // players who did not fight it nor stand in for a side: which side's result stands, or none,
 // when pbemd fights it. It returns false when nobody is left to vote, or
 // no result was sent to choose from.
-func (m *Moderation) appeal(c *store.Campaign, bc *store.BattleCase, base string) ([]outgoing, func(tx *store.Tx) error, bool) {
+func (m *Moderation) appeal(c *store.Campaign, bc *store.BattleCase, base string) ([]Outgoing, func(tx *store.Tx) error, bool) {
 	// A player standing in for a side that left reports for it: a side
 	// too, who votes no more than the sides do.
 	fought := slices.Clone(bc.Sides)
@@ -354,7 +354,7 @@ func (m *Moderation) appeal(c *store.Campaign, bc *store.BattleCase, base string
 	p.Options, p.Default = append(options, noResult), noResult
 	bc.Appeal = p.ID
 	mails, open := m.openPoll(c, p, base)
-	return mails, steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, open), true
+	return mails, Steps(func(tx *store.Tx) error { return tx.PutBattle(c.ID, bc) }, open), true
 }
 
 // standIn returns the step that lets d.Player finish battle d.Battle in

@@ -13,7 +13,7 @@ import (
 
 // schemaFile is the name the order language's JSON Schema is attached
 // under, beside the order template that points editors to it.
-const schemaFile = "orders.schema.json"
+const SchemaFile = "orders.schema.json"
 
 // reportMail renders a player's view as their report mail, in the form
 // their seat's mail preferences ask for: text and HTML alternatives with
@@ -21,21 +21,21 @@ const schemaFile = "orders.schema.json"
 // battle logs, the next turn's order template and the schema it refers to.
 // clocks are those of the open turn (openClocks), for a report of a turn
 // that waits.
-func (m *Moderation) reportMail(c *store.Campaign, v game.View, p *campaign.Player, clocks []game.Clock) (outgoing, error) {
-	return m.reportMailDue(c, v, p, deadlineOf(c, p.ID), clocks)
+func (m *Moderation) ReportMail(c *store.Campaign, v game.View, p *campaign.Player, clocks []game.Clock) (Outgoing, error) {
+	return m.ReportMailDue(c, v, p, deadlineOf(c, p.ID), clocks)
 }
 
 // reportMails renders the report mail of each view whose seat is given,
 // all at once: they are independent, and rendering them is most of the
 // time a turn takes.
-func (m *Moderation) reportMails(c *store.Campaign, res *game.Result, seats []*store.Seat, clocks []game.Clock) ([]outgoing, error) {
-	reps := make([]outgoing, len(res.Views))
-	err := eachIndex(len(res.Views), func(i int) error {
+func (m *Moderation) ReportMails(c *store.Campaign, res *game.Result, seats []*store.Seat, clocks []game.Clock) ([]Outgoing, error) {
+	reps := make([]Outgoing, len(res.Views))
+	err := EachIndex(len(res.Views), func(i int) error {
 		if seats[i] == nil {
 			return nil
 		}
 		var err error
-		reps[i], err = m.reportMail(c, res.Views[i], &res.Next.Players[i], clocks)
+		reps[i], err = m.ReportMail(c, res.Views[i], &res.Next.Players[i], clocks)
 		return err
 	})
 	return reps, err
@@ -43,22 +43,22 @@ func (m *Moderation) reportMails(c *store.Campaign, res *game.Result, seats []*s
 
 // reportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
-func (m *Moderation) reportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (outgoing, error) {
-	rs, err := m.ruleset(c)
+func (m *Moderation) ReportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (Outgoing, error) {
+	rs, err := m.Ruleset(c)
 	if err != nil {
-		return outgoing{}, err
+		return Outgoing{}, err
 	}
 	prefs := seatPrefs(c, p.ID)
-	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: playerLocation(c, p), SchemaRef: schemaFile, Mail: &prefs, Clocks: clocks})
+	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: PlayerLocation(c, p), SchemaRef: SchemaFile, Mail: &prefs, Clocks: clocks})
 	if err != nil {
-		return outgoing{}, err
+		return Outgoing{}, err
 	}
 	id := fmt.Sprintf("report.%s.t%d.%s@%s", c.ID, v.Header().Resolved, p.ID, m.domain)
-	msg := m.newMail(seatAddress(c, p), rep.Subject, rep.Text, id)
+	msg := m.NewMail(seatAddress(c, p), rep.Subject, rep.Text, id)
 	msg.AutoSubmitted = "auto-generated"
 	msg.HTML = rep.HTML
 	msg.Attachments = reportAttachments(prefs, rep.Attachments)
-	return outgoing{msg: msg, campaign: string(c.ID), purpose: "report"}, nil
+	return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "report"}, nil
 }
 
 // openClocks reads the clocks of what the open turn of campaign c, whose
@@ -102,27 +102,27 @@ func seatAddress(c *store.Campaign, p *campaign.Player) string {
 
 // playerLocation returns the time zone a player reads deadlines in: their
 // own if set and valid, else the campaign's.
-func playerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
+func PlayerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
 	loc, err := c.Schedule.Location()
 	if err != nil {
 		loc = time.UTC
 	}
-	return zoneOf(p, loc)
+	return ZoneOf(p, loc)
 }
 
 // seatLocation is playerLocation for a seat, without the state.
-func seatLocation(c *store.Campaign, s *store.Seat) *time.Location {
-	return playerLocation(c, &campaign.Player{TimeZone: s.TimeZone})
+func SeatLocation(c *store.Campaign, s *store.Seat) *time.Location {
+	return PlayerLocation(c, &campaign.Player{TimeZone: s.TimeZone})
 }
 
-// localTime writes t for a mail to seat s of campaign c, in the seat's
+// LocalTime writes t for a mail to seat s of campaign c, in the seat's
 // time zone, or in the campaign's for a nil s (the GM, or every player
 // alike), with UTC beside it: every time a mail shows is written so.
-func localTime(c *store.Campaign, s *store.Seat, t time.Time) string {
+func LocalTime(c *store.Campaign, s *store.Seat, t time.Time) string {
 	if s == nil {
-		return report.FormatDeadline(t, playerLocation(c, nil))
+		return report.FormatDeadline(t, PlayerLocation(c, nil))
 	}
-	return report.FormatDeadline(t, seatLocation(c, s))
+	return report.FormatDeadline(t, SeatLocation(c, s))
 }
 
 // utcStamps matches the times internal records write (utcStamp), which
@@ -131,7 +131,7 @@ var utcStamps = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\b`)
 
 // utcStamp writes t for an internal record, such as the campaign's audit
 // log: in UTC, as localStamps reads it back for a mail.
-func utcStamp(t time.Time) string { return t.UTC().Format(utcStampLayout) }
+func UtcStamp(t time.Time) string { return t.UTC().Format(utcStampLayout) }
 
 // utcStampLayout is how utcStamp writes a time.
 const utcStampLayout = "2006-01-02 15:04 UTC"
@@ -150,7 +150,7 @@ func localStamps(text string, loc *time.Location) string {
 
 // zoneOf returns the player's own time zone if set and valid, else
 // fallback.
-func zoneOf(p *campaign.Player, fallback *time.Location) *time.Location {
+func ZoneOf(p *campaign.Player, fallback *time.Location) *time.Location {
 	if p != nil && p.TimeZone != "" {
 		if loc, err := time.LoadLocation(p.TimeZone); err == nil {
 			return loc
@@ -170,7 +170,7 @@ type PastReport struct {
 // Options are the options Ruleset.Render needs to render the report as
 // its mail did: its deadline, time zone and schema reference.
 func (r *PastReport) Options() game.ReportOptions {
-	return game.ReportOptions{Deadline: r.Deadline, Location: r.Location, SchemaRef: schemaFile}
+	return game.ReportOptions{Deadline: r.Deadline, Location: r.Location, SchemaRef: SchemaFile}
 }
 
 // ReportOf rebuilds a player's turn n report, the one that opened turn n
@@ -211,7 +211,7 @@ func ReportOf(db *store.DB, rules *game.Registry, id campaign.ID, player campaig
 	}
 	for _, v := range rs.Replay(rec.State, events) {
 		if v.Header().Player == player {
-			return &PastReport{Ruleset: rs, View: v, Deadline: rec.Deadline, Location: playerLocation(c, rec.State.Player(player))}, nil
+			return &PastReport{Ruleset: rs, View: v, Deadline: rec.Deadline, Location: PlayerLocation(c, rec.State.Player(player))}, nil
 		}
 	}
 	return nil, fmt.Errorf("turn %d report of %s: campaign %s has no such player", n, player, id)

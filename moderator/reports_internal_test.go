@@ -40,14 +40,14 @@ func TestReportMails_inSeatOrder(t *testing.T) {
 			seats[i] = &c.Players[i]
 		}
 	}
-	got, err := m.reportMails(c, res, seats, nil)
+	got, err := m.ReportMails(c, res, seats, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, v := range res.Views {
-		var want outgoing
+		var want Outgoing
 		if seats[i] != nil {
-			if want, err = m.reportMail(c, v, &res.Next.Players[i], nil); err != nil {
+			if want, err = m.ReportMail(c, v, &res.Next.Players[i], nil); err != nil {
 				t.Fatal(err)
 			}
 		}

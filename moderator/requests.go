@@ -20,10 +20,10 @@ import (
 var gmVerbs = []string{"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast"}
 
 // gmCampaigns returns the campaigns an address is the GM of.
-func (m *Moderation) gmCampaigns(addr string) ([]*store.Campaign, error) {
+func (m *Moderation) GmCampaigns(addr string) ([]*store.Campaign, error) {
 	var out []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
-		camps, err := m.campaigns.all(tx)
+		camps, err := m.Campaigns.All(tx)
 		for _, c := range camps {
 			if strings.EqualFold(c.GM.Email, addr) {
 				out = append(out, c.Clone())
@@ -43,35 +43,35 @@ type request struct {
 	c   *store.Campaign
 	// seat is the player's seat; nil for the GM.
 	seat   *store.Seat
-	reject rejectFunc
+	reject RejectFunc
 }
 
 // done fills the message record of a request carried out and returns the
 // decision, with reply as the answer to the sender.
-func (r *request) done(what string, reply outgoing, d decision) (decision, error) {
+func (r *request) done(what string, reply Outgoing, d Decision) (Decision, error) {
 	r.rec.Outcome, r.rec.Campaign, r.rec.Detail = store.Accepted, string(r.c.ID), what
 	if r.seat != nil {
 		r.rec.Player = string(r.seat.Player)
 	}
-	d.mails = append([]outgoing{reply}, d.mails...)
-	d.secret = r.sub.Token
+	d.Mails = append([]Outgoing{reply}, d.Mails...)
+	d.Secret = r.sub.Token
 	return d, nil
 }
 
 // localTime writes t for the request's sender: in their seat's time zone,
 // or the campaign's for the GM, with UTC beside it.
-func (r *request) localTime(t time.Time) string { return localTime(r.c, r.seat, t) }
+func (r *request) localTime(t time.Time) string { return LocalTime(r.c, r.seat, t) }
 
 // refuse rejects a request with a text that says why.
-func (r *request) refuse(why report.Text) (decision, error) {
+func (r *request) refuse(why report.Text) (Decision, error) {
 	return r.reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})
 }
 
 // handleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
-func (m *Moderation) handleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []seat, gms []*store.Campaign, sub *orders.Submission, rejectOrders rejectFunc) (decision, error) {
-	reject := func(c campaign.ID, r *report.Rejection) (decision, error) {
+func (m *Moderation) HandleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, gms []*store.Campaign, sub *orders.Submission, rejectOrders RejectFunc) (Decision, error) {
+	reject := func(c campaign.ID, r *report.Rejection) (Decision, error) {
 		r.Request = true
 		return rejectOrders(c, r)
 	}
@@ -88,7 +88,7 @@ func (m *Moderation) handleRequest(in *mail.Inbound, rec *store.MessageRecord, s
 			if len(gms) == 0 {
 				return reject(soleCampaign(seats), problem("campaign", report.NeedsPlayerLine{}))
 			}
-			return reject("", problem("campaign", report.NotTheGM{Campaign: sub.Campaign, Campaigns: campaignIDs(gms)}))
+			return reject("", problem("campaign", report.NotTheGM{Campaign: sub.Campaign, Campaigns: CampaignIDs(gms)}))
 		}
 		r.c = gms[i]
 		rec.Campaign = string(r.c.ID)
@@ -106,7 +106,7 @@ func (m *Moderation) handleRequest(in *mail.Inbound, rec *store.MessageRecord, s
 	if s == nil {
 		return reject(soleCampaign(seats), refusal)
 	}
-	r.c, r.seat = s.campaign, s.seat
+	r.c, r.seat = s.Campaign, s.Seat
 	rec.Campaign, rec.Player = string(r.c.ID), string(r.seat.Player)
 	if refusal != nil {
 		return reject(r.c.ID, refusal)
@@ -129,7 +129,7 @@ func (m *Moderation) handleRequest(in *mail.Inbound, rec *store.MessageRecord, s
 		if err != nil {
 			return d, err
 		}
-		return m.host.withAlert(d, r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}, true)
+		return m.WithAlert(d, r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}, true)
 	}
 	return m.playerCommand(r)
 }
@@ -138,10 +138,10 @@ func (m *Moderation) handleRequest(in *mail.Inbound, rec *store.MessageRecord, s
 // address that is not the campaign's GM, and tells the GM, saying whether
 // the mail carried the player's own token: without it, the From line may
 // be forged.
-func (m *Moderation) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRecord, seats []seat, sub *orders.Submission, reject rejectFunc) (decision, error) {
-	c, err := m.campaignByID(sub.Campaign)
+func (m *Moderation) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, sub *orders.Submission, reject RejectFunc) (Decision, error) {
+	c, err := m.CampaignByID(sub.Campaign)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in),
 		Problems: orders.Problems{report.Problem(report.GMOnly{Verb: sub.Command.Verb, NoPlayerLine: true}, sub.Pos["command"])}}
@@ -155,24 +155,24 @@ func (m *Moderation) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRec
 	}
 	alert := report.GMCommandAlert{From: in.From, Verb: sub.Command.Verb}
 	for _, s := range seats {
-		if s.campaign.ID == c.ID {
-			alert.Player = s.seat.Player
-			alert.WithToken = sub.Token != "" && tokenMatches(sub.Token, s.seat.TokenHash)
+		if s.Campaign.ID == c.ID {
+			alert.Player = s.Seat.Player
+			alert.WithToken = sub.Token != "" && tokenMatches(sub.Token, s.Seat.TokenHash)
 		}
 	}
-	return m.host.withAlert(d, c, in, alert, alert.WithToken)
+	return m.WithAlert(d, c, in, alert, alert.WithToken)
 }
 
 // misusedGMToken refuses a mail that carries a campaign's GM token from
 // another address than the GM's, and tells the GM: the token has reached
 // someone else. The sender is not told whose token it was.
-func (m *Moderation) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, sub *orders.Submission, reject rejectFunc) (decision, bool, error) {
+func (m *Moderation) MisusedGMToken(in *mail.Inbound, rec *store.MessageRecord, sub *orders.Submission, reject RejectFunc) (Decision, bool, error) {
 	if sub == nil || sub.Token == "" {
-		return decision{}, false, nil
+		return Decision{}, false, nil
 	}
 	c, err := m.cachedCampaign(sub.Campaign)
 	if err != nil || c == nil || strings.EqualFold(c.GM.Email, in.From) || !tokenMatches(sub.Token, c.GMTokenHash) {
-		return decision{}, false, err
+		return Decision{}, false, err
 	}
 	c = c.Clone()
 	rec.Campaign = string(c.ID)
@@ -181,13 +181,13 @@ func (m *Moderation) misusedGMToken(in *mail.Inbound, rec *store.MessageRecord, 
 	if err != nil {
 		return d, true, err
 	}
-	d, err = m.host.withAlert(d, c, in, report.GMTokenAlert{From: in.From}, true)
+	d, err = m.WithAlert(d, c, in, report.GMTokenAlert{From: in.From}, true)
 	return d, true, err
 }
 
 // campaignByID returns a campaign's record, or nil if there is none by
 // that ID.
-func (m *Moderation) campaignByID(id campaign.ID) (*store.Campaign, error) {
+func (m *Moderation) CampaignByID(id campaign.ID) (*store.Campaign, error) {
 	c, err := m.cachedCampaign(id)
 	if c != nil {
 		c = c.Clone()
@@ -200,7 +200,7 @@ func (m *Moderation) campaignByID(id campaign.ID) (*store.Campaign, error) {
 func (m *Moderation) cachedCampaign(id campaign.ID) (*store.Campaign, error) {
 	var c *store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
-		camps, err := m.campaigns.all(tx)
+		camps, err := m.Campaigns.All(tx)
 		if i, found := slices.BinarySearchFunc(camps, id, func(c *store.Campaign, id campaign.ID) int { return cmp.Compare(c.ID, id) }); found {
 			c = camps[i]
 		}
@@ -210,7 +210,7 @@ func (m *Moderation) cachedCampaign(id campaign.ID) (*store.Campaign, error) {
 }
 
 // campaignIDs lists the IDs of campaigns.
-func campaignIDs(camps []*store.Campaign) []string {
+func CampaignIDs(camps []*store.Campaign) []string {
 	ids := make([]string, len(camps))
 	for i, c := range camps {
 		ids[i] = string(c.ID)
@@ -220,13 +220,13 @@ func campaignIDs(camps []*store.Campaign) []string {
 
 // alertGM tells a campaign's GM of an attempt that was refused: what
 // happened.
-func (m *Moderation) alertGM(c *store.Campaign, in *mail.Inbound, what report.Text) outgoing {
-	return m.toGM(c, in.MessageID, "alert", report.GMAlert{What: report.Say(what), MessageID: in.MessageID, Title: c.Title})
+func (m *Moderation) alertGM(c *store.Campaign, in *mail.Inbound, what report.Text) Outgoing {
+	return m.ToGM(c, in.MessageID, "alert", report.GMAlert{What: report.Say(what), MessageID: in.MessageID, Title: c.Title})
 }
 
 // answer is the reply to a request: threaded under it, to its sender.
-func (m *Moderation) answer(r *request, t report.Text) outgoing {
-	return outgoing{msg: m.replyText(r.in, r.c.ID, t), campaign: string(r.c.ID), purpose: "answer"}
+func (m *Moderation) answer(r *request, t report.Text) Outgoing {
+	return Outgoing{Msg: m.replyText(r.in, r.c.ID, t), Campaign: string(r.c.ID), Purpose: "answer"}
 }
 
 // derivedID names a mail sent because of an incoming one, to one address,
@@ -239,47 +239,47 @@ func (m *Moderation) derivedID(incoming, purpose, to string) string {
 // tellPlayers writes the same news to every active player but skip (who
 // hears it otherwise), each with times in their own zone: news gets the
 // player's seat.
-func (m *Moderation) tellPlayers(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, news func(s *store.Seat) report.Text) []outgoing {
-	var out []outgoing
+func (m *Moderation) tellPlayers(c *store.Campaign, incoming, purpose string, skip campaign.PlayerID, news func(s *store.Seat) report.Text) []Outgoing {
+	var out []Outgoing
 	for _, s := range c.ActiveSeats() {
 		if s.Player == skip {
 			continue
 		}
-		msg := m.mailText(c.ID, s.Email, news(s), m.derivedID(incoming, purpose, s.Email))
+		msg := m.MailText(c.ID, s.Email, news(s), m.derivedID(incoming, purpose, s.Email))
 		msg.AutoSubmitted = "auto-generated"
-		out = append(out, outgoing{msg: msg, campaign: string(c.ID), purpose: purpose})
+		out = append(out, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: purpose})
 	}
 	return out
 }
 
 // mailText words a text as a mail about campaign c to one address, with
 // its subject tagged with the campaign.
-func (m *Moderation) mailText(c campaign.ID, to string, t report.Text, messageID string) mail.Message {
+func (m *Moderation) MailText(c campaign.ID, to string, t report.Text, messageID string) mail.Message {
 	subject, text := report.Mail(t)
-	return m.newMail(to, tagged(c, subject), text, messageID)
+	return m.NewMail(to, Tagged(c, subject), text, messageID)
 }
 
 // replyText words a text as the reply to an incoming mail, with its
 // subject tagged with campaign c, if any.
 func (m *Moderation) replyText(in *mail.Inbound, c campaign.ID, t report.Text) mail.Message {
 	subject, text := report.Mail(t)
-	return m.reply(in, tagged(c, subject), text)
+	return m.Reply(in, Tagged(c, subject), text)
 }
 
 // tagged tags a subject with the campaign it is about, if any:
 // "[frontier] Campaign paused".
-func tagged(c campaign.ID, subject string) string {
+func Tagged(c campaign.ID, subject string) string {
 	if c == "" {
 		return subject
 	}
 	return fmt.Sprintf("[%s] %s", c, subject)
 }
 
-// toGM writes a mail to the GM, sent because of an incoming one.
-func (m *Moderation) toGM(c *store.Campaign, incoming, purpose string, t report.Text) outgoing {
-	msg := m.mailText(c.ID, c.GM.Email, t, m.derivedID(incoming, purpose, c.GM.Email))
+// ToGM writes a mail to the GM, sent because of an incoming one.
+func (m *Moderation) ToGM(c *store.Campaign, incoming, purpose string, t report.Text) Outgoing {
+	msg := m.MailText(c.ID, c.GM.Email, t, m.derivedID(incoming, purpose, c.GM.Email))
 	msg.AutoSubmitted = "auto-generated"
-	return outgoing{msg: msg, campaign: string(c.ID), purpose: purpose}
+	return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: purpose}
 }
 
 // deadlineOf returns a player's deadline for the open turn: their own if
@@ -293,12 +293,12 @@ func deadlineOf(c *store.Campaign, p campaign.PlayerID) time.Time {
 
 // deadlineFor writes a seat's deadline (deadlineOf) in its time zone.
 func deadlineFor(c *store.Campaign, s *store.Seat) string {
-	return report.FormatDeadline(deadlineOf(c, s.Player), seatLocation(c, s))
+	return report.FormatDeadline(deadlineOf(c, s.Player), SeatLocation(c, s))
 }
 
 // gmDeadline writes the open turn's deadline in the campaign's time zone.
 func gmDeadline(c *store.Campaign) string {
-	return report.FormatDeadline(c.Deadline(), playerLocation(c, nil))
+	return report.FormatDeadline(c.Deadline(), PlayerLocation(c, nil))
 }
 
 // putCampaign returns an apply step that stores the campaign's record,
@@ -316,7 +316,7 @@ func putCampaign(c *store.Campaign, turn int, audit ...store.AuditEntry) func(tx
 			return err
 		}
 		for _, e := range audit {
-			if err := writeAudit(tx, c.ID, e); err != nil {
+			if err := WriteAudit(tx, c.ID, e); err != nil {
 				return err
 			}
 		}
@@ -339,8 +339,8 @@ func editState(id campaign.ID, turn int, change string, edit func(st *campaign.S
 	}
 }
 
-// steps joins apply steps into one.
-func steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
+// Steps joins apply Steps into one.
+func Steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
 	return func(tx *store.Tx) error {
 		for _, fn := range fns {
 			if fn == nil {
@@ -357,7 +357,7 @@ func steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
 // writeAudit adds an entry to a campaign's audit log with anything shaped
 // like a token masked: details quote what players and the GM wrote, and
 // the log is kept and shown for as long as the campaign.
-func writeAudit(tx *store.Tx, id campaign.ID, e store.AuditEntry) error {
+func WriteAudit(tx *store.Tx, id campaign.ID, e store.AuditEntry) error {
 	e.Detail = string(report.MaskTokens([]byte(e.Detail)))
 	return tx.Audit(id, e)
 }

@@ -12,38 +12,38 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// resolution is a resolved turn ready to commit: the next turn's record,
+// Resolution is a resolved turn ready to commit: the next turn's record,
 // the campaign's record after it, and every mail it sends.
-type resolution struct {
-	c    *store.Campaign
-	turn int
-	next *store.TurnRecord
-	// reports are the players' reports; notices tell dropped players and
+type Resolution struct {
+	Campaign    *store.Campaign
+	Turn int
+	Next *store.TurnRecord
+	// Reports are the players' Reports; notices tell dropped players and
 	// the GM of a drop.
-	reports, notices []outgoing
+	Reports, Notices []Outgoing
 	// held are the reports kept for players' digests instead, and
 	// heldMails the same as mails, for a preview.
 	held      []*store.HeldReport
-	heldMails []outgoing
-	// mails are reports and notices composed, once compose has run.
-	mails  []*store.Mail
-	events int
+	heldMails []Outgoing
+	// Mails are reports and notices composed, once compose has run.
+	Mails  []*store.Mail
+	Events int
 	// battles are the cases of the battles found, when the sides fight
 	// them outside pbemd.
 	battles []*store.BattleCase
-	// started is when resolving began.
-	started time.Time
+	// Started is when resolving began.
+	Started time.Time
 	// audit is what the resolution writes to the campaign's log besides:
 	// the polls that lapsed with the turn.
 	audit []store.AuditEntry
 }
 
-// compose composes the resolution's mails, outside any transaction.
-func (r *resolution) compose() error {
+// Compose composes the resolution's mails, outside any transaction.
+func (r *Resolution) Compose() error {
 	var err error
-	r.mails, err = compose(append(slices.Clone(r.notices), r.reports...))
+	r.Mails, err = Compose(append(slices.Clone(r.Notices), r.Reports...))
 	if err != nil {
-		return fmt.Errorf("resolve %s turn %d: %w", r.c.ID, r.turn, err)
+		return fmt.Errorf("resolve %s turn %d: %w", r.Campaign.ID, r.Turn, err)
 	}
 	return nil
 }
@@ -55,8 +55,8 @@ func (r *resolution) compose() error {
 //
 // The turn goes through its steps in order, each adding to the
 // resolution: the notices go out in the order the steps write them.
-func (m *Moderation) prepareResolution(o *openTurn) (*resolution, error) {
-	t := &resolving{m: m, resolution: &resolution{started: m.clock.Now()}}
+func (m *Moderation) PrepareResolution(o *OpenTurn) (*Resolution, error) {
+	t := &resolving{m: m, Resolution: &Resolution{Started: m.clock.Now()}}
 	if err := t.load(o); err != nil {
 		return nil, err
 	}
@@ -81,11 +81,11 @@ func (m *Moderation) prepareResolution(o *openTurn) (*resolution, error) {
 // resolving is a turn on its way through prepareResolution's steps: what
 // they read, and what each adds to the resolution being built.
 type resolving struct {
-	*resolution
+	*Resolution
 	m *Moderation
 	// in is the turn to play, pending the battles open before it, and
 	// rs the campaign's ruleset.
-	in      *play
+	in      *Play
 	pending []*store.BattleCase
 	rs      game.Ruleset
 	// res is the ruleset's outcome, and now when it came.
@@ -103,13 +103,13 @@ type resolving struct {
 
 // load reads the open turn of o to play, in place of its state the one o
 // brings if any, and the battles open before it, and finds the ruleset.
-func (t *resolving) load(o *openTurn) error {
+func (t *resolving) load(o *OpenTurn) error {
 	err := t.m.db.View(func(tx *store.Tx) error {
-		rec, err := tx.Turn(o.c.ID, o.c.Turn)
+		rec, err := tx.Turn(o.Campaign.ID, o.Campaign.Turn)
 		if err != nil {
 			return err
 		}
-		if t.pending, err = tx.Battles(o.c.ID); err != nil {
+		if t.pending, err = tx.Battles(o.Campaign.ID); err != nil {
 			return err
 		}
 		if o.state != nil {
@@ -117,14 +117,14 @@ func (t *resolving) load(o *openTurn) error {
 			changed.State = o.state
 			rec = &changed
 		}
-		t.in, err = loadPlay(tx, t.m.cite(o.c, game.TopicForfeitDrop), o.c, rec, o.filed)
+		t.in, err = LoadPlay(tx, t.m.cite(o.Campaign, game.TopicForfeitDrop), o.Campaign, rec, o.filed)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	t.c, t.turn = t.in.c, t.in.c.Turn
-	t.rs, err = t.m.ruleset(t.c)
+	t.Campaign, t.Turn = t.in.c, t.in.c.Turn
+	t.rs, err = t.m.Ruleset(t.Campaign)
 	return err
 }
 
@@ -132,7 +132,7 @@ func (t *resolving) load(o *openTurn) error {
 func (t *resolving) run(steps ...func() error) error {
 	for _, step := range steps {
 		if err := step(); err != nil {
-			return fmt.Errorf("resolve %s turn %d: %w", t.c.ID, t.turn, err)
+			return fmt.Errorf("resolve %s turn %d: %w", t.Campaign.ID, t.Turn, err)
 		}
 	}
 	return nil
@@ -141,23 +141,23 @@ func (t *resolving) run(steps ...func() error) error {
 // tellDropped tells each player dropped for forfeits, and the GM.
 func (t *resolving) tellDropped() {
 	for _, s := range t.in.dropped {
-		t.notices = append(t.notices, t.m.droppedMails(t.c, s, s.Out, fmt.Sprintf("drop.%s.t%d", t.c.ID, t.turn))...)
+		t.Notices = append(t.Notices, t.m.droppedMails(t.Campaign, s, s.Out, fmt.Sprintf("drop.%s.t%d", t.Campaign.ID, t.Turn))...)
 	}
 }
 
 // play has the ruleset resolve the turn.
-func (t *resolving) play() { t.res = t.rs.Resolve(t.in.turn) }
+func (t *resolving) play() { t.res = t.rs.Resolve(t.in.Turn) }
 
 // tellEliminated marks the seats of the players the turn eliminated, who
 // get its report, their last, and tells the GM.
 func (t *resolving) tellEliminated() {
-	c := t.c
+	c := t.Campaign
 	t.eliminated = map[campaign.PlayerID]bool{}
 	for _, p := range t.res.Next.Players {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
 			s.Out = p.Out
 			t.eliminated[p.ID] = true
-			t.notices = append(t.notices, t.m.toGM(c, fmt.Sprintf("elim.%s.t%d.%s", c.ID, t.turn, s.Player), "eliminated",
+			t.Notices = append(t.Notices, t.m.ToGM(c, fmt.Sprintf("elim.%s.t%d.%s", c.ID, t.Turn, s.Player), "eliminated",
 				report.Eliminated{Player: s.Player, Title: c.Title, Why: p.Out}))
 		}
 	}
@@ -166,7 +166,7 @@ func (t *resolving) tellEliminated() {
 // openNext opens the next turn on the campaign, with the deadlines the
 // ruleset sets, or ends the campaign, and tells the GM.
 func (t *resolving) openNext() error {
-	c, next := t.c, t.res.Next
+	c, next := t.Campaign, t.res.Next
 	t.now = t.m.clock.Now().UTC()
 	due, err := t.rs.Due(next, c.Schedule, t.now)
 	if err != nil {
@@ -174,10 +174,10 @@ func (t *resolving) openNext() error {
 	}
 	c.Open(next.Turn, due)
 	c.Release()
-	markReminded(c, t.now)
+	MarkReminded(c, t.now)
 	if t.over = next.Over(); t.over {
 		c.Status = store.Ended
-		t.notices = append(t.notices, t.m.toGM(c, fmt.Sprintf("over.%s.t%d", c.ID, t.turn), "ended", report.CampaignOver{Title: c.Title, Winner: next.Winner}))
+		t.Notices = append(t.Notices, t.m.ToGM(c, fmt.Sprintf("over.%s.t%d", c.ID, t.Turn), "ended", report.CampaignOver{Title: c.Title, Winner: next.Winner}))
 	}
 	return nil
 }
@@ -194,26 +194,26 @@ func (t *resolving) digestState() (err error) {
 func (t *resolving) openBattles() error {
 	var found []campaign.Battle
 	for _, b := range t.res.Next.Battles {
-		if b.Turn == t.turn {
+		if b.Turn == t.Turn {
 			found = append(found, b)
 		}
 	}
-	cases, mails, err := t.m.openBattles(t.c, t.res.Next, found, t.now)
+	cases, mails, err := t.m.openBattles(t.Campaign, t.res.Next, found, t.now)
 	if err != nil {
 		return err
 	}
-	t.battles, t.notices = cases, append(t.notices, mails...)
+	t.battles, t.Notices = cases, append(t.Notices, mails...)
 	return nil
 }
 
 // lapsePolls closes the votes on extending the turn, which is over, and
 // notes each in the record's changes.
 func (t *resolving) lapsePolls() error {
-	lapsed, audit, err := t.m.lapsePolls(t.c, t.turn, t.res.Next, fmt.Sprintf("lapsed.%s.t%d", t.c.ID, t.turn))
+	lapsed, audit, err := t.m.lapsePolls(t.Campaign, t.Turn, t.res.Next, fmt.Sprintf("lapsed.%s.t%d", t.Campaign.ID, t.Turn))
 	if err != nil {
 		return err
 	}
-	t.notices, t.audit = append(t.notices, lapsed...), audit
+	t.Notices, t.audit = append(t.Notices, lapsed...), audit
 	for _, e := range audit {
 		t.changed = append(t.changed, e.Action+" "+e.Detail)
 	}
@@ -223,11 +223,11 @@ func (t *resolving) lapsePolls() error {
 // startPolls starts the clock of each poll the ruleset opened: a change
 // to the state its resolution made, which the record says (pbemd verify).
 func (t *resolving) startPolls() error {
-	polls := t.m.startPolls(t.c, t.in.turn.State, t.res.Next)
+	polls := t.m.startPolls(t.Campaign, t.in.Turn.State, t.res.Next)
 	for _, p := range polls {
-		t.changed = append(t.changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, utcStamp(p.Closes)))
+		t.changed = append(t.changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, UtcStamp(p.Closes)))
 	}
-	t.notices = append(t.notices, t.m.announcePolls(t.c, polls, fmt.Sprintf("polls.%s.t%d", t.c.ID, t.turn))...)
+	t.Notices = append(t.Notices, t.m.announcePolls(t.Campaign, polls, fmt.Sprintf("polls.%s.t%d", t.Campaign.ID, t.Turn))...)
 	return nil
 }
 
@@ -235,10 +235,10 @@ func (t *resolving) startPolls() error {
 // player's digest where the player asked for one. The reports of a turn
 // that waits say until when, by the clocks just started.
 func (t *resolving) writeReports() error {
-	c := t.c
+	c := t.Campaign
 	clocks := clocksOf(append(t.pending, t.battles...), t.res.Next.Polls, t.now)
 	seats := t.reportSeats()
-	reps, err := t.m.reportMails(c, t.res, seats, clocks)
+	reps, err := t.m.ReportMails(c, t.res, seats, clocks)
 	if err != nil {
 		return err
 	}
@@ -254,7 +254,7 @@ func (t *resolving) writeReports() error {
 		case h != nil:
 			t.held, t.heldMails = append(t.held, h), append(t.heldMails, rep)
 		default:
-			t.reports = append(t.reports, rep)
+			t.Reports = append(t.Reports, rep)
 		}
 	}
 	return nil
@@ -266,7 +266,7 @@ func (t *resolving) writeReports() error {
 func (t *resolving) reportSeats() []*store.Seat {
 	seats := make([]*store.Seat, len(t.res.Views))
 	for i, v := range t.res.Views {
-		if s := t.c.Seat(v.Header().Player); s != nil && (s.Active() || t.eliminated[s.Player] || t.over) {
+		if s := t.Campaign.Seat(v.Header().Player); s != nil && (s.Active() || t.eliminated[s.Player] || t.over) {
 			seats[i] = s
 		}
 	}
@@ -280,16 +280,16 @@ func (t *resolving) encodeEvents() (err error) {
 }
 
 // resolved returns the resolution, with the next turn's record.
-func (t *resolving) resolved() *resolution {
-	c, r := t.c, t.resolution
-	r.events = len(t.res.Events)
-	r.next = &store.TurnRecord{State: t.res.Next, Events: t.eventLog, ResolverVersion: t.rs.Version(), ResolvedAt: t.now, Deadline: c.Deadline(), Waiting: waiting(c),
+func (t *resolving) resolved() *Resolution {
+	c, r := t.Campaign, t.Resolution
+	r.Events = len(t.res.Events)
+	r.Next = &store.TurnRecord{State: t.res.Next, Events: t.eventLog, ResolverVersion: t.rs.Version(), ResolvedAt: t.now, Deadline: c.Deadline(), Waiting: Waiting(c),
 		Rerun: t.in.rerun, Digest: t.digest, Changed: t.changed}
 	return r
 }
 
-// waiting lists the players still in who owe no orders for the open turn.
-func waiting(c *store.Campaign) []campaign.PlayerID {
+// Waiting lists the players still in who owe no orders for the open turn.
+func Waiting(c *store.Campaign) []campaign.PlayerID {
 	var out []campaign.PlayerID
 	for _, s := range c.ActiveSeats() {
 		if !s.Due() {
@@ -299,41 +299,34 @@ func waiting(c *store.Campaign) []campaign.PlayerID {
 	return out
 }
 
-// commit stores the resolution in tx. A turn that is no longer open is
+// Commit stores the resolution in tx. A turn that is no longer open is
 // left alone, so a retry after a crash is safe.
-func (r *resolution) commit(tx *store.Tx) error {
-	cur, err := tx.Campaign(r.c.ID)
-	if err != nil || cur.Turn != r.turn {
+func (r *Resolution) Commit(tx *store.Tx) error {
+	cur, err := tx.Campaign(r.Campaign.ID)
+	if err != nil || cur.Turn != r.Turn {
 		return err
 	}
-	if err := tx.PutTurn(r.c.ID, r.next); err != nil {
+	if err := tx.PutTurn(r.Campaign.ID, r.Next); err != nil {
 		return err
 	}
-	if err := tx.PutCampaign(r.c); err != nil {
+	if err := tx.PutCampaign(r.Campaign); err != nil {
 		return err
 	}
-	if err := lapseExtensions(tx, r.c.ID, r.turn); err != nil {
+	if err := lapseExtensions(tx, r.Campaign.ID, r.Turn); err != nil {
 		return err
 	}
 	for _, e := range r.audit {
-		if err := writeAudit(tx, r.c.ID, e); err != nil {
+		if err := WriteAudit(tx, r.Campaign.ID, e); err != nil {
 			return err
 		}
 	}
 	for _, b := range r.battles {
-		if err := tx.PutBattle(r.c.ID, b); err != nil {
+		if err := tx.PutBattle(r.Campaign.ID, b); err != nil {
 			return err
 		}
 	}
-	if err := storeHeld(tx, r.c.ID, r.held); err != nil {
+	if err := storeHeld(tx, r.Campaign.ID, r.held); err != nil {
 		return err
 	}
-	return enqueue(tx, r.mails)
-}
-
-// announce logs a committed resolution and tells the Observer.
-func (r *resolution) announce(m *Moderator) {
-	took := m.clock.Now().Sub(r.started)
-	m.log.Info("turn resolved", "campaign", r.c.ID, "turn", r.turn, "events", r.events, "mails", len(r.notices)+len(r.reports), "deadline", r.c.Deadline(), "took", took)
-	m.observe.TurnResolved(r.c.ID, took)
+	return Enqueue(tx, r.Mails)
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
@@ -70,7 +69,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 		revs  map[campaign.ID]uint64
 	)
 	err := m.db.View(func(tx *store.Tx) (err error) {
-		if camps, err = m.campaigns.all(tx); err != nil {
+		if camps, err = m.Campaigns.All(tx); err != nil {
 			return err
 		}
 		revs, err = tx.Revisions()
@@ -124,7 +123,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	summaries, err := m.sendAlertSummaries()
+	summaries, err := m.SendAlertSummaries()
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -150,70 +149,6 @@ func earliest(a, b time.Time) time.Time {
 	return a
 }
 
-// openTurn is a campaign with the orders on file for its open turn.
-type openTurn struct {
-	c     *store.Campaign
-	filed []*store.OrdersRecord
-	// state, if set, is the open turn's state in place of the stored
-	// one: a change not yet committed that resolves the turn with it.
-	state *campaign.State
-	// rec is the open turn's record, shared from the turn cache and
-	// read-only, where loadTended read it.
-	rec *store.TurnRecord
-}
-
-// loadOpenTurn reads a campaign and its orders on file.
-func (m *Moderation) loadOpenTurn(id campaign.ID) (*openTurn, error) {
-	var o openTurn
-	err := m.db.View(func(tx *store.Tx) error { return o.read(tx, id) })
-	return &o, err
-}
-
-// read reads a campaign and its orders on file in tx.
-func (o *openTurn) read(tx *store.Tx, id campaign.ID) error {
-	var err error
-	if o.c, err = tx.Campaign(id); err != nil {
-		return err
-	}
-	o.filed, err = tx.TurnOrders(id, o.c.Turn)
-	return err
-}
-
-// prepareOpenTurn resolves a campaign's open turn with the orders on file,
-// without writing anything.
-func (m *Moderation) prepareOpenTurn(id campaign.ID) (*resolution, error) {
-	o, err := m.loadOpenTurn(id)
-	if err != nil {
-		return nil, err
-	}
-	return m.prepareResolution(o)
-}
-
-// allFinal reports whether every player who owes orders has final orders
-// on file.
-func (o *openTurn) allFinal() bool {
-	due := o.c.DueSeats()
-	final := 0
-	for _, s := range due {
-		if r := o.orders(s.Player); r != nil && r.Submission.Final {
-			final++
-		}
-	}
-	return len(due) > 0 && final == len(due)
-}
-
-// deserted reports whether every player who owed orders for the open
-// turn has left the campaign since it opened (resigned, or dropped by the
-// GM): nobody is left to wait for. A seat that left keeps the deadline it
-// had; the seats of players out before the turn opened have none.
-func (o *openTurn) deserted() bool {
-	left := slices.ContainsFunc(o.c.Players, func(s store.Seat) bool { return !s.Active() && !s.Deadline.IsZero() })
-	return left && len(o.c.DueSeats()) == 0
-}
-
-// orders returns a player's orders on file, or nil.
-func (o *openTurn) orders(p campaign.PlayerID) *store.OrdersRecord { return filedBy(o.filed, p) }
-
 // tendContained tends a campaign, and holds it if that fails.
 func (m *Moderator) tendContained(ctx context.Context, id campaign.ID) (t tended, err error) {
 	err = contain(id, "keeping its clocks (deadline, reminders, battles, votes)", func() error {
@@ -238,7 +173,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	if err != nil {
 		return tended{}, err
 	}
-	c, now := o.c, m.clock.Now()
+	c, now := o.Campaign, m.clock.Now()
 	switch {
 	case c.Status != store.Running || !c.HeldSince.IsZero():
 		return tended{}, nil
@@ -254,7 +189,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	case w.resolve:
 		return tended{resolve: true}, nil
 	case w.due:
-		return m.awaitDeadlineInbox(o.c, w.deadline, now)
+		return m.awaitDeadlineInbox(o.Campaign, w.deadline, now)
 	case w.early:
 		m.awaitInbox()
 	}
@@ -267,13 +202,13 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 
 // loadTended reads a campaign, its orders on file and its open turn's
 // record, shared from the turn cache, in one transaction.
-func (m *Moderator) loadTended(id campaign.ID) (*openTurn, error) {
-	var o openTurn
+func (m *Moderator) loadTended(id campaign.ID) (*OpenTurn, error) {
+	var o OpenTurn
 	err := m.db.View(func(tx *store.Tx) (err error) {
-		if err = o.read(tx, id); err != nil {
+		if err = o.Read(tx, id); err != nil {
 			return err
 		}
-		o.rec, err = m.turns.get(tx, id, o.c.Turn)
+		o.Rec, err = m.Turns.Get(tx, id, o.Campaign.Turn)
 		return err
 	})
 	return &o, err
@@ -283,12 +218,12 @@ func (m *Moderator) loadTended(id campaign.ID) (*openTurn, error) {
 // resolves: an extension put to the vote closes at the deadline it would
 // move. If one closed, it loads o again, as the poll changed it. It
 // returns when the next poll closes.
-func (m *Moderator) closePolls(o *openTurn) (time.Time, error) {
-	polls, closed, err := m.pollClocks(o.c, o.rec)
+func (m *Moderator) closePolls(o *OpenTurn) (time.Time, error) {
+	polls, closed, err := m.pollClocks(o.Campaign, o.Rec)
 	if err != nil || !closed {
 		return polls, err
 	}
-	again, err := m.loadTended(o.c.ID)
+	again, err := m.loadTended(o.Campaign.ID)
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -311,12 +246,12 @@ func (m *Moderator) awaitDeadlineInbox(c *store.Campaign, deadline, now time.Tim
 // keepClocks sends the reminders due for the open turn of o, and settles
 // the battles whose clocks ran out. It returns when the next reminder or
 // battle clock falls due.
-func (m *Moderator) keepClocks(o *openTurn) (time.Time, error) {
+func (m *Moderator) keepClocks(o *OpenTurn) (time.Time, error) {
 	if err := m.remind(o); err != nil {
 		return time.Time{}, err
 	}
-	reminder := nextReminder(o.c)
-	battles, err := m.battleClocks(o.c, o.rec)
+	reminder := NextReminder(o.Campaign)
+	battles, err := m.battleClocks(o.Campaign, o.Rec)
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -339,11 +274,11 @@ type weighing struct {
 
 // weigh says where the open turn of o stands at now. The caller holds
 // turnMu.
-func (m *Moderator) weigh(o *openTurn, now time.Time) weighing {
-	c := o.c
+func (m *Moderator) weigh(o *OpenTurn, now time.Time) weighing {
+	c := o.Campaign
 	w := weighing{deadline: c.Deadline()}
 	w.due = !w.deadline.IsZero() && !now.Before(w.deadline)
-	w.early = !w.due && (o.deserted() || m.resolvesEarly(c) && o.allFinal())
+	w.early = !w.due && (o.Deserted() || m.ResolvesEarly(c) && o.AllFinal())
 	if c.Status != store.Running || !c.HeldSince.IsZero() || m.missedInOutage(c) {
 		return w
 	}
@@ -354,19 +289,6 @@ func (m *Moderator) weigh(o *openTurn, now time.Time) weighing {
 		w.resolve = m.inboxReadSince(m.started)
 	}
 	return w
-}
-
-// resolvesEarly reports whether a campaign's turn resolves as soon as
-// every player due is final: where the campaign says so, and always
-// under a sequential ruleset, whose player learns the outcome of a turn
-// within moments of ending it.
-func (m *Moderation) resolvesEarly(c *store.Campaign) bool {
-	if c.Moderation.EarlyResolution {
-		return true
-	}
-	rs, err := m.ruleset(c)
-	_, sequential := rs.(game.Sequential)
-	return err == nil && sequential
 }
 
 // resolveChunk is how many campaigns resolveTurns resolves, per core,
@@ -438,7 +360,7 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 				break more
 			}
 		}
-		var ready []*resolution
+		var ready []*Resolution
 		for _, p := range batch {
 			switch f := asFailure(p.err); {
 			case f != nil:
@@ -457,7 +379,7 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 			continue
 		}
 		for _, r := range ready {
-			resolved[r.c.ID] = earliest(nextReminder(r.c), pollsNext(r.next.State))
+			resolved[r.Campaign.ID] = earliest(NextReminder(r.Campaign), PollsNext(r.Next.State))
 		}
 	}
 	return errors.Join(errs...)
@@ -465,15 +387,15 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 
 // prepared is a resolution a worker prepared, or why it could not.
 type prepared struct {
-	r   *resolution // nil if the turn is no longer to be resolved
+	r   *Resolution // nil if the turn is no longer to be resolved
 	err error
 }
 
 // prepareDue loads a campaign's open turn and, if it is still to be
 // resolved, resolves it and composes its mails, writing nothing. The
 // caller holds turnMu.
-func (m *Moderator) prepareDue(id campaign.ID) (*resolution, error) {
-	o, err := m.loadOpenTurn(id)
+func (m *Moderator) prepareDue(id campaign.ID) (*Resolution, error) {
+	o, err := m.LoadOpenTurn(id)
 	if err != nil || !m.weigh(o, m.clock.Now()).resolve {
 		return nil, err
 	}
@@ -482,26 +404,26 @@ func (m *Moderator) prepareDue(id campaign.ID) (*resolution, error) {
 
 // prepareComposed resolves an open turn and composes its mails, writing
 // nothing; a panic in it comes back as a failure of the campaign.
-func (m *Moderator) prepareComposed(o *openTurn) (r *resolution, err error) {
-	err = contain(o.c.ID, fmt.Sprintf("resolving turn %d", o.c.Turn), func() error {
-		if r, err = m.prepareResolution(o); err != nil {
+func (m *Moderator) prepareComposed(o *OpenTurn) (r *Resolution, err error) {
+	err = contain(o.Campaign.ID, fmt.Sprintf("resolving turn %d", o.Campaign.Turn), func() error {
+		if r, err = m.PrepareResolution(o); err != nil {
 			return err
 		}
-		return r.compose()
+		return r.Compose()
 	})
 	return r, err
 }
 
 // commitResolutions commits resolved turns in one transaction, then logs
 // them and wakes the sender.
-func (m *Moderator) commitResolutions(rs []*resolution) error {
+func (m *Moderator) commitResolutions(rs []*Resolution) error {
 	if len(rs) == 0 {
 		return nil
 	}
 	err := m.db.Update(func(tx *store.Tx) error {
 		for _, r := range rs {
-			if err := r.commit(tx); err != nil {
-				return fmt.Errorf("commit %s turn %d: %w", r.c.ID, r.turn, err)
+			if err := r.Commit(tx); err != nil {
+				return fmt.Errorf("commit %s turn %d: %w", r.Campaign.ID, r.Turn, err)
 			}
 		}
 		return nil
@@ -511,9 +433,9 @@ func (m *Moderator) commitResolutions(rs []*resolution) error {
 	}
 	var size int64
 	for _, r := range rs {
-		m.turns.drop(r.c.ID)
+		m.Turns.Drop(r.Campaign.ID)
 		r.announce(m)
-		for _, ml := range r.mails {
+		for _, ml := range r.Mails {
 			size += int64(len(ml.Raw))
 		}
 	}
@@ -538,12 +460,12 @@ var ErrNotRunning = errors.New("campaign is not running")
 func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
-	o, err := m.loadOpenTurn(id)
+	o, err := m.LoadOpenTurn(id)
 	if err != nil {
 		return err
 	}
-	if o.c.Status != store.Running {
-		return fmt.Errorf("process %s: %w (it is %s)", id, ErrNotRunning, o.c.Status)
+	if o.Campaign.Status != store.Running {
+		return fmt.Errorf("process %s: %w (it is %s)", id, ErrNotRunning, o.Campaign.Status)
 	}
 	r, err := m.prepareComposed(o)
 	if f := asFailure(err); f != nil {
@@ -552,8 +474,8 @@ func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
 	if err != nil {
 		return err
 	}
-	if err := m.db.Update(r.commit); err != nil {
-		return fmt.Errorf("commit %s turn %d: %w", id, r.turn, err)
+	if err := m.db.Update(r.Commit); err != nil {
+		return fmt.Errorf("commit %s turn %d: %w", id, r.Turn, err)
 	}
 	r.announce(m)
 	wake(m.wakeSender)
@@ -582,16 +504,16 @@ const (
 func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	now := m.clock.Now().UTC()
 	c.HeldSince = now
-	detail := fmt.Sprintf("deadline %s passed while pbemd was down", utcStamp(c.Deadline()))
+	detail := fmt.Sprintf("deadline %s passed while pbemd was down", UtcStamp(c.Deadline()))
 	if why == holdInboxUnread {
-		detail = fmt.Sprintf("inbox unread since deadline %s", utcStamp(c.Deadline()))
+		detail = fmt.Sprintf("inbox unread since deadline %s", UtcStamp(c.Deadline()))
 	}
 	// The example is written as the GM's deadline command reads it: in
 	// the campaign's time zone.
-	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: localTime(c, nil, c.Deadline()),
-		Now: localTime(c, nil, now), Example: now.Add(48 * time.Hour).In(playerLocation(c, nil)).Format(deadlineLayout)}
-	msg := m.mailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
-	composed, err := compose([]outgoing{{msg: msg, campaign: string(c.ID), purpose: "held"}})
+	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: LocalTime(c, nil, c.Deadline()),
+		Now: LocalTime(c, nil, now), Example: now.Add(48 * time.Hour).In(PlayerLocation(c, nil)).Format(DeadlineLayout)}
+	msg := m.MailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
+	composed, err := Compose([]Outgoing{{Msg: msg, Campaign: string(c.ID), Purpose: "held"}})
 	if err != nil {
 		return err
 	}
@@ -599,10 +521,10 @@ func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 		if err := tx.PutCampaign(c); err != nil {
 			return err
 		}
-		if err := writeAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: detail}); err != nil {
+		if err := WriteAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: detail}); err != nil {
 			return err
 		}
-		return enqueue(tx, composed)
+		return Enqueue(tx, composed)
 	})
 	if err != nil {
 		return err
@@ -615,4 +537,11 @@ func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 // sleep waits on the moderator's clock.
 func (m *Moderator) sleep(ctx context.Context, d time.Duration) error {
 	return clock.Sleep(ctx, m.clock, d)
+}
+
+// announce logs a committed resolution and tells the Observer.
+func (r *Resolution) announce(m *Moderator) {
+	took := m.clock.Now().Sub(r.Started)
+	m.log.Info("turn resolved", "campaign", r.Campaign.ID, "turn", r.Turn, "events", r.Events, "mails", len(r.Notices)+len(r.Reports), "deadline", r.Campaign.Deadline(), "took", took)
+	m.observe.TurnResolved(r.Campaign.ID, took)
 }

@@ -21,7 +21,7 @@ const maxProxies = 3
 // setProxy names, or no longer names, an address that may send orders and
 // battle results for the player: command: proxy add <address>, or
 // command: proxy remove <address>.
-func (m *Moderation) setProxy(r *request) (decision, error) {
+func (m *Moderation) setProxy(r *request) (Decision, error) {
 	c, s := r.c.Clone(), r.seat
 	s = c.Seat(s.Player)
 	fields := strings.Fields(r.sub.Command.Args)
@@ -54,7 +54,7 @@ func (m *Moderation) setProxy(r *request) (decision, error) {
 	}
 	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: action, Detail: addr}
 	answer := m.answer(r, report.ProxyAnswer{Title: c.Title, Player: s.Player, Address: addr, Added: add, Proxies: s.Proxies})
-	return r.done(action, answer, decision{apply: putCampaign(c, c.Turn, audit)})
+	return r.done(action, answer, Decision{Apply: putCampaign(c, c.Turn, audit)})
 }
 
 // resign takes the player out of the campaign at their word, in two
@@ -64,12 +64,12 @@ func (m *Moderation) setProxy(r *request) (decision, error) {
 // what resigning does to the open turn's state (game.Resigner); the turn
 // resolves at once if the player was the last it waited for, or if the
 // ruleset ended the campaign with the resignation.
-func (m *Moderation) resign(r *request) (decision, error) {
+func (m *Moderation) resign(r *request) (Decision, error) {
 	c, s := r.c.Clone(), r.seat
 	s = c.Seat(s.Player)
-	rs, err := m.ruleset(c)
+	rs, err := m.Ruleset(c)
 	if err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	resigner, ok := rs.(game.Resigner)
 	code := resignCode(c.ID, s)
@@ -80,13 +80,13 @@ func (m *Moderation) resign(r *request) (decision, error) {
 	case c.Status == store.Ended:
 		return r.refuse(report.CampaignEnded{Campaign: c.ID})
 	case given == "":
-		return r.done("resignation asked", m.answer(r, report.ResignConfirm{Title: c.Title, Campaign: c.ID, Player: s.Player, Code: code}), decision{})
+		return r.done("resignation asked", m.answer(r, report.ResignConfirm{Title: c.Title, Campaign: c.ID, Player: s.Player, Code: code}), Decision{})
 	case !strings.EqualFold(given, code):
 		return r.refuse(report.ResignWrongCode{Given: given})
 	}
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
-		return decision{}, err
+		return Decision{}, err
 	}
 	next, events := resigner.Resign(rec.State, s.Player)
 	out := report.Say(report.ResignedOut{})
@@ -106,11 +106,11 @@ func (m *Moderation) resign(r *request) (decision, error) {
 	mails := m.tellPlayers(c, r.in.MessageID, "resigned", s.Player, func(o *store.Seat) report.Text {
 		return report.PlayerResigned{Title: c.Title, Player: s.Player, News: news(o.Player)}
 	})
-	mails = append(mails, m.toGM(c, r.in.MessageID, "resigned", report.PlayerResigned{Title: c.Title, Player: s.Player, News: news("")}))
+	mails = append(mails, m.ToGM(c, r.in.MessageID, "resigned", report.PlayerResigned{Title: c.Title, Player: s.Player, News: news("")}))
 	mails = append(mails, m.announcePolls(c, m.startPolls(c, rec.State, next), r.in.MessageID)...)
 	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: "resigned", Detail: fmt.Sprintf("turn %d", c.Turn)}
 	turn := c.Turn
-	apply := steps(putCampaign(c, turn, audit), func(tx *store.Tx) error {
+	apply := Steps(putCampaign(c, turn, audit), func(tx *store.Tx) error {
 		cur, err := tx.Turn(c.ID, turn)
 		if err != nil {
 			return err
@@ -119,10 +119,10 @@ func (m *Moderation) resign(r *request) (decision, error) {
 		cur.Changed = append(cur.Changed, string(s.Player)+" resigned")
 		return tx.PutTurn(c.ID, cur)
 	})
-	d := decision{mails: mails, apply: apply}
+	d := Decision{Mails: mails, Apply: apply}
 	if next.Over() {
 		if d, err = m.endWith(c, next, d); err != nil {
-			return decision{}, err
+			return Decision{}, err
 		}
 	}
 	return r.done("resigned", m.answer(r, report.Resigned{Title: c.Title}), d)
@@ -131,18 +131,18 @@ func (m *Moderation) resign(r *request) (decision, error) {
 // endWith adds to d the resolution of the open turn of c with state st,
 // in which the campaign ended: nobody owes orders for it any more, so it
 // resolves at once, and everyone gets the final report.
-func (m *Moderation) endWith(c *store.Campaign, st *campaign.State, d decision) (decision, error) {
-	o := &openTurn{c: c.Clone(), state: st}
-	o.c.Open(c.Turn, nil)
+func (m *Moderation) endWith(c *store.Campaign, st *campaign.State, d Decision) (Decision, error) {
+	o := &OpenTurn{Campaign: c.Clone(), state: st}
+	o.Campaign.Open(c.Turn, nil)
 	if err := m.db.View(func(tx *store.Tx) (err error) { o.filed, err = tx.TurnOrders(c.ID, c.Turn); return err }); err != nil {
 		return d, err
 	}
-	res, err := m.prepareResolution(o)
+	res, err := m.PrepareResolution(o)
 	if err != nil {
 		return d, err
 	}
-	d.mails = append(append(d.mails, res.notices...), res.reports...)
-	d.apply, d.resolved = steps(d.apply, res.commit), res
+	d.Mails = append(append(d.Mails, res.Notices...), res.Reports...)
+	d.Apply, d.Resolved = Steps(d.Apply, res.Commit), res
 	return d, nil
 }
 

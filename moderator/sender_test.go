@@ -1,8 +1,9 @@
 package moderator_test
 
 import (
-	"github.com/pbemd/pbemd/rules"
 	"testing"
+
+	"github.com/pbemd/pbemd/rules"
 
 	"github.com/emersion/go-smtp"
 

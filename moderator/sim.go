@@ -145,10 +145,10 @@ func writeTurn(rs game.Ruleset, out string, n int, res *game.Result, deadline ti
 	if err := writeFile(filepath.Join(dir, "state.json"), append(state, '\n')); err != nil {
 		return fmt.Errorf("write turn %d: %w", n, err)
 	}
-	return eachIndex(len(res.Views)*len(simFiles), func(k int) error {
+	return EachIndex(len(res.Views)*len(simFiles), func(k int) error {
 		i, file := k/len(simFiles), simFiles[k%len(simFiles)]
 		v := res.Views[i]
-		opts := game.ReportOptions{Deadline: deadline, Location: zoneOf(&res.Next.Players[i], loc), SchemaRef: schemaFile, MapSrc: "map.png"}
+		opts := game.ReportOptions{Deadline: deadline, Location: ZoneOf(&res.Next.Players[i], loc), SchemaRef: SchemaFile, MapSrc: "map.png"}
 		data, err := rs.Render(v, file.format, opts)
 		if err != nil {
 			return err

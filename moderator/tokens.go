@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/pbemd/pbemd/report"
 )
 
 // newToken returns a fresh player token: 20 random bytes in base32, in
 // groups of four for reading aloud and copying.
-func newToken(r io.Reader) (string, error) {
+func NewToken(r io.Reader) (string, error) {
 	b := make([]byte, 20)
 	if _, err := io.ReadFull(r, b); err != nil {
 		return "", fmt.Errorf("make token: %w", err)
@@ -27,12 +29,16 @@ func newToken(r io.Reader) (string, error) {
 }
 
 // hashToken returns the hash the store keeps instead of the token.
-func hashToken(token string) []byte {
+func HashToken(token string) []byte {
 	sum := sha256.Sum256([]byte(strings.TrimSpace(token)))
 	return sum[:]
 }
 
 // tokenMatches compares a token with a stored hash in constant time.
 func tokenMatches(token string, hash []byte) bool {
-	return subtle.ConstantTimeCompare(hashToken(token), hash) == 1
+	return subtle.ConstantTimeCompare(HashToken(token), hash) == 1
+}
+
+func MaskString(s string) string {
+	return string(report.MaskTokens([]byte(s)))
 }

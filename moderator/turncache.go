@@ -33,7 +33,7 @@ type checkFunc func(sub *orders.Submission) (game.Checked, error)
 
 // get returns the record of a campaign's turn, read-only, from the cache
 // or from tx.
-func (c *turnCache) get(tx *store.Tx, id campaign.ID, turn int) (*store.TurnRecord, error) {
+func (c *turnCache) Get(tx *store.Tx, id campaign.ID, turn int) (*store.TurnRecord, error) {
 	rev, err := tx.TurnRevision(id)
 	if err != nil {
 		return nil, err
@@ -88,7 +88,7 @@ func (c *turnCache) checker(id campaign.ID, rec *store.TurnRecord, rs game.Rules
 
 // drop forgets a campaign's entry, as when its turn was resolved: the
 // entry can no longer be used, and it may hold a large state.
-func (c *turnCache) drop(id campaign.ID) {
+func (c *turnCache) Drop(id campaign.ID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.entries, id)

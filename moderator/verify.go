@@ -134,7 +134,7 @@ func resolvedTurns(open int) string {
 func verifyTurn(db *store.DB, rs game.Ruleset, id campaign.ID, n int, force bool) (TurnCheck, error) {
 	check := TurnCheck{Turn: n, Verdict: Matches}
 	var (
-		in   *play
+		in   *Play
 		next *store.TurnRecord
 	)
 	err := db.View(func(tx *store.Tx) error {
@@ -153,7 +153,7 @@ func verifyTurn(db *store.DB, rs game.Ruleset, id campaign.ID, n int, force bool
 		if err != nil {
 			return err
 		}
-		in, err = loadPlay(tx, game.Cite(rs, game.TopicForfeitDrop), asResolved(c, rec, next), rec, filed)
+		in, err = LoadPlay(tx, game.Cite(rs, game.TopicForfeitDrop), asResolved(c, rec, next), rec, filed)
 		return err
 	})
 	if err != nil {
@@ -168,7 +168,7 @@ func verifyTurn(db *store.DB, rs game.Ruleset, id campaign.ID, n int, force bool
 		check.Notes = append(check.Notes, why+": compared all the same, as asked")
 	}
 	cmp := &comparison{check: &check, d: differences{next: n + 1}}
-	if err := cmp.resolution(rs, rs.Resolve(in.turn), next); err != nil {
+	if err := cmp.resolution(rs, rs.Resolve(in.Turn), next); err != nil {
 		return check, err
 	}
 	check.Differences, check.More = cmp.d.found, cmp.d.count-len(cmp.d.found)
