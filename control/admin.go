@@ -12,6 +12,7 @@ import (
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // Admin carries out the commands on an open store: in the daemon, behind
@@ -114,7 +115,7 @@ func (a *Admin) Resolve(ctx context.Context, id campaign.ID) (*Resolved, error) 
 }
 
 // Report rebuilds a player's report of a turn, the one that opened it,
-// from the stored state (moderator.ReportOf) and renders it in the
+// from the stored state (workflow.ReportOf) and renders it in the
 // requested format.
 func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
 	if err := CheckFormat(req.Format); err != nil {
@@ -138,7 +139,7 @@ func (a *Admin) Report(ctx context.Context, req ReportRequest) ([]byte, error) {
 	case turn > latest:
 		return nil, fmt.Errorf("%s has no turn %d report: turn %d is not resolved yet; the latest is the turn %d report (1 is the first)", req.Campaign, turn, turn-1, latest)
 	}
-	rep, err := moderator.ReportOf(a.db, a.rules, req.Campaign, req.Player, turn)
+	rep, err := workflow.ReportOf(a.db, a.rules, req.Campaign, req.Player, turn)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // scope is what deciding a mail may read that the commit of another
@@ -45,7 +46,7 @@ func newScope() *scope {
 // sender is who a mail's From line names, and the mail's text read as
 // their orders: found once, for the mail's scope and for its decision.
 type sender struct {
-	seats []SenderSeat
+	seats []workflow.SenderSeat
 	gms   []*store.Campaign
 	// sub and parseErr are orders.Parse's reading of a readable text
 	// from a player or a GM; nil and nil for any other mail.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // battleClocks settles the battles whose clocks ran out: a side that sent
@@ -29,7 +30,7 @@ func (m *Moderator) battleClocks(c *store.Campaign, rec *store.TurnRecord) (time
 	for _, b := range cases {
 		// A battle no longer pending in the open turn's state, as after
 		// a rollback past the turn that found it, has no clock.
-		if !PendingBattle(b, rec.State) {
+		if !workflow.PendingBattle(b, rec.State) {
 			continue
 		}
 		wait, err := m.battleClock(c, *b, rec.State, ownClock, now)
@@ -63,8 +64,8 @@ func (m *Moderator) battleClock(c *store.Campaign, bc store.BattleCase, st *camp
 
 // commitMails composes mails, then applies a change and queues them in one
 // transaction.
-func (m *Moderator) commitMails(mails []Outgoing, apply func(tx *store.Tx) error) error {
-	composed, err := Compose(mails)
+func (m *Moderator) commitMails(mails []workflow.Outgoing, apply func(tx *store.Tx) error) error {
+	composed, err := workflow.Compose(mails)
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func (m *Moderator) commitMails(mails []Outgoing, apply func(tx *store.Tx) error
 		if err := apply(tx); err != nil {
 			return err
 		}
-		return Enqueue(tx, composed)
+		return workflow.Enqueue(tx, composed)
 	})
 }
 
@@ -84,10 +85,10 @@ func (m *Moderator) commitMails(mails []Outgoing, apply func(tx *store.Tx) error
 func (m *Moderator) pollClocks(c *store.Campaign, rec *store.TurnRecord) (next time.Time, closed bool, err error) {
 	now := m.clock.Now()
 	for _, p := range rec.State.Polls {
-		outcome, certain := PollOutcome(c, p)
+		outcome, certain := workflow.PollOutcome(c, p)
 		due := !now.Before(p.Closes)
 		if !certain && !due {
-			next = earliest(next, p.Closes)
+			next = workflow.Earliest(next, p.Closes)
 			continue
 		}
 		if !certain {

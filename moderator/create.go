@@ -8,6 +8,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // Seat is a player's seat in a new campaign, with the token that was mailed
@@ -39,27 +40,27 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		Status: store.Running, Created: now,
 		Moderation: sc.Moderation,
 	}
-	gmToken, err := NewToken(m.rand)
+	gmToken, err := workflow.NewToken(m.rand)
 	if err != nil {
 		return nil, err
 	}
-	rec.GMTokenHash = HashToken(gmToken)
+	rec.GMTokenHash = workflow.HashToken(gmToken)
 	var seats []Seat
 	for _, p := range st.Players {
-		token, err := NewToken(m.rand)
+		token, err := workflow.NewToken(m.rand)
 		if err != nil {
 			return nil, err
 		}
 		seats = append(seats, Seat{Player: p.ID, Email: p.Email, Token: token})
-		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TimeZone: p.TimeZone, TokenHash: HashToken(token)})
+		rec.Players = append(rec.Players, store.Seat{Player: p.ID, Email: p.Email, TimeZone: p.TimeZone, TokenHash: workflow.HashToken(token)})
 	}
 	rec.Open(st.Turn, due)
-	MarkReminded(rec, now)
-	var mails []Outgoing
+	workflow.MarkReminded(rec, now)
+	var mails []workflow.Outgoing
 	views := rs.Observe(st)
 	for i, p := range st.Players {
 		subject, text := report.RenderWelcome(m.WelcomeOf(rec, rs, st, &rec.Players[i], p.Name, seats[i].Token))
-		mails = append(mails, Outgoing{
+		mails = append(mails, workflow.Outgoing{
 			Msg:      m.NewMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
 			Campaign: string(st.Campaign), Purpose: "welcome",
 		})
@@ -70,16 +71,16 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		mails = append(mails, report)
 	}
 	mails = append(mails, m.GmWelcome(rec, rs, st, gmToken))
-	composed, err := Compose(mails)
+	composed, err := workflow.Compose(mails)
 	if err != nil {
 		return nil, err
 	}
 	err = m.db.Update(func(tx *store.Tx) error {
-		first := &store.TurnRecord{State: st, ResolverVersion: rs.Version(), Deadline: rec.Deadline(), Waiting: Waiting(rec)}
+		first := &store.TurnRecord{State: st, ResolverVersion: rs.Version(), Deadline: rec.Deadline(), Waiting: workflow.Waiting(rec)}
 		if err := tx.CreateCampaign(rec, first); err != nil {
 			return err
 		}
-		return Enqueue(tx, composed)
+		return workflow.Enqueue(tx, composed)
 	})
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // TestDigestDue: held reports wait for the seat's digest time, unless the
@@ -26,8 +27,8 @@ func TestDigestDue(t *testing.T) {
 	}{
 		{"no digest", digest.Add(72 * time.Hour), store.Running, "", "", false, held},
 		{"deadline far", digest.Add(72 * time.Hour), store.Running, "", "06:00", false, digest},
-		{"a day to spare", digest.Add(DigestLead), store.Running, "", "06:00", false, digest},
-		{"less than a day: your turn", digest.Add(DigestLead - time.Minute), store.Running, "", "06:00", false, held},
+		{"a day to spare", digest.Add(workflow.DigestLead), store.Running, "", "06:00", false, digest},
+		{"less than a day: your turn", digest.Add(workflow.DigestLead - time.Minute), store.Running, "", "06:00", false, held},
 		{"deadline before the digest", digest.Add(-time.Hour), store.Running, "", "06:00", false, held},
 		{"final orders on file", digest.Add(-time.Hour), store.Running, "", "06:00", true, digest},
 		{"paused", digest.Add(-time.Hour), store.Paused, "", "06:00", false, digest},
@@ -60,7 +61,7 @@ func TestLongestTurn(t *testing.T) {
 		{"no schedule", campaign.Schedule{}, 0},
 	}
 	for _, tc := range tests {
-		if got := LongestTurn(tc.s, now); got != tc.want {
+		if got := workflow.LongestTurn(tc.s, now); got != tc.want {
 			t.Errorf("%s: longestTurn(%+v) = %v, want %v", tc.name, tc.s, got, tc.want)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // pendingDigest is a seat's held reports, oldest first, and when they go.
@@ -103,9 +104,9 @@ func digestDue(c *store.Campaign, s *store.Seat, first time.Time, final bool) ti
 	if s.Mail.Digest == "" {
 		return first
 	}
-	due := s.Mail.NextDigest(first, SeatLocation(c, s))
+	due := s.Mail.NextDigest(first, workflow.SeatLocation(c, s))
 	owes := c.Status == store.Running && s.Due() && !final
-	if owes && s.Deadline.Before(due.Add(DigestLead)) {
+	if owes && s.Deadline.Before(due.Add(workflow.DigestLead)) {
 		return first
 	}
 	return due
@@ -121,7 +122,7 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 	}
 	items := make([]game.DigestItem, len(p.held))
 	for i, h := range p.held {
-		var kept HeldReport[json.RawMessage]
+		var kept workflow.HeldReport[json.RawMessage]
 		if err := json.Unmarshal(h.Report, &kept); err != nil {
 			return fmt.Errorf("read the turn %d report held for %s in %s: %w", h.Turn, h.Player, p.c.ID, err)
 		}
@@ -131,7 +132,7 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 		}
 		items[i] = game.DigestItem{View: v, Deadline: kept.Deadline, Clocks: kept.Clocks}
 	}
-	var out Outgoing
+	var out workflow.Outgoing
 	if len(items) == 1 {
 		player := &campaign.Player{ID: p.seat.Player, Email: p.seat.Email, TimeZone: p.seat.TimeZone}
 		out, err = m.ReportMailDue(p.c, items[0].View, player, items[0].Deadline, items[0].Clocks)
@@ -141,7 +142,7 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 	if err != nil {
 		return err
 	}
-	composed, err := Compose([]Outgoing{out})
+	composed, err := workflow.Compose([]workflow.Outgoing{out})
 	if err != nil {
 		return err
 	}
@@ -149,7 +150,7 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 		if err := tx.ReleaseReports(p.c.ID, p.held); err != nil {
 			return err
 		}
-		return Enqueue(tx, composed)
+		return workflow.Enqueue(tx, composed)
 	})
 	if err != nil {
 		return fmt.Errorf("send the digest of %s in %s: %w", p.seat.Player, p.c.ID, err)
@@ -174,7 +175,7 @@ func (m *Moderator) SendAlertSummaries() (time.Time, error) {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
 	var (
-		mails []Outgoing
+		mails []workflow.Outgoing
 		reset []func(tx *store.Tx) error
 		next  time.Time
 	)
@@ -188,19 +189,19 @@ func (m *Moderator) SendAlertSummaries() (time.Time, error) {
 			if err != nil {
 				return err
 			}
-			for _, class := range []string{AlertsProven, AlertsUnproven} {
+			for _, class := range []string{workflow.AlertsProven, workflow.AlertsUnproven} {
 				a := all[class]
 				if a == nil || a.Held == 0 {
 					continue
 				}
 				if due := a.SummaryDue(); now.Before(due) {
-					next = earliest(next, due)
+					next = workflow.Earliest(next, due)
 					continue
 				}
 				mails = append(mails, m.AlertSummary(c, class, a, fmt.Sprintf("alerts.%s", c.ID)))
 				cleared := *a
 				cleared.Held, cleared.First = 0, time.Time{}
-				reset = append(reset, PutAlerts(c.ID, class, &cleared))
+				reset = append(reset, workflow.PutAlerts(c.ID, class, &cleared))
 			}
 		}
 		return nil
@@ -209,11 +210,11 @@ func (m *Moderator) SendAlertSummaries() (time.Time, error) {
 		return time.Time{}, err
 	}
 	if len(mails) > 0 {
-		composed, err := Compose(mails)
+		composed, err := workflow.Compose(mails)
 		if err != nil {
 			return time.Time{}, err
 		}
-		if err := m.db.Update(func(tx *store.Tx) error { return Steps(append(reset, EnqueueStep(composed))...)(tx) }); err != nil {
+		if err := m.db.Update(func(tx *store.Tx) error { return workflow.Steps(append(reset, workflow.EnqueueStep(composed))...)(tx) }); err != nil {
 			return time.Time{}, err
 		}
 		wake(m.wakeSender)

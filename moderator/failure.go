@@ -11,6 +11,7 @@ import (
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // A failure is a panic in the work on one campaign: its ruleset's check,
@@ -78,11 +79,11 @@ func (m *Moderator) holdFailed(f *failure) error {
 	if err != nil || hold == nil {
 		return err
 	}
-	composed, err := Compose(mails)
+	composed, err := workflow.Compose(mails)
 	if err != nil {
 		return err
 	}
-	if err := m.db.Update(func(tx *store.Tx) error { return errors.Join(hold(tx), Enqueue(tx, composed)) }); err != nil {
+	if err := m.db.Update(func(tx *store.Tx) error { return errors.Join(hold(tx), workflow.Enqueue(tx, composed)) }); err != nil {
 		return fmt.Errorf("hold %s after a failure: %w", c.ID, err)
 	}
 	wake(m.wakeSender)
@@ -92,7 +93,7 @@ func (m *Moderator) holdFailed(f *failure) error {
 // failedHold returns the step that holds campaign c after failure f, and
 // the notice to the GM, named after incoming; none if c is held for a
 // failure already, whose notice the GM had.
-func (m *Moderator) failedHold(c *store.Campaign, f *failure, incoming string) (func(tx *store.Tx) error, []Outgoing, error) {
+func (m *Moderator) failedHold(c *store.Campaign, f *failure, incoming string) (func(tx *store.Tx) error, []workflow.Outgoing, error) {
 	if c.Failed != "" {
 		return nil, nil, nil
 	}
@@ -105,7 +106,7 @@ func (m *Moderator) failedHold(c *store.Campaign, f *failure, incoming string) (
 	c.Failed = fmt.Sprintf("while %s: %s", f.doing, panicked)
 	notice := m.ToGM(c, incoming, "failed", report.FailureNotice{
 		Title: c.Title, Campaign: c.ID, Turn: c.Turn, Doing: f.doing, Panic: panicked,
-		At: report.FormatDeadline(now, PlayerLocation(c, nil)),
+		At: report.FormatDeadline(now, workflow.PlayerLocation(c, nil)),
 	})
 	audit := store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: "failed " + c.Failed}
 	hold := func(tx *store.Tx) error {
@@ -120,9 +121,9 @@ func (m *Moderator) failedHold(c *store.Campaign, f *failure, incoming string) (
 		if err := tx.PutCampaign(cur); err != nil {
 			return err
 		}
-		return WriteAudit(tx, c.ID, audit)
+		return workflow.WriteAudit(tx, c.ID, audit)
 	}
-	return hold, []Outgoing{notice}, nil
+	return hold, []workflow.Outgoing{notice}, nil
 }
 
 // failedMail decides on a mail whose handling failed: the campaign it was
@@ -130,26 +131,26 @@ func (m *Moderator) failedHold(c *store.Campaign, f *failure, incoming string) (
 // that nothing of the mail was done and why. A failure outside any
 // campaign is logged, and the mail goes unanswered: it is not tried
 // again.
-func (m *Moderator) failedMail(in *mail.Inbound, rec *store.MessageRecord, f *failure) (Decision, error) {
+func (m *Moderator) failedMail(in *mail.Inbound, rec *store.MessageRecord, f *failure) (workflow.Decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "pbemd failed on it: "+fmt.Sprint(f.value)
 	f.campaign = campaign.ID(rec.Campaign)
 	if f.campaign == "" {
 		m.noteFailure(f)
-		return Decision{}, nil
+		return workflow.Decision{}, nil
 	}
 	m.noteFailure(f)
 	c, err := m.CampaignByID(f.campaign)
 	if err != nil || c == nil {
-		return Decision{}, err
+		return workflow.Decision{}, err
 	}
 	hold, mails, err := m.failedHold(c, f, in.MessageID)
 	if err != nil || !knows(c, in.From) {
-		return Decision{Mails: mails, Apply: hold}, err
+		return workflow.Decision{Mails: mails, Apply: hold}, err
 	}
 	rec.Outcome = store.Rejected
 	subject, text := report.Mail(report.MailFailed{Title: c.Title, Turn: c.Turn})
-	reply := Outgoing{Msg: m.Reply(in, Tagged(c.ID, subject), text), Campaign: string(c.ID), Purpose: "rejection"}
-	return Decision{Mails: append([]Outgoing{reply}, mails...), Apply: hold}, nil
+	reply := workflow.Outgoing{Msg: m.Reply(in, workflow.Tagged(c.ID, subject), text), Campaign: string(c.ID), Purpose: "rejection"}
+	return workflow.Decision{Mails: append([]workflow.Outgoing{reply}, mails...), Apply: hold}, nil
 }
 
 // knows reports whether addr plays in campaign c, for itself or as a

@@ -14,6 +14,7 @@ import (
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 var _ mail.Handler = (*Moderator)(nil)
@@ -120,7 +121,7 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 func (m *Moderator) inbound(ctx context.Context, f mail.Fetched) *mail.Inbound {
 	in, err := mail.Parse(f.Raw, m.parse)
 	if err != nil {
-		in = &mail.Inbound{MessageID: SyntheticID(f), Unreadable: report.Say(report.UnreadableHeader{})}
+		in = &mail.Inbound{MessageID: workflow.SyntheticID(f), Unreadable: report.Say(report.UnreadableHeader{})}
 	}
 	if f.Truncated {
 		in.Text = nil
@@ -135,7 +136,7 @@ type handling struct {
 	f        mail.Fetched
 	in       *mail.Inbound
 	rec      *store.MessageRecord
-	out      Decision
+	out      workflow.Decision
 	composed []*store.Mail
 	seen     bool // processed before: only the cursor moves
 }
@@ -163,7 +164,7 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*ha
 		return h, nil
 	}
 	rec := h.rec
-	var out Decision
+	var out workflow.Decision
 	err = contain("", fmt.Sprintf("handling the mail <%s> from %s", in.MessageID, in.From), func() (err error) {
 		out, err = m.decide(in, rec, who)
 		return err
@@ -196,7 +197,7 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*ha
 			rec.Raw = nil
 		}
 	}
-	h.composed, err = Compose(out.Mails)
+	h.composed, err = workflow.Compose(out.Mails)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +213,7 @@ func (m *Moderator) handled(h *handling) {
 	}
 	m.observe.MailReceived(mailOutcome(h.rec, h.out))
 	if h.out.Resolved != nil {
-		h.out.Resolved.announce(m)
+		m.announce(h.out.Resolved)
 	}
 	if len(h.composed) > 0 {
 		wake(m.wakeSender)
@@ -255,7 +256,7 @@ func (m *Moderator) commit(tx *store.Tx, h *handling) error {
 			return err
 		}
 		if d.Filed != nil {
-			if err := tx.PutOrders(d.Filed.campaign, d.Filed.OrdersRecord); err != nil {
+			if err := tx.PutOrders(d.Filed.Campaign, d.Filed.OrdersRecord); err != nil {
 				return err
 			}
 		}
@@ -264,7 +265,7 @@ func (m *Moderator) commit(tx *store.Tx, h *handling) error {
 				return err
 			}
 		}
-		if err := Enqueue(tx, h.composed); err != nil {
+		if err := workflow.Enqueue(tx, h.composed); err != nil {
 			return err
 		}
 	}
@@ -278,19 +279,13 @@ func (m *Moderator) commit(tx *store.Tx, h *handling) error {
 	return nil
 }
 
-// filing is orders to put on file.
-type filing struct {
-	campaign campaign.ID
-	*store.OrdersRecord
-}
-
 // decide classifies a mail, authenticates its sender and checks its orders.
 // It fills rec's outcome and returns the answer; it writes nothing. An
 // error (the store failed) means no decision: the mail is tried again.
-func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *sender) (Decision, error) {
-	ignore := func(why string) (Decision, error) {
+func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *sender) (workflow.Decision, error) {
+	ignore := func(why string) (workflow.Decision, error) {
 		rec.Outcome, rec.Detail = store.Ignored, why
-		return Decision{}, nil
+		return workflow.Decision{}, nil
 	}
 	switch {
 	case in.Bounce:
@@ -314,7 +309,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 		return m.stranger(in, rec)
 	}
 	var secret string // the token the mail carried, never to be quoted
-	reject := func(c campaign.ID, r *report.Rejection) (Decision, error) {
+	reject := func(c campaign.ID, r *report.Rejection) (workflow.Decision, error) {
 		r.Campaign = c
 		r.Added = r.Added || m.addsOrders(c, seats)
 		r.Secrets = append(r.Secrets, secret)
@@ -324,8 +319,8 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 			rec.Detail = r.Problems.Error()
 		}
 		subject, text := report.RenderRejection(r)
-		o := Outgoing{Msg: m.Reply(in, subject, text), Campaign: string(c), Purpose: "rejection"}
-		return Decision{Mails: []Outgoing{o}, Secret: secret}, nil
+		o := workflow.Outgoing{Msg: m.Reply(in, subject, text), Campaign: string(c), Purpose: "rejection"}
+		return workflow.Decision{Mails: []workflow.Outgoing{o}, Secret: secret}, nil
 	}
 	if d, over, err := m.overLimit(in, rec, seats, gms, reject); over || err != nil {
 		return limited(d, err)
@@ -335,7 +330,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 		if reason == "" {
 			reason = report.Say(report.NoOrders{})
 		}
-		return reject(soleCampaign(seats), &report.Rejection{Reason: reason})
+		return reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: reason})
 	}
 	sub, err := who.sub, who.parseErr
 	if sub != nil {
@@ -346,26 +341,26 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 	}
 	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
 		if err != nil {
-			return Decision{}, err
+			return workflow.Decision{}, err
 		}
 		return m.TokenLeaked(in, rec, c, s, true, reject)
 	}
 	if err != nil {
-		r := problemsRejection(err, in)
+		r := workflow.ProblemsRejection(err, in)
 		if err := m.ownExample(r, seats, gms); err != nil {
-			return Decision{}, err
+			return workflow.Decision{}, err
 		}
-		return reject(soleCampaign(seats), r)
+		return reject(workflow.SoleCampaign(seats), r)
 	}
 	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
 		d, err := m.HandleRequest(in, rec, seats, gms, sub, reject)
-		return CopyPlayer(d, in, rec, seats), err
+		return workflow.CopyPlayer(d, in, rec, seats), err
 	}
 	if len(seats) == 0 {
-		return reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: CampaignIDs(gms), Campaign: gms[0].ID})})
+		return reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: workflow.CampaignIDs(gms), Campaign: gms[0].ID})})
 	}
 	d, err := m.CheckOrders(in, rec, seats, sub, reject)
-	return CopyPlayer(d, in, rec, seats), err
+	return workflow.CopyPlayer(d, in, rec, seats), err
 }
 
 // kindsOf finds, for orders.Parse, the order kinds of the campaign a
@@ -374,7 +369,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 // every mistake in the orders before it names the campaigns the sender
 // plays. A campaign whose ruleset this pbemd lacks is left out: its mail
 // fails where it is handled.
-func (m *Moderator) kindsOf(seats []SenderSeat, gms []*store.Campaign) orders.KindsOf {
+func (m *Moderator) kindsOf(seats []workflow.SenderSeat, gms []*store.Campaign) orders.KindsOf {
 	camps := make([]*store.Campaign, 0, len(seats)+len(gms))
 	for _, s := range seats {
 		camps = append(camps, s.Campaign)
@@ -402,8 +397,8 @@ func (m *Moderator) kindsOf(seats []SenderSeat, gms []*store.Campaign) orders.Ki
 // player at a time, a turn in several mails (game.Sequential): a mail's
 // orders are added to those on file, so a rejected mail's are sent again
 // alone.
-func (m *Moderator) addsOrders(id campaign.ID, seats []SenderSeat) bool {
-	i := slices.IndexFunc(seats, func(s SenderSeat) bool { return s.Campaign.ID == id })
+func (m *Moderator) addsOrders(id campaign.ID, seats []workflow.SenderSeat) bool {
+	i := slices.IndexFunc(seats, func(s workflow.SenderSeat) bool { return s.Campaign.ID == id })
 	if i < 0 {
 		return false
 	}
@@ -412,29 +407,11 @@ func (m *Moderator) addsOrders(id campaign.ID, seats []SenderSeat) bool {
 	return err == nil && sequential
 }
 
-func soleCampaign(seats []SenderSeat) campaign.ID {
-	if len(seats) == 1 {
-		return seats[0].Campaign.ID
-	}
-	return ""
-}
-
-func problemsRejection(err error, in *mail.Inbound) *report.Rejection {
-	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in)}
-	var ps orders.Problems
-	if errors.As(err, &ps) {
-		r.Problems = ps
-	} else {
-		r.Reason = err.Error()
-	}
-	return r
-}
-
 // ownExample puts, in place of the generic example orders a rejection
 // offers for a mail with no orders in it (a question in prose, say), an
 // example with the sender's own campaign, seat and turn, or the GM's
 // command.
-func (m *Moderator) ownExample(r *report.Rejection, seats []SenderSeat, gms []*store.Campaign) error {
+func (m *Moderator) ownExample(r *report.Rejection, seats []workflow.SenderSeat, gms []*store.Campaign) error {
 	generic := func(p orders.Problem) bool { return p.Hint == orders.MinimalExample }
 	if !slices.ContainsFunc(r.Problems, generic) {
 		return nil
@@ -463,39 +440,32 @@ func (m *Moderator) ownExample(r *report.Rejection, seats []SenderSeat, gms []*s
 	return nil
 }
 
-func sourceName(in *mail.Inbound) string {
-	if strings.HasPrefix(in.TextSource, "attachment ") {
-		return in.TextSource
-	}
-	return "your mail"
-}
-
 // stranger handles mail from an address that plays in no campaign: it is
 // never answered. If it carries a player's token, the player and the GM
 // are told (tokenLeaked); if it tries a command in a campaign, that
 // campaign's GM is (withAlert).
-func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (Decision, error) {
+func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (workflow.Decision, error) {
 	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
 	sub, _ := orders.Parse(in.Text, m.kindsOf(nil, nil))
 	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
 		if err != nil {
-			return Decision{}, err
+			return workflow.Decision{}, err
 		}
 		return m.TokenLeaked(in, rec, c, s, false, nil)
 	}
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
-		return Decision{}, nil
+		return workflow.Decision{}, nil
 	}
 	c, err := m.CampaignByID(sub.Campaign)
 	if err != nil || c == nil {
-		return Decision{}, err
+		return workflow.Decision{}, err
 	}
 	rec.Campaign = string(c.ID)
 	alert := report.StrangerAlert{From: in.From, Campaign: c.ID}
 	if sub.Command != nil {
 		alert.Verb = sub.Command.Verb
 	}
-	return m.WithAlert(Decision{}, c, in, alert, false)
+	return m.WithAlert(workflow.Decision{}, c, in, alert, false)
 }
 
 // checkDKIM checks a mail's DKIM signatures when pbemd is to (Options.DKIM)

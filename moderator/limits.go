@@ -7,6 +7,7 @@ import (
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // Limits bound how much mail the daemon reads and keeps. Zero values take
@@ -59,19 +60,19 @@ func (l Limits) withDefaults() Limits {
 // may have a forged From, so it counts apart (see
 // Limits.UnauthenticatedMailsPerHour): a forger cannot use up the
 // answers a player's own mail gets.
-func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, gms []*store.Campaign, reject RejectFunc) (Decision, bool, error) {
-	if in.Auth.Verdict != mail.Authentic && !Authentic(in, seats, gms) {
-		return Decision{}, m.unauthenticatedOver(in.From, rec), nil
+func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats []workflow.SenderSeat, gms []*store.Campaign, reject workflow.RejectFunc) (workflow.Decision, bool, error) {
+	if in.Auth.Verdict != mail.Authentic && !workflow.Authentic(in, seats, gms) {
+		return workflow.Decision{}, m.unauthenticatedOver(in.From, rec), nil
 	}
 	n, until := m.senders.add(in.From, m.clock.Now())
 	switch {
 	case n <= m.limits.SenderMailsPerHour:
-		return Decision{}, false, nil
+		return workflow.Decision{}, false, nil
 	case n > m.limits.SenderMailsPerHour+1:
 		rec.Outcome, rec.Detail = store.Ignored, "over the sender's hourly limit"
-		return Decision{}, true, nil
+		return workflow.Decision{}, true, nil
 	}
-	d, err := reject(soleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
+	d, err := reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
 		Count: n, Limit: m.limits.SenderMailsPerHour, Until: report.FormatDeadline(until, senderLocation(seats, gms))})})
 	return d, true, err
 }
@@ -79,12 +80,12 @@ func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats 
 // senderLocation is the time zone a mail to an address is written in:
 // the zone of its first seat, else of the first campaign it is the GM
 // of, else UTC.
-func senderLocation(seats []SenderSeat, gms []*store.Campaign) *time.Location {
+func senderLocation(seats []workflow.SenderSeat, gms []*store.Campaign) *time.Location {
 	switch {
 	case len(seats) > 0:
-		return SeatLocation(seats[0].Campaign, seats[0].Seat)
+		return workflow.SeatLocation(seats[0].Campaign, seats[0].Seat)
 	case len(gms) > 0:
-		return PlayerLocation(gms[0], nil)
+		return workflow.PlayerLocation(gms[0], nil)
 	}
 	return time.UTC
 }

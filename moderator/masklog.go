@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // maskingHandler masks tokens (report.MaskTokens) in every log line the
@@ -13,7 +15,7 @@ import (
 type maskingHandler struct{ slog.Handler }
 
 func (h maskingHandler) Handle(ctx context.Context, r slog.Record) error {
-	out := slog.NewRecord(r.Time, r.Level, MaskString(r.Message), r.PC)
+	out := slog.NewRecord(r.Time, r.Level, workflow.MaskString(r.Message), r.PC)
 	r.Attrs(func(a slog.Attr) bool {
 		out.AddAttrs(maskAttr(a))
 		return true
@@ -37,7 +39,7 @@ func maskAttr(a slog.Attr) slog.Attr {
 	v := a.Value.Resolve()
 	switch v.Kind() {
 	case slog.KindString:
-		return slog.String(a.Key, MaskString(v.String()))
+		return slog.String(a.Key, workflow.MaskString(v.String()))
 	case slog.KindGroup:
 		group := v.Group()
 		masked := make([]slog.Attr, len(group))
@@ -48,7 +50,7 @@ func maskAttr(a slog.Attr) slog.Attr {
 	case slog.KindAny:
 		// An error or a value printed with fmt: mask what it prints.
 		s := fmt.Sprint(v.Any())
-		if m := MaskString(s); m != s {
+		if m := workflow.MaskString(s); m != s {
 			return slog.String(a.Key, m)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // Options configure a Moderator. DB, Address and Rulesets are required.
@@ -56,7 +57,9 @@ type Options struct {
 
 // Moderator runs campaigns by mail.
 type Moderator struct {
-	*Moderation
+	// Moderation decides; the Moderator reads, commits, sends and keeps
+	// the clock.
+	*workflow.Moderation
 	db      *store.DB
 	rules   *game.Registry
 	address string
@@ -157,7 +160,8 @@ func New(opts Options) *Moderator {
 	} else {
 		m.domain = "pbemd.invalid"
 	}
-	m.Moderation = &Moderation{db: m.db, rules: m.rules, address: m.address, domain: m.domain, clock: m.clock, rand: m.rand, log: m.log, host: m}
+	m.Moderation = workflow.New(workflow.Config{DB: m.db, Rules: m.rules, Address: m.address, Domain: m.domain, Clock: m.clock, Rand: m.rand, Log: m.log,
+		UnauthenticatedOver: m.unauthenticatedOver})
 	return m
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // Observer hears what the daemon does, for metrics: each mail read and
@@ -58,7 +59,7 @@ func MailOutcomes() []MailOutcome {
 }
 
 // mailOutcome is the outcome an Observer hears of a decided mail.
-func mailOutcome(rec *store.MessageRecord, d Decision) MailOutcome {
+func mailOutcome(rec *store.MessageRecord, d workflow.Decision) MailOutcome {
 	switch {
 	case d.Limited:
 		return MailRateLimited
@@ -72,7 +73,7 @@ func mailOutcome(rec *store.MessageRecord, d Decision) MailOutcome {
 
 // limited marks a decision as taken because the sender is over their
 // hourly limit.
-func limited(d Decision, err error) (Decision, error) {
+func limited(d workflow.Decision, err error) (workflow.Decision, error) {
 	d.Limited = true
 	return d, err
 }

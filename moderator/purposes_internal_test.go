@@ -10,17 +10,22 @@ import (
 )
 
 // TestMailPurposesListsEveryPurpose reads the package's source for every
-// purpose a mail is queued with (a literal in an outgoing's purpose
-// field, assigned to a variable purpose, or passed as a parameter
+// purpose a mail is queued with, here and in package workflow (a literal
+// in an Outgoing's Purpose field, assigned to a variable purpose, or passed as a parameter
 // purpose), and fails for one MailPurposes lacks: metrics show each
 // from the first scrape.
 func TestMailPurposesListsEveryPurpose(t *testing.T) {
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", nil, 0)
-	if err != nil {
-		t.Fatal(err)
+	var files []*ast.File
+	for dir, pkg := range map[string]string{".": "moderator", "../workflow": "workflow"} {
+		pkgs, err := parser.ParseDir(fset, dir, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range pkgs[pkg].Files {
+			files = append(files, f)
+		}
 	}
-	files := pkgs["moderator"].Files
 	params := map[string]int{} // functions taking a purpose, at which argument
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -48,7 +53,7 @@ func TestMailPurposesListsEveryPurpose(t *testing.T) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "purpose" {
+				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Purpose" {
 					note(n.Value)
 				}
 			case *ast.AssignStmt:

@@ -13,6 +13,7 @@ import (
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // minInboxWait is how long after a deadline the scheduler waits at least
@@ -91,7 +92,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 		}
 		t, ok := m.tended[c.ID]
 		if ok && t.rev == revs[c.ID] && !t.inbox && (t.next.IsZero() || now.Before(t.next)) {
-			next = earliest(next, t.next)
+			next = workflow.Earliest(next, t.next)
 			continue
 		}
 		t, err := m.tendContained(ctx, c.ID)
@@ -104,7 +105,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 			due = append(due, c.ID)
 			continue
 		}
-		next = earliest(next, t.next)
+		next = workflow.Earliest(next, t.next)
 	}
 	resolved, err := m.resolveTurns(ctx, due)
 	for _, id := range due {
@@ -114,7 +115,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 			when = now
 			delete(m.tended, id)
 		}
-		next = earliest(next, when)
+		next = workflow.Earliest(next, when)
 	}
 	if err != nil {
 		return time.Time{}, err
@@ -127,7 +128,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	return earliest(earliest(next, when), summaries), nil
+	return workflow.Earliest(workflow.Earliest(next, when), summaries), nil
 }
 
 // tended is what the scheduler learnt when it last tended a campaign.
@@ -139,14 +140,6 @@ type tended struct {
 	inbox bool
 	// resolve is set when its open turn is to be resolved now.
 	resolve bool
-}
-
-// earliest returns the earlier of two times, zero meaning never.
-func earliest(a, b time.Time) time.Time {
-	if a.IsZero() || (!b.IsZero() && b.Before(a)) {
-		return b
-	}
-	return a
 }
 
 // tendContained tends a campaign, and holds it if that fails.
@@ -197,13 +190,13 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	if err != nil {
 		return tended{}, err
 	}
-	return tended{next: earliest(next, polls), inbox: w.early}, nil
+	return tended{next: workflow.Earliest(next, polls), inbox: w.early}, nil
 }
 
 // loadTended reads a campaign, its orders on file and its open turn's
 // record, shared from the turn cache, in one transaction.
-func (m *Moderator) loadTended(id campaign.ID) (*OpenTurn, error) {
-	var o OpenTurn
+func (m *Moderator) loadTended(id campaign.ID) (*workflow.OpenTurn, error) {
+	var o workflow.OpenTurn
 	err := m.db.View(func(tx *store.Tx) (err error) {
 		if err = o.Read(tx, id); err != nil {
 			return err
@@ -218,7 +211,7 @@ func (m *Moderator) loadTended(id campaign.ID) (*OpenTurn, error) {
 // resolves: an extension put to the vote closes at the deadline it would
 // move. If one closed, it loads o again, as the poll changed it. It
 // returns when the next poll closes.
-func (m *Moderator) closePolls(o *OpenTurn) (time.Time, error) {
+func (m *Moderator) closePolls(o *workflow.OpenTurn) (time.Time, error) {
 	polls, closed, err := m.pollClocks(o.Campaign, o.Rec)
 	if err != nil || !closed {
 		return polls, err
@@ -246,16 +239,16 @@ func (m *Moderator) awaitDeadlineInbox(c *store.Campaign, deadline, now time.Tim
 // keepClocks sends the reminders due for the open turn of o, and settles
 // the battles whose clocks ran out. It returns when the next reminder or
 // battle clock falls due.
-func (m *Moderator) keepClocks(o *OpenTurn) (time.Time, error) {
+func (m *Moderator) keepClocks(o *workflow.OpenTurn) (time.Time, error) {
 	if err := m.remind(o); err != nil {
 		return time.Time{}, err
 	}
-	reminder := NextReminder(o.Campaign)
+	reminder := workflow.NextReminder(o.Campaign)
 	battles, err := m.battleClocks(o.Campaign, o.Rec)
 	if err != nil {
 		return time.Time{}, err
 	}
-	return earliest(reminder, battles), nil
+	return workflow.Earliest(reminder, battles), nil
 }
 
 // weighing is where a campaign's open turn stands: the one check that
@@ -274,7 +267,7 @@ type weighing struct {
 
 // weigh says where the open turn of o stands at now. The caller holds
 // turnMu.
-func (m *Moderator) weigh(o *OpenTurn, now time.Time) weighing {
+func (m *Moderator) weigh(o *workflow.OpenTurn, now time.Time) weighing {
 	c := o.Campaign
 	w := weighing{deadline: c.Deadline()}
 	w.due = !w.deadline.IsZero() && !now.Before(w.deadline)
@@ -360,7 +353,7 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 				break more
 			}
 		}
-		var ready []*Resolution
+		var ready []*workflow.Resolution
 		for _, p := range batch {
 			switch f := asFailure(p.err); {
 			case f != nil:
@@ -379,7 +372,7 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 			continue
 		}
 		for _, r := range ready {
-			resolved[r.Campaign.ID] = earliest(NextReminder(r.Campaign), PollsNext(r.Next.State))
+			resolved[r.Campaign.ID] = workflow.Earliest(workflow.NextReminder(r.Campaign), workflow.PollsNext(r.Next.State))
 		}
 	}
 	return errors.Join(errs...)
@@ -387,14 +380,14 @@ func (m *Moderator) resolveChunk(ids []campaign.ID, workers int, resolved map[ca
 
 // prepared is a resolution a worker prepared, or why it could not.
 type prepared struct {
-	r   *Resolution // nil if the turn is no longer to be resolved
+	r   *workflow.Resolution // nil if the turn is no longer to be resolved
 	err error
 }
 
 // prepareDue loads a campaign's open turn and, if it is still to be
 // resolved, resolves it and composes its mails, writing nothing. The
 // caller holds turnMu.
-func (m *Moderator) prepareDue(id campaign.ID) (*Resolution, error) {
+func (m *Moderator) prepareDue(id campaign.ID) (*workflow.Resolution, error) {
 	o, err := m.LoadOpenTurn(id)
 	if err != nil || !m.weigh(o, m.clock.Now()).resolve {
 		return nil, err
@@ -404,7 +397,7 @@ func (m *Moderator) prepareDue(id campaign.ID) (*Resolution, error) {
 
 // prepareComposed resolves an open turn and composes its mails, writing
 // nothing; a panic in it comes back as a failure of the campaign.
-func (m *Moderator) prepareComposed(o *OpenTurn) (r *Resolution, err error) {
+func (m *Moderator) prepareComposed(o *workflow.OpenTurn) (r *workflow.Resolution, err error) {
 	err = contain(o.Campaign.ID, fmt.Sprintf("resolving turn %d", o.Campaign.Turn), func() error {
 		if r, err = m.PrepareResolution(o); err != nil {
 			return err
@@ -416,7 +409,7 @@ func (m *Moderator) prepareComposed(o *OpenTurn) (r *Resolution, err error) {
 
 // commitResolutions commits resolved turns in one transaction, then logs
 // them and wakes the sender.
-func (m *Moderator) commitResolutions(rs []*Resolution) error {
+func (m *Moderator) commitResolutions(rs []*workflow.Resolution) error {
 	if len(rs) == 0 {
 		return nil
 	}
@@ -434,7 +427,7 @@ func (m *Moderator) commitResolutions(rs []*Resolution) error {
 	var size int64
 	for _, r := range rs {
 		m.Turns.Drop(r.Campaign.ID)
-		r.announce(m)
+		m.announce(r)
 		for _, ml := range r.Mails {
 			size += int64(len(ml.Raw))
 		}
@@ -477,7 +470,7 @@ func (m *Moderator) Process(ctx context.Context, id campaign.ID) error {
 	if err := m.db.Update(r.Commit); err != nil {
 		return fmt.Errorf("commit %s turn %d: %w", id, r.Turn, err)
 	}
-	r.announce(m)
+	m.announce(r)
 	wake(m.wakeSender)
 	wake(m.wakeScheduler)
 	return nil
@@ -504,16 +497,16 @@ const (
 func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	now := m.clock.Now().UTC()
 	c.HeldSince = now
-	detail := fmt.Sprintf("deadline %s passed while pbemd was down", UtcStamp(c.Deadline()))
+	detail := fmt.Sprintf("deadline %s passed while pbemd was down", workflow.UtcStamp(c.Deadline()))
 	if why == holdInboxUnread {
-		detail = fmt.Sprintf("inbox unread since deadline %s", UtcStamp(c.Deadline()))
+		detail = fmt.Sprintf("inbox unread since deadline %s", workflow.UtcStamp(c.Deadline()))
 	}
 	// The example is written as the GM's deadline command reads it: in
 	// the campaign's time zone.
-	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: LocalTime(c, nil, c.Deadline()),
-		Now: LocalTime(c, nil, now), Example: now.Add(48 * time.Hour).In(PlayerLocation(c, nil)).Format(DeadlineLayout)}
+	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: workflow.LocalTime(c, nil, c.Deadline()),
+		Now: workflow.LocalTime(c, nil, now), Example: now.Add(48 * time.Hour).In(workflow.PlayerLocation(c, nil)).Format(workflow.DeadlineLayout)}
 	msg := m.MailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
-	composed, err := Compose([]Outgoing{{Msg: msg, Campaign: string(c.ID), Purpose: "held"}})
+	composed, err := workflow.Compose([]workflow.Outgoing{{Msg: msg, Campaign: string(c.ID), Purpose: "held"}})
 	if err != nil {
 		return err
 	}
@@ -521,10 +514,10 @@ func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 		if err := tx.PutCampaign(c); err != nil {
 			return err
 		}
-		if err := WriteAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: detail}); err != nil {
+		if err := workflow.WriteAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: detail}); err != nil {
 			return err
 		}
-		return Enqueue(tx, composed)
+		return workflow.Enqueue(tx, composed)
 	})
 	if err != nil {
 		return err
@@ -540,7 +533,7 @@ func (m *Moderator) sleep(ctx context.Context, d time.Duration) error {
 }
 
 // announce logs a committed resolution and tells the Observer.
-func (r *Resolution) announce(m *Moderator) {
+func (m *Moderator) announce(r *workflow.Resolution) {
 	took := m.clock.Now().Sub(r.Started)
 	m.log.Info("turn resolved", "campaign", r.Campaign.ID, "turn", r.Turn, "events", r.Events, "mails", len(r.Notices)+len(r.Reports), "deadline", r.Campaign.Deadline(), "took", took)
 	m.observe.TurnResolved(r.Campaign.ID, took)

@@ -14,6 +14,7 @@ import (
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // SimOptions configure Simulate.
@@ -145,10 +146,10 @@ func writeTurn(rs game.Ruleset, out string, n int, res *game.Result, deadline ti
 	if err := writeFile(filepath.Join(dir, "state.json"), append(state, '\n')); err != nil {
 		return fmt.Errorf("write turn %d: %w", n, err)
 	}
-	return EachIndex(len(res.Views)*len(simFiles), func(k int) error {
+	return workflow.EachIndex(len(res.Views)*len(simFiles), func(k int) error {
 		i, file := k/len(simFiles), simFiles[k%len(simFiles)]
 		v := res.Views[i]
-		opts := game.ReportOptions{Deadline: deadline, Location: ZoneOf(&res.Next.Players[i], loc), SchemaRef: SchemaFile, MapSrc: "map.png"}
+		opts := game.ReportOptions{Deadline: deadline, Location: workflow.ZoneOf(&res.Next.Players[i], loc), SchemaRef: workflow.SchemaFile, MapSrc: "map.png"}
 		data, err := rs.Render(v, file.format, opts)
 		if err != nil {
 			return err

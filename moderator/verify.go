@@ -3,8 +3,6 @@ package moderator
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -14,6 +12,7 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // VerifyOptions say which turns Verify resolves again.
@@ -134,7 +133,7 @@ func resolvedTurns(open int) string {
 func verifyTurn(db *store.DB, rs game.Ruleset, id campaign.ID, n int, force bool) (TurnCheck, error) {
 	check := TurnCheck{Turn: n, Verdict: Matches}
 	var (
-		in   *Play
+		in   *workflow.Play
 		next *store.TurnRecord
 	)
 	err := db.View(func(tx *store.Tx) error {
@@ -153,7 +152,7 @@ func verifyTurn(db *store.DB, rs game.Ruleset, id campaign.ID, n int, force bool
 		if err != nil {
 			return err
 		}
-		in, err = LoadPlay(tx, game.Cite(rs, game.TopicForfeitDrop), asResolved(c, rec, next), rec, filed)
+		in, err = workflow.LoadPlay(tx, game.Cite(rs, game.TopicForfeitDrop), asResolved(c, rec, next), rec, filed)
 		return err
 	})
 	if err != nil {
@@ -238,7 +237,7 @@ func (cmp *comparison) resolution(rs game.Ruleset, res *game.Result, next *store
 // events compares the events the resolution gives with the stored ones,
 // which differ.
 func (cmp *comparison) events(resolved []game.Event, next *store.TurnRecord) {
-	stored, err := storedEvents(next)
+	stored, err := workflow.StoredEvents(next)
 	if err != nil {
 		cmp.d.add(fmt.Sprintf("turn %d's events cannot be read: %v", cmp.d.next, err))
 		return
@@ -248,17 +247,6 @@ func (cmp *comparison) events(resolved []game.Event, next *store.TurnRecord) {
 	if cmp.d.count == before {
 		cmp.d.add("events: differ in their encoding")
 	}
-}
-
-// storedEvents reads the events of the resolution that made a record.
-func storedEvents(rec *store.TurnRecord) ([]game.Event, error) {
-	var events []game.Event
-	if len(rec.Events) > 0 {
-		if err := json.Unmarshal(rec.Events, &events); err != nil {
-			return nil, err
-		}
-	}
-	return events, nil
 }
 
 // state compares the state the resolution gives with the stored one. A
@@ -277,13 +265,13 @@ func (cmp *comparison) state(resolved, stored []byte, next *store.TurnRecord) {
 		cmp.check.Notes = append(cmp.check.Notes, since+"; resolved before pbemd kept a digest of the state, so the state is not compared")
 	case next.Digest == "":
 		cmp.d.json("state", resolved, stored)
-	case digestOf(resolved) != next.Digest:
+	case workflow.DigestOf(resolved) != next.Digest:
 		cmp.d.add("the resolution gives another state than it gave when the turn was resolved")
 		cmp.d.json("state", resolved, stored)
 		if len(changed) > 0 {
 			cmp.check.Notes = append(cmp.check.Notes, since+"; those changes are among the differences")
 		}
-	case digestOf(stored) == next.Digest:
+	case workflow.DigestOf(stored) == next.Digest:
 	case len(changed) > 0:
 		cmp.check.Notes = append(cmp.check.Notes, since)
 	default:
@@ -297,7 +285,7 @@ func (cmp *comparison) state(resolved, stored []byte, next *store.TurnRecord) {
 // which pbemd report shows. What a rebuilt view cannot hold, such as the
 // logs of the battles fought, is left out.
 func (cmp *comparison) views(rs game.Ruleset, resolved []game.View, next *store.TurnRecord) error {
-	events, err := storedEvents(next)
+	events, err := workflow.StoredEvents(next)
 	if err != nil {
 		return fmt.Errorf("read the stored events: %w", err)
 	}
@@ -320,19 +308,4 @@ func (cmp *comparison) views(rs game.Ruleset, resolved []game.View, next *store.
 		}
 	}
 	return nil
-}
-
-// stateDigest is a state's TurnRecord.Digest.
-func stateDigest(st *campaign.State) (string, error) {
-	data, err := json.Marshal(st)
-	if err != nil {
-		return "", fmt.Errorf("digest the state: %w", err)
-	}
-	return digestOf(data), nil
-}
-
-// digestOf is the SHA-256 of data, in hex.
-func digestOf(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
 }

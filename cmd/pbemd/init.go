@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/pbemd/pbemd/rules"
 	"io"
 	"time"
+
+	"github.com/pbemd/pbemd/rules"
 
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/control"

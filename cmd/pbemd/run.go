@@ -5,10 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/pbemd/pbemd/rules"
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/pbemd/pbemd/rules"
 
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/control"

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+
 	"github.com/pbemd/pbemd/rules"
 
 	"github.com/pbemd/pbemd/config"

@@ -1,0 +1,156 @@
+package workflow
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/base32"
+	"fmt"
+	netmail "net/mail"
+	"slices"
+	"strings"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/report"
+	"github.com/pbemd/pbemd/store"
+)
+
+// maxProxies is how many addresses a player may name to act for them.
+const maxProxies = 3
+
+// setProxy names, or no longer names, an address that may send orders and
+// battle results for the player: command: proxy add <address>, or
+// command: proxy remove <address>.
+func (m *Moderation) setProxy(r *request) (Decision, error) {
+	c, s := r.c.Clone(), r.seat
+	s = c.Seat(s.Player)
+	fields := strings.Fields(r.sub.Command.Args)
+	if len(fields) != 2 || (fields[0] != "add" && fields[0] != "remove") {
+		return r.refuse(report.ProxyUsage{Proxies: s.Proxies})
+	}
+	parsed, err := netmail.ParseAddress(fields[1])
+	if err != nil {
+		return r.refuse(report.ProxyUsage{Proxies: s.Proxies})
+	}
+	addr, add := strings.ToLower(parsed.Address), fields[0] == "add"
+	switch {
+	case add && strings.EqualFold(addr, s.Email):
+		return r.refuse(report.ProxyRefused{Address: addr, Own: true})
+	case add && strings.EqualFold(addr, m.address):
+		return r.refuse(report.ProxyRefused{Address: addr, Moderator: true})
+	case add && s.ProxiedBy(addr):
+		return r.refuse(report.ProxyRefused{Address: addr, Named: true})
+	case add && len(s.Proxies) >= maxProxies:
+		return r.refuse(report.ProxyRefused{Address: addr, Max: maxProxies})
+	case !add && !s.ProxiedBy(addr):
+		return r.refuse(report.NotAProxy{Address: addr, Proxies: s.Proxies})
+	}
+	action := "proxy added"
+	if add {
+		s.Proxies = append(s.Proxies, addr)
+	} else {
+		action = "proxy removed"
+		s.Proxies = slices.DeleteFunc(s.Proxies, func(p string) bool { return strings.EqualFold(p, addr) })
+	}
+	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: action, Detail: addr}
+	answer := m.answer(r, report.ProxyAnswer{Title: c.Title, Player: s.Player, Address: addr, Added: add, Proxies: s.Proxies})
+	return r.done(action, answer, Decision{Apply: putCampaign(c, c.Turn, audit)})
+}
+
+// resign takes the player out of the campaign at their word, in two
+// mails, so that a slip cannot do it: command: resign alone is answered
+// with a code, and command: resign <code> resigns. The code is the seat's
+// own, so only a player who read the answer can send it. The ruleset says
+// what resigning does to the open turn's state (game.Resigner); the turn
+// resolves at once if the player was the last it waited for, or if the
+// ruleset ended the campaign with the resignation.
+func (m *Moderation) resign(r *request) (Decision, error) {
+	c, s := r.c.Clone(), r.seat
+	s = c.Seat(s.Player)
+	rs, err := m.Ruleset(c)
+	if err != nil {
+		return Decision{}, err
+	}
+	resigner, ok := rs.(game.Resigner)
+	code := resignCode(c.ID, s)
+	given := strings.TrimSpace(r.sub.Command.Args)
+	switch {
+	case !ok:
+		return r.refuse(report.NoResigning{Title: c.Title})
+	case c.Status == store.Ended:
+		return r.refuse(report.CampaignEnded{Campaign: c.ID})
+	case given == "":
+		return r.done("resignation asked", m.answer(r, report.ResignConfirm{Title: c.Title, Campaign: c.ID, Player: s.Player, Code: code}), Decision{})
+	case !strings.EqualFold(given, code):
+		return r.refuse(report.ResignWrongCode{Given: given})
+	}
+	var rec *store.TurnRecord
+	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, c.Turn); return err }); err != nil {
+		return Decision{}, err
+	}
+	next, events := resigner.Resign(rec.State, s.Player)
+	out := report.Say(report.ResignedOut{})
+	if p := next.Player(s.Player); p != nil {
+		out = cmp.Or(p.Out, out)
+	}
+	s.Out = out
+	news := func(p campaign.PlayerID) []string {
+		var out []string
+		for _, e := range events {
+			if p == "" || e.Concerns(p) {
+				out = append(out, e.Text)
+			}
+		}
+		return out
+	}
+	mails := m.tellPlayers(c, r.in.MessageID, "resigned", s.Player, func(o *store.Seat) report.Text {
+		return report.PlayerResigned{Title: c.Title, Player: s.Player, News: news(o.Player)}
+	})
+	mails = append(mails, m.ToGM(c, r.in.MessageID, "resigned", report.PlayerResigned{Title: c.Title, Player: s.Player, News: news("")}))
+	mails = append(mails, m.announcePolls(c, m.startPolls(c, rec.State, next), r.in.MessageID)...)
+	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: "resigned", Detail: fmt.Sprintf("turn %d", c.Turn)}
+	turn := c.Turn
+	apply := Steps(putCampaign(c, turn, audit), func(tx *store.Tx) error {
+		cur, err := tx.Turn(c.ID, turn)
+		if err != nil {
+			return err
+		}
+		cur.State = next
+		cur.Changed = append(cur.Changed, string(s.Player)+" resigned")
+		return tx.PutTurn(c.ID, cur)
+	})
+	d := Decision{Mails: mails, Apply: apply}
+	if next.Over() {
+		if d, err = m.endWith(c, next, d); err != nil {
+			return Decision{}, err
+		}
+	}
+	return r.done("resigned", m.answer(r, report.Resigned{Title: c.Title}), d)
+}
+
+// endWith adds to d the resolution of the open turn of c with state st,
+// in which the campaign ended: nobody owes orders for it any more, so it
+// resolves at once, and everyone gets the final report.
+func (m *Moderation) endWith(c *store.Campaign, st *campaign.State, d Decision) (Decision, error) {
+	o := &OpenTurn{Campaign: c.Clone(), state: st}
+	o.Campaign.Open(c.Turn, nil)
+	if err := m.db.View(func(tx *store.Tx) (err error) { o.filed, err = tx.TurnOrders(c.ID, c.Turn); return err }); err != nil {
+		return d, err
+	}
+	res, err := m.PrepareResolution(o)
+	if err != nil {
+		return d, err
+	}
+	d.Mails = append(append(d.Mails, res.Notices...), res.Reports...)
+	d.Apply, d.Resolved = Steps(d.Apply, res.Commit), res
+	return d, nil
+}
+
+// resignCode is the code that confirms a seat's resignation: derived from
+// its token's hash, it is the same whenever the player asks, and nobody
+// who has not read pbemd's answer knows it.
+func resignCode(id campaign.ID, s *store.Seat) string {
+	sum := sha256.Sum256(append([]byte("resign\x00"+string(id)+"\x00"+string(s.Player)+"\x00"), s.TokenHash...))
+	code := base32.StdEncoding.EncodeToString(sum[:5])
+	return code[:4] + "-" + code[4:]
+}
