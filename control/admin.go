@@ -11,6 +11,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/workflow"
 )
@@ -202,8 +203,8 @@ func (a *Admin) Create(ctx context.Context, req CreateRequest) (*Created, error)
 }
 
 // Verify resolves a campaign's stored turns again and compares the
-// outcome with what was stored (moderator.Verify). It only reads, so it
+// outcome with what was stored (replay.Verify). It only reads, so it
 // needs no moderator.
-func (a *Admin) Verify(ctx context.Context, req VerifyRequest) (*moderator.Verification, error) {
-	return moderator.Verify(ctx, a.db, a.rules, req.Campaign, moderator.VerifyOptions{Turn: req.Turn, Force: req.Force})
+func (a *Admin) Verify(ctx context.Context, req VerifyRequest) (*replay.Verification, error) {
+	return replay.Verify(ctx, a.db, a.rules, req.Campaign, replay.VerifyOptions{Turn: req.Turn, Force: req.Force})
 }

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 )
 
 // greetingTimeout bounds the wait for a daemon's greeting.
@@ -120,8 +120,8 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (*Created, error
 
 // Verify asks the daemon to resolve a campaign's stored turns again and
 // compare the outcome with what was stored.
-func (c *Client) Verify(ctx context.Context, req VerifyRequest) (*moderator.Verification, error) {
-	var v moderator.Verification
+func (c *Client) Verify(ctx context.Context, req VerifyRequest) (*replay.Verification, error) {
+	var v replay.Verification
 	return &v, c.call(ctx, request{Cmd: "verify", Campaign: req.Campaign, Verify: &req}, &v)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -82,8 +83,8 @@ type Backend interface {
 	// mails. A scenario with problems returns them as orders.Problems.
 	Create(ctx context.Context, req CreateRequest) (*Created, error)
 	// Verify resolves a campaign's stored turns again and compares the
-	// outcome with what was stored (moderator.Verify).
-	Verify(ctx context.Context, req VerifyRequest) (*moderator.Verification, error)
+	// outcome with what was stored (replay.Verify).
+	Verify(ctx context.Context, req VerifyRequest) (*replay.Verification, error)
 }
 
 // Status is where every campaign and the outbox stand.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -28,7 +28,7 @@ func TestVerify(t *testing.T) {
 	}
 	for name, b := range f.backends(t) {
 		v, err := b.Verify(t.Context(), VerifyRequest{Campaign: "duel"})
-		if err != nil || len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.Matches || len(v.Differing()) != 0 {
+		if err != nil || len(v.Turns) != 1 || v.Turns[0].Verdict != replay.Matches || len(v.Differing()) != 0 {
 			t.Errorf("%s: Verify(duel) = %+v, %v; want turn 1 to match", name, v, err)
 		}
 	}
@@ -45,7 +45,7 @@ func TestVerify(t *testing.T) {
 	}
 	for name, b := range f.backends(t) {
 		v, err := b.Verify(t.Context(), VerifyRequest{Campaign: "duel", Turn: 1, Force: true})
-		if err != nil || len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.Differs {
+		if err != nil || len(v.Turns) != 1 || v.Turns[0].Verdict != replay.Differs {
 			t.Fatalf("%s: Verify(duel, turn 1) after red's treasury changed = %+v, %v; want it to differ", name, v, err)
 		}
 		if got := strings.Join(v.Turns[0].Differences, "\n"); !strings.Contains(got, "state.players[red].treasury: the resolution gives ") {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/store"
@@ -130,7 +130,7 @@ func TestUTD5_231_VolunteerByMail(t *testing.T) {
 		t.Errorf("NPEs %+v after the conquest; want none", x.NPEs)
 	}
 	h.quiet(append(tdPlayers, "gm")...)
-	v, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{})
+	v, err := replay.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", replay.VerifyOptions{})
 	if err != nil || len(v.Differing()) != 0 {
 		t.Errorf("verify = %+v, %v; want every turn matching", v, err)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/store"
@@ -79,10 +79,10 @@ func (h *harness) gmToken() string {
 	return strings.TrimSpace(token)
 }
 
-// verify runs moderator.Verify on the harness's campaign.
-func (h *harness) verify(opts moderator.VerifyOptions) *moderator.Verification {
+// verify runs replay.Verify on the harness's campaign.
+func (h *harness) verify(opts replay.VerifyOptions) *replay.Verification {
 	h.t.Helper()
-	v, err := moderator.Verify(h.t.Context(), h.db.DB, rules.Registry(), "frontier", opts)
+	v, err := replay.Verify(h.t.Context(), h.db.DB, rules.Registry(), "frontier", opts)
 	if err != nil {
 		h.t.Fatalf("Verify(%+v) = %v", opts, err)
 	}
@@ -106,7 +106,7 @@ func (h *harness) editTurn(n int, edit func(rec *store.TurnRecord)) {
 }
 
 // verdicts lists a verification's turns as "1 matches", for messages.
-func verdicts(v *moderator.Verification) string {
+func verdicts(v *replay.Verification) string {
 	var s []string
 	for _, c := range v.Turns {
 		s = append(s, fmt.Sprintf("%d %s %q %q %q", c.Turn, c.Verdict, c.Why, c.Differences, c.Notes))
@@ -122,7 +122,7 @@ func verdicts(v *moderator.Verification) string {
 func TestVerify(t *testing.T) {
 	skipUnderRace(t)
 	h := playVerifiedTurns(t)
-	v := h.verify(moderator.VerifyOptions{})
+	v := h.verify(replay.VerifyOptions{})
 	if len(v.Turns) != 4 || len(v.Differing()) != 0 || v.Rules != "eaw" {
 		t.Fatalf("Verify of four played turns:\n%s\nwant four that match", verdicts(v))
 	}
@@ -137,13 +137,13 @@ func TestVerify(t *testing.T) {
 
 	// A turn resolved by another version is not expected to match.
 	h.editTurn(5, func(rec *store.TurnRecord) { rec.ResolverVersion = v.Version - 1 })
-	v = h.verify(moderator.VerifyOptions{Turn: 4})
+	v = h.verify(replay.VerifyOptions{Turn: 4})
 	want := fmt.Sprintf("resolved by version %d, this pbemd runs version %d", v.Version-1, v.Version)
-	if len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.NotCompared || v.Turns[0].Why != want {
+	if len(v.Turns) != 1 || v.Turns[0].Verdict != replay.NotCompared || v.Turns[0].Why != want {
 		t.Errorf("Verify of a turn resolved by an older version:\n%s\nwant not compared, %q", verdicts(v), want)
 	}
-	v = h.verify(moderator.VerifyOptions{Turn: 4, Force: true})
-	if c := v.Turns[0]; c.Verdict != moderator.Matches || !slices.Contains(c.Notes, want+": compared all the same, as asked") {
+	v = h.verify(replay.VerifyOptions{Turn: 4, Force: true})
+	if c := v.Turns[0]; c.Verdict != replay.Matches || !slices.Contains(c.Notes, want+": compared all the same, as asked") {
 		t.Errorf("Verify --force of a turn resolved by an older version:\n%s\nwant it compared and matching", verdicts(v))
 	}
 
@@ -156,7 +156,7 @@ func TestVerify(t *testing.T) {
 			}
 		}
 	})
-	v = h.verify(moderator.VerifyOptions{})
+	v = h.verify(replay.VerifyOptions{})
 	if got := v.Differing(); !slices.Contains(got, 2) || slices.Contains(got, 1) {
 		t.Fatalf("Verify after turn 3's state was changed: differing %v\n%s\nwant turn 2 among them, not turn 1", got, verdicts(v))
 	}
@@ -178,15 +178,15 @@ func TestVerifyRefusesTurnsNotResolved(t *testing.T) {
 	skipUnderRace(t)
 	h, _ := newGMHarness(t)
 	for _, turn := range []int{1, 7, -1} {
-		_, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "frontier", moderator.VerifyOptions{Turn: turn})
+		_, err := replay.Verify(t.Context(), h.db.DB, rules.Registry(), "frontier", replay.VerifyOptions{Turn: turn})
 		if !errors.Is(err, store.ErrTurnNotFound) || !strings.Contains(err.Error(), "none is resolved yet") {
 			t.Errorf("Verify of turn %d of a new campaign = %v, want store.ErrTurnNotFound saying none is resolved", turn, err)
 		}
 	}
-	if v := h.verify(moderator.VerifyOptions{}); len(v.Turns) != 0 {
+	if v := h.verify(replay.VerifyOptions{}); len(v.Turns) != 0 {
 		t.Errorf("Verify of a new campaign = %s, want no turns", verdicts(v))
 	}
-	if _, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "nowhere", moderator.VerifyOptions{}); !errors.Is(err, store.ErrCampaignNotFound) {
+	if _, err := replay.Verify(t.Context(), h.db.DB, rules.Registry(), "nowhere", replay.VerifyOptions{}); !errors.Is(err, store.ErrCampaignNotFound) {
 		t.Errorf("Verify of an unknown campaign = %v, want store.ErrCampaignNotFound", err)
 	}
 }
@@ -206,8 +206,8 @@ func TestVerifyBattleFoughtByPbemd(t *testing.T) {
 	if report := h.next("vorn"); !strings.Contains(report.raw, "battle-T1-B1.txt") {
 		t.Fatalf("vorn's turn 2 report carries no log of battle T1-B1; pick a turn with a battle:\n%s", report.body())
 	}
-	v := h.verify(moderator.VerifyOptions{})
-	if len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.Matches || len(v.Turns[0].Notes) != 0 {
+	v := h.verify(replay.VerifyOptions{})
+	if len(v.Turns) != 1 || v.Turns[0].Verdict != replay.Matches || len(v.Turns[0].Notes) != 0 {
 		t.Errorf("Verify of a turn with a battle fought:\n%s\nwant it to match", verdicts(v))
 	}
 }
@@ -236,13 +236,13 @@ func TestVerifyThunderdomeTurnsOfVersion5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{})
+	v, err := replay.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", replay.VerifyOptions{})
 	want := fmt.Sprintf("resolved by version 5, this pbemd runs version %d", thunderdome.Version)
-	if err != nil || len(v.Turns) != 1 || v.Turns[0].Verdict != moderator.NotCompared || v.Turns[0].Why != want {
+	if err != nil || len(v.Turns) != 1 || v.Turns[0].Verdict != replay.NotCompared || v.Turns[0].Why != want {
 		t.Fatalf("Verify = %+v, %v; want turn 1 not compared, %q", v, err, want)
 	}
-	v, err = moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{Force: true})
-	if err != nil || v.Turns[0].Verdict != moderator.Matches {
+	v, err = replay.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", replay.VerifyOptions{Force: true})
+	if err != nil || v.Turns[0].Verdict != replay.Matches {
 		t.Errorf("Verify --force = %+v, %v; want turn 1 compared and matching", v, err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/store"
@@ -135,7 +135,7 @@ func TestUTD3_45_AppealByVote(t *testing.T) {
 		t.Errorf("%s's f1 = %+v; want its first ship destroyed, as %s's result says", defender, f, attacker)
 	}
 	h.quiet(append(tdPlayers, "gm")...)
-	v, err := moderator.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", moderator.VerifyOptions{})
+	v, err := replay.Verify(t.Context(), h.db.DB, rules.Registry(), "thunderdome", replay.VerifyOptions{})
 	if err != nil || len(v.Differing()) != 0 {
 		t.Errorf("verify after the appeal = %+v, %v; want every turn matching", v, err)
 	}
@@ -351,7 +351,7 @@ func TestRulesetPollByMail(t *testing.T) {
 	for _, p := range players {
 		h.next(p).want(t, "Turn 3", "ashari fights the pirates at Mistral.")
 	}
-	v, err := moderator.Verify(t.Context(), h.db.DB, game.NewRegistry(volunteers{}), "frontier", moderator.VerifyOptions{})
+	v, err := replay.Verify(t.Context(), h.db.DB, game.NewRegistry(volunteers{}), "frontier", replay.VerifyOptions{})
 	if err != nil || len(v.Differing()) != 0 {
 		t.Errorf("verify = %+v, %v; want every turn matching", v, err)
 	}

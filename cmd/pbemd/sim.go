@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/rules"
 
 	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/moderator"
 )
 
 func cmdSim(ctx context.Context, e *env, args []string) error {
@@ -26,5 +26,5 @@ func cmdSim(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return moderator.Simulate(moderator.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: *ordersDir, Turns: *turns, Out: *out, Log: e.stdout})
+	return replay.Simulate(replay.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: *ordersDir, Turns: *turns, Out: *out, Log: e.stdout})
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/control"
-	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/store"
 )
 
@@ -56,7 +56,7 @@ func cmdVerify(ctx context.Context, e *env, args []string) error {
 	})
 }
 
-func printVerification(w io.Writer, v *moderator.Verification) {
+func printVerification(w io.Writer, v *replay.Verification) {
 	if len(v.Turns) == 0 {
 		fmt.Fprintf(w, "%s: no turn is resolved yet; nothing to verify\n", v.Campaign)
 		return
@@ -64,7 +64,7 @@ func printVerification(w io.Writer, v *moderator.Verification) {
 	fmt.Fprintf(w, "%s: resolved again with %s version %d\n", v.Campaign, v.Rules, v.Version)
 	for _, t := range v.Turns {
 		switch t.Verdict {
-		case moderator.NotCompared:
+		case replay.NotCompared:
 			fmt.Fprintf(w, "turn %d: %s: not compared (--force compares it)\n", t.Turn, t.Why)
 		default:
 			fmt.Fprintf(w, "turn %d: %s\n", t.Turn, t.Verdict)

@@ -26,7 +26,7 @@ import (
 
 // frontierOrders are the orders of the moderator's golden campaign:
 // Frontier Wars played for two years, every order kind carried out.
-const frontierOrders = "../../moderator/testdata/sim/frontier/orders"
+const frontierOrders = "../../replay/testdata/sim/frontier/orders"
 
 // resultCampaign is a campaign TestResultsDigest plays: its scenario and
 // how many turns, and where each turn's orders come from.

@@ -1,4 +1,4 @@
-package moderator_test
+package replay_test
 
 import (
 	"bytes"
@@ -16,12 +16,12 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/rules"
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/internal/golden"
-	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/scenarios"
@@ -40,7 +40,6 @@ const (
 // the same bytes, every time. Then it checks that the campaign still shows
 // every order kind carried out (frontierCoverage).
 func TestSimulateFrontier(t *testing.T) {
-	skipUnderRace(t)
 	runs := simulateTwice(t)
 	first, again := runs[0], runs[1]
 	for _, path := range slices.Sorted(maps.Keys(first)) {
@@ -90,7 +89,6 @@ func simulateTwice(t *testing.T) [2]map[string][]byte {
 // that its player forfeits the turn (UTD3.31). The golden campaign's
 // orders are all valid, so it never shows this.
 func TestSimulateSkipsInvalidOrders(t *testing.T) {
-	skipUnderRace(t)
 	sc, err := config.ParseScenario("frontier.yaml", scenarios.Frontier, rules.Registry())
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +103,7 @@ func TestSimulateSkipsInvalidOrders(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	if err := moderator.Simulate(moderator.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: dir, Turns: 1, Out: t.TempDir(), Log: &log}); err != nil {
+	if err := replay.Simulate(replay.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: dir, Turns: 1, Out: t.TempDir(), Log: &log}); err != nil {
 		t.Fatalf("Simulate = %v", err)
 	}
 	for _, want := range []string{
@@ -127,7 +125,7 @@ func simulate(out string) (map[string][]byte, error) {
 		return nil, err
 	}
 	var log bytes.Buffer
-	err = moderator.Simulate(moderator.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: frontierOrders, Turns: frontierTurns, Out: out, Log: &log})
+	err = replay.Simulate(replay.SimOptions{Scenario: sc, Rulesets: rules.Registry(), Orders: frontierOrders, Turns: frontierTurns, Out: out, Log: &log})
 	if err != nil {
 		return nil, fmt.Errorf("simulate the golden campaign: %w", err)
 	}

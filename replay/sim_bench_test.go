@@ -1,4 +1,4 @@
-package moderator_test
+package replay_test
 
 import (
 	"io"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/replay"
 	"github.com/pbemd/pbemd/rules"
 )
 
@@ -26,8 +26,8 @@ func BenchmarkSimulate(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		opts := moderator.SimOptions{Scenario: sc, Rulesets: reg, Orders: b.TempDir(), Turns: 1, Out: b.TempDir(), Log: io.Discard}
-		if err := moderator.Simulate(opts); err != nil {
+		opts := replay.SimOptions{Scenario: sc, Rulesets: reg, Orders: b.TempDir(), Turns: 1, Out: b.TempDir(), Log: io.Discard}
+		if err := replay.Simulate(opts); err != nil {
 			b.Fatal(err)
 		}
 	}
