@@ -12,30 +12,30 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// playerCommand carries out a command from an authenticated player:
-// status, report, message, mail, proxy, resign, vote or propose.
+// playerVerb carries out one of the players' commands; r holds the
+// player's seat.
+type playerVerb func(m *Moderation, r *request) (Decision, error)
+
+// playerVerbs are the players' commands by the word after "command:".
+var playerVerbs = map[string]playerVerb{
+	"status":  (*Moderation).playerStatus,
+	"report":  (*Moderation).resendReport,
+	"message": (*Moderation).relayMessage,
+	"mail":    (*Moderation).setMailPrefs,
+	"proxy":   (*Moderation).setProxy,
+	"resign":  (*Moderation).resign,
+	"vote":    (*Moderation).castVote,
+	"propose": (*Moderation).propose,
+	"token":   (*Moderation).newSeatToken,
+}
+
+// playerCommand carries out a command from an authenticated player.
 func (m *Moderation) playerCommand(r *request) (Decision, error) {
-	switch r.sub.Command.Verb {
-	case "status":
-		return m.playerStatus(r)
-	case "report":
-		return m.resendReport(r)
-	case "message":
-		return m.relayMessage(r)
-	case "mail":
-		return m.setMailPrefs(r)
-	case "proxy":
-		return m.setProxy(r)
-	case "resign":
-		return m.resign(r)
-	case "vote":
-		return m.castVote(r)
-	case "propose":
-		return m.propose(r)
-	case "token":
-		return m.newSeatToken(r)
+	verb, ok := playerVerbs[r.sub.Command.Verb]
+	if !ok {
+		return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
 	}
-	return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
+	return verb(m, r)
 }
 
 // playerStatus tells a player their orders on file, costed, and the

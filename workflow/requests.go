@@ -16,9 +16,6 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// gmVerbs are the commands only the GM may give.
-var gmVerbs = []string{"preview", "process", "deadline", "pause", "resume", "rollback", "replace", "drop", "broadcast"}
-
 // gmCampaigns returns the campaigns an address is the GM of.
 func (m *Moderation) GmCampaigns(addr string) ([]*store.Campaign, error) {
 	var out []*store.Campaign
@@ -82,7 +79,7 @@ func (m *Moderation) HandleRequest(in *mail.Inbound, rec *store.MessageRecord, s
 	if sub.Player == "" {
 		i := slices.IndexFunc(gms, func(c *store.Campaign) bool { return c.ID == sub.Campaign })
 		if i < 0 {
-			if sub.Command != nil && slices.Contains(gmVerbs, sub.Command.Verb) {
+			if sub.Command != nil && gmOnly(sub.Command.Verb) {
 				return m.gmCommandFromPlayer(in, rec, seats, sub, reject)
 			}
 			if len(gms) == 0 {
@@ -124,7 +121,7 @@ func (m *Moderation) HandleRequest(in *mail.Inbound, rec *store.MessageRecord, s
 	if sub.Battle != nil {
 		return m.battleReport(r)
 	}
-	if slices.Contains(gmVerbs, sub.Command.Verb) {
+	if gmOnly(sub.Command.Verb) {
 		d, err := reject(r.c.ID, problem("command", report.GMOnly{Verb: sub.Command.Verb}))
 		if err != nil {
 			return d, err

@@ -23,19 +23,6 @@ func (m *Moderation) newSeatToken(r *request) (Decision, error) {
 	return r.done("new token", answer, Decision{Apply: putCampaign(c, c.Turn, audit)})
 }
 
-// newGMToken replaces the GM's token, at the GM's request with the
-// current one, as newSeatToken does a player's.
-func (m *Moderation) newGMToken(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
-	token, err := NewToken(m.rand)
-	if err != nil {
-		return Decision{}, err
-	}
-	c.GMTokenHash = HashToken(token)
-	audit.Action, audit.Detail = "new GM token", ""
-	answer := m.tokenAnswer(r, report.NewToken{Title: c.Title, Campaign: c.ID, Token: token})
-	return r.done("new token", answer, Decision{Apply: putCampaign(c, c.Turn, audit)})
-}
-
 // tokenAnswer is the answer that carries a new token: like a welcome, it
 // is a mail whose token is not masked (compose).
 func (m *Moderation) tokenAnswer(r *request, t report.Text) Outgoing {
