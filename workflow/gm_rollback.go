@@ -11,32 +11,61 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// gmRollback reopens an earlier turn: its state and its orders come back,
-// later turns are deleted, and the turn is played again at a new deadline.
+// gmRollback reopens an earlier turn (command: rollback N): its state
+// and its orders come back, later turns are deleted, and the turn is
+// played again at a new deadline.
 func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(r.sub.Command.Args))
-	switch {
-	case err != nil:
-		return r.refuse(report.RollbackNeedsTurn{Example: max(1, c.Turn-1)})
-	case n >= c.Turn:
-		return r.refuse(report.RollbackNotResolved{Turn: n, Open: c.Turn})
-	case n < 1:
-		return r.refuse(report.RollbackNoTurn{Turn: n, Open: c.Turn})
+	n, bad := rollbackTurn(r.sub.Command.Args, c)
+	if bad != nil {
+		return r.refuse(bad)
 	}
 	var rec *store.TurnRecord
 	if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = tx.Turn(c.ID, n); return err }); err != nil {
 		return Decision{}, err
 	}
+	from := c.Turn
+	if err := m.reopen(c, rec, n, audit.At); err != nil {
+		return Decision{}, err
+	}
+	audit.Detail = fmt.Sprintf("from turn %d back to turn %d", from, n)
+	polls, err := m.restartPolls(c, rec.State.Polls)
+	if err != nil {
+		return Decision{}, err
+	}
+	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", func(s *store.Seat) report.Text {
+		return report.RolledBack{Title: c.Title, Turn: n, Deadline: deadlineFor(c, s), Note: r.sub.Command.Text}
+	})
+	mails = append(mails, m.announcePolls(c, polls, r.in.MessageID)...)
+	answer := m.answer(r, report.RollbackAnswer{Title: c.Title, Turn: n, Deadline: gmDeadline(c)})
+	return r.done("rollback", answer, Decision{Mails: mails, Apply: rollBack(c, from, polls, audit)})
+}
+
+// rollbackTurn reads the turn the GM rolls back to: one resolved before
+// the open turn. It returns why not, if it cannot.
+func rollbackTurn(arg string, c *store.Campaign) (int, report.Text) {
+	n, err := strconv.Atoi(strings.TrimSpace(arg))
+	switch {
+	case err != nil:
+		return 0, report.RollbackNeedsTurn{Example: max(1, c.Turn-1)}
+	case n >= c.Turn:
+		return 0, report.RollbackNotResolved{Turn: n, Open: c.Turn}
+	case n < 1:
+		return 0, report.RollbackNoTurn{Turn: n, Open: c.Turn}
+	}
+	return n, nil
+}
+
+// reopen opens turn n, whose record is rec, again on c, running, with new deadlines from now:
+// the players who were in the campaign then are in it again.
+func (m *Moderation) reopen(c *store.Campaign, rec *store.TurnRecord, n int, now time.Time) error {
 	rs, err := m.Ruleset(c)
 	if err != nil {
-		return Decision{}, err
+		return err
 	}
-	now := m.clock.Now().UTC()
 	due, err := rs.Due(rec.State, c.Schedule, now)
 	if err != nil {
-		return Decision{}, err
+		return err
 	}
-	from := c.Turn
 	for i := range c.Players {
 		if p := rec.State.Player(c.Players[i].Player); p != nil && p.Active() {
 			c.Players[i].Out = ""
@@ -47,12 +76,15 @@ func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.Audit
 	c.Release()
 	c.PausedAt = time.Time{}
 	MarkReminded(c, now)
-	audit.Detail = fmt.Sprintf("from turn %d back to turn %d", from, n)
-	polls, err := m.restartPolls(c, rec.State.Polls)
-	if err != nil {
-		return Decision{}, err
-	}
-	apply := func(tx *store.Tx) error {
+	return nil
+}
+
+// rollBack is the change a rollback makes from turn from to c's open
+// turn: the later turns go, the orders on file for the reopened turn are
+// no longer final, and polls restarts its polls.
+func rollBack(c *store.Campaign, from int, polls []campaign.Poll, audit store.AuditEntry) func(tx *store.Tx) error {
+	n := c.Turn
+	return func(tx *store.Tx) error {
 		cur, err := tx.Campaign(c.ID)
 		if err != nil || cur.Turn != from {
 			return fmt.Errorf("rollback of %s: the campaign moved on", c.ID)
@@ -80,10 +112,4 @@ func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.Audit
 		}
 		return WriteAudit(tx, c.ID, audit)
 	}
-	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", func(s *store.Seat) report.Text {
-		return report.RolledBack{Title: c.Title, Turn: n, Deadline: deadlineFor(c, s), Note: r.sub.Command.Text}
-	})
-	mails = append(mails, m.announcePolls(c, polls, r.in.MessageID)...)
-	answer := m.answer(r, report.RollbackAnswer{Title: c.Title, Turn: n, Deadline: gmDeadline(c)})
-	return r.done("rollback", answer, Decision{Mails: mails, Apply: apply})
 }
