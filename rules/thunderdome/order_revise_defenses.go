@@ -23,7 +23,7 @@ type ReviseDefenses struct {
 func (*ReviseDefenses) Name() string { return "revise_defenses" }
 
 func (*ReviseDefenses) example() string {
-	return "- revise_defenses: {sector: lyra, build: [defsat], scrap: []}"
+	return "- revise_defenses: {sector: lyra, build: [defsat]}"
 }
 func (*ReviseDefenses) fields() []string { return []string{"sector", "build", "scrap"} }
 
