@@ -32,3 +32,12 @@ func KindNames() []string { return kindNames() }
 
 // MapOf is the map model of a view, for tests.
 func MapOf(v *View, deadline string) *report.Map { return mapOf(v, deadline) }
+
+// KindExamples lists each order kind's example, a list item, for tests.
+func KindExamples() []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = k.example()
+	}
+	return out
+}

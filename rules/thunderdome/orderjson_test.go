@@ -1,0 +1,44 @@
+package thunderdome_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pbemd/pbemd/internal/golden"
+	"github.com/pbemd/pbemd/orders"
+	"github.com/pbemd/pbemd/rules/thunderdome"
+)
+
+// TestOrdersOnFileReadBack: the store keeps a submission as JSON, each
+// order as {"pos", "kind", "order"} (testdata/orders.json.golden, every
+// kind's example once, as the first release wrote them), and every order
+// reads back as it was parsed, so orders on file before an upgrade still
+// apply after it.
+func TestOrdersOnFileReadBack(t *testing.T) {
+	src := "campaign: thunderdome\nplayer: lyran\nturn: 1\norders:\n  " + strings.Join(thunderdome.KindExamples(), "\n  ") + "\n"
+	sub := parseMail(t, src)
+	compact, err := json.Marshal(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, compact, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "testdata/orders.json.golden", append(indented.Bytes(), '\n'))
+	var back orders.Submission
+	if err := json.Unmarshal(compact, &back); err != nil {
+		t.Fatal(err)
+	}
+	got, err := orders.PartOf[[]thunderdome.Order](back.Orders)
+	if err != nil {
+		t.Fatalf("orders read back: %v", err)
+	}
+	want, _ := orders.PartOf[[]thunderdome.Order](sub.Orders)
+	if len(want) != len(thunderdome.KindExamples()) || !reflect.DeepEqual(got, want) {
+		t.Errorf("orders read back =\n%+v\nwant the %d parsed\n%+v", got, len(thunderdome.KindExamples()), want)
+	}
+}
