@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/pbemd/pbemd/internal/golden"
@@ -18,7 +17,10 @@ import (
 // reads back as it was parsed, so orders on file before an upgrade still
 // apply after it.
 func TestOrdersOnFileReadBack(t *testing.T) {
-	src := "campaign: thunderdome\nplayer: lyran\nturn: 1\norders:\n  " + strings.Join(thunderdome.KindExamples(), "\n  ") + "\n"
+	src := "campaign: thunderdome\nplayer: lyran\nturn: 1\norders:\n"
+	for k := range thunderdome.Kinds().All() {
+		src += "  " + k.Example() + "\n"
+	}
 	sub := parseMail(t, src)
 	compact, err := json.Marshal(sub)
 	if err != nil {
@@ -38,7 +40,7 @@ func TestOrdersOnFileReadBack(t *testing.T) {
 		t.Fatalf("orders read back: %v", err)
 	}
 	want, _ := orders.PartOf[[]thunderdome.Order](sub.Orders)
-	if len(want) != len(thunderdome.KindExamples()) || !reflect.DeepEqual(got, want) {
-		t.Errorf("orders read back =\n%+v\nwant the %d parsed\n%+v", got, len(thunderdome.KindExamples()), want)
+	if n := len(thunderdome.Kinds().Names()); len(want) != n || !reflect.DeepEqual(got, want) {
+		t.Errorf("orders read back =\n%+v\nwant the %d parsed\n%+v", got, n, want)
 	}
 }
