@@ -1,7 +1,6 @@
 package thunderdome_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -22,17 +21,13 @@ func TestOrdersOnFileReadBack(t *testing.T) {
 		src += "  " + k.Example() + "\n"
 	}
 	sub := parseMail(t, src)
-	compact, err := json.Marshal(sub)
+	data, err := json.MarshalIndent(sub, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var indented bytes.Buffer
-	if err := json.Indent(&indented, compact, "", "  "); err != nil {
-		t.Fatal(err)
-	}
-	golden.Check(t, "testdata/orders.json.golden", append(indented.Bytes(), '\n'))
+	golden.Check(t, "testdata/orders.json.golden", append(data, '\n'))
 	var back orders.Submission
-	if err := json.Unmarshal(compact, &back); err != nil {
+	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
 	got, err := orders.PartOf[[]thunderdome.Order](back.Orders)
