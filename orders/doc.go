@@ -30,6 +30,17 @@
 // Every player mistake is a [Problem]; [Problems] lists them in text order
 // and is the error Parse returns.
 //
+// # Order kinds
+//
+// Each ruleset registers its order kinds in one [Table], whose kinds are
+// its own types and implement [Kind]: a name, an example, fields and an
+// echo. The table does for them what is the same in every ruleset: it
+// finds a kind by name, lists the names, words the problem with a list
+// item that is not a mapping, keeps orders as JSON in the ruleset's
+// [Stored] form (byte for byte what is on file), and walks each kind
+// through these stages for the ruleset's tests ([Table.Walk]). Reading a
+// kind's fields, its schema, its check and what it does are the ruleset's.
+//
 // # The strict-YAML kit
 //
 // Parse reads mails, rulesets read their orders, and package config reads

@@ -259,7 +259,7 @@ func (v *validator) order(o Order) CostedOrder {
 	if o.Kind != nil {
 		return o.Kind.check(v, o)
 	}
-	v.Add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+kinds[0].example())
+	v.Add(o.Pos, "", "this order is empty", "give it a kind, e.g. "+(&Move{}).Example())
 	return CostedOrder{Order: o}
 }
 

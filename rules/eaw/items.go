@@ -25,15 +25,11 @@ func (p *parser) orderList(e orders.Entry) []Order {
 // order reads one list item: a mapping with exactly one order kind as its key.
 func (p *parser) order(item *yaml.Node) (Order, bool) {
 	if item.Kind == yaml.MappingNode && len(item.Content) == 0 {
-		p.Add(orders.PosOf(item), "", "this order is empty", "give it a kind and fields, e.g. "+kinds[0].example())
+		p.Add(orders.PosOf(item), "", "this order is empty", "give it a kind and fields, e.g. "+(&Move{}).Example())
 		return Order{}, false
 	}
 	if item.Kind != yaml.MappingNode {
-		hint := "each order is a mapping with its kind as the key, e.g. " + kinds[0].example()
-		if item.Kind == yaml.ScalarNode && slices.Contains(kindNames, item.Value) {
-			hint = "give the order its fields, e.g. " + kindNamed(item.Value).example()
-		}
-		p.Add(orders.PosOf(item), "", "an order must be a mapping such as move: {...}, not "+orders.Describe(item), hint)
+		kinds.NotAMapping(p.Collector, item, &Move{}, "")
 		return Order{}, false
 	}
 	kind, misplaced := p.itemKeys(item)
@@ -45,11 +41,11 @@ func (p *parser) order(item *yaml.Node) (Order, bool) {
 	if kind.Value.Kind != yaml.MappingNode {
 		if !orders.IsNull(kind.Value) || len(misplaced) == 0 {
 			p.Add(orders.PosOf(kind.Value), "", fmt.Sprintf("%s needs its fields, not %s", kind.Key.Value, orders.Describe(kind.Value)),
-				"for example "+kindNamed(kind.Key.Value).example())
+				"for example "+namedKind(kind.Key).Example())
 		}
 		return o, false
 	}
-	o.Kind = kindNamed(kind.Key.Value).parse(p, kind.Key, kind.Value)
+	o.Kind = namedKind(kind.Key).parse(p, kind.Key, kind.Value)
 	return o, true
 }
 
@@ -67,10 +63,11 @@ func (p *parser) itemKeys(item *yaml.Node) (kind *orders.Entry, misplaced []orde
 			continue
 		}
 		seen[key] = orders.PosOf(k)
+		_, isKind := kinds.Named(key)
 		switch {
-		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key) && kind == nil:
+		case k.Kind == yaml.ScalarNode && isKind && kind == nil:
 			kind = &orders.Entry{Key: k, Value: v}
-		case k.Kind == yaml.ScalarNode && slices.Contains(kindNames, key):
+		case k.Kind == yaml.ScalarNode && isKind:
 			p.Add(orders.PosOf(k), "", fmt.Sprintf("this item has two orders, %s and %s", kind.Key.Value, key),
 				"put each order in its own list item, starting with -")
 		default:
@@ -83,23 +80,24 @@ func (p *parser) itemKeys(item *yaml.Node) (kind *orders.Entry, misplaced []orde
 // misplaced reports the keys of an item that are not order kinds: a
 // misspelt kind, or a field that sits beside its order instead of under it.
 func (p *parser) misplaced(kind *orders.Entry, keys []orders.Entry) {
+	names := kinds.Names()
 	for _, e := range keys {
 		k := e.Key
 		if k.Kind != yaml.ScalarNode {
-			p.Add(orders.PosOf(k), "", "an order kind must be a plain name, not "+orders.Describe(k), "the order kinds are "+strings.Join(kindNames, ", "))
+			p.Add(orders.PosOf(k), "", "an order kind must be a plain name, not "+orders.Describe(k), "the order kinds are "+strings.Join(names, ", "))
 			continue
 		}
 		if kind != nil {
-			if slices.Contains(kindNamed(kind.Key.Value).fields(), k.Value) {
+			if slices.Contains(namedKind(kind.Key).Fields(), k.Value) {
 				p.Add(orders.PosOf(k), "", fmt.Sprintf("%s belongs inside %s but sits beside it", k.Value, kind.Key.Value),
 					fmt.Sprintf("indent %s two spaces more than %s, or write the fields in braces: %s: {...}",
 						k.Value, kind.Key.Value, kind.Key.Value))
 				continue
 			}
 		}
-		hint := "the order kinds are " + strings.Join(kindNames, ", ") + "; start each item with its kind, e.g. " + kinds[0].example()
-		if n, ok := p.Suggest(k.Value, kindNames); ok {
-			hint = fmt.Sprintf("did you mean %q? The order kinds are %s", n, strings.Join(kindNames, ", "))
+		hint := "the order kinds are " + strings.Join(names, ", ") + "; start each item with its kind, e.g. " + (&Move{}).Example()
+		if n, ok := p.Suggest(k.Value, names); ok {
+			hint = fmt.Sprintf("did you mean %q? The order kinds are %s", n, strings.Join(names, ", "))
 		}
 		p.Add(orders.PosOf(k), "", fmt.Sprintf("unknown order kind %q", k.Value), hint)
 	}
@@ -108,7 +106,7 @@ func (p *parser) misplaced(kind *orders.Entry, keys []orders.Entry) {
 // orderFields reads the fields of an order of kind key, which must be
 // among the kind's fields.
 func (p *parser) orderFields(key, n *yaml.Node) orders.Fields {
-	f, _ := p.Mapping(n, "a "+key.Value+" order", kindNamed(key.Value).fields()...)
+	f, _ := p.Mapping(n, "a "+key.Value+" order", namedKind(key).Fields()...)
 	return f
 }
 
@@ -116,7 +114,14 @@ func (p *parser) orderFields(key, n *yaml.Node) orders.Fields {
 func (p *parser) required(f orders.Fields, key *yaml.Node, field string) (orders.Entry, bool) {
 	e, ok := f.Get(field)
 	if !ok {
-		p.Add(orders.PosOf(key), "", fmt.Sprintf("%s has no %s", key.Value, field), "for example "+kindNamed(key.Value).example())
+		p.Add(orders.PosOf(key), "", fmt.Sprintf("%s has no %s", key.Value, field), "for example "+namedKind(key).Example())
 	}
 	return e, ok
+}
+
+// namedKind is the kind an item's key names, which the item's reading found
+// among the kinds (itemKeys).
+func namedKind(key *yaml.Node) Kind {
+	k, _ := kinds.Named(key.Value)
+	return k
 }

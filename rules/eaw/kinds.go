@@ -1,10 +1,6 @@
 package eaw
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"reflect"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -16,18 +12,12 @@ import (
 // Kind is what one order says, of one of EaW's order kinds, and what EaW
 // does with it at every stage from the mail to the turn. Each kind is one
 // type in a file of its own (order_scrap.go for *Scrap), with its fields
-// and a method for each stage, and is registered in kinds. Its methods
-// are unexported: only this package makes kinds. TestKindsWalk walks the
-// table and fails when a kind misses a stage.
+// and a method for each stage, and is registered in kinds: the order kit
+// knows its name, example, fields and echo (orders.Kind), and EaW the
+// rest. Its other methods are unexported: only this package makes kinds.
+// TestKindsWalk walks the table and fails when a kind misses a stage.
 type Kind interface {
-	// Name is the kind as players write it, the key of its list item:
-	// "move", "self_repair".
-	Name() string
-	// example is an order of the kind as players write it, for hints:
-	// "- scrap: {fleet: 1st, units: [frigate]}".
-	example() string
-	// fields are the keys an order of the kind may hold.
-	fields() []string
+	orders.Kind
 	// parse reads an order of the kind: key is its kind's key, n the
 	// mapping of its fields. Every mistake goes to p; parse returns what
 	// it could read.
@@ -35,9 +25,6 @@ type Kind interface {
 	// schema is the JSON Schema of a list item holding an order of the
 	// kind, with the costs and limits of r (Schema).
 	schema(r *campaign.Rules) *schema
-	// yaml writes the order as one line of flow-style YAML that parse
-	// reads back as the same order (Order.YAML).
-	yaml() string
 	// check checks and costs the order, o, from where the orders above it
 	// leave the player's fleets (Validate). Every problem goes to v.
 	check(v *validator, o Order) CostedOrder
@@ -68,8 +55,9 @@ type Kind interface {
 }
 
 // kinds registers EaW's order kinds, in the order players read them: in
-// hints, in the schema and in the README's table of orders.
-var kinds = []Kind{
+// hints, in the schema and in the README's table of orders. The store
+// keeps their orders in orders.StoredByType, as every release has.
+var kinds = orders.NewTable[Kind]("eaw", orders.StoredByType,
 	&Move{},
 	&Develop{},
 	&Build{},
@@ -82,7 +70,7 @@ var kinds = []Kind{
 	&Siege{},
 	&MoveFRD{},
 	&BuildFRD{},
-}
+)
 
 // templateOrder lists the kinds in the order a block of the order template
 // offers them: where a fleet goes and what it develops, what mends it,
@@ -102,25 +90,6 @@ var templateOrder = []Kind{
 	&BuildFRD{},
 }
 
-// kindNames lists the names of the kinds, in the table's order.
-var kindNames = func() []string {
-	out := make([]string, len(kinds))
-	for i, k := range kinds {
-		out[i] = k.Name()
-	}
-	return out
-}()
-
-// kindNamed returns the kind players write as name, or nil.
-func kindNamed(name string) Kind {
-	for _, k := range kinds {
-		if k.Name() == name {
-			return k
-		}
-	}
-	return nil
-}
-
 // Order is one order of a submission.
 type Order struct {
 	Pos orders.Pos // the list item's position
@@ -136,69 +105,24 @@ func (o Order) YAML() string {
 	if o.Kind == nil {
 		return "{}"
 	}
-	return o.Kind.yaml()
+	return o.Kind.YAML()
 }
 
 // MarshalJSON writes the order as the store keeps it, and as the last
-// release wrote it: its position, then one key per kind in the table's
-// order, named as the kind's type (SelfRepair), null but for the order's
-// own kind. Renaming a kind's type would lose the orders on file
-// (TestOrdersOnFileReadBack).
-func (o Order) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	pos, err := json.Marshal(o.Pos)
-	if err != nil {
-		return nil, err
-	}
-	b.WriteString(`{"Pos":`)
-	b.Write(pos)
-	for _, k := range kinds {
-		fmt.Fprintf(&b, ",%q:", storedName(k))
-		if o.Kind == nil || reflect.TypeOf(o.Kind) != reflect.TypeOf(k) {
-			b.WriteString("null")
-			continue
-		}
-		v, err := json.Marshal(o.Kind)
-		if err != nil {
-			return nil, fmt.Errorf("eaw: store a %s order: %w", k.Name(), err)
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
+// release wrote it (orders.StoredByType): renaming a kind's type would
+// lose the orders on file (TestOrdersOnFileReadBack).
+func (o Order) MarshalJSON() ([]byte, error) { return kinds.MarshalOrder(o.Pos, o.Kind) }
 
-// UnmarshalJSON reads an order as MarshalJSON writes it. Of several kinds
-// set, the first in the table's order counts; with none, the order is
-// empty.
+// UnmarshalJSON reads an order as MarshalJSON writes it; with no kind
+// set, the order is empty.
 func (o *Order) UnmarshalJSON(data []byte) error {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
+	at, k, err := kinds.UnmarshalOrder(data)
+	if err != nil {
 		return err
 	}
-	*o = Order{}
-	if pos, ok := fields["Pos"]; ok {
-		if err := json.Unmarshal(pos, &o.Pos); err != nil {
-			return fmt.Errorf("eaw: read back an order's position: %w", err)
-		}
-	}
-	for _, k := range kinds {
-		raw, ok := fields[storedName(k)]
-		if !ok || string(raw) == "null" {
-			continue
-		}
-		v := reflect.New(reflect.TypeOf(k).Elem())
-		if err := json.Unmarshal(raw, v.Interface()); err != nil {
-			return fmt.Errorf("eaw: read back a %s order: %w", k.Name(), err)
-		}
-		o.Kind = v.Interface().(Kind)
-		return nil
-	}
+	*o = Order{Pos: at, Kind: k}
 	return nil
 }
-
-// storedName is the key a kind is stored under: its type's name.
-func storedName(k Kind) string { return reflect.TypeOf(k).Elem().Name() }
 
 // FleetOrder is the shape of an order that names one fleet and nothing
 // else: inspect, self_repair and siege.

@@ -40,8 +40,11 @@ type Build struct {
 // Name returns "build".
 func (*Build) Name() string { return "build" }
 
-func (*Build) example() string  { return "- build: {units: [cruiser, frigate], fleet: 3rd, mp: 1}" }
-func (*Build) fields() []string { return []string{"units", "fleet", "mp", "at", "frds"} }
+// Example is a build order as players write it, for hints.
+func (*Build) Example() string { return "- build: {units: [cruiser, frigate], fleet: 3rd, mp: 1}" }
+
+// Fields are the keys a build order may hold.
+func (*Build) Fields() []string { return []string{"units", "fleet", "mp", "at", "frds"} }
 
 // parse reads a build order; mp defaults to 1, frds to 1.
 func (*Build) parse(p *parser, key, n *yaml.Node) Kind {
@@ -118,7 +121,8 @@ func (*Build) schema(r *campaign.Rules) *schema {
 		)})
 }
 
-func (b *Build) yaml() string {
+// YAML echoes the order as players write it.
+func (b *Build) YAML() string {
 	at := ""
 	if b.At != "" {
 		at = fmt.Sprintf(", at: %s", b.At)

@@ -21,8 +21,11 @@ type BuildFRD struct {
 // Name returns "build_frd".
 func (*BuildFRD) Name() string { return "build_frd" }
 
-func (*BuildFRD) example() string  { return "- build_frd: {at: ferrum}" }
-func (*BuildFRD) fields() []string { return []string{"at"} }
+// Example is a build_frd order as players write it, for hints.
+func (*BuildFRD) Example() string { return "- build_frd: {at: ferrum}" }
+
+// Fields are the keys a build_frd order may hold.
+func (*BuildFRD) Fields() []string { return []string{"at"} }
 
 func (*BuildFRD) parse(p *parser, key, n *yaml.Node) Kind {
 	f := p.orderFields(key, n)
@@ -38,7 +41,8 @@ func (b *BuildFRD) schema(r *campaign.Rules) *schema {
 		[]string{"at"}, prop{"at", nameSchema("The system, e.g. ferrum.")})
 }
 
-func (b *BuildFRD) yaml() string { return fmt.Sprintf("build_frd: {at: %s}", b.At) }
+// YAML echoes the order as players write it.
+func (b *BuildFRD) YAML() string { return fmt.Sprintf("build_frd: {at: %s}", b.At) }
 
 // check checks a new FRD (EaW 15a): Rules.FRD.BuildCost points and
 // Rules.FRD.Price BPV, at a system where the player has a developed mine or

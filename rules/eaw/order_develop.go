@@ -24,8 +24,11 @@ type Develop struct {
 // Name returns "develop".
 func (*Develop) Name() string { return "develop" }
 
-func (*Develop) example() string  { return "- develop: {fleet: 2nd, what: mine}" }
-func (*Develop) fields() []string { return []string{"fleet", "what"} }
+// Example is a develop order as players write it, for hints.
+func (*Develop) Example() string { return "- develop: {fleet: 2nd, what: mine}" }
+
+// Fields are the keys a develop order may hold.
+func (*Develop) Fields() []string { return []string{"fleet", "what"} }
 
 func (*Develop) parse(p *parser, key, n *yaml.Node) Kind {
 	f := p.orderFields(key, n)
@@ -69,7 +72,8 @@ func (*Develop) schema(r *campaign.Rules) *schema {
 		)})
 }
 
-func (d *Develop) yaml() string {
+// YAML echoes the order as players write it.
+func (d *Develop) YAML() string {
 	return fmt.Sprintf("develop: {fleet: %s, what: %s}", d.Fleet, d.What)
 }
 

@@ -16,8 +16,11 @@ type Inspect struct{ FleetOrder }
 // Name returns "inspect".
 func (*Inspect) Name() string { return "inspect" }
 
-func (*Inspect) example() string  { return "- inspect: {fleet: 1st}" }
-func (*Inspect) fields() []string { return []string{"fleet"} }
+// Example is an inspect order as players write it, for hints.
+func (*Inspect) Example() string { return "- inspect: {fleet: 1st}" }
+
+// Fields are the keys an inspect order may hold.
+func (*Inspect) Fields() []string { return []string{"fleet"} }
 
 func (*Inspect) parse(p *parser, key, n *yaml.Node) Kind {
 	return &Inspect{p.fleetOrder(key, n)}
@@ -31,7 +34,8 @@ func (in *Inspect) schema(*campaign.Rules) *schema {
 		[]string{"fleet"}, fleetField)
 }
 
-func (in *Inspect) yaml() string { return fmt.Sprintf("inspect: {fleet: %s}", in.Fleet) }
+// YAML echoes the order as players write it.
+func (in *Inspect) YAML() string { return fmt.Sprintf("inspect: {fleet: %s}", in.Fleet) }
 
 // check checks an inspection (EaW 9b): every captured unit of the fleet,
 // at the player's FRD or with the player's small repair freighter there

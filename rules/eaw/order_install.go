@@ -16,8 +16,11 @@ type Install struct{ UnitsOrder }
 // Name returns "install".
 func (*Install) Name() string { return "install" }
 
-func (*Install) example() string  { return "- install: {fleet: 1st, units: [cpl, gsa]}" }
-func (*Install) fields() []string { return []string{"fleet", "units"} }
+// Example is an install order as players write it, for hints.
+func (*Install) Example() string { return "- install: {fleet: 1st, units: [cpl, gsa]}" }
+
+// Fields are the keys an install order may hold.
+func (*Install) Fields() []string { return []string{"fleet", "units"} }
 
 func (*Install) parse(p *parser, key, n *yaml.Node) Kind {
 	return &Install{p.unitsOrder(key, n)}
@@ -30,7 +33,8 @@ func (in *Install) schema(*campaign.Rules) *schema {
 		[]string{"fleet", "units"}, fleetField, unitsField("The bases to install, by class."))
 }
 
-func (in *Install) yaml() string {
+// YAML echoes the order as players write it.
+func (in *Install) YAML() string {
 	return fmt.Sprintf("install: {fleet: %s, units: [%s]}", in.Fleet, join(in.Units))
 }
 

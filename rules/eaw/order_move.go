@@ -24,8 +24,11 @@ type Move struct {
 // Name returns "move".
 func (*Move) Name() string { return "move" }
 
-func (*Move) example() string  { return "- move: {fleet: 1st, path: [kessel, vega]}" }
-func (*Move) fields() []string { return []string{"fleet", "path"} }
+// Example is a move order as players write it, for hints.
+func (*Move) Example() string { return "- move: {fleet: 1st, path: [kessel, vega]}" }
+
+// Fields are the keys a move order may hold.
+func (*Move) Fields() []string { return []string{"fleet", "path"} }
 
 func (*Move) parse(p *parser, key, n *yaml.Node) Kind {
 	f := p.orderFields(key, n)
@@ -56,7 +59,8 @@ func (*Move) schema(r *campaign.Rules) *schema {
 		)})
 }
 
-func (m *Move) yaml() string {
+// YAML echoes the order as players write it.
+func (m *Move) YAML() string {
 	return fmt.Sprintf("move: {fleet: %s, path: [%s]}", m.Fleet, join(m.Path))
 }
 

@@ -26,8 +26,11 @@ type MoveFRD struct {
 // Name returns "move_frd".
 func (*MoveFRD) Name() string { return "move_frd" }
 
-func (*MoveFRD) example() string  { return "- move_frd: {at: drakkar, path: [ferrum], tug: 4th}" }
-func (*MoveFRD) fields() []string { return []string{"at", "path", "tug"} }
+// Example is a move_frd order as players write it, for hints.
+func (*MoveFRD) Example() string { return "- move_frd: {at: drakkar, path: [ferrum], tug: 4th}" }
+
+// Fields are the keys a move_frd order may hold.
+func (*MoveFRD) Fields() []string { return []string{"at", "path", "tug"} }
 
 func (*MoveFRD) parse(p *parser, key, n *yaml.Node) Kind {
 	f := p.orderFields(key, n)
@@ -54,7 +57,8 @@ func (m *MoveFRD) schema(r *campaign.Rules) *schema {
 		prop{"tug", nameSchema("A fleet of yours at the FRD with a tug, which tows it and goes along, e.g. 4th.")})
 }
 
-func (m *MoveFRD) yaml() string {
+// YAML echoes the order as players write it.
+func (m *MoveFRD) YAML() string {
 	tug := ""
 	if m.Tug != "" {
 		tug = fmt.Sprintf(", tug: %s", m.Tug)

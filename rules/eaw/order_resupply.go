@@ -31,8 +31,11 @@ type Refit struct {
 // Name returns "resupply".
 func (*Resupply) Name() string { return "resupply" }
 
-func (*Resupply) example() string  { return "- resupply: {fleet: 1st, refit: {cruiser: heavy-cruiser}}" }
-func (*Resupply) fields() []string { return []string{"fleet", "refit"} }
+// Example is a resupply order as players write it, for hints.
+func (*Resupply) Example() string { return "- resupply: {fleet: 1st, refit: {cruiser: heavy-cruiser}}" }
+
+// Fields are the keys a resupply order may hold.
+func (*Resupply) Fields() []string { return []string{"fleet", "refit"} }
 
 // parse reads a resupply order; refit is a mapping from class to class.
 func (*Resupply) parse(p *parser, key, n *yaml.Node) Kind {
@@ -77,7 +80,8 @@ func (r *Resupply) schema(*campaign.Rules) *schema {
 				"the catalogue allows (EaW 6f), e.g. {cruiser: heavy-cruiser}."}})
 }
 
-func (r *Resupply) yaml() string {
+// YAML echoes the order as players write it.
+func (r *Resupply) YAML() string {
 	refit := ""
 	if len(r.Refit) > 0 {
 		parts := make([]string, len(r.Refit))

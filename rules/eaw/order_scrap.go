@@ -16,8 +16,11 @@ type Scrap struct{ UnitsOrder }
 // Name returns "scrap".
 func (*Scrap) Name() string { return "scrap" }
 
-func (*Scrap) example() string  { return "- scrap: {fleet: 1st, units: [frigate]}" }
-func (*Scrap) fields() []string { return []string{"fleet", "units"} }
+// Example is a scrap order as players write it, for hints.
+func (*Scrap) Example() string { return "- scrap: {fleet: 1st, units: [frigate]}" }
+
+// Fields are the keys a scrap order may hold.
+func (*Scrap) Fields() []string { return []string{"fleet", "units"} }
 
 func (*Scrap) parse(p *parser, key, n *yaml.Node) Kind {
 	return &Scrap{p.unitsOrder(key, n)}
@@ -30,7 +33,8 @@ func (s *Scrap) schema(*campaign.Rules) *schema {
 		[]string{"fleet", "units"}, fleetField, unitsField("The units to scrap, by class."))
 }
 
-func (s *Scrap) yaml() string {
+// YAML echoes the order as players write it.
+func (s *Scrap) YAML() string {
 	return fmt.Sprintf("scrap: {fleet: %s, units: [%s]}", s.Fleet, join(s.Units))
 }
 

@@ -17,8 +17,11 @@ type SelfRepair struct{ FleetOrder }
 // Name returns "self_repair".
 func (*SelfRepair) Name() string { return "self_repair" }
 
-func (*SelfRepair) example() string  { return "- self_repair: {fleet: 1st}" }
-func (*SelfRepair) fields() []string { return []string{"fleet"} }
+// Example is a self_repair order as players write it, for hints.
+func (*SelfRepair) Example() string { return "- self_repair: {fleet: 1st}" }
+
+// Fields are the keys a self_repair order may hold.
+func (*SelfRepair) Fields() []string { return []string{"fleet"} }
 
 func (*SelfRepair) parse(p *parser, key, n *yaml.Node) Kind {
 	return &SelfRepair{p.fleetOrder(key, n)}
@@ -31,7 +34,8 @@ func (sr *SelfRepair) schema(*campaign.Rules) *schema {
 		[]string{"fleet"}, fleetField)
 }
 
-func (sr *SelfRepair) yaml() string { return fmt.Sprintf("self_repair: {fleet: %s}", sr.Fleet) }
+// YAML echoes the order as players write it.
+func (sr *SelfRepair) YAML() string { return fmt.Sprintf("self_repair: {fleet: %s}", sr.Fleet) }
 
 // check checks a self-repair (EaW 24.0): anywhere, by a fleet with
 // damage control and capacity left since its last resupply (EaW 22b). The

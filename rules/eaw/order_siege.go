@@ -16,8 +16,11 @@ type Siege struct{ FleetOrder }
 // Name returns "siege".
 func (*Siege) Name() string { return "siege" }
 
-func (*Siege) example() string  { return "- siege: {fleet: 1st}" }
-func (*Siege) fields() []string { return []string{"fleet"} }
+// Example is a siege order as players write it, for hints.
+func (*Siege) Example() string { return "- siege: {fleet: 1st}" }
+
+// Fields are the keys a siege order may hold.
+func (*Siege) Fields() []string { return []string{"fleet"} }
 
 func (*Siege) parse(p *parser, key, n *yaml.Node) Kind {
 	return &Siege{p.fleetOrder(key, n)}
@@ -31,7 +34,8 @@ func (s *Siege) schema(r *campaign.Rules) *schema {
 		[]string{"fleet"}, fleetField)
 }
 
-func (s *Siege) yaml() string { return fmt.Sprintf("siege: {fleet: %s}", s.Fleet) }
+// YAML echoes the order as players write it.
+func (s *Siege) YAML() string { return fmt.Sprintf("siege: {fleet: %s}", s.Fleet) }
 
 // check checks a siege roll (EaW 10c): a fleet that an enemy fortification
 // trapped in an earlier turn rolls 2D6 once per turn; on Rules.Fortify.Siege

@@ -24,8 +24,11 @@ type Transfer struct {
 // Name returns "transfer".
 func (*Transfer) Name() string { return "transfer" }
 
-func (*Transfer) example() string  { return "- transfer: {from: 1st, to: 2nd, units: [frigate]}" }
-func (*Transfer) fields() []string { return []string{"from", "to", "units"} }
+// Example is a transfer order as players write it, for hints.
+func (*Transfer) Example() string { return "- transfer: {from: 1st, to: 2nd, units: [frigate]}" }
+
+// Fields are the keys a transfer order may hold.
+func (*Transfer) Fields() []string { return []string{"from", "to", "units"} }
 
 func (*Transfer) parse(p *parser, key, n *yaml.Node) Kind {
 	f := p.orderFields(key, n)
@@ -48,7 +51,8 @@ func (tr *Transfer) schema(*campaign.Rules) *schema {
 		unitsField("The units to move, by class."))
 }
 
-func (tr *Transfer) yaml() string {
+// YAML echoes the order as players write it.
+func (tr *Transfer) YAML() string {
 	return fmt.Sprintf("transfer: {from: %s, to: %s, units: [%s]}", tr.From, tr.To, join(tr.Units))
 }
 

@@ -18,8 +18,8 @@ import (
 func TestOrdersOnFileReadBack(t *testing.T) {
 	var src strings.Builder
 	src.WriteString(header)
-	for _, k := range kinds {
-		src.WriteString("  " + k.example() + "\n")
+	for k := range kinds.All() {
+		src.WriteString("  " + k.Example() + "\n")
 	}
 	sub, err := parse([]byte(src.String()))
 	if err != nil {

@@ -137,7 +137,7 @@ func templateIntro(b *strings.Builder, v *View) {
 	// The fleet services, from the table, and the siege roll when it
 	// costs as much.
 	var services []string
-	for _, k := range kinds {
+	for k := range kinds.All() {
 		if _, ok := k.(service); ok {
 			services = append(services, k.Name())
 		}

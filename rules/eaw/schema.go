@@ -223,7 +223,7 @@ func ordersSchema(r *campaign.Rules) *schema {
 			"turn replaces all the orders on file. One mail holds at most " + strconv.Itoa(orders.MaxOrders) + " orders.",
 		MaxItems: orders.MaxOrders,
 		Items: &schema{
-			Description: "One order: a mapping with exactly one key, its kind: " + strings.Join(kindNames, ", ") + ".",
+			Description: "One order: a mapping with exactly one key, its kind: " + strings.Join(kinds.Names(), ", ") + ".",
 			OneOf:       kindSchemas(r),
 		},
 	}
@@ -231,9 +231,9 @@ func ordersSchema(r *campaign.Rules) *schema {
 
 // kindSchemas are the schemas of the order kinds, in the table's order.
 func kindSchemas(r *campaign.Rules) []*schema {
-	out := make([]*schema, len(kinds))
-	for i, k := range kinds {
-		out[i] = k.schema(r)
+	var out []*schema
+	for k := range kinds.All() {
+		out = append(out, k.schema(r))
 	}
 	return out
 }

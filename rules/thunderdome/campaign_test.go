@@ -71,7 +71,7 @@ func TestGoldenCampaign(t *testing.T) {
 			events = append(events, turn...)
 		}
 	}
-	for _, k := range thunderdome.KindNames() {
+	for _, k := range thunderdome.Kinds().Names() {
 		if !kinds[k] {
 			t.Errorf("the golden campaign gives no %s order", k)
 		}

@@ -67,7 +67,7 @@ func (c *ctx) run(list []Order) bool {
 		if _, isBuy := o.Kind.(*Buy); !isBuy && c.left() < 0 {
 			c.refuse(o.Pos, "UTD7.46723", fmt.Sprintf("your retreat debt of %s is more than your order points this turn (%d): you may give no orders at all, not even free ones",
 				pts(c.emp.Owed), c.budget()),
-				"buy extra order points first with "+(&Buy{}).example()[2:]+" (UTD7.46724), or send final: true to pass the turn")
+				"buy extra order points first with "+(&Buy{}).Example()[2:]+" (UTD7.46724), or send final: true to pass the turn")
 		} else {
 			before := c.illegalFleets()
 			o.Kind.apply(c)
@@ -125,7 +125,7 @@ func at(pos []orders.Pos, i int) orders.Pos {
 func (c *ctx) spend(points int, rule string) bool {
 	if points > c.left() {
 		c.refuse(orders.Pos{}, rule, fmt.Sprintf("this order costs %s and you have %s left of %d this turn%s", pts(points), pts(max(c.left(), 0)), c.budget(), c.debtNote()),
-			"drop it, or buy extra order points first with "+(&Buy{}).example()[2:]+" (UTD6.21)")
+			"drop it, or buy extra order points first with "+(&Buy{}).Example()[2:]+" (UTD6.21)")
 		return false
 	}
 	c.used += points

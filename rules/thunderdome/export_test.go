@@ -3,6 +3,7 @@ package thunderdome
 import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
 )
 
@@ -27,8 +28,8 @@ func (x *Ext) Bank(st *campaign.State, p campaign.PlayerID) BPV { return x.bank(
 // Whole is n whole BPV, for tests.
 func Whole(n int) BPV { return whole(n) }
 
-// KindNames lists the order kinds, for tests.
-func KindNames() []string { return kindNames() }
+// Kinds is the table of order kinds, for tests.
+func Kinds() *orders.Table[Kind] { return kinds }
 
 // MapOf is the map model of a view, for tests.
 func MapOf(v *View, deadline string) *report.Map { return mapOf(v, deadline) }

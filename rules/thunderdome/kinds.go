@@ -1,9 +1,7 @@
 package thunderdome
 
 import (
-	"encoding/json"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -14,7 +12,9 @@ import (
 // Kind is one of TD IV's order kinds (the §3.4 table of the rules digest):
 // what an order of the kind says, and what TD IV does with it, from the
 // mail to the turn. Each kind is one type in a file of its own
-// (order_move.go for *Move), registered by one line in kinds.
+// (order_move.go for *Move), registered by one line in kinds: the order
+// kit knows its name, example, fields and echo (orders.Kind), and TD IV
+// the rest.
 //
 // An order resolves at once (UTD6.121): apply checks it against the
 // working state of the turn, as the orders above it left that state, and
@@ -25,23 +25,13 @@ import (
 // ctx.refuse before it changes anything: a refused order leaves the state
 // as it found it.
 type Kind interface {
-	// Name is the kind as players write it, the key of its list item:
-	// "move", "buy".
-	Name() string
-	// example is an order of the kind as players write it, for hints
-	// and the README: "- move: {fleet: f1, to: kessel}".
-	example() string
-	// fields are the keys an order of the kind may hold.
-	fields() []string
+	orders.Kind
 	// parse reads an order of the kind from its fields, which hold only
-	// keys among fields(). Every mistake goes to p; parse returns what it
+	// keys among Fields(). Every mistake goes to p; parse returns what it
 	// could read.
 	parse(p *parser, f orders.Fields) Kind
 	// schema is the JSON Schema of the mapping under the kind's key.
 	schema() object
-	// yaml writes the order as one line of flow-style YAML that parse
-	// reads back as the same order, without the leading "- ".
-	yaml() string
 	// apply checks the order and carries it out on c's state (see Kind).
 	apply(c *ctx)
 	// offer adds to o the orders of the kind that fit the player's
@@ -52,8 +42,9 @@ type Kind interface {
 }
 
 // kinds registers TD IV's order kinds, one line each, in the order
-// players read them: in hints, in the schema and in the README.
-var kinds = []Kind{
+// players read them: in hints, in the schema and in the README. The
+// store keeps their orders in orders.StoredByName, as every release has.
+var kinds = orders.NewTable[Kind]("thunderdome", orders.StoredByName,
 	&Buy{},
 	&Move{},
 	&MoveCapital{},
@@ -78,26 +69,7 @@ var kinds = []Kind{
 	&ReviseDefenses{},
 	&ReplaceCapital{},
 	&Intend{},
-}
-
-// kindNamed returns the kind players write as name, or nil.
-func kindNamed(name string) Kind {
-	for _, k := range kinds {
-		if k.Name() == name {
-			return k
-		}
-	}
-	return nil
-}
-
-// kindNames lists the kinds' names, in the table's order.
-func kindNames() []string {
-	out := make([]string, len(kinds))
-	for i, k := range kinds {
-		out[i] = k.Name()
-	}
-	return out
-}
+)
 
 // Order is one order of a submission.
 type Order struct {
@@ -108,40 +80,19 @@ type Order struct {
 }
 
 // YAML writes the order as one line of flow-style YAML.
-func (o Order) YAML() string { return o.Kind.yaml() }
+func (o Order) YAML() string { return o.Kind.YAML() }
 
-// storedOrder is an order as the store keeps it.
-type storedOrder struct {
-	Pos   orders.Pos      `json:"pos"`
-	Kind  string          `json:"kind"`
-	Order json.RawMessage `json:"order"`
-}
-
-// MarshalJSON writes the order with its kind's name, so that it reads
-// back as the same kind.
-func (o Order) MarshalJSON() ([]byte, error) {
-	body, err := json.Marshal(o.Kind)
-	if err != nil {
-		return nil, fmt.Errorf("thunderdome: store a %s order: %w", o.Kind.Name(), err)
-	}
-	return json.Marshal(storedOrder{Pos: o.Pos, Kind: o.Kind.Name(), Order: body})
-}
+// MarshalJSON writes the order as the store keeps it, with its kind's
+// name (orders.StoredByName), so that it reads back as the same kind.
+func (o Order) MarshalJSON() ([]byte, error) { return kinds.MarshalOrder(o.Pos, o.Kind) }
 
 // UnmarshalJSON reads an order as MarshalJSON writes it.
 func (o *Order) UnmarshalJSON(data []byte) error {
-	var s storedOrder
-	if err := json.Unmarshal(data, &s); err != nil {
+	at, k, err := kinds.UnmarshalOrder(data)
+	if err != nil {
 		return err
 	}
-	k := kindNamed(s.Kind)
-	if k == nil {
-		return fmt.Errorf("thunderdome: an order on file has kind %q, which this pbemd does not know", s.Kind)
-	}
-	v := reflect.New(reflect.TypeOf(k).Elem())
-	if err := json.Unmarshal(s.Order, v.Interface()); err != nil {
-		return fmt.Errorf("thunderdome: read back a %s order: %w", s.Kind, err)
-	}
-	*o = Order{Pos: s.Pos, Kind: v.Interface().(Kind)}
+	*o = Order{Pos: at, Kind: k}
 	return nil
 }
 
@@ -154,7 +105,7 @@ type parser struct {
 // orderList reads the list under orders:.
 func (p *parser) orderList(e orders.Entry) []Order {
 	var out []Order
-	for _, item := range p.OrderItems(e, kinds[1].example(), "send only this turn's orders, one item per order") {
+	for _, item := range p.OrderItems(e, (&Move{}).Example(), "send only this turn's orders, one item per order") {
 		if o, ok := p.order(item); ok {
 			out = append(out, o)
 		}
@@ -165,34 +116,30 @@ func (p *parser) orderList(e orders.Entry) []Order {
 // order reads one list item: a mapping with one order kind as its only
 // key, and the order's fields under it.
 func (p *parser) order(item *yaml.Node) (Order, bool) {
-	hint := "each order is a mapping with its kind as the key, e.g. " + kinds[1].example() + "; the kinds are " + strings.Join(kindNames(), ", ")
 	if item.Kind != yaml.MappingNode || len(item.Content) == 0 {
-		if item.Kind == yaml.ScalarNode && kindNamed(item.Value) != nil {
-			hint = "give the order its fields, e.g. " + kindNamed(item.Value).example()
-		}
-		p.Add(orders.PosOf(item), "", "an order must be a mapping such as move: {...}, not "+orders.Describe(item), hint)
+		kinds.NotAMapping(p.Collector, item, &Move{}, "; the kinds are "+strings.Join(kinds.Names(), ", "))
 		return Order{}, false
 	}
 	if len(item.Content) > 2 {
 		p.Add(orders.PosOf(item.Content[2]), "", "an order has one kind as its key, and this one has more keys",
-			"put the fields inside the kind's braces, e.g. "+kinds[1].example())
+			"put the fields inside the kind's braces, e.g. "+(&Move{}).Example())
 		return Order{}, false
 	}
 	key, val := item.Content[0], item.Content[1]
-	k := kindNamed(key.Value)
-	if k == nil {
+	k, ok := kinds.Named(key.Value)
+	if !ok {
 		p.Add(orders.PosOf(key), "", fmt.Sprintf("unknown order %s", orders.Quote(key.Value)),
-			p.NearestHint(key.Value, kindNames(), "orders"))
+			p.NearestHint(key.Value, kinds.Names(), "orders"))
 		return Order{}, false
 	}
 	what := "a " + k.Name() + " order"
 	if strings.ContainsRune("aeiou", rune(k.Name()[0])) {
 		what = "an " + k.Name() + " order"
 	}
-	f, ok := p.Mapping(val, what, k.fields()...)
+	f, ok := p.Mapping(val, what, k.Fields()...)
 	if !ok {
 		if val.Kind != yaml.MappingNode && orders.IsNull(val) {
-			p.Add(orders.PosOf(val), "", k.Name()+" needs its fields", "for example "+k.example())
+			p.Add(orders.PosOf(val), "", k.Name()+" needs its fields", "for example "+k.Example())
 		}
 		return Order{}, false
 	}

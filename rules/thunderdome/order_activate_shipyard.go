@@ -59,10 +59,13 @@ const dockName = "dock"
 // Name returns "activate_shipyard".
 func (*ActivateShipyard) Name() string { return "activate_shipyard" }
 
-func (*ActivateShipyard) example() string {
+// Example is an activate_shipyard order as players write it, for hints.
+func (*ActivateShipyard) Example() string {
 	return "- activate_shipyard: {sector: lyra, jobs: [{overhaul: cruiser, fleet: f1}, {build: frigate, into: f4}]}"
 }
-func (*ActivateShipyard) fields() []string { return []string{"sector", "jobs"} }
+
+// Fields are the keys an activate_shipyard order may hold.
+func (*ActivateShipyard) Fields() []string { return []string{"sector", "jobs"} }
 
 func (*ActivateShipyard) parse(p *parser, f orders.Fields) Kind {
 	a := &ActivateShipyard{}
@@ -173,7 +176,8 @@ func (*ActivateShipyard) schema() object {
 			}}}})
 }
 
-func (a *ActivateShipyard) yaml() string {
+// YAML echoes the order as players write it.
+func (a *ActivateShipyard) YAML() string {
 	jobs := make([]string, len(a.Jobs))
 	for i, j := range a.Jobs {
 		s := fmt.Sprintf("{%s: %s", j.Kind, j.Class)
@@ -354,7 +358,7 @@ func (o *offerer) offerJob(a *ActivateShipyard, at campaign.SystemID, j YardJob,
 	if points == 0 {
 		note += "; the yards there are active already this turn (UTD6.371)"
 	}
-	o.add(a, points, p.cost, note, try.yaml())
+	o.add(a, points, p.cost, note, try.YAML())
 	return true
 }
 

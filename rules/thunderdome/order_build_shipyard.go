@@ -15,8 +15,11 @@ type BuildShipyard struct{ YardAt }
 // Name returns "build_shipyard".
 func (*BuildShipyard) Name() string { return "build_shipyard" }
 
-func (*BuildShipyard) example() string  { return "- build_shipyard: {sector: s10, yard: sc3}" }
-func (*BuildShipyard) fields() []string { return []string{"sector", "yard"} }
+// Example is a build_shipyard order as players write it, for hints.
+func (*BuildShipyard) Example() string { return "- build_shipyard: {sector: s10, yard: sc3}" }
+
+// Fields are the keys a build_shipyard order may hold.
+func (*BuildShipyard) Fields() []string { return []string{"sector", "yard"} }
 
 func (*BuildShipyard) parse(p *parser, f orders.Fields) Kind {
 	return &BuildShipyard{readYardAt(p, f, builtKinds, "UTD6.38", "s10")}
@@ -29,7 +32,8 @@ func (*BuildShipyard) schema() object {
 		[]string{"sector", "yard"}, object{"sector": sectorRef, "yard": object{"type": "string", "enum": builtKinds}})
 }
 
-func (b *BuildShipyard) yaml() string { return b.text(b.Name()) }
+// YAML echoes the order as players write it.
+func (b *BuildShipyard) YAML() string { return b.text(b.Name()) }
 
 // apply orders the yard (UTD6.38): at a developed colony of the
 // player's, not a mine alone (UTD4.345); with the yards there, those
@@ -96,7 +100,7 @@ func (b *BuildShipyard) offer(o *offerer) {
 			var price BPV
 			if o.fits(func() (ok bool) { price, ok = try.check(c); return ok }) {
 				o.add(b, 1, price, fmt.Sprintf("works from your next turn; at most 2 yards a colony, of 3 MC in all, 3.5 with the capital's; sc2 %d BPV, sc3 %d, sc4 %d (UTD6.38, UTD6.384)",
-					c.x.yardSize(YardSC2).BPV, c.x.yardSize(YardSC3).BPV, c.x.yardSize(YardSC4).BPV), try.yaml())
+					c.x.yardSize(YardSC2).BPV, c.x.yardSize(YardSC3).BPV, c.x.yardSize(YardSC4).BPV), try.YAML())
 				return
 			}
 		}

@@ -40,8 +40,11 @@ const MaxExtras = 3
 // Name returns "buy".
 func (*Buy) Name() string { return "buy" }
 
-func (*Buy) example() string  { return "- buy: {order_points: 1}" }
-func (*Buy) fields() []string { return []string{"order_points", "permanent", "fleets"} }
+// Example is a buy order as players write it, for hints.
+func (*Buy) Example() string { return "- buy: {order_points: 1}" }
+
+// Fields are the keys a buy order may hold.
+func (*Buy) Fields() []string { return []string{"order_points", "permanent", "fleets"} }
 
 func (*Buy) parse(p *parser, f orders.Fields) Kind {
 	b := &Buy{Pos: orders.PosOf(f.Node)}
@@ -49,7 +52,7 @@ func (*Buy) parse(p *parser, f orders.Fields) Kind {
 	b.Permanent, _ = p.count(f, "permanent", 1, MaxExtras, 0)
 	b.Fleets, _ = p.count(f, "fleets", 1, MaxExtras, 0)
 	if f.Node != nil && len(f.Node.Content) == 0 {
-		p.Add(orders.PosOf(f.Node), "", "buy names nothing to buy", "for example "+(&Buy{}).example()[2:])
+		p.Add(orders.PosOf(f.Node), "", "buy names nothing to buy", "for example "+(&Buy{}).Example()[2:])
 	}
 	return b
 }
@@ -63,7 +66,8 @@ func (*Buy) schema() object {
 		[]string{}, object{"order_points": n, "permanent": n, "fleets": n})
 }
 
-func (b *Buy) yaml() string {
+// YAML echoes the order as players write it.
+func (b *Buy) YAML() string {
 	s := ""
 	add := func(k string, v int) {
 		if v == 0 {

@@ -29,8 +29,11 @@ const maxContainers = 20
 // Name returns "dead_drop".
 func (*DeadDrop) Name() string { return "dead_drop" }
 
-func (*DeadDrop) example() string  { return "- dead_drop: {fleet: F1, containers: 2}" }
-func (*DeadDrop) fields() []string { return []string{"fleet", "containers", "derelicts"} }
+// Example is a dead_drop order as players write it, for hints.
+func (*DeadDrop) Example() string { return "- dead_drop: {fleet: F1, containers: 2}" }
+
+// Fields are the keys a dead_drop order may hold.
+func (*DeadDrop) Fields() []string { return []string{"fleet", "containers", "derelicts"} }
 
 func (*DeadDrop) parse(p *parser, f orders.Fields) Kind {
 	d := &DeadDrop{}
@@ -59,7 +62,8 @@ func (*DeadDrop) schema() object {
 			"derelicts":  object{"type": "array", "items": object{"type": "string"}, "description": "The ships to leave as derelicts, by class."}})
 }
 
-func (d *DeadDrop) yaml() string {
+// YAML echoes the order as players write it.
+func (d *DeadDrop) YAML() string {
 	if len(d.Derelicts) > 0 {
 		return fmt.Sprintf("dead_drop: {fleet: %s, derelicts: [%s]}", d.Fleet, joinNames(d.Derelicts))
 	}
@@ -99,6 +103,6 @@ func (d *DeadDrop) apply(c *ctx) {
 func (d *DeadDrop) offer(o *offerer) {
 	if fs := o.fleets(); len(fs) > 0 {
 		o.add(d, 1, whole(containerPrice), fmt.Sprintf("worth %d BPV to the first enemy fleet to enter and hold %s (UTD6.3D1); derelicts: [a ship] leaves ships instead, 1 point for any number (UTD6.3D2)",
-			containerWorth, fs[0].At), (&DeadDrop{Fleet: fs[0].ID, Containers: 1}).yaml())
+			containerWorth, fs[0].At), (&DeadDrop{Fleet: fs[0].ID, Containers: 1}).YAML())
 	}
 }

@@ -20,8 +20,11 @@ type Disavow struct {
 // Name returns "disavow".
 func (*Disavow) Name() string { return "disavow" }
 
-func (*Disavow) example() string  { return "- disavow: {sector: s10}" }
-func (*Disavow) fields() []string { return []string{"sector", "withdraw"} }
+// Example is a disavow order as players write it, for hints.
+func (*Disavow) Example() string { return "- disavow: {sector: s10}" }
+
+// Fields are the keys a disavow order may hold.
+func (*Disavow) Fields() []string { return []string{"sector", "withdraw"} }
 
 func (*Disavow) parse(p *parser, f orders.Fields) Kind {
 	d := &Disavow{}
@@ -41,7 +44,8 @@ func (*Disavow) schema() object {
 			"withdraw": object{"type": "boolean", "description": "Take back an earlier disavowal of the sector."}})
 }
 
-func (d *Disavow) yaml() string {
+// YAML echoes the order as players write it.
+func (d *Disavow) YAML() string {
 	if d.Withdraw {
 		return fmt.Sprintf("disavow: {sector: %s, withdraw: true}", d.Sector)
 	}
@@ -86,13 +90,13 @@ func (d *Disavow) offer(o *offerer) {
 	c := o.c
 	for _, s := range c.x.Sectors {
 		if slices.Contains(s.Disavowed, c.player) {
-			o.add(d, 0, 0, "your fleets there claim it again (UTD4.13)", (&Disavow{Sector: s.ID, Withdraw: true}).yaml())
+			o.add(d, 0, 0, "your fleets there claim it again (UTD4.13)", (&Disavow{Sector: s.ID, Withdraw: true}).YAML())
 			return
 		}
 	}
 	for _, f := range o.fleets() {
 		if s := c.x.sector(f.At); s != nil && s.Owner != c.player {
-			o.add(d, 0, 0, fmt.Sprintf("fleet %s and your other fleets there no longer claim it (UTD4.13)", f.ID), (&Disavow{Sector: s.ID}).yaml())
+			o.add(d, 0, 0, fmt.Sprintf("fleet %s and your other fleets there no longer claim it (UTD4.13)", f.ID), (&Disavow{Sector: s.ID}).YAML())
 			return
 		}
 	}

@@ -21,8 +21,11 @@ type Establish struct {
 // Name returns "establish".
 func (*Establish) Name() string { return "establish" }
 
-func (*Establish) example() string  { return "- establish: {fleet: F2, what: colony}" }
-func (*Establish) fields() []string { return []string{"fleet", "what"} }
+// Example is an establish order as players write it, for hints.
+func (*Establish) Example() string { return "- establish: {fleet: F2, what: colony}" }
+
+// Fields are the keys an establish order may hold.
+func (*Establish) Fields() []string { return []string{"fleet", "what"} }
 
 // developments are what an establish order may establish.
 var developments = []string{string(campaign.Colony), string(campaign.Mine), string(campaign.Fortification)}
@@ -49,7 +52,8 @@ func (*Establish) schema() object {
 			"description": "What to establish: colony, mine or fortification."}})
 }
 
-func (e *Establish) yaml() string {
+// YAML echoes the order as players write it.
+func (e *Establish) YAML() string {
 	return fmt.Sprintf("establish: {fleet: %s, what: %s}", e.Fleet, e.What)
 }
 
@@ -183,6 +187,6 @@ func (e *Establish) offer(o *offerer) {
 			cost, note = 0, fmt.Sprintf("free, as it holds a %s (%s); ", free, freeRule)
 		}
 		o.add(e, cost, 0, note+fmt.Sprintf("it appears at the start of your next turn if fleet %s stays at %s, and the fleet moves no more this turn (%s, UTD4.331)",
-			pick.ID, pick.At, es.rule()), es.yaml())
+			pick.ID, pick.At, es.rule()), es.YAML())
 	}
 }

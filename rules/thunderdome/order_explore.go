@@ -24,8 +24,11 @@ type Explore struct {
 // Name returns "explore".
 func (*Explore) Name() string { return "explore" }
 
-func (*Explore) example() string  { return "- explore: {sector: kessel, name: Kessel Run}" }
-func (*Explore) fields() []string { return []string{"sector", "name", "as"} }
+// Example is an explore order as players write it, for hints.
+func (*Explore) Example() string { return "- explore: {sector: kessel, name: Kessel Run}" }
+
+// Fields are the keys an explore order may hold.
+func (*Explore) Fields() []string { return []string{"sector", "name", "as"} }
 
 func (*Explore) parse(p *parser, f orders.Fields) Kind {
 	e := &Explore{}
@@ -54,7 +57,8 @@ func (*Explore) schema() object {
 			"as": object{"enum": []string{"life", "mineral", "dead"}}})
 }
 
-func (e *Explore) yaml() string {
+// YAML echoes the order as players write it.
+func (e *Explore) YAML() string {
 	s := fmt.Sprintf("explore: {sector: %s", e.Sector)
 	if e.Called != "" {
 		s += fmt.Sprintf(", name: %q", e.Called)
@@ -267,7 +271,7 @@ func (e *Explore) offer(o *offerer) {
 			}
 			done = append(done, s)
 			o.add(e, 0, 0, fmt.Sprintf("explored at step 7 if a fleet of yours ends its moves there, e.g. %s (UTD5.12); name: \"...\" names it for good (UTD4.12)",
-				(&Move{Fleet: f.ID, To: s}).yaml()), (&Explore{Sector: s}).yaml())
+				(&Move{Fleet: f.ID, To: s}).YAML()), (&Explore{Sector: s}).YAML())
 			break
 		}
 	}

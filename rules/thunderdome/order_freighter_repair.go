@@ -20,8 +20,11 @@ type FreighterRepair struct {
 // Name returns "freighter_repair".
 func (*FreighterRepair) Name() string { return "freighter_repair" }
 
-func (*FreighterRepair) example() string  { return "- freighter_repair: {fleet: F3, units: [cruiser]}" }
-func (*FreighterRepair) fields() []string { return []string{"fleet", "units"} }
+// Example is a freighter_repair order as players write it, for hints.
+func (*FreighterRepair) Example() string { return "- freighter_repair: {fleet: F3, units: [cruiser]}" }
+
+// Fields are the keys a freighter_repair order may hold.
+func (*FreighterRepair) Fields() []string { return []string{"fleet", "units"} }
 
 func (*FreighterRepair) parse(p *parser, f orders.Fields) Kind {
 	r := &FreighterRepair{}
@@ -40,7 +43,8 @@ func (*FreighterRepair) schema() object {
 			"units": object{"type": "array", "items": object{"type": "string"}, "description": "The ships to repair, by class."}})
 }
 
-func (r *FreighterRepair) yaml() string {
+// YAML echoes the order as players write it.
+func (r *FreighterRepair) YAML() string {
 	return fmt.Sprintf("freighter_repair: {fleet: %s, units: [%s]}", r.Fleet, joinNames(r.Units))
 }
 
@@ -98,7 +102,7 @@ func (r *FreighterRepair) offer(o *offerer) {
 			continue
 		}
 		o.add(r, 1, 0, "each small repair freighter mends one ship a cycle, each large one two (UTD6.39); damaged: "+campaign.UnitList(ships),
-			(&FreighterRepair{Fleet: f.ID, Units: ships[:1]}).yaml())
+			(&FreighterRepair{Fleet: f.ID, Units: ships[:1]}).YAML())
 	}
 }
 

@@ -23,8 +23,11 @@ type Intend struct {
 // Name returns "intend".
 func (*Intend) Name() string { return "intend" }
 
-func (*Intend) example() string  { return "- intend: {fleet: f4, join: [f1], at: lyra}" }
-func (*Intend) fields() []string { return []string{"fleet", "join", "at"} }
+// Example is an intend order as players write it, for hints.
+func (*Intend) Example() string { return "- intend: {fleet: f4, join: [f1], at: lyra}" }
+
+// Fields are the keys an intend order may hold.
+func (*Intend) Fields() []string { return []string{"fleet", "join", "at"} }
 
 func (*Intend) parse(p *parser, f orders.Fields) Kind {
 	i := &Intend{}
@@ -47,7 +50,8 @@ func (*Intend) schema() object {
 			"at":   sectorRef})
 }
 
-func (i *Intend) yaml() string {
+// YAML echoes the order as players write it.
+func (i *Intend) YAML() string {
 	return fmt.Sprintf("intend: {fleet: %s, join: [%s], at: %s}", i.Fleet, joinNames(i.Join), i.At)
 }
 

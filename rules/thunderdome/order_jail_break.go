@@ -22,8 +22,11 @@ type JailBreak struct {
 // Name returns "jail_break".
 func (*JailBreak) Name() string { return "jail_break" }
 
-func (*JailBreak) example() string  { return "- jail_break: {fleet: F3, rescuer: F4, to: kessel}" }
-func (*JailBreak) fields() []string { return []string{"fleet", "rescuer", "to"} }
+// Example is a jail_break order as players write it, for hints.
+func (*JailBreak) Example() string { return "- jail_break: {fleet: F3, rescuer: F4, to: kessel}" }
+
+// Fields are the keys a jail_break order may hold.
+func (*JailBreak) Fields() []string { return []string{"fleet", "rescuer", "to"} }
 
 func (*JailBreak) parse(p *parser, f orders.Fields) Kind {
 	j := &JailBreak{}
@@ -42,7 +45,8 @@ func (*JailBreak) schema() object {
 		[]string{"fleet", "rescuer", "to"}, object{"fleet": fleetRef, "rescuer": fleetRef, "to": sectorRef})
 }
 
-func (j *JailBreak) yaml() string {
+// YAML echoes the order as players write it.
+func (j *JailBreak) YAML() string {
 	return fmt.Sprintf("jail_break: {fleet: %s, rescuer: %s, to: %s}", j.Fleet, j.Rescuer, j.To)
 }
 
@@ -110,7 +114,7 @@ func (j *JailBreak) offer(o *offerer) {
 			}
 			cost, why := o.moveCost(r.At)
 			o.add(j, cost+1, 0, fmt.Sprintf("the rescuer moves in first (%s), then the jail break, 1 point; fleet %s stays, trapped in its place (UTD4.3564)", why, r.ID),
-				(&Move{Fleet: r.ID, To: f.At}).yaml(), (&JailBreak{Fleet: f.ID, Rescuer: r.ID, To: to}).yaml())
+				(&Move{Fleet: r.ID, To: f.At}).YAML(), (&JailBreak{Fleet: f.ID, Rescuer: r.ID, To: to}).YAML())
 			break
 		}
 	}

@@ -21,8 +21,11 @@ type Move struct {
 // Name returns "move".
 func (*Move) Name() string { return "move" }
 
-func (*Move) example() string  { return "- move: {fleet: f1, to: kessel}" }
-func (*Move) fields() []string { return []string{"fleet", "to"} }
+// Example is a move order as players write it, for hints.
+func (*Move) Example() string { return "- move: {fleet: f1, to: kessel}" }
+
+// Fields are the keys a move order may hold.
+func (*Move) Fields() []string { return []string{"fleet", "to"} }
 
 func (*Move) parse(p *parser, f orders.Fields) Kind {
 	m := &Move{}
@@ -40,7 +43,8 @@ func (*Move) schema() object {
 		[]string{"fleet", "to"}, object{"fleet": fleetRef, "to": sectorRef})
 }
 
-func (m *Move) yaml() string { return fmt.Sprintf("move: {fleet: %s, to: %s}", m.Fleet, m.To) }
+// YAML echoes the order as players write it.
+func (m *Move) YAML() string { return fmt.Sprintf("move: {fleet: %s, to: %s}", m.Fleet, m.To) }
 
 // apply moves the fleet one lane (UTD6.31): not a fleet pinned this turn
 // (UTD6.125), trapped by an enemy fortification (UTD4.356) or freed from
@@ -196,7 +200,7 @@ func (m *Move) offer(o *offerer) {
 		if stop := stopAt(o.c, f.Owner, to); stop != "" {
 			note += "; " + stop
 		}
-		o.add(m, cost, 0, note, (&Move{Fleet: f.ID, To: to}).yaml())
+		o.add(m, cost, 0, note, (&Move{Fleet: f.ID, To: to}).YAML())
 	}
 }
 

@@ -26,8 +26,11 @@ const (
 // Name returns "move_capital".
 func (*MoveCapital) Name() string { return "move_capital" }
 
-func (*MoveCapital) example() string  { return "- move_capital: {to: kessel, with_defenses: false}" }
-func (*MoveCapital) fields() []string { return []string{"to", "with_defenses"} }
+// Example is a move_capital order as players write it, for hints.
+func (*MoveCapital) Example() string { return "- move_capital: {to: kessel, with_defenses: false}" }
+
+// Fields are the keys a move_capital order may hold.
+func (*MoveCapital) Fields() []string { return []string{"to", "with_defenses"} }
 
 func (*MoveCapital) parse(p *parser, f orders.Fields) Kind {
 	m := &MoveCapital{}
@@ -47,7 +50,8 @@ func (*MoveCapital) schema() object {
 			"description": "Move the capital's defenses with it, for 1 more order point (UTD6.325)."}})
 }
 
-func (m *MoveCapital) yaml() string {
+// YAML echoes the order as players write it.
+func (m *MoveCapital) YAML() string {
 	return fmt.Sprintf("move_capital: {to: %s, with_defenses: %t}", m.To, m.WithDefenses)
 }
 
@@ -109,9 +113,9 @@ func (m *MoveCapital) offer(o *offerer) {
 	if len(to) > 1 {
 		note += "; explored sectors next to it: " + strings.Join(names(to[1:]), ", ")
 	}
-	o.add(m, capitalMove, 0, note, (&MoveCapital{To: to[0]}).yaml())
+	o.add(m, capitalMove, 0, note, (&MoveCapital{To: to[0]}).YAML())
 	if len(c.capitalDefenses(from, true)) > len(c.capitalDefenses(from, false)) &&
 		o.fits(func() bool { return c.defensesFit(from, to[0], orders.Pos{}) }) {
-		o.add(m, capitalMove+capitalDefenses, 0, "with its defenses, 1 point more (UTD6.325)", (&MoveCapital{To: to[0], WithDefenses: true}).yaml())
+		o.add(m, capitalMove+capitalDefenses, 0, "with its defenses, 1 point more (UTD6.325)", (&MoveCapital{To: to[0], WithDefenses: true}).YAML())
 	}
 }

@@ -33,10 +33,13 @@ type FleetPlan struct {
 // Name returns "organize".
 func (*Organize) Name() string { return "organize" }
 
-func (*Organize) example() string {
+// Example is an organize order as players write it, for hints.
+func (*Organize) Example() string {
 	return "- organize: {fleets: {F1: [cruiser, cruiser], F2: [destroyer]}}"
 }
-func (*Organize) fields() []string { return []string{"fleets", "officers", "dock"} }
+
+// Fields are the keys an organize order may hold.
+func (*Organize) Fields() []string { return []string{"fleets", "officers", "dock"} }
 
 func (*Organize) parse(p *parser, f orders.Fields) Kind {
 	o := &Organize{}
@@ -81,7 +84,8 @@ func (*Organize) schema() object {
 			"officers": officerMovesSchema})
 }
 
-func (o *Organize) yaml() string {
+// YAML echoes the order as players write it.
+func (o *Organize) YAML() string {
 	s := "organize: {fleets: {"
 	if o.Dock != "" {
 		s = fmt.Sprintf("organize: {dock: %s, fleets: {", o.Dock)
@@ -278,7 +282,7 @@ func (g *Organize) offer(o *offerer) {
 			for _, b := range fs {
 				units := append(slices.Clone(b.Units), last)
 				if b != a && fits(a, rest) && fits(b, units) {
-					o.add(g, 1, 0, note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: b.ID, Units: units}}}).yaml())
+					o.add(g, 1, 0, note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: b.ID, Units: units}}}).YAML())
 					offered = true
 					break
 				}
@@ -289,7 +293,7 @@ func (g *Organize) offer(o *offerer) {
 		for _, a := range o.fleets() {
 			last, rest := a.Units[len(a.Units)-1:], a.Units[:len(a.Units)-1]
 			if len(rest) > 0 && fits(a, rest) && fits(a, last) {
-				o.add(g, 1, 0, "a new fleet: "+note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: id, Units: last}}}).yaml())
+				o.add(g, 1, 0, "a new fleet: "+note, (&Organize{Fleets: []FleetPlan{{Fleet: a.ID, Units: rest}, {Fleet: id, Units: last}}}).YAML())
 				break
 			}
 		}
@@ -307,7 +311,7 @@ func (g *Organize) offer(o *offerer) {
 			}
 		}
 		if into != "" {
-			o.add(g, 1, 0, "out of dry dock, 1 point a fleet (UTD7.66)", (&Organize{Dock: d.At, Fleets: []FleetPlan{{Fleet: into, Units: ship}}}).yaml())
+			o.add(g, 1, 0, "out of dry dock, 1 point a fleet (UTD7.66)", (&Organize{Dock: d.At, Fleets: []FleetPlan{{Fleet: into, Units: ship}}}).YAML())
 		}
 	}
 }

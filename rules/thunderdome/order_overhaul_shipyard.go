@@ -20,10 +20,13 @@ const yardOverhaul = 10
 // Name returns "overhaul_shipyard".
 func (*OverhaulShipyard) Name() string { return "overhaul_shipyard" }
 
-func (*OverhaulShipyard) example() string {
+// Example is an overhaul_shipyard order as players write it, for hints.
+func (*OverhaulShipyard) Example() string {
 	return "- overhaul_shipyard: {sector: lyra, yard: capital}"
 }
-func (*OverhaulShipyard) fields() []string { return []string{"sector", "yard"} }
+
+// Fields are the keys an overhaul_shipyard order may hold.
+func (*OverhaulShipyard) Fields() []string { return []string{"sector", "yard"} }
 
 func (*OverhaulShipyard) parse(p *parser, f orders.Fields) Kind {
 	return &OverhaulShipyard{readYardAt(p, f, yardKinds, "UTD6.3H", "lyra")}
@@ -36,7 +39,8 @@ func (*OverhaulShipyard) schema() object {
 		[]string{"sector", "yard"}, object{"sector": sectorRef, "yard": object{"type": "string", "enum": yardKinds}})
 }
 
-func (o *OverhaulShipyard) yaml() string { return o.text(o.Name()) }
+// YAML echoes the order as players write it.
+func (o *OverhaulShipyard) YAML() string { return o.text(o.Name()) }
 
 // apply overhauls the first yard of the kind at the sector that neither
 // worked nor was overhauled this turn.
@@ -94,7 +98,7 @@ func (o *OverhaulShipyard) offer(of *offerer) {
 		var price BPV
 		if of.fits(func() bool { var z *Yard; z, price = try.yard(c); return z != nil }) {
 			of.add(o, 1, price, fmt.Sprintf("%d of %d works boxes destroyed; whole at once, but no job this turn; it also repairs itself for free at the end of your turn (UTD6.3H, UTD6.3726, UTD4.3372)",
-				y.Destroyed, y.Boxes), try.yaml())
+				y.Destroyed, y.Boxes), try.YAML())
 		}
 	}
 }

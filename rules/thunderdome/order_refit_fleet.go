@@ -52,10 +52,13 @@ type Posting struct {
 // Name returns "refit_fleet".
 func (*RefitFleet) Name() string { return "refit_fleet" }
 
-func (*RefitFleet) example() string {
+// Example is a refit_fleet order as players write it, for hints.
+func (*RefitFleet) Example() string {
 	return "- refit_fleet: {fleet: F1, refits: {cruiser: heavy-cruiser}, loads: {carrier: {fighters: 6}}, officers: {captain: destroyer}}"
 }
-func (*RefitFleet) fields() []string { return []string{"fleet", "refits", "loads", "officers"} }
+
+// Fields are the keys a refit_fleet order may hold.
+func (*RefitFleet) Fields() []string { return []string{"fleet", "refits", "loads", "officers"} }
 
 func (*RefitFleet) parse(p *parser, f orders.Fields) Kind {
 	r := &RefitFleet{}
@@ -84,7 +87,7 @@ func (*RefitFleet) parse(p *parser, f orders.Fields) Kind {
 		r.Officers = append(r.Officers, Posting{Legend: k.Value, Class: campaign.ClassName(class), Pos: orders.PosOf(k)})
 	})
 	if len(r.Refits)+len(r.Loads)+len(r.Officers) == 0 {
-		p.Add(r.FleetPos, "UTD6.3J2", "a refit_fleet order refits nothing", "give refits:, loads: or officers:, e.g. "+(&RefitFleet{}).example()[2:])
+		p.Add(r.FleetPos, "UTD6.3J2", "a refit_fleet order refits nothing", "give refits:, loads: or officers:, e.g. "+(&RefitFleet{}).Example()[2:])
 	}
 	return r
 }
@@ -128,7 +131,8 @@ func described(o object, desc string) object {
 	return out
 }
 
-func (r *RefitFleet) yaml() string {
+// YAML echoes the order as players write it.
+func (r *RefitFleet) YAML() string {
 	var parts []string
 	if len(r.Refits) > 0 {
 		var s []string
@@ -420,7 +424,7 @@ func (r *RefitFleet) offer(o *offerer) {
 			if c.refitRoom(f.At) >= need {
 				points, note = 0, "free: your shipyards there have room; "+note
 			}
-			o.add(r, points, whole(p.bpv), note, ord.yaml())
+			o.add(r, points, whole(p.bpv), note, ord.YAML())
 			break
 		}
 	}

@@ -18,8 +18,11 @@ type RemoveFortification struct {
 // Name returns "remove_fortification".
 func (*RemoveFortification) Name() string { return "remove_fortification" }
 
-func (*RemoveFortification) example() string  { return "- remove_fortification: {fleet: F2}" }
-func (*RemoveFortification) fields() []string { return []string{"fleet"} }
+// Example is a remove_fortification order as players write it, for hints.
+func (*RemoveFortification) Example() string { return "- remove_fortification: {fleet: F2}" }
+
+// Fields are the keys a remove_fortification order may hold.
+func (*RemoveFortification) Fields() []string { return []string{"fleet"} }
 
 func (*RemoveFortification) parse(p *parser, f orders.Fields) Kind {
 	r := &RemoveFortification{}
@@ -36,7 +39,8 @@ func (*RemoveFortification) schema() object {
 		[]string{"fleet"}, object{"fleet": fleetRef})
 }
 
-func (r *RemoveFortification) yaml() string {
+// YAML echoes the order as players write it.
+func (r *RemoveFortification) YAML() string {
 	return fmt.Sprintf("remove_fortification: {fleet: %s}", r.Fleet)
 }
 
@@ -84,7 +88,7 @@ func (r *RemoveFortification) offer(o *offerer) {
 			cost, note = 0, "free, as it holds a minesweeper (UTD4.351); "
 		}
 		o.add(r, cost, 0, note+fmt.Sprintf("your fortification at %s goes at the start of your next turn if fleet %s stays there (UTD4.352)", f.At, f.ID),
-			(&RemoveFortification{Fleet: f.ID}).yaml())
+			(&RemoveFortification{Fleet: f.ID}).YAML())
 		return
 	}
 }

@@ -18,8 +18,11 @@ type RepairFleet struct {
 // Name returns "repair_fleet".
 func (*RepairFleet) Name() string { return "repair_fleet" }
 
-func (*RepairFleet) example() string  { return "- repair_fleet: {fleet: F1}" }
-func (*RepairFleet) fields() []string { return []string{"fleet"} }
+// Example is a repair_fleet order as players write it, for hints.
+func (*RepairFleet) Example() string { return "- repair_fleet: {fleet: F1}" }
+
+// Fields are the keys a repair_fleet order may hold.
+func (*RepairFleet) Fields() []string { return []string{"fleet"} }
 
 func (*RepairFleet) parse(p *parser, f orders.Fields) Kind {
 	r := &RepairFleet{}
@@ -36,7 +39,8 @@ func (*RepairFleet) schema() object {
 		[]string{"fleet"}, object{"fleet": fleetRef})
 }
 
-func (r *RepairFleet) yaml() string { return fmt.Sprintf("repair_fleet: {fleet: %s}", r.Fleet) }
+// YAML echoes the order as players write it.
+func (r *RepairFleet) YAML() string { return fmt.Sprintf("repair_fleet: {fleet: %s}", r.Fleet) }
 
 // apply repairs the fleet (UTD4.335): it began the turn at the player's
 // own developed colony and is still there; 1 point, none with a repair
@@ -125,7 +129,7 @@ func (r *RepairFleet) offer(o *offerer) {
 		if c.hasRole(f, campaign.RoleLargeRepair, campaign.RoleSmallRepair) {
 			cost, note = 0, "free, as it holds a repair freighter; "
 		}
-		o.add(r, cost, 0, note+fmt.Sprintf("mends %s, once each until overhauled (UTD4.335)", campaign.UnitList(mendable(c, f))), (&RepairFleet{Fleet: f.ID}).yaml())
+		o.add(r, cost, 0, note+fmt.Sprintf("mends %s, once each until overhauled (UTD4.335)", campaign.UnitList(mendable(c, f))), (&RepairFleet{Fleet: f.ID}).YAML())
 	}
 }
 

@@ -30,8 +30,11 @@ const ReplacementCapital = 600
 // Name returns "replace_capital".
 func (*ReplaceCapital) Name() string { return "replace_capital" }
 
-func (*ReplaceCapital) example() string  { return "- replace_capital: {at: s20}" }
-func (*ReplaceCapital) fields() []string { return []string{"at", "designate", "freighter"} }
+// Example is a replace_capital order as players write it, for hints.
+func (*ReplaceCapital) Example() string { return "- replace_capital: {at: s20}" }
+
+// Fields are the keys a replace_capital order may hold.
+func (*ReplaceCapital) Fields() []string { return []string{"at", "designate", "freighter"} }
 
 func (*ReplaceCapital) parse(p *parser, f orders.Fields) Kind {
 	r := &ReplaceCapital{}
@@ -62,7 +65,8 @@ func (*ReplaceCapital) schema() object {
 			"freighter": object{"type": "string", "description": "A repair freighter class to buy for the capital (UTD4.3237)."}})
 }
 
-func (r *ReplaceCapital) yaml() string {
+// YAML echoes the order as players write it.
+func (r *ReplaceCapital) YAML() string {
 	var parts []string
 	if r.At != "" {
 		parts = append(parts, fmt.Sprintf("at: %s, designate: %t", r.At, r.Designate))
@@ -174,9 +178,9 @@ func (r *ReplaceCapital) offer(o *offerer) {
 				continue
 			}
 			if c.x.sc2Yard(c.player, d.At) >= 0 {
-				o.add(r, 1, 0, "your sc2 yard there becomes the capital, with a new bank (UTD6.3843, UTD4.3236)", (&ReplaceCapital{At: d.At, Designate: true}).yaml())
+				o.add(r, 1, 0, "your sc2 yard there becomes the capital, with a new bank (UTD6.3843, UTD4.3236)", (&ReplaceCapital{At: d.At, Designate: true}).YAML())
 			} else {
-				o.add(r, 1, whole(ReplacementCapital), "a new capital with its bank, opening at the end of the turn (UTD4.3235, UTD4.3236)", (&ReplaceCapital{At: d.At}).yaml())
+				o.add(r, 1, whole(ReplacementCapital), "a new capital with its bank, opening at the end of the turn (UTD4.3235, UTD4.3236)", (&ReplaceCapital{At: d.At}).YAML())
 			}
 			break
 		}
@@ -186,7 +190,7 @@ func (r *ReplaceCapital) offer(o *offerer) {
 	}
 	for _, u := range c.st.Catalogue {
 		if u.Has(campaign.RoleLargeRepair) || u.Has(campaign.RoleSmallRepair) {
-			o.add(r, 1, whole(u.EBPV), "a repair freighter for your capital, arriving at the end of the turn (UTD4.3237)", (&ReplaceCapital{Freighter: u.Class}).yaml())
+			o.add(r, 1, whole(u.EBPV), "a repair freighter for your capital, arriving at the end of the turn (UTD4.3237)", (&ReplaceCapital{Freighter: u.Class}).YAML())
 			return
 		}
 	}

@@ -17,8 +17,11 @@ type ReplaceFighters struct {
 // Name returns "replace_fighters".
 func (*ReplaceFighters) Name() string { return "replace_fighters" }
 
-func (*ReplaceFighters) example() string  { return "- replace_fighters: {fleet: F1}" }
-func (*ReplaceFighters) fields() []string { return []string{"fleet"} }
+// Example is a replace_fighters order as players write it, for hints.
+func (*ReplaceFighters) Example() string { return "- replace_fighters: {fleet: F1}" }
+
+// Fields are the keys a replace_fighters order may hold.
+func (*ReplaceFighters) Fields() []string { return []string{"fleet"} }
 
 func (*ReplaceFighters) parse(p *parser, f orders.Fields) Kind {
 	r := &ReplaceFighters{}
@@ -35,7 +38,8 @@ func (*ReplaceFighters) schema() object {
 		[]string{"fleet"}, object{"fleet": fleetRef})
 }
 
-func (r *ReplaceFighters) yaml() string { return fmt.Sprintf("replace_fighters: {fleet: %s}", r.Fleet) }
+// YAML echoes the order as players write it.
+func (r *ReplaceFighters) YAML() string { return fmt.Sprintf("replace_fighters: {fleet: %s}", r.Fleet) }
 
 // apply buys the fleet's missing attrition units (UTD6.3B1): each unit is
 // refilled to the load paid for, never beyond it (UTD6.3B4), and its
@@ -108,6 +112,6 @@ func (r *ReplaceFighters) offer(o *offerer) {
 		if c.ownColony(f.At) || c.friendlyYard(f.At) {
 			points, note = 0, fmt.Sprintf("free at your developed colony or shipyard at %s; %s", f.At, note)
 		}
-		o.add(r, points, whole(c.x.loadBPV(missing.plus(Attrition{Fighters: spares}))), note, (&ReplaceFighters{Fleet: f.ID}).yaml())
+		o.add(r, points, whole(c.x.loadBPV(missing.plus(Attrition{Fighters: spares}))), note, (&ReplaceFighters{Fleet: f.ID}).YAML())
 	}
 }

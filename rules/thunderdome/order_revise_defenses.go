@@ -22,10 +22,13 @@ type ReviseDefenses struct {
 // Name returns "revise_defenses".
 func (*ReviseDefenses) Name() string { return "revise_defenses" }
 
-func (*ReviseDefenses) example() string {
-	return "- revise_defenses: {sector: lyra, build: [defsat], scrap: []}"
+// Example is a revise_defenses order as players write it, for hints.
+func (*ReviseDefenses) Example() string {
+	return "- revise_defenses: {sector: lyra, build: [defsat]}"
 }
-func (*ReviseDefenses) fields() []string { return []string{"sector", "build", "scrap"} }
+
+// Fields are the keys a revise_defenses order may hold.
+func (*ReviseDefenses) Fields() []string { return []string{"sector", "build", "scrap"} }
 
 func (*ReviseDefenses) parse(p *parser, f orders.Fields) Kind {
 	r := &ReviseDefenses{}
@@ -58,7 +61,8 @@ func (*ReviseDefenses) schema() object {
 			"scrap": list("Defense units there to scrap for half their BPV, by class, one item per unit.")})
 }
 
-func (r *ReviseDefenses) yaml() string {
+// YAML echoes the order as players write it.
+func (r *ReviseDefenses) YAML() string {
 	s := "revise_defenses: {sector: " + string(r.Sector)
 	if len(r.Build) > 0 {
 		s += ", build: [" + joinNames(r.Build) + "]"
@@ -246,12 +250,12 @@ func (r *ReviseDefenses) offer(o *offerer) {
 				continue
 			}
 			if u := c.st.Catalogue.Class(cls); u != nil && whole(u.EBPV) <= c.funds() {
-				o.add(r, 1, whole(u.EBPV), note, (&ReviseDefenses{Sector: s.ID, Build: []campaign.ClassName{cls}}).yaml())
+				o.add(r, 1, whole(u.EBPV), note, (&ReviseDefenses{Sector: s.ID, Build: []campaign.ClassName{cls}}).YAML())
 				return
 			}
 		}
 		if slices.ContainsFunc(c.x.Defenses, func(d Defense) bool { return d.Owner == c.player && d.At == s.ID && d.Damage != nil }) {
-			o.add(r, 1, 0, note, (&ReviseDefenses{Sector: s.ID}).yaml())
+			o.add(r, 1, 0, note, (&ReviseDefenses{Sector: s.ID}).YAML())
 			return
 		}
 	}

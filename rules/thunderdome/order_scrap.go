@@ -26,8 +26,11 @@ type Scrap struct {
 // Name returns "scrap".
 func (*Scrap) Name() string { return "scrap" }
 
-func (*Scrap) example() string  { return "- scrap: {fleet: F1, units: [frigate], refund: true}" }
-func (*Scrap) fields() []string { return []string{"fleet", "units", "sector", "yard", "refund"} }
+// Example is a scrap order as players write it, for hints.
+func (*Scrap) Example() string { return "- scrap: {fleet: F1, units: [frigate], refund: true}" }
+
+// Fields are the keys a scrap order may hold.
+func (*Scrap) Fields() []string { return []string{"fleet", "units", "sector", "yard", "refund"} }
 
 // yardExample is a scrap order naming a shipyard, for hints.
 const yardExample = "scrap: {sector: lyra, yard: sc3}"
@@ -40,7 +43,7 @@ func (*Scrap) parse(p *parser, f orders.Fields) Kind {
 	if f.Value("sector") != nil || f.Value("yard") != nil {
 		if n := cmp.Or(f.Value("fleet"), f.Value("units")); n != nil {
 			p.Add(orders.PosOf(n), "UTD6.3F", "a scrap order scraps either ships (fleet: and units:) or one shipyard (sector: and yard:), not both",
-				"give each its own order, e.g. "+(&Scrap{}).example()[2:]+" and "+yardExample)
+				"give each its own order, e.g. "+(&Scrap{}).Example()[2:]+" and "+yardExample)
 		}
 		y := readYardAt(p, f, yardKinds, "UTD6.3F", "lyra")
 		if y.Yard == YardCapital {
@@ -70,7 +73,8 @@ func (*Scrap) schema() object {
 			"refund": object{"type": "boolean", "default": true, "description": "false: scrap for free and get nothing back."}})
 }
 
-func (s *Scrap) yaml() string {
+// YAML echoes the order as players write it.
+func (s *Scrap) YAML() string {
 	if y := s.Shipyard; y != nil {
 		return fmt.Sprintf("scrap: {sector: %s, yard: %s, refund: %t}", y.Sector, y.Yard, s.Refund)
 	}
@@ -231,7 +235,7 @@ func (s *Scrap) offer(o *offerer) {
 	if pick != nil {
 		u := pick.Units[unit]
 		o.add(s, 1, 0, fmt.Sprintf("%s BPV, half its BPV, back to your bank; refund: false scraps it for free and for nothing (UTD6.3F)", half(ebpv(c.st, u))),
-			(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).yaml())
+			(&Scrap{Fleet: pick.ID, Units: []campaign.ClassName{u}, Refund: true}).YAML())
 	}
 	s.offerYard(o)
 }
@@ -246,7 +250,7 @@ func (s *Scrap) offerYard(o *offerer) {
 		try := &Scrap{Shipyard: &YardAt{Sector: y.At, Yard: y.Kind()}, Refund: true}
 		var refund BPV
 		if o.fits(func() bool { var i int; i, refund = try.yard(o.c); return i >= 0 }) {
-			o.add(s, 1, 0, fmt.Sprintf("%s BPV, half the yard's price, back to your bank; its dry-dock positions and capacity go with it (UTD6.3F)", refund), try.yaml())
+			o.add(s, 1, 0, fmt.Sprintf("%s BPV, half the yard's price, back to your bank; its dry-dock positions and capacity go with it (UTD6.3F)", refund), try.YAML())
 			return
 		}
 	}

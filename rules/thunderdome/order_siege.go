@@ -27,8 +27,11 @@ const siegeServed = 3
 // Name returns "siege".
 func (*Siege) Name() string { return "siege" }
 
-func (*Siege) example() string  { return "- siege: {fleet: F3, dice: 1}" }
-func (*Siege) fields() []string { return []string{"fleet", "dice"} }
+// Example is a siege order as players write it, for hints.
+func (*Siege) Example() string { return "- siege: {fleet: F3, dice: 1}" }
+
+// Fields are the keys a siege order may hold.
+func (*Siege) Fields() []string { return []string{"fleet", "dice"} }
 
 func (*Siege) parse(p *parser, f orders.Fields) Kind {
 	s := &Siege{}
@@ -47,7 +50,8 @@ func (*Siege) schema() object {
 			"description": "How many dice to throw: 1 (free), 2 (50 BPV) or 3 (100 BPV)."}})
 }
 
-func (s *Siege) yaml() string {
+// YAML echoes the order as players write it.
+func (s *Siege) YAML() string {
 	return fmt.Sprintf("siege: {fleet: %s, dice: %d}", s.Fleet, max(s.Dice, 1))
 }
 
@@ -106,7 +110,7 @@ func (s *Siege) offer(o *offerer) {
 	for _, f := range o.fleets() {
 		if fs := c.x.fleet(f.Owner, f.ID); fs.Trapped && fs.SiegeCycle != c.x.Cycle {
 			o.add(s, 1, 0, fmt.Sprintf("once a cycle, a die of 1-3 frees it; dice: 2 for %d BPV, 3 for %d (UTD4.3561, UTD4.3562)", siegePrice[2], siegePrice[3]),
-				(&Siege{Fleet: f.ID, Dice: 1}).yaml())
+				(&Siege{Fleet: f.ID, Dice: 1}).YAML())
 		}
 	}
 }

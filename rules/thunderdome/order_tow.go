@@ -20,8 +20,11 @@ type Tow struct {
 // Name returns "tow".
 func (*Tow) Name() string { return "tow" }
 
-func (*Tow) example() string  { return "- tow: {fleet: F2, to: kessel}" }
-func (*Tow) fields() []string { return []string{"fleet", "to"} }
+// Example is a tow order as players write it, for hints.
+func (*Tow) Example() string { return "- tow: {fleet: F2, to: kessel}" }
+
+// Fields are the keys a tow order may hold.
+func (*Tow) Fields() []string { return []string{"fleet", "to"} }
 
 func (*Tow) parse(p *parser, f orders.Fields) Kind {
 	t := &Tow{}
@@ -39,7 +42,8 @@ func (*Tow) schema() object {
 		[]string{"fleet", "to"}, object{"fleet": fleetRef, "to": sectorRef})
 }
 
-func (t *Tow) yaml() string { return fmt.Sprintf("tow: {fleet: %s, to: %s}", t.Fleet, t.To) }
+// YAML echoes the order as players write it.
+func (t *Tow) YAML() string { return fmt.Sprintf("tow: {fleet: %s, to: %s}", t.Fleet, t.To) }
 
 // apply tows the fleet's wrecks one lane (UTD6.3E): the fleet may move as
 // a move order's fleet may (canMove), its ships that are not wrecked have
@@ -124,7 +128,7 @@ func (t *Tow) offer(o *offerer) {
 		}
 		cost, why := o.moveCost(f.At)
 		o.add(t, cost+len(fs.Wrecked), 0, fmt.Sprintf("%s for the lane (%s) and 1 a wreck, even from a colony (UTD6.3E)", pts(cost), why),
-			(&Tow{Fleet: f.ID, To: to}).yaml())
+			(&Tow{Fleet: f.ID, To: to}).YAML())
 	}
 }
 

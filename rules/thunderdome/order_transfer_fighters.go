@@ -21,10 +21,13 @@ type TransferFighters struct {
 // Name returns "transfer_fighters".
 func (*TransferFighters) Name() string { return "transfer_fighters" }
 
-func (*TransferFighters) example() string {
+// Example is a transfer_fighters order as players write it, for hints.
+func (*TransferFighters) Example() string {
 	return "- transfer_fighters: {fleet: F1, from: F2, refill: true}"
 }
-func (*TransferFighters) fields() []string { return []string{"fleet", "from", "refill"} }
+
+// Fields are the keys a transfer_fighters order may hold.
+func (*TransferFighters) Fields() []string { return []string{"fleet", "from", "refill"} }
 
 func (*TransferFighters) parse(p *parser, f orders.Fields) Kind {
 	t := &TransferFighters{}
@@ -50,7 +53,8 @@ func (*TransferFighters) schema() object {
 			"refill": object{"type": "boolean", "default": false, "description": "true: buy the spares moved back into the fleet that held them."}})
 }
 
-func (t *TransferFighters) yaml() string {
+// YAML echoes the order as players write it.
+func (t *TransferFighters) YAML() string {
 	return fmt.Sprintf("transfer_fighters: {fleet: %s, from: %s, refill: %t}", t.Fleet, t.from(), t.Refill)
 }
 
@@ -137,7 +141,7 @@ func (t *TransferFighters) offer(o *offerer) {
 				continue
 			}
 			o.add(t, 0, 0, fmt.Sprintf("moves %s from fleet %s's spares (UTD6.3B2)", plural(min(held, lacking), "fighter"), from.ID),
-				(&TransferFighters{Fleet: to.ID, From: from.ID}).yaml())
+				(&TransferFighters{Fleet: to.ID, From: from.ID}).YAML())
 			break
 		}
 	}

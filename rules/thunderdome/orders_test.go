@@ -501,7 +501,7 @@ func TestUTD4_353_MinesweeperCaptureWaitsForTheNextTurn(t *testing.T) {
 // not with the key written twice.
 func TestOrderMissingFieldHintGivesTheKeyOnce(t *testing.T) {
 	twice := regexp.MustCompile(`add e\.g\. (\w+): (\w+):`)
-	for _, k := range thunderdome.KindNames() {
+	for _, k := range thunderdome.Kinds().Names() {
 		_, err := parseErr("campaign: thunderdome\nplayer: lyran\nturn: 1\norders:\n  - " + k + ": {}\n")
 		if err == nil {
 			continue

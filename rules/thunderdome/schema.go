@@ -10,7 +10,7 @@ import (
 // item per order kind (kinds).
 func (Ruleset) Schema(*campaign.State) []byte {
 	var items []any
-	for _, k := range kinds {
+	for k := range kinds.All() {
 		items = append(items, object{"type": "object", "additionalProperties": false, "required": []string{k.Name()},
 			"properties": object{k.Name(): k.schema()}})
 	}

@@ -48,7 +48,7 @@ func offersFor(st *campaign.State, x *Ext, p campaign.PlayerID) []Offer {
 		return nil
 	}
 	o := &offerer{c: newCtx(st, x, p, &orders.Collector{})}
-	for _, k := range kinds {
+	for k := range kinds.All() {
 		if _, isBuy := k.(*Buy); isBuy || o.c.left() >= 0 {
 			k.offer(o)
 		}
@@ -218,7 +218,7 @@ func offerLines(offers []Offer) string {
 		}
 	}
 	var none []string
-	for _, k := range kinds {
+	for k := range kinds.All() {
 		first := true
 		for _, o := range offers {
 			if o.Kind != k.Name() {

@@ -142,7 +142,7 @@ func TestOrderTemplate_EveryOfferIsAnOrderAtItsCost(t *testing.T) {
 			}
 		})
 	}
-	for _, k := range thunderdome.KindNames() {
+	for _, k := range thunderdome.Kinds().Names() {
 		if !offered[k] {
 			t.Errorf("no situation offers %s", k)
 		}
