@@ -321,7 +321,7 @@ func (w *batchWorld) describe(ms []mail.Fetched) string {
 	return strings.Join(ids, ", ")
 }
 
-// mailText writes a plain-text mail to the moderator.
+// MailText writes a plain-text mail to the moderator.
 func MailText(from, id, body string) string {
 	return fmt.Sprintf("From: %s\nTo: moderator@example.test\nSubject: orders\nDate: %s\nMessage-ID: <%s@example.test>\nContent-Type: text/plain; charset=utf-8\n\n%s",
 		from, start.Format(time.RFC1123Z), id, body)

@@ -160,7 +160,7 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 	return nil
 }
 
-// sendAlertSummaries sends the summaries of held-back alerts whose hour is
+// SendAlertSummaries sends the summaries of held-back alerts whose hour is
 // over, and returns when the next falls due (zero if none). It reads the
 // campaigns' counts only when one is due, or on its first call. It holds
 // turnMu: intake counts alerts under it.

@@ -468,7 +468,7 @@ func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (workfl
 	return m.WithAlert(workflow.Decision{}, c, in, alert, false)
 }
 
-// checkDKIM checks a mail's DKIM signatures when pbemd is to (Options.DKIM)
+// CheckDKIM checks a mail's DKIM signatures when pbemd is to (Options.DKIM)
 // and the operator's server gave no verdict. It runs before Handle takes
 // any lock, since it asks DNS.
 func (m *Moderator) CheckDKIM(ctx context.Context, f mail.Fetched, in *mail.Inbound) {

@@ -163,7 +163,7 @@ func (h *harness) scrapeUntil(url string, want map[string]float64) map[string]*d
 	}
 }
 
-// get fetches a URL and returns its status and body.
+// Get fetches a URL and returns its status and body.
 func Get(t *testing.T, url string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url)

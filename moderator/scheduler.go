@@ -497,9 +497,9 @@ const (
 func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	now := m.clock.Now().UTC()
 	c.HeldSince = now
-	detail := fmt.Sprintf("deadline %s passed while pbemd was down", workflow.UtcStamp(c.Deadline()))
+	detail := fmt.Sprintf("deadline %s passed while pbemd was down", workflow.UTCStamp(c.Deadline()))
 	if why == holdInboxUnread {
-		detail = fmt.Sprintf("inbox unread since deadline %s", workflow.UtcStamp(c.Deadline()))
+		detail = fmt.Sprintf("inbox unread since deadline %s", workflow.UTCStamp(c.Deadline()))
 	}
 	// The example is written as the GM's deadline command reads it: in
 	// the campaign's time zone.

@@ -25,7 +25,7 @@ const (
 	AlertsProven   = "proven"
 )
 
-// withAlert adds to d the alert to c's GM of what mail in attempted, if
+// WithAlert adds to d the alert to c's GM of what mail in attempted, if
 // the hour's budget of its class allows, and the step that counts it;
 // proven says the mail carried a valid token. When the hour of earlier
 // attempts held back is over, their summary goes first.
@@ -61,7 +61,7 @@ func (m *Moderation) WithAlert(d Decision, c *store.Campaign, in *mail.Inbound, 
 	return d, nil
 }
 
-// alertSummary tells c's GM of the attempts of a class held back in the
+// AlertSummary tells c's GM of the attempts of a class held back in the
 // hour that began at a.Since.
 func (m *Moderation) AlertSummary(c *store.Campaign, class string, a *store.Alerts, incoming string) Outgoing {
 	loc := PlayerLocation(c, nil)

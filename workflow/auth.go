@@ -24,7 +24,7 @@ type SenderSeat struct {
 	proxy bool
 }
 
-// seatsOf returns every seat registered to an address, and every seat
+// SeatsOf returns every seat registered to an address, and every seat
 // whose player named it their proxy, by campaign ID.
 func (m *Moderation) SeatsOf(addr string) ([]SenderSeat, error) {
 	var out []SenderSeat
@@ -50,7 +50,7 @@ func (m *Moderation) SeatsOf(addr string) ([]SenderSeat, error) {
 // A space may be a no-break space, as HTML mail writes &nbsp;.
 var tokenAfterKey = regexp.MustCompile(`(?i:\btoken)[ \t\x{a0}]*:[ \t\x{a0}]*["']?([A-Z2-7]{4}(?:-[A-Z2-7]{4}){7})\b`)
 
-// authentic reports whether a mail carries, after a token key, the token
+// Authentic reports whether a mail carries, after a token key, the token
 // of a seat its sender holds or of a campaign its sender is the GM of: in
 // its text, or in its HTML part where it has no text. It says only that
 // the mail comes from someone who holds a token of the address; which
@@ -128,7 +128,7 @@ func authenticateSeat(seats []SenderSeat, sub *orders.Submission, problem proble
 	return s, nil
 }
 
-// checkOrders authenticates a parsed submission and validates it against
+// CheckOrders authenticates a parsed submission and validates it against
 // the campaign's state.
 func (m *Moderation) CheckOrders(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, sub *orders.Submission, reject RejectFunc) (Decision, error) {
 	problem := func(key string, t report.Text) *report.Rejection {
@@ -324,13 +324,13 @@ func notDue(c *store.Campaign, rs game.Ruleset, st *campaign.State, p campaign.P
 	return &why
 }
 
-// syntheticID names a mail whose header could not be read, so that it is
+// SyntheticID names a mail whose header could not be read, so that it is
 // still processed once only.
 func SyntheticID(f mail.Fetched) string {
 	return fmt.Sprintf("unreadable-%d-%d@pbemd.invalid", f.UIDValidity, f.UID)
 }
 
-// copyPlayer sends the reply to a mail a proxy sent for a player, with the
+// CopyPlayer sends the reply to a mail a proxy sent for a player, with the
 // player's token, to the player as well: a player hears of everything done
 // in their name.
 func CopyPlayer(d Decision, in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat) Decision {

@@ -639,7 +639,7 @@ func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c 
 	return reply(store.Rejected, "no verdict", report.NoBattleVerdict{Battle: a.Battle})
 }
 
-// timesOwnBattles reports whether the ruleset of a campaign with battle
+// TimesOwnBattles reports whether the ruleset of a campaign with battle
 // cases times its own battles, and so says who retreats when nobody made
 // contact; otherwise such a battle waits for its resolve clock.
 func (m *Moderation) TimesOwnBattles(c *store.Campaign, cases []*store.BattleCase) (bool, error) {
@@ -654,7 +654,7 @@ func (m *Moderation) TimesOwnBattles(c *store.Campaign, cases []*store.BattleCas
 	return ownClock, nil
 }
 
-// battleTimeout decides what becomes of battle bc at now, by its clocks,
+// BattleTimeout decides what becomes of battle bc at now, by its clocks,
 // and returns the mails and the change that say it, or, with apply nil
 // where no clock ran out, when its clocks next run out. It also returns
 // when an appeal it opens closes.

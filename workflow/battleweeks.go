@@ -97,7 +97,7 @@ func (m *Moderation) requestBattleWeek(r *request) (Decision, error) {
 	return m.askBattleWeek(r, bc, side, others, open, hours)
 }
 
-// pendingBattle reports whether battle case b waits for its result in
+// PendingBattle reports whether battle case b waits for its result in
 // st, the open turn's state: it is not settled, and st still holds it (a
 // rollback past the turn that found it leaves its case behind).
 func PendingBattle(b *store.BattleCase, st *campaign.State) bool {
@@ -190,7 +190,7 @@ func (m *Moderation) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks [
 		how = "as every side asked"
 	}
 	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week granted",
-		Detail: fmt.Sprintf("%s: %v +%dh %s, settle by %s", bc.ID, clocks, int(week/time.Hour), how, UtcStamp(bc.ResolveBy))})
+		Detail: fmt.Sprintf("%s: %v +%dh %s, settle by %s", bc.ID, clocks, int(week/time.Hour), how, UTCStamp(bc.ResolveBy))})
 	notice := func(s *store.Seat) report.Text {
 		contactBy, resolveBy := battleDeadlines(c, s, &bc, now)
 		return report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}

@@ -10,7 +10,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// digestLead is how long before a turn's deadline a digest must reach a
+// DigestLead is how long before a turn's deadline a digest must reach a
 // player for the report that opened the turn to wait for it: a day to
 // write orders. A report that would reach them later is their turn, and
 // goes at once.
@@ -31,7 +31,7 @@ func holdReport(s *store.Seat, v game.View, deadline, now time.Time, clocks []ga
 	return &store.HeldReport{Player: s.Player, Turn: turn, Held: now, Report: raw}, nil
 }
 
-// heldReport is how a report held for a digest is kept: the player's view,
+// HeldReport is how a report held for a digest is kept: the player's view,
 // in the ruleset's JSON, the deadline of the turn it opened, and the
 // clocks of what that turn waited on.
 type HeldReport[V any] struct {
@@ -50,7 +50,7 @@ func storeHeld(tx *store.Tx, id campaign.ID, held []*store.HeldReport) error {
 	return nil
 }
 
-// digestMail renders a seat's held reports as one mail, oldest first, in
+// DigestMail renders a seat's held reports as one mail, oldest first, in
 // the form the seat's preferences ask for. Every report keeps its map and
 // JSON; only the last, the turn now open, brings its order template.
 func (m *Moderation) DigestMail(rs game.Ruleset, c *store.Campaign, s *store.Seat, items []game.DigestItem, seq uint64) (Outgoing, error) {

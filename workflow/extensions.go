@@ -37,7 +37,7 @@ func (m *Moderation) replyAddress(token string) string {
 	return local + "+" + token + "@" + domain
 }
 
-// replyToken returns the token of a reply address a mail was sent to, or
+// ReplyToken returns the token of a reply address a mail was sent to, or
 // "" if it was sent to none.
 func (m *Moderation) ReplyToken(in *mail.Inbound) string {
 	local, domain, _ := strings.Cut(m.address, "@")
@@ -306,7 +306,7 @@ func parseHours(s string) (int, error) {
 	return n * unit, nil
 }
 
-// handleApproval carries out the GM's reply to a single-use reply address.
+// HandleApproval carries out the GM's reply to a single-use reply address.
 // Only the campaign's GM may use it, once, while the turn it was for is
 // open; anything else changes nothing and gets an explanation. A mail to
 // a plus-address pbemd never gave out is not handled here, unless it reads

@@ -43,7 +43,7 @@ func (n forgedName) String() string {
 	return string(n.seat.Player)
 }
 
-// forged drops a mail that its From domain says it did not send
+// Forged drops a mail that its From domain says it did not send
 // (mail.Forged), before anything else looks at it: no answer, nothing
 // counted against the address it names, an entry in the audit log of
 // every campaign the address plays or is the GM in, and a notice to the
@@ -132,9 +132,9 @@ func (m *Moderation) recordForgery(in *mail.Inbound, n forgedName, told, next st
 		detail := fmt.Sprintf("mail <%s> with the address of %s (%s) dropped unanswered: %s", in.MessageID, n, in.From, in.Auth.Reason)
 		switch {
 		case notice && n.seat != nil:
-			detail += fmt.Sprintf("; %s and the GM told of %d forged mail(s) since %s", n, told.Count, UtcStamp(told.First))
+			detail += fmt.Sprintf("; %s and the GM told of %d forged mail(s) since %s", n, told.Count, UTCStamp(told.First))
 		case notice:
-			detail += fmt.Sprintf("; the GM told of %d forged mail(s) since %s", told.Count, UtcStamp(told.First))
+			detail += fmt.Sprintf("; the GM told of %d forged mail(s) since %s", told.Count, UTCStamp(told.First))
 		case told.Count == forgedAuditsPerNotice:
 			detail += "; more forged mail in this name is counted, not listed, until the next notice"
 		case told.Count > forgedAuditsPerNotice:

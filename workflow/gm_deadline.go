@@ -8,7 +8,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// deadlineLayout is how the GM writes a deadline in the campaign's time
+// DeadlineLayout is how the GM writes a deadline in the campaign's time
 // zone: "command: deadline 2026-12-01 20:00".
 const DeadlineLayout = "2006-01-02 15:04"
 
@@ -56,7 +56,7 @@ func (m *Moderation) gmDeadline(r *request, c *store.Campaign, audit store.Audit
 		return r.refuse(report.NoDeadlineToMove{Campaign: c.ID})
 	}
 	held := !c.HeldSince.IsZero()
-	audit.Detail = UtcStamp(t)
+	audit.Detail = UTCStamp(t)
 	c.SetDeadlines(t)
 	c.Release()
 	MarkReminded(c, now)

@@ -12,7 +12,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// leakedSeat returns the seat of the campaign a submission names whose
+// LeakedSeat returns the seat of the campaign a submission names whose
 // token it carries, when it comes from an address that is neither the
 // seat's own nor one of its proxies: the token has reached someone else.
 // nil if it carries no such token.
@@ -38,7 +38,7 @@ func (m *Moderation) LeakedSeat(in *mail.Inbound, sub *orders.Submission) (*stor
 	return nil, nil, nil
 }
 
-// tokenLeaked handles a mail that carries seat s's token from another
+// TokenLeaked handles a mail that carries seat s's token from another
 // address (leakedSeat): nothing it asks is done; the player, at the
 // seat's own address, and the GM are told that the token was used from
 // elsewhere, and how to get a new one, at most once a day (as forged

@@ -9,7 +9,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// misaddressedVerdict answers a GM's decision on an extension request
+// MisaddressedVerdict answers a GM's decision on an extension request
 // that came to the moderator's own address, not to the request's
 // single-use reply address: a mail client that replied to the From line
 // rather than the Reply-To sends it there. It reads like a verdict

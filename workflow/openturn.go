@@ -8,7 +8,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// openTurn is a campaign with the orders on file for its open turn.
+// OpenTurn is a campaign with the orders on file for its open turn.
 type OpenTurn struct {
 	Campaign *store.Campaign
 	filed    []*store.OrdersRecord
@@ -20,7 +20,7 @@ type OpenTurn struct {
 	Rec *store.TurnRecord
 }
 
-// loadOpenTurn reads a campaign and its orders on file.
+// LoadOpenTurn reads a campaign and its orders on file.
 func (m *Moderation) LoadOpenTurn(id campaign.ID) (*OpenTurn, error) {
 	var o OpenTurn
 	err := m.db.View(func(tx *store.Tx) error { return o.Read(tx, id) })
@@ -47,7 +47,7 @@ func (m *Moderation) prepareOpenTurn(id campaign.ID) (*Resolution, error) {
 	return m.PrepareResolution(o)
 }
 
-// allFinal reports whether every player who owes orders has final orders
+// AllFinal reports whether every player who owes orders has final orders
 // on file.
 func (o *OpenTurn) AllFinal() bool {
 	due := o.Campaign.DueSeats()
@@ -60,7 +60,7 @@ func (o *OpenTurn) AllFinal() bool {
 	return len(due) > 0 && final == len(due)
 }
 
-// deserted reports whether every player who owed orders for the open
+// Deserted reports whether every player who owed orders for the open
 // turn has left the campaign since it opened (resigned, or dropped by the
 // GM): nobody is left to wait for. A seat that left keeps the deadline it
 // had; the seats of players out before the turn opened have none.
@@ -72,7 +72,7 @@ func (o *OpenTurn) Deserted() bool {
 // Orders returns a player's Orders on file, or nil.
 func (o *OpenTurn) Orders(p campaign.PlayerID) *store.OrdersRecord { return filedBy(o.filed, p) }
 
-// resolvesEarly reports whether a campaign's turn resolves as soon as
+// ResolvesEarly reports whether a campaign's turn resolves as soon as
 // every player due is final: where the campaign says so, and always
 // under a sequential ruleset, whose player learns the outcome of a turn
 // within moments of ending it.

@@ -9,14 +9,14 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// outgoing is a mail to queue: its message and what it is for.
+// Outgoing is a mail to queue: its message and what it is for.
 type Outgoing struct {
 	Msg      mail.Message
 	Campaign string
 	Purpose  string
 }
 
-// newMail starts a message from the moderator to one address.
+// NewMail starts a message from the moderator to one address.
 func (m *Moderation) NewMail(to, subject, text, messageID string) mail.Message {
 	return mail.Message{
 		From:      mail.Address{Name: "pbemd", Email: m.address},
@@ -78,7 +78,7 @@ func Compose(mails []Outgoing) ([]*store.Mail, error) {
 	return out, nil
 }
 
-// enqueue puts composed mails in the outbox within tx.
+// Enqueue puts composed mails in the outbox within tx.
 func Enqueue(tx *store.Tx, mails []*store.Mail) error {
 	for _, ml := range mails {
 		if err := tx.Enqueue(ml); err != nil {

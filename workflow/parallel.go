@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 )
 
-// eachIndex calls work(i) for every i below n, on as many goroutines as Go
+// EachIndex calls work(i) for every i below n, on as many goroutines as Go
 // runs at once (GOMAXPROCS), for work that is independent, such as the
 // report mails of one turn. work must keep its results by i, so that they
 // come out in the same order whatever the timing. It returns the error of

@@ -26,7 +26,7 @@ type Play struct {
 	rerun bool
 }
 
-// loadPlay builds the resolution of turn c.Turn from its record rec and
+// LoadPlay builds the resolution of turn c.Turn from its record rec and
 // the orders filed for it: the state, with the players who reach the
 // campaign's forfeit limit dropped; the orders of the players
 // who owe them; the events of the battles settled while the turn was

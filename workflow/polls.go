@@ -272,7 +272,7 @@ func (m *Moderation) restartPolls(c *store.Campaign, polls []campaign.Poll) ([]c
 	return out, nil
 }
 
-// pollsNext returns when the first of a state's polls closes; zero for
+// PollsNext returns when the first of a state's polls closes; zero for
 // none.
 func PollsNext(st *campaign.State) time.Time {
 	var next time.Time
@@ -282,7 +282,7 @@ func PollsNext(st *campaign.State) time.Time {
 	return next
 }
 
-// pollOutcome returns a poll of campaign c's outcome if it is certain:
+// PollOutcome returns a poll of campaign c's outcome if it is certain:
 // an option with Need votes; or, when no option other than Default can
 // reach Need with the votes the voters still in may cast, Default.
 func PollOutcome(c *store.Campaign, p campaign.Poll) (string, bool) {
@@ -440,7 +440,7 @@ func closedPoll(audit []*store.AuditEntry, id string) (string, bool) {
 	return "", false
 }
 
-// closePoll closes poll p, as it stands with its votes, with outcome: it
+// ClosePoll closes poll p, as it stands with its votes, with outcome: it
 // returns the mails that tell every player the outcome and what it
 // changed, and the step that removes the poll from the open turn's state
 // and applies the outcome. atClose says the poll's time ran out.
@@ -565,7 +565,7 @@ func (m *Moderation) lapsePolls(c *store.Campaign, n int, next *campaign.State, 
 // before the vote closed.
 const lapsed = "lapsed"
 
-// pollFailed closes a poll whose outcome could not be applied (cause) at
+// PollFailed closes a poll whose outcome could not be applied (cause) at
 // its close, so that one poll does not stop the scheduler: with a
 // fallback if it has one (an appeal's none, which has pbemd fight the
 // battle; a ruleset's poll's Default), or else with nothing applied,
@@ -611,7 +611,7 @@ func (m *Moderation) openTurnRecord(c *store.Campaign) (*store.TurnRecord, error
 	return rec, err
 }
 
-// earliest returns the earlier of two times, zero meaning never.
+// Earliest returns the earlier of two times, zero meaning never.
 func Earliest(a, b time.Time) time.Time {
 	if a.IsZero() || (!b.IsZero() && b.Before(a)) {
 		return b

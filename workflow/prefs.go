@@ -97,7 +97,7 @@ func (m *Moderation) digestUseless(c *store.Campaign) report.Text {
 	return nil
 }
 
-// longestTurn returns the longest gap between two deadlines of a
+// LongestTurn returns the longest gap between two deadlines of a
 // schedule over the week after now; 0 if the schedule gives none.
 func LongestTurn(s campaign.Schedule, now time.Time) time.Duration {
 	var longest time.Duration

@@ -10,7 +10,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// markReminded marks, on every seat that owes orders, the reminders
+// MarkReminded marks, on every seat that owes orders, the reminders
 // already due at now for its deadline as sent. A turn opens, and a
 // deadline moves, with them marked: a reminder is never sent late, only
 // on time.
@@ -20,7 +20,7 @@ func MarkReminded(c *store.Campaign, now time.Time) {
 	}
 }
 
-// passedReminders returns the campaign's reminders that are due at now
+// PassedReminders returns the campaign's reminders that are due at now
 // for a seat's deadline.
 func PassedReminders(c *store.Campaign, s *store.Seat, now time.Time) []time.Duration {
 	var out []time.Duration
@@ -32,7 +32,7 @@ func PassedReminders(c *store.Campaign, s *store.Seat, now time.Time) []time.Dur
 	return out
 }
 
-// nextReminder returns when the campaign next needs the scheduler: the
+// NextReminder returns when the campaign next needs the scheduler: the
 // earliest reminder still to send to a seat that owes orders, or the
 // turn's deadline; zero if never.
 func NextReminder(c *store.Campaign) time.Time {
@@ -66,7 +66,7 @@ func (m *Moderation) Reminder(c *store.Campaign, s *store.Seat, on *store.Orders
 	return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "reminder"}
 }
 
-// sameDeadlines reports whether two records of a campaign have the same
+// SameDeadlines reports whether two records of a campaign have the same
 // turn open, with the same deadlines.
 func SameDeadlines(a, b *store.Campaign) bool {
 	return a.Turn == b.Turn && slices.EqualFunc(a.Players, b.Players, func(x, y store.Seat) bool {

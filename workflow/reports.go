@@ -11,11 +11,11 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// schemaFile is the name the order language's JSON Schema is attached
+// SchemaFile is the name the order language's JSON Schema is attached
 // under, beside the order template that points editors to it.
 const SchemaFile = "orders.schema.json"
 
-// reportMail renders a player's view as their report mail, in the form
+// ReportMail renders a player's view as their report mail, in the form
 // their seat's mail preferences ask for: text and HTML alternatives with
 // the map inline, or text alone, and as attachments the JSON report, the
 // battle logs, the next turn's order template and the schema it refers to.
@@ -25,7 +25,7 @@ func (m *Moderation) ReportMail(c *store.Campaign, v game.View, p *campaign.Play
 	return m.ReportMailDue(c, v, p, deadlineOf(c, p.ID), clocks)
 }
 
-// reportMails renders the report mail of each view whose seat is given,
+// ReportMails renders the report mail of each view whose seat is given,
 // all at once: they are independent, and rendering them is most of the
 // time a turn takes.
 func (m *Moderation) ReportMails(c *store.Campaign, res *game.Result, seats []*store.Seat, clocks []game.Clock) ([]Outgoing, error) {
@@ -41,7 +41,7 @@ func (m *Moderation) ReportMails(c *store.Campaign, res *game.Result, seats []*s
 	return reps, err
 }
 
-// reportMailDue is reportMail for a report that gives deadline: a report
+// ReportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
 func (m *Moderation) ReportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (Outgoing, error) {
 	rs, err := m.Ruleset(c)
@@ -100,7 +100,7 @@ func seatAddress(c *store.Campaign, p *campaign.Player) string {
 	return p.Email
 }
 
-// playerLocation returns the time zone a player reads deadlines in: their
+// PlayerLocation returns the time zone a player reads deadlines in: their
 // own if set and valid, else the campaign's.
 func PlayerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
 	loc, err := c.Schedule.Location()
@@ -110,7 +110,7 @@ func PlayerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
 	return ZoneOf(p, loc)
 }
 
-// seatLocation is playerLocation for a seat, without the state.
+// SeatLocation is playerLocation for a seat, without the state.
 func SeatLocation(c *store.Campaign, s *store.Seat) *time.Location {
 	return PlayerLocation(c, &campaign.Player{TimeZone: s.TimeZone})
 }
@@ -129,9 +129,9 @@ func LocalTime(c *store.Campaign, s *store.Seat, t time.Time) string {
 // the GM's status shows in the campaign's time zone (localStamps).
 var utcStamps = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\b`)
 
-// utcStamp writes t for an internal record, such as the campaign's audit
+// UtcStamp writes t for an internal record, such as the campaign's audit
 // log: in UTC, as localStamps reads it back for a mail.
-func UtcStamp(t time.Time) string { return t.UTC().Format(utcStampLayout) }
+func UTCStamp(t time.Time) string { return t.UTC().Format(utcStampLayout) }
 
 // utcStampLayout is how utcStamp writes a time.
 const utcStampLayout = "2006-01-02 15:04 UTC"
@@ -148,7 +148,7 @@ func localStamps(text string, loc *time.Location) string {
 	})
 }
 
-// zoneOf returns the player's own time zone if set and valid, else
+// ZoneOf returns the player's own time zone if set and valid, else
 // fallback.
 func ZoneOf(p *campaign.Player, fallback *time.Location) *time.Location {
 	if p != nil && p.TimeZone != "" {

@@ -16,7 +16,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// gmCampaigns returns the campaigns an address is the GM of.
+// GmCampaigns returns the campaigns an address is the GM of.
 func (m *Moderation) GmCampaigns(addr string) ([]*store.Campaign, error) {
 	var out []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
@@ -64,7 +64,7 @@ func (r *request) refuse(why report.Text) (Decision, error) {
 	return r.reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})
 }
 
-// handleRequest authenticates a request (an extension or a command) and
+// HandleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
 func (m *Moderation) HandleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, gms []*store.Campaign, sub *orders.Submission, rejectOrders RejectFunc) (Decision, error) {
@@ -160,7 +160,7 @@ func (m *Moderation) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRec
 	return m.WithAlert(d, c, in, alert, alert.WithToken)
 }
 
-// misusedGMToken refuses a mail that carries a campaign's GM token from
+// MisusedGMToken refuses a mail that carries a campaign's GM token from
 // another address than the GM's, and tells the GM: the token has reached
 // someone else. The sender is not told whose token it was.
 func (m *Moderation) MisusedGMToken(in *mail.Inbound, rec *store.MessageRecord, sub *orders.Submission, reject RejectFunc) (Decision, bool, error) {
@@ -182,7 +182,7 @@ func (m *Moderation) MisusedGMToken(in *mail.Inbound, rec *store.MessageRecord, 
 	return d, true, err
 }
 
-// campaignByID returns a campaign's record, or nil if there is none by
+// CampaignByID returns a campaign's record, or nil if there is none by
 // that ID.
 func (m *Moderation) CampaignByID(id campaign.ID) (*store.Campaign, error) {
 	c, err := m.cachedCampaign(id)
@@ -206,7 +206,7 @@ func (m *Moderation) cachedCampaign(id campaign.ID) (*store.Campaign, error) {
 	return c, err
 }
 
-// campaignIDs lists the IDs of campaigns.
+// CampaignIDs lists the IDs of campaigns.
 func CampaignIDs(camps []*store.Campaign) []string {
 	ids := make([]string, len(camps))
 	for i, c := range camps {
@@ -249,7 +249,7 @@ func (m *Moderation) tellPlayers(c *store.Campaign, incoming, purpose string, sk
 	return out
 }
 
-// mailText words a text as a mail about campaign c to one address, with
+// MailText words a text as a mail about campaign c to one address, with
 // its subject tagged with the campaign.
 func (m *Moderation) MailText(c campaign.ID, to string, t report.Text, messageID string) mail.Message {
 	subject, text := report.Mail(t)
@@ -263,7 +263,7 @@ func (m *Moderation) replyText(in *mail.Inbound, c campaign.ID, t report.Text) m
 	return m.Reply(in, Tagged(c, subject), text)
 }
 
-// tagged tags a subject with the campaign it is about, if any:
+// Tagged tags a subject with the campaign it is about, if any:
 // "[frontier] Campaign paused".
 func Tagged(c campaign.ID, subject string) string {
 	if c == "" {
@@ -351,7 +351,7 @@ func Steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
 	}
 }
 
-// writeAudit adds an entry to a campaign's audit log with anything shaped
+// WriteAudit adds an entry to a campaign's audit log with anything shaped
 // like a token masked: details quote what players and the GM wrote, and
 // the log is kept and shown for as long as the campaign.
 func WriteAudit(tx *store.Tx, id campaign.ID, e store.AuditEntry) error {

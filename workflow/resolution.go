@@ -50,7 +50,7 @@ func (r *Resolution) Compose() error {
 	return nil
 }
 
-// prepareResolution resolves the open turn of o with the orders on file
+// PrepareResolution resolves the open turn of o with the orders on file
 // and renders every mail, without writing anything. Players without
 // orders forfeit the turn; one who reaches the campaign's forfeit limit is
 // dropped. The caller holds turnMu.
@@ -227,7 +227,7 @@ func (t *resolving) lapsePolls() error {
 func (t *resolving) startPolls() error {
 	polls := t.m.startPolls(t.Campaign, t.in.Turn.State, t.res.Next)
 	for _, p := range polls {
-		t.changed = append(t.changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, UtcStamp(p.Closes)))
+		t.changed = append(t.changed, fmt.Sprintf("poll %s opened, to close by %s", p.ID, UTCStamp(p.Closes)))
 	}
 	t.Notices = append(t.Notices, t.m.announcePolls(t.Campaign, polls, fmt.Sprintf("polls.%s.t%d", t.Campaign.ID, t.Turn))...)
 	return nil
@@ -333,7 +333,7 @@ func (r *Resolution) Commit(tx *store.Tx) error {
 	return Enqueue(tx, r.Mails)
 }
 
-// storedEvents reads the events of the resolution that made a record.
+// StoredEvents reads the events of the resolution that made a record.
 func StoredEvents(rec *store.TurnRecord) ([]game.Event, error) {
 	var events []game.Event
 	if len(rec.Events) > 0 {
@@ -353,7 +353,7 @@ func stateDigest(st *campaign.State) (string, error) {
 	return DigestOf(data), nil
 }
 
-// digestOf is the SHA-256 of data, in hex.
+// DigestOf is the SHA-256 of data, in hex.
 func DigestOf(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])

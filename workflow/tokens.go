@@ -11,7 +11,7 @@ import (
 	"github.com/pbemd/pbemd/report"
 )
 
-// newToken returns a fresh player token: 20 random bytes in base32, in
+// NewToken returns a fresh player token: 20 random bytes in base32, in
 // groups of four for reading aloud and copying.
 func NewToken(r io.Reader) (string, error) {
 	b := make([]byte, 20)
@@ -28,7 +28,7 @@ func NewToken(r io.Reader) (string, error) {
 	return strings.Join(groups, "-"), nil
 }
 
-// hashToken returns the hash the store keeps instead of the token.
+// HashToken returns the hash the store keeps instead of the token.
 func HashToken(token string) []byte {
 	sum := sha256.Sum256([]byte(strings.TrimSpace(token)))
 	return sum[:]

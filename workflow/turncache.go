@@ -31,7 +31,7 @@ type cachedTurn struct {
 // checkFunc checks one submission against a state.
 type checkFunc func(sub *orders.Submission) (game.Checked, error)
 
-// get returns the record of a campaign's turn, read-only, from the cache
+// Get returns the record of a campaign's turn, read-only, from the cache
 // or from tx.
 func (c *turnCache) Get(tx *store.Tx, id campaign.ID, turn int) (*store.TurnRecord, error) {
 	rev, err := tx.TurnRevision(id)
@@ -86,7 +86,7 @@ func (c *turnCache) checker(id campaign.ID, rec *store.TurnRecord, rs game.Rules
 	return check
 }
 
-// drop forgets a campaign's entry, as when its turn was resolved: the
+// Drop forgets a campaign's entry, as when its turn was resolved: the
 // entry can no longer be used, and it may hold a large state.
 func (c *turnCache) Drop(id campaign.ID) {
 	c.mu.Lock()

@@ -10,7 +10,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// welcomeOf is the welcome of seat s of campaign c, whose open turn's
+// WelcomeOf is the welcome of seat s of campaign c, whose open turn's
 // state is st, to the player called name, with the seat's token: when
 // the player's orders are due, and where the ruleset plays one player at
 // a time (game.TurnOrder) the seat's place in the order and when its turn
@@ -43,7 +43,7 @@ func (m *Moderation) WelcomeOf(c *store.Campaign, rs game.Ruleset, st *campaign.
 	return w
 }
 
-// gmWelcome is the GM's copy of the campaign's start: the GM token and how
+// GmWelcome is the GM's copy of the campaign's start: the GM token and how
 // to run the campaign by mail.
 func (m *Moderation) GmWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) Outgoing {
 	w := &report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Deadline: gmDeadline(c), Address: m.address, Token: token,
