@@ -129,7 +129,7 @@ func LocalTime(c *store.Campaign, s *store.Seat, t time.Time) string {
 // the GM's status shows in the campaign's time zone (localStamps).
 var utcStamps = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\b`)
 
-// UtcStamp writes t for an internal record, such as the campaign's audit
+// UTCStamp writes t for an internal record, such as the campaign's audit
 // log: in UTC, as localStamps reads it back for a mail.
 func UTCStamp(t time.Time) string { return t.UTC().Format(utcStampLayout) }
 
