@@ -61,7 +61,7 @@ func (m *Moderator) senderOf(in *mail.Inbound) (*sender, error) {
 	if err != nil {
 		return nil, err
 	}
-	gms, err := m.GmCampaigns(in.From)
+	gms, err := m.GMCampaigns(in.From)
 	if err != nil {
 		return nil, err
 	}

@@ -70,7 +70,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 		}
 		mails = append(mails, report)
 	}
-	mails = append(mails, m.GmWelcome(rec, rs, st, gmToken))
+	mails = append(mails, m.GMWelcome(rec, rs, st, gmToken))
 	composed, err := workflow.Compose(mails)
 	if err != nil {
 		return nil, err

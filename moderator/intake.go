@@ -287,6 +287,7 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 		rec.Outcome, rec.Detail = store.Ignored, why
 		return workflow.Decision{}, nil
 	}
+	ml := &workflow.Mail{In: in, Rec: rec, Seats: who.seats, GMs: who.gms, Sub: who.sub}
 	switch {
 	case in.Bounce:
 		return ignore("bounce")
@@ -295,34 +296,50 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 	case in.From == "" || in.From == m.address:
 		return ignore("no usable sender")
 	case in.Auth.Verdict == mail.Forged:
-		return m.Forged(in, rec)
+		return m.Forged(ml)
 	}
 	if token := m.ReplyToken(in); token != "" {
-		if d, handled, err := m.HandleApproval(in, rec, token); handled || err != nil {
+		if d, handled, err := m.HandleApproval(ml, token); handled || err != nil {
 			return d, err
 		}
-	} else if d, handled, err := m.MisaddressedVerdict(in, rec); handled || err != nil {
+	} else if d, handled, err := m.MisaddressedVerdict(ml); handled || err != nil {
 		return d, err
 	}
-	seats, gms := who.seats, who.gms
-	if len(seats) == 0 && len(gms) == 0 {
-		return m.stranger(in, rec)
+	if len(ml.Seats) == 0 && len(ml.GMs) == 0 {
+		return m.stranger(ml)
 	}
-	var secret string // the token the mail carried, never to be quoted
-	reject := func(c campaign.ID, r *report.Rejection) (workflow.Decision, error) {
+	ml.Reject = m.rejecter(ml)
+	return m.decideKnown(ml, who.parseErr)
+}
+
+// rejecter answers ml with a rejection for campaign c, and fills in its
+// record: the rejection quotes nothing of the token the mail carried.
+func (m *Moderator) rejecter(ml *workflow.Mail) workflow.RejectFunc {
+	return func(c campaign.ID, r *report.Rejection) (workflow.Decision, error) {
+		var secret string // the token the mail carried, never to be quoted
+		if ml.Sub != nil {
+			secret = ml.Sub.Token
+		}
 		r.Campaign = c
-		r.Added = r.Added || m.addsOrders(c, seats)
+		r.Added = r.Added || m.addsOrders(c, ml.Seats)
 		r.Secrets = append(r.Secrets, secret)
-		rec.Outcome, rec.Campaign = store.Rejected, string(c)
-		rec.Detail = r.Reason
+		ml.Rec.Outcome, ml.Rec.Campaign = store.Rejected, string(c)
+		ml.Rec.Detail = r.Reason
 		if len(r.Problems) > 0 {
-			rec.Detail = r.Problems.Error()
+			ml.Rec.Detail = r.Problems.Error()
 		}
 		subject, text := report.RenderRejection(r)
-		o := workflow.Outgoing{Msg: m.Reply(in, subject, text), Campaign: string(c), Purpose: "rejection"}
+		o := workflow.Outgoing{Msg: m.Reply(ml.In, subject, text), Campaign: string(c), Purpose: "rejection"}
 		return workflow.Decision{Mails: []workflow.Outgoing{o}, Secret: secret}, nil
 	}
-	if d, over, err := m.overLimit(in, rec, seats, gms, reject); over || err != nil {
+}
+
+// decideKnown decides on a mail from an address that plays or runs a
+// campaign here; parseErr is why its text could not be read, if it could
+// not.
+func (m *Moderator) decideKnown(ml *workflow.Mail, parseErr error) (workflow.Decision, error) {
+	in, seats, gms, sub := ml.In, ml.Seats, ml.GMs, ml.Sub
+	if d, over, err := m.overLimit(ml); over || err != nil {
 		return limited(d, err)
 	}
 	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
@@ -330,37 +347,33 @@ func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *send
 		if reason == "" {
 			reason = report.Say(report.NoOrders{})
 		}
-		return reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: reason})
+		return ml.Reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: reason})
 	}
-	sub, err := who.sub, who.parseErr
-	if sub != nil {
-		secret = sub.Token
-	}
-	if d, misused, err := m.MisusedGMToken(in, rec, sub, reject); misused || err != nil {
+	if d, misused, err := m.MisusedGMToken(ml); misused || err != nil {
 		return d, err
 	}
 	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
 		if err != nil {
 			return workflow.Decision{}, err
 		}
-		return m.TokenLeaked(in, rec, c, s, true, reject)
+		return m.TokenLeaked(ml, c, s)
 	}
-	if err != nil {
-		r := workflow.ProblemsRejection(err, in)
+	if parseErr != nil {
+		r := workflow.ProblemsRejection(parseErr, in)
 		if err := m.ownExample(r, seats, gms); err != nil {
 			return workflow.Decision{}, err
 		}
-		return reject(workflow.SoleCampaign(seats), r)
+		return ml.Reject(workflow.SoleCampaign(seats), r)
 	}
 	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
-		d, err := m.HandleRequest(in, rec, seats, gms, sub, reject)
-		return workflow.CopyPlayer(d, in, rec, seats), err
+		d, err := m.HandleRequest(ml)
+		return workflow.CopyPlayer(d, ml), err
 	}
 	if len(seats) == 0 {
-		return reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: workflow.CampaignIDs(gms), Campaign: gms[0].ID})})
+		return ml.Reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: workflow.CampaignIDs(gms), Campaign: gms[0].ID})})
 	}
-	d, err := m.CheckOrders(in, rec, seats, sub, reject)
-	return workflow.CopyPlayer(d, in, rec, seats), err
+	d, err := m.CheckOrders(ml)
+	return workflow.CopyPlayer(d, ml), err
 }
 
 // kindsOf finds, for orders.Parse, the order kinds of the campaign a
@@ -444,14 +457,15 @@ func (m *Moderator) ownExample(r *report.Rejection, seats []workflow.SenderSeat,
 // never answered. If it carries a player's token, the player and the GM
 // are told (tokenLeaked); if it tries a command in a campaign, that
 // campaign's GM is (withAlert).
-func (m *Moderator) stranger(in *mail.Inbound, rec *store.MessageRecord) (workflow.Decision, error) {
+func (m *Moderator) stranger(ml *workflow.Mail) (workflow.Decision, error) {
+	in, rec := ml.In, ml.Rec
 	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
 	sub, _ := orders.Parse(in.Text, m.kindsOf(nil, nil))
 	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
 		if err != nil {
 			return workflow.Decision{}, err
 		}
-		return m.TokenLeaked(in, rec, c, s, false, nil)
+		return m.TokenLeaked(ml, c, s)
 	}
 	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
 		return workflow.Decision{}, nil

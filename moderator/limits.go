@@ -60,7 +60,8 @@ func (l Limits) withDefaults() Limits {
 // may have a forged From, so it counts apart (see
 // Limits.UnauthenticatedMailsPerHour): a forger cannot use up the
 // answers a player's own mail gets.
-func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats []workflow.SenderSeat, gms []*store.Campaign, reject workflow.RejectFunc) (workflow.Decision, bool, error) {
+func (m *Moderator) overLimit(ml *workflow.Mail) (workflow.Decision, bool, error) {
+	in, rec, seats, gms := ml.In, ml.Rec, ml.Seats, ml.GMs
 	if in.Auth.Verdict != mail.Authentic && !workflow.Authentic(in, seats, gms) {
 		return workflow.Decision{}, m.unauthenticatedOver(in.From, rec), nil
 	}
@@ -72,7 +73,7 @@ func (m *Moderator) overLimit(in *mail.Inbound, rec *store.MessageRecord, seats 
 		rec.Outcome, rec.Detail = store.Ignored, "over the sender's hourly limit"
 		return workflow.Decision{}, true, nil
 	}
-	d, err := reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
+	d, err := ml.Reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
 		Count: n, Limit: m.limits.SenderMailsPerHour, Until: report.FormatDeadline(until, senderLocation(seats, gms))})})
 	return d, true, err
 }

@@ -130,10 +130,8 @@ func authenticateSeat(seats []SenderSeat, sub *orders.Submission, problem proble
 
 // CheckOrders authenticates a parsed submission and validates it against
 // the campaign's state.
-func (m *Moderation) CheckOrders(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, sub *orders.Submission, reject RejectFunc) (Decision, error) {
-	problem := func(key string, t report.Text) *report.Rejection {
-		return &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{report.Problem(t, sub.Pos[key])}}
-	}
+func (m *Moderation) CheckOrders(ml *Mail) (Decision, error) {
+	rec, seats, sub, reject, problem := ml.Rec, ml.Seats, ml.Sub, ml.Reject, ml.problem
 	s, refusal := authenticate(seats, sub, problem)
 	if s == nil {
 		return reject(SoleCampaign(seats), refusal)
@@ -143,7 +141,7 @@ func (m *Moderation) CheckOrders(in *mail.Inbound, rec *store.MessageRecord, sea
 	if refusal != nil {
 		return reject(c.ID, refusal)
 	}
-	k := &ordersCheck{in: in, msg: rec, sub: sub, s: s, c: c}
+	k := &ordersCheck{Mail: ml, s: s, c: c}
 	if err := m.loadOrdersCheck(k); err != nil {
 		return Decision{}, err
 	}
@@ -167,11 +165,9 @@ func (m *Moderation) CheckOrders(in *mail.Inbound, rec *store.MessageRecord, sea
 // ordersCheck is a mail of orders being checked: the mail, its record
 // and its submission, the seat it is for, and what checking it reads.
 type ordersCheck struct {
-	in  *mail.Inbound
-	msg *store.MessageRecord
-	sub *orders.Submission
-	s   *SenderSeat
-	c   *store.Campaign
+	*Mail
+	s *SenderSeat
+	c *store.Campaign
 	// turn is the open turn's record, shared from the turn cache, and rs
 	// the campaign's ruleset.
 	turn *store.TurnRecord
@@ -215,12 +211,12 @@ func (m *Moderation) loadOrdersCheck(k *ordersCheck) error {
 // the player owes none, they are for another turn, or they came too late.
 // It returns nil if none of these holds.
 func (k *ordersCheck) refuseUntimely(problem problemFunc) *report.Rejection {
-	c, s, arrived := k.c, k.s.Seat, k.msg.Arrived
+	c, s, arrived := k.c, k.s.Seat, k.Rec.Arrived
 	switch {
 	case !s.Due():
 		return &report.Rejection{Reason: report.Say(notDue(c, k.rs, k.turn.State, s.Player, k.loc))}
-	case k.sub.Turn != c.Turn:
-		return problem("turn", report.WrongTurn{Turn: k.sub.Turn, Open: c.Turn, Deadline: k.deadline})
+	case k.Sub.Turn != c.Turn:
+		return problem("turn", report.WrongTurn{Turn: k.Sub.Turn, Open: c.Turn, Deadline: k.deadline})
 	// Orders count by when they arrived (see arrival), against the
 	// player's own deadline. While the campaign is held for the GM after
 	// an outage, the turn is still open.
@@ -236,7 +232,7 @@ func (k *ordersCheck) refuseUntimely(problem problemFunc) *report.Rejection {
 // and it refuses more.
 func (m *Moderation) amendOnFile(k *ordersCheck) (*orders.Submission, *report.Rejection, error) {
 	if k.seq == nil {
-		return k.sub, nil, nil
+		return k.Sub, nil, nil
 	}
 	c, p := k.c, k.s.Seat.Player
 	var onFile *orders.Submission
@@ -258,13 +254,13 @@ func (m *Moderation) amendOnFile(k *ordersCheck) (*orders.Submission, *report.Re
 		return nil, &report.Rejection{Reason: report.Say(report.TurnFinal{
 			Turn: c.Turn, Player: p, Received: report.FormatDeadline(k.prior, k.loc), Proxy: k.s.proxy})}, nil
 	}
-	return k.seq.Amend(onFile, k.sub), nil, nil
+	return k.seq.Amend(onFile, k.Sub), nil, nil
 }
 
 // checkRejection is the refusal of orders the ruleset's check found
 // problems in, which says when the orders on file arrived.
 func (k *ordersCheck) checkRejection(err error) *report.Rejection {
-	r := ProblemsRejection(err, k.in)
+	r := ProblemsRejection(err, k.In)
 	if k.filed {
 		r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(k.prior, k.loc), Added: k.seq != nil})
 	}
@@ -274,24 +270,24 @@ func (k *ordersCheck) checkRejection(err error) *report.Rejection {
 // acceptOrders files the checked orders whole, without their token, and
 // confirms them to the player.
 func (m *Moderation) acceptOrders(k *ordersCheck, whole *orders.Submission, checked game.Checked) Decision {
-	c, p, sub := k.c, k.s.Seat.Player, k.sub
+	c, p, sub := k.c, k.s.Seat.Player, k.Sub
 	stored := *whole
 	stored.Token = ""
 	// Orders that leave nothing more to order end the turn as final ones
 	// do: filed final, the scheduler resolves it at once.
 	spent := k.seq != nil && game.IsSpent(checked)
 	stored.Final = stored.Final || spent
-	k.msg.Outcome = store.Accepted
+	k.Rec.Outcome = store.Accepted
 	subject, text := report.RenderConfirmation(&report.Confirmation{
 		Title: c.Title, Campaign: c.ID, Player: p, Turn: c.Turn, Deadline: k.deadline,
 		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: k.filed,
 		Sequential: k.seq != nil, Spent: spent && !sub.Final,
 	})
-	reply := Outgoing{Msg: m.Reply(k.in, subject, text), Campaign: string(c.ID), Purpose: "confirmation"}
+	reply := Outgoing{Msg: m.Reply(k.In, subject, text), Campaign: string(c.ID), Purpose: "confirmation"}
 	return Decision{
 		Mails: []Outgoing{reply},
 		Filed: &filing{Campaign: c.ID, OrdersRecord: &store.OrdersRecord{
-			Player: p, Turn: c.Turn, Submission: &stored, MessageID: k.in.MessageID, Received: k.msg.Arrived,
+			Player: p, Turn: c.Turn, Submission: &stored, MessageID: k.In.MessageID, Received: k.Rec.Arrived,
 		}},
 		Secret: sub.Token,
 	}
@@ -333,7 +329,8 @@ func SyntheticID(f mail.Fetched) string {
 // CopyPlayer sends the reply to a mail a proxy sent for a player, with the
 // player's token, to the player as well: a player hears of everything done
 // in their name.
-func CopyPlayer(d Decision, in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat) Decision {
+func CopyPlayer(d Decision, ml *Mail) Decision {
+	in, rec, seats := ml.In, ml.Rec, ml.Seats
 	if len(d.Mails) == 0 || d.Mails[0].Msg.InReplyTo != in.MessageID {
 		return d
 	}

@@ -108,7 +108,7 @@ func ships(rb game.ReportedBattles, b campaign.Battle) []report.Ship {
 // campaign decides by vote, wait for the sides to agree until the
 // battle's time runs out and the appeal opens.
 func (m *Moderation) battleReport(r *request) (Decision, error) {
-	c, me, rep := r.c, r.seat.Player, r.sub.Battle
+	c, me, rep := r.c, r.seat.Player, r.Sub.Battle
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
 		return Decision{}, err
@@ -169,7 +169,7 @@ func reportedBattle(cases []*store.BattleCase, st *campaign.State, id string, me
 // battle if they agree and is disputed if not; otherwise the other side
 // is asked to confirm it.
 func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.Battle, st *campaign.State, p campaign.PlayerID) (Decision, error) {
-	c, rep := r.c, r.sub.Battle
+	c, rep := r.c, r.Sub.Battle
 	now := m.clock.Now().UTC()
 	rb, err := m.reportedBattles(c)
 	if err != nil {
@@ -179,7 +179,7 @@ func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.B
 		return r.refuse(report.ResultDoesNotFit{Battle: b.ID, Problems: problems, Ships: ships(rb, b)})
 	}
 	other := slices.IndexFunc(bc.Results, func(x store.ReportedResult) bool { return x.By != p })
-	mine := store.ReportedResult{By: p, Result: rep.Result, At: now, MessageID: r.in.MessageID}
+	mine := store.ReportedResult{By: p, Result: rep.Result, At: now, MessageID: r.In.MessageID}
 	bc.Results = slices.DeleteFunc(bc.Results, func(x store.ReportedResult) bool { return x.By == p })
 	bc.Results = append(bc.Results, mine)
 	if other < 0 {
@@ -195,7 +195,7 @@ func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.B
 		return r.done("battle disputed", m.answer(r, report.BattleDisputed{Battle: b.ID, Other: theirs.By, Vote: true, ResolveBy: r.localTime(bc.ResolveBy)}),
 			Decision{Apply: apply})
 	}
-	ask, token, err := m.askGMBattle(c, bc, r.in.MessageID, false)
+	ask, token, err := m.askGMBattle(c, bc, r.In.MessageID, false)
 	if err != nil {
 		return Decision{}, err
 	}
@@ -206,7 +206,7 @@ func (m *Moderation) battleResult(r *request, bc *store.BattleCase, b campaign.B
 // proposeResult files side p's result of a battle the other sides have
 // sent none for, and asks each of them to confirm it.
 func (m *Moderation) proposeResult(r *request, bc *store.BattleCase, p campaign.PlayerID) (Decision, error) {
-	c, rep := r.c, r.sub.Battle
+	c, rep := r.c, r.Sub.Battle
 	bc.Status = store.BattleProposed
 	var mails []Outgoing
 	for _, q := range bc.Sides {
@@ -215,7 +215,7 @@ func (m *Moderation) proposeResult(r *request, bc *store.BattleCase, p campaign.
 			continue
 		}
 		msg := m.MailText(c.ID, s.Email, report.ConfirmResult{Campaign: c.ID, Player: s.Player, From: p, Battle: bc.ID, Result: rep.Result, Vote: m.decidesByVote(c)},
-			m.derivedID(r.in.MessageID, "battle-confirm", s.Email))
+			m.derivedID(r.In.MessageID, "battle-confirm", s.Email))
 		msg.AutoSubmitted = "auto-generated"
 		mails = append(mails, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "battle"})
 	}
@@ -251,7 +251,7 @@ func sameResult(a, b *orders.BattleResult) bool {
 func (m *Moderation) settleBattle(r *request, bc *store.BattleCase, result *orders.BattleResult, how string) (Decision, error) {
 	c := r.c
 	bc.Status, bc.Settled = store.BattleFinal, how
-	mails, apply, err := m.settlement(c, bc, r.in.MessageID, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
+	mails, apply, err := m.settlement(c, bc, r.In.MessageID, func(rb game.ReportedBattles, st *campaign.State) ([]game.Event, []game.BattleLog, error) {
 		events, err := rb.ApplyResult(st, bc.ID, result, how)
 		return events, nil, err
 	})
@@ -599,7 +599,8 @@ func (m *Moderation) battleApproval(c *store.Campaign, bc *store.BattleCase, tok
 }
 
 // decideBattle applies the GM's reply on a battle: "accept N" or "auto".
-func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, a *store.Approval, token string) (Decision, error) {
+func (m *Moderation) decideBattle(ml *Mail, c *store.Campaign, a *store.Approval, token string) (Decision, error) {
+	in, rec := ml.In, ml.Rec
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
 		return Decision{}, err
@@ -617,7 +618,7 @@ func (m *Moderation) decideBattle(in *mail.Inbound, rec *store.MessageRecord, c 
 	used := *a
 	used.Used = m.clock.Now().UTC()
 	markUsed := func(tx *store.Tx) error { return tx.PutApproval(HashToken(token), &used) }
-	r := &request{in: in, rec: rec, c: c, reject: nil, sub: &orders.Submission{}}
+	r := &request{Mail: &Mail{In: in, Rec: rec, Sub: &orders.Submission{}}, c: c}
 	switch {
 	case len(words) == 1 && words[0] == "auto":
 		bc.Status, bc.Settled = store.BattleFinal, report.Say(report.FoughtAtGMsWord{})

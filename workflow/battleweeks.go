@@ -25,15 +25,33 @@ import (
 // battle. A request that cannot be granted nor noted is refused with what
 // to send instead, and changes nothing.
 func (m *Moderation) requestBattleWeek(r *request) (Decision, error) {
-	c, e, me := r.c, r.sub.Extension, r.seat.Player
+	c, e := r.c, r.Sub.Extension
 	week := m.rulesetGrant(c)
-	hours := int(week / time.Hour)
 	if vote := m.decidesByVote(c); !vote || week == 0 {
 		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoWeeks: true, Title: c.Title, Vote: vote})
 	}
+	bc, running, refusal, err := m.battleForWeek(r, week)
+	switch {
+	case err != nil:
+		return Decision{}, err
+	case refusal != nil:
+		return r.refuse(refusal)
+	}
+	side := bc.Side(r.seat.Player)
+	if e.RealLife {
+		return m.grantBattleWeek(r, bc, running, side, true, week)
+	}
+	return m.everySideAsks(r, bc, running, side, week)
+}
+
+// battleForWeek finds the battle a request for a battle week names, with
+// the clocks running on it, and says why the requester's side gets no
+// week on it, if it gets none, for a week of week.
+func (m *Moderation) battleForWeek(r *request, week time.Duration) (*store.BattleCase, []store.BattleClock, report.Text, error) {
+	c, e, me := r.c, r.Sub.Extension, r.seat.Player
 	cases, rec, err := m.battleCases(c)
 	if err != nil {
-		return Decision{}, err
+		return nil, nil, nil, err
 	}
 	now := m.clock.Now()
 	// A settled battle is named as settled; one no longer pending in the
@@ -43,34 +61,37 @@ func (m *Moderation) requestBattleWeek(r *request) (Decision, error) {
 		return strings.EqualFold(b.ID, e.Battle) && (b.Status == store.BattleFinal || PendingBattle(b, rec.State))
 	})
 	if i < 0 {
-		return r.refuse(report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: openBattlesOf(cases, rec.State, now, me)})
+		return nil, nil, report.NoBattleWeek{Battle: e.Battle, NoBattle: true, Open: openBattlesOf(cases, rec.State, now, me)}, nil
 	}
 	bc := cases[i]
-	side, rule := bc.Side(me), m.cite(c, game.TopicBattleTime)
+	side, rule, hours := bc.Side(me), m.cite(c, game.TopicBattleTime), int(week/time.Hour)
 	running := clocksOn(bc, now)
-	contact := slices.Contains(running, store.ClockContact)
+	var why report.Text
 	switch {
 	case side == "":
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, NotSide: true, Sides: joinPlayers(bc.Sides)})
+		why = report.NoBattleWeek{Battle: bc.ID, NotSide: true, Sides: joinPlayers(bc.Sides)}
 	case bc.Status == store.BattleFinal:
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Settled: true, How: bc.Settled})
+		why = report.NoBattleWeek{Battle: bc.ID, Settled: true, How: bc.Settled}
 	case underAppeal(bc, rec.State):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Appeal: bc.Appeal})
+		why = report.NoBattleWeek{Battle: bc.ID, Appeal: bc.Appeal}
 	case !now.Before(bc.ResolveBy):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: r.localTime(bc.ResolveBy),
-			Fought: c.Moderation.Battles.Timeout == campaign.TimeoutAuto})
+		why = report.NoBattleWeek{Battle: bc.ID, TimeUp: true, ResolveBy: r.localTime(bc.ResolveBy),
+			Fought: c.Moderation.Battles.Timeout == campaign.TimeoutAuto}
 	case slices.ContainsFunc(running, func(clock store.BattleClock) bool { return hasWeek(bc.Weeks, side, clock) }):
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, Used: true, Contact: contact, Rule: rule})
+		why = report.NoBattleWeek{Battle: bc.ID, Used: true, Contact: slices.Contains(running, store.ClockContact), Rule: rule}
 	case e.Hours > hours:
 		// The rules grant the week without a vote for a week asked;
 		// fewer hours get the week, more go to the vote.
-		return r.refuse(report.NoBattleWeek{Battle: bc.ID, TooLong: true, Asked: e.Hours, Week: hours, Rule: rule})
+		why = report.NoBattleWeek{Battle: bc.ID, TooLong: true, Asked: e.Hours, Week: hours, Rule: rule}
 	}
-	if e.RealLife {
-		return m.grantBattleWeek(r, bc, running, side, true, week)
-	}
-	// Every side asking grants the week to every side: not for a clock
-	// another side had its week for already.
+	return bc, running, why, nil
+}
+
+// everySideAsks grants side's request for a week on battle bc when every
+// side has asked, for the clocks running that no other side had its week
+// for already; else it asks the other sides.
+func (m *Moderation) everySideAsks(r *request, bc *store.BattleCase, running []store.BattleClock, side campaign.PlayerID, week time.Duration) (Decision, error) {
+	c, hours, rule := r.c, int(week/time.Hour), m.cite(r.c, game.TopicBattleTime)
 	others := slices.DeleteFunc(slices.Clone(bc.Sides), func(p campaign.PlayerID) bool { return p == side })
 	open := slices.DeleteFunc(slices.Clone(running), func(clock store.BattleClock) bool {
 		return slices.ContainsFunc(others, func(p campaign.PlayerID) bool { return hasWeek(bc.Weeks, p, clock) })
@@ -86,6 +107,7 @@ func (m *Moderation) requestBattleWeek(r *request) (Decision, error) {
 	})
 	switch {
 	case len(open) == 0:
+		contact := slices.Contains(running, store.ClockContact)
 		return r.refuse(report.NoBattleWeek{Battle: bc.ID, OtherUsed: true, Other: joinPlayers(others), Contact: contact, Week: hours, Rule: rule})
 	case len(agreed) > 0:
 		return m.grantBattleWeek(r, bc, agreed, side, false, week)
@@ -195,12 +217,12 @@ func (m *Moderation) grantBattleWeek(r *request, bc0 *store.BattleCase, clocks [
 		contactBy, resolveBy := battleDeadlines(c, s, &bc, now)
 		return report.BattleWeekGranted{Battle: bc.ID, By: me, RealLife: realLife, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
 	}
-	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", notice)
+	mails := m.tellSides(c, &bc, me, r.In.MessageID, "battle-week", notice)
 	if c.GM.Email != "" {
-		mails = append(mails, m.ToGM(c, r.in.MessageID, "battle-week", notice(nil)))
+		mails = append(mails, m.ToGM(c, r.In.MessageID, "battle-week", notice(nil)))
 	}
 	contactBy, resolveBy := battleDeadlines(c, r.seat, &bc, now)
-	answer := m.answer(r, report.BattleWeekAnswer{Battle: bc.ID, RealLife: realLife, Asked: r.sub.Extension.Hours, Week: int(week / time.Hour),
+	answer := m.answer(r, report.BattleWeekAnswer{Battle: bc.ID, RealLife: realLife, Asked: r.Sub.Extension.Hours, Week: int(week / time.Hour),
 		ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule})
 	return r.done("battle week granted", answer, Decision{Mails: mails, Apply: apply})
 }
@@ -218,7 +240,7 @@ func (m *Moderation) askBattleWeek(r *request, bc0 *store.BattleCase, side campa
 	rule := m.cite(c, game.TopicBattleTime)
 	apply := putBattle(c.ID, &bc, store.AuditEntry{At: now, Who: string(me), Action: "battle week asked",
 		Detail: fmt.Sprintf("%s: %v, for %s", bc.ID, clocks, side)})
-	mails := m.tellSides(c, &bc, me, r.in.MessageID, "battle-week", func(s *store.Seat) report.Text {
+	mails := m.tellSides(c, &bc, me, r.In.MessageID, "battle-week", func(s *store.Seat) report.Text {
 		contactBy, resolveBy := battleDeadlines(c, s, &bc, now)
 		return report.BattleWeekAsked{Battle: bc.ID, By: me, Week: week, ContactBy: contactBy, ResolveBy: resolveBy, Rule: rule}
 	})

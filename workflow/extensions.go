@@ -89,7 +89,7 @@ func extensionStopped(c *store.Campaign) report.Text {
 // the GM answers by replying. A request that names a battle asks for its
 // clocks instead (requestBattleWeek).
 func (m *Moderation) requestExtension(r *request) (Decision, error) {
-	c, e, p := r.c, r.sub.Extension, r.seat.Player
+	c, e, p := r.c, r.Sub.Extension, r.seat.Player
 	if stopped := extensionStopped(c); stopped != nil {
 		return r.refuse(stopped)
 	}
@@ -104,28 +104,15 @@ func (m *Moderation) requestExtension(r *request) (Decision, error) {
 	mine, all := extensionCounts(exts, string(p))
 	grant := m.realLifeGrant(c)
 	auto := e.RealLife && grant > 0 && time.Duration(e.Hours)*time.Hour <= grant && !grantedAtOnce(exts, p, c.Turn)
-	switch {
-	case !r.seat.Due():
-		battles, err := m.weekBattles(c, p)
+	if why, err := m.extensionRefusal(r, exts, auto); why != nil || err != nil {
 		if err != nil {
 			return Decision{}, err
 		}
-		return r.refuse(report.NoDeadlineToExtend{Turn: c.Turn, Battles: battles, Week: int(m.rulesetGrant(c) / time.Hour)})
-	case !auto && e.Hours > rules.MaxHours:
-		return r.refuse(report.TooManyHours{Asked: e.Hours, Max: rules.MaxHours})
-	case !auto && mine >= rules.PerPlayer:
-		return r.refuse(report.PlayerExtensionLimit{Had: mine, Rule: m.cite(c, game.TopicExtension)})
-	case !auto && all >= rules.PerCampaign:
-		return r.refuse(report.CampaignExtensionLimit{Had: all})
-	}
-	for _, x := range exts {
-		if x.Player == p && x.Turn == c.Turn && x.Status == store.ExtensionPending {
-			return r.refuse(report.AlreadyAsked{Hours: x.Hours, Turn: c.Turn})
-		}
+		return r.refuse(why)
 	}
 	now := m.clock.Now().UTC()
 	ext := &store.Extension{Player: p, Turn: c.Turn, Hours: e.Hours, Reason: e.Reason, RealLife: e.RealLife,
-		Requested: now, MessageID: r.in.MessageID, Status: store.ExtensionPending}
+		Requested: now, MessageID: r.In.MessageID, Status: store.ExtensionPending}
 	if auto {
 		return m.grantRealLife(r, ext, grant, now)
 	}
@@ -138,8 +125,15 @@ func (m *Moderation) requestExtension(r *request) (Decision, error) {
 	}
 	ask := m.askGM(r, ext, token, mine, all)
 	approval := &store.Approval{Campaign: c.ID, Expires: c.Deadline().Add(time.Duration(rules.MaxHours) * time.Hour)}
-	apply := func(tx *store.Tx) error {
-		seq, err := tx.AddExtension(c.ID, ext)
+	answer := m.answer(r, report.ExtensionAsked{Hours: e.Hours, Turn: c.Turn, Deadline: deadlineFor(c, r.seat)})
+	return r.done("extension asked", answer, Decision{Mails: []Outgoing{ask}, Apply: fileExtension(c.ID, ext, approval, token)})
+}
+
+// fileExtension files extension request ext of campaign id, to be decided
+// by a reply to the address of token, which approval stands for.
+func fileExtension(id campaign.ID, ext *store.Extension, approval *store.Approval, token string) func(tx *store.Tx) error {
+	return func(tx *store.Tx) error {
+		seq, err := tx.AddExtension(id, ext)
 		if err != nil {
 			return err
 		}
@@ -147,11 +141,38 @@ func (m *Moderation) requestExtension(r *request) (Decision, error) {
 		if err := tx.PutApproval(HashToken(token), approval); err != nil {
 			return err
 		}
-		return WriteAudit(tx, c.ID, store.AuditEntry{At: now, Who: string(p), Action: "extension asked",
-			Detail: fmt.Sprintf("%d hours for turn %d: %s", e.Hours, c.Turn, orNone(e.Reason))})
+		return WriteAudit(tx, id, store.AuditEntry{At: ext.Requested, Who: string(ext.Player), Action: "extension asked",
+			Detail: fmt.Sprintf("%d hours for turn %d: %s", ext.Hours, ext.Turn, orNone(ext.Reason))})
 	}
-	answer := m.answer(r, report.ExtensionAsked{Hours: e.Hours, Turn: c.Turn, Deadline: deadlineFor(c, r.seat)})
-	return r.done("extension asked", answer, Decision{Mails: []Outgoing{ask}, Apply: apply})
+}
+
+// extensionRefusal says why the extension r asks for cannot be asked,
+// given the campaign's extensions exts, if it cannot: auto is set for a
+// real-life request the campaign grants at once, which no cap limits.
+func (m *Moderation) extensionRefusal(r *request, exts []*store.Extension, auto bool) (report.Text, error) {
+	c, e, p := r.c, r.Sub.Extension, r.seat.Player
+	rules := c.Moderation.Extensions
+	mine, all := extensionCounts(exts, string(p))
+	switch {
+	case !r.seat.Due():
+		battles, err := m.weekBattles(c, p)
+		if err != nil {
+			return nil, err
+		}
+		return report.NoDeadlineToExtend{Turn: c.Turn, Battles: battles, Week: int(m.rulesetGrant(c) / time.Hour)}, nil
+	case !auto && e.Hours > rules.MaxHours:
+		return report.TooManyHours{Asked: e.Hours, Max: rules.MaxHours}, nil
+	case !auto && mine >= rules.PerPlayer:
+		return report.PlayerExtensionLimit{Had: mine, Rule: m.cite(c, game.TopicExtension)}, nil
+	case !auto && all >= rules.PerCampaign:
+		return report.CampaignExtensionLimit{Had: all}, nil
+	}
+	for _, x := range exts {
+		if x.Player == p && x.Turn == c.Turn && x.Status == store.ExtensionPending {
+			return report.AlreadyAsked{Hours: x.Hours, Turn: c.Turn}, nil
+		}
+	}
+	return nil, nil
 }
 
 // askGM writes the mail that asks the GM to decide on an extension: its
@@ -163,7 +184,7 @@ func (m *Moderation) askGM(r *request, ext *store.Extension, token string, mine,
 	after.MoveDeadlines(time.Duration(ext.Hours) * time.Hour)
 	msg := m.MailText(c.ID, c.GM.Email, report.ExtensionRequest{Title: c.Title, Player: ext.Player, Hours: ext.Hours, Turn: c.Turn,
 		Reason: ext.Reason, Mine: mine, PerPlayer: rules.PerPlayer, All: all, PerCampaign: rules.PerCampaign,
-		Deadline: gmDeadline(c), After: gmDeadline(after)}, m.derivedID(r.in.MessageID, "ask", c.GM.Email))
+		Deadline: gmDeadline(c), After: gmDeadline(after)}, m.derivedID(r.In.MessageID, "ask", c.GM.Email))
 	msg.ReplyTo = &mail.Address{Name: "pbemd decisions", Email: m.replyAddress(token)}
 	msg.AutoSubmitted = "auto-generated"
 	return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "ask-gm"}
@@ -223,10 +244,10 @@ func (m *Moderation) grantRealLife(r *request, ext *store.Extension, d time.Dura
 	apply := Steps(putCampaign(c, c.Turn, store.AuditEntry{At: now, Who: "pbemd", Action: "extension granted",
 		Detail: fmt.Sprintf("%s: %d hours on a real-life claim: %s", ext.Player, ext.Granted, orNone(ext.Reason))}),
 		func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err })
-	mails := m.tellPlayers(c, r.in.MessageID, "extended", ext.Player, func(s *store.Seat) report.Text {
+	mails := m.tellPlayers(c, r.In.MessageID, "extended", ext.Player, func(s *store.Seat) report.Text {
 		return report.RealLifeExtended{Player: ext.Player, Turn: c.Turn, Deadline: deadlineFor(c, s), Rule: rule}
 	})
-	mails = append(mails, m.ToGM(c, r.in.MessageID, "fyi", report.RealLifeGM{Player: ext.Player, Reason: ext.Reason, Turn: c.Turn, Deadline: gmDeadline(c), Rule: rule}))
+	mails = append(mails, m.ToGM(c, r.In.MessageID, "fyi", report.RealLifeGM{Player: ext.Player, Reason: ext.Reason, Turn: c.Turn, Deadline: gmDeadline(c), Rule: rule}))
 	answer := m.answer(r, report.RealLifeAnswer{Turn: c.Turn, Deadline: deadlineFor(c, r.seat), Rule: rule})
 	return r.done("extension granted (real life)", answer, Decision{Mails: mails, Apply: apply})
 }
@@ -311,8 +332,8 @@ func parseHours(s string) (int, error) {
 // open; anything else changes nothing and gets an explanation. A mail to
 // a plus-address pbemd never gave out is not handled here, unless it reads
 // like a GM's verdict: it is ordinary mail to the moderator.
-func (m *Moderation) HandleApproval(in *mail.Inbound, rec *store.MessageRecord, token string) (Decision, bool, error) {
-	d, err := m.approval(in, rec, token)
+func (m *Moderation) HandleApproval(ml *Mail, token string) (Decision, bool, error) {
+	d, err := m.approval(ml, token)
 	if errors.Is(err, errNotAnApproval) {
 		return Decision{}, false, nil
 	}
@@ -321,13 +342,42 @@ func (m *Moderation) HandleApproval(in *mail.Inbound, rec *store.MessageRecord, 
 
 var errNotAnApproval = errors.New("not a reply to an approval address")
 
-func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token string) (Decision, error) {
-	var (
-		a   *store.Approval
-		c   *store.Campaign
-		ext *store.Extension
-	)
-	err := m.db.View(func(tx *store.Tx) error {
+func (m *Moderation) approval(ml *Mail, token string) (Decision, error) {
+	a, c, ext, err := m.readApproval(token)
+	switch {
+	case err != nil:
+		return Decision{}, err
+	case a != nil && a.Battle != "":
+		return m.battleVerdict(ml, c, a, token)
+	case a == nil || ext == nil:
+		return m.unknownApproval(ml, c)
+	}
+	in := ml.In
+	if !strings.EqualFold(in.From, c.GM.Email) {
+		return m.wrongSender(ml, c, report.WrongSenderAlert{From: in.From, Player: ext.Player})
+	}
+	switch {
+	case !a.Used.IsZero():
+		return m.approvalAnswer(ml, c, "reply address used before", c.ID,
+			report.ExtensionAnsweredBefore{Player: ext.Player, When: LocalTime(c, nil, a.Used), Status: string(ext.Status)})
+	case ext.Status != store.ExtensionPending || ext.Turn != c.Turn || c.Status == store.Ended:
+		return m.approvalAnswer(ml, c, "request no longer open", c.ID,
+			report.ExtensionLapsed{Player: ext.Player, Turn: ext.Turn, Open: c.Turn, Deadline: gmDeadline(c)})
+	case m.clock.Now().After(a.Expires):
+		return m.approvalAnswer(ml, c, "reply address expired", c.ID, report.ReplyExpired{Player: ext.Player})
+	}
+	v, ok := readVerdict(string(in.Text))
+	if !ok {
+		return m.approvalAnswer(ml, c, "no verdict", c.ID, report.NoVerdict{Player: ext.Player})
+	}
+	return m.decideExtension(ml, c, ext, a, token, v)
+}
+
+// readApproval reads what the reply address of token was given out for:
+// its approval, its campaign, and the extension it decides, if it
+// decides one. An unknown address has no approval.
+func (m *Moderation) readApproval(token string) (a *store.Approval, c *store.Campaign, ext *store.Extension, err error) {
+	err = m.db.View(func(tx *store.Tx) error {
 		var err error
 		a, err = tx.Approval(HashToken(token))
 		if errors.Is(err, store.ErrApprovalNotFound) {
@@ -348,57 +398,46 @@ func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token 
 		}
 		return err
 	})
+	return a, c, ext, err
+}
+
+// battleVerdict takes the GM's reply on a disputed battle, at the address
+// of approval a, once.
+func (m *Moderation) battleVerdict(ml *Mail, c *store.Campaign, a *store.Approval, token string) (Decision, error) {
+	if !strings.EqualFold(ml.In.From, c.GM.Email) {
+		return m.wrongSender(ml, c, report.WrongSenderAlert{From: ml.In.From, Battle: a.Battle})
+	}
+	if !a.Used.IsZero() {
+		return m.approvalAnswer(ml, c, "reply address used before", c.ID, report.BattleDecidedBefore{Battle: a.Battle, When: LocalTime(c, nil, a.Used)})
+	}
+	return m.decideBattle(ml, c, a, token)
+}
+
+// unknownApproval answers a GM's verdict sent to a reply address pbemd
+// never gave out, or that decides nothing now (c is its campaign, if
+// any); any other mail to such an address is not an approval.
+func (m *Moderation) unknownApproval(ml *Mail, c *store.Campaign) (Decision, error) {
+	gms, err := m.GMCampaigns(ml.In.From)
 	if err != nil {
 		return Decision{}, err
 	}
-	// reply answers the GM's mail, its subject tagged with campaign tag.
-	reply := func(outcome store.Outcome, detail string, tag campaign.ID, t report.Text) (Decision, error) {
-		rec.Outcome, rec.Detail = outcome, detail
-		if c != nil {
-			rec.Campaign = string(c.ID)
-		}
-		return Decision{Mails: []Outgoing{{Msg: m.replyText(in, tag, t), Purpose: "answer"}}}, nil
+	if _, isVerdict := readVerdict(string(ml.In.Text)); len(gms) == 0 || !isVerdict {
+		return Decision{}, errNotAnApproval
 	}
-	if a != nil && a.Battle != "" {
-		if !strings.EqualFold(in.From, c.GM.Email) {
-			return m.wrongSender(in, rec, c, report.WrongSenderAlert{From: in.From, Battle: a.Battle})
-		}
-		if !a.Used.IsZero() {
-			return reply(store.Rejected, "reply address used before", c.ID, report.BattleDecidedBefore{Battle: a.Battle, When: LocalTime(c, nil, a.Used)})
-		}
-		return m.decideBattle(in, rec, c, a, token)
+	if m.overLimit(ml.In.From, ml.Rec) {
+		return Decision{}, nil
 	}
-	if a == nil || ext == nil {
-		gms, err := m.GmCampaigns(in.From)
-		if err != nil {
-			return Decision{}, err
-		}
-		if _, isVerdict := readVerdict(string(in.Text)); len(gms) == 0 || !isVerdict {
-			return Decision{}, errNotAnApproval
-		}
-		if m.overLimit(in.From, rec) {
-			return Decision{}, nil
-		}
-		return reply(store.Rejected, "unknown reply address", "", report.UnknownReplyAddress{})
+	return m.approvalAnswer(ml, c, "unknown reply address", "", report.UnknownReplyAddress{})
+}
+
+// approvalAnswer refuses the GM's reply to a reply address of campaign c
+// (nil if unknown) with t, its subject tagged with campaign tag.
+func (m *Moderation) approvalAnswer(ml *Mail, c *store.Campaign, detail string, tag campaign.ID, t report.Text) (Decision, error) {
+	ml.Rec.Outcome, ml.Rec.Detail = store.Rejected, detail
+	if c != nil {
+		ml.Rec.Campaign = string(c.ID)
 	}
-	if !strings.EqualFold(in.From, c.GM.Email) {
-		return m.wrongSender(in, rec, c, report.WrongSenderAlert{From: in.From, Player: ext.Player})
-	}
-	switch {
-	case !a.Used.IsZero():
-		return reply(store.Rejected, "reply address used before", c.ID,
-			report.ExtensionAnsweredBefore{Player: ext.Player, When: LocalTime(c, nil, a.Used), Status: string(ext.Status)})
-	case ext.Status != store.ExtensionPending || ext.Turn != c.Turn || c.Status == store.Ended:
-		return reply(store.Rejected, "request no longer open", c.ID,
-			report.ExtensionLapsed{Player: ext.Player, Turn: ext.Turn, Open: c.Turn, Deadline: gmDeadline(c)})
-	case m.clock.Now().After(a.Expires):
-		return reply(store.Rejected, "reply address expired", c.ID, report.ReplyExpired{Player: ext.Player})
-	}
-	v, ok := readVerdict(string(in.Text))
-	if !ok {
-		return reply(store.Rejected, "no verdict", c.ID, report.NoVerdict{Player: ext.Player})
-	}
-	return m.decideExtension(in, rec, c, ext, a, token, v)
+	return Decision{Mails: []Outgoing{{Msg: m.replyText(ml.In, tag, t), Purpose: "answer"}}}, nil
 }
 
 // wrongSender refuses a reply to the address meant for the GM's decision,
@@ -406,7 +445,8 @@ func (m *Moderation) approval(in *mail.Inbound, rec *store.MessageRecord, token 
 // nothing happened if pbemd knows the address, and a stranger is not
 // answered. Anyone can forge a From line, so such mail counts against the
 // sender's hourly limit for unauthenticated mail.
-func (m *Moderation) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, alertText report.WrongSenderAlert) (Decision, error) {
+func (m *Moderation) wrongSender(ml *Mail, c *store.Campaign, alertText report.WrongSenderAlert) (Decision, error) {
+	in, rec := ml.In, ml.Rec
 	if m.overLimit(in.From, rec) {
 		return Decision{}, nil
 	}
@@ -415,7 +455,7 @@ func (m *Moderation) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *
 	if err != nil {
 		return Decision{}, err
 	}
-	gms, err := m.GmCampaigns(in.From)
+	gms, err := m.GMCampaigns(in.From)
 	if err != nil {
 		return Decision{}, err
 	}
@@ -429,7 +469,8 @@ func (m *Moderation) wrongSender(in *mail.Inbound, rec *store.MessageRecord, c *
 
 // decideExtension applies the GM's verdict on an extension request: the
 // deadline moves for everyone who owes orders, or the player hears no.
-func (m *Moderation) decideExtension(in *mail.Inbound, rec *store.MessageRecord, c0 *store.Campaign, ext *store.Extension, a *store.Approval, token string, v verdict) (Decision, error) {
+func (m *Moderation) decideExtension(ml *Mail, c0 *store.Campaign, ext *store.Extension, a *store.Approval, token string, v verdict) (Decision, error) {
+	in, rec := ml.In, ml.Rec
 	now := m.clock.Now().UTC()
 	c := c0.Clone()
 	e := *ext

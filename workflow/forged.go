@@ -48,7 +48,8 @@ func (n forgedName) String() string {
 // counted against the address it names, an entry in the audit log of
 // every campaign the address plays or is the GM in, and a notice to the
 // player and the GM at most once a day per name.
-func (m *Moderation) Forged(in *mail.Inbound, rec *store.MessageRecord) (Decision, error) {
+func (m *Moderation) Forged(ml *Mail) (Decision, error) {
+	in, rec := ml.In, ml.Rec
 	rec.Outcome, rec.Detail = store.Ignored, "forged From: "+in.Auth.Reason
 	names, err := m.forgedNames(in.From)
 	if err != nil || len(names) == 0 {
@@ -87,7 +88,7 @@ func (m *Moderation) forgedNames(addr string) ([]forgedName, error) {
 	if err != nil {
 		return nil, err
 	}
-	gms, err := m.GmCampaigns(addr)
+	gms, err := m.GMCampaigns(addr)
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func gmOnly(verb string) bool {
 
 // gmCommand carries out a command from the authenticated GM.
 func (m *Moderation) gmCommand(r *request) (Decision, error) {
-	cmd := r.sub.Command
+	cmd := r.Sub.Command
 	c := *r.c
 	c.Players = append([]store.Seat(nil), r.c.Players...)
 	verb, ok := gmVerbs[cmd.Verb]

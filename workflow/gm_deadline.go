@@ -48,7 +48,7 @@ func parseDeadline(s string, c *store.Campaign, now time.Time) (time.Time, repor
 // every player, and releases a turn held back by a failure.
 func (m *Moderation) gmDeadline(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
 	now := audit.At
-	t, bad := parseDeadline(r.sub.Command.Args, c, now)
+	t, bad := parseDeadline(r.Sub.Command.Args, c, now)
 	if bad != nil {
 		return r.refuse(bad)
 	}
@@ -63,7 +63,7 @@ func (m *Moderation) gmDeadline(r *request, c *store.Campaign, audit store.Audit
 	if c.Status == store.Paused {
 		c.PausedAt = now
 	}
-	mails := m.tellPlayers(c, r.in.MessageID, "deadline", "", func(s *store.Seat) report.Text {
+	mails := m.tellPlayers(c, r.In.MessageID, "deadline", "", func(s *store.Seat) report.Text {
 		return report.DeadlineMoved{Turn: c.Turn, Deadline: deadlineFor(c, s), Paused: c.Status == store.Paused}
 	})
 	answer := m.answer(r, report.DeadlineAnswer{Turn: c.Turn, Deadline: gmDeadline(c), Held: held})

@@ -11,7 +11,7 @@ import (
 // gmDrop takes a player out of the campaign now; the ruleset's report
 // tells everyone, citing its rule.
 func (m *Moderation) gmDrop(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
-	s, missing := seatArg(c, strings.TrimSpace(r.sub.Command.Args))
+	s, missing := seatArg(c, strings.TrimSpace(r.Sub.Command.Args))
 	switch {
 	case missing != nil:
 		missing.Drop = true
@@ -23,7 +23,7 @@ func (m *Moderation) gmDrop(r *request, c *store.Campaign, audit store.AuditEntr
 	}
 	why := report.Say(report.DroppedByGM{})
 	s.Out = why
-	mails := m.droppedMails(c, s, why, r.in.MessageID)
+	mails := m.droppedMails(c, s, why, r.In.MessageID)
 	apply := Steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM dropped "+string(s.Player), func(st *campaign.State) { st.Drop(s.Player, why) }))
 	return r.done("drop", m.answer(r, report.DropAnswer{Player: s.Player, Title: c.Title}), Decision{Mails: mails[:1], Apply: apply})
 }

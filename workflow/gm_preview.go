@@ -17,7 +17,7 @@ func (m *Moderation) gmPreview(r *request, _ *store.Campaign, _ store.AuditEntry
 		to := rep.Msg.To[0].Email
 		rep.Msg.To[0].Email = r.c.GM.Email
 		rep.Msg.Subject = report.Say(report.PreviewCopy{Subject: rep.Msg.Subject, To: to})
-		rep.Msg.MessageID = m.derivedID(r.in.MessageID, "preview", to)
+		rep.Msg.MessageID = m.derivedID(r.In.MessageID, "preview", to)
 		rep.Purpose = "preview"
 		mails = append(mails, rep)
 	}

@@ -14,7 +14,7 @@ import (
 // replace PLAYER ADDRESS), and sends the new player the welcome and the
 // latest report, and the old one a farewell.
 func (m *Moderation) gmReplace(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
-	s, email, bad := replacement(c, r.sub.Command.Args)
+	s, email, bad := replacement(c, r.Sub.Command.Args)
 	if bad != nil {
 		return r.refuse(bad)
 	}
@@ -29,7 +29,7 @@ func (m *Moderation) gmReplace(r *request, c *store.Campaign, audit store.AuditE
 	if err != nil {
 		return Decision{}, err
 	}
-	bye := m.MailText(c.ID, old, report.Farewell{Title: c.Title, Player: s.Player}, m.derivedID(r.in.MessageID, "farewell", old))
+	bye := m.MailText(c.ID, old, report.Farewell{Title: c.Title, Player: s.Player}, m.derivedID(r.In.MessageID, "farewell", old))
 	bye.AutoSubmitted = "auto-generated"
 	mails = append(mails, Outgoing{Msg: bye, Campaign: string(c.ID), Purpose: "farewell"})
 	audit.Detail = fmt.Sprintf("%s: %s -> %s", s.Player, old, email)
@@ -82,7 +82,7 @@ func (m *Moderation) newcomerMails(r *request, c *store.Campaign, s *store.Seat,
 	p := *rec.State.Player(s.Player)
 	p.Email = s.Email
 	subject, text := report.RenderWelcome(m.WelcomeOf(c, rs, rec.State, s, p.Name, token))
-	welcome := m.NewMail(s.Email, subject, text, m.derivedID(r.in.MessageID, "welcome", s.Email))
+	welcome := m.NewMail(s.Email, subject, text, m.derivedID(r.In.MessageID, "welcome", s.Email))
 	past, err := ReportOf(m.db, m.rules, c.ID, p.ID, c.Turn)
 	if err != nil {
 		return nil, err
@@ -95,6 +95,6 @@ func (m *Moderation) newcomerMails(r *request, c *store.Campaign, s *store.Seat,
 	if err != nil {
 		return nil, err
 	}
-	latest.Msg.MessageID = m.derivedID(r.in.MessageID, "report", s.Email)
+	latest.Msg.MessageID = m.derivedID(r.In.MessageID, "report", s.Email)
 	return []Outgoing{{Msg: welcome, Campaign: string(c.ID), Purpose: "welcome"}, latest}, nil
 }

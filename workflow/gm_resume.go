@@ -18,8 +18,8 @@ func (m *Moderation) gmResume(r *request, c *store.Campaign, audit store.AuditEn
 	c.MoveDeadlines(paused)
 	c.Status, c.PausedAt = store.Running, time.Time{}
 	MarkReminded(c, now)
-	mails := m.tellPlayers(c, r.in.MessageID, "resumed", "", func(s *store.Seat) report.Text {
-		return report.Resumed{Title: c.Title, Turn: c.Turn, Deadline: deadlineFor(c, s), Note: r.sub.Command.Text}
+	mails := m.tellPlayers(c, r.In.MessageID, "resumed", "", func(s *store.Seat) report.Text {
+		return report.Resumed{Title: c.Title, Turn: c.Turn, Deadline: deadlineFor(c, s), Note: r.Sub.Command.Text}
 	})
 	answer := m.answer(r, report.ResumeAnswer{Title: c.Title, Turn: c.Turn, Deadline: gmDeadline(c)})
 	apply := Steps(putCampaign(c, c.Turn, audit), shiftBattleClocks(c.ID, paused), shiftPollClocks(c.ID, c.Turn, paused))

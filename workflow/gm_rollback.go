@@ -15,7 +15,7 @@ import (
 // and its orders come back, later turns are deleted, and the turn is
 // played again at a new deadline.
 func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.AuditEntry) (Decision, error) {
-	n, bad := rollbackTurn(r.sub.Command.Args, c)
+	n, bad := rollbackTurn(r.Sub.Command.Args, c)
 	if bad != nil {
 		return r.refuse(bad)
 	}
@@ -32,10 +32,10 @@ func (m *Moderation) gmRollback(r *request, c *store.Campaign, audit store.Audit
 	if err != nil {
 		return Decision{}, err
 	}
-	mails := m.tellPlayers(c, r.in.MessageID, "rollback", "", func(s *store.Seat) report.Text {
-		return report.RolledBack{Title: c.Title, Turn: n, Deadline: deadlineFor(c, s), Note: r.sub.Command.Text}
+	mails := m.tellPlayers(c, r.In.MessageID, "rollback", "", func(s *store.Seat) report.Text {
+		return report.RolledBack{Title: c.Title, Turn: n, Deadline: deadlineFor(c, s), Note: r.Sub.Command.Text}
 	})
-	mails = append(mails, m.announcePolls(c, polls, r.in.MessageID)...)
+	mails = append(mails, m.announcePolls(c, polls, r.In.MessageID)...)
 	answer := m.answer(r, report.RollbackAnswer{Title: c.Title, Turn: n, Deadline: gmDeadline(c)})
 	return r.done("rollback", answer, Decision{Mails: mails, Apply: rollBack(c, from, polls, audit)})
 }

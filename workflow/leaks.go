@@ -43,13 +43,14 @@ func (m *Moderation) LeakedSeat(in *mail.Inbound, sub *orders.Submission) (*stor
 // seat's own address, and the GM are told that the token was used from
 // elsewhere, and how to get a new one, at most once a day (as forged
 // mail is, forgedNoticeEvery); the rest are counted. A sender who plays or
-// runs a campaign here is told the token is not theirs; a stranger is not
-// answered.
-func (m *Moderation) TokenLeaked(in *mail.Inbound, rec *store.MessageRecord, c *store.Campaign, s *store.Seat, known bool, reject RejectFunc) (Decision, error) {
+// runs a campaign here is told the token is not theirs; a stranger, whose
+// mail has no Reject, is not answered.
+func (m *Moderation) TokenLeaked(ml *Mail, c *store.Campaign, s *store.Seat) (Decision, error) {
+	in, rec, known := ml.In, ml.Rec, ml.Reject != nil
 	var d Decision
 	if known {
 		var err error
-		if d, err = reject(c.ID, &report.Rejection{Reason: report.Say(report.NotYourToken{})}); err != nil {
+		if d, err = ml.Reject(c.ID, &report.Rejection{Reason: report.Say(report.NotYourToken{})}); err != nil {
 			return d, err
 		}
 	} else {

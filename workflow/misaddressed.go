@@ -18,11 +18,12 @@ import (
 // In-Reply-To or References), or else every request waiting for the GM,
 // each with a new single-use address, which works as the first one does.
 // With one request, the answer's Reply-To is that address.
-func (m *Moderation) MisaddressedVerdict(in *mail.Inbound, rec *store.MessageRecord) (Decision, bool, error) {
+func (m *Moderation) MisaddressedVerdict(ml *Mail) (Decision, bool, error) {
+	in, rec := ml.In, ml.Rec
 	if _, ok := readVerdict(string(in.Text)); !ok || in.Unreadable != "" {
 		return Decision{}, false, nil
 	}
-	gms, err := m.GmCampaigns(in.From)
+	gms, err := m.GMCampaigns(in.From)
 	if err != nil || len(gms) == 0 {
 		return Decision{}, false, err
 	}

@@ -31,9 +31,9 @@ var playerVerbs = map[string]playerVerb{
 
 // playerCommand carries out a command from an authenticated player.
 func (m *Moderation) playerCommand(r *request) (Decision, error) {
-	verb, ok := playerVerbs[r.sub.Command.Verb]
+	verb, ok := playerVerbs[r.Sub.Command.Verb]
 	if !ok {
-		return r.refuse(report.NotAPlayerCommand{Verb: r.sub.Command.Verb})
+		return r.refuse(report.NotAPlayerCommand{Verb: r.Sub.Command.Verb})
 	}
 	return verb(m, r)
 }
@@ -99,7 +99,7 @@ func (m *Moderation) playerStatus(r *request) (Decision, error) {
 func (m *Moderation) resendReport(r *request) (Decision, error) {
 	c, s := r.c, r.seat
 	n := c.Turn
-	if a := strings.TrimSpace(r.sub.Command.Args); a != "" {
+	if a := strings.TrimSpace(r.Sub.Command.Args); a != "" {
 		var err error
 		if n, err = strconv.Atoi(a); err != nil || n < 1 || n > c.Turn {
 			return r.refuse(report.NoSuchReport{Given: a, Turn: c.Turn})
@@ -121,12 +121,12 @@ func (m *Moderation) resendReport(r *request) (Decision, error) {
 	if err != nil {
 		return Decision{}, err
 	}
-	again.Msg.MessageID = m.derivedID(r.in.MessageID, "report", s.Email)
-	again.Msg.InReplyTo = r.in.MessageID
-	again.Msg.References = []string{r.in.MessageID}
+	again.Msg.MessageID = m.derivedID(r.In.MessageID, "report", s.Email)
+	again.Msg.InReplyTo = r.In.MessageID
+	again.Msg.References = []string{r.In.MessageID}
 	again.Msg.Subject = report.Say(report.ResentSubject{Subject: again.Msg.Subject})
-	r.rec.Outcome, r.rec.Campaign, r.rec.Player, r.rec.Detail = store.Accepted, string(c.ID), string(s.Player), fmt.Sprintf("report %d", n)
-	return Decision{Mails: []Outgoing{again}, Secret: r.sub.Token}, nil
+	r.Rec.Outcome, r.Rec.Campaign, r.Rec.Player, r.Rec.Detail = store.Accepted, string(c.ID), string(s.Player), fmt.Sprintf("report %d", n)
+	return Decision{Mails: []Outgoing{again}, Secret: r.Sub.Token}, nil
 }
 
 // relayMessage passes a player's message to another player or to all, as
@@ -134,7 +134,7 @@ func (m *Moderation) resendReport(r *request) (Decision, error) {
 // mail comes from the moderator, signed with the sender's player name or
 // not at all.
 func (m *Moderation) relayMessage(r *request) (Decision, error) {
-	c, s, cmd := r.c, r.seat, r.sub.Command
+	c, s, cmd := r.c, r.seat, r.Sub.Command
 	policy := c.Moderation.Messages
 	to, rest, _ := strings.Cut(cmd.Args, " ")
 	body := strings.TrimSpace(strings.TrimSpace(rest) + "\n" + cmd.Text)
@@ -169,7 +169,7 @@ func (m *Moderation) relayMessage(r *request) (Decision, error) {
 	names := make([]string, len(targets))
 	for i, o := range targets {
 		msg := m.MailText(c.ID, o.Email, report.RelayedMessage{Title: c.Title, From: s.Player, Anonymous: anonymous, Text: body},
-			m.derivedID(r.in.MessageID, "message", o.Email))
+			m.derivedID(r.In.MessageID, "message", o.Email))
 		mails = append(mails, Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "message"})
 		names[i] = string(o.Player)
 	}

@@ -350,9 +350,9 @@ func votingStopped(c *store.Campaign) report.Text {
 // change nothing.
 func (m *Moderation) castVote(r *request) (Decision, error) {
 	c, s := r.c, r.seat
-	args := strings.Fields(r.sub.Command.Args)
+	args := strings.Fields(r.Sub.Command.Args)
 	if len(args) != 2 {
-		return r.refuse(report.VoteUsage{Given: r.sub.Command.Args})
+		return r.refuse(report.VoteUsage{Given: r.Sub.Command.Args})
 	}
 	if stopped := votingStopped(c); stopped != nil {
 		return r.refuse(stopped)
@@ -396,7 +396,7 @@ func (m *Moderation) castVote(r *request) (Decision, error) {
 	counted := report.VoteCounted{Poll: p.ID, Option: p.Options[k], For: votesFor(p)[p.Options[k]], Need: p.Need,
 		Closes: report.FormatDeadline(p.Closes, SeatLocation(c, s))}
 	if outcome, ok := PollOutcome(c, p); ok {
-		mails, apply, err := m.ClosePoll(c, p, outcome, false, r.in.MessageID)
+		mails, apply, err := m.ClosePoll(c, p, outcome, false, r.In.MessageID)
 		if err != nil {
 			return Decision{}, err
 		}

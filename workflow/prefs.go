@@ -40,7 +40,7 @@ func reportAttachments(prefs campaign.MailPrefs, all []game.Attachment) []mail.A
 // a report is refused, and nothing changes.
 func (m *Moderation) setMailPrefs(r *request) (Decision, error) {
 	c, s := r.c, r.seat
-	prefs := r.sub.Command.Mail.Apply(s.Mail)
+	prefs := r.Sub.Command.Mail.Apply(s.Mail)
 	if prefs.Digest != "" && s.Mail.Digest == "" {
 		if why := m.digestUseless(c); why != nil {
 			return r.refuseAt("digest", why)
@@ -114,6 +114,6 @@ func LongestTurn(s campaign.Schedule, now time.Time) time.Duration {
 
 // refuseAt rejects a request with a problem at one of its header keys.
 func (r *request) refuseAt(key string, why report.Text) (Decision, error) {
-	return r.reject(r.c.ID, &report.Rejection{Source: r.in.Text, SourceName: sourceName(r.in),
-		Problems: orders.Problems{report.Problem(why, r.sub.Pos[key])}})
+	return r.Reject(r.c.ID, &report.Rejection{Source: r.In.Text, SourceName: sourceName(r.In),
+		Problems: orders.Problems{report.Problem(why, r.Sub.Pos[key])}})
 }

@@ -170,7 +170,7 @@ func (m *Moderation) extensionToVote(r *request, ext *store.Extension, n int) (D
 	p := m.newPoll(c, fmt.Sprintf("extension-%s-%d", ext.Player, n), pollExtension, q, nil, r.seat.Deadline,
 		pollData{Player: ext.Player, Turn: c.Turn, Hours: ext.Hours})
 	p.Votes = []campaign.Vote{{Player: ext.Player, Option: "yes", At: ext.Requested}}
-	mails, open := m.openPoll(c, p, r.in.MessageID)
+	mails, open := m.openPoll(c, p, r.In.MessageID)
 	apply := Steps(func(tx *store.Tx) error { _, err := tx.AddExtension(c.ID, ext); return err }, open,
 		func(tx *store.Tx) error {
 			return WriteAudit(tx, c.ID, store.AuditEntry{At: ext.Requested, Who: string(ext.Player), Action: "extension asked",
@@ -188,7 +188,7 @@ func (m *Moderation) extensionToVote(r *request, ext *store.Extension, n int) (D
 // campaign's vote time.
 func (m *Moderation) propose(r *request) (Decision, error) {
 	c := r.c
-	what, rest, _ := strings.Cut(strings.TrimSpace(r.sub.Command.Args), " ")
+	what, rest, _ := strings.Cut(strings.TrimSpace(r.Sub.Command.Args), " ")
 	rest = strings.TrimSpace(rest)
 	switch {
 	case !m.decidesByVote(c):
@@ -206,7 +206,7 @@ func (m *Moderation) propose(r *request) (Decision, error) {
 			return m.proposeBattleTime(r, f[0], hours)
 		}
 	}
-	return r.refuse(report.ProposeUsage{Given: r.sub.Command.Args})
+	return r.refuse(report.ProposeUsage{Given: r.Sub.Command.Args})
 }
 
 // proposeRule puts a rule to the vote. An adopted rule is announced and
@@ -319,7 +319,7 @@ func battleTime(id campaign.ID, poll string, d pollData, now time.Time) func(tx 
 // vote for it is counted.
 func (m *Moderation) openProposal(r *request, p campaign.Poll) (Decision, error) {
 	p.Votes = []campaign.Vote{{Player: r.seat.Player, Option: "yes", At: m.clock.Now().UTC()}}
-	mails, apply := m.openPoll(r.c, p, r.in.MessageID)
+	mails, apply := m.openPoll(r.c, p, r.In.MessageID)
 	answer := m.answer(r, report.ProposalOpened{Poll: p.ID, Need: p.Need, Closes: report.FormatDeadline(p.Closes, SeatLocation(r.c, r.seat))})
 	return r.done("proposal", answer, Decision{Mails: mails, Apply: apply})
 }

@@ -16,8 +16,8 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// GmCampaigns returns the campaigns an address is the GM of.
-func (m *Moderation) GmCampaigns(addr string) ([]*store.Campaign, error) {
+// GMCampaigns returns the campaigns an address is the GM of.
+func (m *Moderation) GMCampaigns(addr string) ([]*store.Campaign, error) {
 	var out []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.Campaigns.All(tx)
@@ -34,24 +34,21 @@ func (m *Moderation) GmCampaigns(addr string) ([]*store.Campaign, error) {
 // request is a mail asking for something other than filing orders, once
 // its sender is known.
 type request struct {
-	in  *mail.Inbound
-	rec *store.MessageRecord
-	sub *orders.Submission
-	c   *store.Campaign
+	*Mail
+	c *store.Campaign
 	// seat is the player's seat; nil for the GM.
-	seat   *store.Seat
-	reject RejectFunc
+	seat *store.Seat
 }
 
 // done fills the message record of a request carried out and returns the
 // decision, with reply as the answer to the sender.
 func (r *request) done(what string, reply Outgoing, d Decision) (Decision, error) {
-	r.rec.Outcome, r.rec.Campaign, r.rec.Detail = store.Accepted, string(r.c.ID), what
+	r.Rec.Outcome, r.Rec.Campaign, r.Rec.Detail = store.Accepted, string(r.c.ID), what
 	if r.seat != nil {
-		r.rec.Player = string(r.seat.Player)
+		r.Rec.Player = string(r.seat.Player)
 	}
 	d.Mails = append([]Outgoing{reply}, d.Mails...)
-	d.Secret = r.sub.Token
+	d.Secret = r.Sub.Token
 	return d, nil
 }
 
@@ -61,26 +58,25 @@ func (r *request) localTime(t time.Time) string { return LocalTime(r.c, r.seat, 
 
 // refuse rejects a request with a text that says why.
 func (r *request) refuse(why report.Text) (Decision, error) {
-	return r.reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})
+	return r.Reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})
 }
 
 // HandleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
-func (m *Moderation) HandleRequest(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, gms []*store.Campaign, sub *orders.Submission, rejectOrders RejectFunc) (Decision, error) {
-	reject := func(c campaign.ID, r *report.Rejection) (Decision, error) {
+func (m *Moderation) HandleRequest(ml *Mail) (Decision, error) {
+	asked := *ml
+	asked.Reject = func(c campaign.ID, r *report.Rejection) (Decision, error) {
 		r.Request = true
-		return rejectOrders(c, r)
+		return ml.Reject(c, r)
 	}
-	problem := func(key string, t report.Text) *report.Rejection {
-		return &report.Rejection{Source: in.Text, SourceName: sourceName(in), Problems: orders.Problems{report.Problem(t, sub.Pos[key])}}
-	}
-	r := &request{in: in, rec: rec, sub: sub, reject: reject}
+	in, rec, seats, gms, sub, reject, problem := asked.In, asked.Rec, asked.Seats, asked.GMs, asked.Sub, asked.Reject, asked.problem
+	r := &request{Mail: &asked}
 	if sub.Player == "" {
 		i := slices.IndexFunc(gms, func(c *store.Campaign) bool { return c.ID == sub.Campaign })
 		if i < 0 {
 			if sub.Command != nil && gmOnly(sub.Command.Verb) {
-				return m.gmCommandFromPlayer(in, rec, seats, sub, reject)
+				return m.gmCommandFromPlayer(&asked)
 			}
 			if len(gms) == 0 {
 				return reject(SoleCampaign(seats), problem("campaign", report.NeedsPlayerLine{}))
@@ -135,7 +131,8 @@ func (m *Moderation) HandleRequest(in *mail.Inbound, rec *store.MessageRecord, s
 // address that is not the campaign's GM, and tells the GM, saying whether
 // the mail carried the player's own token: without it, the From line may
 // be forged.
-func (m *Moderation) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRecord, seats []SenderSeat, sub *orders.Submission, reject RejectFunc) (Decision, error) {
+func (m *Moderation) gmCommandFromPlayer(ml *Mail) (Decision, error) {
+	in, rec, seats, sub, reject := ml.In, ml.Rec, ml.Seats, ml.Sub, ml.Reject
 	c, err := m.CampaignByID(sub.Campaign)
 	if err != nil {
 		return Decision{}, err
@@ -163,7 +160,8 @@ func (m *Moderation) gmCommandFromPlayer(in *mail.Inbound, rec *store.MessageRec
 // MisusedGMToken refuses a mail that carries a campaign's GM token from
 // another address than the GM's, and tells the GM: the token has reached
 // someone else. The sender is not told whose token it was.
-func (m *Moderation) MisusedGMToken(in *mail.Inbound, rec *store.MessageRecord, sub *orders.Submission, reject RejectFunc) (Decision, bool, error) {
+func (m *Moderation) MisusedGMToken(ml *Mail) (Decision, bool, error) {
+	in, rec, sub, reject := ml.In, ml.Rec, ml.Sub, ml.Reject
 	if sub == nil || sub.Token == "" {
 		return Decision{}, false, nil
 	}
@@ -223,7 +221,7 @@ func (m *Moderation) alertGM(c *store.Campaign, in *mail.Inbound, what report.Te
 
 // answer is the reply to a request: threaded under it, to its sender.
 func (m *Moderation) answer(r *request, t report.Text) Outgoing {
-	return Outgoing{Msg: m.replyText(r.in, r.c.ID, t), Campaign: string(r.c.ID), Purpose: "answer"}
+	return Outgoing{Msg: m.replyText(r.In, r.c.ID, t), Campaign: string(r.c.ID), Purpose: "answer"}
 }
 
 // derivedID names a mail sent because of an incoming one, to one address,
@@ -336,7 +334,7 @@ func editState(id campaign.ID, turn int, change string, edit func(st *campaign.S
 	}
 }
 
-// Steps joins apply Steps into one.
+// Steps joins apply functions into one that runs them in order.
 func Steps(fns ...func(tx *store.Tx) error) func(tx *store.Tx) error {
 	return func(tx *store.Tx) error {
 		for _, fn := range fns {

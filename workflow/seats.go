@@ -24,7 +24,7 @@ const maxProxies = 3
 func (m *Moderation) setProxy(r *request) (Decision, error) {
 	c, s := r.c.Clone(), r.seat
 	s = c.Seat(s.Player)
-	fields := strings.Fields(r.sub.Command.Args)
+	fields := strings.Fields(r.Sub.Command.Args)
 	if len(fields) != 2 || (fields[0] != "add" && fields[0] != "remove") {
 		return r.refuse(report.ProxyUsage{Proxies: s.Proxies})
 	}
@@ -73,7 +73,7 @@ func (m *Moderation) resign(r *request) (Decision, error) {
 	}
 	resigner, ok := rs.(game.Resigner)
 	code := resignCode(c.ID, s)
-	given := strings.TrimSpace(r.sub.Command.Args)
+	given := strings.TrimSpace(r.Sub.Command.Args)
 	switch {
 	case !ok:
 		return r.refuse(report.NoResigning{Title: c.Title})
@@ -94,31 +94,10 @@ func (m *Moderation) resign(r *request) (Decision, error) {
 		out = cmp.Or(p.Out, out)
 	}
 	s.Out = out
-	news := func(p campaign.PlayerID) []string {
-		var out []string
-		for _, e := range events {
-			if p == "" || e.Concerns(p) {
-				out = append(out, e.Text)
-			}
-		}
-		return out
-	}
-	mails := m.tellPlayers(c, r.in.MessageID, "resigned", s.Player, func(o *store.Seat) report.Text {
-		return report.PlayerResigned{Title: c.Title, Player: s.Player, News: news(o.Player)}
-	})
-	mails = append(mails, m.ToGM(c, r.in.MessageID, "resigned", report.PlayerResigned{Title: c.Title, Player: s.Player, News: news("")}))
-	mails = append(mails, m.announcePolls(c, m.startPolls(c, rec.State, next), r.in.MessageID)...)
+	mails := m.resignedMails(r.In.MessageID, c, s.Player, events)
+	mails = append(mails, m.announcePolls(c, m.startPolls(c, rec.State, next), r.In.MessageID)...)
 	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: "resigned", Detail: fmt.Sprintf("turn %d", c.Turn)}
-	turn := c.Turn
-	apply := Steps(putCampaign(c, turn, audit), func(tx *store.Tx) error {
-		cur, err := tx.Turn(c.ID, turn)
-		if err != nil {
-			return err
-		}
-		cur.State = next
-		cur.Changed = append(cur.Changed, string(s.Player)+" resigned")
-		return tx.PutTurn(c.ID, cur)
-	})
+	apply := Steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, string(s.Player)+" resigned", func(st *campaign.State) { *st = *next }))
 	d := Decision{Mails: mails, Apply: apply}
 	if next.Over() {
 		if d, err = m.endWith(c, next, d); err != nil {
@@ -153,4 +132,22 @@ func resignCode(id campaign.ID, s *store.Seat) string {
 	sum := sha256.Sum256(append([]byte("resign\x00"+string(id)+"\x00"+string(s.Player)+"\x00"), s.TokenHash...))
 	code := base32.StdEncoding.EncodeToString(sum[:5])
 	return code[:4] + "-" + code[4:]
+}
+
+// resignedMails tell every other player and the GM that player p
+// resigned, each with the events of the resignation that concern them.
+func (m *Moderation) resignedMails(base string, c *store.Campaign, p campaign.PlayerID, events []game.Event) []Outgoing {
+	news := func(to campaign.PlayerID) []string {
+		var out []string
+		for _, e := range events {
+			if to == "" || e.Concerns(to) {
+				out = append(out, e.Text)
+			}
+		}
+		return out
+	}
+	mails := m.tellPlayers(c, base, "resigned", p, func(o *store.Seat) report.Text {
+		return report.PlayerResigned{Title: c.Title, Player: p, News: news(o.Player)}
+	})
+	return append(mails, m.ToGM(c, base, "resigned", report.PlayerResigned{Title: c.Title, Player: p, News: news("")}))
 }

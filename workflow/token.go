@@ -26,5 +26,5 @@ func (m *Moderation) newSeatToken(r *request) (Decision, error) {
 // tokenAnswer is the answer that carries a new token: like a welcome, it
 // is a mail whose token is not masked (compose).
 func (m *Moderation) tokenAnswer(r *request, t report.Text) Outgoing {
-	return Outgoing{Msg: m.replyText(r.in, r.c.ID, t), Campaign: string(r.c.ID), Purpose: "token"}
+	return Outgoing{Msg: m.replyText(r.In, r.c.ID, t), Campaign: string(r.c.ID), Purpose: "token"}
 }

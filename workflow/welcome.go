@@ -43,9 +43,9 @@ func (m *Moderation) WelcomeOf(c *store.Campaign, rs game.Ruleset, st *campaign.
 	return w
 }
 
-// GmWelcome is the GM's copy of the campaign's start: the GM token and how
+// GMWelcome is the GM's copy of the campaign's start: the GM token and how
 // to run the campaign by mail.
-func (m *Moderation) GmWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) Outgoing {
+func (m *Moderation) GMWelcome(c *store.Campaign, rs game.Ruleset, st *campaign.State, token string) Outgoing {
 	w := &report.GMWelcome{Title: c.Title, Campaign: c.ID, Turn: c.Turn, Deadline: gmDeadline(c), Address: m.address, Token: token,
 		Player: examplePlayer(c), ByVote: m.decidesByVote(c), VoteRule: m.voteRule(c)}
 	if order, ok := rs.(game.TurnOrder); ok {
