@@ -363,20 +363,11 @@ func (m *Moderation) castVote(r *request) (Decision, error) {
 	}
 	i := slices.IndexFunc(rec.State.Polls, func(p campaign.Poll) bool { return strings.EqualFold(p.ID, args[0]) })
 	if i < 0 {
-		var audit []*store.AuditEntry
-		if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
+		why, err := m.noPoll(c, rec.State.Polls, s.Player, args[0])
+		if err != nil {
 			return Decision{}, err
 		}
-		if outcome, ok := closedPoll(audit, args[0]); ok {
-			return r.refuse(report.PollClosed{Poll: args[0], Outcome: outcome})
-		}
-		var open []string
-		for _, p := range rec.State.Polls {
-			if slices.Contains(p.Voters, s.Player) && !votedOn(p, s.Player) {
-				open = append(open, p.ID)
-			}
-		}
-		return r.refuse(report.NoSuchPoll{Poll: args[0], Open: open})
+		return r.refuse(why)
 	}
 	p := rec.State.Polls[i]
 	p.Votes = slices.Clone(p.Votes)
@@ -405,6 +396,26 @@ func (m *Moderation) castVote(r *request) (Decision, error) {
 	}
 	apply := editState(c.ID, c.Turn, fmt.Sprintf("%s voted on %s", s.Player, p.ID), func(st *campaign.State) { replacePoll(st, p) })
 	return r.done("vote", m.answer(r, counted), Decision{Apply: apply})
+}
+
+// noPoll says why a vote on poll, which is not open in c, is refused:
+// the poll closed, with its outcome, or there is none by that name, with
+// the polls player may vote on.
+func (m *Moderation) noPoll(c *store.Campaign, polls []campaign.Poll, player campaign.PlayerID, poll string) (report.Text, error) {
+	var audit []*store.AuditEntry
+	if err := m.db.View(func(tx *store.Tx) (err error) { audit, err = tx.AuditLog(c.ID); return err }); err != nil {
+		return nil, err
+	}
+	if outcome, ok := closedPoll(audit, poll); ok {
+		return report.PollClosed{Poll: poll, Outcome: outcome}, nil
+	}
+	var open []string
+	for _, p := range polls {
+		if slices.Contains(p.Voters, player) && !votedOn(p, player) {
+			open = append(open, p.ID)
+		}
+	}
+	return report.NoSuchPoll{Poll: poll, Open: open}, nil
 }
 
 // votedOn reports whether a player has voted on a poll.

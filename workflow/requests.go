@@ -70,55 +70,65 @@ func (m *Moderation) HandleRequest(ml *Mail) (Decision, error) {
 		r.Request = true
 		return ml.Reject(c, r)
 	}
-	in, rec, seats, gms, sub, reject, problem := asked.In, asked.Rec, asked.Seats, asked.GMs, asked.Sub, asked.Reject, asked.problem
-	r := &request{Mail: &asked}
-	if sub.Player == "" {
-		i := slices.IndexFunc(gms, func(c *store.Campaign) bool { return c.ID == sub.Campaign })
-		if i < 0 {
-			if sub.Command != nil && gmOnly(sub.Command.Verb) {
-				return m.gmCommandFromPlayer(&asked)
-			}
-			if len(gms) == 0 {
-				return reject(SoleCampaign(seats), problem("campaign", report.NeedsPlayerLine{}))
-			}
-			return reject("", problem("campaign", report.NotTheGM{Campaign: sub.Campaign, Campaigns: CampaignIDs(gms)}))
-		}
-		r.c = gms[i]
-		rec.Campaign = string(r.c.ID)
-		switch {
-		case sub.Token == "" || !tokenMatches(sub.Token, r.c.GMTokenHash):
-			return reject(r.c.ID, problem("token", report.BadGMToken{}))
-		case sub.Extension != nil:
-			return reject(r.c.ID, problem("extension", report.GMNoExtension{}))
-		case sub.Battle != nil:
-			return reject(r.c.ID, problem("battle", report.GMNoBattle{}))
-		}
-		return m.gmCommand(r)
+	if asked.Sub.Player == "" {
+		return m.gmRequest(&asked)
 	}
-	s, refusal := authenticateSeat(seats, sub, problem)
+	return m.playerRequest(&asked)
+}
+
+// gmRequest authenticates and carries out a request with no player:
+// line, which only a campaign's GM may send, with the GM token.
+func (m *Moderation) gmRequest(ml *Mail) (Decision, error) {
+	sub, reject := ml.Sub, ml.Reject
+	i := slices.IndexFunc(ml.GMs, func(c *store.Campaign) bool { return c.ID == sub.Campaign })
+	if i < 0 {
+		if sub.Command != nil && gmOnly(sub.Command.Verb) {
+			return m.gmCommandFromPlayer(ml)
+		}
+		if len(ml.GMs) == 0 {
+			return reject(SoleCampaign(ml.Seats), ml.problem("campaign", report.NeedsPlayerLine{}))
+		}
+		return reject("", ml.problem("campaign", report.NotTheGM{Campaign: sub.Campaign, Campaigns: CampaignIDs(ml.GMs)}))
+	}
+	c := ml.GMs[i]
+	ml.Rec.Campaign = string(c.ID)
+	switch {
+	case sub.Token == "" || !tokenMatches(sub.Token, c.GMTokenHash):
+		return reject(c.ID, ml.problem("token", report.BadGMToken{}))
+	case sub.Extension != nil:
+		return reject(c.ID, ml.problem("extension", report.GMNoExtension{}))
+	case sub.Battle != nil:
+		return reject(c.ID, ml.problem("battle", report.GMNoBattle{}))
+	}
+	return m.gmCommand(&request{Mail: ml, c: c})
+}
+
+// playerRequest authenticates and carries out a request from a player,
+// or from a proxy, who may only report battle results.
+func (m *Moderation) playerRequest(ml *Mail) (Decision, error) {
+	in, sub, reject := ml.In, ml.Sub, ml.Reject
+	s, refusal := authenticateSeat(ml.Seats, sub, ml.problem)
 	if s == nil {
-		return reject(SoleCampaign(seats), refusal)
+		return reject(SoleCampaign(ml.Seats), refusal)
 	}
-	r.c, r.seat = s.Campaign, s.Seat
-	rec.Campaign, rec.Player = string(r.c.ID), string(r.seat.Player)
+	r := &request{Mail: ml, c: s.Campaign, seat: s.Seat}
+	ml.Rec.Campaign, ml.Rec.Player = string(r.c.ID), string(r.seat.Player)
 	if refusal != nil {
 		return reject(r.c.ID, refusal)
 	}
-	if s.proxy && sub.Battle == nil {
+	switch {
+	case s.proxy && sub.Battle == nil:
 		key := "command"
 		if sub.Extension != nil {
 			key = "extension"
 		}
-		return reject(r.c.ID, problem(key, report.ProxyMayNot{Player: r.seat.Player}))
-	}
-	if sub.Extension != nil {
+		return reject(r.c.ID, ml.problem(key, report.ProxyMayNot{Player: r.seat.Player}))
+	case sub.Extension != nil:
 		return m.requestExtension(r)
-	}
-	if sub.Battle != nil {
+	case sub.Battle != nil:
 		return m.battleReport(r)
-	}
-	if gmOnly(sub.Command.Verb) {
-		d, err := reject(r.c.ID, problem("command", report.GMOnly{Verb: sub.Command.Verb}))
+	case gmOnly(sub.Command.Verb):
+		d, err := reject(r.c.ID, ml.problem("command", report.GMOnly{Verb: sub.Command.Verb}))
 		if err != nil {
 			return d, err
 		}
