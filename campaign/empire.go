@@ -4,14 +4,19 @@ import "slices"
 
 // Player is one empire and the person who plays it.
 type Player struct {
-	ID       PlayerID `json:"id"`
-	Name     string   `json:"name"`
+	ID   PlayerID `json:"id"`
+	Name string   `json:"name"`
+	// Email and TimeZone are where and in which zone the scenario seats
+	// the player: the daemon copies them to the player's seat when the
+	// campaign starts (store.Seat), and from then on reads the seat alone,
+	// which the GM may give to another address. They stay in the state
+	// because every stored state holds them.
 	Email    string   `json:"email"`
 	Race     string   `json:"race"`
 	Home     SystemID `json:"home"`
 	Treasury int      `json:"treasury"`
-	// TimeZone is the IANA zone the player's deadlines are shown in; empty
-	// means the campaign's zone.
+	// TimeZone is the IANA zone the scenario gives the player; empty means
+	// the campaign's zone.
 	TimeZone string `json:"timezone,omitempty"`
 	// Out says why the player left the campaign, and OutTurn in which
 	// turn; empty while they play.

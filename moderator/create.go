@@ -64,7 +64,7 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 			Msg:      m.NewMail(p.Email, subject, text, fmt.Sprintf("welcome.%s.%s@%s", st.Campaign, p.ID, m.domain)),
 			Campaign: string(st.Campaign), Purpose: "welcome",
 		})
-		report, err := m.ReportMail(rec, views[i], &p, nil)
+		report, err := m.ReportMail(rec, views[i], &rec.Players[i], nil)
 		if err != nil {
 			return nil, err
 		}

@@ -134,8 +134,7 @@ func (m *Moderator) sendDigest(p *pendingDigest) error {
 	}
 	var out workflow.Outgoing
 	if len(items) == 1 {
-		player := &campaign.Player{ID: p.seat.Player, Email: p.seat.Email, TimeZone: p.seat.TimeZone}
-		out, err = m.ReportMailDue(p.c, items[0].View, player, items[0].Deadline, items[0].Clocks)
+		out, err = m.ReportMailDue(p.c, items[0].View, p.seat, items[0].Deadline, items[0].Clocks)
 	} else {
 		out, err = m.DigestMail(rs, p.c, p.seat, items, p.held[0].Seq)
 	}

@@ -106,7 +106,7 @@ func (m *Moderator) failedHold(c *store.Campaign, f *failure, incoming string) (
 	c.Failed = fmt.Sprintf("while %s: %s", f.doing, panicked)
 	notice := m.ToGM(c, incoming, "failed", report.FailureNotice{
 		Title: c.Title, Campaign: c.ID, Turn: c.Turn, Doing: f.doing, Panic: panicked,
-		At: report.FormatDeadline(now, workflow.PlayerLocation(c, nil)),
+		At: report.FormatDeadline(now, workflow.CampaignLocation(c)),
 	})
 	audit := store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: "failed " + c.Failed}
 	hold := func(tx *store.Tx) error {

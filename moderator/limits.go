@@ -86,7 +86,7 @@ func senderLocation(seats []workflow.SenderSeat, gms []*store.Campaign) *time.Lo
 	case len(seats) > 0:
 		return workflow.SeatLocation(seats[0].Campaign, seats[0].Seat)
 	case len(gms) > 0:
-		return workflow.PlayerLocation(gms[0], nil)
+		return workflow.CampaignLocation(gms[0])
 	}
 	return time.UTC
 }

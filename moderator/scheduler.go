@@ -504,7 +504,7 @@ func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
 	// The example is written as the GM's deadline command reads it: in
 	// the campaign's time zone.
 	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: workflow.LocalTime(c, nil, c.Deadline()),
-		Now: workflow.LocalTime(c, nil, now), Example: now.Add(48 * time.Hour).In(workflow.PlayerLocation(c, nil)).Format(workflow.DeadlineLayout)}
+		Now: workflow.LocalTime(c, nil, now), Example: now.Add(48 * time.Hour).In(workflow.CampaignLocation(c)).Format(workflow.DeadlineLayout)}
 	msg := m.MailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
 	composed, err := workflow.Compose([]workflow.Outgoing{{Msg: msg, Campaign: string(c.ID), Purpose: "held"}})
 	if err != nil {

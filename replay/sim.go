@@ -149,7 +149,7 @@ func writeTurn(rs game.Ruleset, out string, n int, res *game.Result, deadline ti
 	return workflow.EachIndex(len(res.Views)*len(simFiles), func(k int) error {
 		i, file := k/len(simFiles), simFiles[k%len(simFiles)]
 		v := res.Views[i]
-		opts := game.ReportOptions{Deadline: deadline, Location: workflow.ZoneOf(&res.Next.Players[i], loc), SchemaRef: workflow.SchemaFile, MapSrc: "map.png"}
+		opts := game.ReportOptions{Deadline: deadline, Location: workflow.Zone(res.Next.Players[i].TimeZone, loc), SchemaRef: workflow.SchemaFile, MapSrc: "map.png"}
 		data, err := rs.Render(v, file.format, opts)
 		if err != nil {
 			return err

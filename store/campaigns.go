@@ -70,7 +70,11 @@ type Campaign struct {
 // Seat is a player's place in a campaign: who may send orders for it.
 type Seat struct {
 	Player campaign.PlayerID `json:"player"`
-	Email  string            `json:"email"`
+	// Email is the player's address, and TimeZone below their zone: the
+	// seat is the one place pbemd reads a player's contact from once the
+	// campaign started (the state's copy, campaign.Player, only seated
+	// them).
+	Email string `json:"email"`
 	// TokenHash is the SHA-256 of the player's token; the token itself is
 	// never stored.
 	TokenHash []byte `json:"token_hash"`

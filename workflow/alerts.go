@@ -64,7 +64,7 @@ func (m *Moderation) WithAlert(d Decision, c *store.Campaign, in *mail.Inbound, 
 // AlertSummary tells c's GM of the attempts of a class held back in the
 // hour that began at a.Since.
 func (m *Moderation) AlertSummary(c *store.Campaign, class string, a *store.Alerts, incoming string) Outgoing {
-	loc := PlayerLocation(c, nil)
+	loc := CampaignLocation(c)
 	return m.ToGM(c, fmt.Sprintf("%s\x00summary %s %d", incoming, class, a.Since.Unix()), "alert-summary", report.AlertSummary{
 		Title: c.Title, Count: a.Held, Since: report.FormatDeadline(a.First, loc), PerHour: alertsPerHour,
 		Proven: class == AlertsProven,

@@ -198,7 +198,7 @@ func (m *Moderation) loadOrdersCheck(k *ordersCheck) error {
 	if err != nil {
 		return err
 	}
-	k.loc = PlayerLocation(c, k.turn.State.Player(p))
+	k.loc = SeatLocation(c, k.s.Seat)
 	if k.rs, err = m.Ruleset(c); err != nil {
 		return err
 	}

@@ -411,12 +411,12 @@ func (m *Moderation) openingReports(opened *store.Campaign, rec *store.TurnRecor
 		mails []Outgoing
 		held  []*store.HeldReport
 	)
-	for i, v := range rs.Replay(st, slices.Concat(played, settled, events)) {
+	for _, v := range rs.Replay(st, slices.Concat(played, settled, events)) {
 		s := opened.Seat(v.Header().Player)
 		if s == nil || !s.Active() {
 			continue
 		}
-		rep, err := m.ReportMail(opened, v, &st.Players[i], nil)
+		rep, err := m.ReportMail(opened, v, s, nil)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -171,7 +171,7 @@ func (m *Moderation) forgedNotices(in *mail.Inbound, n forgedName, told store.Fo
 		msg.AutoSubmitted = "auto-generated"
 		return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "forged"}
 	}
-	gm := notice(c.GM.Email, PlayerLocation(c, nil), n.seat != nil)
+	gm := notice(c.GM.Email, CampaignLocation(c), n.seat != nil)
 	if n.seat == nil {
 		return []Outgoing{gm}
 	}

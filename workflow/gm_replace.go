@@ -33,8 +33,9 @@ func (m *Moderation) gmReplace(r *request, c *store.Campaign, audit store.AuditE
 	bye.AutoSubmitted = "auto-generated"
 	mails = append(mails, Outgoing{Msg: bye, Campaign: string(c.ID), Purpose: "farewell"})
 	audit.Detail = fmt.Sprintf("%s: %s -> %s", s.Player, old, email)
-	apply := Steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM gave "+string(s.Player)+"'s seat to a new player", func(st *campaign.State) { st.Player(s.Player).Email = email }))
-	return r.done("replace", m.answer(r, report.ReplaceAnswer{Player: s.Player, Email: email}), Decision{Mails: mails, Apply: apply})
+	// The seat is the player's contact: the state keeps only where the
+	// scenario seated the first player.
+	return r.done("replace", m.answer(r, report.ReplaceAnswer{Player: s.Player, Email: email}), Decision{Mails: mails, Apply: putCampaign(c, c.Turn, audit)})
 }
 
 // replacement reads "PLAYER ADDRESS": the seat of c to give away and the
@@ -79,8 +80,7 @@ func (m *Moderation) newcomerMails(r *request, c *store.Campaign, s *store.Seat,
 	if err != nil {
 		return nil, err
 	}
-	p := *rec.State.Player(s.Player)
-	p.Email = s.Email
+	p := rec.State.Player(s.Player)
 	subject, text := report.RenderWelcome(m.WelcomeOf(c, rs, rec.State, s, p.Name, token))
 	welcome := m.NewMail(s.Email, subject, text, m.derivedID(r.In.MessageID, "welcome", s.Email))
 	past, err := ReportOf(m.db, m.rules, c.ID, p.ID, c.Turn)
@@ -91,7 +91,7 @@ func (m *Moderation) newcomerMails(r *request, c *store.Campaign, s *store.Seat,
 	if err != nil {
 		return nil, err
 	}
-	latest, err := m.ReportMail(c, past.View, &p, clocks)
+	latest, err := m.ReportMail(c, past.View, s, clocks)
 	if err != nil {
 		return nil, err
 	}

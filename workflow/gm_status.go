@@ -65,7 +65,7 @@ func (m *Moderation) statusOf(c *store.Campaign) (report.Text, error) {
 	}
 	st.ByVote = m.decidesByVote(c)
 	for _, p := range k.rec.State.Polls {
-		st.Polls = append(st.Polls, report.PollState{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, PlayerLocation(c, nil)),
+		st.Polls = append(st.Polls, report.PollState{Poll: p.ID, Subject: p.Subject, Closes: report.FormatDeadline(p.Closes, CampaignLocation(c)),
 			Votes: len(p.Votes), Voters: len(p.Voters), Need: p.Need})
 	}
 	st.Battles = battleStates(k.rec.State.Battles)
@@ -103,7 +103,7 @@ func battleStates(battles []campaign.Battle) []report.BattleState {
 // logLines are the last 30 entries of the campaign's log. The log keeps
 // times in UTC; the GM reads them in the campaign's time zone.
 func logLines(c *store.Campaign, log []*store.AuditEntry) []report.AuditLine {
-	loc := PlayerLocation(c, nil)
+	loc := CampaignLocation(c)
 	var out []report.AuditLine
 	for _, e := range log[max(0, len(log)-30):] {
 		out = append(out, report.AuditLine{At: LocalTime(c, nil, e.At), Who: e.Who, Action: e.Action, Detail: localStamps(e.Detail, loc)})

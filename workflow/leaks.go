@@ -90,5 +90,5 @@ func (m *Moderation) leakNotices(in *mail.Inbound, c *store.Campaign, s *store.S
 		msg.AutoSubmitted = "auto-generated"
 		return Outgoing{Msg: msg, Campaign: string(c.ID), Purpose: "token-used"}
 	}
-	return []Outgoing{notice(s.Email, SeatLocation(c, s), false), notice(c.GM.Email, PlayerLocation(c, nil), true)}
+	return []Outgoing{notice(s.Email, SeatLocation(c, s), false), notice(c.GM.Email, CampaignLocation(c), true)}
 }

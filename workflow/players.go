@@ -117,7 +117,7 @@ func (m *Moderation) resendReport(r *request) (Decision, error) {
 	if err != nil {
 		return Decision{}, err
 	}
-	again, err := m.ReportMail(c, past.View, rec.State.Player(s.Player), clocks)
+	again, err := m.ReportMail(c, past.View, s, clocks)
 	if err != nil {
 		return Decision{}, err
 	}

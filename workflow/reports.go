@@ -21,8 +21,8 @@ const SchemaFile = "orders.schema.json"
 // battle logs, the next turn's order template and the schema it refers to.
 // clocks are those of the open turn (openClocks), for a report of a turn
 // that waits.
-func (m *Moderation) ReportMail(c *store.Campaign, v game.View, p *campaign.Player, clocks []game.Clock) (Outgoing, error) {
-	return m.ReportMailDue(c, v, p, deadlineOf(c, p.ID), clocks)
+func (m *Moderation) ReportMail(c *store.Campaign, v game.View, s *store.Seat, clocks []game.Clock) (Outgoing, error) {
+	return m.ReportMailDue(c, v, s, deadlineOf(c, s.Player), clocks)
 }
 
 // ReportMails renders the report mail of each view whose seat is given,
@@ -35,7 +35,7 @@ func (m *Moderation) ReportMails(c *store.Campaign, res *game.Result, seats []*s
 			return nil
 		}
 		var err error
-		reps[i], err = m.ReportMail(c, res.Views[i], &res.Next.Players[i], clocks)
+		reps[i], err = m.ReportMail(c, res.Views[i], seats[i], clocks)
 		return err
 	})
 	return reps, err
@@ -43,18 +43,18 @@ func (m *Moderation) ReportMails(c *store.Campaign, res *game.Result, seats []*s
 
 // ReportMailDue is reportMail for a report that gives deadline: a report
 // held for a digest keeps the deadline of the turn it opened.
-func (m *Moderation) ReportMailDue(c *store.Campaign, v game.View, p *campaign.Player, deadline time.Time, clocks []game.Clock) (Outgoing, error) {
+func (m *Moderation) ReportMailDue(c *store.Campaign, v game.View, s *store.Seat, deadline time.Time, clocks []game.Clock) (Outgoing, error) {
 	rs, err := m.Ruleset(c)
 	if err != nil {
 		return Outgoing{}, err
 	}
-	prefs := seatPrefs(c, p.ID)
-	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: PlayerLocation(c, p), SchemaRef: SchemaFile, Mail: &prefs, Clocks: clocks})
+	prefs := seatPrefs(c, s.Player)
+	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: SeatLocation(c, s), SchemaRef: SchemaFile, Mail: &prefs, Clocks: clocks})
 	if err != nil {
 		return Outgoing{}, err
 	}
-	id := fmt.Sprintf("report.%s.t%d.%s@%s", c.ID, v.Header().Resolved, p.ID, m.domain)
-	msg := m.NewMail(seatAddress(c, p), rep.Subject, rep.Text, id)
+	id := fmt.Sprintf("report.%s.t%d.%s@%s", c.ID, v.Header().Resolved, s.Player, m.domain)
+	msg := m.NewMail(s.Email, rep.Subject, rep.Text, id)
 	msg.AutoSubmitted = "auto-generated"
 	msg.HTML = rep.HTML
 	msg.Attachments = reportAttachments(prefs, rep.Attachments)
@@ -91,28 +91,25 @@ func clocksOf(cases []*store.BattleCase, polls []campaign.Poll, now time.Time) [
 	return out
 }
 
-// seatAddress is where a player's mail goes: their seat's address, which
-// the GM may have replaced since the state was written.
-func seatAddress(c *store.Campaign, p *campaign.Player) string {
-	if s := c.Seat(p.ID); s != nil {
-		return s.Email
-	}
-	return p.Email
-}
-
-// PlayerLocation returns the time zone a player reads deadlines in: their
-// own if set and valid, else the campaign's.
-func PlayerLocation(c *store.Campaign, p *campaign.Player) *time.Location {
+// CampaignLocation returns the time zone of campaign c, in which the GM
+// reads times, and every player alike.
+func CampaignLocation(c *store.Campaign) *time.Location {
 	loc, err := c.Schedule.Location()
 	if err != nil {
-		loc = time.UTC
+		return time.UTC
 	}
-	return ZoneOf(p, loc)
+	return loc
 }
 
-// SeatLocation is playerLocation for a seat, without the state.
+// SeatLocation returns the time zone the player of seat s reads times in:
+// the seat's own if set and valid, else the campaign's, as for a nil s.
+// The seat holds a player's contact, address and zone; the scenario's
+// copy in the state (campaign.Player) only seats the player.
 func SeatLocation(c *store.Campaign, s *store.Seat) *time.Location {
-	return PlayerLocation(c, &campaign.Player{TimeZone: s.TimeZone})
+	if s == nil {
+		return CampaignLocation(c)
+	}
+	return Zone(s.TimeZone, CampaignLocation(c))
 }
 
 // LocalTime writes t for a mail to seat s of campaign c, in the seat's
@@ -120,7 +117,7 @@ func SeatLocation(c *store.Campaign, s *store.Seat) *time.Location {
 // alike), with UTC beside it: every time a mail shows is written so.
 func LocalTime(c *store.Campaign, s *store.Seat, t time.Time) string {
 	if s == nil {
-		return report.FormatDeadline(t, PlayerLocation(c, nil))
+		return report.FormatDeadline(t, CampaignLocation(c))
 	}
 	return report.FormatDeadline(t, SeatLocation(c, s))
 }
@@ -148,11 +145,11 @@ func localStamps(text string, loc *time.Location) string {
 	})
 }
 
-// ZoneOf returns the player's own time zone if set and valid, else
+// Zone returns the IANA time zone named name if it is set and valid, else
 // fallback.
-func ZoneOf(p *campaign.Player, fallback *time.Location) *time.Location {
-	if p != nil && p.TimeZone != "" {
-		if loc, err := time.LoadLocation(p.TimeZone); err == nil {
+func Zone(name string, fallback *time.Location) *time.Location {
+	if name != "" {
+		if loc, err := time.LoadLocation(name); err == nil {
 			return loc
 		}
 	}
@@ -211,7 +208,7 @@ func ReportOf(db *store.DB, rules *game.Registry, id campaign.ID, player campaig
 	}
 	for _, v := range rs.Replay(rec.State, events) {
 		if v.Header().Player == player {
-			return &PastReport{Ruleset: rs, View: v, Deadline: rec.Deadline, Location: PlayerLocation(c, rec.State.Player(player))}, nil
+			return &PastReport{Ruleset: rs, View: v, Deadline: rec.Deadline, Location: SeatLocation(c, c.Seat(player))}, nil
 		}
 	}
 	return nil, fmt.Errorf("turn %d report of %s: campaign %s has no such player", n, player, id)

@@ -47,7 +47,7 @@ func TestReportMails_inSeatOrder(t *testing.T) {
 	for i, v := range res.Views {
 		var want Outgoing
 		if seats[i] != nil {
-			if want, err = m.ReportMail(c, v, &res.Next.Players[i], nil); err != nil {
+			if want, err = m.ReportMail(c, v, seats[i], nil); err != nil {
 				t.Fatal(err)
 			}
 		}

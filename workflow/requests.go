@@ -303,7 +303,7 @@ func deadlineFor(c *store.Campaign, s *store.Seat) string {
 
 // gmDeadline writes the open turn's deadline in the campaign's time zone.
 func gmDeadline(c *store.Campaign) string {
-	return report.FormatDeadline(c.Deadline(), PlayerLocation(c, nil))
+	return report.FormatDeadline(c.Deadline(), CampaignLocation(c))
 }
 
 // putCampaign returns an apply step that stores the campaign's record,
