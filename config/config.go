@@ -41,6 +41,16 @@ type Config struct {
 	Metrics Metrics
 	// Auth says whose word pbemd takes on who sent a mail.
 	Auth Auth
+	// Cache bounds what the daemon keeps decoded in memory.
+	Cache Cache
+}
+
+// Cache bounds the daemon's caches.
+type Cache struct {
+	// Turns is how many campaigns' open turns are kept decoded, those
+	// that had mail last (default DefaultTurnCache): a mail of orders for
+	// a campaign among them is checked without decoding its state again.
+	Turns int
 }
 
 // IMAP says where and how the daemon reads its mail.
@@ -162,6 +172,7 @@ const (
 	DefaultUnauthenticatedPerHour = 5
 	DefaultIgnoredPerHour         = 200
 	DefaultMailRetention          = 90 * 24 * time.Hour
+	DefaultTurnCache              = 256
 	MinMailRetention              = 24 * time.Hour
 )
 
@@ -260,7 +271,7 @@ func check(file, dir string, data []byte) (c *checker, cfg *Config) {
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg := &Config{}
-	f, ok := c.Mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics", "auth")
+	f, ok := c.Mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics", "auth", "cache")
 	if !ok {
 		return cfg
 	}
@@ -273,6 +284,7 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg.Log = c.log(f.Value("log"))
 	cfg.Limits = c.limits(f.Value("limits"))
 	cfg.Retention = c.retention(f.Value("retention"))
+	cfg.Cache = c.cache(f.Value("cache"))
 	cfg.Metrics = c.metrics(f.Value("metrics"))
 	cfg.Auth = c.auth(f.Value("auth"))
 	return cfg
@@ -466,6 +478,25 @@ func (c *checker) retention(n *yaml.Node) Retention {
 		r.Mail = d
 	}
 	return r
+}
+
+func (c *checker) cache(n *yaml.Node) Cache {
+	cache := Cache{Turns: DefaultTurnCache}
+	f, ok := c.Mapping(n, "cache", "turns")
+	if !ok {
+		return cache
+	}
+	if v := f.Value("turns"); v != nil {
+		n, ok := c.Int(v, "turns", "turns: 256")
+		switch {
+		case !ok:
+		case n < 1:
+			c.Addf(v, "turns %d must be at least 1, e.g. turns: %d", n, DefaultTurnCache)
+		default:
+			cache.Turns = n
+		}
+	}
+	return cache
 }
 
 func (c *checker) metrics(n *yaml.Node) Metrics {

@@ -28,6 +28,7 @@ func TestParse_example(t *testing.T) {
 		Limits:    Limits{MaxMessageBytes: 10 << 20, MaxAttachmentBytes: 256 << 10, SenderMailsPerHour: 30, UnauthenticatedMailsPerHour: 5, IgnoredMailsPerHour: 200},
 		Retention: Retention{Mail: 90 * 24 * time.Hour},
 		Auth:      Auth{AuthServID: "mx.example.org"},
+		Cache:     Cache{Turns: 256},
 	}
 	if *cfg != want {
 		t.Errorf("Parse(Example()) =\n%+v\nwant\n%+v", *cfg, want)
@@ -66,6 +67,12 @@ func TestParse_defaults(t *testing.T) {
 		}},
 		{"retention in hours", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\nretention: {mail: 36h}\n", func(c *Config) bool {
 			return c.Retention == Retention{Mail: 36 * time.Hour}
+		}},
+		{"turn cache by default", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
+			return c.Cache == Cache{Turns: DefaultTurnCache}
+		}},
+		{"turn cache set", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\ncache: {turns: 40}\n", func(c *Config) bool {
+			return c.Cache == Cache{Turns: 40}
 		}},
 		{"address lower-cased, data resolved", "imap: {host: i, user: u, password_env: P}\nsmtp: {host: s}\n", func(c *Config) bool {
 			return c.Address == "moderator@example.org" && c.Data == filepath.Join("etc", "pbemd.db")

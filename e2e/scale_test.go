@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -79,6 +80,7 @@ func BenchmarkScale(b *testing.B) {
 	scs := scaleScenarios(b, n)
 	bin := buildRelease(b)
 	var intake, deadline scaleFigures
+	var stored, kept float64
 	for b.Loop() {
 		dir := b.TempDir()
 		data := filepath.Join(dir, "pbemd.db")
@@ -111,6 +113,7 @@ func BenchmarkScale(b *testing.B) {
 		d.stop()
 		checkReports(b, data, scs)
 		deadline.queued = queued.Sub(due)
+		stored, kept = dataPerCampaign(b, data, n)
 	}
 	b.Logf("%d campaigns: intake %.1f mails/s, peak %.0f MB; deadline: last report queued after %.1f s, delivered after %.1f s, peak %.0f MB, daemon CPU %.1f s",
 		n, float64(n*scalePlayers)/intake.took.Seconds(), intake.peak/(1<<20),
@@ -123,12 +126,54 @@ func BenchmarkScale(b *testing.B) {
 	b.ReportMetric(deadline.took.Seconds(), "deadline-delivered-s")
 	b.ReportMetric(deadline.peak/(1<<20), "deadline-peak-MB")
 	b.ReportMetric(deadline.cpu.Seconds(), "deadline-CPU-s")
+	b.ReportMetric(stored/1024, "data-KB/campaign")
+	b.ReportMetric(kept/1024, "data-after-retention-KB/campaign")
 	if deadline.queued > scaleDeadline {
 		b.Errorf("the last report was queued %v after the deadline, over the target of %v", deadline.queued, scaleDeadline)
 	}
 	if peak := max(intake.peak, deadline.peak); peak > maxScaleRSS {
 		b.Errorf("the daemon's peak memory was %.0f MB, over the target of %d MB", peak/(1<<20), maxScaleRSS>>20)
 	}
+}
+
+// dataPerCampaign returns what the data file holds per campaign once the
+// campaigns have played one turn (their first two turns' states, the
+// orders, the mail and its records), and what it holds once the retention
+// period dropped the stored copies of the mail (store Tx.ExpireMail); it
+// logs where the bytes are.
+func dataPerCampaign(tb testing.TB, path string, n int) (stored, kept float64) {
+	tb.Helper()
+	db := openDataFile(tb, path)
+	defer db.Close()
+	before, err := db.Usage()
+	if err != nil {
+		tb.Fatalf("data file usage: %v", err)
+	}
+	err = db.Update(func(tx *store.Tx) error {
+		for after := ""; ; {
+			var err error
+			if _, after, err = tx.ExpireMail(time.Now().Add(time.Hour), after, 1<<20); err != nil || after == "" {
+				return err
+			}
+		}
+	})
+	if err != nil {
+		tb.Fatalf("expire mail: %v", err)
+	}
+	after, err := db.Usage()
+	if err != nil {
+		tb.Fatalf("data file usage: %v", err)
+	}
+	sum := func(u map[string]int64) (t int64) {
+		for _, v := range u {
+			t += v
+		}
+		return t
+	}
+	for _, k := range slices.Sorted(maps.Keys(before)) {
+		tb.Logf("data per campaign, %s: %.1f KB, %.1f KB after retention", k, float64(before[k])/float64(n)/1024, float64(after[k])/float64(n)/1024)
+	}
+	return float64(sum(before)) / float64(n), float64(sum(after)) / float64(n)
 }
 
 // scaleCampaigns reads PBEMD_SCALE_CAMPAIGNS.

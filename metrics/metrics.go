@@ -33,6 +33,7 @@ type Metrics struct {
 
 	received, sent, failed     *prometheus.CounterVec
 	loopPanics                 *prometheus.CounterVec
+	cacheReads                 *prometheus.CounterVec
 	resolveTime                prometheus.Histogram
 	imapReconnects, smtpErrors prometheus.Counter
 	// turns counts the turns resolved by campaign, failures the failures
@@ -70,6 +71,11 @@ func New(opts Options) *Metrics {
 	m.sent = counterVec("pbemd_mail_sent_total", "Mails the SMTP server accepted, by purpose (report, confirmation, rejection, welcome, ...).", "purpose")
 	m.failed = counterVec("pbemd_mail_failed_total", "Mails the SMTP server refused for good (5xx), by purpose; they are in the failed log, not sent.", "purpose")
 	m.loopPanics = counterVec("pbemd_loop_panics_total", "Panics of the daemon's loops, by loop; each loop is restarted after a pause.", "loop")
+	m.cacheReads = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "pbemd_cache_reads_total",
+		Help: "Reads of the daemon's caches, by cache and result: turns (the open turns decoded, cache.turns of them) hit or miss."},
+		[]string{"cache", "result"})
+	m.cacheReads.WithLabelValues("turns", "hit")
+	m.cacheReads.WithLabelValues("turns", "miss")
 	for _, l := range moderator.Loops() {
 		m.loopPanics.WithLabelValues(l)
 	}
@@ -90,7 +96,7 @@ func New(opts Options) *Metrics {
 	m.reg.MustRegister(
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		buildInfo(buildinfo.Read()),
-		m.received, m.sent, m.failed, m.loopPanics, m.resolveTime, m.imapReconnects, m.smtpErrors,
+		m.received, m.sent, m.failed, m.loopPanics, m.cacheReads, m.resolveTime, m.imapReconnects, m.smtpErrors,
 		m.imap.gauge("pbemd_imap_up", "1 while the IMAP session works, 0 while it is down or not yet made."),
 		m.smtp.gauge("pbemd_smtp_up", "1 while sending mail works, 0 from a failed attempt until one goes through."),
 		&storeCollector{m: m},
@@ -150,3 +156,13 @@ func (m *Metrics) CampaignFailed(c campaign.ID) { m.failures.inc(c) }
 
 // LoopPanicked counts a panic of one of the daemon's loops.
 func (m *Metrics) LoopPanicked(loop string) { m.loopPanics.WithLabelValues(loop).Inc() }
+
+// TurnCacheRead counts a read of an open turn, found in the turn cache or
+// not.
+func (m *Metrics) TurnCacheRead(hit bool) {
+	result := "miss"
+	if hit {
+		result = "hit"
+	}
+	m.cacheReads.WithLabelValues("turns", result).Inc()
+}

@@ -105,6 +105,9 @@ func TestMetricsCount(t *testing.T) {
 	m.TurnResolved("frontier", time.Second)
 	m.CampaignFailed("frontier")
 	m.LoopPanicked("sender")
+	m.TurnCacheRead(true)
+	m.TurnCacheRead(true)
+	m.TurnCacheRead(false)
 
 	fams := metricstest.Scrape(t, url)
 	for series, want := range map[string]float64{
@@ -124,6 +127,8 @@ func TestMetricsCount(t *testing.T) {
 		`pbemd_loop_panics_total{loop="sender"}`:                    1,
 		`pbemd_loop_panics_total{loop="intake"}`:                    0,
 		`pbemd_outbox_mails`:                                        0,
+		`pbemd_cache_reads_total{cache="turns",result="hit"}`:       2,
+		`pbemd_cache_reads_total{cache="turns",result="miss"}`:      1,
 	} {
 		if got := metricstest.Value(fams, series); got != want {
 			t.Errorf("%s = %v, want %v", series, got, want)

@@ -53,6 +53,10 @@ type Options struct {
 	// Retention is how long the whole copy of a processed mail is kept;
 	// 0 keeps it for good.
 	Retention time.Duration
+
+	// TurnCache is how many campaigns' open turns are kept decoded in
+	// memory, those that had mail last (0: workflow.DefaultTurnCache).
+	TurnCache int
 }
 
 // Moderator runs campaigns by mail.
@@ -161,7 +165,7 @@ func New(opts Options) *Moderator {
 		m.domain = "pbemd.invalid"
 	}
 	m.Moderation = workflow.New(workflow.Config{DB: m.db, Rules: m.rules, Address: m.address, Domain: m.domain, Clock: m.clock, Rand: m.rand, Log: m.log,
-		UnauthenticatedOver: m.unauthenticatedOver})
+		UnauthenticatedOver: m.unauthenticatedOver, TurnCache: opts.TurnCache, TurnCacheRead: m.observe.TurnCacheRead})
 	return m
 }
 

@@ -35,6 +35,9 @@ type Observer interface {
 	// LoopPanicked is called when one of the daemon's loops ("intake",
 	// "scheduler", "sender", "retention") panicked and is restarted.
 	LoopPanicked(loop string)
+	// TurnCacheRead is called for each read of an open turn, with whether
+	// the turn cache held it decoded (Options.TurnCache).
+	TurnCacheRead(hit bool)
 }
 
 // MailOutcome is what became of an incoming mail, as an Observer hears it.
@@ -89,6 +92,7 @@ func (nobody) SMTPWorks()                              {}
 func (nobody) TurnResolved(campaign.ID, time.Duration) {}
 func (nobody) CampaignFailed(campaign.ID)              {}
 func (nobody) LoopPanicked(string)                     {}
+func (nobody) TurnCacheRead(bool)                      {}
 
 // MailPurposes returns the purpose of every mail the daemon sends, as
 // MailSent and MailFailed name them, in the order of their names.

@@ -23,14 +23,14 @@ type Moderation struct {
 	log     *slog.Logger
 	// overLimit is Config.UnauthenticatedOver.
 	overLimit func(from string, rec *store.MessageRecord) bool
-	// Turns caches the decoded open turns, and Campaigns every
-	// campaign's record, read-only.
-	Turns     turnCache
+	// Turns caches the decoded open turns of the campaigns that had mail
+	// last, and Campaigns every campaign's record, read-only.
+	Turns     *turnCache
 	Campaigns campaignCache
 }
 
 // Config is what a Moderation reads and whom it writes as. Every field is
-// required.
+// required but the turn cache's.
 type Config struct {
 	DB    *store.DB
 	Rules *game.Registry
@@ -41,6 +41,11 @@ type Config struct {
 	// Rand is the source of tokens.
 	Rand io.Reader
 	Log  *slog.Logger
+	// TurnCache is how many campaigns' open turns are kept decoded, those
+	// read most recently (0: DefaultTurnCache), and TurnCacheRead hears
+	// whether each read found its turn there (nil: nobody).
+	TurnCache     int
+	TurnCacheRead func(hit bool)
 	// UnauthenticatedOver counts a mail without its sender's token, and
 	// reports whether the sender is over the hourly limit for such mail,
 	// which then goes unanswered: the daemon keeps that count.
@@ -49,7 +54,12 @@ type Config struct {
 
 // New returns a Moderation.
 func New(c Config) *Moderation {
-	return &Moderation{db: c.DB, rules: c.Rules, address: c.Address, domain: c.Domain, clock: c.Clock, rand: c.Rand, log: c.Log, overLimit: c.UnauthenticatedOver}
+	size := c.TurnCache
+	if size == 0 {
+		size = DefaultTurnCache
+	}
+	return &Moderation{db: c.DB, rules: c.Rules, address: c.Address, domain: c.Domain, clock: c.Clock, rand: c.Rand, log: c.Log,
+		overLimit: c.UnauthenticatedOver, Turns: newTurnCache(size, c.TurnCacheRead)}
 }
 
 // Ruleset returns the ruleset a campaign runs.

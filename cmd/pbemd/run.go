@@ -171,6 +171,7 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 			IgnoredMailsPerHour:         int(cfg.Limits.IgnoredMailsPerHour),
 		},
 		Retention: cfg.Retention.Mail,
+		TurnCache: cfg.Cache.Turns,
 		Sender:    d.sender,
 	}
 	intake := mail.IntakeOptions{

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -55,14 +56,25 @@ func Value(fams map[string]*dto.MetricFamily, series string) float64 {
 	return -1
 }
 
+// hasLabel reports whether m has every label of label, one or more
+// name="value" pairs, comma-separated, as a series writes them.
 func hasLabel(m *dto.Metric, label string) bool {
-	for _, l := range m.GetLabel() {
-		if fmt.Sprintf("%s=%q", l.GetName(), l.GetValue()) == label {
-			return true
+	for _, pair := range labelPairs.FindAllString(label, -1) {
+		found := false
+		for _, l := range m.GetLabel() {
+			if fmt.Sprintf("%s=%q", l.GetName(), l.GetValue()) == pair {
+				found = true
+			}
+		}
+		if !found {
+			return false
 		}
 	}
-	return false
+	return true
 }
+
+// labelPairs matches one name="value" pair of a series' labels.
+var labelPairs = regexp.MustCompile(`\w+="(?:[^"\\]|\\.)*"`)
 
 func value(t dto.MetricType, m *dto.Metric) float64 {
 	switch t {
