@@ -11,12 +11,12 @@ import (
 
 // battleClocks settles the battles whose clocks ran out: a side that sent
 // nothing by the contact deadline withdraws; past the resolve deadline
-// the campaign's timeout rule decides: pbemd
-// fights it, or the GM decides, or, where the campaign decides by vote,
-// the players who did not fight it vote on its result (appeal). It
-// returns when the next clock runs out. rec is the record of the open
-// turn, read-only.
-func (m *Moderator) battleClocks(c *store.Campaign, rec *store.TurnRecord) (time.Time, error) {
+// the campaign's timeout rule decides: pbemd fights it, or the GM
+// decides, or, where the campaign decides by vote, the players who did
+// not fight it vote on its result (appeal). It returns when the next
+// clock runs out. clocks holds the open turn's battles and polls (store
+// Tx.TurnClocks), read-only.
+func (m *Moderator) battleClocks(c *store.Campaign, clocks *campaign.State) (time.Time, error) {
 	var cases []*store.BattleCase
 	if err := m.db.View(func(tx *store.Tx) (err error) { cases, err = tx.Battles(c.ID); return err }); err != nil {
 		return time.Time{}, err
@@ -30,10 +30,10 @@ func (m *Moderator) battleClocks(c *store.Campaign, rec *store.TurnRecord) (time
 	for _, b := range cases {
 		// A battle no longer pending in the open turn's state, as after
 		// a rollback past the turn that found it, has no clock.
-		if !workflow.PendingBattle(b, rec.State) {
+		if !workflow.PendingBattle(b, clocks) {
 			continue
 		}
-		wait, err := m.battleClock(c, *b, rec.State, ownClock, now)
+		wait, err := m.battleClock(c, *b, clocks, ownClock, now)
 		if err != nil {
 			return time.Time{}, err
 		}
@@ -81,10 +81,11 @@ func (m *Moderator) commitMails(mails []workflow.Outgoing, apply func(tx *store.
 // out, each with its Default unless an option has the votes it needs,
 // and those whose outcome became certain without a vote, as when a voter
 // left the campaign: it returns when the next poll closes, and whether it
-// closed any. rec is the record of the open turn, read-only.
-func (m *Moderator) pollClocks(c *store.Campaign, rec *store.TurnRecord) (next time.Time, closed bool, err error) {
+// closed any. clocks holds the open turn's polls (store Tx.TurnClocks),
+// read-only.
+func (m *Moderator) pollClocks(c *store.Campaign, clocks *campaign.State) (next time.Time, closed bool, err error) {
 	now := m.clock.Now()
-	for _, p := range rec.State.Polls {
+	for _, p := range clocks.Polls {
 		outcome, certain := workflow.PollOutcome(c, p)
 		due := !now.Before(p.Closes)
 		if !certain && !due {

@@ -162,7 +162,7 @@ func (m *Moderator) tendContained(ctx context.Context, id campaign.ID) (t tended
 func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	m.turnMu.Lock()
 	defer m.turnMu.Unlock()
-	o, err := m.loadTended(id)
+	o, clocks, err := m.loadTended(id)
 	if err != nil {
 		return tended{}, err
 	}
@@ -173,7 +173,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	case m.missedInOutage(c):
 		return tended{}, m.hold(c, holdDaemonDown)
 	}
-	polls, err := m.closePolls(o)
+	polls, err := m.closePolls(o, &clocks)
 	if err != nil {
 		return tended{}, err
 	}
@@ -186,41 +186,46 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	case w.early:
 		m.awaitInbox()
 	}
-	next, err := m.keepClocks(o)
+	next, err := m.keepClocks(o, clocks)
 	if err != nil {
 		return tended{}, err
 	}
 	return tended{next: workflow.Earliest(next, polls), inbox: w.early}, nil
 }
 
-// loadTended reads a campaign, its orders on file and its open turn's
-// record, shared from the turn cache, in one transaction.
-func (m *Moderator) loadTended(id campaign.ID) (*workflow.OpenTurn, error) {
-	var o workflow.OpenTurn
+// loadTended reads a campaign, its orders on file and the clocks of its
+// open turn (store Tx.TurnClocks: a state with its polls and battles
+// only), in one transaction. It leaves o.Rec unread: tending a campaign
+// whose clocks did not run out needs none of the rest of its state.
+func (m *Moderator) loadTended(id campaign.ID) (*workflow.OpenTurn, *campaign.State, error) {
+	var (
+		o      workflow.OpenTurn
+		clocks *campaign.State
+	)
 	err := m.db.View(func(tx *store.Tx) (err error) {
 		if err = o.Read(tx, id); err != nil {
 			return err
 		}
-		o.Rec, err = m.Turns.Get(tx, id, o.Campaign.Turn)
+		clocks, err = tx.TurnClocks(id, o.Campaign.Turn)
 		return err
 	})
-	return &o, err
+	return &o, clocks, err
 }
 
 // closePolls closes the polls of o whose time ran out, before the turn
 // resolves: an extension put to the vote closes at the deadline it would
 // move. If one closed, it loads o again, as the poll changed it. It
 // returns when the next poll closes.
-func (m *Moderator) closePolls(o *workflow.OpenTurn) (time.Time, error) {
-	polls, closed, err := m.pollClocks(o.Campaign, o.Rec)
+func (m *Moderator) closePolls(o *workflow.OpenTurn, clocks **campaign.State) (time.Time, error) {
+	polls, closed, err := m.pollClocks(o.Campaign, *clocks)
 	if err != nil || !closed {
 		return polls, err
 	}
-	again, err := m.loadTended(o.Campaign.ID)
+	again, againClocks, err := m.loadTended(o.Campaign.ID)
 	if err != nil {
 		return time.Time{}, err
 	}
-	*o = *again
+	*o, *clocks = *again, againClocks
 	return polls, nil
 }
 
@@ -239,12 +244,12 @@ func (m *Moderator) awaitDeadlineInbox(c *store.Campaign, deadline, now time.Tim
 // keepClocks sends the reminders due for the open turn of o, and settles
 // the battles whose clocks ran out. It returns when the next reminder or
 // battle clock falls due.
-func (m *Moderator) keepClocks(o *workflow.OpenTurn) (time.Time, error) {
+func (m *Moderator) keepClocks(o *workflow.OpenTurn, clocks *campaign.State) (time.Time, error) {
 	if err := m.remind(o); err != nil {
 		return time.Time{}, err
 	}
 	reminder := workflow.NextReminder(o.Campaign)
-	battles, err := m.battleClocks(o.Campaign, o.Rec)
+	battles, err := m.battleClocks(o.Campaign, clocks)
 	if err != nil {
 		return time.Time{}, err
 	}

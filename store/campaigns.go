@@ -334,6 +334,32 @@ func (tx *Tx) Waiting(id campaign.ID, turn int) ([]campaign.PlayerID, error) {
 	return rec.Waiting, nil
 }
 
+// TurnClocks returns, of the state at the start of a turn, only what
+// runs on a clock while the turn is open: a state that holds its polls
+// and the battles that wait for a result, and nothing else. The rest of the state, most of a turn's record, is
+// not decoded: the scheduler looks at every campaign's clocks after a
+// start, and at the rest of a state only when a clock ran out.
+func (tx *Tx) TurnClocks(id campaign.ID, turn int) (*campaign.State, error) {
+	b, err := tx.campaignBucket(id)
+	if err != nil {
+		return nil, err
+	}
+	var rec struct {
+		State struct {
+			Battles []campaign.Battle `json:"battles"`
+			Polls   []campaign.Poll   `json:"polls"`
+		} `json:"state"`
+	}
+	found, err := getJSON(b.Bucket(keyTurns), turnKey(turn), &rec)
+	if err != nil {
+		return nil, fmt.Errorf("load campaign %s turn %d's clocks: %w", id, turn, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("campaign %s turn %d: %w", id, turn, ErrTurnNotFound)
+	}
+	return &campaign.State{Battles: rec.State.Battles, Polls: rec.State.Polls}, nil
+}
+
 func (tx *Tx) campaignBucket(id campaign.ID) (*bolt.Bucket, error) {
 	b := tx.tx.Bucket(bucketCampaigns).Bucket([]byte(id))
 	if b == nil {

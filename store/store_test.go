@@ -574,3 +574,39 @@ func TestUpdateShared(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestTurnClocks: the clocks of a turn are its state's polls and pending
+// battles, as the whole record has them, and nothing else of the state.
+func TestTurnClocks(t *testing.T) {
+	db := storetest.Open(t)
+	closes := time.Date(2026, 12, 3, 20, 0, 0, 0, time.UTC)
+	st := &campaign.State{Campaign: "c1", Turn: 3, Title: "Frontier",
+		Players: []campaign.Player{{ID: "vorn"}, {ID: "ashari"}},
+		Battles: []campaign.Battle{{ID: "b1", Turn: 2, At: "kessel", Sides: []campaign.PlayerID{"vorn", "ashari"}}},
+		Polls:   []campaign.Poll{{ID: "appeal-b1", Kind: "appeal", Options: []string{"a", "b"}, Closes: closes, Voters: []campaign.PlayerID{"vorn"}}}}
+	err := db.Update(func(tx *store.Tx) error {
+		return tx.CreateCampaign(&store.Campaign{ID: "c1", Turn: 3}, &store.TurnRecord{State: st})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clocks *campaign.State
+	var whole *store.TurnRecord
+	err = db.View(func(tx *store.Tx) (err error) {
+		if clocks, err = tx.TurnClocks("c1", 3); err != nil {
+			return err
+		}
+		whole, err = tx.Turn("c1", 3)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &campaign.State{Battles: whole.State.Battles, Polls: whole.State.Polls}
+	if fmt.Sprint(clocks) != fmt.Sprint(want) || len(clocks.Battles) != 1 || len(clocks.Polls) != 1 {
+		t.Errorf("TurnClocks = %+v, want the battles and polls of the stored state alone, %+v", clocks, want)
+	}
+	if err := db.View(func(tx *store.Tx) error { _, err := tx.TurnClocks("c1", 4); return err }); !errors.Is(err, store.ErrTurnNotFound) {
+		t.Errorf("TurnClocks of a turn never stored = %v, want ErrTurnNotFound", err)
+	}
+}

@@ -1,0 +1,85 @@
+package moderator_test
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/config"
+	"github.com/pbemd/pbemd/game"
+	"github.com/pbemd/pbemd/internal/clock/clocktest"
+	"github.com/pbemd/pbemd/moderator"
+	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/rules/eaw/setup"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/store/storetest"
+)
+
+// startupEnv sets how many campaigns BenchmarkStartupTend has in its
+// data file; the default keeps a plain benchmark run short.
+const (
+	startupEnv     = "PBEMD_STARTUP_CAMPAIGNS"
+	startupDefault = 200
+)
+
+// BenchmarkStartupTend measures the scheduler's first pass after a
+// start: with many running campaigns of 100 systems and 8 players in the
+// data file (PBEMD_STARTUP_CAMPAIGNS, default 200), each with a deadline
+// a day ahead, the daemon looks at every one once before it knows when to
+// wake next. It reports the time of that pass per campaign and for all
+// of them (s/pass), the part of the start-up that grows with the
+// catalogue.
+func BenchmarkStartupTend(b *testing.B) {
+	n := startupDefault
+	if v := os.Getenv(startupEnv); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			b.Fatalf("%s=%q: want a number of campaigns", startupEnv, v)
+		}
+	}
+	reg := rules.Registry()
+	sc, err := config.ParseScenario("startup.yaml", setup.Generate(game.ScenarioSize{Systems: 100, Players: 8, Seed: 1}), reg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	db := storetest.Open(b)
+	err = db.Update(func(tx *store.Tx) error {
+		for k := range n {
+			st := *sc.State
+			st.Campaign = campaign.ID(fmt.Sprintf("startup-%d", k+1))
+			c := &store.Campaign{ID: st.Campaign, Rules: st.Rules.Preset, Status: store.Running, Schedule: sc.Schedule}
+			var due []game.Due
+			for _, p := range st.Players {
+				c.Players = append(c.Players, store.Seat{Player: p.ID, Email: fmt.Sprintf("%s+%d@example.test", p.ID, k)})
+				due = append(due, game.Due{Player: p.ID, By: now.Add(24 * time.Hour)})
+			}
+			c.Open(st.Turn, due)
+			if err := tx.CreateCampaign(c, &store.TurnRecord{State: &st}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var took time.Duration
+	for b.Loop() {
+		mod := moderator.New(moderator.Options{DB: db.DB, Rulesets: reg, Address: "moderator@example.test", Clock: clocktest.New(now)})
+		began := time.Now()
+		next, err := mod.ResolveDue(b.Context())
+		took = time.Since(began)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if next.IsZero() || next.After(now.Add(24*time.Hour)) {
+			b.Fatalf("after the first pass the scheduler wakes at %v, want by the deadline a day ahead", next)
+		}
+	}
+	b.ReportMetric(took.Seconds(), "s/pass")
+	b.ReportMetric(float64(took.Microseconds())/float64(n), "µs/campaign")
+}
