@@ -85,6 +85,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	var next time.Time
 	var due []campaign.ID
 	now := m.clock.Now()
+	read := 0 // campaigns whose clocks this pass read from the data file
 	for _, c := range camps {
 		if c.Status != store.Running {
 			delete(m.tended, c.ID)
@@ -99,6 +100,7 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 		if err != nil {
 			return time.Time{}, err
 		}
+		read++
 		t.rev = revs[c.ID]
 		m.tended[c.ID] = t
 		if t.resolve {
@@ -128,8 +130,19 @@ func (m *Moderator) ResolveDue(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
+	// Tending every campaign, as after a start, brings a page or more of
+	// each one's open turn into memory: hand them back, as the sender
+	// does after a burst of mail, or ten thousand campaigns' turns would
+	// stay resident.
+	if read >= tendRelease {
+		m.releasePages(m.read.Load())
+	}
 	return workflow.Earliest(workflow.Earliest(next, when), summaries), nil
 }
+
+// tendRelease is how many campaigns' clocks a pass of the scheduler reads
+// from the data file before it hands the file's pages back.
+const tendRelease = 64
 
 // tended is what the scheduler learnt when it last tended a campaign.
 type tended struct {
