@@ -38,6 +38,7 @@ var pbemdTypes = map[string]dto.MetricType{
 	"pbemd_build_info":                     dto.MetricType_GAUGE,
 	"pbemd_campaign_failures_total":        dto.MetricType_COUNTER,
 	"pbemd_loop_panics_total":              dto.MetricType_COUNTER,
+	"pbemd_cache_reads_total":              dto.MetricType_COUNTER,
 }
 
 // TestFirstScrape scrapes /metrics before anything happened, with one
@@ -53,6 +54,11 @@ func TestFirstScrape(t *testing.T) {
 	for name, typ := range pbemdTypes {
 		if got := fams[name]; got == nil || got.GetType() != typ {
 			t.Errorf("family %s: %v, want a %s", name, got, typ)
+		}
+	}
+	for name := range fams {
+		if _, known := pbemdTypes[name]; strings.HasPrefix(name, "pbemd_") && !known {
+			t.Errorf("family %s is served but not known to this test, nor so to the README's table", name)
 		}
 	}
 	for _, name := range []string{"go_goroutines", "go_memstats_heap_inuse_bytes", "go_gc_duration_seconds",
@@ -74,6 +80,7 @@ func TestFirstScrape(t *testing.T) {
 	for _, l := range moderator.Loops() {
 		zeros = append(zeros, fmt.Sprintf("pbemd_loop_panics_total{loop=%q}", l))
 	}
+	zeros = append(zeros, `pbemd_cache_reads_total{cache="turns",result="hit"}`, `pbemd_cache_reads_total{cache="turns",result="miss"}`)
 	zeros = append(zeros, `pbemd_turns_resolved_total{campaign="frontier"}`, `pbemd_campaign_failures_total{campaign="frontier"}`, "pbemd_imap_reconnects_total", "pbemd_smtp_failures_total",
 		"pbemd_turn_resolution_seconds")
 	for _, series := range zeros {
