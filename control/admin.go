@@ -173,6 +173,44 @@ func (a *Admin) Backup(ctx context.Context, path string) (int64, error) {
 	return a.db.BackupFile(path)
 }
 
+// Export writes campaign req.Campaign and everything of it to the new file
+// req.Path (store DB.ExportCampaign); with req.Remove it then takes the
+// campaign out of the data file, and a daemon stops running it. path must
+// be absolute, as a daemon's working directory is not the caller's.
+func (a *Admin) Export(ctx context.Context, req ExportRequest) (*store.Moved, error) {
+	if !filepath.IsAbs(req.Path) {
+		return nil, fmt.Errorf("%w: export path %q is not absolute", ErrBadRequest, req.Path)
+	}
+	moved, err := a.db.ExportCampaign(req.Campaign, req.Path)
+	if err != nil || !req.Remove {
+		return moved, err
+	}
+	if err := a.db.RemoveCampaign(req.Campaign); err != nil {
+		return nil, fmt.Errorf("%w; the export at %s is whole, and the campaign is still here", err, req.Path)
+	}
+	if a.mod != nil {
+		a.mod.CampaignMoved(req.Campaign)
+	}
+	return moved, nil
+}
+
+// Import adds the campaign of the export at path to the data file (store
+// DB.ImportCampaign), and a daemon runs it at once: its clocks, and its
+// mail waiting in the outbox. path must be absolute.
+func (a *Admin) Import(ctx context.Context, path string) (*store.Moved, error) {
+	if !filepath.IsAbs(path) {
+		return nil, fmt.Errorf("%w: import path %q is not absolute", ErrBadRequest, path)
+	}
+	moved, err := a.db.ImportCampaign(path)
+	if err != nil {
+		return nil, err
+	}
+	if a.mod != nil {
+		a.mod.CampaignMoved(moved.Campaign)
+	}
+	return moved, nil
+}
+
 // Create creates a campaign from a scenario (moderator.CreateCampaign),
 // which queues the welcomes and the first reports; a daemon sends them at
 // once. The scenario is checked here, as the file may have changed since

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/replay"
+	"github.com/pbemd/pbemd/store"
 )
 
 // greetingTimeout bounds the wait for a daemon's greeting.
@@ -169,4 +170,18 @@ func (c *Client) readJSON(v any) error {
 		return err
 	}
 	return json.Unmarshal(line, v)
+}
+
+// Export asks the daemon to write a campaign and everything of it to a
+// new file, which must be absolute, and with Remove to stop running it.
+func (c *Client) Export(ctx context.Context, req ExportRequest) (*store.Moved, error) {
+	var m store.Moved
+	return &m, c.call(ctx, request{Cmd: "export", Campaign: req.Campaign, Export: &req}, &m)
+}
+
+// Import asks the daemon to add the campaign of an export, at an absolute
+// path, and run it.
+func (c *Client) Import(ctx context.Context, path string) (*store.Moved, error) {
+	var m store.Moved
+	return &m, c.call(ctx, request{Cmd: "import", Path: path}, &m)
 }

@@ -58,6 +58,8 @@ var codes = [...]struct {
 }{
 	{"campaign_not_found", store.ErrCampaignNotFound},
 	{"campaign_exists", store.ErrCampaignExists},
+	{"export_target", store.ErrExportTarget},
+	{"not_an_export", store.ErrNotAnExport},
 	{"turn_not_found", store.ErrTurnNotFound},
 	{"not_running", moderator.ErrNotRunning},
 	{"backup_over_data", store.ErrBackupOverData},
@@ -85,6 +87,21 @@ type Backend interface {
 	// Verify resolves a campaign's stored turns again and compares the
 	// outcome with what was stored (replay.Verify).
 	Verify(ctx context.Context, req VerifyRequest) (*replay.Verification, error)
+	// Export writes a campaign and everything of it to a new file, which
+	// must be absolute (store DB.ExportCampaign), and with Remove takes
+	// it out of the data file once the file is written.
+	Export(ctx context.Context, req ExportRequest) (*store.Moved, error)
+	// Import adds the campaign of an export, at an absolute path, to the
+	// data file (store DB.ImportCampaign).
+	Import(ctx context.Context, path string) (*store.Moved, error)
+}
+
+// ExportRequest names the campaign to export, the new file to write it
+// to, and whether to take it out of the data file then.
+type ExportRequest struct {
+	Campaign campaign.ID `json:"campaign"`
+	Path     string      `json:"path"`
+	Remove   bool        `json:"remove,omitempty"`
 }
 
 // Status is where every campaign and the outbox stand.
@@ -215,6 +232,7 @@ type request struct {
 	Path     string         `json:"path,omitempty"`
 	Create   *CreateRequest `json:"create,omitempty"`
 	Verify   *VerifyRequest `json:"verify,omitempty"`
+	Export   *ExportRequest `json:"export,omitempty"`
 }
 
 // response is the line the server answers a request with. Problems are

@@ -253,6 +253,13 @@ func (s *Server) dispatch(ctx context.Context, req *request) (any, error) {
 			return nil, fmt.Errorf("%w: verify needs a campaign", ErrBadRequest)
 		}
 		return b.Verify(ctx, *req.Verify)
+	case "export":
+		if req.Export == nil {
+			return nil, fmt.Errorf("%w: export needs a campaign and a file", ErrBadRequest)
+		}
+		return b.Export(ctx, *req.Export)
+	case "import":
+		return b.Import(ctx, req.Path)
 	}
 	return nil, fmt.Errorf("%w: unknown command %q", ErrBadRequest, req.Cmd)
 }

@@ -90,3 +90,16 @@ func (m *Moderator) CreateCampaign(ctx context.Context, sc *config.Scenario) ([]
 	wake(m.wakeScheduler)
 	return seats, nil
 }
+
+// CampaignMoved tells the daemon that campaign id came into its data file
+// or left it (store DB.ImportCampaign, DB.RemoveCampaign): it forgets
+// what it kept of the campaign, and looks at every campaign's clocks and
+// at the outbox again.
+func (m *Moderator) CampaignMoved(id campaign.ID) {
+	m.Turns.Drop(id)
+	m.schedMu.Lock()
+	delete(m.tended, id)
+	m.schedMu.Unlock()
+	wake(m.wakeScheduler)
+	wake(m.wakeSender)
+}

@@ -234,6 +234,76 @@ func cmdBackup(ctx context.Context, e *env, args []string) error {
 	})
 }
 
+// cmdExport writes a campaign to a new file, and with --remove takes it
+// out of the data file.
+func cmdExport(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("export")
+	loc := addDataFlags(fs)
+	out := fs.String("out", "", "the new `FILE` to write the campaign to")
+	remove := fs.Bool("remove", false, "take the campaign out of this data file once it is written")
+	positional, flags := splitPositional(args, 1)
+	if err := parseFlags(fs, flags); err != nil {
+		return err
+	}
+	if len(positional) != 1 || fs.NArg() > 0 {
+		return usageError{errors.New("name one campaign")}
+	}
+	id := campaign.ID(positional[0])
+	if *out == "" {
+		return usageError{errors.New("--out is required")}
+	}
+	data, cfg, err := loc.load()
+	if err != nil {
+		return err
+	}
+	path, err := filepath.Abs(*out) // a daemon writes it, from its own working directory
+	if err != nil {
+		return err
+	}
+	return withBackend(ctx, e, data, cfg, func(b control.Backend) error {
+		m, err := b.Export(ctx, control.ExportRequest{Campaign: id, Path: path, Remove: *remove})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "exported %s to %s: %d turns, %d mails waiting to be sent\n", m.Campaign, path, m.Turns, m.Outbox)
+		if *remove {
+			fmt.Fprintf(e.stdout, "%s is no longer in %s; mail for it here now goes unanswered: import it on the other daemon (pbemd import --from %s), and have its GM tell the players the other daemon's address\n", m.Campaign, data, path)
+		} else {
+			fmt.Fprintf(e.stdout, "%s still runs here: export it again with --remove when you move it, or two daemons would run it\n", m.Campaign)
+		}
+		return nil
+	})
+}
+
+// cmdImport adds the campaign of an export to the data file.
+func cmdImport(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("import")
+	loc := addDataFlags(fs)
+	from := fs.String("from", "", "the export `FILE` (pbemd export) to add")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *from == "" {
+		return usageError{errors.New("--from is required")}
+	}
+	data, cfg, err := loc.load()
+	if err != nil {
+		return err
+	}
+	path, err := filepath.Abs(*from) // a daemon reads it, from its own working directory
+	if err != nil {
+		return err
+	}
+	return withBackend(ctx, e, data, cfg, func(b control.Backend) error {
+		m, err := b.Import(ctx, path)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "imported %s into %s: %d turns, %d mails waiting to be sent; its players now write to this daemon's address\n", m.Campaign, data, m.Turns, m.Outbox)
+		return nil
+	})
+}
+
 // cmdRestore puts a backup in place of the data file while no daemon runs.
 func cmdRestore(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("restore")

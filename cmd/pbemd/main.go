@@ -52,6 +52,8 @@ var commands = []command{
 	{"verify", "CAMPAIGN (--config FILE | --data FILE) [--turn N] [--force]", "resolve stored turns again from their state, orders and seed and report any difference from the stored outcome and the reports sent, which are checked through the views they were drawn from (pbemd keeps no copy of sent mail); exit 1 if any turn differs; through the daemon if it runs", cmdVerify},
 	{"backup", "--out FILE (--config FILE | --data FILE)", "write a consistent copy of the data file, while the daemon runs or not", cmdBackup},
 	{"restore", "--from FILE (--config FILE | --data FILE)", "put a backup in place of the data file, keeping the old one; the daemon must be stopped", cmdRestore},
+	{"export", "CAMPAIGN --out FILE (--config FILE | --data FILE) [--remove]", "write a campaign and everything of it to a new file, to run it on another daemon; with --remove this data file no longer holds it; through the daemon if it runs", cmdExport},
+	{"import", "--from FILE (--config FILE | --data FILE)", "add the campaign of an export to the data file and run it; through the daemon if it runs", cmdImport},
 	{"compact", "(--config FILE | --data FILE)", "rewrite the data file without its free space, keeping the old one; the daemon must be stopped", cmdCompact},
 	{"scenario check", "FILE", "list every problem in a scenario file, with file:line:col", cmdScenarioCheck},
 	{"scenario generate", "[--systems N] [--players P] [--fleets F] [--seed S]", "print a generated scenario, for benchmarks and load tests", cmdScenarioGenerate},

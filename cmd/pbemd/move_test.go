@@ -1,0 +1,57 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMoveCampaign moves a campaign from one daemon to another while both
+// run: export --remove through the first daemon, import through the
+// second. The orders on file move with it, and a player's next orders,
+// with the token of the first daemon's welcome, are confirmed by the
+// second, which holds both players' orders then; the first no longer runs
+// the campaign.
+func TestMoveCampaign(t *testing.T) {
+	from, to := newTestSite(t), newTestSite(t)
+	if code, out, errOut := run(t, "init", "--config", from.config, "--scenario", "../../scenarios/frontier.yaml"); code != exitOK {
+		t.Fatalf("init = %d, %q, %q", code, out, errOut)
+	}
+	vorn, castellan := tokenOf(t, from, "vorn"), tokenOf(t, from, "castellan")
+	stopFrom := startDaemon(t, from)
+	defer stopFrom()
+	stopTo := startDaemon(t, to)
+	defer stopTo()
+	sendOrders(t, from, "vorn", vorn, "1st", "ferrum")
+	if reply := waitForMail(t, from.world, "vorn", 3); !strings.Contains(reply.Subject, "accepted") {
+		t.Fatalf("reply to vorn's orders = %q", reply.Subject)
+	}
+
+	export := filepath.Join(t.TempDir(), "frontier.pbemd")
+	code, out, errOut := run(t, "export", "frontier", "--out", export, "--remove", "--config", from.config)
+	if code != exitOK || !strings.Contains(out, "exported frontier to "+export+": 1 turns") || !strings.Contains(out, "no longer in") {
+		t.Fatalf("export --remove = %d, %q, %q", code, out, errOut)
+	}
+	if code, _, errOut := run(t, "export", "frontier", "--out", export+".2", "--config", from.config); code != exitFailure || !strings.Contains(errOut, "not found") {
+		t.Errorf("export after --remove = %d, %q; want the campaign not found", code, errOut)
+	}
+	if code, out, _ := run(t, "status", "--config", from.config); code != exitOK || strings.Contains(out, "frontier") {
+		t.Errorf("the first daemon's status after the move = %d, %q; want no frontier", code, out)
+	}
+
+	code, out, errOut = run(t, "import", "--from", export, "--config", to.config)
+	if code != exitOK || !strings.Contains(out, "imported frontier") {
+		t.Fatalf("import = %d, %q, %q", code, out, errOut)
+	}
+	if code, _, errOut := run(t, "import", "--from", export, "--config", to.config); code != exitFailure || !strings.Contains(errOut, "exists") {
+		t.Errorf("a second import = %d, %q; want the campaign refused as there already", code, errOut)
+	}
+	sendOrders(t, to, "castellan", castellan, "1st", "quillon")
+	if reply := waitForMail(t, to.world, "castellan", 1); !strings.Contains(reply.Subject, "accepted") {
+		t.Fatalf("the second daemon's reply to castellan's orders = %q", reply.Subject)
+	}
+	code, out, errOut = run(t, "status", "--config", to.config)
+	if code != exitOK || !strings.Contains(out, "frontier (Frontier Wars): running, turn 1") || !strings.Contains(out, "on file:  vorn, castellan") {
+		t.Errorf("the second daemon's status = %d, %q, %q; want frontier with vorn's and castellan's orders on file", code, out, errOut)
+	}
+}
