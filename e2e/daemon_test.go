@@ -112,8 +112,13 @@ log: {format: json, level: info}
 
 // buildRelease builds pbemd as it ships, without the race detector even
 // when the benchmarks have it: the figures are the release binary's.
+// PBEMD_BENCH_BIN names a binary to run instead, one built from another
+// revision, to measure before and after on the same staged data file.
 func buildRelease(tb testing.TB) string {
 	tb.Helper()
+	if bin := os.Getenv("PBEMD_BENCH_BIN"); bin != "" {
+		return bin
+	}
 	bin := filepath.Join(tb.TempDir(), "pbemd")
 	out, err := exec.CommandContext(tb.Context(), "go", "build", "-o", bin, "github.com/pbemd/pbemd/cmd/pbemd").CombinedOutput()
 	if err != nil {
