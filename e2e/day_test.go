@@ -18,7 +18,6 @@ import (
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
-	"github.com/pbemd/pbemd/internal/realmail"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/workflow"
 )
@@ -83,15 +82,7 @@ func BenchmarkScaleDay(b *testing.B) {
 	}
 	spacing := 24 * time.Hour / time.Duration(n)
 	active := max(1, int(math.Ceil(float64(window)/float64(spacing))))
-	mx := realmail.Start(b)
-	address, password := mx.AddUser("moderator")
-	mx.AddUser("gm")
-	var users []string
-	for p := range scalePlayers {
-		users = append(users, fmt.Sprintf("p%d", p+1))
-		mx.AddUser(users[p])
-	}
-	counter := newMailCounter(b, mx, users)
+	mx, address, password, users, counter := scaleMail(b)
 	inbox := loginIMAP(b, mx, "moderator")
 	bin := buildRelease(b)
 	base := dayScenario(b)

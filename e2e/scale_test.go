@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
@@ -63,16 +62,8 @@ const (
 // says when), to the last report delivered, and the peak memory; and it
 // checks that every campaign moved to turn 2 and every report was sent.
 func BenchmarkScale(b *testing.B) {
-	n := scaleCampaigns(b)
-	mx := realmail.Start(b)
-	address, password := mx.AddUser("moderator")
-	mx.AddUser("gm")
-	var users []string
-	for p := range scalePlayers {
-		users = append(users, fmt.Sprintf("p%d", p+1))
-		mx.AddUser(users[p])
-	}
-	counter := newMailCounter(b, mx, users)
+	n := envInt(b, scaleEnv, scaleDefault)
+	mx, address, password, users, counter := scaleMail(b)
 	staging := loginIMAP(b, mx, "moderator")
 	if err := staging.Create(scaleStaging, nil).Wait(); err != nil {
 		b.Fatalf("create %s: %v", scaleStaging, err)
@@ -176,18 +167,19 @@ func dataPerCampaign(tb testing.TB, path string, n int) (stored, kept float64) {
 	return float64(sum(before)) / float64(n), float64(sum(after)) / float64(n)
 }
 
-// scaleCampaigns reads PBEMD_SCALE_CAMPAIGNS.
-func scaleCampaigns(tb testing.TB) int {
-	tb.Helper()
-	v := os.Getenv(scaleEnv)
-	if v == "" {
-		return scaleDefault
+// scaleMail starts the mail system of the scale benchmarks: the
+// moderator, the GM, and the users p1 to p8, whose mail every campaign's
+// players get (p1+k delivers to p1), with a counter of their mail.
+func scaleMail(b *testing.B) (mx *realmail.System, address, password string, users []string, counter *mailCounter) {
+	b.Helper()
+	mx = realmail.Start(b)
+	address, password = mx.AddUser("moderator")
+	mx.AddUser("gm")
+	for p := range scalePlayers {
+		users = append(users, fmt.Sprintf("p%d", p+1))
+		mx.AddUser(users[p])
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		tb.Fatalf("%s=%q: want a number of campaigns", scaleEnv, v)
-	}
-	return n
+	return mx, address, password, users, newMailCounter(b, mx, users)
 }
 
 // scaleScenarios generates n campaigns of 100 systems, each with its own
