@@ -189,25 +189,29 @@ func (a *Admin) Export(ctx context.Context, req ExportRequest) (*store.Moved, er
 		return nil, fmt.Errorf("%w; the export at %s is whole, and the campaign is still here", err, req.Path)
 	}
 	if a.mod != nil {
-		a.mod.CampaignMoved(req.Campaign)
+		a.mod.CampaignRemoved(req.Campaign)
 	}
 	return moved, nil
 }
 
 // Import adds the campaign of the export at path to the data file (store
-// DB.ImportCampaign), and a daemon runs it at once: its clocks, and its
-// mail waiting in the outbox. path must be absolute.
+// DB.ImportCampaign), and queues a mail to every player still in it and
+// its GM that says where it runs now (moderator.CampaignImported); a
+// daemon runs it at once: its clocks, and its mail waiting in the outbox.
+// Without the moderator's config there is no address to tell, and
+// Moved.Told is false. path must be absolute.
 func (a *Admin) Import(ctx context.Context, path string) (*store.Moved, error) {
 	if !filepath.IsAbs(path) {
 		return nil, fmt.Errorf("%w: import path %q is not absolute", ErrBadRequest, path)
 	}
 	moved, err := a.db.ImportCampaign(path)
-	if err != nil {
-		return nil, err
+	if err != nil || a.mod == nil {
+		return moved, err
 	}
-	if a.mod != nil {
-		a.mod.CampaignMoved(moved.Campaign)
+	if err := a.mod.CampaignImported(moved.Campaign); err != nil {
+		return nil, fmt.Errorf("%w; the campaign is imported", err)
 	}
+	moved.Told = true
 	return moved, nil
 }
 

@@ -100,7 +100,7 @@ func MailPurposes() []string {
 	return []string{
 		"alert", "alert-summary", "answer", "ask-gm", "battle", "battle-week", "broadcast", "confirmation", "deadline",
 		"decision", "digest", "dropped", "eliminated", "ended", "extended", "failed", "farewell", "forged", "forged-gm",
-		"fyi", "held", "message", "paused", "poll-failed", "rejection", "reminder", "report", "resigned", "resumed",
+		"fyi", "held", "message", "moved", "paused", "poll-failed", "rejection", "reminder", "report", "resigned", "resumed",
 		"rollback", "token", "token-used", "welcome",
 	}
 }

@@ -318,6 +318,19 @@ type AddressTaken struct {
 	Player campaign.PlayerID
 }
 
+// CampaignMoved tells a player, or the GM, that the campaign now runs on
+// another pbemd, at Address: the mail that tells them comes from there.
+// Deadline is the open turn's, for the reader (empty for one who owes no
+// orders); GM is set for the GM's copy.
+type CampaignMoved struct {
+	Title    string
+	Campaign campaign.ID
+	Address  string
+	Turn     int
+	Deadline string
+	GM       bool
+}
+
 // Farewell tells the player who held a seat that the GM handed it on.
 type Farewell struct {
 	Title  string
@@ -382,6 +395,7 @@ func (SeatGone) text()            {}
 func (SameAddress) text()         {}
 func (AddressTaken) text()        {}
 func (Farewell) text()            {}
+func (CampaignMoved) text()       {}
 func (ReplaceAnswer) text()       {}
 func (AlreadyOut) text()          {}
 func (CampaignEnded) text()       {}

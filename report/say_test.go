@@ -75,6 +75,7 @@ var samples = []Text{
 	SameAddress{Player: "vorn", Email: "vorn@example.org"},
 	AddressTaken{Email: "castellan@example.org", Player: "castellan"},
 	Farewell{Title: "Frontier Wars", Player: "vorn"},
+	CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Deadline: "Thu 3 Dec 2026 20:00 CET (19:00 UTC)"},
 	ReplaceAnswer{Player: "vorn", Email: "new.vorn@example.org"},
 	AlreadyOut{Player: "zeph", Out: "dropped by the GM"},
 	CampaignEnded{Campaign: "frontier"},

@@ -41,6 +41,9 @@ type Moved struct {
 	Campaign campaign.ID `json:"campaign"`
 	Turns    int         `json:"turns"`
 	Outbox   int         `json:"outbox"`
+	// Told is set once an import has queued a mail to every player and
+	// the GM that says where the campaign runs now.
+	Told bool `json:"told,omitempty"`
 }
 
 // ExportCampaign writes campaign id, with everything the data file holds

@@ -65,3 +65,21 @@ func examplePlayer(c *store.Campaign) campaign.PlayerID {
 	}
 	return c.Players[0].Player
 }
+
+// MovedMails tell every player still in campaign c, and its GM, that it
+// now runs here, at this daemon's address, as a campaign imported from
+// another pbemd does (store DB.ImportCampaign). base makes their
+// Message-IDs.
+func (m *Moderation) MovedMails(c *store.Campaign, base string) []Outgoing {
+	moved := func(s *store.Seat) report.CampaignMoved {
+		t := report.CampaignMoved{Title: c.Title, Campaign: c.ID, Address: m.address, Turn: c.Turn}
+		if s == nil {
+			t.GM, t.Deadline = true, gmDeadline(c)
+		} else if s.Due() {
+			t.Deadline = deadlineFor(c, s)
+		}
+		return t
+	}
+	mails := m.tellPlayers(c, base, "moved", "", func(s *store.Seat) report.Text { return moved(s) })
+	return append(mails, m.ToGM(c, base, "moved", moved(nil)))
+}

@@ -299,7 +299,12 @@ func cmdImport(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "imported %s into %s: %d turns, %d mails waiting to be sent; its players now write to this daemon's address\n", m.Campaign, data, m.Turns, m.Outbox)
+		fmt.Fprintf(e.stdout, "imported %s into %s: %d turns, %d mails waiting to be sent\n", m.Campaign, data, m.Turns, m.Outbox)
+		if m.Told {
+			fmt.Fprintln(e.stdout, "every player still in it, and its GM, is mailed this daemon's address to write to")
+		} else {
+			fmt.Fprintln(e.stdout, "nobody was told of the move: with --data, pbemd does not know this daemon's address; have the GM tell the players")
+		}
 		return nil
 	})
 }

@@ -8,7 +8,8 @@ import (
 
 // TestMoveCampaign moves a campaign from one daemon to another while both
 // run: export --remove through the first daemon, import through the
-// second. The orders on file move with it, and a player's next orders,
+// second, which tells every player and the GM where to write now. The
+// orders on file move with it, and a player's next orders,
 // with the token of the first daemon's welcome, are confirmed by the
 // second, which holds both players' orders then; the first no longer runs
 // the campaign.
@@ -40,14 +41,21 @@ func TestMoveCampaign(t *testing.T) {
 	}
 
 	code, out, errOut = run(t, "import", "--from", export, "--config", to.config)
-	if code != exitOK || !strings.Contains(out, "imported frontier") {
+	if code != exitOK || !strings.Contains(out, "imported frontier") || !strings.Contains(out, "is mailed this daemon's address") {
 		t.Fatalf("import = %d, %q, %q", code, out, errOut)
+	}
+	// Every player and the GM hear of the move from the new address.
+	for _, user := range []string{"vorn", "castellan", "ashari", "tekkar", "gm"} {
+		moved := waitForMail(t, to.world, user, 1)
+		if !strings.Contains(moved.Subject, "Frontier Wars now runs at moderator@example.test") || !strings.Contains(string(moved.Text), "Turn 1 is open;") {
+			t.Errorf("%s's mail about the move: %q\n%s", user, moved.Subject, moved.Text)
+		}
 	}
 	if code, _, errOut := run(t, "import", "--from", export, "--config", to.config); code != exitFailure || !strings.Contains(errOut, "exists") {
 		t.Errorf("a second import = %d, %q; want the campaign refused as there already", code, errOut)
 	}
 	sendOrders(t, to, "castellan", castellan, "1st", "quillon")
-	if reply := waitForMail(t, to.world, "castellan", 1); !strings.Contains(reply.Subject, "accepted") {
+	if reply := waitForMail(t, to.world, "castellan", 2); !strings.Contains(reply.Subject, "accepted") {
 		t.Fatalf("the second daemon's reply to castellan's orders = %q", reply.Subject)
 	}
 	code, out, errOut = run(t, "status", "--config", to.config)
