@@ -199,20 +199,22 @@ func (a *Admin) Export(ctx context.Context, req ExportRequest) (*store.Moved, er
 // its GM that says where it runs now (moderator.CampaignImported); a
 // daemon runs it at once: its clocks, and its mail waiting in the outbox.
 // Without the moderator's config there is no address to tell, and
-// Moved.Told is false. path must be absolute.
-func (a *Admin) Import(ctx context.Context, path string) (*store.Moved, error) {
+// Imported.Told is false. path must be absolute.
+func (a *Admin) Import(ctx context.Context, path string) (*Imported, error) {
 	if !filepath.IsAbs(path) {
 		return nil, fmt.Errorf("%w: import path %q is not absolute", ErrBadRequest, path)
 	}
 	moved, err := a.db.ImportCampaign(path)
-	if err != nil || a.mod == nil {
-		return moved, err
+	if err != nil {
+		return nil, err
+	}
+	if a.mod == nil {
+		return &Imported{Moved: *moved}, nil
 	}
 	if err := a.mod.CampaignImported(moved.Campaign); err != nil {
 		return nil, fmt.Errorf("%w; the campaign is imported", err)
 	}
-	moved.Told = true
-	return moved, nil
+	return &Imported{Moved: *moved, Told: true}, nil
 }
 
 // Create creates a campaign from a scenario (moderator.CreateCampaign),

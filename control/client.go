@@ -181,7 +181,7 @@ func (c *Client) Export(ctx context.Context, req ExportRequest) (*store.Moved, e
 
 // Import asks the daemon to add the campaign of an export, at an absolute
 // path, and run it.
-func (c *Client) Import(ctx context.Context, path string) (*store.Moved, error) {
-	var m store.Moved
+func (c *Client) Import(ctx context.Context, path string) (*Imported, error) {
+	var m Imported
 	return &m, c.call(ctx, request{Cmd: "import", Path: path}, &m)
 }

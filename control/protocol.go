@@ -93,7 +93,14 @@ type Backend interface {
 	Export(ctx context.Context, req ExportRequest) (*store.Moved, error)
 	// Import adds the campaign of an export, at an absolute path, to the
 	// data file (store DB.ImportCampaign).
-	Import(ctx context.Context, path string) (*store.Moved, error)
+	Import(ctx context.Context, path string) (*Imported, error)
+}
+
+// Imported says what an import carried, and whether every player and the
+// GM were mailed where the campaign runs now.
+type Imported struct {
+	store.Moved
+	Told bool `json:"told,omitempty"`
 }
 
 // ExportRequest names the campaign to export, the new file to write it

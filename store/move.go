@@ -9,6 +9,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/pbemd/pbemd/campaign"
 )
@@ -41,9 +42,6 @@ type Moved struct {
 	Campaign campaign.ID `json:"campaign"`
 	Turns    int         `json:"turns"`
 	Outbox   int         `json:"outbox"`
-	// Told is set once an import has queued a mail to every player and
-	// the GM that says where the campaign runs now.
-	Told bool `json:"told,omitempty"`
 }
 
 // ExportCampaign writes campaign id, with everything the data file holds
@@ -87,8 +85,11 @@ func (db *DB) ImportCampaign(path string) (*Moved, error) {
 		return nil, fmt.Errorf("import %s: %w", path, err)
 	}
 	in, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
-	if err != nil {
-		return nil, fmt.Errorf("import %s: %w", path, err)
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, fmt.Errorf("import %s: %w", path, ErrLocked)
+	case err != nil:
+		return nil, fmt.Errorf("import %s: %w (%v)", path, ErrNotAnExport, err)
 	}
 	defer in.Close()
 	var moved *Moved
