@@ -321,14 +321,16 @@ type AddressTaken struct {
 // CampaignMoved tells a player, or the GM, that the campaign now runs on
 // another pbemd, at Address: the mail that tells them comes from there.
 // Deadline is the open turn's, for the reader (empty for one who owes no
-// orders); GM is set for the GM's copy.
+// orders); GM is set for the GM's copy. Ended, Paused and Held say the
+// campaign is not running, and so has no deadline to name.
 type CampaignMoved struct {
-	Title    string
-	Campaign campaign.ID
-	Address  string
-	Turn     int
-	Deadline string
-	GM       bool
+	Title               string
+	Campaign            campaign.ID
+	Address             string
+	Turn                int
+	Deadline            string
+	GM                  bool
+	Ended, Paused, Held bool
 }
 
 // Farewell tells the player who held a seat that the GM handed it on.

@@ -276,6 +276,9 @@ var sampleResult = &orders.BattleResult{
 // variants are further values of texts whose wording branches, each with
 // a golden file of its own.
 var variants = map[string]Text{
+	"CampaignMoved-gm":      CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Deadline: "Thu 3 Dec 2026 20:00 CET (19:00 UTC)", GM: true},
+	"CampaignMoved-paused":  CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Paused: true},
+	"CampaignMoved-ended":   CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 9, Ended: true},
 	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
 	"TokenUsed-to-gm":       TokenUsed{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", From: "mallory@example.net", ToGM: true, Answered: true, Count: 1, First: sampleDeadline, Latest: sampleDeadline},
 	"NewToken-gm":           NewToken{Title: "Frontier Wars", Campaign: "frontier", Token: "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567"},

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -181,7 +182,8 @@ func TestExportImportCampaign(t *testing.T) {
 }
 
 // TestImportCampaign_notAnExport: a data file of several campaigns is no
-// export, and importing it changes nothing.
+// export, nor is a file that is no data file; importing either changes
+// nothing.
 func TestImportCampaign_notAnExport(t *testing.T) {
 	src, dst := storetest.Open(t), storetest.Open(t)
 	fillCampaign(t, src, "north")
@@ -192,6 +194,13 @@ func TestImportCampaign_notAnExport(t *testing.T) {
 	}
 	if _, err := dst.ImportCampaign(path); !errors.Is(err, store.ErrNotAnExport) {
 		t.Errorf("importing a file of two campaigns = %v, want ErrNotAnExport", err)
+	}
+	junk := filepath.Join(t.TempDir(), "orders.txt")
+	if err := os.WriteFile(junk, []byte("campaign: frontier\nplayer: vorn\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dst.ImportCampaign(junk); !errors.Is(err, store.ErrNotAnExport) {
+		t.Errorf("importing a file that is no data file = %v, want ErrNotAnExport", err)
 	}
 	err := dst.View(func(tx *store.Tx) error {
 		camps, err := tx.Campaigns()

@@ -72,7 +72,8 @@ func examplePlayer(c *store.Campaign) campaign.PlayerID {
 // Message-IDs.
 func (m *Moderation) MovedMails(c *store.Campaign, base string) []Outgoing {
 	moved := func(s *store.Seat) report.CampaignMoved {
-		t := report.CampaignMoved{Title: c.Title, Campaign: c.ID, Address: m.address, Turn: c.Turn}
+		t := report.CampaignMoved{Title: c.Title, Campaign: c.ID, Address: m.address, Turn: c.Turn,
+			Ended: c.Status == store.Ended, Paused: c.Status == store.Paused, Held: !c.HeldSince.IsZero()}
 		if s == nil {
 			t.GM, t.Deadline = true, gmDeadline(c)
 		} else if s.Due() {
