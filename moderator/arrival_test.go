@@ -60,10 +60,10 @@ func TestTurnWaitsForAnInboxThatCannotBeRead(t *testing.T) {
 	t.Parallel()
 	fh := newFaultHarness(t, nil)
 	for _, p := range players {
-		fh.next(p).want(t, "Welcome")
-		fh.next(p).want(t, "report")
+		fh.nextAdvancing(p).want(t, "Welcome")
+		fh.nextAdvancing(p).want(t, "report")
 	}
-	fh.next("gm").want(t, "You are the GM of")
+	fh.nextAdvancing("gm").want(t, "You are the GM of")
 	deadline := fh.campaign().Deadline()
 	fh.advanceTo(deadline.Add(-time.Minute))
 	fh.imap.Refuse()
