@@ -132,6 +132,24 @@ type ViewHeader struct {
 	Turn, Resolved int
 }
 
+// PageView is a View the order builder on a player's web page plans with:
+// both rulesets' views are. The page's map comes from the same view
+// (report.MapSource).
+type PageView interface {
+	View
+	// OwnFleets lists the fleets the player may order, where each is, as
+	// the view holds them, in the view's order.
+	OwnFleets() []FleetAt
+}
+
+// FleetAt is a fleet of the player's on the web page's map.
+type FleetAt struct {
+	ID string            `json:"id"`
+	At campaign.SystemID `json:"at"`
+	// Label says what the fleet is: "2 ships, BPV 180".
+	Label string `json:"label"`
+}
+
 // Checked is a submission validated and costed, ready to be confirmed.
 type Checked interface {
 	// Echo writes the orders back as YAML the player could send again,
@@ -174,6 +192,9 @@ type ReportOptions struct {
 	// footer echoes with how to change them; nil for a report that is
 	// not mailed. A text-only report has no HTML and no map.
 	Mail *campaign.MailPrefs
+	// Page is the link to the player's web page, which a mailed report's
+	// footer gives; empty where the daemon serves no pages.
+	Page string
 	// Clocks are the clocks the daemon keeps of what the open turn may
 	// wait on: its battles fought outside pbemd and its polls. A report
 	// of a turn that waits says until when with them; none are known

@@ -35,6 +35,8 @@ type DigestFrame struct {
 	// Location their time zone.
 	Mail     campaign.MailPrefs
 	Location *time.Location
+	// Page is the link to the player's web page; empty for none.
+	Page string
 }
 
 type digestData struct {
@@ -61,7 +63,7 @@ func RenderDigest(f *DigestFrame) (subject, text, html string, err error) {
 			"the turn %s reports. The last says where things stand now.", len(f.Texts), AndList(turns)),
 		Rule:    strings.Repeat("=", 76),
 		Reports: f.Texts,
-		Mail:    NewMailFooter(&f.Mail, f.Location),
+		Mail:    NewMailFooter(&f.Mail, f.Location, f.Page),
 	}
 	plain := data
 	plain.Intro = Wrap(data.Intro, 76, "")

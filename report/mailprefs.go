@@ -50,6 +50,9 @@ func MailSummary(p campaign.MailPrefs, loc *time.Location) string {
 // preferences and says how to change them: the shell's "mail-footer".
 type MailFooter struct {
 	Summary, HowTo string
+	// Page is the link to the player's web page, and PageNote what it
+	// offers; both empty where the daemon serves no pages.
+	Page, PageNote string
 	// Text is both, wrapped and indented for the text report, without a
 	// last line break.
 	Text string
@@ -57,15 +60,28 @@ type MailFooter struct {
 
 // NewMailFooter returns the footer of a mail to a player with mail
 // preferences p, who lives in loc; nil for a report that is not mailed
-// (nil p).
-func NewMailFooter(p *campaign.MailPrefs, loc *time.Location) *MailFooter {
+// (nil p). page is the link to the player's web page, which the footer
+// gives first; empty for none.
+func NewMailFooter(p *campaign.MailPrefs, loc *time.Location, page string) *MailFooter {
 	if p == nil {
 		return nil
 	}
 	f := &MailFooter{Summary: MailSummary(*p, loc), HowTo: MailHowTo}
-	f.Text = strings.TrimSuffix(Wrap(f.Summary, 76, "  ")+Wrap(f.HowTo, 76, "  "), "\n")
+	var text strings.Builder
+	if page != "" {
+		f.Page, f.PageNote = page, PageNote
+		text.WriteString(Wrap(PageNote, 76, "  ") + "  " + page + "\n\n")
+	}
+	text.WriteString(Wrap(f.Summary, 76, "  ") + Wrap(f.HowTo, 76, "  "))
+	f.Text = strings.TrimSuffix(text.String(), "\n")
 	return f
 }
+
+// PageNote is what a report mail says of the player's web page, before
+// its link.
+const PageNote = "Your page, only for you: the map to zoom, every report you had, " +
+	"your orders on file, and an order builder that writes your mail of orders for you. " +
+	"Keep the link to yourself; it changes with your token."
 
 // AndList joins words as a sentence lists them: "a", "a and b", "a, b
 // and c".

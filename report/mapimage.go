@@ -76,6 +76,13 @@ type Map struct {
 	Legend []MapKey
 }
 
+// MapSource is a view whose map a player's web page draws (MapSVG): both
+// rulesets' views are. deadline is the open turn's, as the page writes
+// it, for the map's sub-title.
+type MapSource interface {
+	PageMap(deadline string) *Map
+}
+
 // MapPlayer is an empire on the map: whose marks it tells apart, and how
 // the legend names it.
 type MapPlayer struct {

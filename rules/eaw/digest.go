@@ -29,14 +29,14 @@ type Digest struct {
 
 // RenderDigest renders a player's held reports, oldest first, as one
 // mail in the report kit's digest frame, with the footer of their mail
-// preferences. loc is the player's time zone; schemaRef is as for
-// RenderReport.
-func RenderDigest(items []DigestItem, loc *time.Location, schemaRef string, mail campaign.MailPrefs) (*Digest, error) {
+// preferences. loc is the player's time zone; schemaRef and page are as
+// for RenderReport.
+func RenderDigest(items []DigestItem, loc *time.Location, schemaRef string, mail campaign.MailPrefs, page string) (*Digest, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("render digest: no reports")
 	}
 	first := items[0].View
-	f := &report.DigestFrame{Campaign: first.Campaign, Title: first.Title, Name: first.Name, Player: first.Player, Mail: mail, Location: loc}
+	f := &report.DigestFrame{Campaign: first.Campaign, Title: first.Title, Name: first.Name, Player: first.Player, Mail: mail, Location: loc, Page: page}
 	d := &Digest{Reports: make([]*Report, len(items))}
 	for i, it := range items {
 		var err error

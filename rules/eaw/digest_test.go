@@ -21,7 +21,7 @@ func digestItems(t *testing.T) []DigestItem {
 // at the end.
 func TestRenderDigestGolden(t *testing.T) {
 	prefs := campaign.MailPrefs{Digest: "06:00"}
-	d, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", prefs)
+	d, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", prefs, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestRenderDigestGolden(t *testing.T) {
 	if strings.Contains(d.HTML, `"cid:`+MapCID+`"`) {
 		t.Errorf("the digest HTML points at %s, which one map alone has in a report mail", MapCID)
 	}
-	again, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", prefs)
+	again, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", prefs, "")
 	if err != nil || again.Text != d.Text || again.HTML != d.HTML {
 		t.Errorf("RenderDigest differs between two calls (%v)", err)
 	}
@@ -77,7 +77,7 @@ func reportCard(t *testing.T, page string) string {
 // TestRenderTextOnlyDigest: a text-only player's digest has no HTML and
 // no maps.
 func TestRenderTextOnlyDigest(t *testing.T) {
-	d, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", campaign.MailPrefs{TextOnly: true, Digest: "06:00"})
+	d, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", campaign.MailPrefs{TextOnly: true, Digest: "06:00"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestRenderTextOnlyDigest(t *testing.T) {
 // renders as it would have when it was made.
 func TestDigestOfStoredReportsReadsAsMade(t *testing.T) {
 	prefs := campaign.MailPrefs{Digest: "06:00"}
-	want, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", prefs)
+	want, err := RenderDigest(digestItems(t), mailZone, "orders.schema.json", prefs, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestDigestOfStoredReportsReadsAsMade(t *testing.T) {
 	if err := json.Unmarshal(raw, &stored); err != nil {
 		t.Fatal(err)
 	}
-	got, err := RenderDigest(stored, mailZone, "orders.schema.json", prefs)
+	got, err := RenderDigest(stored, mailZone, "orders.schema.json", prefs, "")
 	if err != nil {
 		t.Fatal(err)
 	}

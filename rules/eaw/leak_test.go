@@ -22,7 +22,7 @@ func TestReportShowsNothingOutsideVision(t *testing.T) {
 		if v.Player != "vorn" {
 			t.Fatalf("first view is %s's", v.Player)
 		}
-		rep, err := RenderReport(&v, time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC), time.UTC, "orders.schema.json", nil)
+		rep, err := RenderReport(&v, time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC), time.UTC, "orders.schema.json", nil, "")
 		if err != nil {
 			t.Fatal(err)
 		}

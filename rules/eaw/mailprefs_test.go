@@ -29,16 +29,19 @@ func TestReportMailEchoesMailPrefs(t *testing.T) {
 	tests := []struct {
 		name  string
 		prefs campaign.MailPrefs
+		page  string
 		says  []string
 	}{
-		{"default", campaign.MailPrefs{}, []string{"text and HTML with the map", "the JSON report, the order template, its schema and any battle logs attached", "as soon as it is ready"}},
-		{"text-digest", campaign.MailPrefs{TextOnly: true, Without: []campaign.Attachment{campaign.AttachJSON, campaign.AttachBattles}, Digest: "18:00"},
+		{"default", campaign.MailPrefs{}, "", []string{"text and HTML with the map", "the JSON report, the order template, its schema and any battle logs attached", "as soon as it is ready"}},
+		{"text-digest", campaign.MailPrefs{TextOnly: true, Without: []campaign.Attachment{campaign.AttachJSON, campaign.AttachBattles}, Digest: "18:00"}, "",
 			[]string{"plain text alone", "the order template and its schema attached", "daily digest at 18:00 (Europe/Berlin)"}},
-		{"nothing-attached", campaign.MailPrefs{Without: campaign.Attachments}, []string{"text and HTML with the map", "with nothing attached"}},
+		{"nothing-attached", campaign.MailPrefs{Without: campaign.Attachments}, "", []string{"text and HTML with the map", "with nothing attached"}},
+		{"page", campaign.MailPrefs{}, "https://pbem.example.org/p/frontier/vorn/AAAAAAAAAAAAAAAAAAAAAAAA/",
+			[]string{"Your page, only for you", "https://pbem.example.org/p/frontier/vorn/AAAAAAAAAAAAAAAAAAAAAAAA/", "it changes with your token"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := RenderReport(battleView(), textDeadline, mailZone, "orders.schema.json", &tc.prefs)
+			rep, err := RenderReport(battleView(), textDeadline, mailZone, "orders.schema.json", &tc.prefs, tc.page)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,6 +66,9 @@ func TestReportMailEchoesMailPrefs(t *testing.T) {
 			if !strings.Contains(rep.HTML, ">Your mail</h2>") || !strings.Contains(rep.HTML, summary) || !strings.Contains(rep.HTML, "send command: mail") {
 				t.Errorf("the HTML report does not end with the mail preferences %q", summary)
 			}
+			if tc.page != "" && !strings.Contains(rep.HTML, `<a href="`+tc.page+`">Open your page</a>`) {
+				t.Errorf("the HTML report does not link to the page %s", tc.page)
+			}
 			if len(rep.Map) == 0 || !strings.Contains(rep.HTML, `src="cid:`+MapCID+`"`) {
 				t.Errorf("the HTML report lost its map")
 			}
@@ -73,7 +79,7 @@ func TestReportMailEchoesMailPrefs(t *testing.T) {
 // TestReportNotMailedHasNoMailFooter: a report that is not mailed (pbemd
 // sim, the GM's copy) says nothing about mail, and reads as before.
 func TestReportNotMailedHasNoMailFooter(t *testing.T) {
-	rep, err := RenderReport(battleView(), textDeadline, textZone, "orders.schema.json", nil)
+	rep, err := RenderReport(battleView(), textDeadline, textZone, "orders.schema.json", nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

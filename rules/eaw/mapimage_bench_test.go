@@ -49,7 +49,7 @@ func BenchmarkRenderReport(b *testing.B) {
 	deadline := time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC)
 	var size, phone int
 	for b.Loop() {
-		rep, err := RenderReport(v, deadline, time.UTC, "https://example.test/orders.schema.json", nil)
+		rep, err := RenderReport(v, deadline, time.UTC, "https://example.test/orders.schema.json", nil, "")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
 )
 
@@ -108,4 +109,25 @@ func mapOf(v *View, deadline string) *report.Map {
 	slices.Sort(m.Focus)
 	m.Focus = slices.Compact(m.Focus)
 	return m
+}
+
+// PageMap is the map of the view that the player's web page draws.
+func (v *View) PageMap(deadline string) *report.Map { return mapOf(v, deadline) }
+
+// OwnFleets lists the player's fleets for the order builder of their web
+// page.
+func (v *View) OwnFleets() []game.FleetAt {
+	out := make([]game.FleetAt, len(v.Fleets))
+	for i, f := range v.Fleets {
+		out[i] = game.FleetAt{ID: string(f.ID), At: f.At, Label: fleetLabel(len(f.Units), f.CBPV)}
+	}
+	return out
+}
+
+// fleetLabel says what a fleet is on the web page: "2 ships, BPV 180".
+func fleetLabel(units, bpv int) string {
+	if units == 1 {
+		return fmt.Sprintf("1 unit, BPV %d", bpv)
+	}
+	return fmt.Sprintf("%d units, BPV %d", units, bpv)
 }

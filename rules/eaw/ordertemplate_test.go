@@ -185,7 +185,7 @@ func TestOrderTemplateOnlyWhereTheMailCarriesOne(t *testing.T) {
 		if _, err := (Ruleset{}).Render(v, game.FormatOrders, game.ReportOptions{}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: Render(orders) = %v, want an error saying %q", tc.name, err, tc.want)
 		}
-		if r, err := RenderReport(v, time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC), time.UTC, "", nil); err != nil || r.Orders != nil {
+		if r, err := RenderReport(v, time.Date(2026, 11, 25, 19, 0, 0, 0, time.UTC), time.UTC, "", nil, ""); err != nil || r.Orders != nil {
 			t.Errorf("%s: the report mail carries an order template (%v)", tc.name, err)
 		}
 	}

@@ -55,7 +55,7 @@ func TestReportOverridesGolden(t *testing.T) {
 // template points editors to states the campaign's costs.
 func TestReportAttachesTheCampaignsSchema(t *testing.T) {
 	_, views := frontierViewsWith(t, frontierOverrides)
-	rep, err := RenderReport(&views[0], textDeadline, textZone, "orders.schema.json", nil)
+	rep, err := RenderReport(&views[0], textDeadline, textZone, "orders.schema.json", nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

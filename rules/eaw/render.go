@@ -11,7 +11,7 @@ import (
 // Report renders a view as its player's report mail.
 func (Ruleset) Report(v game.View, opts game.ReportOptions) (*game.Report, error) {
 	rv := view(v)
-	rep, err := RenderReport(rv, opts.Deadline, opts.Location, opts.SchemaRef, opts.Mail)
+	rep, err := RenderReport(rv, opts.Deadline, opts.Location, opts.SchemaRef, opts.Mail, opts.Page)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func (Ruleset) Digest(items []game.DigestItem, opts game.ReportOptions) (*game.R
 	for i, it := range items {
 		in[i] = DigestItem{View: view(it.View), Deadline: it.Deadline}
 	}
-	d, err := RenderDigest(in, opts.Location, opts.SchemaRef, mail)
+	d, err := RenderDigest(in, opts.Location, opts.SchemaRef, mail, opts.Page)
 	if err != nil {
 		return nil, err
 	}

@@ -51,14 +51,15 @@ type Report struct {
 // order template points editors for the order language's schema. mail is
 // the player's mail preferences, which the text and HTML footers echo with
 // how to change them; nil for a report that is not mailed. A text-only
-// player's report has no HTML and no map.
-func RenderReport(v *View, deadline time.Time, loc *time.Location, schemaRef string, mail *campaign.MailPrefs) (*Report, error) {
+// player's report has no HTML and no map. page is the link to the
+// player's web page, which the footers give; empty for none.
+func RenderReport(v *View, deadline time.Time, loc *time.Location, schemaRef string, mail *campaign.MailPrefs, page string) (*Report, error) {
 	withMap := mail == nil || !mail.TextOnly
 	r, err := reportFiles(v, deadline, loc, schemaRef, withMap)
 	if err != nil {
 		return nil, err
 	}
-	footer := report.NewMailFooter(mail, loc)
+	footer := report.NewMailFooter(mail, loc, page)
 	data := newReportData(v, deadline, loc)
 	data.Mail = footer
 	r.Text = reportText(data)

@@ -16,7 +16,7 @@ import (
 func TestReportOfAnEndedCampaignOpensNoTurn(t *testing.T) {
 	v := &View{Campaign: "frontier", Title: "Frontier Wars", Player: "vorn", Turn: 45, Resolved: 44,
 		Date: campaign.Date{Year: 176, Season: campaign.Spring}, Ended: true}
-	rep, err := RenderReport(v, time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC), time.UTC, "orders.schema.json", nil)
+	rep, err := RenderReport(v, time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC), time.UTC, "orders.schema.json", nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestReportNamesTheTurnItOpens(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := RenderReport(tc.v, textDeadline, textZone, "orders.schema.json", nil)
+			rep, err := RenderReport(tc.v, textDeadline, textZone, "orders.schema.json", nil, "")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
+	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
 )
 
@@ -154,4 +155,24 @@ func focusOf(v *View, m *report.Map) []campaign.SystemID {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// PageMap is the map of the view that the player's web page draws.
+func (v *View) PageMap(deadline string) *report.Map { return mapOf(v, deadline) }
+
+// OwnFleets lists the player's fleets, as the view holds them, for the
+// order builder of their web page.
+func (v *View) OwnFleets() []game.FleetAt {
+	var out []game.FleetAt
+	for i, f := range v.Fleets {
+		if f.Owner != v.Player {
+			continue
+		}
+		label := fmt.Sprintf("%d units", len(f.Units))
+		if i < len(v.FleetBPV) {
+			label += fmt.Sprintf(", BPV %d", v.FleetBPV[i])
+		}
+		out = append(out, game.FleetAt{ID: string(f.ID), At: f.At, Label: label})
+	}
+	return out
 }

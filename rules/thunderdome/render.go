@@ -83,7 +83,7 @@ const unseen = "out of sight"
 // newReportData gathers what the reports of v show.
 func newReportData(v *View, opts game.ReportOptions, maps report.MapPictures) *reportData {
 	d := &reportData{V: v, Mine: v.Current == v.Player && v.Winner == "" && !v.waiting(), Left: max(v.Points-v.Debt, 0),
-		Maps: maps, Mail: report.NewMailFooter(opts.Mail, opts.Location), Waits: waits(v, opts)}
+		Maps: maps, Mail: report.NewMailFooter(opts.Mail, opts.Location, opts.Page), Waits: waits(v, opts)}
 	if !opts.Deadline.IsZero() {
 		d.Deadline = report.FormatDeadline(opts.Deadline, opts.Location)
 	}
