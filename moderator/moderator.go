@@ -57,6 +57,9 @@ type Options struct {
 	// TurnCache is how many campaigns' open turns are kept decoded in
 	// memory, those that had mail last (0: workflow.DefaultTurnCache).
 	TurnCache int
+	// Pages makes the links to the players' web pages that report mails
+	// carry; nil where the daemon serves no pages.
+	Pages *workflow.Pages
 }
 
 // Moderator runs campaigns by mail.
@@ -165,7 +168,8 @@ func New(opts Options) *Moderator {
 		m.domain = "pbemd.invalid"
 	}
 	m.Moderation = workflow.New(workflow.Config{DB: m.db, Rules: m.rules, Address: m.address, Domain: m.domain, Clock: m.clock, Rand: m.rand, Log: m.log,
-		UnauthenticatedOver: m.unauthenticatedOver, TurnCache: opts.TurnCache, TurnCacheRead: m.observe.TurnCacheRead})
+		UnauthenticatedOver: m.unauthenticatedOver, TurnCache: opts.TurnCache, TurnCacheRead: m.observe.TurnCacheRead,
+		Pages: opts.Pages})
 	return m
 }
 

@@ -271,18 +271,8 @@ func (k *ordersCheck) checkRejection(err error) *report.Rejection {
 // confirms them to the player.
 func (m *Moderation) acceptOrders(k *ordersCheck, whole *orders.Submission, checked game.Checked) Decision {
 	c, p, sub := k.c, k.s.Seat.Player, k.Sub
-	stored := *whole
-	stored.Token = ""
-	// Orders that leave nothing more to order end the turn as final ones
-	// do: filed final, the scheduler resolves it at once.
-	spent := k.seq != nil && game.IsSpent(checked)
-	stored.Final = stored.Final || spent
+	stored, subject, text := k.confirm(whole, checked)
 	k.Rec.Outcome = store.Accepted
-	subject, text := report.RenderConfirmation(&report.Confirmation{
-		Title: c.Title, Campaign: c.ID, Player: p, Turn: c.Turn, Deadline: k.deadline,
-		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: k.filed,
-		Sequential: k.seq != nil, Spent: spent && !sub.Final,
-	})
 	reply := Outgoing{Msg: m.Reply(k.In, subject, text), Campaign: string(c.ID), Purpose: "confirmation"}
 	return Decision{
 		Mails: []Outgoing{reply},
@@ -291,6 +281,23 @@ func (m *Moderation) acceptOrders(k *ordersCheck, whole *orders.Submission, chec
 		}},
 		Secret: sub.Token,
 	}
+}
+
+// confirm returns the orders to file, whole and without their token, and
+// the confirmation that tells the player so.
+func (k *ordersCheck) confirm(whole *orders.Submission, checked game.Checked) (stored orders.Submission, subject, text string) {
+	stored = *whole
+	stored.Token = ""
+	// Orders that leave nothing more to order end the turn as final ones
+	// do: filed final, the scheduler resolves it at once.
+	spent := k.seq != nil && game.IsSpent(checked)
+	stored.Final = stored.Final || spent
+	subject, text = report.RenderConfirmation(&report.Confirmation{
+		Title: k.c.Title, Campaign: k.c.ID, Player: k.s.Seat.Player, Turn: k.c.Turn, Deadline: k.deadline,
+		Echo: checked.Echo(), Summary: checked.Summary(), Final: stored.Final, Replaced: k.filed,
+		Sequential: k.seq != nil, Spent: spent && !k.Sub.Final,
+	})
+	return stored, subject, text
 }
 
 // notDue tells player p, who owes no orders for the open turn, who does

@@ -54,7 +54,7 @@ func storeHeld(tx *store.Tx, id campaign.ID, held []*store.HeldReport) error {
 // the form the seat's preferences ask for. Every report keeps its map and
 // JSON; only the last, the turn now open, brings its order template.
 func (m *Moderation) DigestMail(rs game.Ruleset, c *store.Campaign, s *store.Seat, items []game.DigestItem, seq uint64) (Outgoing, error) {
-	d, err := rs.Digest(items, game.ReportOptions{Location: SeatLocation(c, s), SchemaRef: SchemaFile, Mail: &s.Mail})
+	d, err := rs.Digest(items, game.ReportOptions{Location: SeatLocation(c, s), SchemaRef: SchemaFile, Mail: &s.Mail, Page: m.pageOf(c, s)})
 	if err != nil {
 		return Outgoing{}, err
 	}

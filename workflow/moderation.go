@@ -23,6 +23,8 @@ type Moderation struct {
 	log     *slog.Logger
 	// overLimit is Config.UnauthenticatedOver.
 	overLimit func(from string, rec *store.MessageRecord) bool
+	// pages is Config.Pages.
+	pages *Pages
 	// Turns caches the decoded open turns of the campaigns that had mail
 	// last, and Campaigns every campaign's record, read-only.
 	Turns     *turnCache
@@ -50,6 +52,9 @@ type Config struct {
 	// reports whether the sender is over the hourly limit for such mail,
 	// which then goes unanswered: the daemon keeps that count.
 	UnauthenticatedOver func(from string, rec *store.MessageRecord) bool
+	// Pages makes the links to the players' web pages that report mails
+	// give; nil where the daemon serves no pages.
+	Pages *Pages
 }
 
 // New returns a Moderation.
@@ -59,7 +64,7 @@ func New(c Config) *Moderation {
 		size = DefaultTurnCache
 	}
 	return &Moderation{db: c.DB, rules: c.Rules, address: c.Address, domain: c.Domain, clock: c.Clock, rand: c.Rand, log: c.Log,
-		overLimit: c.UnauthenticatedOver, Turns: newTurnCache(size, c.TurnCacheRead)}
+		overLimit: c.UnauthenticatedOver, pages: c.Pages, Turns: newTurnCache(size, c.TurnCacheRead)}
 }
 
 // Ruleset returns the ruleset a campaign runs.

@@ -49,7 +49,7 @@ func (m *Moderation) ReportMailDue(c *store.Campaign, v game.View, s *store.Seat
 		return Outgoing{}, err
 	}
 	prefs := seatPrefs(c, s.Player)
-	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: SeatLocation(c, s), SchemaRef: SchemaFile, Mail: &prefs, Clocks: clocks})
+	rep, err := rs.Report(v, game.ReportOptions{Deadline: deadline, Location: SeatLocation(c, s), SchemaRef: SchemaFile, Mail: &prefs, Page: m.pageOf(c, s), Clocks: clocks})
 	if err != nil {
 		return Outgoing{}, err
 	}
