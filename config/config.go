@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,6 +44,23 @@ type Config struct {
 	Auth Auth
 	// Cache bounds what the daemon keeps decoded in memory.
 	Cache Cache
+	// Web says where to serve the players' pages; off by default.
+	Web Web
+}
+
+// Web says where the daemon serves each player's page (package web), and
+// under which address players reach it. Listen empty (the default) serves
+// no pages, and report mails carry no link.
+type Web struct {
+	// Listen is the host:port to listen on, e.g. 127.0.0.1:8080, behind
+	// a TLS reverse proxy.
+	Listen string
+	// BaseURL is where players reach what Listen serves, e.g.
+	// https://pbem.example.org: report mails link to pages under it.
+	BaseURL string
+	// KeyFile is where the key of the page links is kept, written on the
+	// first start (default: the data file's path with .webkey added).
+	KeyFile string
 }
 
 // Cache bounds the daemon's caches.
@@ -271,7 +289,7 @@ func check(file, dir string, data []byte) (c *checker, cfg *Config) {
 
 func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg := &Config{}
-	f, ok := c.Mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics", "auth", "cache")
+	f, ok := c.Mapping(root, "config", "data", "address", "imap", "smtp", "log", "limits", "retention", "metrics", "auth", "cache", "web")
 	if !ok {
 		return cfg
 	}
@@ -287,6 +305,7 @@ func (c *checker) config(root *yaml.Node, dir string) *Config {
 	cfg.Cache = c.cache(f.Value("cache"))
 	cfg.Metrics = c.metrics(f.Value("metrics"))
 	cfg.Auth = c.auth(f.Value("auth"))
+	cfg.Web = c.web(f.Value("web"), dir, cfg.Data)
 	return cfg
 }
 
@@ -516,6 +535,38 @@ func (c *checker) metrics(n *yaml.Node) Metrics {
 	}
 	mt.Listen = addr
 	return mt
+}
+
+func (c *checker) web(n *yaml.Node, dir, data string) Web {
+	var w Web
+	f, ok := c.Mapping(n, "web", "listen", "base_url", "key_file")
+	if !ok {
+		return w
+	}
+	listen := c.Need(f, "listen", "127.0.0.1:8080")
+	if addr, ok := c.Text(listen, "listen"); ok {
+		_, port, err := net.SplitHostPort(addr)
+		if p, perr := strconv.Atoi(port); err != nil || perr != nil || p < 0 || p > 65535 {
+			c.Addf(listen, "listen %s is not a host and port; write e.g. listen: 127.0.0.1:8080, behind your TLS proxy", orders.Quote(addr))
+		} else {
+			w.Listen = addr
+		}
+	}
+	base := c.Need(f, "base_url", "https://pbem.example.org")
+	if raw, ok := c.Text(base, "base_url"); ok {
+		u, err := url.Parse(raw)
+		switch {
+		case err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") || u.RawQuery != "" || u.Fragment != "":
+			c.Addf(base, "base_url %s is not the address players open; write e.g. base_url: https://pbem.example.org", orders.Quote(raw))
+		default:
+			w.BaseURL = strings.TrimSuffix(raw, "/")
+		}
+	}
+	w.KeyFile = data + ".webkey"
+	if key, ok := c.Text(f.Value("key_file"), "key_file"); ok {
+		w.KeyFile = resolve(dir, key)
+	}
+	return w
 }
 
 func (c *checker) auth(n *yaml.Node) Auth {

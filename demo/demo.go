@@ -6,10 +6,12 @@ package demo
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +28,8 @@ import (
 	"github.com/pbemd/pbemd/rules/thunderdome"
 	"github.com/pbemd/pbemd/scenarios"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/web"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // Password is every demo mailbox's password.
@@ -102,9 +106,18 @@ func Run(ctx context.Context, opts Options) error {
 		return err
 	}
 	defer db.Close()
+	// The players' pages, on a free port of loopback: the links in the
+	// reports name it, so it listens before the daemon is made.
+	pagesLn, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return fmt.Errorf("demo pages: %w", err)
+	}
+	key := make([]byte, workflow.PageKeyBytes)
+	rand.Read(key)
+	pages := workflow.NewPages("http://"+pagesLn.Addr().String(), key)
 	smtpHost, smtpPort := world.SMTPHostPort()
 	mod := moderator.New(moderator.Options{
-		DB: db, Rulesets: rules.Registry(), Address: moderatorAddr, Logger: opts.Logger, Clock: opts.Clock,
+		DB: db, Rulesets: rules.Registry(), Address: moderatorAddr, Logger: opts.Logger, Clock: opts.Clock, Pages: pages,
 		Intake: mail.NewIntake(mail.IntakeOptions{
 			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: Password,
 			Poll: 5 * time.Second, Clock: opts.Clock, Logger: opts.Logger.With("loop", "intake"),
@@ -123,8 +136,15 @@ func Run(ctx context.Context, opts Options) error {
 			return err
 		}
 	}
+	stopPages := web.New(web.Options{DB: db, Rules: rules.Registry(), Moderation: mod.Moderation, Pages: pages,
+		Address: moderatorAddr, Clock: opts.Clock, Logger: opts.Logger.With("loop", "web")}).Serve(pagesLn)
+	defer stopPages()
 	free := seats[len(seats)-1]
-	printWelcome(opts.Stdout, world, sc, moderatorAddr, free, play.pace(opts))
+	page, err := seatPage(db, pages, sc.State.Campaign, free.Player)
+	if err != nil {
+		return err
+	}
+	printWelcome(opts.Stdout, world, sc, moderatorAddr, free, play.pace(opts), page)
 
 	var wg sync.WaitGroup
 	for _, s := range seats[:len(seats)-1] {
@@ -201,7 +221,21 @@ func withDefaults(o Options) Options {
 	return o
 }
 
-func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, pace string) {
+// seatPage returns the link to a player's page.
+func seatPage(db *store.DB, pages *workflow.Pages, id campaign.ID, p campaign.PlayerID) (string, error) {
+	var link string
+	err := db.View(func(tx *store.Tx) error {
+		c, err := tx.Campaign(id)
+		if err != nil {
+			return err
+		}
+		link = pages.Link(id, c.Seat(p))
+		return nil
+	})
+	return link, err
+}
+
+func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, pace, page string) {
 	fmt.Fprintf(w, `pbemd demo: %s (campaign %s):
 %s.
 Scripted players hold every seat but one. The free seat is yours:
@@ -213,16 +247,20 @@ Scripted players hold every seat but one. The free seat is yours:
   orders to %s
 
 Point any mail client at these servers. Your welcome mail carries your
-token and an example; every deadline brings a report. The GM's mailbox is
-user %q with the same password: it holds the GM token, and from there you
-can run the campaign by mail (docs/by-mail.md), e.g. "command: status".
-Ask for more time from your seat ("extension: {hours: 24}") and the GM
-approves it by replying to the request, whose Reply-To is a single-use
-moderator+<token> address.
+token and an example; every deadline brings a report. Your page, with the
+map to zoom, your reports and an order builder that writes your mail:
+
+  %s
+
+The GM's mailbox is user %q with the same password: it holds the GM
+token, and from there you can run the campaign by mail (docs/by-mail.md),
+e.g. "command: status". Ask for more time from your seat ("extension:
+{hours: 24}") and the GM approves it by replying to the request, whose
+Reply-To is a single-use moderator+<token> address.
 
 Ctrl-C stops the demo.
 `, sc.State.Title, sc.State.Campaign, pace, free.Player, free.Email,
-		world.IMAPAddr, localPart(free.Email), Password, world.SMTPAddr, moderatorAddr, localPart(sc.GM.Email))
+		world.IMAPAddr, localPart(free.Email), Password, world.SMTPAddr, moderatorAddr, page, localPart(sc.GM.Email))
 }
 
 func localPart(addr string) string {

@@ -9,7 +9,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/rules"
+	"github.com/pbemd/pbemd/web"
+	"github.com/pbemd/pbemd/workflow"
 
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/control"
@@ -51,8 +54,13 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer stopMetrics()
+	stopWeb, webAddr, err := d.serveWeb()
+	if err != nil {
+		return err
+	}
+	defer stopWeb()
 	d.log.Info(readyMsg, "data", d.cfg.Data, "control", control.SocketPath(d.cfg.Data), "address", d.cfg.Address,
-		"imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host, "metrics", metricsAddr)
+		"imap", d.cfg.IMAP.Host, "smtp", d.cfg.SMTP.Host, "metrics", metricsAddr, "web", webAddr)
 	d.notify(notifyReady)
 	var once sync.Once
 	stopping := func() { // at SIGTERM, or when the loops end on their own
@@ -67,6 +75,7 @@ func cmdRun(ctx context.Context, e *env, args []string) error {
 	stopping() // waits for the AfterFunc if it is under way
 	stopControl()
 	stopMetrics()
+	stopWeb()
 	d.log.Info("pbemd stopped")
 	return err
 }
@@ -105,8 +114,24 @@ func (d *daemon) serveMetrics() (stop func(), addr string, err error) {
 	return stop, bound.String(), nil
 }
 
-// daemon is a config with its store, logger and moderator, and the
-// metrics it reports to when the config asks for them.
+// serveWeb serves the players' pages where the config says, until the
+// returned stop is called; addr is where, or "off".
+func (d *daemon) serveWeb() (stop func(), addr string, err error) {
+	if d.pages == nil {
+		return func() {}, "off", nil
+	}
+	srv := web.New(web.Options{DB: d.db, Rules: rules.Registry(), Moderation: d.mod.Moderation, Pages: d.pages,
+		Address: d.cfg.Address, Clock: clock.System{}, Logger: d.log.With("loop", "web")})
+	stop, bound, err := srv.Start(d.cfg.Web.Listen)
+	if err != nil {
+		return nil, "", err
+	}
+	return stop, bound.String(), nil
+}
+
+// daemon is a config with its store, logger and moderator, the metrics it
+// reports to and the links of the pages it serves, when the config asks
+// for them.
 type daemon struct {
 	cfg     *config.Config
 	db      *store.DB
@@ -114,6 +139,7 @@ type daemon struct {
 	mod     *moderator.Moderator
 	sender  *mail.Sender
 	metrics *metrics.Metrics
+	pages   *workflow.Pages
 }
 
 // notify tells systemd the daemon's state; a failure is only logged, as
@@ -182,6 +208,15 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 	if cfg.Metrics.Listen != "" {
 		d.metrics = metrics.New(metrics.Options{DB: db, Logger: log.With("loop", "metrics")})
 		opts.Observer, intake.Observer = d.metrics, d.metrics
+	}
+	if cfg.Web.Listen != "" {
+		key, err := web.LoadKey(cfg.Web.KeyFile)
+		if err != nil {
+			db.Close()
+			return nil, configError{err}
+		}
+		d.pages = workflow.NewPages(cfg.Web.BaseURL, key)
+		opts.Pages = d.pages
 	}
 	opts.Intake = mail.NewIntake(intake)
 	d.mod = moderator.New(opts)
