@@ -3,6 +3,11 @@ package web_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbemd/pbemd/scenarios"
+	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/web"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // TestPageShowsTheOpenTurn: vorn's link opens vorn's page of the open
@@ -49,5 +54,147 @@ func TestPageShowsTheOpenTurn(t *testing.T) {
 	rep := s.get(s.link("vorn") + "report/1")
 	if csp := rep.header.Get("Content-Security-Policy"); !strings.Contains(csp, "sandbox") || strings.Contains(csp, "script") {
 		t.Errorf("the report's policy is %q, want a sandbox that runs no script", csp)
+	}
+}
+
+// TestLinksThatOpenNothingGetOne404: a wrong secret, another player's
+// secret, an unknown campaign or player, a path that is no page's, a
+// turn that has no report and a wrong method all get the same answer as
+// a page that never existed: nothing tells a guesser which part was right.
+func TestLinksThatOpenNothingGetOne404(t *testing.T) {
+	s := frontier(t)
+	vorn, castellan := s.link("vorn"), s.link("castellan")
+	secretOf := func(link string) string { return strings.Split(strings.TrimSuffix(link, "/"), "/")[6] }
+	base := s.srv.URL
+	want := s.get(base + "/nothing-here")
+	if want.status != 404 || !strings.Contains(want.body, "No such page") {
+		t.Fatalf("a path that is no page's: %d %q", want.status, want.body)
+	}
+	for name, url := range map[string]string{
+		"a wrong secret":              strings.Replace(vorn, secretOf(vorn), "AAAAAAAAAAAAAAAAAAAAAAAA", 1),
+		"castellan's secret for vorn": strings.Replace(vorn, secretOf(vorn), secretOf(castellan), 1),
+		"a secret cut short":          strings.Replace(vorn, secretOf(vorn), secretOf(vorn)[:20], 1),
+		"an unknown campaign":         strings.Replace(vorn, "/frontier/", "/frontiers/", 1),
+		"an unknown player":           strings.Replace(vorn, "/vorn/", "/vorne/", 1),
+		"no secret":                   base + "/p/frontier/vorn/",
+		"a page under the link":       vorn + "admin",
+		"a turn with no report":       vorn + "?turn=2",
+		"a report of no turn":         vorn + "report/9",
+		"the root":                    base + "/",
+	} {
+		got := s.get(url)
+		if got.status != want.status || got.body != want.body || got.header.Get("Content-Type") != want.header.Get("Content-Type") {
+			t.Errorf("%s: %d %q, want the one 404", name, got.status, got.body)
+		}
+	}
+	if got := s.do("POST", vorn, "x"); got.status != 404 || got.body != want.body {
+		t.Errorf("a POST to the page: %d %q, want the one 404", got.status, got.body)
+	}
+	if got := s.do("GET", vorn+"check", ""); got.status != 404 || got.body != want.body {
+		t.Errorf("a GET of the check: %d %q, want the one 404", got.status, got.body)
+	}
+}
+
+// TestANewTokenRevokesTheLink: when a seat's token is replaced, its old
+// link gets the one 404 and the new link opens the page.
+func TestANewTokenRevokesTheLink(t *testing.T) {
+	s := frontier(t)
+	old := s.link("vorn")
+	err := s.db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign(s.id)
+		if err != nil {
+			return err
+		}
+		c.Seat("vorn").TokenHash = workflow.HashToken("A-NEW-TOKEN")
+		return tx.PutCampaign(c)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := s.link("vorn")
+	if now == old {
+		t.Fatal("the link did not change with the token")
+	}
+	if got := s.get(old); got.status != 404 {
+		t.Errorf("the old link after a new token: %d, want 404", got.status)
+	}
+	if got := s.get(now); got.status != 200 {
+		t.Errorf("the new link: %d, want 200", got.status)
+	}
+}
+
+// TestCheckAnswersAsTheMailWould: the builder's dry run answers orders
+// with a mistake with the refusal a mail would get, line and column
+// included, and good orders with the confirmation's costed echo; and it
+// changes nothing: no orders on file, no mail queued.
+func TestCheckAnswersAsTheMailWould(t *testing.T) {
+	s := frontier(t)
+	queued := s.outbox()
+	check := s.link("vorn") + "check"
+	bad := s.do("POST", check, "campaign: frontier\nplayer: vorn\nturn: 1\norders:\n  - move: {fleet: 1st, path: [nowhere]}\n")
+	var a struct {
+		Accepted bool
+		Subject  string
+		Text     string
+		Problems []struct{ Line, Col int }
+	}
+	decode(t, bad, &a)
+	if a.Accepted || a.Subject != "[frontier] Orders not accepted" || !strings.Contains(a.Text, `Line 5, column 31 of your mail: (EaW 5a) there is no system "nowhere"`) ||
+		len(a.Problems) != 1 || a.Problems[0].Line != 5 || a.Problems[0].Col != 31 {
+		t.Errorf("orders with an unknown system: %+v", a)
+	}
+	good := s.do("POST", check, "campaign: frontier\nplayer: vorn\nturn: 1\norders:\n  - move: {fleet: 2nd, path: [mistral]}\n")
+	decode(t, good, &a)
+	if !a.Accepted || !strings.Contains(a.Text, "move: {fleet: 2nd, path: [mistral]}") || !strings.Contains(a.Text, "Order points:") {
+		t.Errorf("good orders: %+v", a)
+	}
+	other := s.do("POST", check, "campaign: frontier\nplayer: castellan\nturn: 1\norders: []\n")
+	decode(t, other, &a)
+	if a.Accepted || !strings.Contains(a.Text, "castellan") {
+		t.Errorf("orders for another seat from vorn's page: %+v", a)
+	}
+	if n := s.outbox(); n != queued {
+		t.Errorf("the dry runs queued %d mails", n-queued)
+	}
+	if page := s.get(s.link("vorn")); strings.Contains(page.body, "Orders on file") {
+		t.Error("a dry run put orders on file")
+	}
+}
+
+// TestCheckBodiesAreBounded: a body past the largest orders a mail may
+// carry is refused unread with 413.
+func TestCheckBodiesAreBounded(t *testing.T) {
+	s := frontier(t)
+	got := s.do("POST", s.link("vorn")+"check", strings.Repeat("# padding\n", 8000))
+	if got.status != 413 || !strings.Contains(got.body, "too long") {
+		t.Errorf("an 80 KB check: %d %q, want 413", got.status, got.body)
+	}
+}
+
+// TestRequestsAreRateLimited: past its burst, a link gets 429 with a
+// Retry-After, and another player's link from elsewhere still works;
+// past the address's burst, every link from that address waits.
+func TestRequestsAreRateLimited(t *testing.T) {
+	s := newSite(t, "frontier.yaml", scenarios.Frontier, nil, web.Limits{LinkRate: 0.001, LinkBurst: 3, AddressRate: 0.001, AddressBurst: 100})
+	vorn := s.link("vorn")
+	for i := range 3 {
+		if got := s.get(vorn + "page.css"); got.status != 200 {
+			t.Fatalf("request %d of the burst: %d", i+1, got.status)
+		}
+	}
+	got := s.get(vorn + "page.css")
+	if got.status != 429 || got.header.Get("Retry-After") == "" {
+		t.Errorf("past the link's burst: %d, Retry-After %q; want 429 with a Retry-After", got.status, got.header.Get("Retry-After"))
+	}
+	if got := s.get(s.link("castellan") + "page.css"); got.status != 200 {
+		t.Errorf("another link while vorn's waits: %d, want 200", got.status)
+	}
+
+	s = newSite(t, "frontier.yaml", scenarios.Frontier, nil, web.Limits{LinkRate: 0.001, LinkBurst: 100, AddressRate: 0.001, AddressBurst: 5})
+	for range 5 {
+		s.get(s.srv.URL + "/guess")
+	}
+	if got := s.get(s.link("vorn")); got.status != 429 {
+		t.Errorf("a good link from an address past its burst of guesses: %d, want 429", got.status)
 	}
 }

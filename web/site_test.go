@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -144,5 +145,26 @@ func (s *site) process() {
 	s.t.Helper()
 	if err := s.mod.Process(context.Background(), s.id); err != nil {
 		s.t.Fatal(err)
+	}
+}
+
+// outbox is how many mails wait to be sent.
+func (s *site) outbox() int {
+	s.t.Helper()
+	var n int
+	if err := s.db.View(func(tx *store.Tx) error { n = tx.OutboxLen(); return nil }); err != nil {
+		s.t.Fatal(err)
+	}
+	return n
+}
+
+// decode reads a JSON answer into v.
+func decode(t *testing.T, a answer, v any) {
+	t.Helper()
+	if a.status != 200 {
+		t.Fatalf("%d %s", a.status, a.body)
+	}
+	if err := json.Unmarshal([]byte(a.body), v); err != nil {
+		t.Fatalf("%v: %s", err, a.body)
 	}
 }

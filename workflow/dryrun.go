@@ -1,6 +1,7 @@
 package workflow
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -94,7 +95,9 @@ func refused(id campaign.ID, r *report.Rejection) *DryRun {
 
 // OrdersOnFile returns seat s's orders on file for campaign c's open
 // turn as a confirmation echoes them, with their costs and what they
-// leave, and when they arrived; "" and the zero time for none.
+// leave, and when they arrived; "" and the zero time for none. Orders on
+// file that no longer pass the check (the state changed under them, as
+// after a rollback) are told as the problems the check finds.
 func (m *Moderation) OrdersOnFile(c *store.Campaign, s *store.Seat) (echo string, received time.Time, err error) {
 	rs, err := m.Ruleset(c)
 	if err != nil {
@@ -115,10 +118,12 @@ func (m *Moderation) OrdersOnFile(c *store.Campaign, s *store.Seat) (echo string
 		return "", time.Time{}, err
 	}
 	checked, err := m.Turns.checker(c.ID, rec, rs)(file.Submission)
+	var problems orders.Problems
+	if errors.As(err, &problems) {
+		return "They no longer pass pbemd's check; send them again: " + problems.Error(), file.Received, nil
+	}
 	if err != nil {
-		// Orders on file were checked when they came; a ruleset that
-		// reads them otherwise now shows them as filed.
-		return "", file.Received, fmt.Errorf("orders on file of %s in %s: %w", s.Player, c.ID, err)
+		return "", time.Time{}, fmt.Errorf("orders on file of %s in %s: %w", s.Player, c.ID, err)
 	}
 	return checked.Echo() + "\n" + checked.Summary(), file.Received, nil
 }
