@@ -34,18 +34,19 @@ var testKey = []byte("0123456789abcdef0123456789abcdef")
 // site is a daemon's store with one campaign in it and the pages served
 // over loopback HTTP.
 type site struct {
-	t      *testing.T
-	db     *storetest.DB
-	mod    *moderator.Moderator
-	pages  *workflow.Pages
-	srv    *httptest.Server
-	id     campaign.ID
-	tokens map[campaign.PlayerID]string
+	t       testing.TB
+	handler http.Handler
+	db      *storetest.DB
+	mod     *moderator.Moderator
+	pages   *workflow.Pages
+	srv     *httptest.Server
+	id      campaign.ID
+	tokens  map[campaign.PlayerID]string
 }
 
 // newSite creates the campaign of sc, whose state change may alter first,
 // and serves its pages with limits (zero: the defaults).
-func newSite(t *testing.T, file string, src []byte, change func(*campaign.State), limits web.Limits) *site {
+func newSite(t testing.TB, file string, src []byte, change func(*campaign.State), limits web.Limits) *site {
 	t.Helper()
 	sc, err := config.ParseScenario(file, src, rules.Registry())
 	if err != nil {
@@ -59,8 +60,7 @@ func newSite(t *testing.T, file string, src []byte, change func(*campaign.State)
 	log := slog.New(slog.DiscardHandler)
 	// The links are made under the test server's address, known once it
 	// listens: a handler that waits for the server.
-	var handler http.Handler
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }))
 	t.Cleanup(s.srv.Close)
 	s.pages = workflow.NewPages(s.srv.URL, testKey)
 	s.mod = moderator.New(moderator.Options{DB: s.db.DB, Rulesets: rules.Registry(), Address: "moderator@example.test",
@@ -72,13 +72,13 @@ func newSite(t *testing.T, file string, src []byte, change func(*campaign.State)
 	for _, seat := range seats {
 		s.tokens[seat.Player] = seat.Token
 	}
-	handler = web.New(web.Options{DB: s.db.DB, Rules: rules.Registry(), Moderation: s.mod.Moderation, Pages: s.pages,
+	s.handler = web.New(web.Options{DB: s.db.DB, Rules: rules.Registry(), Moderation: s.mod.Moderation, Pages: s.pages,
 		Address: "moderator@example.test", Clock: clk, Logger: log, Limits: limits}).Handler()
 	return s
 }
 
 // frontier is a site of the EaW frontier campaign.
-func frontier(t *testing.T) *site {
+func frontier(t testing.TB) *site {
 	return newSite(t, "frontier.yaml", scenarios.Frontier, nil, web.Limits{})
 }
 
@@ -159,7 +159,7 @@ func (s *site) outbox() int {
 }
 
 // decode reads a JSON answer into v.
-func decode(t *testing.T, a answer, v any) {
+func decode(t testing.TB, a answer, v any) {
 	t.Helper()
 	if a.status != 200 {
 		t.Fatalf("%d %s", a.status, a.body)
