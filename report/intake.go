@@ -244,6 +244,9 @@ type NewToken struct {
 	Campaign campaign.ID
 	Player   campaign.PlayerID
 	Token    string
+	// Page is the new link to the player's web page, which changed with
+	// the token; empty where the daemon serves no pages.
+	Page string
 }
 
 // StrangerAlert: From, who plays no seat, sent the command Verb (or

@@ -18,7 +18,7 @@ import (
 // daemon lists the packages of the daemon, and config, which reads the
 // generic part of scenarios: they talk to rulesets only through the game
 // seam (DESIGN "Rooms").
-var daemon = []string{"moderator", "workflow", "replay", "store", "control", "mail", "metrics", "cmd/pbemd", "config"}
+var daemon = []string{"moderator", "workflow", "replay", "web", "store", "control", "mail", "metrics", "cmd/pbemd", "config"}
 
 // ruleset lists the packages a ruleset owns: the daemon imports none.
 var ruleset = []string{"github.com/pbemd/pbemd/rules/eaw", "github.com/pbemd/pbemd/rules/eaw/setup", "github.com/pbemd/pbemd/rules/thunderdome"}

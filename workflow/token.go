@@ -19,7 +19,7 @@ func (m *Moderation) newSeatToken(r *request) (Decision, error) {
 	s.TokenHash = HashToken(token)
 	now := m.clock.Now().UTC()
 	audit := store.AuditEntry{At: now, Who: string(s.Player), Action: "new token"}
-	answer := m.tokenAnswer(r, report.NewToken{Title: c.Title, Campaign: c.ID, Player: s.Player, Token: token})
+	answer := m.tokenAnswer(r, report.NewToken{Title: c.Title, Campaign: c.ID, Player: s.Player, Token: token, Page: m.pageOf(c, s)})
 	return r.done("new token", answer, Decision{Apply: putCampaign(c, c.Turn, audit)})
 }
 
