@@ -237,23 +237,41 @@ func (m *mapModel) paintRetreats(p *painter) {
 	}
 }
 
-// glyphArrow draws an arrow w wide along seg, its head at seg's end.
-func glyphArrow(p *painter, seg [2]pt, w float32, col color.NRGBA) {
+// arrow is an arrow's shape: its shaft from a to base, and its head, the
+// triangle tip, left, right, head long.
+type arrow struct {
+	a, base, tip, left, right pt
+	head                      float32
+}
+
+// arrowAlong returns the arrow w wide along seg, its head at seg's end;
+// false for a segment too short to draw.
+func arrowAlong(seg [2]pt, w float32) (arrow, bool) {
 	a, b := seg[0], seg[1]
 	d := float32(math.Hypot(float64(b.x-a.x), float64(b.y-a.y)))
 	if d < 1 {
-		return
+		return arrow{}, false
 	}
 	ux, uy := (b.x-a.x)/d, (b.y-a.y)/d
 	head := min(3*w, d/2)
 	base := pt{b.x - ux*head, b.y - uy*head}
-	p.lines([][2]pt{{a, base}}, w, col)
+	nx, ny := -uy*head*0.6, ux*head*0.6
+	return arrow{a: a, base: base, tip: b, left: pt{base.x + nx, base.y + ny}, right: pt{base.x - nx, base.y - ny}, head: head}, true
+}
+
+// glyphArrow draws an arrow w wide along seg, its head at seg's end.
+func glyphArrow(p *painter, seg [2]pt, w float32, col color.NRGBA) {
+	ar, ok := arrowAlong(seg, w)
+	if !ok {
+		return
+	}
+	b, base, head := ar.tip, ar.base, ar.head
+	p.lines([][2]pt{{ar.a, base}}, w, col)
 	p.fill(col, pt{min(b.x, base.x) - head, min(b.y, base.y) - head}, pt{max(b.x, base.x) + head, max(b.y, base.y) + head},
 		func(z *vector.Rasterizer, o pt) {
-			nx, ny := -uy*head*0.6, ux*head*0.6
 			z.MoveTo(b.x-o.x, b.y-o.y)
-			z.LineTo(base.x+nx-o.x, base.y+ny-o.y)
-			z.LineTo(base.x-nx-o.x, base.y-ny-o.y)
+			z.LineTo(ar.left.x-o.x, ar.left.y-o.y)
+			z.LineTo(ar.right.x-o.x, ar.right.y-o.y)
 			z.ClosePath()
 		})
 }

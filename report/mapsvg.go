@@ -547,18 +547,13 @@ func svgHolding(w *bytes.Buffer, class string, k HoldingKind, c pt, ms float32, 
 // svgArrow draws an arrow width wide along seg, its head at seg's end, as
 // glyphArrow does.
 func svgArrow(w *bytes.Buffer, seg [2]pt, width float32, col color.NRGBA) {
-	a, b := seg[0], seg[1]
-	d := float32(math.Hypot(float64(b.x-a.x), float64(b.y-a.y)))
-	if d < 1 {
+	ar, ok := arrowAlong(seg, width)
+	if !ok {
 		return
 	}
-	ux, uy := (b.x-a.x)/d, (b.y-a.y)/d
-	head := min(3*width, d/2)
-	base := pt{b.x - ux*head, b.y - uy*head}
-	nx, ny := -uy*head*0.6, ux*head*0.6
-	svgLine(w, [2]pt{a, base}, svgStroke(col, width))
-	fmt.Fprintf(w, "<polygon points=\"%s,%s %s,%s %s,%s\"%s/>\n", svgDec(b.x), svgDec(b.y),
-		svgDec(base.x+nx), svgDec(base.y+ny), svgDec(base.x-nx), svgDec(base.y-ny), svgFill(col))
+	svgLine(w, [2]pt{ar.a, ar.base}, svgStroke(col, width))
+	fmt.Fprintf(w, "<polygon points=\"%s,%s %s,%s %s,%s\"%s/>\n", svgDec(ar.tip.x), svgDec(ar.tip.y),
+		svgDec(ar.left.x), svgDec(ar.left.y), svgDec(ar.right.x), svgDec(ar.right.y), svgFill(col))
 }
 
 // svgCross draws a battle's cross of half-size s, as glyphBattle does.
