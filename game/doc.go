@@ -52,5 +52,14 @@
 //	ScenarioGenerator  pbemd scenario generate writes the default          both    the command refuses the ruleset
 //	                   ruleset's (EaW's), for load tests
 //
+// Two add-ons are a View's rather than the Ruleset's: the player's web page
+// (package web) reads them from the views it shows.
+//
+//	add-on             the page, with it                                   who     without it
+//	PageView           lets the order builder pick the player's fleets     both    fleets are typed into the form
+//	                   by tapping the map (OwnFleets)
+//	report.MapSource   draws the map the report mail paints (PageMap) as   both    the page is refused: a view
+//	                   SVG that pans and zooms                                     without a map is a bug
+//
 // Config asks only the Ruleset itself: ScenarioSpec and LoadScenario.
 package game
