@@ -112,9 +112,14 @@ func (s *Server) page(l *seatLink, n int) (*Page, error) {
 		return p, nil
 	}
 	p.Due = seat.Due() && c.Status == store.Running
-	if p.Due {
+	switch {
+	case p.Due:
 		p.Deadline = report.FormatDeadline(seat.Deadline, past.Location)
-	} else {
+	case seat.Active() && c.Status == store.Running:
+		if p.Waiting, err = s.mod.NotDueNote(c, seat); err != nil {
+			return nil, err
+		}
+	default:
 		p.Waiting = waiting(c, seat)
 	}
 	echo, received, err := s.mod.OrdersOnFile(c, seat)
@@ -143,17 +148,16 @@ func pageMap(v game.View, deadline string) (template.HTML, error) {
 	return template.HTML(report.MapSVG(src.PageMap(deadline))), nil
 }
 
-// waiting says why a player owes no orders for the open turn.
+// waiting says why a player owes no orders in a campaign that does not
+// run, or that they are out of.
 func waiting(c *store.Campaign, s *store.Seat) string {
 	switch {
 	case c.Status == store.Ended:
 		return "The campaign has ended."
 	case !s.Active():
 		return "You are out of the campaign: " + s.Out
-	case c.Status == store.Paused:
-		return "The campaign is paused; the GM's mail says when it goes on."
 	}
-	return "You owe no orders for this turn; your report says whose turn it is and what it waits on."
+	return "The campaign is paused: no turn passes, and no orders are taken, until the GM resumes it."
 }
 
 // serveReport serves the report of the turn the path names, as its mail's

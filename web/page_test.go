@@ -198,3 +198,36 @@ func TestRequestsAreRateLimited(t *testing.T) {
 		t.Errorf("a good link from an address past its burst of guesses: %d, want 429", got.status)
 	}
 }
+
+// TestPageSaysWhoseTurnItIs: in Thunderdome IV, where one player moves at
+// a time (UTD2.1), the page of a player who owes nothing says whose turn
+// it is and by when, in the reader's zone with UTC beside it, as the
+// refusal of their orders would; and it offers no order builder.
+func TestPageSaysWhoseTurnItIs(t *testing.T) {
+	s := newSite(t, "thunderdome.yaml", scenarios.Thunderdome, nil, web.Limits{})
+	c := s.campaign()
+	due := c.DueSeats()
+	if len(due) != 1 {
+		t.Fatalf("%d seats owe orders, want one", len(due))
+	}
+	for _, seat := range c.Players {
+		page := s.get(s.link(seat.Player)).body
+		if seat.Player == due[0].Player {
+			if !strings.Contains(page, "Orders for turn 1 are due by") || !strings.Contains(page, `id="builder"`) {
+				t.Errorf("%s, who owes orders, has no deadline or builder", seat.Player)
+			}
+			continue
+		}
+		if !strings.Contains(page, "You owe no orders for turn 1.") || !strings.Contains(page, string(due[0].Player)) ||
+			!strings.Contains(page, "UTC") || strings.Contains(page, `id="builder"`) {
+			t.Errorf("%s's page does not say whose turn it is, or offers a builder:\n%s", seat.Player, between(page, `<p class="due"`, "</p>"))
+		}
+	}
+}
+
+// between is the part of s from the first start to the next end.
+func between(s, start, end string) string {
+	_, after, _ := strings.Cut(s, start)
+	before, _, _ := strings.Cut(after, end)
+	return before
+}

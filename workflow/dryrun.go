@@ -127,3 +127,23 @@ func (m *Moderation) OrdersOnFile(c *store.Campaign, s *store.Seat) (echo string
 	}
 	return checked.Echo() + "\n" + checked.Summary(), file.Received, nil
 }
+
+// NotDueNote says, for seat s of campaign c, which owes no orders for the
+// open turn, who does and by when in the player's time zone, or what the
+// turn waits on: the words of the refusal of orders from a player not due.
+func (m *Moderation) NotDueNote(c *store.Campaign, s *store.Seat) (string, error) {
+	rs, err := m.Ruleset(c)
+	if err != nil {
+		return "", err
+	}
+	var rec *store.TurnRecord
+	err = m.db.View(func(tx *store.Tx) error {
+		rec, err = m.Turns.Get(tx, c.ID, c.Turn)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	why := notDue(c, rs, rec.State, s.Player, SeatLocation(c, s))
+	return fmt.Sprintf("You owe no orders for turn %d. %s", c.Turn, why.Owed()), nil
+}
