@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -196,6 +197,28 @@ func TestRequestsAreRateLimited(t *testing.T) {
 	}
 	if got := s.get(s.link("vorn")); got.status != 429 {
 		t.Errorf("a good link from an address past its burst of guesses: %d, want 429", got.status)
+	}
+
+	// Behind a reverse proxy on the same machine, each player's address
+	// is the one the proxy appended to X-Forwarded-For.
+	s = newSite(t, "frontier.yaml", scenarios.Frontier, nil, web.Limits{LinkRate: 0.001, LinkBurst: 100, AddressRate: 0.001, AddressBurst: 2})
+	from := func(addr string) int {
+		req, _ := http.NewRequest("GET", s.link("vorn")+"page.css", nil)
+		req.Header.Set("X-Forwarded-For", "10.9.9.9, "+addr)
+		res, err := s.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for i, want := range []int{200, 200, 429} {
+		if got := from("192.0.2.1"); got != want {
+			t.Errorf("request %d from 192.0.2.1 through the proxy: %d, want %d", i+1, got, want)
+		}
+	}
+	if got := from("192.0.2.2"); got != 200 {
+		t.Errorf("another address through the same proxy: %d, want 200", got)
 	}
 }
 
