@@ -36,7 +36,7 @@ func TestMetricsListener(t *testing.T) {
 		_, after, found := strings.Cut(d.stderr.String(), readyMsg)
 		return found && strings.Contains(after, "\n")
 	})
-	url := "http://" + loggedMetricsAddr(t, d.stderr.String())
+	url := "http://" + loggedReady(t, d.stderr.String()).Metrics
 	if code, body := httpGet(url + "/healthz"); code != http.StatusOK || body != "ok\n" {
 		t.Errorf("GET /healthz = %d %q, want 200 ok", code, body)
 	}
@@ -54,17 +54,21 @@ func TestMetricsListener(t *testing.T) {
 	}
 }
 
-// loggedMetricsAddr finds where the metrics listen in the daemon's JSON log.
-func loggedMetricsAddr(t *testing.T, log string) string {
+// readyLine is what the daemon's ready line in its JSON log says of
+// where the metrics and the players' pages listen.
+type readyLine struct{ Msg, Metrics, Web string }
+
+// loggedReady finds the ready line in the daemon's JSON log.
+func loggedReady(t *testing.T, log string) readyLine {
 	t.Helper()
 	for line := range strings.Lines(log) {
-		var rec struct{ Msg, Metrics string }
+		var rec readyLine
 		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == readyMsg {
-			return rec.Metrics
+			return rec
 		}
 	}
 	t.Fatalf("no %q in the log:\n%s", readyMsg, log)
-	return ""
+	return readyLine{}
 }
 
 // httpGet fetches a URL and returns its status and body; 0 if it failed.
