@@ -22,7 +22,6 @@ import (
 	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/scenarios"
-	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/store/storetest"
 	"github.com/pbemd/pbemd/web"
 	"github.com/pbemd/pbemd/workflow"
@@ -219,16 +218,7 @@ func startDaemon(t *testing.T, file string, src []byte) *daemon {
 // checks that they owe orders for turn 1.
 func (d *daemon) owing(player campaign.PlayerID) campaign.PlayerID {
 	d.t.Helper()
-	var c *store.Campaign
-	err := d.db.View(func(tx *store.Tx) error {
-		var err error
-		c, err = tx.Campaign(d.id)
-		return err
-	})
-	if err != nil {
-		d.t.Fatal(err)
-	}
-	due := c.DueSeats()
+	due := readCampaign(d.t, d.db.DB, d.id).DueSeats()
 	if player == "" && len(due) == 1 {
 		return due[0].Player
 	}

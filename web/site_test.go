@@ -83,16 +83,19 @@ func frontier(t testing.TB) *site {
 }
 
 // campaign reads the campaign's record.
-func (s *site) campaign() *store.Campaign {
-	s.t.Helper()
+func (s *site) campaign() *store.Campaign { return readCampaign(s.t, s.db.DB, s.id) }
+
+// readCampaign reads campaign id's record from db.
+func readCampaign(t testing.TB, db *store.DB, id campaign.ID) *store.Campaign {
+	t.Helper()
 	var c *store.Campaign
-	err := s.db.View(func(tx *store.Tx) error {
+	err := db.View(func(tx *store.Tx) error {
 		var err error
-		c, err = tx.Campaign(s.id)
+		c, err = tx.Campaign(id)
 		return err
 	})
 	if err != nil {
-		s.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return c
 }

@@ -19,24 +19,9 @@ import (
 func TestMetricsListener(t *testing.T) {
 	bin := buildPbemd(t)
 	site := newTestSite(t)
-	cfg, err := os.OpenFile(site.config, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.WriteString("metrics: {listen: '127.0.0.1:0'}\n")
-	cfg.Close()
-	notify, name := notifySocket(t, filepath.Join(t.TempDir(), "notify"))
-
-	d := startChild(t, bin, []string{"NOTIFY_SOCKET=" + name}, "run", "--config", site.config)
-	if got := readNotify(t, notify, 30*time.Second); got != notifyReady {
-		t.Fatalf("first notification = %q, want %q", got, notifyReady)
-	}
-	// READY=1 may come before the log line has reached the pipe.
-	waitFor(t, 10*time.Second, "the ready line in the log", func() bool {
-		_, after, found := strings.Cut(d.stderr.String(), readyMsg)
-		return found && strings.Contains(after, "\n")
-	})
-	url := "http://" + loggedReady(t, d.stderr.String()).Metrics
+	site.appendConfig(t, "metrics: {listen: '127.0.0.1:0'}\n")
+	d, ready := runReady(t, bin, site)
+	url := "http://" + ready.Metrics
 	if code, body := httpGet(url + "/healthz"); code != http.StatusOK || body != "ok\n" {
 		t.Errorf("GET /healthz = %d %q, want 200 ok", code, body)
 	}
@@ -52,6 +37,36 @@ func TestMetricsListener(t *testing.T) {
 	if _, err := http.Get(url + "/healthz"); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("GET /healthz after SIGTERM: %v, want the connection refused", err)
 	}
+}
+
+// appendConfig adds text to the site's daemon config.
+func (s *testSite) appendConfig(t *testing.T, text string) {
+	t.Helper()
+	cfg, err := os.OpenFile(s.config, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cfg.Close()
+	if _, err := cfg.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runReady starts pbemd run on the site's config, waits until it tells
+// systemd it is ready and has logged so, and returns it with that line.
+func runReady(t *testing.T, bin string, site *testSite) (*child, readyLine) {
+	t.Helper()
+	notify, name := notifySocket(t, filepath.Join(t.TempDir(), "notify"))
+	d := startChild(t, bin, []string{"NOTIFY_SOCKET=" + name}, "run", "--config", site.config)
+	if got := readNotify(t, notify, 30*time.Second); got != notifyReady {
+		t.Fatalf("first notification = %q, want %q", got, notifyReady)
+	}
+	// READY=1 may come before the log line has reached the pipe.
+	waitFor(t, 10*time.Second, "the ready line in the log", func() bool {
+		_, after, found := strings.Cut(d.stderr.String(), readyMsg)
+		return found && strings.Contains(after, "\n")
+	})
+	return d, loggedReady(t, d.stderr.String())
 }
 
 // readyLine is what the daemon's ready line in its JSON log says of

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,12 +18,7 @@ import (
 func TestWebPages(t *testing.T) {
 	bin := buildPbemd(t)
 	site := newTestSite(t)
-	cfg, err := os.OpenFile(site.config, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.WriteString("web: {listen: '127.0.0.1:0', base_url: 'https://pbem.example.test'}\n")
-	cfg.Close()
+	site.appendConfig(t, "web: {listen: '127.0.0.1:0', base_url: 'https://pbem.example.test'}\n")
 	if code, out, errOut := run(t, "init", "--config", site.config, "--scenario", "../../scenarios/frontier.yaml"); code != exitOK {
 		t.Fatalf("init = %d, %q, %q", code, out, errOut)
 	}
@@ -45,16 +39,8 @@ func TestWebPages(t *testing.T) {
 	}
 	path := "/p/frontier/vorn/" + link[:strings.IndexAny(link, "\r\n\"<")]
 
-	notify, name := notifySocket(t, filepath.Join(t.TempDir(), "notify"))
-	d := startChild(t, bin, []string{"NOTIFY_SOCKET=" + name}, "run", "--config", site.config)
-	if got := readNotify(t, notify, 30*time.Second); got != notifyReady {
-		t.Fatalf("first notification = %q, want %q", got, notifyReady)
-	}
-	waitFor(t, 10*time.Second, "the ready line in the log", func() bool {
-		_, after, found := strings.Cut(d.stderr.String(), readyMsg)
-		return found && strings.Contains(after, "\n")
-	})
-	base := "http://" + loggedReady(t, d.stderr.String()).Web
+	d, ready := runReady(t, bin, site)
+	base := "http://" + ready.Web
 	if code, body := httpGet(base + path); code != http.StatusOK || !strings.Contains(body, "<title>Frontier Wars: turn 1, vorn</title>") {
 		t.Errorf("GET vorn's page = %d %.200q", code, body)
 	}
