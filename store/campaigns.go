@@ -90,6 +90,10 @@ type Seat struct {
 	// Out says why the player left the campaign (dropped after forfeits,
 	// or by the GM); empty while they play.
 	Out string `json:"out,omitempty"`
+	// LastReport is, once the player is out, the turn whose report was
+	// their last (Leave), but for the one that ends the campaign, which
+	// every player gets; 0 for a seat that left before pbemd kept it.
+	LastReport int `json:"last_report,omitempty"`
 	// Mail is how the player wants their report mails; the zero value,
 	// which campaigns stored before it load with, is the default.
 	Mail campaign.MailPrefs `json:"mail,omitzero"`
@@ -111,6 +115,14 @@ func (c *Campaign) Release() { c.HeldSince, c.Failed = time.Time{}, "" }
 func (s *Seat) ProxiedBy(addr string) bool {
 	return slices.ContainsFunc(s.Proxies, func(p string) bool { return strings.EqualFold(p, addr) })
 }
+
+// Leave takes the player out of the campaign for why; the report of turn
+// last was their last.
+func (s *Seat) Leave(why string, last int) { s.Out, s.LastReport = why, last }
+
+// Return puts a player who left back in, as a rollback to a turn they
+// played does.
+func (s *Seat) Return() { s.Out, s.LastReport = "", 0 }
 
 // Active reports whether the seat still plays.
 func (s *Seat) Active() bool { return s.Out == "" }

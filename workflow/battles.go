@@ -451,7 +451,7 @@ func (m *Moderation) seatsOut(c *store.Campaign, st *campaign.State, change, bas
 		if next == c {
 			next = c.Clone()
 		}
-		next.Seat(p.ID).Out = p.Out
+		next.Seat(p.ID).Leave(p.Out, c.Turn)
 		mails = append(mails, m.ToGM(next, base+".elim."+string(p.ID), "eliminated",
 			report.Eliminated{Player: p.ID, Title: c.Title, Why: p.Out, By: change}))
 	}

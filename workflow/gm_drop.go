@@ -22,7 +22,7 @@ func (m *Moderation) gmDrop(r *request, c *store.Campaign, audit store.AuditEntr
 		return r.refuse(report.CampaignEnded{Campaign: c.ID})
 	}
 	why := report.Say(report.DroppedByGM{})
-	s.Out = why
+	s.Leave(why, c.Turn)
 	mails := m.droppedMails(c, s, why, r.In.MessageID)
 	apply := Steps(putCampaign(c, c.Turn, audit), editState(c.ID, c.Turn, "the GM dropped "+string(s.Player), func(st *campaign.State) { st.Drop(s.Player, why) }))
 	return r.done("drop", m.answer(r, report.DropAnswer{Player: s.Player, Title: c.Title}), Decision{Mails: mails[:1], Apply: apply})

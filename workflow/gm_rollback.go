@@ -68,7 +68,7 @@ func (m *Moderation) reopen(c *store.Campaign, rec *store.TurnRecord, n int, now
 	}
 	for i := range c.Players {
 		if p := rec.State.Player(c.Players[i].Player); p != nil && p.Active() {
-			c.Players[i].Out = ""
+			c.Players[i].Return()
 		}
 	}
 	c.Open(n, due)

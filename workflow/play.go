@@ -56,7 +56,7 @@ func LoadPlay(tx *store.Tx, dropRule string, c *store.Campaign, rec *store.TurnR
 				st = st.Clone()
 			}
 			st.Drop(s.Player, why)
-			s.Out = why
+			s.Leave(why, c.Turn)
 			p.dropped = append(p.dropped, s)
 		}
 	}

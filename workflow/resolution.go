@@ -157,7 +157,7 @@ func (t *resolving) tellEliminated() {
 	t.eliminated = map[campaign.PlayerID]bool{}
 	for _, p := range t.res.Next.Players {
 		if s := c.Seat(p.ID); s != nil && s.Active() && !p.Active() {
-			s.Out = p.Out
+			s.Leave(p.Out, t.res.Next.Turn) // this turn's report is their last
 			t.eliminated[p.ID] = true
 			t.Notices = append(t.Notices, t.m.ToGM(c, fmt.Sprintf("elim.%s.t%d.%s", c.ID, t.Turn, s.Player), "eliminated",
 				report.Eliminated{Player: s.Player, Title: c.Title, Why: p.Out}))

@@ -93,7 +93,7 @@ func (m *Moderation) resign(r *request) (Decision, error) {
 	if p := next.Player(s.Player); p != nil {
 		out = cmp.Or(p.Out, out)
 	}
-	s.Out = out
+	s.Leave(out, c.Turn)
 	mails := m.resignedMails(r.In.MessageID, c, s.Player, events)
 	mails = append(mails, m.announcePolls(c, m.startPolls(c, rec.State, next), r.In.MessageID)...)
 	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: "resigned", Detail: fmt.Sprintf("turn %d", c.Turn)}
