@@ -360,7 +360,7 @@ func (m *Moderator) decideKnown(ml *workflow.Mail, parseErr error) (workflow.Dec
 	}
 	if parseErr != nil {
 		r := workflow.ProblemsRejection(parseErr, in)
-		if err := m.ownExample(r, seats, gms); err != nil {
+		if err := m.OwnExample(r, seats, gms); err != nil {
 			return workflow.Decision{}, err
 		}
 		return ml.Reject(workflow.SoleCampaign(seats), r)
@@ -418,39 +418,6 @@ func (m *Moderator) addsOrders(id campaign.ID, seats []workflow.SenderSeat) bool
 	rs, err := m.Ruleset(seats[i].Campaign)
 	_, sequential := rs.(game.Sequential)
 	return err == nil && sequential
-}
-
-// ownExample puts, in place of the generic example orders a rejection
-// offers for a mail with no orders in it (a question in prose, say), an
-// example with the sender's own campaign, seat and turn, or the GM's
-// command.
-func (m *Moderator) ownExample(r *report.Rejection, seats []workflow.SenderSeat, gms []*store.Campaign) error {
-	generic := func(p orders.Problem) bool { return p.Hint == orders.MinimalExample }
-	if !slices.ContainsFunc(r.Problems, generic) {
-		return nil
-	}
-	var hint string
-	switch {
-	case len(seats) > 0:
-		c, p := seats[0].Campaign, seats[0].Seat.Player
-		var rec *store.TurnRecord
-		if err := m.db.View(func(tx *store.Tx) (err error) { rec, err = m.Turns.Get(tx, c.ID, c.Turn); return err }); err != nil {
-			return err
-		}
-		rs, err := m.Ruleset(c)
-		if err != nil {
-			return err
-		}
-		hint = report.OrdersExample(c.ID, p, c.Turn, rs.Example(rec.State, p).Order)
-	case len(gms) > 0:
-		hint = report.CommandExample(gms[0].ID)
-	}
-	for i := range r.Problems {
-		if generic(r.Problems[i]) {
-			r.Problems[i].Hint = hint
-		}
-	}
-	return nil
 }
 
 // stranger handles mail from an address that plays in no campaign: it is

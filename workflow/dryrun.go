@@ -1,6 +1,7 @@
 package workflow
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"time"
@@ -20,9 +21,6 @@ type DryRun struct {
 	// the confirmation or the refusal.
 	Accepted      bool
 	Subject, Text string
-	// Problems are the refusal's problems with their positions, for the
-	// page to mark the lines at fault.
-	Problems orders.Problems
 }
 
 // DryRunOrders checks text, a mail's orders without their token, for
@@ -37,9 +35,16 @@ func (m *Moderation) DryRunOrders(c *store.Campaign, s *store.Seat, text []byte)
 		return nil, err
 	}
 	in := &mail.Inbound{Text: text}
+	if len(bytes.TrimSpace(text)) == 0 {
+		return refused(c.ID, &report.Rejection{Reason: report.Say(report.NoOrders{})}), nil
+	}
 	sub, err := orders.Parse(text, func(campaign.ID) (orders.Kinds, error) { return rs.Kinds(), nil })
 	if err != nil {
-		return refused(c.ID, ProblemsRejection(err, in)), nil
+		r := ProblemsRejection(err, in)
+		if err := m.OwnExample(r, []SenderSeat{{Campaign: c, Seat: s}}, nil); err != nil {
+			return nil, err
+		}
+		return refused(c.ID, r), nil
 	}
 	ml := &Mail{In: in, Rec: &store.MessageRecord{Arrived: m.clock.Now()}, Sub: sub}
 	k := &ordersCheck{Mail: ml, s: &SenderSeat{Campaign: c, Seat: s}, c: c}
@@ -90,7 +95,7 @@ func dryRunSeat(k *ordersCheck) *report.Rejection {
 func refused(id campaign.ID, r *report.Rejection) *DryRun {
 	r.Campaign = id
 	subject, text := report.RenderRejection(r)
-	return &DryRun{Subject: subject, Text: text, Problems: r.Problems}
+	return &DryRun{Subject: subject, Text: text}
 }
 
 // OrdersOnFile returns seat s's orders on file for campaign c's open
