@@ -558,6 +558,8 @@ func (c *checker) web(n *yaml.Node, dir, data string) Web {
 		switch {
 		case err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") || u.RawQuery != "" || u.Fragment != "":
 			c.Addf(base, "base_url %s is not the address players open; write e.g. base_url: https://pbem.example.org", orders.Quote(raw))
+		case strings.Trim(u.Path, "/") != "":
+			c.Addf(base, "base_url %s has a path, but pages are served from the root: give the proxy a host of its own, e.g. base_url: https://pbem.example.org", orders.Quote(raw))
 		default:
 			w.BaseURL = strings.TrimSuffix(raw, "/")
 		}

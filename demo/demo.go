@@ -106,27 +106,12 @@ func Run(ctx context.Context, opts Options) error {
 		return err
 	}
 	defer db.Close()
-	// The players' pages, on a free port of loopback: the links in the
-	// reports name it, so it listens before the daemon is made.
-	pagesLn, err := net.Listen("tcp", "127.0.0.1:0")
+	pagesLn, pages, err := listenPages()
 	if err != nil {
-		return fmt.Errorf("demo pages: %w", err)
+		return err
 	}
-	key := make([]byte, workflow.PageKeyBytes)
-	rand.Read(key)
-	pages := workflow.NewPages("http://"+pagesLn.Addr().String(), key)
-	smtpHost, smtpPort := world.SMTPHostPort()
-	mod := moderator.New(moderator.Options{
-		DB: db, Rulesets: rules.Registry(), Address: moderatorAddr, Logger: opts.Logger, Clock: opts.Clock, Pages: pages,
-		Intake: mail.NewIntake(mail.IntakeOptions{
-			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: Password,
-			Poll: 5 * time.Second, Clock: opts.Clock, Logger: opts.Logger.With("loop", "intake"),
-		}),
-		Sender: mail.NewSender(mail.SenderOptions{
-			Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone,
-			Logger: opts.Logger.With("loop", "sender"),
-		}),
-	})
+	defer pagesLn.Close()
+	mod := newModerator(db, world, moderatorAddr, pages, opts)
 	seats, err := mod.CreateCampaign(ctx, sc)
 	if err != nil {
 		return err
@@ -156,6 +141,35 @@ func Run(ctx context.Context, opts Options) error {
 	wg.Wait()
 	fmt.Fprintln(opts.Stdout, "pbemd demo stopped.")
 	return err
+}
+
+// listenPages listens for the players' pages on a free port of loopback,
+// and returns the links under it: the reports name the port, so it
+// listens before the daemon is made.
+func listenPages() (net.Listener, *workflow.Pages, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, fmt.Errorf("demo: listen for the players' pages: %w", err)
+	}
+	key := make([]byte, workflow.PageKeyBytes)
+	rand.Read(key)
+	return ln, workflow.NewPages("http://"+ln.Addr().String(), key), nil
+}
+
+// newModerator wires the daemon to the demo's mail servers and store.
+func newModerator(db *store.DB, world *localmail.World, address string, pages *workflow.Pages, opts Options) *moderator.Moderator {
+	smtpHost, smtpPort := world.SMTPHostPort()
+	return moderator.New(moderator.Options{
+		DB: db, Rulesets: rules.Registry(), Address: address, Logger: opts.Logger, Clock: opts.Clock, Pages: pages,
+		Intake: mail.NewIntake(mail.IntakeOptions{
+			Addr: world.IMAPAddr, TLS: mail.TLSNone, User: "moderator", Password: Password,
+			Poll: 5 * time.Second, Clock: opts.Clock, Logger: opts.Logger.With("loop", "intake"),
+		}),
+		Sender: mail.NewSender(mail.SenderOptions{
+			Host: smtpHost, Port: smtpPort, TLS: mail.TLSNone,
+			Logger: opts.Logger.With("loop", "sender"),
+		}),
+	})
 }
 
 // demoGame is a campaign the demo plays: its scenario, how its scripted

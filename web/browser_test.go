@@ -87,8 +87,12 @@ func (g pageGame) play(t *testing.T, bin string, width int) {
 	if to != "moderator@example.test" || subject != "orders for turn 1" {
 		t.Errorf("the page's mail goes to %q as %q, want moderator@example.test as \"orders for turn 1\"", to, subject)
 	}
+	// A mailto: body breaks its lines with CRLF (RFC 6068).
+	if strings.Count(body, "\r\n") != strings.Count(body, "\n") {
+		t.Errorf("the page's mail breaks lines with a bare LF:\n%q", body)
+	}
 	for _, want := range []string{"\ntoken: " + token + "\n", "\norders:\n  - " + order + "\n"} {
-		if !strings.Contains(body, want) {
+		if !strings.Contains(strings.ReplaceAll(body, "\r\n", "\n"), want) {
 			t.Errorf("the page's mail lacks %q:\n%s", want, body)
 		}
 	}
@@ -191,10 +195,11 @@ func startDaemon(t *testing.T, file string, src []byte) *daemon {
 	if _, err := mod.CreateCampaign(t.Context(), sc); err != nil {
 		t.Fatal(err)
 	}
-	// The rate limits are the defaults, on the fake clock: they never
-	// refill, and the test stays well within their bursts.
+	// The rate limits run on the fake clock, which never refills them:
+	// bursts that a test never reaches.
 	srv := web.New(web.Options{DB: d.db.DB, Rules: rules.Registry(), Moderation: mod.Moderation, Pages: pages,
-		Address: "moderator@example.test", Clock: clk, Logger: log})
+		Address: "moderator@example.test", Clock: clk, Logger: log,
+		Limits: web.Limits{LinkRate: 1, LinkBurst: 1 << 20, AddressRate: 1, AddressBurst: 1 << 20}})
 	t.Cleanup(srv.Serve(ln))
 
 	ctx, cancel := context.WithCancel(t.Context())

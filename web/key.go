@@ -19,15 +19,19 @@ import (
 // players' pages; losing it changes every link, and the players' next
 // reports carry the new ones.
 func LoadKey(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return newKey(path)
 	}
+	if err == nil && fi.Mode().Perm()&0o077 != 0 {
+		return nil, fmt.Errorf("web: the page key %s may be read by others (mode %v); chmod 600 it, and as others may have read it, remove it too: pbemd writes a new one and the players' links change", path, fi.Mode().Perm())
+	}
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("web: read the page key: %w", err)
 	}
 	key, err := hex.DecodeString(strings.TrimSpace(string(data)))
-	if err != nil || len(key) < workflow.PageKeyBytes {
+	if err != nil || len(key) != workflow.PageKeyBytes {
 		return nil, fmt.Errorf("web: the page key %s is not %d bytes in hex; remove it, and pbemd writes a new one (the players' links change)", path, workflow.PageKeyBytes)
 	}
 	return key, nil

@@ -16,11 +16,11 @@ type Limits struct {
 	LinkBurst, AddressBurst int
 }
 
-// DefaultLimits let a player load their page and build orders at will
-// (a page takes four requests, and the builder checks each change once the
+// defaultLimits let a player load their page and build orders at will
+// (a page takes five requests, and the builder checks each change once the
 // player pauses), and hold one address to what a few players behind one
 // router need.
-var DefaultLimits = Limits{LinkRate: 2, LinkBurst: 40, AddressRate: 10, AddressBurst: 120}
+var defaultLimits = Limits{LinkRate: 2, LinkBurst: 40, AddressRate: 10, AddressBurst: 120}
 
 // maxLimiters bounds how many links and addresses the limits remember.
 const maxLimiters = 20000
@@ -30,13 +30,11 @@ type limiters struct {
 	limits Limits
 	clock  clock.Clock
 	mu     sync.Mutex
-	byKey  map[string]*limiter
+	byKey  map[string]*rate.Limiter
 }
 
-type limiter struct{ *rate.Limiter }
-
 func newLimiters(l Limits, clk clock.Clock) *limiters {
-	return &limiters{limits: l, clock: clk, byKey: map[string]*limiter{}}
+	return &limiters{limits: l, clock: clk, byKey: map[string]*rate.Limiter{}}
 }
 
 // allow takes a request from key's bucket ("link ..." or "addr ..."), and
@@ -54,7 +52,7 @@ func (ls *limiters) allow(key string) bool {
 		if key[0] == 'l' {
 			r, b = ls.limits.LinkRate, ls.limits.LinkBurst
 		}
-		l = &limiter{Limiter: rate.NewLimiter(r, b)}
+		l = rate.NewLimiter(r, b)
 		ls.byKey[key] = l
 	}
 	return l.AllowN(now, 1)

@@ -2,12 +2,15 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/report"
@@ -40,8 +43,11 @@ type Page struct {
 	Map    template.HTML
 	Report string
 	// OnFile are the orders on file for the open turn as a confirmation
-	// echoes them, and Received when they came; both empty for none.
+	// echoes them, and Received when they came; both empty for none. Adds
+	// says a new mail adds to them (game.Sequential) rather than
+	// replacing them.
 	OnFile, Received string
+	Adds             bool
 	// Builder is set on the open turn's page of a player who owes orders:
 	// the order builder's plan.
 	Builder *Plan
@@ -60,18 +66,19 @@ type Plan struct {
 }
 
 // servePage serves the page of the turn the query names (?turn=N), or of
-// the open turn.
+// the newest turn the player may read.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request, l *seatLink) {
-	n := l.c.Turn
+	turns := readable(l.c, l.seat)
+	n := turns[0]
 	if q := r.URL.Query().Get("turn"); q != "" {
 		t, err := strconv.Atoi(q)
-		if err != nil || t < 1 || t > l.c.Turn {
+		if err != nil || !slices.Contains(turns, t) {
 			notFound(w)
 			return
 		}
 		n = t
 	}
-	p, err := s.page(l, n)
+	p, err := s.page(l, n, turns)
 	if err != nil {
 		s.fail(w, l, "page", err)
 		return
@@ -85,49 +92,59 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, l *seatLink) 
 	w.Write(b.Bytes())
 }
 
-// page gathers the page of turn n's report for l's seat.
-func (s *Server) page(l *seatLink, n int) (*Page, error) {
+// readable lists the turns whose reports seat s had, newest first: every
+// turn while the player plays; once they are out, those up to their last
+// report, and the one that ended the campaign, which everyone gets. A
+// seat that went out before pbemd kept its last report reads none.
+func readable(c *store.Campaign, s *store.Seat) []int {
+	last := c.Turn
+	if !s.Active() {
+		last = min(s.LastReport, c.Turn)
+	}
+	var turns []int
+	if c.Status == store.Ended && last < c.Turn {
+		turns = append(turns, c.Turn)
+	}
+	for t := last; t >= 1; t-- {
+		turns = append(turns, t)
+	}
+	return turns
+}
+
+// page gathers the page of turn n's report for l's seat, which may read
+// turns.
+func (s *Server) page(l *seatLink, n int, turns []int) (*Page, error) {
 	c, seat := l.c, l.seat
 	past, err := workflow.ReportOf(s.db, s.rules, c.ID, seat.Player, n)
 	if err != nil {
 		return nil, err
 	}
-	deadline := past.Deadline
-	open := n == c.Turn && c.Status != store.Ended
-	if open {
-		deadline = seat.Deadline
-	}
-	p := &Page{Title: c.Title, Player: string(seat.Player), Turn: n, Open: c.Turn,
+	p := &Page{Title: cmp.Or(c.Title, string(c.ID)), Player: string(seat.Player), Turn: n, Open: c.Turn, Turns: turns,
 		Report: fmt.Sprintf("report/%d", n), Asset: assetVersion}
-	if p.Title == "" {
-		p.Title = string(c.ID)
+	open := n == c.Turn
+	p.Due = open && seat.Due() && c.Status == store.Running
+	deadline := past.Deadline
+	if p.Due {
+		deadline = seat.Deadline
+		p.Deadline = report.FormatDeadline(deadline, past.Location)
 	}
-	for t := c.Turn; t >= 1; t-- {
-		p.Turns = append(p.Turns, t)
+	var mapDeadline string
+	if !deadline.IsZero() && c.Status != store.Ended {
+		mapDeadline = report.FormatDeadline(deadline, past.Location)
 	}
-	if p.Map, err = pageMap(past.View, report.FormatDeadline(deadline, past.Location)); err != nil {
+	if p.Map, err = pageMap(past.View, mapDeadline); err != nil {
 		return nil, err
 	}
-	if !open {
+	if !open && seat.Active() {
 		return p, nil
 	}
-	p.Due = seat.Due() && c.Status == store.Running
-	switch {
-	case p.Due:
-		p.Deadline = report.FormatDeadline(seat.Deadline, past.Location)
-	case seat.Active() && c.Status == store.Running:
-		if p.Waiting, err = s.mod.NotDueNote(c, seat); err != nil {
+	if p.Waiting, err = s.waiting(c, seat, p.Due); err != nil || !open {
+		return p, err
+	}
+	if seat.Active() && c.Status != store.Ended {
+		if err := s.onFile(p, c, seat, past.Location); err != nil {
 			return nil, err
 		}
-	default:
-		p.Waiting = waiting(c, seat)
-	}
-	echo, received, err := s.mod.OrdersOnFile(c, seat)
-	if err != nil {
-		return nil, err
-	}
-	if echo != "" {
-		p.OnFile, p.Received = echo, report.FormatDeadline(received, past.Location)
 	}
 	if p.Due {
 		p.Builder = &Plan{Campaign: string(c.ID), Player: string(seat.Player), Turn: c.Turn, Address: s.address}
@@ -136,6 +153,37 @@ func (s *Server) page(l *seatLink, n int) (*Page, error) {
 		}
 	}
 	return p, nil
+}
+
+// onFile puts seat s's orders on file for the open turn on p.
+func (s *Server) onFile(p *Page, c *store.Campaign, seat *store.Seat, loc *time.Location) error {
+	echo, received, err := s.mod.OrdersOnFile(c, seat)
+	if err != nil || echo == "" {
+		return err
+	}
+	p.OnFile, p.Received = echo, report.FormatDeadline(received, loc)
+	rs, err := s.rules.Lookup(c.Rules)
+	if err != nil {
+		return err
+	}
+	_, p.Adds = rs.(game.Sequential)
+	return nil
+}
+
+// waiting says why seat s owes no orders for campaign c's open turn, or
+// "" when it owes them (due).
+func (s *Server) waiting(c *store.Campaign, seat *store.Seat, due bool) (string, error) {
+	switch {
+	case due:
+		return "", nil
+	case !seat.Active():
+		return "You are out of the campaign: " + seat.Out, nil
+	case c.Status == store.Ended:
+		return "The campaign has ended.", nil
+	case c.Status == store.Paused:
+		return "The campaign is paused: no turn passes, and no orders are taken, until the GM resumes it.", nil
+	}
+	return s.mod.NotDueNote(c, seat)
 }
 
 // pageMap draws a view's map as SVG, deadline as its sub-title gives it.
@@ -148,23 +196,11 @@ func pageMap(v game.View, deadline string) (template.HTML, error) {
 	return template.HTML(report.MapSVG(src.PageMap(deadline))), nil
 }
 
-// waiting says why a player owes no orders in a campaign that does not
-// run, or that they are out of.
-func waiting(c *store.Campaign, s *store.Seat) string {
-	switch {
-	case c.Status == store.Ended:
-		return "The campaign has ended."
-	case !s.Active():
-		return "You are out of the campaign: " + s.Out
-	}
-	return "The campaign is paused: no turn passes, and no orders are taken, until the GM resumes it."
-}
-
 // serveReport serves the report of the turn the path names, as its mail's
 // HTML showed it, for the page's frame: sandboxed, with no script.
 func (s *Server) serveReport(w http.ResponseWriter, l *seatLink) {
 	n, err := strconv.Atoi(strings.TrimPrefix(l.rest, "report/"))
-	if err != nil || n < 1 || n > l.c.Turn {
+	if err != nil || !slices.Contains(readable(l.c, l.seat), n) {
 		notFound(w)
 		return
 	}

@@ -1,11 +1,13 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -32,7 +34,7 @@ type Options struct {
 	Clock  clock.Clock
 	Logger *slog.Logger
 	// Limits bound each link's and each address's requests; the zero
-	// value takes DefaultLimits.
+	// value takes the defaults (docs/web.md).
 	Limits Limits
 }
 
@@ -51,10 +53,13 @@ type Server struct {
 // New returns a Server.
 func New(o Options) *Server {
 	if o.Limits == (Limits{}) {
-		o.Limits = DefaultLimits
+		o.Limits = defaultLimits
 	}
 	if o.Clock == nil {
 		o.Clock = clock.System{}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	return &Server{db: o.DB, rules: o.Rules, mod: o.Moderation, pages: o.Pages, address: o.Address,
 		clock: o.Clock, log: o.Logger, limits: newLimiters(o.Limits, o.Clock)}
@@ -70,6 +75,7 @@ const (
 	idleTimeout       = time.Minute
 	handlerTimeout    = 20 * time.Second
 	maxHeaderBytes    = 16 << 10
+	shutdownTimeout   = 5 * time.Second
 )
 
 // Handler serves the pages: every request under /p/CAMPAIGN/PLAYER/SECRET/
@@ -85,13 +91,14 @@ func (s *Server) Handler() http.Handler {
 func (s *Server) Start(addr string) (stop func(), bound net.Addr, err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("web: %w", err)
+		return nil, nil, fmt.Errorf("web: listen for the players' pages on %s: %w", addr, err)
 	}
 	return s.Serve(ln), ln.Addr(), nil
 }
 
-// Serve serves Handler on ln until stop is called, which closes ln and
-// every connection, and waits for them.
+// Serve serves Handler on ln until stop is called, which closes ln, lets
+// the requests under way finish (for a few seconds at most), and waits
+// for them.
 func (s *Server) Serve(ln net.Listener) (stop func()) {
 	srv := &http.Server{
 		Handler:           s.Handler(),
@@ -108,7 +115,14 @@ func (s *Server) Serve(ln net.Listener) (stop func()) {
 			s.log.Error("web listener stopped", "addr", ln.Addr(), "err", err)
 		}
 	})
-	return func() { srv.Close(); wg.Wait() }
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+		defer cancel()
+		if srv.Shutdown(ctx) != nil {
+			srv.Close()
+		}
+		wg.Wait()
+	}
 }
 
 // guard sets the headers every answer carries and applies the rate limit
@@ -124,7 +138,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "SAMEORIGIN")
 		h.Set("X-Robots-Tag", "noindex, nofollow")
 		h.Set("Cache-Control", "no-store")
-		if !s.limits.allow("addr " + clientAddr(r)) {
+		if !s.limits.allow("addr " + addressKey(clientAddr(r))) {
 			tooMany(w)
 			return
 		}
@@ -183,10 +197,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		notFound(w)
 		return
 	}
-	if !s.limits.allow("link " + string(id) + "/" + string(player) + "/" + secret) {
-		tooMany(w)
-		return
-	}
 	l, err := s.open(id, player, secret)
 	switch {
 	case err != nil:
@@ -195,6 +205,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	case l == nil:
 		notFound(w)
+		return
+	}
+	// Only links that open a page have a bucket of their own: guesses
+	// count against their address alone.
+	if !s.limits.allow("link " + string(id) + "/" + string(player)) {
+		tooMany(w)
 		return
 	}
 	l.rest = rest
@@ -219,21 +235,55 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, l *seatLink) {
 	}
 }
 
-// splitLink reads /p/CAMPAIGN/PLAYER/SECRET/REST.
+// maxIDBytes bounds a campaign's or a player's ID in a link.
+const maxIDBytes = 64
+
+// splitLink reads /p/CAMPAIGN/PLAYER/SECRET/REST, whose secret has the
+// shape of one (workflow.PageSecretChars of base64url).
 func splitLink(path string) (id campaign.ID, player campaign.PlayerID, secret, rest string, ok bool) {
 	tail, found := strings.CutPrefix(path, "/p/")
 	if !found {
 		return "", "", "", "", false
 	}
 	parts := strings.SplitN(tail, "/", 4)
-	if len(parts) < 4 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+	if len(parts) < 4 || parts[0] == "" || parts[1] == "" || len(parts[0]) > maxIDBytes || len(parts[1]) > maxIDBytes ||
+		!secretShaped(parts[2]) {
 		return "", "", "", "", false
 	}
 	return campaign.ID(parts[0]), campaign.PlayerID(parts[1]), parts[2], parts[3], true
 }
 
+// secretShaped reports whether s could be a link's secret.
+func secretShaped(s string) bool {
+	if len(s) != workflow.PageSecretChars {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// addressKey is the address a rate limit counts requests by: an IPv4
+// address, or an IPv6 address's /64, which one subscriber usually holds
+// whole.
+func addressKey(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil || ip.Is4() || ip.Is4In6() {
+		return addr
+	}
+	p, err := ip.Prefix(64)
+	if err != nil {
+		return addr
+	}
+	return p.String()
+}
+
 // open returns the seat whose page the link opens, or nil: the campaign
-// and the player exist, and the secret is the seat's now.
+// and the player exist, the secret is the seat's now, and the player may
+// still read the campaign (pageTurns).
 func (s *Server) open(id campaign.ID, player campaign.PlayerID, secret string) (*seatLink, error) {
 	var c *store.Campaign
 	err := s.db.View(func(tx *store.Tx) error {
@@ -248,7 +298,7 @@ func (s *Server) open(id campaign.ID, player campaign.PlayerID, secret string) (
 		return nil, err
 	}
 	seat := c.Seat(player)
-	if seat == nil || !s.pages.Opens(c.ID, seat, secret) {
+	if seat == nil || !s.pages.Opens(c.ID, seat, secret) || len(readable(c, seat)) == 0 {
 		return nil, nil
 	}
 	return &seatLink{c: c, seat: seat}, nil

@@ -171,3 +171,19 @@ func decode(t testing.TB, a answer, v any) {
 		t.Fatalf("%v: %s", err, a.body)
 	}
 }
+
+// editSeat changes player's seat in the store.
+func (s *site) editSeat(player campaign.PlayerID, edit func(*store.Seat)) {
+	s.t.Helper()
+	err := s.db.Update(func(tx *store.Tx) error {
+		c, err := tx.Campaign(s.id)
+		if err != nil {
+			return err
+		}
+		edit(c.Seat(player))
+		return tx.PutCampaign(c)
+	})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+}

@@ -131,13 +131,13 @@
   // else double-quoted (JSON's quoting is YAML's).
   function scalar(v) {
     const s = String(v);
-    if (/^[A-Za-z0-9_][A-Za-z0-9_ .\/-]*$/.test(s) && !/\s$/.test(s)) return s;
+    if (/^[A-Za-z0-9_][A-Za-z0-9_ .\/-]*$/.test(s) && !/\s$/.test(s) && !/^(null|Null|NULL)$/.test(s)) return s;
     return JSON.stringify(s);
   }
 
   // fieldOf reads a schema property as a form field.
   function fieldOf(name, s, required) {
-    const f = { name, required, help: s.description || "", type: "text", options: null };
+    const f = { name, required, help: s.description || "", type: "text", options: null, byDefault: s.default };
     const types = [].concat(s.type || []);
     const choice = (s.anyOf || []).find((a) => a.enum) || (s.enum ? s : null);
     if (choice) {
@@ -203,14 +203,15 @@
         f.options.forEach((o) => input.append(el("option", { value: String(o), text: String(o) })));
       } else if (f.type === "bool") {
         input = el("input", { id, type: "checkbox" });
-        input.checked = !!values[f.name];
+        input.checked = values[f.name] !== undefined ? values[f.name] : f.byDefault === true;
         input.addEventListener("change", () => { values[f.name] = input.checked; changed(); });
         box.append(el("label", { class: "field bool" }, input, " " + f.name, el("small", { text: f.help })));
         continue;
       } else if (f.name === "fleet" && fleets.length) {
-        input = el("select", { id });
-        input.append(el("option", { value: "", text: "tap a fleet on the map, or choose" }));
-        fleets.forEach((fl) => input.append(el("option", { value: fl.id, text: fl.id + " at " + fl.at + " (" + fl.label + ")" })));
+        // A list to choose from, and room for a fleet the list lacks,
+        // such as a new one a build forms.
+        input = el("input", { id, type: "text", list: "fleet-list", autocomplete: "off", spellcheck: "false",
+          placeholder: "tap a fleet on the map, or choose" });
       } else {
         input = el("input", { id, type: f.type === "number" ? "number" : "text", autocomplete: "off", spellcheck: "false" });
         if (f.type === "list") input.placeholder = "names, comma between";
@@ -222,7 +223,9 @@
       const help = el("small", { text: (f.required ? "" : "optional. ") + f.help });
       box.append(el("label", { class: "field" }, f.name, input, help));
     }
-    box.append(el("div", { class: "chooser", id: "chooser" }));
+    const list = el("datalist", { id: "fleet-list" });
+    fleets.forEach((fl) => list.append(el("option", { value: fl.id, label: fl.id + " at " + fl.at + " (" + fl.label + ")" })));
+    box.append(list, el("div", { class: "chooser", id: "chooser" }));
   }
 
   // orderYAML writes the order on the form as one flow-style line, or
@@ -231,8 +234,12 @@
     const parts = [];
     for (const f of kind.fields) {
       const v = values[f.name];
-      if (v === undefined || v === "" || v === false) continue;
-      if (f.type === "bool") parts.push(f.name + ": true");
+      if (f.type === "bool") {
+        // Written only where it differs from the default.
+        if (v !== undefined && v !== (f.byDefault === true)) parts.push(f.name + ": " + v);
+        continue;
+      }
+      if (v === undefined || v === "") continue;
       else if (f.type === "number") parts.push(f.name + ": " + Number(v));
       else if (f.type === "yaml") parts.push(f.name + ": " + v);
       else if (f.type === "list") {
@@ -243,13 +250,21 @@
     return parts.length ? kind.name + ": {" + parts.join(", ") + "}" : "";
   }
 
-  // The mail: the header, the token only where asked, and the orders.
-  function document_(withToken) {
+  // mailText is the mail: the header with token as its token line, and
+  // the orders. The check is sent the same text with a stand-in for the
+  // token, so that its lines are numbered as the mail's.
+  function mailText(token) {
     let s = "campaign: " + scalar(plan.campaign) + "\nplayer: " + scalar(plan.player) + "\nturn: " + plan.turn + "\n";
-    if (withToken) s += "token: " + ($("token").value.trim() || "YOUR-TOKEN") + "\n";
+    s += "token: " + scalar(token) + "\n";
     s += "final: " + ($("final").checked ? "true" : "false") + "\norders:\n";
     s += orders.length ? orders.map((o) => "  - " + o + "\n").join("") : "  []\n";
     return s;
+  }
+
+  // typedToken is the token the player typed, or a stand-in that says
+  // what goes there.
+  function typedToken() {
+    return $("token").value.trim() || "YOUR-TOKEN";
   }
 
   // A tap on the map: a fleet first, where the kind orders one and none
@@ -314,10 +329,10 @@
     drawOrders();
     const pending = orderYAML();
     $("add").disabled = !pending;
-    $("yaml").textContent = document_(true).replace(/^token: .*$/m, "token: " + ($("token").value.trim() ? "(your token)" : "YOUR-TOKEN"));
-    const mail = document_(true);
-    $("mailto").href = "mailto:" + plan.address + "?subject=" + encodeURIComponent("orders for turn " + plan.turn) +
-      "&body=" + encodeURIComponent(mail);
+    $("yaml").textContent = mailText($("token").value.trim() ? "(your token)" : "YOUR-TOKEN");
+    // RFC 6068: line breaks in a mailto: body are %0D%0A.
+    $("mailto").href = "mailto:" + encodeURIComponent(plan.address).replace(/%40/g, "@") + "?subject=" + encodeURIComponent("orders for turn " + plan.turn) +
+      "&body=" + encodeURIComponent(mailText(typedToken()).replace(/\n/g, "\r\n"));
     clearTimeout(timer);
     timer = setTimeout(check, 350);
   }
@@ -327,7 +342,7 @@
   async function check() {
     const n = ++asked;
     const pending = orderYAML();
-    const body = document_(false).replace(/orders:\n  \[\]\n$/, "orders:\n") + (pending ? "  - " + pending + "\n" : "");
+    const body = mailText("not sent to the page").replace(/orders:\n  \[\]\n$/, "orders:\n") + (pending ? "  - " + pending + "\n" : "");
     const status = $("status");
     status.textContent = "Checking…";
     status.className = "status";
@@ -371,7 +386,7 @@
     }
   });
   $("copy").addEventListener("click", async () => {
-    const text = document_(true);
+    const text = mailText(typedToken());
     try {
       await navigator.clipboard.writeText(text);
       $("copied").textContent = "Copied. Paste it as the whole text of a plain mail to " + plan.address + ".";
