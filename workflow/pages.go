@@ -16,8 +16,11 @@ import (
 const PageKeyBytes = 32
 
 // pageSecretBytes is how many bytes of the MAC a link carries: 144 bits,
-// 24 characters.
+// PageSecretChars characters.
 const pageSecretBytes = 18
+
+// PageSecretChars is how long a link's secret is, in base64url.
+const PageSecretChars = pageSecretBytes * 4 / 3
 
 // Pages makes and checks the links to the players' web pages. A link is a
 // capability: its secret is an HMAC-SHA256, under a key the daemon keeps
