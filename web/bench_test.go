@@ -27,6 +27,8 @@ func sixtySystems(t testing.TB) *site {
 // TestFirstLoadIsSmall: opening the page of a 60-system campaign fetches
 // under 200 KB, map and order builder included.
 func TestFirstLoadIsSmall(t *testing.T) {
+	t.Parallel()
+	skipUnderRace(t)
 	s := sixtySystems(t)
 	player := s.campaign().Players[0].Player
 	total := 0

@@ -45,6 +45,8 @@ const mailPassword = "secret"
 // orders the check showed, and finds them on file when the page loads
 // again. The screenshots are kept for the docs (PBEMD_SCREENSHOTS).
 func TestBrowserOrdersByPage(t *testing.T) {
+	t.Parallel()
+	skipUnderRace(t)
 	bin := browsertest.Chromium(t)
 	games := []pageGame{
 		{"eaw", "frontier.yaml", scenarios.Frontier, "vorn"},

@@ -14,6 +14,7 @@ import (
 // alone, later starts read the same one, and a key file others may read,
 // or that holds no key, is refused with what to do.
 func TestLoadKey(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "pbemd.db.webkey")
 	first, err := web.LoadKey(path)
 	if err != nil || len(first) != 32 {

@@ -66,6 +66,8 @@ func hideFromVorn(st *campaign.State) {
 // a turn has passed (EaW 5e). The control: an enemy fleet in sight
 // changes the page, so the comparison can fail.
 func TestPageShowsNothingOutsideVision(t *testing.T) {
+	t.Parallel()
+	skipUnderRace(t)
 	const body = "campaign: frontier\nplayer: vorn\nturn: 1\norders:\n  - move: {fleet: 2nd, path: [mistral]}\n"
 	plain := frontier(t)
 	hidden := newSite(t, "frontier.yaml", scenarios.Frontier, hideFromVorn, web.Limits{})
@@ -97,6 +99,8 @@ func TestPageShowsNothingOutsideVision(t *testing.T) {
 // link, address or orders on file, unless the player's own reports hold
 // it (TD IV's reports tell everyone the orders of a turn played, UTD3.1).
 func TestPagesHoldNoOtherSeatsSecrets(t *testing.T) {
+	t.Parallel()
+	skipUnderRace(t)
 	for _, tc := range []struct {
 		file string
 		src  []byte

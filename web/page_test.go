@@ -1,8 +1,11 @@
 package web_test
 
 import (
+	"fmt"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +22,7 @@ import (
 // system to tap, the builder's plan with vorn's fleets, and the report in
 // a frame, under a policy that runs the daemon's own script alone.
 func TestPageShowsTheOpenTurn(t *testing.T) {
+	t.Parallel()
 	s := frontier(t)
 	a := s.get(s.link("vorn"))
 	if a.status != 200 {
@@ -66,6 +70,7 @@ func TestPageShowsTheOpenTurn(t *testing.T) {
 // turn that has no report and a wrong method all get the same answer as
 // a page that never existed: nothing tells a guesser which part was right.
 func TestLinksThatOpenNothingGetOne404(t *testing.T) {
+	t.Parallel()
 	s := frontier(t)
 	vorn, castellan := s.link("vorn"), s.link("castellan")
 	secretOf := func(link string) string { return strings.Split(strings.TrimSuffix(link, "/"), "/")[6] }
@@ -102,6 +107,7 @@ func TestLinksThatOpenNothingGetOne404(t *testing.T) {
 // TestANewTokenRevokesTheLink: when a seat's token is replaced, its old
 // link gets the one 404 and the new link opens the page.
 func TestANewTokenRevokesTheLink(t *testing.T) {
+	t.Parallel()
 	s := frontier(t)
 	old := s.link("vorn")
 	err := s.db.Update(func(tx *store.Tx) error {
@@ -132,6 +138,7 @@ func TestANewTokenRevokesTheLink(t *testing.T) {
 // included, and good orders with the confirmation's costed echo; and it
 // changes nothing: no orders on file, no mail queued.
 func TestCheckAnswersAsTheMailWould(t *testing.T) {
+	t.Parallel()
 	s := frontier(t)
 	queued := s.outbox()
 	check := s.link("vorn") + "check"
@@ -168,6 +175,7 @@ func TestCheckAnswersAsTheMailWould(t *testing.T) {
 // TestCheckBodiesAreBounded: a body past the largest orders a mail may
 // carry is refused unread with 413.
 func TestCheckBodiesAreBounded(t *testing.T) {
+	t.Parallel()
 	s := frontier(t)
 	got := s.do("POST", s.link("vorn")+"check", strings.Repeat("# padding\n", 8000))
 	if got.status != 413 || !strings.Contains(got.body, "too long") {
@@ -179,6 +187,7 @@ func TestCheckBodiesAreBounded(t *testing.T) {
 // Retry-After, and another player's link from elsewhere still works;
 // past the address's burst, every link from that address waits.
 func TestRequestsAreRateLimited(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "frontier.yaml", scenarios.Frontier, nil, web.Limits{LinkRate: 0.001, LinkBurst: 3, AddressRate: 0.001, AddressBurst: 100})
 	vorn := s.link("vorn")
 	for i := range 3 {
@@ -230,6 +239,7 @@ func TestRequestsAreRateLimited(t *testing.T) {
 // it is and by when, in the reader's zone with UTC beside it, as the
 // refusal of their orders would; and it offers no order builder.
 func TestPageSaysWhoseTurnItIs(t *testing.T) {
+	t.Parallel()
 	s := newSite(t, "thunderdome.yaml", scenarios.Thunderdome, func(st *campaign.State) {
 		for i := range st.Players {
 			st.Players[i].TimeZone = "Europe/Berlin"
@@ -282,6 +292,7 @@ func mustZone(t *testing.T, name string) *time.Location {
 // after it; a seat that went out before pbemd kept its last report opens
 // nothing at all.
 func TestAPlayerWhoIsOutReadsNoLaterTurn(t *testing.T) {
+	t.Parallel()
 	s := frontier(t)
 	s.editSeat("vorn", func(seat *store.Seat) { seat.Leave("dropped by the GM", 1) })
 	s.process()
@@ -302,5 +313,57 @@ func TestAPlayerWhoIsOutReadsNoLaterTurn(t *testing.T) {
 	s.editSeat("ashari", func(seat *store.Seat) { seat.Leave("dropped before pbemd kept last reports", 0) })
 	if got := s.get(s.link("ashari") + "?turn=1"); got.status != 404 {
 		t.Errorf("a seat out with no last report known: %d, want 404", got.status)
+	}
+}
+
+// TestRequestsSideBySide: players load pages, check orders and guess
+// links all at once; every answer is the one it would be alone. The race
+// pass runs it for the limits' and the handlers' shared state.
+func TestRequestsSideBySide(t *testing.T) {
+	t.Parallel()
+	s := newSite(t, "frontier.yaml", scenarios.Frontier, nil, web.Limits{LinkRate: 1, LinkBurst: 1000, AddressRate: 1, AddressBurst: 1000})
+	links := map[campaign.PlayerID]string{}
+	for _, p := range []campaign.PlayerID{"vorn", "castellan", "ashari", "tekkar"} {
+		links[p] = s.link(p)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 100)
+	for p, link := range links {
+		wg.Go(func() {
+			for range 3 {
+				for _, req := range []struct {
+					method, path, body string
+					status             int
+					says               string
+				}{
+					{"GET", link, "", 200, "<title>Frontier Wars: turn 1, " + string(p) + "</title>"},
+					{"POST", link + "check", "campaign: frontier\nplayer: " + string(p) + "\nturn: 1\ntoken: x\norders: []\n", 200, `"accepted":true`},
+					{"GET", link + "page.js", "", 200, "order builder"},
+					{"GET", s.srv.URL + "/p/frontier/" + string(p) + "/AAAAAAAAAAAAAAAAAAAAAAAA/", "", 404, "No such page"},
+				} {
+					// Not s.do, which fails the test from this goroutine.
+					hr, err := http.NewRequest(req.method, req.path, strings.NewReader(req.body))
+					if err != nil {
+						errs <- err.Error()
+						return
+					}
+					res, err := s.srv.Client().Do(hr)
+					if err != nil {
+						errs <- err.Error()
+						return
+					}
+					body, err := io.ReadAll(res.Body)
+					res.Body.Close()
+					if err != nil || res.StatusCode != req.status || !strings.Contains(string(body), req.says) {
+						errs <- fmt.Sprintf("%s %s: %d %.120q %v", req.method, req.path, res.StatusCode, body, err)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -187,3 +187,13 @@ func (s *site) editSeat(player campaign.PlayerID, edit func(*store.Seat)) {
 		s.t.Fatal(err)
 	}
 }
+
+// skipUnderRace skips a test of what a page shows, whose goroutines are
+// the daemon's own that moderator's race pass checks: the race pass keeps
+// the tests of requests served side by side.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("a test of what the page shows; the race pass keeps the tests of requests served side by side")
+	}
+}
