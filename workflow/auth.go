@@ -85,10 +85,20 @@ type RejectFunc func(campaign.ID, *report.Rejection) (Decision, error)
 func authenticate(seats []SenderSeat, sub *orders.Submission, problem problemFunc) (*SenderSeat, *report.Rejection) {
 	s, refusal := authenticateSeat(seats, sub, problem)
 	if s != nil && refusal == nil && s.Campaign.Status != store.Running {
-		c := s.Campaign
-		refusal = &report.Rejection{Reason: report.Say(report.NotTakingOrders{Campaign: c.ID, Status: string(c.Status), Paused: c.Status == store.Paused})}
+		refusal = notTakingOrders(s.Campaign)
 	}
 	return s, refusal
+}
+
+// notTakingOrders refuses orders for campaign c, which is paused or over.
+func notTakingOrders(c *store.Campaign) *report.Rejection {
+	return &report.Rejection{Reason: report.Say(report.NotTakingOrders{Campaign: c.ID, Status: string(c.Status), Paused: c.Status == store.Paused})}
+}
+
+// playerIsOut refuses orders for seat s of campaign c, whose player is out.
+func playerIsOut(c *store.Campaign, s *store.Seat) *report.Rejection {
+	return &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.Out,
+		Resigned: s.Out == report.Say(report.ResignedOut{})})}
 }
 
 // problemFunc rejects a mail for a problem at one of its header keys.
@@ -122,8 +132,7 @@ func authenticateSeat(seats []SenderSeat, sub *orders.Submission, problem proble
 	case !tokenMatches(sub.Token, s.Seat.TokenHash):
 		return s, problem("token", report.WrongToken{})
 	case !s.Seat.Active():
-		return s, &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.Seat.Out,
-			Resigned: s.Seat.Out == report.Say(report.ResignedOut{})})}
+		return s, playerIsOut(c, s.Seat)
 	}
 	return s, nil
 }

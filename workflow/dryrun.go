@@ -82,10 +82,9 @@ func dryRunSeat(k *ordersCheck) *report.Rejection {
 	case sub.Player != s.Player:
 		return k.problem("player", report.WrongSeat{Player: s.Player, Campaign: c.ID, Named: sub.Player})
 	case !s.Active():
-		return &report.Rejection{Reason: report.Say(report.PlayerIsOut{Campaign: c.ID, Out: s.Out,
-			Resigned: s.Out == report.Say(report.ResignedOut{})})}
+		return playerIsOut(c, s)
 	case c.Status != store.Running:
-		return &report.Rejection{Reason: report.Say(report.NotTakingOrders{Campaign: c.ID, Status: string(c.Status), Paused: c.Status == store.Paused})}
+		return notTakingOrders(c)
 	}
 	return nil
 }
