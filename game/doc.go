@@ -1,6 +1,6 @@
 // Package game is the seam between the pbemd daemon and the campaign
-// systems it runs. The daemon (moderator, store, control, mail, cmd) knows
-// no ruleset: it finds a campaign's Ruleset in a Registry by the name its
+// systems it runs. The daemon (moderator, workflow, replay, web, store,
+// control, mail, metrics, config, cmd/pbemd) knows no ruleset: it finds a campaign's Ruleset in a Registry by the name its
 // state carries, and asks it everything that depends on the rules — who
 // is due and by when, whether orders are valid and what they cost, what
 // a turn does, what each player may see, and how a report reads.
