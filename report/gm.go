@@ -322,7 +322,9 @@ type AddressTaken struct {
 // another pbemd, at Address: the mail that tells them comes from there.
 // Deadline is the open turn's, for the reader (empty for one who owes no
 // orders); GM is set for the GM's copy. Ended, Paused and Held say the
-// campaign is not running, and so has no deadline to name.
+// campaign is not running, and so has no deadline to name. Page is the
+// player's page on this pbemd, when it serves pages: its link differs
+// from the old daemon's, which no longer opens it.
 type CampaignMoved struct {
 	Title               string
 	Campaign            campaign.ID
@@ -331,6 +333,7 @@ type CampaignMoved struct {
 	Deadline            string
 	GM                  bool
 	Ended, Paused, Held bool
+	Page                string
 }
 
 // Farewell tells the player who held a seat that the GM handed it on.

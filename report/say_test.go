@@ -276,9 +276,11 @@ var sampleResult = &orders.BattleResult{
 // variants are further values of texts whose wording branches, each with
 // a golden file of its own.
 var variants = map[string]Text{
-	"CampaignMoved-gm":      CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Deadline: "Thu 3 Dec 2026 20:00 CET (19:00 UTC)", GM: true},
-	"CampaignMoved-paused":  CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Paused: true},
-	"CampaignMoved-ended":   CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 9, Ended: true},
+	"CampaignMoved-gm":     CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Deadline: "Thu 3 Dec 2026 20:00 CET (19:00 UTC)", GM: true},
+	"CampaignMoved-paused": CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Paused: true},
+	"CampaignMoved-ended":  CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 9, Ended: true},
+	"CampaignMoved-page": CampaignMoved{Title: "Frontier Wars", Campaign: "frontier", Address: "moderator@two.example.org", Turn: 3, Deadline: "Thu 3 Dec 2026 20:00 CET (19:00 UTC)",
+		Page: "https://two.example.org/p/frontier/vorn/kfQ2nBv1YF0x8Hc4TqW9aL3e/"},
 	"BattleNews-turn-opens": BattleNews{Battle: "B2-1", News: "The battle at Vega is over.", Due: []DueSeat{{Player: "vorn", Deadline: sampleDeadline}}},
 	"TokenUsed-to-gm":       TokenUsed{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", From: "mallory@example.net", ToGM: true, Answered: true, Count: 1, First: sampleDeadline, Latest: sampleDeadline},
 	"NewToken-page": NewToken{Title: "Frontier Wars", Campaign: "frontier", Player: "vorn", Token: "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ23-4567",

@@ -68,7 +68,8 @@ func examplePlayer(c *store.Campaign) campaign.PlayerID {
 
 // MovedMails tell every player still in campaign c, and its GM, that it
 // now runs here, at this daemon's address, as a campaign imported from
-// another pbemd does (store DB.ImportCampaign). base makes their
+// another pbemd does (store DB.ImportCampaign), and give each player the
+// link of their page here when this pbemd serves pages. base makes their
 // Message-IDs.
 func (m *Moderation) MovedMails(c *store.Campaign, base string) []Outgoing {
 	moved := func(s *store.Seat) report.CampaignMoved {
@@ -76,9 +77,12 @@ func (m *Moderation) MovedMails(c *store.Campaign, base string) []Outgoing {
 			Ended: c.Status == store.Ended, Paused: c.Status == store.Paused, Held: !c.HeldSince.IsZero()}
 		if s == nil {
 			t.GM, t.Deadline = true, gmDeadline(c)
-		} else if s.Due() {
+			return t
+		}
+		if s.Due() {
 			t.Deadline = deadlineFor(c, s)
 		}
+		t.Page = m.pageOf(c, s)
 		return t
 	}
 	mails := m.tellPlayers(c, base, "moved", "", func(s *store.Seat) report.Text { return moved(s) })

@@ -13,10 +13,12 @@ import (
 // TestMovedMails: a campaign moved here tells each player still in it,
 // and the GM, to write to this daemon's address, with what the campaign
 // waits on now: a player's own deadline while it runs, the pause while it
-// is paused; the player who left hears nothing.
+// is paused; the player who left hears nothing. Where this daemon serves
+// pages, each player gets their page's link here, and the GM none.
 func TestMovedMails(t *testing.T) {
 	now := time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)
-	m := New(Config{Address: "moderator@two.example.org", Domain: "two.example.org", Clock: clocktest.New(now)})
+	pages := NewPages("https://two.example.org", make([]byte, PageKeyBytes))
+	m := New(Config{Address: "moderator@two.example.org", Domain: "two.example.org", Clock: clocktest.New(now), Pages: pages})
 	due := now.Add(48 * time.Hour)
 	c := &store.Campaign{ID: "frontier", Title: "Frontier Wars", Turn: 3, Status: store.Running,
 		Schedule: campaign.Schedule{TimeZone: "Europe/Berlin"}, GM: store.Contact{Email: "gm@example.test"},
@@ -41,6 +43,14 @@ func TestMovedMails(t *testing.T) {
 		if !strings.Contains(mails[i].Msg.Text, want) {
 			t.Errorf("mail to %s:\n%s\nwant %q", to[i], mails[i].Msg.Text, want)
 		}
+	}
+	for i, s := range c.Players[:2] {
+		if link := pages.Link(c.ID, &s); !strings.Contains(mails[i].Msg.Text, "\n  "+link+"\n") {
+			t.Errorf("mail to %s:\n%s\nwant their page's link %s", to[i], mails[i].Msg.Text, link)
+		}
+	}
+	if gm := mails[2].Msg.Text; strings.Contains(gm, "https://") {
+		t.Errorf("the GM's mail gives a page's link:\n%s", gm)
 	}
 	c.Status = store.Paused
 	for _, o := range m.MovedMails(c, "moved.frontier.2") {
