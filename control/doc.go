@@ -4,7 +4,7 @@
 // while the daemon runs).
 //
 // Admin carries out the commands (status, resolve, report, backup,
-// create, verify) on an open store. The daemon serves it with Server; the CLI
+// create, verify, export, import) on an open store. The daemon serves it with Server; the CLI
 // talks to it with Client, and uses an Admin of its own on the file when
 // no daemon runs. Both meet in Backend, so a command behaves the same
 // either way.
@@ -32,7 +32,10 @@
 // The commands are status, resolve (campaign), report (report: campaign,
 // player, turn, format), backup (path, absolute: the daemon writes the
 // file), create (create: the scenario's file name and content, which
-// the client read) and verify (verify: campaign, turn, force). A
+// the client read), verify (verify: campaign, turn, force), export
+// (export: campaign, path, remove; one campaign written to a file of its
+// own, to move it to another daemon) and import (path: such a file; the
+// daemon then tells its players where the campaign runs now). A
 // scenario with problems is answered with them, each with its position,
 // besides the error:
 //

@@ -2,8 +2,8 @@
 // over IMAP, turns the MIME it finds into a typed Inbound message, composes
 // replies and reports, and sends them over SMTP.
 //
-// It knows nothing of campaigns or orders: the moderator decides what a mail
-// means. It never marks a mail \Seen or moves it before the moderator has
+// It knows nothing of campaigns or orders: package workflow decides what a
+// mail means, and package moderator, the daemon, commits it. It never marks a mail \Seen or moves it before the moderator has
 // committed the outcome (Handler.Handle), so a crash can at worst deliver a
 // mail twice, and the moderator dedupes by Message-ID.
 //
@@ -27,8 +27,8 @@
 // Parse reads the Authentication-Results fields that the operator's own
 // server wrote (ParseOptions.AuthServID) into a Verdict on the From
 // domain; DKIMVerifier checks DKIM signatures itself, for servers that
-// write none. Both only report: the moderator decides what a forged From
-// means.
+// write none. Both only report: package workflow decides what a forged
+// From means.
 //
 // # Composing and sending (SMTP)
 //

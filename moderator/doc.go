@@ -29,8 +29,9 @@
 // clock and the token source are options, so tests run weeks of deadlines
 // in milliseconds.
 //
-// Authentication follows DESIGN: orders count only from the player's
-// registered address and with the player's token, compared in constant time
-// against its stored hash. Unknown senders, automatic mail and bounces are
-// logged and never answered (RFC 3834).
+// What a mail is and what it does (authentication, the tokens, orders,
+// requests, the GM's verbs) is workflow's to decide; the daemon finds the
+// sender's seats, keeps the hourly counts of each sender's mail, and
+// commits. Unknown senders, automatic mail and bounces are logged and
+// never answered (RFC 3834).
 package moderator

@@ -211,8 +211,8 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 
 // loadTended reads a campaign, its orders on file and the clocks of its
 // open turn (store Tx.TurnClocks: a state with its polls and battles
-// only), in one transaction. It leaves o.Rec unread: tending a campaign
-// whose clocks did not run out needs none of the rest of its state.
+// only), in one transaction: tending a campaign whose clocks did not run
+// out needs none of the rest of its state.
 func (m *Moderator) loadTended(id campaign.ID) (*workflow.OpenTurn, *campaign.State, error) {
 	var (
 		o      workflow.OpenTurn
@@ -272,8 +272,13 @@ func (m *Moderator) keepClocks(o *workflow.OpenTurn, clocks *campaign.State) (ti
 	return workflow.Earliest(reminder, battles), nil
 }
 
-// weighing is where a campaign's open turn stands: the one check that
-// tend and prepareDue make of it.
+// weighing is where a campaign's open turn stands, worked out by one
+// function (weigh) for tend, which finds the turn due, and prepareDue,
+// which resolves it. tend reads only the turn's clocks and releases
+// turnMu before the turn resolves; a mail handled meanwhile can change
+// the answer (the GM pauses the campaign, moves the deadline or has the
+// turn processed), so prepareDue, which reads the whole open turn once to
+// play it, weighs it again under turnMu.
 type weighing struct {
 	deadline time.Time // the turn's deadline; zero if none
 	// due is set once the deadline has passed; early, before it, when

@@ -26,7 +26,7 @@
 //     intake's refusals and the rate-limit text, reminders, the outage
 //     letter). A Text is a typed value whose type names its template in
 //     text/ (gm, player, extensions, battles, intake, turns, outage); Say,
-//     Mail and Problem word it. The moderator decides which text goes to
+//     Mail and Problem word it. Package workflow decides which text goes to
 //     whom, with what data; how it reads is here, each text pinned by a
 //     golden file in testdata/texts.
 //   - Token masking (MaskTokens, Redact, FindTokens): no reply quotes a

@@ -3,7 +3,8 @@
 // player's report shows, from the same view: the map as SVG that pans and
 // zooms, every past turn's report, the orders on file and the deadline.
 // Its order builder writes the mail of orders for the player, checked as
-// the player builds it by a dry run of the moderator's own check, with the
+// the player builds it by a dry run of the check a mail gets
+// (workflow.DryRunOrders), with the
 // same words as the reply to that mail. Mail stays the only way orders
 // come in: the page never holds the player's token, which the player
 // types into the page once and the browser alone keeps.

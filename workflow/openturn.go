@@ -15,9 +15,6 @@ type OpenTurn struct {
 	// state, if set, is the open turn's state in place of the stored
 	// one: a change not yet committed that resolves the turn with it.
 	state *campaign.State
-	// Rec is the open turn's record, shared from the turn cache and
-	// read-only, where loadTended read it.
-	Rec *store.TurnRecord
 }
 
 // LoadOpenTurn reads a campaign and its orders on file.

@@ -59,20 +59,20 @@ func (r *Resolution) Compose() error {
 // resolution: the notices go out in the order the steps write them.
 func (m *Moderation) PrepareResolution(o *OpenTurn) (*Resolution, error) {
 	t := &resolving{m: m, Resolution: &Resolution{Started: m.clock.Now()}}
-	if err := t.load(o); err != nil {
+	if err := t.load(o); err != nil { // the campaign and turn every step's error names
 		return nil, err
 	}
-	t.tellDropped()    // the seats dropped for forfeits, before the turn
-	t.play()           // the ruleset resolves the turn
-	t.tellEliminated() // the players the turn put out
 	err := t.run(
-		t.openNext,     // the next turn's deadlines; the end of the campaign
-		t.digestState,  // the state as the ruleset made it (pbemd verify)
-		t.openBattles,  // the battles fought outside pbemd, with their clocks
-		t.lapsePolls,   // the votes on extending the turn just resolved
-		t.startPolls,   // the clocks of the polls the ruleset opened
-		t.writeReports, // every player's report, or their digest's
-		t.encodeEvents, // the turn's events, for its record
+		always(t.tellDropped),    // the seats dropped for forfeits, before the turn
+		always(t.play),           // the ruleset resolves the turn
+		always(t.tellEliminated), // the players the turn put out
+		t.openNext,               // the next turn's deadlines; the end of the campaign
+		t.digestState,            // the state as the ruleset made it (pbemd verify)
+		t.openBattles,            // the battles fought outside pbemd, with their clocks
+		t.lapsePolls,             // the votes on extending the turn just resolved
+		t.startPolls,             // the clocks of the polls the ruleset opened
+		t.writeReports,           // every player's report, or their digest's
+		t.encodeEvents,           // the turn's events, for its record
 	)
 	if err != nil {
 		return nil, err
@@ -138,6 +138,11 @@ func (t *resolving) run(steps ...func() error) error {
 		}
 	}
 	return nil
+}
+
+// always makes a step that cannot fail one of run's steps.
+func always(step func()) func() error {
+	return func() error { step(); return nil }
 }
 
 // tellDropped tells each player dropped for forfeits, and the GM.
