@@ -1,12 +1,8 @@
 package moderator
 
 import (
-	"bytes"
-
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/mail"
-	"github.com/pbemd/pbemd/orders"
-	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/workflow"
 )
 
@@ -43,52 +39,23 @@ func newScope() *scope {
 	return &scope{campaigns: map[campaign.ID]bool{}, seats: map[seatKey]bool{}, messageIDs: map[string]bool{}}
 }
 
-// sender is who a mail's From line names, and the mail's text read as
-// their orders: found once, for the mail's scope and for its decision.
-type sender struct {
-	seats []workflow.SenderSeat
-	gms   []*store.Campaign
-	// sub and parseErr are orders.Parse's reading of a readable text
-	// from a player or a GM; nil and nil for any other mail.
-	sub      *orders.Submission
-	parseErr error
-}
-
-// senderOf finds the seats a mail's sender holds or acts for and the
-// campaigns they run, and reads the mail's text as their orders.
-func (m *Moderator) senderOf(in *mail.Inbound) (*sender, error) {
-	seats, err := m.SeatsOf(in.From)
-	if err != nil {
-		return nil, err
-	}
-	gms, err := m.GMCampaigns(in.From)
-	if err != nil {
-		return nil, err
-	}
-	who := &sender{seats: seats, gms: gms}
-	if (len(seats) > 0 || len(gms) > 0) && in.Unreadable == "" && len(bytes.TrimSpace(in.Text)) > 0 {
-		who.sub, who.parseErr = orders.Parse(in.Text, m.kindsOf(seats, gms))
-	}
-	return who, nil
-}
-
 // scopeOf finds the scope of a mail from who: the orders on file of the
 // seats its sender holds or acts for, when it is orders only; else the
 // whole of every campaign its sender plays or runs; and everything for a
 // reply to a GM address, which names its campaign only in its token.
-func (m *Moderator) scopeOf(in *mail.Inbound, who *sender) *scope {
+func (m *Moderator) scopeOf(in *mail.Inbound, who *workflow.Sender) *scope {
 	s := newScope()
 	s.messageIDs[in.MessageID] = true
 	if m.ReplyToken(in) != "" {
 		s.all = true
 		return s
 	}
-	for _, c := range who.gms {
+	for _, c := range who.GMs {
 		s.campaigns[c.ID] = true
 	}
-	sub := who.sub
-	ordersOnly := sub != nil && who.parseErr == nil && sub.Command == nil && sub.Extension == nil && sub.Battle == nil
-	for _, st := range who.seats {
+	sub := who.Sub
+	ordersOnly := sub != nil && who.ParseErr == nil && sub.Command == nil && sub.Extension == nil && sub.Battle == nil
+	for _, st := range who.Seats {
 		if ordersOnly {
 			s.seats[seatKey{st.Campaign.ID, st.Seat.Player}] = true
 		} else {

@@ -3,12 +3,12 @@
 //
 // The loops run side by side, each recovering from panics at its edge:
 //
-//   - intake: mail.Intake hands each new message to Handle, which finds
-//     the sender's seats, counts the mail against the sender's hourly
-//     limits and asks workflow for a decision on it (workflow.Mail in,
-//     workflow.Decision out), then records the outcome, the orders on
-//     file, the change the decision makes and its mails in one
-//     transaction;
+//   - intake: mail.Intake hands each new message to Handle, which asks
+//     workflow whose it is (SenderOf) and for a decision on it (Decide:
+//     a mail in, a workflow.Decision out), keeping the hourly counts of
+//     each sender's mail that workflow asks for, then records the
+//     outcome, the orders on file, the change the decision makes and its
+//     mails in one transaction;
 //   - scheduler: when a deadline passes, or every player has marked their
 //     orders final, it has workflow resolve the turn on a copy and
 //     commits the next state together with every report mail; it also

@@ -4,14 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
-	"github.com/pbemd/pbemd/campaign"
-	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/mail"
-	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/workflow"
@@ -85,7 +80,7 @@ func (m *Moderator) HandleBatch(ctx context.Context, fs []mail.Fetched) (int, er
 	}
 	for i, f := range fs {
 		in := ins[i]
-		who, err := m.senderOf(in)
+		who, err := m.SenderOf(in)
 		if err != nil {
 			return committed, err
 		}
@@ -143,7 +138,7 @@ type handling struct {
 
 // handling decides on a mail and composes its answers, writing nothing. A
 // mail processed before gets no decision. The caller holds turnMu.
-func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*handling, error) {
+func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *workflow.Sender) (*handling, error) {
 	log := m.log.With("msgid", in.MessageID, "uid", f.UID, "from", in.From)
 	now := m.clock.Now().UTC()
 	h := &handling{f: f, in: in, rec: &store.MessageRecord{
@@ -166,7 +161,7 @@ func (m *Moderator) handling(f mail.Fetched, in *mail.Inbound, who *sender) (*ha
 	rec := h.rec
 	var out workflow.Decision
 	err = contain("", fmt.Sprintf("handling the mail <%s> from %s", in.MessageID, in.From), func() (err error) {
-		out, err = m.decide(in, rec, who)
+		out, err = m.Decide(in, rec, who)
 		return err
 	})
 	if f := asFailure(err); f != nil {
@@ -277,176 +272,6 @@ func (m *Moderator) commit(tx *store.Tx, h *handling) error {
 		return tx.PutCursor(m.mailbox, store.Cursor{UIDValidity: f.UIDValidity, LastUID: f.UID})
 	}
 	return nil
-}
-
-// decide classifies a mail, authenticates its sender and checks its orders.
-// It fills rec's outcome and returns the answer; it writes nothing. An
-// error (the store failed) means no decision: the mail is tried again.
-func (m *Moderator) decide(in *mail.Inbound, rec *store.MessageRecord, who *sender) (workflow.Decision, error) {
-	ignore := func(why string) (workflow.Decision, error) {
-		rec.Outcome, rec.Detail = store.Ignored, why
-		return workflow.Decision{}, nil
-	}
-	ml := &workflow.Mail{In: in, Rec: rec, Seats: who.seats, GMs: who.gms, Sub: who.sub}
-	switch {
-	case in.Bounce:
-		return ignore("bounce")
-	case in.Automatic:
-		return ignore("automatic mail (RFC 3834)")
-	case in.From == "" || in.From == m.address:
-		return ignore("no usable sender")
-	case in.Auth.Verdict == mail.Forged:
-		return m.Forged(ml)
-	}
-	if token := m.ReplyToken(in); token != "" {
-		if d, handled, err := m.HandleApproval(ml, token); handled || err != nil {
-			return d, err
-		}
-	} else if d, handled, err := m.MisaddressedVerdict(ml); handled || err != nil {
-		return d, err
-	}
-	if len(ml.Seats) == 0 && len(ml.GMs) == 0 {
-		return m.stranger(ml)
-	}
-	ml.Reject = m.rejecter(ml)
-	return m.decideKnown(ml, who.parseErr)
-}
-
-// rejecter answers ml with a rejection for campaign c, and fills in its
-// record: the rejection quotes nothing of the token the mail carried.
-func (m *Moderator) rejecter(ml *workflow.Mail) workflow.RejectFunc {
-	return func(c campaign.ID, r *report.Rejection) (workflow.Decision, error) {
-		var secret string // the token the mail carried, never to be quoted
-		if ml.Sub != nil {
-			secret = ml.Sub.Token
-		}
-		r.Campaign = c
-		r.Added = r.Added || m.addsOrders(c, ml.Seats)
-		r.Secrets = append(r.Secrets, secret)
-		ml.Rec.Outcome, ml.Rec.Campaign = store.Rejected, string(c)
-		ml.Rec.Detail = r.Reason
-		if len(r.Problems) > 0 {
-			ml.Rec.Detail = r.Problems.Error()
-		}
-		subject, text := report.RenderRejection(r)
-		o := workflow.Outgoing{Msg: m.Reply(ml.In, subject, text), Campaign: string(c), Purpose: "rejection"}
-		return workflow.Decision{Mails: []workflow.Outgoing{o}, Secret: secret}, nil
-	}
-}
-
-// decideKnown decides on a mail from an address that plays or runs a
-// campaign here; parseErr is why its text could not be read, if it could
-// not.
-func (m *Moderator) decideKnown(ml *workflow.Mail, parseErr error) (workflow.Decision, error) {
-	in, seats, gms, sub := ml.In, ml.Seats, ml.GMs, ml.Sub
-	if d, over, err := m.overLimit(ml); over || err != nil {
-		return limited(d, err)
-	}
-	if in.Unreadable != "" || len(strings.TrimSpace(string(in.Text))) == 0 {
-		reason := in.Unreadable
-		if reason == "" {
-			reason = report.Say(report.NoOrders{})
-		}
-		return ml.Reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: reason})
-	}
-	if d, misused, err := m.MisusedGMToken(ml); misused || err != nil {
-		return d, err
-	}
-	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
-		if err != nil {
-			return workflow.Decision{}, err
-		}
-		return m.TokenLeaked(ml, c, s)
-	}
-	if parseErr != nil {
-		r := workflow.ProblemsRejection(parseErr, in)
-		if err := m.OwnExample(r, seats, gms); err != nil {
-			return workflow.Decision{}, err
-		}
-		return ml.Reject(workflow.SoleCampaign(seats), r)
-	}
-	if sub.Command != nil || sub.Extension != nil || sub.Battle != nil {
-		d, err := m.HandleRequest(ml)
-		return workflow.CopyPlayer(d, ml), err
-	}
-	if len(seats) == 0 {
-		return ml.Reject("", &report.Rejection{Reason: report.Say(report.GMSentOrders{Campaigns: workflow.CampaignIDs(gms), Campaign: gms[0].ID})})
-	}
-	d, err := m.CheckOrders(ml)
-	return workflow.CopyPlayer(d, ml), err
-}
-
-// kindsOf finds, for orders.Parse, the order kinds of the campaign a
-// mail names among those its sender plays or runs; for a campaign that is
-// none of them, those of the sender's first, so that the reply lists
-// every mistake in the orders before it names the campaigns the sender
-// plays. A campaign whose ruleset this pbemd lacks is left out: its mail
-// fails where it is handled.
-func (m *Moderator) kindsOf(seats []workflow.SenderSeat, gms []*store.Campaign) orders.KindsOf {
-	camps := make([]*store.Campaign, 0, len(seats)+len(gms))
-	for _, s := range seats {
-		camps = append(camps, s.Campaign)
-	}
-	camps = append(camps, gms...)
-	var ids []campaign.ID
-	var kinds []orders.Kinds
-	for _, c := range camps {
-		if rs, err := m.Ruleset(c); err == nil {
-			ids, kinds = append(ids, c.ID), append(kinds, rs.Kinds())
-		}
-	}
-	return func(id campaign.ID) (orders.Kinds, error) {
-		if len(kinds) == 0 {
-			return nil, errors.New(report.Say(report.NoCampaignHere{Campaign: id}))
-		}
-		if i := slices.Index(ids, id); i >= 0 {
-			return kinds[i], nil
-		}
-		return kinds[0], nil
-	}
-}
-
-// addsOrders reports whether campaign id, one of seats', plays one
-// player at a time, a turn in several mails (game.Sequential): a mail's
-// orders are added to those on file, so a rejected mail's are sent again
-// alone.
-func (m *Moderator) addsOrders(id campaign.ID, seats []workflow.SenderSeat) bool {
-	i := slices.IndexFunc(seats, func(s workflow.SenderSeat) bool { return s.Campaign.ID == id })
-	if i < 0 {
-		return false
-	}
-	rs, err := m.Ruleset(seats[i].Campaign)
-	_, sequential := rs.(game.Sequential)
-	return err == nil && sequential
-}
-
-// stranger handles mail from an address that plays in no campaign: it is
-// never answered. If it carries a player's token, the player and the GM
-// are told (tokenLeaked); if it tries a command in a campaign, that
-// campaign's GM is (withAlert).
-func (m *Moderator) stranger(ml *workflow.Mail) (workflow.Decision, error) {
-	in, rec := ml.In, ml.Rec
-	rec.Outcome, rec.Detail = store.Ignored, "sender plays in no campaign"
-	sub, _ := orders.Parse(in.Text, m.kindsOf(nil, nil))
-	if c, s, err := m.LeakedSeat(in, sub); c != nil || err != nil {
-		if err != nil {
-			return workflow.Decision{}, err
-		}
-		return m.TokenLeaked(ml, c, s)
-	}
-	if in.Unreadable != "" || sub == nil || (sub.Command == nil && sub.Extension == nil && sub.Battle == nil) {
-		return workflow.Decision{}, nil
-	}
-	c, err := m.CampaignByID(sub.Campaign)
-	if err != nil || c == nil {
-		return workflow.Decision{}, err
-	}
-	rec.Campaign = string(c.ID)
-	alert := report.StrangerAlert{From: in.From, Campaign: c.ID}
-	if sub.Command != nil {
-		alert.Verb = sub.Command.Verb
-	}
-	return m.WithAlert(workflow.Decision{}, c, in, alert, false)
 }
 
 // CheckDKIM checks a mail's DKIM signatures when pbemd is to (Options.DKIM)

@@ -4,10 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pbemd/pbemd/mail"
-	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
-	"github.com/pbemd/pbemd/workflow"
 )
 
 // Limits bound how much mail the daemon reads and keeps. Zero values take
@@ -51,44 +48,11 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// overLimit counts a mail from a player's or GM's address against the
-// hourly limit it falls under, and says whether it is over: then the
-// decision is the polite answer to the first mail over the sender's
-// limit, or none. Mail that proves its sender counts against the
-// sender's limit: it carries a token of theirs, or the operator's mail
-// server found it sent by its From domain (mail.Authentic). Other mail
-// may have a forged From, so it counts apart (see
-// Limits.UnauthenticatedMailsPerHour): a forger cannot use up the
-// answers a player's own mail gets.
-func (m *Moderator) overLimit(ml *workflow.Mail) (workflow.Decision, bool, error) {
-	in, rec, seats, gms := ml.In, ml.Rec, ml.Seats, ml.GMs
-	if in.Auth.Verdict != mail.Authentic && !workflow.Authentic(in, seats, gms) {
-		return workflow.Decision{}, m.unauthenticatedOver(in.From, rec), nil
-	}
-	n, until := m.senders.add(in.From, m.clock.Now())
-	switch {
-	case n <= m.limits.SenderMailsPerHour:
-		return workflow.Decision{}, false, nil
-	case n > m.limits.SenderMailsPerHour+1:
-		rec.Outcome, rec.Detail = store.Ignored, "over the sender's hourly limit"
-		return workflow.Decision{}, true, nil
-	}
-	d, err := ml.Reject(workflow.SoleCampaign(seats), &report.Rejection{Reason: report.Say(report.RateLimit{
-		Count: n, Limit: m.limits.SenderMailsPerHour, Until: report.FormatDeadline(until, senderLocation(seats, gms))})})
-	return d, true, err
-}
-
-// senderLocation is the time zone a mail to an address is written in:
-// the zone of its first seat, else of the first campaign it is the GM
-// of, else UTC.
-func senderLocation(seats []workflow.SenderSeat, gms []*store.Campaign) *time.Location {
-	switch {
-	case len(seats) > 0:
-		return workflow.SeatLocation(seats[0].Campaign, seats[0].Seat)
-	case len(gms) > 0:
-		return workflow.CampaignLocation(gms[0])
-	}
-	return time.UTC
+// countSender counts a mail that proves its sender against the address's
+// hourly limit (workflow.Config.CountSender).
+func (m *Moderator) countSender(from string) (n, limit int, until time.Time) {
+	n, until = m.senders.add(from, m.clock.Now())
+	return n, m.limits.SenderMailsPerHour, until
 }
 
 // unauthenticatedOver counts a mail that does not prove who sent it and

@@ -168,7 +168,7 @@ func New(opts Options) *Moderator {
 		m.domain = "pbemd.invalid"
 	}
 	m.Moderation = workflow.New(workflow.Config{DB: m.db, Rules: m.rules, Address: m.address, Domain: m.domain, Clock: m.clock, Rand: m.rand, Log: m.log,
-		UnauthenticatedOver: m.unauthenticatedOver, TurnCache: opts.TurnCache, TurnCacheRead: m.observe.TurnCacheRead,
+		UnauthenticatedOver: m.unauthenticatedOver, CountSender: m.countSender, TurnCache: opts.TurnCache, TurnCacheRead: m.observe.TurnCacheRead,
 		Pages: opts.Pages})
 	return m
 }

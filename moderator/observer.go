@@ -74,13 +74,6 @@ func mailOutcome(rec *store.MessageRecord, d workflow.Decision) MailOutcome {
 	return MailIgnored
 }
 
-// limited marks a decision as taken because the sender is over their
-// hourly limit.
-func limited(d workflow.Decision, err error) (workflow.Decision, error) {
-	d.Limited = true
-	return d, err
-}
-
 // nobody is the Observer that hears nothing.
 type nobody struct{}
 

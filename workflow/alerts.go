@@ -25,11 +25,11 @@ const (
 	AlertsProven   = "proven"
 )
 
-// WithAlert adds to d the alert to c's GM of what mail in attempted, if
+// withAlert adds to d the alert to c's GM of what mail in attempted, if
 // the hour's budget of its class allows, and the step that counts it;
 // proven says the mail carried a valid token. When the hour of earlier
 // attempts held back is over, their summary goes first.
-func (m *Moderation) WithAlert(d Decision, c *store.Campaign, in *mail.Inbound, what report.Text, proven bool) (Decision, error) {
+func (m *Moderation) withAlert(d Decision, c *store.Campaign, in *mail.Inbound, what report.Text, proven bool) (Decision, error) {
 	class := AlertsUnproven
 	if proven {
 		class = AlertsProven

@@ -24,9 +24,9 @@ type SenderSeat struct {
 	proxy bool
 }
 
-// SeatsOf returns every seat registered to an address, and every seat
+// seatsOf returns every seat registered to an address, and every seat
 // whose player named it their proxy, by campaign ID.
-func (m *Moderation) SeatsOf(addr string) ([]SenderSeat, error) {
+func (m *Moderation) seatsOf(addr string) ([]SenderSeat, error) {
 	var out []SenderSeat
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.Campaigns.All(tx)
@@ -50,12 +50,12 @@ func (m *Moderation) SeatsOf(addr string) ([]SenderSeat, error) {
 // A space may be a no-break space, as HTML mail writes &nbsp;.
 var tokenAfterKey = regexp.MustCompile(`(?i:\btoken)[ \t\x{a0}]*:[ \t\x{a0}]*["']?([A-Z2-7]{4}(?:-[A-Z2-7]{4}){7})\b`)
 
-// Authentic reports whether a mail carries, after a token key, the token
+// authentic reports whether a mail carries, after a token key, the token
 // of a seat its sender holds or of a campaign its sender is the GM of: in
 // its text, or in its HTML part where it has no text. It says only that
 // the mail comes from someone who holds a token of the address; which
 // seat the mail is for is authenticateSeat's job.
-func Authentic(in *mail.Inbound, seats []SenderSeat, gms []*store.Campaign) bool {
+func authentic(in *mail.Inbound, seats []SenderSeat, gms []*store.Campaign) bool {
 	text := in.Text
 	if len(text) == 0 {
 		text = in.HTMLText
@@ -137,13 +137,13 @@ func authenticateSeat(seats []SenderSeat, sub *orders.Submission, problem proble
 	return s, nil
 }
 
-// CheckOrders authenticates a parsed submission and validates it against
+// checkOrders authenticates a parsed submission and validates it against
 // the campaign's state.
-func (m *Moderation) CheckOrders(ml *Mail) (Decision, error) {
+func (m *Moderation) checkOrders(ml *Mail) (Decision, error) {
 	rec, seats, sub, reject, problem := ml.Rec, ml.Seats, ml.Sub, ml.Reject, ml.problem
 	s, refusal := authenticate(seats, sub, problem)
 	if s == nil {
-		return reject(SoleCampaign(seats), refusal)
+		return reject(soleCampaign(seats), refusal)
 	}
 	c := s.Campaign
 	rec.Campaign, rec.Player = string(c.ID), string(s.Seat.Player)
@@ -269,7 +269,7 @@ func (m *Moderation) amendOnFile(k *ordersCheck) (*orders.Submission, *report.Re
 // checkRejection is the refusal of orders the ruleset's check found
 // problems in, which says when the orders on file arrived.
 func (k *ordersCheck) checkRejection(err error) *report.Rejection {
-	r := ProblemsRejection(err, k.In)
+	r := problemsRejection(err, k.In)
 	if k.filed {
 		r.OnFile = report.Say(report.OnFile{Received: report.FormatDeadline(k.prior, k.loc), Added: k.seq != nil})
 	}
@@ -342,34 +342,34 @@ func SyntheticID(f mail.Fetched) string {
 	return fmt.Sprintf("unreadable-%d-%d@pbemd.invalid", f.UIDValidity, f.UID)
 }
 
-// CopyPlayer sends the reply to a mail a proxy sent for a player, with the
+// copyPlayer sends the reply to a mail a proxy sent for a player, with the
 // player's token, to the player as well: a player hears of everything done
 // in their name.
-func CopyPlayer(d Decision, ml *Mail) Decision {
+func copyPlayer(d Decision, ml *Mail) Decision {
 	in, rec, seats := ml.In, ml.Rec, ml.Seats
 	if len(d.Mails) == 0 || d.Mails[0].Msg.InReplyTo != in.MessageID {
 		return d
 	}
 	for _, s := range seats {
-		if s.proxy && string(s.Campaign.ID) == rec.Campaign && string(s.Seat.Player) == rec.Player && Authentic(in, []SenderSeat{s}, nil) {
+		if s.proxy && string(s.Campaign.ID) == rec.Campaign && string(s.Seat.Player) == rec.Player && authentic(in, []SenderSeat{s}, nil) {
 			d.Mails[0].Msg.To = append(d.Mails[0].Msg.To, mail.Address{Email: s.Seat.Email})
 		}
 	}
 	return d
 }
 
-func SoleCampaign(seats []SenderSeat) campaign.ID {
+func soleCampaign(seats []SenderSeat) campaign.ID {
 	if len(seats) == 1 {
 		return seats[0].Campaign.ID
 	}
 	return ""
 }
 
-// OwnExample puts, in place of the generic example orders a rejection
+// ownExample puts, in place of the generic example orders a rejection
 // offers for a mail with no orders in it (a question in prose, say), an
 // example with the sender's own campaign, seat and turn, or the GM's
 // command.
-func (m *Moderation) OwnExample(r *report.Rejection, seats []SenderSeat, gms []*store.Campaign) error {
+func (m *Moderation) ownExample(r *report.Rejection, seats []SenderSeat, gms []*store.Campaign) error {
 	generic := func(p orders.Problem) bool { return p.Hint == orders.MinimalExample }
 	if !slices.ContainsFunc(r.Problems, generic) {
 		return nil
@@ -398,7 +398,7 @@ func (m *Moderation) OwnExample(r *report.Rejection, seats []SenderSeat, gms []*
 	return nil
 }
 
-func ProblemsRejection(err error, in *mail.Inbound) *report.Rejection {
+func problemsRejection(err error, in *mail.Inbound) *report.Rejection {
 	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in)}
 	var ps orders.Problems
 	if errors.As(err, &ps) {

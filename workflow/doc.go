@@ -6,7 +6,10 @@
 // that makes its change inside a transaction the daemon (moderator) opens.
 // It reads the store, through read-only caches of campaigns and open turns.
 //
-// The way in is one context value per mail, a request: the mail, its
+// A mail comes in through SenderOf, which finds whose it is and reads it,
+// and Decide, which classifies it (a bounce, automatic mail, a forgery, a
+// GM's reply, a stranger's) and decides what it does, with one value per
+// mail (Mail), and for a request one more (request): the mail, its
 // record, its submission, the campaign and the sender's seat. The GM's
 // verbs are a table (gmVerbs), one file each (gm_<verb>.go), as are the
 // players' commands (playerVerbs, player_<verb>.go).

@@ -40,8 +40,8 @@ func (m *Moderation) DryRunOrders(c *store.Campaign, s *store.Seat, text []byte)
 	}
 	sub, err := orders.Parse(text, func(campaign.ID) (orders.Kinds, error) { return rs.Kinds(), nil })
 	if err != nil {
-		r := ProblemsRejection(err, in)
-		if err := m.OwnExample(r, []SenderSeat{{Campaign: c, Seat: s}}, nil); err != nil {
+		r := problemsRejection(err, in)
+		if err := m.ownExample(r, []SenderSeat{{Campaign: c, Seat: s}}, nil); err != nil {
 			return nil, err
 		}
 		return refused(c.ID, r), nil

@@ -327,12 +327,12 @@ func parseHours(s string) (int, error) {
 	return n * unit, nil
 }
 
-// HandleApproval carries out the GM's reply to a single-use reply address.
+// handleApproval carries out the GM's reply to a single-use reply address.
 // Only the campaign's GM may use it, once, while the turn it was for is
 // open; anything else changes nothing and gets an explanation. A mail to
 // a plus-address pbemd never gave out is not handled here, unless it reads
 // like a GM's verdict: it is ordinary mail to the moderator.
-func (m *Moderation) HandleApproval(ml *Mail, token string) (Decision, bool, error) {
+func (m *Moderation) handleApproval(ml *Mail, token string) (Decision, bool, error) {
 	d, err := m.approval(ml, token)
 	if errors.Is(err, errNotAnApproval) {
 		return Decision{}, false, nil
@@ -417,14 +417,14 @@ func (m *Moderation) battleVerdict(ml *Mail, c *store.Campaign, a *store.Approva
 // never gave out, or that decides nothing now (c is its campaign, if
 // any); any other mail to such an address is not an approval.
 func (m *Moderation) unknownApproval(ml *Mail, c *store.Campaign) (Decision, error) {
-	gms, err := m.GMCampaigns(ml.In.From)
+	gms, err := m.gmCampaigns(ml.In.From)
 	if err != nil {
 		return Decision{}, err
 	}
 	if _, isVerdict := readVerdict(string(ml.In.Text)); len(gms) == 0 || !isVerdict {
 		return Decision{}, errNotAnApproval
 	}
-	if m.overLimit(ml.In.From, ml.Rec) {
+	if m.unauthenticatedOver(ml.In.From, ml.Rec) {
 		return Decision{}, nil
 	}
 	return m.approvalAnswer(ml, c, "unknown reply address", "", report.UnknownReplyAddress{})
@@ -447,15 +447,15 @@ func (m *Moderation) approvalAnswer(ml *Mail, c *store.Campaign, detail string, 
 // sender's hourly limit for unauthenticated mail.
 func (m *Moderation) wrongSender(ml *Mail, c *store.Campaign, alertText report.WrongSenderAlert) (Decision, error) {
 	in, rec := ml.In, ml.Rec
-	if m.overLimit(in.From, rec) {
+	if m.unauthenticatedOver(in.From, rec) {
 		return Decision{}, nil
 	}
 	rec.Outcome, rec.Campaign, rec.Detail = store.Rejected, string(c.ID), "reply to a GM address from another sender"
-	seats, err := m.SeatsOf(in.From)
+	seats, err := m.seatsOf(in.From)
 	if err != nil {
 		return Decision{}, err
 	}
-	gms, err := m.GMCampaigns(in.From)
+	gms, err := m.gmCampaigns(in.From)
 	if err != nil {
 		return Decision{}, err
 	}
@@ -464,7 +464,7 @@ func (m *Moderation) wrongSender(ml *Mail, c *store.Campaign, alertText report.W
 		explain := Outgoing{Msg: m.replyText(in, c.ID, report.NotYourAddress{Title: c.Title, Address: m.address}), Campaign: string(c.ID), Purpose: "answer"}
 		d.Mails = []Outgoing{explain}
 	}
-	return m.WithAlert(d, c, in, alertText, false)
+	return m.withAlert(d, c, in, alertText, false)
 }
 
 // decideExtension applies the GM's verdict on an extension request: the

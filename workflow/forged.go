@@ -43,12 +43,12 @@ func (n forgedName) String() string {
 	return string(n.seat.Player)
 }
 
-// Forged drops a mail that its From domain says it did not send
+// forged drops a mail that its From domain says it did not send
 // (mail.Forged), before anything else looks at it: no answer, nothing
 // counted against the address it names, an entry in the audit log of
 // every campaign the address plays or is the GM in, and a notice to the
 // player and the GM at most once a day per name.
-func (m *Moderation) Forged(ml *Mail) (Decision, error) {
+func (m *Moderation) forged(ml *Mail) (Decision, error) {
 	in, rec := ml.In, ml.Rec
 	rec.Outcome, rec.Detail = store.Ignored, "forged From: "+in.Auth.Reason
 	names, err := m.forgedNames(in.From)
@@ -84,11 +84,11 @@ func (m *Moderation) Forged(ml *Mail) (Decision, error) {
 // forgedNames returns the names an address has in campaigns that have not
 // ended: its seats, and the campaigns it is the GM of.
 func (m *Moderation) forgedNames(addr string) ([]forgedName, error) {
-	seats, err := m.SeatsOf(addr)
+	seats, err := m.seatsOf(addr)
 	if err != nil {
 		return nil, err
 	}
-	gms, err := m.GMCampaigns(addr)
+	gms, err := m.gmCampaigns(addr)
 	if err != nil {
 		return nil, err
 	}

@@ -12,11 +12,11 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// LeakedSeat returns the seat of the campaign a submission names whose
+// leakedSeat returns the seat of the campaign a submission names whose
 // token it carries, when it comes from an address that is neither the
 // seat's own nor one of its proxies: the token has reached someone else.
 // nil if it carries no such token.
-func (m *Moderation) LeakedSeat(in *mail.Inbound, sub *orders.Submission) (*store.Campaign, *store.Seat, error) {
+func (m *Moderation) leakedSeat(in *mail.Inbound, sub *orders.Submission) (*store.Campaign, *store.Seat, error) {
 	if sub == nil || sub.Token == "" {
 		return nil, nil, nil
 	}
@@ -38,14 +38,14 @@ func (m *Moderation) LeakedSeat(in *mail.Inbound, sub *orders.Submission) (*stor
 	return nil, nil, nil
 }
 
-// TokenLeaked handles a mail that carries seat s's token from another
+// tokenLeaked handles a mail that carries seat s's token from another
 // address (leakedSeat): nothing it asks is done; the player, at the
 // seat's own address, and the GM are told that the token was used from
 // elsewhere, and how to get a new one, at most once a day (as forged
 // mail is, forgedNoticeEvery); the rest are counted. A sender who plays or
 // runs a campaign here is told the token is not theirs; a stranger, whose
 // mail has no Reject, is not answered.
-func (m *Moderation) TokenLeaked(ml *Mail, c *store.Campaign, s *store.Seat) (Decision, error) {
+func (m *Moderation) tokenLeaked(ml *Mail, c *store.Campaign, s *store.Seat) (Decision, error) {
 	in, rec, known := ml.In, ml.Rec, ml.Reject != nil
 	var d Decision
 	if known {

@@ -9,7 +9,7 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// MisaddressedVerdict answers a GM's decision on an extension request
+// misaddressedVerdict answers a GM's decision on an extension request
 // that came to the moderator's own address, not to the request's
 // single-use reply address: a mail client that replied to the From line
 // rather than the Reply-To sends it there. It reads like a verdict
@@ -18,16 +18,16 @@ import (
 // In-Reply-To or References), or else every request waiting for the GM,
 // each with a new single-use address, which works as the first one does.
 // With one request, the answer's Reply-To is that address.
-func (m *Moderation) MisaddressedVerdict(ml *Mail) (Decision, bool, error) {
+func (m *Moderation) misaddressedVerdict(ml *Mail) (Decision, bool, error) {
 	in, rec := ml.In, ml.Rec
 	if _, ok := readVerdict(string(in.Text)); !ok || in.Unreadable != "" {
 		return Decision{}, false, nil
 	}
-	gms, err := m.GMCampaigns(in.From)
+	gms, err := m.gmCampaigns(in.From)
 	if err != nil || len(gms) == 0 {
 		return Decision{}, false, err
 	}
-	if m.overLimit(in.From, rec) {
+	if m.unauthenticatedOver(in.From, rec) {
 		return Decision{}, true, nil
 	}
 	waiting, err := m.waitingRequests(gms, in)

@@ -21,8 +21,9 @@ type Moderation struct {
 	clock   clock.Clock
 	rand    io.Reader
 	log     *slog.Logger
-	// overLimit is Config.UnauthenticatedOver.
-	overLimit func(from string, rec *store.MessageRecord) bool
+	// unauthenticatedOver and countSender are Config's.
+	unauthenticatedOver func(from string, rec *store.MessageRecord) bool
+	countSender         func(from string) (n, limit int, until time.Time)
 	// pages is Config.Pages.
 	pages *Pages
 	// Turns caches the decoded open turns of the campaigns that had mail
@@ -52,6 +53,12 @@ type Config struct {
 	// reports whether the sender is over the hourly limit for such mail,
 	// which then goes unanswered: the daemon keeps that count.
 	UnauthenticatedOver func(from string, rec *store.MessageRecord) bool
+	// CountSender counts a mail that proves its sender (a token of
+	// theirs, or their mail server's word): n is how many the address
+	// sent in the hour up to now, this one included, limit how many an
+	// hour are answered, and until when the oldest of them leaves the
+	// hour. The daemon keeps that count.
+	CountSender func(from string) (n, limit int, until time.Time)
 	// Pages makes the links to the players' web pages that report mails
 	// give; nil where the daemon serves no pages.
 	Pages *Pages
@@ -64,7 +71,7 @@ func New(c Config) *Moderation {
 		size = DefaultTurnCache
 	}
 	return &Moderation{db: c.DB, rules: c.Rules, address: c.Address, domain: c.Domain, clock: c.Clock, rand: c.Rand, log: c.Log,
-		overLimit: c.UnauthenticatedOver, pages: c.Pages, Turns: newTurnCache(size, c.TurnCacheRead)}
+		unauthenticatedOver: c.UnauthenticatedOver, countSender: c.CountSender, pages: c.Pages, Turns: newTurnCache(size, c.TurnCacheRead)}
 }
 
 // Ruleset returns the ruleset a campaign runs.

@@ -81,3 +81,21 @@ func (m *Moderation) ResolvesEarly(c *store.Campaign) bool {
 	_, sequential := rs.(game.Sequential)
 	return err == nil && sequential
 }
+
+// endWith adds to d the resolution of the open turn of c with state st,
+// in which the campaign ended: nobody owes orders for it any more, so it
+// resolves at once, and everyone gets the final report.
+func (m *Moderation) endWith(c *store.Campaign, st *campaign.State, d Decision) (Decision, error) {
+	o := &OpenTurn{Campaign: c.Clone(), state: st}
+	o.Campaign.Open(c.Turn, nil)
+	if err := m.db.View(func(tx *store.Tx) (err error) { o.filed, err = tx.TurnOrders(c.ID, c.Turn); return err }); err != nil {
+		return d, err
+	}
+	res, err := m.PrepareResolution(o)
+	if err != nil {
+		return d, err
+	}
+	d.Mails = append(append(d.Mails, res.Notices...), res.Reports...)
+	d.Apply, d.Resolved = Steps(d.Apply, res.Commit), res
+	return d, nil
+}

@@ -16,8 +16,8 @@ import (
 	"github.com/pbemd/pbemd/store"
 )
 
-// GMCampaigns returns the campaigns an address is the GM of.
-func (m *Moderation) GMCampaigns(addr string) ([]*store.Campaign, error) {
+// gmCampaigns returns the campaigns an address is the GM of.
+func (m *Moderation) gmCampaigns(addr string) ([]*store.Campaign, error) {
 	var out []*store.Campaign
 	err := m.db.View(func(tx *store.Tx) error {
 		camps, err := m.Campaigns.All(tx)
@@ -61,10 +61,10 @@ func (r *request) refuse(why report.Text) (Decision, error) {
 	return r.Reject(r.c.ID, &report.Rejection{Reason: report.Say(why)})
 }
 
-// HandleRequest authenticates a request (an extension or a command) and
+// handleRequest authenticates a request (an extension or a command) and
 // carries it out. The GM gives commands with the GM token and no player:
 // line; a player with their own token and player: line.
-func (m *Moderation) HandleRequest(ml *Mail) (Decision, error) {
+func (m *Moderation) handleRequest(ml *Mail) (Decision, error) {
 	asked := *ml
 	asked.Reject = func(c campaign.ID, r *report.Rejection) (Decision, error) {
 		r.Request = true
@@ -86,9 +86,9 @@ func (m *Moderation) gmRequest(ml *Mail) (Decision, error) {
 			return m.gmCommandFromPlayer(ml)
 		}
 		if len(ml.GMs) == 0 {
-			return reject(SoleCampaign(ml.Seats), ml.problem("campaign", report.NeedsPlayerLine{}))
+			return reject(soleCampaign(ml.Seats), ml.problem("campaign", report.NeedsPlayerLine{}))
 		}
-		return reject("", ml.problem("campaign", report.NotTheGM{Campaign: sub.Campaign, Campaigns: CampaignIDs(ml.GMs)}))
+		return reject("", ml.problem("campaign", report.NotTheGM{Campaign: sub.Campaign, Campaigns: campaignIDs(ml.GMs)}))
 	}
 	c := ml.GMs[i]
 	ml.Rec.Campaign = string(c.ID)
@@ -109,7 +109,7 @@ func (m *Moderation) playerRequest(ml *Mail) (Decision, error) {
 	in, sub, reject := ml.In, ml.Sub, ml.Reject
 	s, refusal := authenticateSeat(ml.Seats, sub, ml.problem)
 	if s == nil {
-		return reject(SoleCampaign(ml.Seats), refusal)
+		return reject(soleCampaign(ml.Seats), refusal)
 	}
 	r := &request{Mail: ml, c: s.Campaign, seat: s.Seat}
 	ml.Rec.Campaign, ml.Rec.Player = string(r.c.ID), string(r.seat.Player)
@@ -132,7 +132,7 @@ func (m *Moderation) playerRequest(ml *Mail) (Decision, error) {
 		if err != nil {
 			return d, err
 		}
-		return m.WithAlert(d, r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}, true)
+		return m.withAlert(d, r.c, in, report.GMCommandAlert{From: in.From, Player: r.seat.Player, Verb: sub.Command.Verb, WithToken: true}, true)
 	}
 	return m.playerCommand(r)
 }
@@ -150,7 +150,7 @@ func (m *Moderation) gmCommandFromPlayer(ml *Mail) (Decision, error) {
 	r := &report.Rejection{Source: in.Text, SourceName: sourceName(in),
 		Problems: orders.Problems{report.Problem(report.GMOnly{Verb: sub.Command.Verb, NoPlayerLine: true}, sub.Pos["command"])}}
 	if c == nil {
-		return reject(SoleCampaign(seats), r)
+		return reject(soleCampaign(seats), r)
 	}
 	rec.Campaign = string(c.ID)
 	d, err := reject(c.ID, r)
@@ -164,13 +164,13 @@ func (m *Moderation) gmCommandFromPlayer(ml *Mail) (Decision, error) {
 			alert.WithToken = sub.Token != "" && tokenMatches(sub.Token, s.Seat.TokenHash)
 		}
 	}
-	return m.WithAlert(d, c, in, alert, alert.WithToken)
+	return m.withAlert(d, c, in, alert, alert.WithToken)
 }
 
-// MisusedGMToken refuses a mail that carries a campaign's GM token from
+// misusedGMToken refuses a mail that carries a campaign's GM token from
 // another address than the GM's, and tells the GM: the token has reached
 // someone else. The sender is not told whose token it was.
-func (m *Moderation) MisusedGMToken(ml *Mail) (Decision, bool, error) {
+func (m *Moderation) misusedGMToken(ml *Mail) (Decision, bool, error) {
 	in, rec, sub, reject := ml.In, ml.Rec, ml.Sub, ml.Reject
 	if sub == nil || sub.Token == "" {
 		return Decision{}, false, nil
@@ -186,7 +186,7 @@ func (m *Moderation) MisusedGMToken(ml *Mail) (Decision, bool, error) {
 	if err != nil {
 		return d, true, err
 	}
-	d, err = m.WithAlert(d, c, in, report.GMTokenAlert{From: in.From}, true)
+	d, err = m.withAlert(d, c, in, report.GMTokenAlert{From: in.From}, true)
 	return d, true, err
 }
 
@@ -214,8 +214,8 @@ func (m *Moderation) cachedCampaign(id campaign.ID) (*store.Campaign, error) {
 	return c, err
 }
 
-// CampaignIDs lists the IDs of campaigns.
-func CampaignIDs(camps []*store.Campaign) []string {
+// campaignIDs lists the IDs of campaigns.
+func campaignIDs(camps []*store.Campaign) []string {
 	ids := make([]string, len(camps))
 	for i, c := range camps {
 		ids[i] = string(c.ID)

@@ -5,8 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/base32"
 	"fmt"
-	netmail "net/mail"
-	"slices"
 	"strings"
 
 	"github.com/pbemd/pbemd/campaign"
@@ -14,48 +12,6 @@ import (
 	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 )
-
-// maxProxies is how many addresses a player may name to act for them.
-const maxProxies = 3
-
-// setProxy names, or no longer names, an address that may send orders and
-// battle results for the player: command: proxy add <address>, or
-// command: proxy remove <address>.
-func (m *Moderation) setProxy(r *request) (Decision, error) {
-	c, s := r.c.Clone(), r.seat
-	s = c.Seat(s.Player)
-	fields := strings.Fields(r.Sub.Command.Args)
-	if len(fields) != 2 || (fields[0] != "add" && fields[0] != "remove") {
-		return r.refuse(report.ProxyUsage{Proxies: s.Proxies})
-	}
-	parsed, err := netmail.ParseAddress(fields[1])
-	if err != nil {
-		return r.refuse(report.ProxyUsage{Proxies: s.Proxies})
-	}
-	addr, add := strings.ToLower(parsed.Address), fields[0] == "add"
-	switch {
-	case add && strings.EqualFold(addr, s.Email):
-		return r.refuse(report.ProxyRefused{Address: addr, Own: true})
-	case add && strings.EqualFold(addr, m.address):
-		return r.refuse(report.ProxyRefused{Address: addr, Moderator: true})
-	case add && s.ProxiedBy(addr):
-		return r.refuse(report.ProxyRefused{Address: addr, Named: true})
-	case add && len(s.Proxies) >= maxProxies:
-		return r.refuse(report.ProxyRefused{Address: addr, Max: maxProxies})
-	case !add && !s.ProxiedBy(addr):
-		return r.refuse(report.NotAProxy{Address: addr, Proxies: s.Proxies})
-	}
-	action := "proxy added"
-	if add {
-		s.Proxies = append(s.Proxies, addr)
-	} else {
-		action = "proxy removed"
-		s.Proxies = slices.DeleteFunc(s.Proxies, func(p string) bool { return strings.EqualFold(p, addr) })
-	}
-	audit := store.AuditEntry{At: m.clock.Now().UTC(), Who: string(s.Player), Action: action, Detail: addr}
-	answer := m.answer(r, report.ProxyAnswer{Title: c.Title, Player: s.Player, Address: addr, Added: add, Proxies: s.Proxies})
-	return r.done(action, answer, Decision{Apply: putCampaign(c, c.Turn, audit)})
-}
 
 // resign takes the player out of the campaign at their word, in two
 // mails, so that a slip cannot do it: command: resign alone is answered
@@ -105,24 +61,6 @@ func (m *Moderation) resign(r *request) (Decision, error) {
 		}
 	}
 	return r.done("resigned", m.answer(r, report.Resigned{Title: c.Title}), d)
-}
-
-// endWith adds to d the resolution of the open turn of c with state st,
-// in which the campaign ended: nobody owes orders for it any more, so it
-// resolves at once, and everyone gets the final report.
-func (m *Moderation) endWith(c *store.Campaign, st *campaign.State, d Decision) (Decision, error) {
-	o := &OpenTurn{Campaign: c.Clone(), state: st}
-	o.Campaign.Open(c.Turn, nil)
-	if err := m.db.View(func(tx *store.Tx) (err error) { o.filed, err = tx.TurnOrders(c.ID, c.Turn); return err }); err != nil {
-		return d, err
-	}
-	res, err := m.PrepareResolution(o)
-	if err != nil {
-		return d, err
-	}
-	d.Mails = append(append(d.Mails, res.Notices...), res.Reports...)
-	d.Apply, d.Resolved = Steps(d.Apply, res.Commit), res
-	return d, nil
 }
 
 // resignCode is the code that confirms a seat's resignation: derived from
