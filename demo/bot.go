@@ -17,15 +17,15 @@ import (
 	"github.com/pbemd/pbemd/internal/clock"
 	"github.com/pbemd/pbemd/mail"
 	"github.com/pbemd/pbemd/mail/localmail"
-	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/rules/eaw"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // bot is a scripted player: it reads its reports over IMAP and mails orders
 // over SMTP, as a person would.
 type bot struct {
 	world     *localmail.World
-	seat      moderator.Seat
+	seat      workflow.Seat
 	campaign  campaign.ID
 	moderator string
 	poll      time.Duration

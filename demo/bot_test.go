@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/orders"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw"
 	"github.com/pbemd/pbemd/scenarios"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // TestBotOrdersFitTheCampaignsRules has every scripted player of Frontier
@@ -26,7 +26,7 @@ func TestBotOrdersFitTheCampaignsRules(t *testing.T) {
 			t.Fatalf("config.ParseScenario(frontier.yaml with %q) = %v", overrides, err)
 		}
 		for _, v := range eaw.Observe(sc.State) {
-			b := &bot{campaign: sc.State.Campaign, seat: moderator.Seat{Player: v.Player, Token: "8Jq2"}}
+			b := &bot{campaign: sc.State.Campaign, seat: workflow.Seat{Player: v.Player, Token: "8Jq2"}}
 			text := b.orders(&v)
 			sub, err := orders.Parse([]byte(text), orders.Only(eaw.Ruleset{}.Kinds()))
 			if err != nil {

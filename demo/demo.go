@@ -249,7 +249,7 @@ func seatPage(db *store.DB, pages *workflow.Pages, id campaign.ID, p campaign.Pl
 	return link, err
 }
 
-func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free moderator.Seat, pace, page string) {
+func printWelcome(w io.Writer, world *localmail.World, sc *config.Scenario, moderatorAddr string, free workflow.Seat, pace, page string) {
 	fmt.Fprintf(w, `pbemd demo: %s (campaign %s):
 %s.
 Scripted players hold every seat but one. The free seat is yours:

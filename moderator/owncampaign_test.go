@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/pbemd/pbemd/config"
-	"github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/scenarios"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // TestRepliesNameTheSendersOwnCampaign: in a second campaign, rimward,
@@ -32,7 +32,7 @@ func TestRepliesNameTheSendersOwnCampaign(t *testing.T) {
 // createRimward creates a second campaign, rimward, from the frontier
 // scenario with zeph in vorn's seat and the scenario's text further changed
 // by replace (old, new pairs), and returns its seats.
-func createRimward(t *testing.T, h *harness, replace ...string) []moderator.Seat {
+func createRimward(t *testing.T, h *harness, replace ...string) []workflow.Seat {
 	t.Helper()
 	h.world.AddUser("zeph", password)
 	pairs := append([]string{"campaign: frontier", "campaign: rimward", "title: Frontier Wars", "title: Rimward Drift", "vorn", "zeph"}, replace...)

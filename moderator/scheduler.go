@@ -12,7 +12,6 @@ import (
 
 	"github.com/pbemd/pbemd/campaign"
 	"github.com/pbemd/pbemd/internal/clock"
-	"github.com/pbemd/pbemd/report"
 	"github.com/pbemd/pbemd/store"
 	"github.com/pbemd/pbemd/workflow"
 )
@@ -187,7 +186,7 @@ func (m *Moderator) tend(ctx context.Context, id campaign.ID) (tended, error) {
 	case c.Status != store.Running || !c.HeldSince.IsZero():
 		return tended{}, nil
 	case m.missedInOutage(c):
-		return tended{}, m.hold(c, holdDaemonDown)
+		return tended{}, m.hold(c, workflow.HoldDaemonDown)
 	}
 	polls, err := m.closePolls(o, &clocks)
 	if err != nil {
@@ -251,7 +250,7 @@ func (m *Moderator) closePolls(o *workflow.OpenTurn, clocks **campaign.State) (t
 func (m *Moderator) awaitDeadlineInbox(c *store.Campaign, deadline, now time.Time) (tended, error) {
 	giveUp := deadline.Add(max(c.Moderation.OutageGrace, minInboxWait))
 	if !now.Before(giveUp) {
-		return tended{}, m.hold(c, holdInboxUnread)
+		return tended{}, m.hold(c, workflow.HoldInboxUnread)
 	}
 	m.awaitInbox()
 	return tended{next: giveUp, inbox: true}, nil
@@ -510,42 +509,11 @@ func (m *Moderator) missedInOutage(c *store.Campaign) bool {
 	return !m.started.IsZero() && !deadline.IsZero() && deadline.Before(m.started.Add(-c.Moderation.OutageGrace))
 }
 
-// holdWhy says why a turn waits for the GM.
-type holdWhy int
-
-const (
-	holdDaemonDown  holdWhy = iota // pbemd was not running at the deadline
-	holdInboxUnread                // the inbox could not be read since the deadline
-)
-
 // hold marks a campaign as waiting for the GM after an outage, and tells
-// the GM.
-func (m *Moderator) hold(c *store.Campaign, why holdWhy) error {
-	now := m.clock.Now().UTC()
-	c.HeldSince = now
-	detail := fmt.Sprintf("deadline %s passed while pbemd was down", workflow.UTCStamp(c.Deadline()))
-	if why == holdInboxUnread {
-		detail = fmt.Sprintf("inbox unread since deadline %s", workflow.UTCStamp(c.Deadline()))
-	}
-	// The example is written as the GM's deadline command reads it: in
-	// the campaign's time zone.
-	notice := report.HoldNotice{InboxUnread: why == holdInboxUnread, Turn: c.Turn, Title: c.Title, Deadline: workflow.LocalTime(c, nil, c.Deadline()),
-		Now: workflow.LocalTime(c, nil, now), Example: now.Add(48 * time.Hour).In(workflow.CampaignLocation(c)).Format(workflow.DeadlineLayout)}
-	msg := m.MailText(c.ID, c.GM.Email, notice, fmt.Sprintf("held.%s.t%d.%d@%s", c.ID, c.Turn, now.Unix(), m.domain))
-	composed, err := workflow.Compose([]workflow.Outgoing{{Msg: msg, Campaign: string(c.ID), Purpose: "held"}})
-	if err != nil {
-		return err
-	}
-	err = m.db.Update(func(tx *store.Tx) error {
-		if err := tx.PutCampaign(c); err != nil {
-			return err
-		}
-		if err := workflow.WriteAudit(tx, c.ID, store.AuditEntry{At: now, Who: "pbemd", Action: "hold", Detail: detail}); err != nil {
-			return err
-		}
-		return workflow.Enqueue(tx, composed)
-	})
-	if err != nil {
+// the GM (workflow.Hold).
+func (m *Moderator) hold(c *store.Campaign, why workflow.HoldWhy) error {
+	d, detail := m.Hold(c, why)
+	if err := m.commitMails(d.Mails, d.Apply); err != nil {
 		return err
 	}
 	m.log.Warn("turn held after an outage", "campaign", c.ID, "turn", c.Turn, "deadline", c.Deadline(), "why", detail)
