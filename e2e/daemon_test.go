@@ -20,6 +20,7 @@ import (
 	mod "github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // The benchmarks run the daemon as operators do, a release build with a
@@ -39,12 +40,12 @@ func openDataFile(tb testing.TB, path string) *store.DB {
 // createCampaigns creates each scenario in the data file at path, as
 // `pbemd init` does but without sending, on every core, and returns every
 // seat, in the order of the scenarios.
-func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenario) []mod.Seat {
+func createCampaigns(tb testing.TB, path, address string, scs ...*config.Scenario) []workflow.Seat {
 	tb.Helper()
 	db := openDataFile(tb, path)
 	defer db.Close()
 	m := mod.New(mod.Options{DB: db, Rulesets: rules.Registry(), Address: address})
-	seats := make([][]mod.Seat, len(scs))
+	seats := make([][]workflow.Seat, len(scs))
 	errs := make([]error, len(scs))
 	next := make(chan int)
 	var wg sync.WaitGroup

@@ -18,10 +18,10 @@ import (
 	"github.com/pbemd/pbemd/config"
 	"github.com/pbemd/pbemd/game"
 	"github.com/pbemd/pbemd/internal/realmail"
-	mod "github.com/pbemd/pbemd/moderator"
 	"github.com/pbemd/pbemd/rules"
 	"github.com/pbemd/pbemd/rules/eaw/setup"
 	"github.com/pbemd/pbemd/store"
+	"github.com/pbemd/pbemd/workflow"
 )
 
 // The scale benchmark measures issue 14's daemon target: one daemon with
@@ -141,12 +141,13 @@ func dataPerCampaign(tb testing.TB, path string, n int) (stored, kept float64) {
 		tb.Fatalf("data file usage: %v", err)
 	}
 	err = db.Update(func(tx *store.Tx) error {
-		for after := ""; ; {
+		for more := true; more; {
 			var err error
-			if _, after, err = tx.ExpireMail(time.Now().Add(time.Hour), after, 1<<20); err != nil || after == "" {
+			if _, more, err = tx.ExpireMail(time.Now().Add(time.Hour), 1<<20); err != nil {
 				return err
 			}
 		}
+		return nil
 	})
 	if err != nil {
 		tb.Fatalf("expire mail: %v", err)
@@ -202,7 +203,7 @@ func scaleScenarios(tb testing.TB, n int) []*config.Scenario {
 }
 
 // scaleOrders writes one orders mail from every player of every campaign.
-func scaleOrders(tb testing.TB, scs []*config.Scenario, seats []mod.Seat, to string) []benchMail {
+func scaleOrders(tb testing.TB, scs []*config.Scenario, seats []workflow.Seat, to string) []benchMail {
 	tb.Helper()
 	tokens := map[string]string{}
 	for _, s := range seats {

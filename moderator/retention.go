@@ -38,23 +38,20 @@ func (m *Moderator) runRetention(ctx context.Context) error {
 // Message-ID and never answered twice.
 func (m *Moderator) expireMail(ctx context.Context) error {
 	cutoff := m.clock.Now().Add(-m.retention)
-	total, after := 0, ""
-	for {
+	total := 0
+	for more := true; more; {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		var n int
 		err := m.db.Update(func(tx *store.Tx) (err error) {
-			n, after, err = tx.ExpireMail(cutoff, after, expireBatch)
+			n, more, err = tx.ExpireMail(cutoff, expireBatch)
 			return err
 		})
 		if err != nil {
 			return fmt.Errorf("drop mail received before %s: %w", cutoff.UTC().Format(time.RFC3339), err)
 		}
 		total += n
-		if after == "" {
-			break
-		}
 	}
 	if total > 0 {
 		m.log.Info("expired mail dropped", "count", total, "received_before", cutoff.UTC())

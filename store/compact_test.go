@@ -39,13 +39,10 @@ func TestCompact(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for after := ""; ; {
-		err = db.Update(func(tx *store.Tx) (err error) { _, after, err = tx.ExpireMail(t0.Add(time.Hour), after, 100); return })
+	for more := true; more; {
+		err = db.Update(func(tx *store.Tx) (err error) { _, more, err = tx.ExpireMail(t0.Add(time.Hour), 100); return })
 		if err != nil {
 			t.Fatal(err)
-		}
-		if after == "" {
-			break
 		}
 	}
 	db.Close()

@@ -200,7 +200,27 @@ func copyCampaign(src, dst *bolt.Tx, id campaign.ID) (*Moved, error) {
 			moved.Outbox = n
 		}
 	}
+	if err := listCopiedExpiring(src, dst, id); err != nil {
+		return nil, fmt.Errorf("copy campaign %s's messages: %w", id, err)
+	}
 	return moved, nil
+}
+
+// listCopiedExpiring lists in dst's expiring bucket the processed mail of
+// campaign id that keeps its stored copy, so that the copy expires there
+// as it would have in src.
+func listCopiedExpiring(src, dst *bolt.Tx, id campaign.ID) error {
+	expiring := dst.Bucket(bucketExpiring)
+	return src.Bucket(bucketMessages).ForEach(func(k, v []byte) error {
+		if !belongsTo(v, id) {
+			return nil
+		}
+		var rec MessageRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return fmt.Errorf("load message %s: %w", k, err)
+		}
+		return listExpiring(expiring, &rec)
+	})
 }
 
 // copyBucket copies every key, value and bucket of from into to, with

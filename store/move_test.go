@@ -29,7 +29,7 @@ func fillCampaign(t *testing.T, db *storetest.DB, id campaign.ID) {
 		if err := tx.PutTurn(id, &store.TurnRecord{State: &next}); err != nil {
 			return err
 		}
-		if err := tx.RecordMessage(&store.MessageRecord{MessageID: "orders." + string(id) + "@example.test", Campaign: string(id), Outcome: store.Accepted, Received: at}); err != nil {
+		if err := tx.RecordMessage(&store.MessageRecord{MessageID: "orders." + string(id) + "@example.test", Campaign: string(id), Outcome: store.Accepted, Received: at, Raw: []byte("orders")}); err != nil {
 			return err
 		}
 		if err := tx.PutApproval([]byte("hash-"+id), &store.Approval{Campaign: id, Expires: at.Add(time.Hour)}); err != nil {
@@ -146,6 +146,10 @@ func TestExportImportCampaign(t *testing.T) {
 	if _, err := to.ImportCampaign(path); !errors.Is(err, store.ErrCampaignExists) {
 		t.Errorf("importing north again = %v, want ErrCampaignExists", err)
 	}
+	// The stored copies of the mail it brought expire here as there.
+	if n := expireAll(t, to); n != 2 {
+		t.Errorf("the retention dropped %d copies after the import, want east's and north's", n)
+	}
 
 	if err := from.RemoveCampaign("north"); err != nil {
 		t.Fatalf("RemoveCampaign = %v", err)
@@ -179,6 +183,27 @@ func TestExportImportCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if n := expireAll(t, from); n != 1 {
+		t.Errorf("the retention dropped %d copies after north left, want south's alone", n)
+	}
+}
+
+// expireAll drops every stored copy of processed mail in db, as the
+// retention does long after, and returns how many it dropped.
+func expireAll(t *testing.T, db *storetest.DB) int {
+	t.Helper()
+	total := 0
+	for more := true; more; {
+		err := db.Update(func(tx *store.Tx) error {
+			n, m, err := tx.ExpireMail(time.Date(2027, 12, 1, 0, 0, 0, 0, time.UTC), 100)
+			total, more = total+n, m
+			return err
+		})
+		if err != nil {
+			t.Fatalf("ExpireMail = %v", err)
+		}
+	}
+	return total
 }
 
 // TestImportCampaign_notAnExport: a data file of several campaigns is no

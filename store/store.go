@@ -39,6 +39,9 @@ var (
 	bucketSent      = []byte("sent")
 	bucketFailed    = []byte("failed")
 	bucketApprovals = []byte("approvals")
+	// bucketExpiring lists the processed messages that keep a stored
+	// copy, by when they were received (ExpireMail).
+	bucketExpiring = []byte("expiring")
 
 	keyMeta       = []byte("meta")
 	keyTurns      = []byte("turns")
@@ -94,7 +97,13 @@ func Open(path string, opts Options) (*DB, error) {
 				return err
 			}
 		}
-		return nil
+		if tx.Bucket(bucketExpiring) != nil {
+			return nil
+		}
+		if _, err := tx.CreateBucket(bucketExpiring); err != nil {
+			return err
+		}
+		return listAllExpiring(tx)
 	})
 	if err != nil {
 		b.Close()
