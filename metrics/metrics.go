@@ -19,6 +19,10 @@ import (
 type Options struct {
 	// DB is read at each scrape and by /healthz.
 	DB *store.DB
+	// Campaigns reads every campaign's record at each scrape, read-only;
+	// the daemon gives its cache of them (workflow), so that a scrape
+	// decodes none that did not change. Nil reads them from tx.
+	Campaigns func(tx *store.Tx) ([]*store.Campaign, error)
 	// Clock defaults to the system clock.
 	Clock  clock.Clock
 	Logger *slog.Logger
@@ -26,10 +30,11 @@ type Options struct {
 
 // Metrics counts what the daemon does and serves it with Handler.
 type Metrics struct {
-	db    *store.DB
-	clock clock.Clock
-	log   *slog.Logger
-	reg   *prometheus.Registry
+	db        *store.DB
+	campaigns func(tx *store.Tx) ([]*store.Campaign, error)
+	clock     clock.Clock
+	log       *slog.Logger
+	reg       *prometheus.Registry
 
 	received, sent, failed     *prometheus.CounterVec
 	loopPanics                 *prometheus.CounterVec
@@ -56,8 +61,11 @@ var (
 // value it is known to take: the mail outcomes and purposes, the loops,
 // the campaigns in the store.
 func New(opts Options) *Metrics {
-	m := &Metrics{db: opts.DB, clock: opts.Clock, log: opts.Logger, reg: prometheus.NewRegistry(),
+	m := &Metrics{db: opts.DB, campaigns: opts.Campaigns, clock: opts.Clock, log: opts.Logger, reg: prometheus.NewRegistry(),
 		turns: &campaignCounts{}, failures: &campaignCounts{}}
+	if m.campaigns == nil {
+		m.campaigns = (*store.Tx).Campaigns
+	}
 	if m.clock == nil {
 		m.clock = clock.System{}
 	}

@@ -64,7 +64,7 @@ func (s *storeCollector) Collect(ch chan<- prometheus.Metric) {
 		if oldest, err = tx.Outbox(1); err != nil {
 			return err
 		}
-		camps, err = tx.Campaigns()
+		camps, err = s.m.campaigns(tx)
 		return err
 	})
 	if err != nil {

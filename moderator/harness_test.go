@@ -108,7 +108,10 @@ func newBareHarness(t *testing.T, ctx context.Context, world *localmail.World, c
 func newHarnessOn(t *testing.T, ctx context.Context, world *localmail.World, clk *clocktest.Clock, db *storetest.DB) *harness {
 	h := &harness{t: t, ctx: ctx, world: world, db: db, clock: clk, rulesets: rules.Registry(),
 		tokens: map[campaign.PlayerID]string{}, read: map[string]int{}}
-	h.metrics = metrics.New(metrics.Options{DB: h.db.DB, Clock: clk, Logger: testLogger(t)})
+	// The daemon's cache of campaigns, as pbemd run gives it; h.mod is
+	// made before anything scrapes.
+	campaigns := func(tx *store.Tx) ([]*store.Campaign, error) { return h.mod.Campaigns.All(tx) }
+	h.metrics = metrics.New(metrics.Options{DB: h.db.DB, Campaigns: campaigns, Clock: clk, Logger: testLogger(t)})
 	return h
 }
 

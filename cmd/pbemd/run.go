@@ -206,7 +206,10 @@ func newDaemon(ctx context.Context, e *env, cfg *config.Config) (*daemon, error)
 		Poll: cfg.IMAP.Poll, MaxMessageBytes: cfg.Limits.MaxMessageBytes, Logger: log.With("loop", "intake"),
 	}
 	if cfg.Metrics.Listen != "" {
-		d.metrics = metrics.New(metrics.Options{DB: db, Logger: log.With("loop", "metrics")})
+		// A scrape reads the campaigns through the daemon's cache, made
+		// below, before anything is served.
+		campaigns := func(tx *store.Tx) ([]*store.Campaign, error) { return d.mod.Campaigns.All(tx) }
+		d.metrics = metrics.New(metrics.Options{DB: db, Campaigns: campaigns, Logger: log.With("loop", "metrics")})
 		opts.Observer, intake.Observer = d.metrics, d.metrics
 	}
 	if cfg.Web.Listen != "" {
