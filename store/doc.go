@@ -22,6 +22,7 @@
 //	campaigns/<id>/alerts/       Alerts: what the GM was told of refused mail, per hour
 //	approvals/<hash>             Approval: a single-use reply address for the GM
 //	messages/<message-id>        MessageRecord, with the raw message until the retention ends
+//	expiring/<u64><message-id>   the records that keep a raw message, by when they came (ExpireMail)
 //	imap/<mailbox>               Cursor
 //	outbox/<u64>                 Mail waiting to be sent
 //	sent/<u64>                   SentRecord: to whom, for which campaign and why
