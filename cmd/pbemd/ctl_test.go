@@ -20,6 +20,13 @@ import (
 // and waits until its control socket answers.
 func startDaemon(t *testing.T, site *testSite) (stop func()) {
 	t.Helper()
+	stop, _ = startDaemonLogged(t, site)
+	return stop
+}
+
+// startDaemonLogged is startDaemon, and returns what the daemon logs.
+func startDaemonLogged(t *testing.T, site *testSite) (stop func(), log *syncbuf.Buffer) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan int, 1)
 	var stderr syncbuf.Buffer
@@ -44,7 +51,7 @@ func startDaemon(t *testing.T, site *testSite) (stop func()) {
 		case <-time.After(5 * time.Second):
 			t.Fatal("run did not stop within 5 s")
 		}
-	}
+	}, &stderr
 }
 
 // sendOrders mails a player's orders for turn 1 to the moderator.
